@@ -1,0 +1,1 @@
+"""Pure domain types: no I/O, no third-party imports beyond pydantic."""

@@ -1,0 +1,586 @@
+"""The engine: ``AsyncMemory`` (the one implementation) and ``Memory`` (its sync facade).
+
+``AsyncMemory`` wires the ports (store, embedder) and delegates to pure modules in
+``write/`` and ``read/``. It opens its store lazily on first use, so constructing it is cheap
+and does no I/O. ``Memory`` runs the same coroutines on a private event-loop thread.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, ParamSpec, TypeVar
+
+import anyio
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+
+from mnemo.domain.audit import AuditAction, AuditEvent, Trigger
+from mnemo.domain.policy import ScopeSettings
+from mnemo.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
+from mnemo.domain.records import MemoryRecord, Source, Status, utcnow
+from mnemo.domain.results import AddResult
+from mnemo.domain.scope import Scope
+from mnemo.domain.turns import Turn
+from mnemo.embedders import Embedder, get_embedder
+from mnemo.errors import ConfigurationError, InvalidInputError, NotFoundError
+from mnemo.read.search import hybrid_search
+from mnemo.settings import MnemoSettings
+from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
+from mnemo.write.direct import apply_update, audit_for, build_record, coerce_enum_fields
+
+P = ParamSpec("P")
+R = TypeVar("R")
+ScopeArg = Scope | str | None
+MAX_K = 1000
+IMPORT_CHUNK = 256
+
+
+def resolve_scope(
+    scope: ScopeArg = None,
+    *,
+    org_id: str | None = None,
+    project_id: str | None = None,
+    user_id: str | None = None,
+    persona_id: str | None = None,
+    session_id: str | None = None,
+) -> Scope:
+    """A scope from a ``Scope``, a ``"user:42/session:s1"`` string or mem0-style ids."""
+    ids = {"org_id": org_id, "project_id": project_id, "user_id": user_id,
+           "persona_id": persona_id, "session_id": session_id}
+    if scope is not None:
+        base = Scope.parse(scope) if isinstance(scope, str) else scope
+        extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
+        return (base.with_(**extra) if extra else base).require()
+    return Scope.of(**ids)
+
+
+class AsyncMemory:
+    """Long-term memory for agents. Every read and write names a scope.
+
+    >>> mem = AsyncMemory("sqlite:///mnemo.db")            # doctest: +SKIP
+    >>> await mem.remember("User lives in Gangnam-gu", user_id="u1")   # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        store: str | Store | None = None,
+        *,
+        embedder: str | Embedder | None = None,
+        settings: MnemoSettings | None = None,
+    ) -> None:
+        self.settings = settings or MnemoSettings()
+        self._store_arg = store if store is not None else self.settings.resolved_store_url()
+        self._store: Store | None = store if not isinstance(store, str | None) else None
+        self._embedder_arg = embedder if embedder is not None else self.settings.embedder
+        self._embedder: Embedder | None = None
+        self._lock = anyio.Lock()
+        self._index_checked = False
+
+    @classmethod
+    def from_settings(cls, settings: MnemoSettings) -> AsyncMemory:
+        return cls(settings=settings)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def _ready(self) -> tuple[Store, Embedder]:
+        if self._store is not None and self._embedder is not None and self._index_checked:
+            return self._store, self._embedder
+        async with self._lock:
+            if self._store is None:
+                assert isinstance(self._store_arg, str)
+                self._store = await open_store(self._store_arg)
+            if self._embedder is None:
+                opts: dict[str, Any] = {}
+                if isinstance(self._embedder_arg, str) and self._embedder_arg.startswith("openai:"):
+                    key = self.settings.embedder_api_key
+                    opts = {"base_url": self.settings.embedder_base_url,
+                            "api_key": key.get_secret_value() if key else None}
+                self._embedder = get_embedder(self._embedder_arg, **opts)
+            if not self._index_checked:
+                await self._check_index(self._store, self._embedder)
+                self._index_checked = True
+        return self._store, self._embedder
+
+    async def _check_index(self, store: Store, embedder: Embedder) -> None:
+        info = await store.index_info()
+        if info is not None and info.model != embedder.name:
+            raise ConfigurationError(
+                f"this store's vectors were written by {info.model!r} (dim {info.dim}) but the "
+                f"engine uses {embedder.name!r}; open it with embedder={info.model!r} or "
+                "re-embed it with `mnemo reindex`",
+                code="EMBEDDER_MISMATCH",
+            )
+
+    async def _record_index(self, store: Store, embedder: Embedder) -> None:
+        if await store.index_info() is None:
+            await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise ConfigurationError("the store is not open yet; call any method first")
+        return self._store
+
+    async def aclose(self) -> None:
+        if self._store is not None:
+            await self._store.aclose()
+        if self._embedder is not None:
+            await self._embedder.aclose()
+
+    async def __aenter__(self) -> AsyncMemory:
+        await self._ready()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- writes -----------------------------------------------------------------------------
+    async def remember(
+        self,
+        text: str,
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        timestamp: datetime | str | None = None,
+        trigger: Trigger = Trigger.USER_REQUEST,
+        **fields: Any,
+    ) -> MemoryRecord:
+        """Store one memory directly (W14), bypassing extraction. Exact duplicates in the same
+        scope are not stored twice: the existing memory's use count and confidence go up."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        if timestamp is not None:
+            fields["event_time"] = timestamp
+        records = await self._write_new([(where, text, fields)], trigger=trigger)
+        return records[0]
+
+    async def import_memories(
+        self,
+        items: Iterable[Mapping[str, Any] | MemoryRecord],
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[MemoryRecord]:
+        """Batch W14. Items are dicts with ``content`` (or ``text``) and any settable field,
+        optionally their own ``scope``. All items are validated before anything is written;
+        writes go in chunks of 256, each one transaction."""
+        default = None
+        if scope is not None or any((user_id, session_id, persona_id, project_id, org_id)):
+            default = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                                    persona_id=persona_id, session_id=session_id)
+        prepared: list[tuple[Scope, str, dict[str, Any]]] = []
+        for index, item in enumerate(items):
+            fields = (
+                item.model_dump(exclude={"id", "scope", "content_hash", "version"})
+                if isinstance(item, MemoryRecord) else dict(item)
+            )
+            item_scope = item.scope if isinstance(item, MemoryRecord) else fields.pop("scope", None)
+            text = fields.pop("content", None) or fields.pop("text", None)
+            fields.setdefault("source", Source.IMPORTED)
+            if "timestamp" in fields:
+                fields["event_time"] = fields.pop("timestamp")
+            try:
+                where = resolve_scope(item_scope) if item_scope is not None else default
+                if where is None:
+                    raise InvalidInputError("a scope is required: pass user_id=… or per-item scope")
+                build_record(where, text or "", coerce_enum_fields(fields),
+                             max_chars=self.settings.max_content_chars)
+            except InvalidInputError as exc:
+                exc.details["index"] = index
+                exc.message = f"item {index}: {exc.message}"
+                raise
+            prepared.append((where, text or "", fields))
+        out: list[MemoryRecord] = []
+        for start in range(0, len(prepared), IMPORT_CHUNK):
+            chunk = prepared[start : start + IMPORT_CHUNK]
+            out.extend(await self._write_new(chunk, trigger=Trigger.IMPORT))
+            if progress is not None:
+                progress(len(chunk))
+        return out
+
+    async def _write_new(
+        self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger
+    ) -> list[MemoryRecord]:
+        store, embedder = await self._ready()
+        now = utcnow()
+        records = [
+            build_record(where, text, coerce_enum_fields(dict(fields)),
+                         max_chars=self.settings.max_content_chars)
+            for where, text, fields in items
+        ]
+        batch = WriteBatch()
+        results: list[MemoryRecord] = []
+        fresh: list[MemoryRecord] = []
+        seen: dict[tuple[str, str], MemoryRecord] = {}
+        for record in records:
+            key = (record.scope.key(), record.content_hash)
+            existing = seen.get(key) or next(
+                iter(await store.find_by_hash(record.scope, record.content_hash)), None
+            )
+            if existing is None:
+                fresh.append(record)
+                seen[key] = record
+                results.append(record)
+                continue
+            bumped = existing.model_copy(update={
+                "usage_count": existing.usage_count + 1,
+                "confidence": max(existing.confidence, record.confidence),
+                "updated_at": now,
+            })
+            if existing in fresh:  # duplicate inside this batch
+                fresh[fresh.index(existing)] = bumped
+                results = [bumped if r is existing else r for r in results]
+            else:
+                batch.upserts.append((bumped, None))
+                batch.audit.append(audit_for(AuditAction.UPDATE, bumped, before=existing,
+                                             trigger=trigger, details={"duplicate": True}))
+                results.append(bumped)
+            seen[key] = bumped
+        if fresh:
+            vectors = await embedder.embed_documents([r.content for r in fresh])
+            await self._record_index(store, embedder)
+            for record, vector in zip(fresh, vectors, strict=True):
+                batch.upserts.append((record, vector))
+                batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
+        await store.write(batch)
+        return results
+
+    async def add(
+        self,
+        messages: str | Sequence[Mapping[str, Any]],
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        timestamp: datetime | str | None = None,
+        infer: bool = True,
+    ) -> AddResult:
+        """Append conversation turns to the session's working layer (W1, R7).
+
+        ``messages`` is a string (one user turn) or mem0-style ``{"role", "content"}`` dicts.
+        Extraction into long-term memory runs only when the write path is configured; the
+        result says whether it ran.
+        """
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        at = parse_time(timestamp, "timestamp") if timestamp is not None else utcnow()
+        turns = _parse_messages(messages, at, self.settings.max_content_chars)
+        store, _ = await self._ready()
+        await store.append_turns(where, turns)
+        return AddResult(turns_added=len(turns), extraction="not_configured" if infer else "off")
+
+    async def update(
+        self, memory_id: str, /, *, scope: ScopeArg = None, **changes: Any
+    ) -> MemoryRecord:
+        """Write a new version of a memory; the previous one stays in ``history`` (L5)."""
+        store, embedder = await self._ready()
+        before = await self._get_owned(memory_id, scope)
+        after = apply_update(before, coerce_enum_fields(dict(changes)),
+                             max_chars=self.settings.max_content_chars, now=utcnow())
+        vector = None
+        if after.content != before.content:
+            vector = (await embedder.embed_documents([after.content]))[0]
+        await store.write(WriteBatch(
+            upserts=[(after, vector)], audit=[audit_for(AuditAction.UPDATE, after, before=before)]
+        ))
+        return after
+
+    async def _set_status(
+        self, memory_id: str, scope: ScopeArg, status: Status, action: AuditAction
+    ) -> MemoryRecord:
+        store, _ = await self._ready()
+        before = await self._get_owned(memory_id, scope)
+        after = before.model_copy(update={"status": status, "updated_at": utcnow()})
+        await store.write(WriteBatch(
+            upserts=[(after, None)], audit=[audit_for(action, after, before=before)]
+        ))
+        return after
+
+    async def archive(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        return await self._set_status(memory_id, scope, Status.ARCHIVED, AuditAction.ARCHIVE)
+
+    async def restore(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        return await self._set_status(memory_id, scope, Status.ACTIVE, AuditAction.RESTORE)
+
+    async def delete(
+        self, memory_id: str, /, *, scope: ScopeArg = None, hard: bool = False
+    ) -> None:
+        """Soft delete (status=deleted, kept in history) or hard delete: the row and every
+        trace of its content in history are removed; a content-free tombstone event remains."""
+        if not hard:
+            await self._set_status(memory_id, scope, Status.DELETED, AuditAction.DELETE)
+            return
+        store, _ = await self._ready()
+        record = await self._get_owned(memory_id, scope)
+        tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
+                               version=record.version, details={"hard": True})
+        await store.write(WriteBatch(hard_deletes=[record.id], purge_history=[record.id],
+                                     audit=[tombstone]))
+
+    async def forget(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> int:
+        """Delete everything inside a scope, history and working turns included (X3)."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        return await store.forget(where)
+
+    # -- reads ------------------------------------------------------------------------------
+    async def _get_owned(self, memory_id: str, scope: ScopeArg) -> MemoryRecord:
+        if not isinstance(memory_id, str) or not memory_id:
+            raise InvalidInputError("memory id must be a non-empty string")
+        store, _ = await self._ready()
+        owner = resolve_scope(scope) if scope is not None else None
+        tenant = owner.tenant if owner is not None else ""
+        found = await store.get(tenant, [memory_id])
+        if not found or (owner is not None and not owner.contains(found[0].scope)):
+            raise NotFoundError(f"memory {memory_id!r} not found in this scope",
+                                code="MEMORY_NOT_FOUND")
+        return found[0]
+
+    async def get(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        """One memory by id, whatever its status. With ``scope``, ids outside it are not found."""
+        return await self._get_owned(memory_id, scope)
+
+    async def history(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[AuditEvent]:
+        store, _ = await self._ready()
+        owner = resolve_scope(scope) if scope is not None else None
+        tenant = owner.tenant if owner is not None else ""
+        events = await store.history(tenant, memory_id)
+        if owner is not None:
+            events = [e for e in events if owner.contains(e.scope)]
+        if not events:
+            await self._get_owned(memory_id, scope)  # raises NotFound for unknown ids
+        return events
+
+    async def list(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        filters: Mapping[str, Any] | Filter | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        include_archived: bool = False,
+    ) -> Page[MemoryRecord]:
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        _check_int("limit", limit, 1, 10_000)
+        _check_int("offset", offset, 0, 10**9)
+        store, _ = await self._ready()
+        return await store.list(where, filters=parse_filter(filters),
+                                view=View(include_archived=include_archived),
+                                limit=limit, offset=offset)
+
+    async def search(
+        self,
+        query: str,
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        k: int = 10,
+        filters: Mapping[str, Any] | Filter | None = None,
+        as_of: datetime | str | None = None,
+        min_confidence: float | None = None,
+    ) -> list[ScoredMemory]:
+        """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
+        superseded memories are excluded; ``as_of`` answers what was true at that date (L6)."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInputError("query is empty: pass the text to search for")
+        if len(query) > self.settings.max_content_chars:
+            raise InvalidInputError("query is too long", code="CONTENT_TOO_LONG")
+        _check_int("k", k, 1, MAX_K)
+        flt = parse_filter(filters)
+        if min_confidence is not None:
+            floor = parse_filter({"confidence": {"gte": min_confidence}})
+            flt = floor if flt is None else And((flt, floor))  # type: ignore[arg-type]
+        view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None)
+        store, embedder = await self._ready()
+        return await hybrid_search(store, embedder, where, query, k=k, filters=flt, view=view,
+                                   weights=self.settings.scoring, now=utcnow())
+
+    async def export(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Everything stored in a scope (every status and version), as JSON-ready dicts."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        view = View(statuses=("active", "archived", "deleted"), include_superseded=True)
+        out: list[dict[str, Any]] = []
+        offset = 0
+        while True:
+            page = await store.list(where, filters=None, view=view, limit=500, offset=offset)
+            out.extend(r.public_dict() for r in page.items)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                return out
+
+    async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
+                           **ids: str | None) -> list[Turn]:
+        where = resolve_scope(scope, **ids)
+        store, _ = await self._ready()
+        return await store.recent_turns(where, limit=limit)
+
+    # -- per-scope settings (W9) ------------------------------------------------------------
+    async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
+        store, _ = await self._ready()
+        return await store.get_settings(resolve_scope(scope, **ids)) or ScopeSettings()
+
+    async def update_settings(
+        self, *, scope: ScopeArg = None, user_id: str | None = None,
+        persona_id: str | None = None, project_id: str | None = None, org_id: str | None = None,
+        session_id: str | None = None, **changes: Any,
+    ) -> ScopeSettings:
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        current = await store.get_settings(where) or ScopeSettings()
+        try:
+            updated = ScopeSettings.model_validate(current.model_dump() | changes)
+        except Exception as exc:
+            raise InvalidInputError(f"invalid settings: {exc}") from None
+        await store.put_settings(where, updated)
+        return updated
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInputError(f"{name} must be an integer between {low} and {high}")
+
+
+def _parse_messages(
+    messages: str | Sequence[Mapping[str, Any]], at: datetime, max_chars: int
+) -> list[Turn]:
+    from mnemo.write.direct import check_content
+
+    if isinstance(messages, str):
+        messages = [{"role": "user", "content": messages}]
+    if not isinstance(messages, Sequence) or not messages:
+        raise InvalidInputError("messages must be a string or a non-empty list of "
+                                "{'role', 'content'} objects")
+    turns = []
+    for i, msg in enumerate(messages):
+        if not isinstance(msg, Mapping) or msg.get("role") not in {"user", "assistant",
+                                                                     "system", "tool"}:
+            raise InvalidInputError(
+                f"message {i} needs a role of user, assistant, system or tool and a content"
+            )
+        turns.append(Turn(role=msg["role"], content=check_content(msg.get("content"), max_chars),
+                          at=at, name=msg.get("name")))
+    return turns
+
+
+# -- the sync facade ------------------------------------------------------------------------
+def _forward(method: Callable[..., Awaitable[R]]) -> Callable[..., R]:
+    @functools.wraps(method)
+    def call(self: Memory, *args: Any, **kwargs: Any) -> R:
+        return self._portal.call(functools.partial(method, self._async, *args, **kwargs))
+
+    return call
+
+
+class Memory:
+    """The synchronous face of ``AsyncMemory``: same methods, same arguments.
+
+    ``Memory()`` opens the embedded default under the user data dir;
+    ``Memory("sqlite:///path.db")`` opens that file. Close it (or use ``with``) when done.
+    """
+
+    def __init__(
+        self,
+        store: str | Store | None = None,
+        *,
+        embedder: str | Embedder | None = None,
+        settings: MnemoSettings | None = None,
+    ) -> None:
+        self._async = AsyncMemory(store, embedder=embedder, settings=settings)
+        self._portal_cm = start_blocking_portal()
+        self._portal: BlockingPortal = self._portal_cm.__enter__()
+
+    @property
+    def settings(self) -> MnemoSettings:
+        return self._async.settings
+
+    @property
+    def aio(self) -> AsyncMemory:
+        return self._async
+
+    remember = _forward(AsyncMemory.remember)
+    import_memories = _forward(AsyncMemory.import_memories)
+    add = _forward(AsyncMemory.add)
+    update = _forward(AsyncMemory.update)
+    archive = _forward(AsyncMemory.archive)
+    restore = _forward(AsyncMemory.restore)
+    delete = _forward(AsyncMemory.delete)
+    forget = _forward(AsyncMemory.forget)
+    get = _forward(AsyncMemory.get)
+    history = _forward(AsyncMemory.history)
+    list = _forward(AsyncMemory.list)
+    search = _forward(AsyncMemory.search)
+    export = _forward(AsyncMemory.export)
+    recent_turns = _forward(AsyncMemory.recent_turns)
+    get_settings = _forward(AsyncMemory.get_settings)
+    update_settings = _forward(AsyncMemory.update_settings)
+
+    def close(self) -> None:
+        if self._portal_cm is not None:
+            try:
+                self._portal.call(self._async.aclose)
+            finally:
+                self._portal_cm.__exit__(None, None, None)
+                self._portal_cm = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_portal_cm", None) is not None:
+            try:
+                self.close()
+            except Exception:
+                pass

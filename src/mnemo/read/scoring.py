@@ -1,0 +1,47 @@
+"""The mixed score (R2), pure: relevance, event-time recency, importance and recent use.
+
+``score = w_sim·relevance + w_time·exp(−λ·age_days) + w_imp·importance + w_use·use`` where
+``age_days`` is measured from the memory's *event time* (W13) to ``now`` (or ``as_of``), and
+``use = 2^(−days_since_last_use / half_life)``. Every part is returned for explanation (C8).
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+
+from mnemo.domain.query import ScoreParts
+from mnemo.domain.records import MemoryRecord
+from mnemo.settings import ScoringSettings
+
+_DAY = 86400.0
+
+
+def recency(event_time: datetime, now: datetime, decay_lambda: float) -> float:
+    age_days = max(0.0, (now - event_time).total_seconds() / _DAY)
+    return math.exp(-decay_lambda * age_days)
+
+
+def use_boost(last_used_at: datetime | None, now: datetime, half_life_days: float) -> float:
+    if last_used_at is None:
+        return 0.0
+    days = max(0.0, (now - last_used_at).total_seconds() / _DAY)
+    return 0.5 ** (days / half_life_days)
+
+
+def mixed_score(
+    record: MemoryRecord, relevance: float, now: datetime, weights: ScoringSettings
+) -> tuple[float, ScoreParts]:
+    parts = ScoreParts(
+        relevance=relevance,
+        recency=recency(record.event_time, now, weights.decay_lambda),
+        importance=record.importance,
+        use=use_boost(record.last_used_at, now, weights.use_half_life_days),
+    )
+    total = (
+        weights.w_sim * parts.relevance
+        + weights.w_time * parts.recency
+        + weights.w_imp * parts.importance
+        + weights.w_use * parts.use
+    )
+    return total, parts

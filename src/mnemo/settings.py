@@ -1,0 +1,100 @@
+"""Process configuration: ``MnemoSettings`` (pydantic-settings, ``MNEMO_`` prefix).
+
+Precedence: init kwargs > environment (``MNEMO_<FIELD>``, ``MNEMO_<GROUP>__<FIELD>``) >
+``mnemo.toml`` in the working directory > defaults. Nothing is read at import time: build a
+``MnemoSettings()`` where you start the program and pass it explicitly. Per-scope settings
+(W9) are data in the store, see ``mnemo.domain.policy``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+DEFAULT_EMBEDDER = "local:multilingual-e5-small"
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("mnemo", appauthor=False))
+
+
+class ScoringSettings(BaseModel):
+    """R1/R2 weights. ``score = w_sim·relevance + w_time·exp(−λ·age_days) + w_imp·importance
+    + w_use·exp(−age_of_last_use/use_half_life)``; relevance is the fused dense + full-text
+    rank score in [0, 1]."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    w_sim: float = Field(0.7, ge=0.0)
+    w_time: float = Field(0.2, ge=0.0)
+    w_imp: float = Field(0.1, ge=0.0)
+    w_use: float = Field(0.05, ge=0.0)
+    decay_lambda: float = Field(0.002, ge=0.0)
+    use_half_life_days: float = Field(7.0, gt=0.0)
+    rrf_k: float = Field(60.0, gt=0.0)
+    dense_weight: float = Field(1.0, ge=0.0)
+    fulltext_weight: float = Field(1.0, ge=0.0)
+    candidates: int = Field(50, ge=1, le=1000)
+
+    @field_validator("*")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError("must be a finite number (no NaN or infinity)")
+        return value
+
+
+class ApiSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8420, ge=1, le=65535)
+    max_body_bytes: int = Field(1_000_000, ge=1024)
+    max_page_size: int = Field(200, ge=1)
+
+
+class MnemoSettings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="MNEMO_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        toml_file="mnemo.toml",
+    )
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    store_url: str | None = None
+    embedder: str = DEFAULT_EMBEDDER
+    embedder_base_url: str | None = None
+    embedder_api_key: SecretStr | None = None
+    llm_base_url: str | None = None
+    llm_models: list[str] = Field(default_factory=list)
+    llm_api_key: SecretStr | None = None
+    redis_url: str | None = None
+    encryption_key: SecretStr | None = None
+    max_content_chars: int = Field(8000, ge=1, le=100_000)
+    scoring: ScoringSettings = Field(default_factory=ScoringSettings)
+    api: ApiSettings = Field(default_factory=ApiSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    def resolved_store_url(self) -> str:
+        """The configured store URL, or the embedded default under ``data_dir``."""
+        return self.store_url or f"sqlite:///{self.data_dir / 'mnemo.db'}"

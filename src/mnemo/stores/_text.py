@@ -1,0 +1,82 @@
+"""Text analysis for full-text indexes, shared by every store.
+
+Korean attaches particles to words ("강남구에"), so a plain unicode tokenizer never matches
+"강남구". Korean text therefore gets a second field of content morphemes from kiwipiepy
+(nouns, verb and adjective stems, roots, foreign words); English goes through the index's own
+stemming tokenizer. Kiwi takes ~1 s and ~0.5 GB to load, so it is loaded once, lazily, and
+only when Hangul is seen.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_WORD = re.compile(r"\w+", re.UNICODE)
+_KEEP_TAGS = frozenset({"NNG", "NNP", "NR", "NP", "VV", "VA", "XR", "SL", "SH", "SN", "MAG"})
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her
+    him his how i if in into is it its me my of on or our she so than that the their them
+    then there these they this to was we were what when where which who whom why will with
+    would you your yours about after before did do just also very""".split()
+)
+
+_kiwi: Any = None
+_kiwi_lock = threading.Lock()
+
+
+def _get_kiwi() -> Any:
+    global _kiwi
+    with _kiwi_lock:
+        if _kiwi is None:
+            from kiwipiepy import Kiwi
+
+            _kiwi = Kiwi()
+        return _kiwi
+
+
+def has_hangul(text: str) -> bool:
+    return _HANGUL.search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def korean_morphs(text: str) -> tuple[str, ...]:
+    """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul)."""
+    if not has_hangul(text):
+        return ()
+    tokens = _get_kiwi().tokenize(text)
+    return tuple(
+        t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form)
+    )
+
+
+def morph_field(text: str) -> str:
+    """The value of the morpheme column for a document."""
+    return " ".join(korean_morphs(text))
+
+
+def query_terms(text: str) -> tuple[list[str], list[str]]:
+    """(plain words for the stemmed column, Korean morphemes for the morpheme column)."""
+    words = [
+        w for w in (m.group(0).lower() for m in _WORD.finditer(text))
+        if w not in STOPWORDS and not has_hangul(w) and (len(w) > 1 or w.isdigit())
+    ]
+    return list(dict.fromkeys(words)), list(dict.fromkeys(korean_morphs(text)))
+
+
+def fts5_query(text: str) -> str | None:
+    """A safe FTS5 MATCH expression: every term quoted, OR-ed, each routed to its column."""
+    words, morphs = query_terms(text)
+    parts = []
+    if words:
+        parts.append("content : (" + " OR ".join(_quote(w) for w in words) + ")")
+    if morphs:
+        parts.append("morphs : (" + " OR ".join(_quote(m) for m in morphs) + ")")
+    return " OR ".join(parts) if parts else None
+
+
+def _quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'

@@ -1,0 +1,110 @@
+"""The store port: one Protocol per concern, one ``Store`` that composes them.
+
+Every backend (SQLite, PostgreSQL, in-memory) implements ``Store`` and passes
+``tests/contract``. Reads take a *read scope* (``Scope.contains`` semantics) and a ``View``;
+every write is a ``WriteBatch`` applied in one transaction, so a record, its vector, its
+full-text row and its audit events land together or not at all (X5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import ClassVar, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from mnemo.domain.audit import AuditEvent
+from mnemo.domain.policy import ScopeSettings
+from mnemo.domain.query import Candidate, Filter, Page, View
+from mnemo.domain.records import MemoryRecord
+from mnemo.domain.scope import Scope
+from mnemo.domain.turns import Turn
+from mnemo.security.tokens import ApiToken
+
+Vector = npt.NDArray[np.float32]
+
+
+class Capability(StrEnum):
+    VECTOR = "vector"
+    FULLTEXT = "fulltext"
+    TTL = "ttl"
+    ENCRYPTION = "encryption"
+    PERSISTENT = "persistent"
+
+
+@dataclass
+class WriteBatch:
+    """Everything one logical write changes; applied atomically by ``Store.write``."""
+
+    upserts: list[tuple[MemoryRecord, Vector | None]] = field(default_factory=list)
+    audit: list[AuditEvent] = field(default_factory=list)
+    hard_deletes: list[str] = field(default_factory=list)
+    purge_history: list[str] = field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not (self.upserts or self.audit or self.hard_deletes or self.purge_history)
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    """Which embedding model wrote a store's vectors (L7: never mix two)."""
+
+    model: str
+    dim: int
+
+
+class RecordStore(Protocol):
+    async def write(self, batch: WriteBatch, /) -> None: ...
+    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]: ...
+    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]: ...
+    async def list(
+        self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
+    ) -> Page[MemoryRecord]: ...
+    async def forget(self, scope: Scope, /) -> int: ...
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None: ...
+
+
+class SearchIndex(Protocol):
+    async def dense(
+        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]: ...
+    async def fulltext(
+        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]: ...
+    async def index_info(self) -> IndexInfo | None: ...
+    async def set_index_info(self, info: IndexInfo, /) -> None: ...
+
+
+class AuditLog(Protocol):
+    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]: ...
+
+
+class SettingsStore(Protocol):
+    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None: ...
+    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None: ...
+
+
+class WorkingStore(Protocol):
+    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None: ...
+    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]: ...
+
+
+class TokenStore(Protocol):
+    async def put_token(self, token: ApiToken, /) -> None: ...
+    async def find_token(self, token_hash: str, /) -> ApiToken | None: ...
+    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]: ...
+    async def revoke_token(self, token_id: str, /) -> bool: ...
+
+
+@runtime_checkable
+class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, WorkingStore, TokenStore, Protocol):
+    """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations)."""
+
+    capabilities: ClassVar[frozenset[Capability]]
+
+    async def setup(self) -> None: ...
+    async def aclose(self) -> None: ...

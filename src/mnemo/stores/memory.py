@@ -1,0 +1,224 @@
+"""InMemoryStore (``memory://``): the reference store — plain Python, no persistence.
+
+It defines the semantics the SQL stores must match (it evaluates filters with
+``mnemo.domain.query.matches``), keeps unit tests fast, and passes the same contract suite.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mnemo.domain.audit import AuditEvent
+from mnemo.domain.policy import ScopeSettings
+from mnemo.domain.query import Candidate, Filter, Page, View, matches
+from mnemo.domain.records import MemoryRecord, Status, utcnow
+from mnemo.domain.scope import Scope
+from mnemo.domain.turns import Turn
+from mnemo.security.tokens import ApiToken
+from mnemo.stores._text import STOPWORDS, has_hangul, korean_morphs, query_terms
+from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def _terms(text: str) -> list[str]:
+    words = [w.lower() for w in _WORD.findall(text) if not has_hangul(w)]
+    return [w for w in words if w not in STOPWORDS] + list(korean_morphs(text))
+
+
+def visible(record: MemoryRecord, view: View, now: datetime) -> bool:
+    """The ``View`` semantics, in Python (mirrors ``stores._sql.filters.view_clause``)."""
+    if view.statuses:
+        if record.status.value not in view.statuses:
+            return False
+    elif view.include_archived:
+        if record.status is Status.DELETED:
+            return False
+    elif record.status is not Status.ACTIVE:
+        return False
+    if view.as_of is not None:
+        at = view.as_of
+        if record.valid_from is None or record.valid_from > at:
+            return False
+        if record.valid_to is not None and record.valid_to <= at:
+            return False
+        return record.expires_at is None or record.expires_at > at
+    if not view.include_superseded and record.superseded_at is not None:
+        return False
+    return record.expires_at is None or record.expires_at > (view.now or now)
+
+
+class InMemoryStore:
+    capabilities: ClassVar[frozenset[Capability]] = frozenset(
+        {Capability.VECTOR, Capability.FULLTEXT}
+    )
+
+    def __init__(self) -> None:
+        self._records: dict[str, MemoryRecord] = {}
+        self._vectors: dict[str, Vector] = {}
+        self._audit: list[AuditEvent] = []
+        self._settings: dict[str, ScopeSettings] = {}
+        self._turns: list[tuple[Scope, Turn]] = []
+        self._tokens: dict[str, ApiToken] = {}
+        self._index: IndexInfo | None = None
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> InMemoryStore:
+        return cls()
+
+    async def setup(self) -> None:
+        return None
+
+    async def aclose(self) -> None:
+        return None
+
+    async def write(self, batch: WriteBatch, /) -> None:
+        for record, vector in batch.upserts:
+            self._records[record.id] = record.model_copy(deep=True)
+            if vector is not None:
+                self._vectors[record.id] = np.asarray(vector, np.float32).reshape(-1)
+        self._audit.extend(e.model_copy(deep=True) for e in batch.audit)
+        for rid in batch.hard_deletes:
+            self._records.pop(rid, None)
+            self._vectors.pop(rid, None)
+        purge = set(batch.purge_history)
+        self._audit = [e for e in self._audit if e.memory_id not in purge]
+
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        for rid in ids:
+            rec = self._records.get(rid)
+            if rec is not None and rec.scope.tenant == tenant:
+                rec.usage_count += 1
+                rec.last_used_at = at
+
+    async def forget(self, scope: Scope, /) -> int:
+        gone = [rid for rid, r in self._records.items() if scope.contains(r.scope)]
+        for rid in gone:
+            self._records.pop(rid)
+            self._vectors.pop(rid, None)
+        ids = set(gone)
+        self._audit = [e for e in self._audit if e.memory_id not in ids]
+        self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
+        self._settings.pop(scope.key(), None)
+        return len(gone)
+
+    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
+        return [
+            r.model_copy(deep=True)
+            for rid in ids
+            if (r := self._records.get(rid)) is not None and r.scope.tenant == tenant
+        ]
+
+    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]:
+        return [
+            r.model_copy(deep=True)
+            for r in self._records.values()
+            if r.scope == scope and r.content_hash == content_hash
+            and r.status is Status.ACTIVE and r.superseded_at is None
+        ]
+
+    def _select(self, scope: Scope, filters: Filter | None, view: View) -> list[MemoryRecord]:
+        now = utcnow()
+        return [
+            r for r in self._records.values()
+            if scope.contains(r.scope) and visible(r, view, now) and matches(filters, r)
+        ]
+
+    async def list(
+        self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
+    ) -> Page[MemoryRecord]:
+        rows = sorted(
+            self._select(scope, filters, view), key=lambda r: r.event_time, reverse=True
+        )
+        items = [r.model_copy(deep=True) for r in rows[offset : offset + limit]]
+        return Page(items=items, total=len(rows), limit=limit, offset=offset)
+
+    async def dense(
+        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        query = np.asarray(vector, np.float32).reshape(-1)
+        scored = [
+            Candidate(r.id, float(self._vectors[r.id] @ query))
+            for r in self._select(scope, filters, view)
+            if r.id in self._vectors and self._vectors[r.id].shape == query.shape
+        ]
+        return sorted(scored, key=lambda c: -c.score)[:k]
+
+    async def fulltext(
+        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        words, morphs = query_terms(text)
+        query = set(words) | set(morphs)
+        if not query:
+            return []
+        docs = [(r.id, Counter(_terms(r.content))) for r in self._select(scope, filters, view)]
+        n = len(docs)
+        if n == 0:
+            return []
+        avg = sum(sum(c.values()) for _, c in docs) / n or 1.0
+        df = Counter(t for _, c in docs for t in set(c) if t in query)
+        hits = []
+        for rid, counts in docs:
+            length = sum(counts.values())
+            score = 0.0
+            for term in query & set(counts):
+                idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                tf = counts[term]
+                score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / avg))
+            if score > 0:
+                hits.append(Candidate(rid, score))
+        return sorted(hits, key=lambda c: -c.score)[:k]
+
+    async def index_info(self) -> IndexInfo | None:
+        return self._index
+
+    async def set_index_info(self, info: IndexInfo, /) -> None:
+        self._index = info
+
+    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
+        return [
+            e.model_copy(deep=True) for e in self._audit
+            if e.memory_id == memory_id and e.scope.tenant == tenant
+        ]
+
+    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None:
+        found = self._settings.get(scope.key())
+        return None if found is None else found.model_copy(deep=True)
+
+    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
+        self._settings[scope.key()] = settings.model_copy(deep=True)
+
+    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
+        self._turns.extend((scope, t.model_copy(deep=True)) for t in turns)
+
+    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]:
+        mine = [t for s, t in self._turns if s == scope]
+        return [t.model_copy(deep=True) for t in mine[-limit:]] if limit > 0 else []
+
+    async def put_token(self, token: ApiToken, /) -> None:
+        self._tokens[token.id] = token.model_copy(deep=True)
+
+    async def find_token(self, token_hash: str, /) -> ApiToken | None:
+        for token in self._tokens.values():
+            if token.token_hash == token_hash:
+                return token.model_copy(deep=True)
+        return None
+
+    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
+        return [t.model_copy(deep=True) for t in self._tokens.values()
+                if tenant is None or t.tenant == tenant]
+
+    async def revoke_token(self, token_id: str, /) -> bool:
+        token = self._tokens.get(token_id)
+        if token is None:
+            return False
+        if token.revoked_at is None:
+            token.revoked_at = utcnow()
+        return True

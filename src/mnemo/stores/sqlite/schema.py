@@ -1,0 +1,100 @@
+"""Append-only, named migrations for the SQLite store. Never edit one that has shipped:
+add a new one at the end. ``apply_migrations`` is idempotent and runs on every open."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_initial",
+        """
+        CREATE TABLE records (
+            rowid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            layer TEXT NOT NULL, type TEXT NOT NULL, category TEXT,
+            content TEXT NOT NULL, content_hash TEXT NOT NULL,
+            data TEXT, metadata TEXT, source_turn_ids TEXT, tags TEXT, pii_flags TEXT,
+            confidence REAL NOT NULL, importance REAL NOT NULL,
+            source TEXT NOT NULL, source_session TEXT, source_preview TEXT, emotion TEXT,
+            version INTEGER NOT NULL, usage_count INTEGER NOT NULL, superseded_by TEXT,
+            status TEXT NOT NULL,
+            last_used_at REAL, event_time REAL NOT NULL, valid_from REAL, valid_to REAL,
+            expires_at REAL, created_at REAL NOT NULL, updated_at REAL NOT NULL,
+            superseded_at REAL,
+            pinned INTEGER NOT NULL DEFAULT 0, promoted INTEGER NOT NULL DEFAULT 0,
+            embedding BLOB,
+            seq INTEGER NOT NULL
+        );
+        CREATE INDEX records_scope ON records (org, user_id, persona, session);
+        CREATE INDEX records_project ON records (org, project);
+        CREATE INDEX records_hash ON records (org, content_hash);
+        CREATE INDEX records_seq ON records (seq);
+        CREATE VIRTUAL TABLE records_fts USING fts5(
+            content, morphs, tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE audit_events (
+            id TEXT PRIMARY KEY,
+            memory_id TEXT NOT NULL,
+            org TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX audit_memory ON audit_events (org, memory_id, at);
+        CREATE TABLE scope_settings (
+            scope_key TEXT PRIMARY KEY,
+            org TEXT NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE TABLE working_turns (
+            rowid INTEGER PRIMARY KEY,
+            scope_key TEXT NOT NULL,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            at REAL NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX working_scope ON working_turns (scope_key, rowid);
+        CREATE TABLE api_tokens (
+            id TEXT PRIMARY KEY,
+            token_hash TEXT NOT NULL UNIQUE,
+            tenant TEXT NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO store_meta (key, value) VALUES ('seq', '0'), ('purge', '0');
+        """,
+    ),
+]
+
+
+def apply_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Apply pending migrations in order, each in its own transaction; return their names."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
+    )
+    done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}
+    applied = []
+    for name, sql in MIGRATIONS:
+        if name in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _split(sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, time.time())
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied
+
+
+def _split(sql: str) -> list[str]:
+    return [s.strip() for s in sql.split(";") if s.strip()]

@@ -1,0 +1,514 @@
+"""SqliteStore: records, FTS5 (+ Korean morphemes), exact vectors, audit, settings, working
+turns and API tokens in one SQLite file (WAL, ``synchronous=FULL`` so an acknowledged write
+survives a crash, ``secure_delete`` so deleted content is overwritten).
+
+One connection, used from one worker thread at a time (``CapacityLimiter(1)``): SQLite
+serialises writers anyway, and this keeps the event loop free during longer scans.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import anyio
+import numpy as np
+
+from mnemo.domain.audit import AuditEvent
+from mnemo.domain.policy import ScopeSettings
+from mnemo.domain.query import Candidate, Filter, Page, View
+from mnemo.domain.records import MemoryRecord, utcnow
+from mnemo.domain.scope import Scope
+from mnemo.domain.turns import Turn
+from mnemo.errors import ConfigurationError, StoreError
+from mnemo.security.tokens import ApiToken
+from mnemo.stores._sql.filters import (
+    Dialect,
+    Sql,
+    exact_scope_clause,
+    filter_clause,
+    scope_clause,
+    view_clause,
+)
+from mnemo.stores._sql.rows import COLUMNS, record_to_row, row_to_record
+from mnemo.stores._text import fts5_query, morph_field
+from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from mnemo.stores.sqlite.schema import apply_migrations
+from mnemo.stores.sqlite.vectors import MatrixCache
+
+T = TypeVar("T")
+
+
+def _time_out(value: datetime | None) -> float | None:
+    return None if value is None else value.timestamp()
+
+
+def _time_in(value: Any) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(float(value), tz=UTC)
+
+
+DIALECT = Dialect(
+    placeholder="?",
+    json_text=lambda col, key: f"json_extract({col}, '$.{key}')",
+    json_num=lambda col, key: f"CAST(json_extract({col}, '$.{key}') AS REAL)",
+    list_contains=lambda col, p: f"EXISTS (SELECT 1 FROM json_each({col}) WHERE value = {p})",
+    time_param=lambda t: t.timestamp(),
+)
+_SELECT = ", ".join(COLUMNS)
+_LIVE = View()
+
+
+def _is_default_view(view: View) -> bool:
+    return not (view.include_archived or view.include_superseded or view.as_of or view.statuses)
+
+
+class SqliteStore:
+    """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
+
+    capabilities: ClassVar[frozenset[Capability]] = frozenset(
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.PERSISTENT}
+    )
+
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._conn: sqlite3.Connection | None = None
+        self._limiter = anyio.CapacityLimiter(1)
+        self._cache = MatrixCache()
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> SqliteStore:
+        rest = url.split("://", 1)[1] if "://" in url else ""
+        path = rest[1:] if rest.startswith("/") else rest
+        if not path:
+            raise ConfigurationError(
+                f"sqlite URL {url!r} has no path; use sqlite:///relative.db or "
+                "sqlite:////absolute/path.db",
+                code="CONFIG_INVALID",
+            )
+        return cls(path)
+
+    # -- plumbing ---------------------------------------------------------------------------
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await anyio.to_thread.run_sync(fn, *args, limiter=self._limiter)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError("the store is closed; open it with open_store()", retriable=False)
+        return self._conn
+
+    def _open(self) -> None:
+        if self._path != ":memory:":
+            Path(self._path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(
+                self._path, check_same_thread=False, isolation_level=None, timeout=30.0
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open SQLite file {self._path!r}: {exc}") from exc
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA secure_delete=ON")
+        conn.execute("PRAGMA foreign_keys=ON")
+        apply_migrations(conn)
+        self._conn = conn
+
+    async def setup(self) -> None:
+        if self._conn is None:
+            await self._run(self._open)
+
+    async def aclose(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await self._run(conn.close)
+            self._cache.clear()
+
+    def _tx(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+
+    def _bump(self, conn: sqlite3.Connection, key: str) -> int:
+        conn.execute(
+            "UPDATE store_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = ?", (key,)
+        )
+        return int(conn.execute("SELECT value FROM store_meta WHERE key = ?", (key,)).fetchone()[0])
+
+    # -- writes -----------------------------------------------------------------------------
+    async def write(self, batch: WriteBatch, /) -> None:
+        if not batch.is_empty():
+            await self._run(self._tx, lambda conn: self._write(conn, batch))
+
+    def _write(self, conn: sqlite3.Connection, batch: WriteBatch) -> None:
+        seq = self._bump(conn, "seq")
+        for record, vector in batch.upserts:
+            self._upsert(conn, record, vector, seq)
+        for event in batch.audit:
+            conn.execute(
+                "INSERT INTO audit_events (id, memory_id, org, scope, action, at, body) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (event.id, event.memory_id, event.scope.tenant, str(event.scope),
+                 event.action.value, event.at.timestamp(), event.model_dump_json()),
+            )
+        if batch.hard_deletes:
+            self._hard_delete(conn, batch.hard_deletes)
+        for memory_id in batch.purge_history:
+            conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (memory_id,))
+
+    def _upsert(
+        self, conn: sqlite3.Connection, record: MemoryRecord, vector: Vector | None, seq: int
+    ) -> None:
+        row = record_to_row(record, _time_out)
+        row["seq"] = seq
+        blob = None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+        found = conn.execute(
+            "SELECT rowid, content FROM records WHERE id = ?", (record.id,)
+        ).fetchone()
+        if found is None:
+            row["embedding"] = blob
+            cols = list(row)
+            cur = conn.execute(
+                f"INSERT INTO records ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
+                [row[c] for c in cols],
+            )
+            conn.execute(
+                "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
+                (cur.lastrowid, record.content, morph_field(record.content)),
+            )
+            return
+        rowid, old_content = found
+        cols = [c for c in row if c != "id"]
+        sets = ", ".join(f"{c} = ?" for c in cols)
+        params = [row[c] for c in cols]
+        if blob is not None:
+            sets += ", embedding = ?"
+            params.append(blob)
+        conn.execute(f"UPDATE records SET {sets} WHERE rowid = ?", [*params, rowid])
+        if old_content != record.content:
+            conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
+            conn.execute(
+                "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
+                (rowid, record.content, morph_field(record.content)),
+            )
+
+    def _hard_delete(self, conn: sqlite3.Connection, ids: Sequence[str]) -> None:
+        for rid in ids:
+            found = conn.execute("SELECT rowid FROM records WHERE id = ?", (rid,)).fetchone()
+            if found is not None:
+                conn.execute("DELETE FROM records_fts WHERE rowid = ?", (found[0],))
+                conn.execute("DELETE FROM records WHERE rowid = ?", (found[0],))
+        self._bump(conn, "purge")
+
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        """R5: count a use without a new version or audit event."""
+        if not ids:
+            return
+
+        def run(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "UPDATE records SET usage_count = usage_count + 1, last_used_at = ? "
+                "WHERE org = ? AND id = ?",
+                [(at.timestamp(), tenant, rid) for rid in ids],
+            )
+
+        await self._run(self._tx, run)
+
+    async def forget(self, scope: Scope, /) -> int:
+        """X3: delete every record, turn, audit event and setting inside ``scope``."""
+
+        def run(conn: sqlite3.Connection) -> int:
+            where = scope_clause(DIALECT, scope)
+            rows = conn.execute(
+                f"SELECT rowid, id FROM records WHERE {where.text}", where.params
+            ).fetchall()
+            for rowid, rid in rows:
+                conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
+                conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (rid,))
+            conn.execute(f"DELETE FROM records WHERE {where.text}", where.params)
+            conn.execute(f"DELETE FROM working_turns WHERE {where.text}", where.params)
+            conn.execute("DELETE FROM scope_settings WHERE scope_key = ?", (scope.key(),))
+            self._bump(conn, "purge")
+            return len(rows)
+
+        count = await self._run(self._tx, run)
+        await self._run(self._compact)
+        return count
+
+    def _compact(self) -> None:
+        """Rewrite FTS segments so deleted terms leave the file, then checkpoint the WAL."""
+        self.conn.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    # -- reads ------------------------------------------------------------------------------
+    def _records(self, sql: str, params: Sequence[Any]) -> list[MemoryRecord]:
+        return [row_to_record(r, _time_in) for r in self.conn.execute(sql, params).fetchall()]
+
+    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        found = await self._run(
+            self._records,
+            f"SELECT {_SELECT} FROM records WHERE org = ? AND id IN ({marks})",
+            [tenant, *ids],
+        )
+        order = {rid: i for i, rid in enumerate(ids)}
+        return sorted(found, key=lambda r: order[r.id])
+
+    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]:
+        where = exact_scope_clause(DIALECT, scope)
+        return await self._run(
+            self._records,
+            f"SELECT {_SELECT} FROM records WHERE {where.text} AND content_hash = ? "
+            "AND status = 'active' AND superseded_at IS NULL",
+            [*where.params, content_hash],
+        )
+
+    def _where(self, scope: Scope, filters: Filter | None, view: View) -> Sql:
+        parts = [scope_clause(DIALECT, scope), view_clause(DIALECT, view, utcnow()),
+                 filter_clause(DIALECT, filters)]
+        return Sql(" AND ".join(p.text for p in parts), [v for p in parts for v in p.params])
+
+    async def list(
+        self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
+    ) -> Page[MemoryRecord]:
+        where = self._where(scope, filters, view)
+
+        def run() -> Page[MemoryRecord]:
+            total = self.conn.execute(
+                f"SELECT COUNT(*) FROM records WHERE {where.text}", where.params
+            ).fetchone()[0]
+            items = self._records(
+                f"SELECT {_SELECT} FROM records WHERE {where.text} "
+                "ORDER BY event_time DESC, rowid DESC LIMIT ? OFFSET ?",
+                [*where.params, limit, offset],
+            )
+            return Page(items=items, total=int(total), limit=limit, offset=offset)
+
+        return await self._run(run)
+
+    async def dense(
+        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        return await self._run(self._dense, scope, np.asarray(vector, np.float32), k, filters, view)
+
+    def _dense(
+        self, scope: Scope, vector: Vector, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        where = self._where(scope, filters, view)
+        if not _is_default_view(view):
+            rows = self.conn.execute(
+                f"SELECT id, embedding FROM records WHERE {where.text} AND embedding IS NOT NULL",
+                where.params,
+            ).fetchall()
+            rows = [(r[0], np.frombuffer(r[1], np.float32)) for r in rows]
+            rows = [(rid, v) for rid, v in rows if v.shape[0] == vector.reshape(-1).shape[0]]
+            if not rows:
+                return []
+            scores = np.stack([v for _, v in rows]) @ vector.reshape(-1)
+            order = np.argsort(-scores, kind="stable")[:k]
+            return [Candidate(rows[i][0], float(scores[i])) for i in order]
+        entry = self._refresh(scope, vector.reshape(-1).shape[0])
+        m = max(4 * k, k + 32)
+        while True:
+            top = entry.top(vector, m)
+            if not top:
+                return []
+            ids = [rid for rid, _ in top]
+            marks = ", ".join("?" for _ in ids)
+            ok = {
+                r[0]
+                for r in self.conn.execute(
+                    f"SELECT id FROM records WHERE id IN ({marks}) AND {where.text}",
+                    [*ids, *where.params],
+                )
+            }
+            hits = [Candidate(rid, s) for rid, s in top if rid in ok]
+            if len(hits) >= k or m >= entry.live_count:
+                return hits[:k]
+            m *= 4
+
+    def _refresh(self, scope: Scope, dim: int):  # type: ignore[no-untyped-def]
+        meta = dict(self.conn.execute("SELECT key, value FROM store_meta").fetchall())
+        seq, purge = int(meta["seq"]), int(meta["purge"])
+        entry = self._cache.get(scope.key(), dim)
+        where = scope_clause(DIALECT, scope)
+        if entry.purge != purge:
+            entry.reset()
+            rows = self.conn.execute(
+                f"SELECT id, embedding FROM records WHERE {where.text} AND status = 'active' "
+                "AND superseded_at IS NULL AND embedding IS NOT NULL",
+                where.params,
+            )
+            entry.apply((r[0], r[1], True) for r in rows)
+        elif entry.seq < seq:
+            rows = self.conn.execute(
+                f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL "
+                f"FROM records WHERE seq > ? AND {where.text}",
+                [entry.seq, *where.params],
+            )
+            entry.apply((r[0], r[1], bool(r[2])) for r in rows)
+        entry.seq, entry.purge = seq, purge
+        self._cache.evict()
+        return entry
+
+    async def fulltext(
+        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        match = fts5_query(text)
+        if match is None:
+            return []
+        where = self._where(scope, filters, view)
+        sql = (
+            "WITH hits AS (SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
+            "WHERE records_fts MATCH ?) "
+            f"SELECT r.id, -hits.b FROM hits JOIN records r ON r.rowid = hits.rowid "
+            f"WHERE {where.text} ORDER BY hits.b LIMIT ?"
+        )
+
+        def run() -> list[Candidate]:
+            try:
+                rows = self.conn.execute(sql, [match, *where.params, k]).fetchall()
+            except sqlite3.OperationalError:
+                return []
+            return [Candidate(r[0], float(r[1])) for r in rows]
+
+        return await self._run(run)
+
+    # -- index metadata (L7) ----------------------------------------------------------------
+    async def index_info(self) -> IndexInfo | None:
+        def run() -> IndexInfo | None:
+            row = self.conn.execute(
+                "SELECT value FROM store_meta WHERE key = 'embedding_model'"
+            ).fetchone()
+            if row is None:
+                return None
+            data = json.loads(row[0])
+            return IndexInfo(model=data["model"], dim=int(data["dim"]))
+
+        return await self._run(run)
+
+    async def set_index_info(self, info: IndexInfo, /) -> None:
+        body = json.dumps({"model": info.model, "dim": info.dim})
+        await self._run(
+            self._tx,
+            lambda conn: conn.execute(
+                "INSERT INTO store_meta (key, value) VALUES ('embedding_model', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (body,),
+            ),
+        )
+
+    # -- audit, settings, working turns, tokens ---------------------------------------------
+    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
+        def run() -> list[AuditEvent]:
+            rows = self.conn.execute(
+                "SELECT body FROM audit_events WHERE org = ? AND memory_id = ? "
+                "ORDER BY at, rowid",
+                (tenant, memory_id),
+            ).fetchall()
+            return [AuditEvent.model_validate_json(r[0]) for r in rows]
+
+        return await self._run(run)
+
+    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None:
+        def run() -> ScopeSettings | None:
+            row = self.conn.execute(
+                "SELECT body FROM scope_settings WHERE scope_key = ?", (scope.key(),)
+            ).fetchone()
+            return None if row is None else ScopeSettings.model_validate_json(row[0])
+
+        return await self._run(run)
+
+    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
+        await self._run(
+            self._tx,
+            lambda conn: conn.execute(
+                "INSERT INTO scope_settings (scope_key, org, body) VALUES (?, ?, ?) "
+                "ON CONFLICT(scope_key) DO UPDATE SET body = excluded.body",
+                (scope.key(), scope.tenant, settings.model_dump_json()),
+            ),
+        )
+
+    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
+        rows = [
+            (scope.key(), scope.tenant, scope.project, scope.user, scope.persona, scope.session,
+             t.at.timestamp(), t.model_dump_json())
+            for t in turns
+        ]
+        await self._run(
+            self._tx,
+            lambda conn: conn.executemany(
+                "INSERT INTO working_turns (scope_key, org, project, user_id, persona, session, "
+                "at, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            ),
+        )
+
+    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]:
+        def run() -> list[Turn]:
+            rows = self.conn.execute(
+                "SELECT body FROM working_turns WHERE scope_key = ? ORDER BY rowid DESC LIMIT ?",
+                (scope.key(), limit),
+            ).fetchall()
+            return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
+
+        return await self._run(run)
+
+    async def put_token(self, token: ApiToken, /) -> None:
+        await self._run(
+            self._tx,
+            lambda conn: conn.execute(
+                "INSERT INTO api_tokens (id, token_hash, tenant, body) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+                (token.id, token.token_hash, token.tenant, token.model_dump_json()),
+            ),
+        )
+
+    async def find_token(self, token_hash: str, /) -> ApiToken | None:
+        def run() -> ApiToken | None:
+            row = self.conn.execute(
+                "SELECT body FROM api_tokens WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
+            return None if row is None else ApiToken.model_validate_json(row[0])
+
+        return await self._run(run)
+
+    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
+        def run() -> list[ApiToken]:
+            if tenant is None:
+                rows = self.conn.execute("SELECT body FROM api_tokens ORDER BY rowid").fetchall()
+            else:
+                rows = self.conn.execute(
+                    "SELECT body FROM api_tokens WHERE tenant = ? ORDER BY rowid", (tenant,)
+                ).fetchall()
+            return [ApiToken.model_validate_json(r[0]) for r in rows]
+
+        return await self._run(run)
+
+    async def revoke_token(self, token_id: str, /) -> bool:
+        def run(conn: sqlite3.Connection) -> bool:
+            row = conn.execute("SELECT body FROM api_tokens WHERE id = ?", (token_id,)).fetchone()
+            if row is None:
+                return False
+            token = ApiToken.model_validate_json(row[0])
+            if token.revoked_at is None:
+                token.revoked_at = utcnow()
+                conn.execute(
+                    "UPDATE api_tokens SET body = ? WHERE id = ?",
+                    (token.model_dump_json(), token_id),
+                )
+            return True
+
+        return await self._run(self._tx, run)
