@@ -1,0 +1,90 @@
+"""Shared fixtures: isolated data dirs, settings factory, engines, store URLs, anyio backend.
+
+In CI (``MNEMO_TEST_REQUIRE_ALL=1``) a backend fixture that cannot start *fails* instead of
+skipping, so a skip can never hide a missing dependency.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mnemo import AsyncMemory, Memory, MnemoSettings
+
+REQUIRE_ALL = os.environ.get("MNEMO_TEST_REQUIRE_ALL") == "1"
+TEST_EMBEDDER = "hash:256"
+
+
+def require_or_skip(reason: str) -> None:
+    """Skip locally, fail in CI: use where a backend cannot be started."""
+    if REQUIRE_ALL:
+        pytest.fail(f"required test backend unavailable: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads the developer's environment or writes to the real user data dir."""
+    for key in list(os.environ):
+        if key.startswith("MNEMO_") and key != "MNEMO_TEST_REQUIRE_ALL":
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("MNEMO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path) -> Callable[..., MnemoSettings]:
+    def make(**overrides: Any) -> MnemoSettings:
+        values: dict[str, Any] = {"data_dir": tmp_path / "data", "embedder": TEST_EMBEDDER}
+        values.update(overrides)
+        return MnemoSettings(**values)
+
+    return make
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., MnemoSettings]) -> MnemoSettings:
+    return make_settings()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'mnemo.db'}"
+
+
+@pytest.fixture
+def memory(db_url: str, settings: MnemoSettings) -> Iterator[Memory]:
+    mem = Memory(db_url, settings=settings)
+    yield mem
+    mem.close()
+
+
+@pytest.fixture
+async def amemory(db_url: str, settings: MnemoSettings) -> AsyncIterator[AsyncMemory]:
+    mem = AsyncMemory(db_url, settings=settings)
+    yield mem
+    await mem.aclose()
+
+
+STORE_KINDS = ["memory", "sqlite"]
+
+
+@pytest.fixture(params=STORE_KINDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The contract-suite parametrisation: add a backend here and every contract test runs
+    against it."""
+    kind = request.param
+    if kind == "memory":
+        return "memory://"
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'contract.db'}"
+    raise AssertionError(kind)
