@@ -220,33 +220,35 @@ class AsyncMemory:
             for where, text, fields in items
         ]
         batch = WriteBatch()
-        results: list[MemoryRecord] = []
+        # Exact duplicates (same scope, same normalised text) are never stored twice: the
+        # first copy's use count and confidence go up instead (seed 000's upsert).
         fresh: list[MemoryRecord] = []
-        seen: dict[tuple[str, str], MemoryRecord] = {}
+        bumped: dict[str, tuple[MemoryRecord, MemoryRecord]] = {}  # id -> (before, after)
+        by_key: dict[tuple[str, str], str] = {}
+        order: list[str] = []
         for record in records:
             key = (record.scope.key(), record.content_hash)
-            existing = seen.get(key) or next(
-                iter(await store.find_by_hash(record.scope, record.content_hash)), None
-            )
-            if existing is None:
-                fresh.append(record)
-                seen[key] = record
-                results.append(record)
-                continue
-            bumped = existing.model_copy(update={
-                "usage_count": existing.usage_count + 1,
-                "confidence": max(existing.confidence, record.confidence),
-                "updated_at": now,
-            })
-            if existing in fresh:  # duplicate inside this batch
-                fresh[fresh.index(existing)] = bumped
-                results = [bumped if r is existing else r for r in results]
+            rid = by_key.get(key)
+            if rid is None:
+                found = await store.find_by_hash(record.scope, record.content_hash)
+                if not found:
+                    fresh.append(record)
+                    by_key[key] = record.id
+                    order.append(record.id)
+                    continue
+                rid = by_key[key] = found[0].id
+                bumped[rid] = (found[0], found[0])
+            if rid in bumped:
+                before, current = bumped[rid]
+                bumped[rid] = (before, _bump(current, record.confidence, now))
             else:
-                batch.upserts.append((bumped, None))
-                batch.audit.append(audit_for(AuditAction.UPDATE, bumped, before=existing,
-                                             trigger=trigger, details={"duplicate": True}))
-                results.append(bumped)
-            seen[key] = bumped
+                i = next(i for i, r in enumerate(fresh) if r.id == rid)
+                fresh[i] = _bump(fresh[i], record.confidence, now)
+            order.append(rid)
+        for before, after in bumped.values():
+            batch.upserts.append((after, None))
+            batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
+                                         trigger=trigger, details={"duplicate": True}))
         if fresh:
             vectors = await embedder.embed_documents([r.content for r in fresh])
             await self._record_index(store, embedder)
@@ -254,7 +256,8 @@ class AsyncMemory:
                 batch.upserts.append((record, vector))
                 batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
         await store.write(batch)
-        return results
+        final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
+        return [final[rid] for rid in order]
 
     async def add(
         self,
@@ -483,6 +486,14 @@ class AsyncMemory:
             raise InvalidInputError(f"invalid settings: {exc}") from None
         await store.put_settings(where, updated)
         return updated
+
+
+def _bump(record: MemoryRecord, confidence: float, now: datetime) -> MemoryRecord:
+    return record.model_copy(update={
+        "usage_count": record.usage_count + 1,
+        "confidence": max(record.confidence, confidence),
+        "updated_at": now,
+    })
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:

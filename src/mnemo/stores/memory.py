@@ -80,16 +80,23 @@ class InMemoryStore:
         return None
 
     async def write(self, batch: WriteBatch, /) -> None:
-        for record, vector in batch.upserts:
-            self._records[record.id] = record.model_copy(deep=True)
+        # Validate and copy everything first, then mutate: all or nothing, like a transaction.
+        upserts = [
+            (MemoryRecord.model_validate(r.model_dump()),
+             None if v is None else np.asarray(v, np.float32).reshape(-1))
+            for r, v in batch.upserts
+        ]
+        events = [AuditEvent.model_validate(e.model_dump()) for e in batch.audit]
+        for record, vector in upserts:
+            self._records[record.id] = record
             if vector is not None:
-                self._vectors[record.id] = np.asarray(vector, np.float32).reshape(-1)
-        self._audit.extend(e.model_copy(deep=True) for e in batch.audit)
+                self._vectors[record.id] = vector
         for rid in batch.hard_deletes:
             self._records.pop(rid, None)
             self._vectors.pop(rid, None)
         purge = set(batch.purge_history)
         self._audit = [e for e in self._audit if e.memory_id not in purge]
+        self._audit.extend(events)  # after the purge, so a tombstone event survives it
 
     async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
         for rid in ids:

@@ -136,9 +136,12 @@ def _condition(d: Dialect, c: Condition) -> Sql:
         value = c.value
     if c.op in {"in", "nin"}:
         values = [_param(d, c.field, v) for v in value]
-        neg = "NOT " if c.op == "nin" else ""
-        null = f" OR {column} IS NULL" if c.op == "nin" else ""
-        return Sql(f"({column} {neg}IN ({', '.join(p for _ in values)}){null})", values)
+        marks = ", ".join(p for _ in values)
+        if c.op == "nin":
+            return Sql(f"(({column} NOT IN ({marks})) IS TRUE OR {column} IS NULL)", values)
+        return Sql(f"(({column} IN ({marks})) IS TRUE)", values)
     if c.op == "ne":
         return Sql(f"({column} <> {p} OR {column} IS NULL)", [_param(d, c.field, value)])
-    return Sql(f"{column} {_CMP[c.op]} {p}", [_param(d, c.field, value)])
+    # "IS TRUE" keeps SQL two-valued like the reference semantics: NULL never matches, so
+    # NOT(...) of a comparison against a missing value is true, as in ``query.matches``.
+    return Sql(f"(({column} {_CMP[c.op]} {p}) IS TRUE)", [_param(d, c.field, value)])

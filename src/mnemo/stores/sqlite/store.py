@@ -154,17 +154,17 @@ class SqliteStore:
         seq = self._bump(conn, "seq")
         for record, vector in batch.upserts:
             self._upsert(conn, record, vector, seq)
-        for event in batch.audit:
+        if batch.hard_deletes:
+            self._hard_delete(conn, batch.hard_deletes)
+        for memory_id in batch.purge_history:
+            conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (memory_id,))
+        for event in batch.audit:  # after the purge, so a tombstone event survives it
             conn.execute(
                 "INSERT INTO audit_events (id, memory_id, org, scope, action, at, body) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (event.id, event.memory_id, event.scope.tenant, str(event.scope),
                  event.action.value, event.at.timestamp(), event.model_dump_json()),
             )
-        if batch.hard_deletes:
-            self._hard_delete(conn, batch.hard_deletes)
-        for memory_id in batch.purge_history:
-            conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (memory_id,))
 
     def _upsert(
         self, conn: sqlite3.Connection, record: MemoryRecord, vector: Vector | None, seq: int

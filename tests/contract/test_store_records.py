@@ -1,0 +1,255 @@
+"""Store contract (S5): every backend in ``store_url`` must behave identically here."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from mnemo.domain.audit import AuditAction, AuditEvent
+from mnemo.domain.policy import ScopeSettings
+from mnemo.domain.query import View, parse_filter
+from mnemo.domain.records import MemoryRecord, MemoryType, Status
+from mnemo.domain.scope import Scope
+from mnemo.domain.turns import Turn
+from mnemo.embedders.hashing import HashEmbedder
+from mnemo.security.tokens import ApiToken, hash_token
+from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
+
+pytestmark = pytest.mark.anyio
+
+U1 = Scope(user="u1")
+U1_S1 = Scope(user="u1", session="s1")
+U2 = Scope(user="u2")
+ACME_U1 = Scope(org="acme", user="u1")
+EMB = HashEmbedder(64)
+
+
+@pytest.fixture
+async def store(store_url: str) -> AsyncIterator[Store]:
+    s = await open_store(store_url)
+    yield s
+    await s.aclose()
+
+
+async def put(store: Store, scope: Scope, content: str, **fields: object) -> MemoryRecord:
+    record = MemoryRecord(scope=scope, content=content, **fields)  # type: ignore[arg-type]
+    vec = (await EMB.embed_documents([content]))[0]
+    await store.write(WriteBatch(upserts=[(record, vec)],
+                                 audit=[AuditEvent(memory_id=record.id, scope=scope,
+                                                   action=AuditAction.CREATE,
+                                                   after_content=content)]))
+    return record
+
+
+async def test_setup_is_idempotent(store: Store) -> None:
+    await store.setup()
+    await store.setup()
+    assert (await store.list(U1, filters=None, view=View(), limit=10, offset=0)).total == 0
+
+
+async def test_roundtrip_keeps_every_field(store: Store) -> None:
+    when = datetime(2021, 5, 4, 3, 2, 1, tzinfo=UTC)
+    rec = await put(
+        store, U1_S1, "User's cat is allergic to chicken", type=MemoryType.CONSTRAINT,
+        category="health", data={"pet": "cat"}, metadata={"topic": "pet", "n": 3},
+        confidence=0.8, importance=0.9, tags=["cat", "allergy"], pinned=True,
+        event_time=when, expires_at=when + timedelta(days=36500), emotion="calm",
+        source_turn_ids=["t1"], pii_flags=["none"],
+    )
+    [got] = await store.get("", [rec.id])
+    assert got == rec
+
+
+async def test_read_scope_sees_narrower_scopes_but_not_other_users(store: Store) -> None:
+    a = await put(store, U1, "u1 level")
+    b = await put(store, U1_S1, "u1 session level")
+    await put(store, U2, "u2 level")
+    await put(store, ACME_U1, "acme u1")
+    ids = {r.id for r in (await store.list(U1, filters=None, view=View(), limit=10,
+                                           offset=0)).items}
+    assert ids == {a.id, b.id}
+    session_only = await store.list(U1_S1, filters=None, view=View(), limit=10, offset=0)
+    assert [r.id for r in session_only.items] == [b.id]
+
+
+async def test_tenant_boundary_on_get(store: Store) -> None:
+    rec = await put(store, ACME_U1, "acme secret")
+    assert await store.get("", [rec.id]) == []
+    assert [r.id for r in await store.get("acme", [rec.id])] == [rec.id]
+
+
+async def test_list_pagination_and_order(store: Store) -> None:
+    base = datetime(2020, 1, 1, tzinfo=UTC)
+    recs = [await put(store, U1, f"memory number {i}", event_time=base + timedelta(days=i))
+            for i in range(7)]
+    page = await store.list(U1, filters=None, view=View(), limit=3, offset=2)
+    assert page.total == 7 and page.has_more
+    assert [r.id for r in page.items] == [r.id for r in reversed(recs)][2:5]
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ({"type": "preference"}, {"likes tea"}),
+        ({"category": {"in": ["food", "place"]}}, {"likes tea", "lives in Seoul"}),
+        ({"tags": "x"}, {"likes tea", "old memory"}),
+        ({"importance": {"gte": 0.7}}, {"lives in Seoul"}),
+        ({"event_time": {"lt": "2015"}}, {"old memory"}),
+        ({"metadata.topic": "home"}, {"lives in Seoul"}),
+        ({"metadata.n": {"gt": 1}}, {"lives in Seoul"}),
+        ({"OR": [{"pinned": True}, {"type": "preference"}]}, {"likes tea", "old memory"}),
+        ({"NOT": {"category": "food"}}, {"lives in Seoul", "old memory"}),
+        ({"category": {"ne": "food"}}, {"lives in Seoul", "old memory"}),
+    ],
+)
+async def test_filters_mean_the_same_everywhere(
+    store: Store, spec: dict[str, object], expected: set[str]
+) -> None:
+    await put(store, U1, "likes tea", type=MemoryType.PREFERENCE, category="food",
+              tags=["x"], importance=0.5)
+    await put(store, U1, "lives in Seoul", category="place", importance=0.9,
+              metadata={"topic": "home", "n": 2})
+    await put(store, U1, "old memory", tags=["x", "y"], pinned=True,
+              event_time=datetime(2010, 1, 1, tzinfo=UTC))
+    page = await store.list(U1, filters=parse_filter(spec), view=View(), limit=10, offset=0)
+    assert {r.content for r in page.items} == expected
+
+
+async def test_views_hide_archived_superseded_and_expired(store: Store) -> None:
+    now = datetime.now(UTC)
+    live = await put(store, U1, "live one")
+    archived = await put(store, U1, "archived one", status=Status.ARCHIVED)
+    await put(store, U1, "expired one", expires_at=now - timedelta(seconds=1))
+    old = await put(store, U1, "superseded one", superseded_at=now, valid_to=now,
+                    event_time=now - timedelta(days=1))
+    default = await store.list(U1, filters=None, view=View(), limit=10, offset=0)
+    assert [r.id for r in default.items] == [live.id]
+    with_archived = await store.list(U1, filters=None, view=View(include_archived=True),
+                                     limit=10, offset=0)
+    assert {r.id for r in with_archived.items} == {live.id, archived.id}
+    past = await store.list(U1, filters=None, view=View(as_of=now - timedelta(seconds=30)),
+                            limit=10, offset=0)
+    assert old.id in {r.id for r in past.items}
+
+
+async def test_dense_ranks_by_similarity_and_respects_scope(store: Store) -> None:
+    cat = await put(store, U1, "my cat is allergic to chicken")
+    await put(store, U1, "I work as a dentist in Busan")
+    await put(store, U2, "my cat is allergic to chicken")
+    query = await EMB.embed_query("cat allergic chicken")
+    hits = await store.dense(U1, query, k=5, filters=None, view=View())
+    assert hits[0].id == cat.id
+    assert len(hits) == 2
+    assert hits[0].score >= hits[1].score
+
+
+async def test_dense_sees_writes_updates_and_deletes(store: Store) -> None:
+    query = await EMB.embed_query("green tea")
+    assert await store.dense(U1, query, k=3, filters=None, view=View()) == []
+    tea = await put(store, U1, "green tea every morning")
+    assert [c.id for c in await store.dense(U1, query, k=3, filters=None, view=View())] == [tea.id]
+    archived = tea.model_copy(update={"status": Status.ARCHIVED})
+    await store.write(WriteBatch(upserts=[(archived, None)]))
+    assert await store.dense(U1, query, k=3, filters=None, view=View()) == []
+    await store.write(WriteBatch(upserts=[(tea, None)]))
+    assert len(await store.dense(U1, query, k=3, filters=None, view=View())) == 1
+    await store.write(WriteBatch(hard_deletes=[tea.id]))
+    assert await store.dense(U1, query, k=3, filters=None, view=View()) == []
+
+
+async def test_dense_applies_filters_after_ranking(store: Store) -> None:
+    for i in range(30):
+        await put(store, U1, f"tea note {i}", category="noise")
+    wanted = await put(store, U1, "completely different words", category="keep")
+    query = await EMB.embed_query("tea note")
+    hits = await store.dense(U1, query, k=3, filters=parse_filter({"category": "keep"}),
+                             view=View())
+    assert [h.id for h in hits] == [wanted.id]
+
+
+async def test_fulltext_matches_korean_stems_and_english(store: Store) -> None:
+    gangnam = await put(store, U1, "저는 서울 강남구에 살아요")
+    swim = await put(store, U1, "주말마다 수영을 해요")
+    cat = await put(store, U1, "The cat sleeps all day")
+    await put(store, U2, "강남구 다른 사용자")
+    assert [c.id for c in await store.fulltext(U1, "강남구", k=5, filters=None,
+                                               view=View())] == [gangnam.id]
+    assert [c.id for c in await store.fulltext(U1, "수영", k=5, filters=None,
+                                               view=View())] == [swim.id]
+    assert [c.id for c in await store.fulltext(U1, "cat", k=5, filters=None,
+                                               view=View())] == [cat.id]
+    assert await store.fulltext(U1, "the of and", k=5, filters=None, view=View()) == []
+    assert await store.fulltext(U1, '"); DROP TABLE records; --', k=5, filters=None,
+                                view=View()) == []
+
+
+async def test_find_by_hash_is_exact_scope(store: Store) -> None:
+    rec = await put(store, U1, "Likes  Tea")
+    assert [r.id for r in await store.find_by_hash(U1, rec.content_hash)] == [rec.id]
+    assert await store.find_by_hash(U1_S1, rec.content_hash) == []
+
+
+async def test_audit_history_and_purge(store: Store) -> None:
+    rec = await put(store, U1, "first")
+    events = await store.history("", rec.id)
+    assert [e.action for e in events] == [AuditAction.CREATE]
+    await store.write(WriteBatch(hard_deletes=[rec.id], purge_history=[rec.id]))
+    assert await store.history("", rec.id) == []
+    assert await store.get("", [rec.id]) == []
+
+
+async def test_forget_removes_everything_inside_scope_only(store: Store) -> None:
+    a = await put(store, U1_S1, "session memory")
+    await put(store, U1, "user memory")
+    keep = await put(store, U2, "someone else")
+    await store.append_turns(U1_S1, [Turn(role="user", content="hello")])
+    await store.put_settings(U1, ScopeSettings(enabled=False))
+    assert await store.forget(U1) == 2
+    assert await store.get("", [a.id]) == []
+    assert await store.history("", a.id) == []
+    assert await store.recent_turns(U1_S1, limit=5) == []
+    assert await store.get_settings(U1) is None
+    assert [r.id for r in await store.get("", [keep.id])] == [keep.id]
+
+
+async def test_touch_counts_use(store: Store) -> None:
+    rec = await put(store, U1, "used memory")
+    at = datetime(2024, 1, 1, tzinfo=UTC)
+    await store.touch("", [rec.id], at)
+    await store.touch("other-tenant", [rec.id], at)
+    [got] = await store.get("", [rec.id])
+    assert got.usage_count == 1 and got.last_used_at == at
+
+
+async def test_settings_turns_tokens_index_info(store: Store) -> None:
+    assert await store.get_settings(U1) is None
+    await store.put_settings(U1, ScopeSettings(max_memories=5))
+    assert (await store.get_settings(U1)) == ScopeSettings(max_memories=5)
+    await store.append_turns(U1_S1, [Turn(role="user", content=f"t{i}") for i in range(5)])
+    assert [t.content for t in await store.recent_turns(U1_S1, limit=3)] == ["t2", "t3", "t4"]
+    token = ApiToken(token_hash=hash_token("secret"), tenant="acme", user="u1")
+    await store.put_token(token)
+    assert (await store.find_token(hash_token("secret"))) == token
+    assert [t.id for t in await store.list_tokens("acme")] == [token.id]
+    assert await store.list_tokens("other") == []
+    assert await store.revoke_token(token.id) is True
+    assert (await store.find_token(hash_token("secret"))).revoked_at is not None  # type: ignore[union-attr]
+    assert await store.revoke_token("nope") is False
+    assert await store.index_info() is None
+    await store.set_index_info(IndexInfo(model="hash:64", dim=64))
+    assert await store.index_info() == IndexInfo(model="hash:64", dim=64)
+
+
+async def test_write_batch_is_atomic(store: Store) -> None:
+    good = MemoryRecord(scope=U1, content="should not survive")
+    bad = MemoryRecord(scope=U1, content="x")
+    bad_vec = np.zeros(64, dtype=np.float32)
+    batch = WriteBatch(upserts=[(good, bad_vec), (bad, bad_vec)])
+    batch.audit.append(AuditEvent.model_construct(memory_id=None, scope=U1,  # type: ignore[arg-type]
+                                                  action=AuditAction.CREATE))
+    with pytest.raises(Exception):
+        await store.write(batch)
+    assert await store.get("", [good.id]) == []

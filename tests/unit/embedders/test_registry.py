@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mnemo import ConfigurationError
+from mnemo.embedders import HashEmbedder, get_embedder, register_embedder
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_hash_embedder_is_deterministic_normalised_and_similarity_aware() -> None:
+    emb = get_embedder("hash:128")
+    assert emb.name == "hash:128" and emb.dim == 128
+    docs = await emb.embed_documents(["green tea in the morning", "green tea", "tax return"])
+    again = await HashEmbedder(128).embed_documents(["green tea in the morning"])
+    assert np.allclose(docs[0], again[0])
+    assert np.allclose(np.linalg.norm(docs, axis=1), 1.0)
+    assert docs[0] @ docs[1] > docs[0] @ docs[2]
+    assert (await emb.embed_documents([])).shape == (0, 128)
+
+
+@pytest.mark.parametrize("spec", ["nope:model", "local", "hash:abc", "local:no-such-model"])
+def test_unknown_providers_and_models_are_configuration_errors(spec: str) -> None:
+    with pytest.raises(ConfigurationError) as err:
+        get_embedder(spec)
+    assert err.value.code == "EMBEDDER_UNKNOWN"
+
+
+def test_registered_providers_win_and_can_be_removed() -> None:
+    register_embedder("fake", lambda model, **_: HashEmbedder(int(model)))
+    try:
+        assert get_embedder("fake:16").dim == 16
+    finally:
+        register_embedder("fake", None)
+    with pytest.raises(ConfigurationError):
+        get_embedder("fake:16")
+
+
+async def test_local_embedder_runs_offline_and_ranks_korean_paraphrase() -> None:
+    emb = get_embedder("local:multilingual-e5-small")
+    docs = await emb.embed_documents(
+        ["사용자는 서울 강남구에 거주한다", "User's cat is allergic to chicken",
+         "User works as a nurse"]
+    )
+    assert docs.shape == (3, 384)
+    query = await emb.embed_query("고양이가 닭고기 알레르기가 있어?")
+    assert int(np.argmax(docs @ query[0])) == 1
