@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
@@ -53,6 +54,36 @@ class ScoringSettings(BaseModel):
         return value
 
 
+class LlmSettings(BaseModel):
+    """M2/W10: how chat-model calls behave. ``attempts`` tries per model with exponential
+    backoff (``backoff_base_s``·2^i, capped), then the next model in ``llm_models``, then the
+    no-LLM fallback."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    timeout_s: float = Field(30.0, gt=0.0)
+    connect_timeout_s: float = Field(5.0, gt=0.0)
+    attempts: int = Field(3, ge=1, le=10)
+    backoff_base_s: float = Field(1.0, ge=0.0)
+    backoff_max_s: float = Field(8.0, ge=0.0)
+    max_tokens: int = Field(1024, ge=16)
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    response_format: Literal["json_object", "json_schema", "none"] = "json_object"
+
+
+class WriteSettings(BaseModel):
+    """W3/W6/W7 process defaults; per-scope overrides live in ``ScopeSettings`` (W9)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    extractor: Literal["auto", "heuristic", "llm"] = "auto"
+    max_long_term: int | None = Field(100, ge=1)
+    max_episodic: int | None = Field(50, ge=1)
+    near_duplicate: float = Field(0.85, gt=0.0, le=1.0)
+    neighbours: int = Field(8, ge=1, le=100)
+    context_turns: int = Field(10, ge=1, le=100)
+
+
 class ApiSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -83,6 +114,8 @@ class MnemoSettings(BaseSettings):
     max_content_chars: int = Field(8000, ge=1, le=100_000)
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
+    llm: LlmSettings = Field(default_factory=LlmSettings)
+    write: WriteSettings = Field(default_factory=WriteSettings)
 
     @classmethod
     def settings_customise_sources(
