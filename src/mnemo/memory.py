@@ -250,7 +250,7 @@ class AsyncMemory:
             batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
                                          trigger=trigger, details={"duplicate": True}))
         if fresh:
-            vectors = await embedder.embed_documents([r.content for r in fresh])
+            vectors = await embedder.embed_documents([r.search_text() for r in fresh])
             await self._record_index(store, embedder)
             for record, vector in zip(fresh, vectors, strict=True):
                 batch.upserts.append((record, vector))
@@ -296,8 +296,8 @@ class AsyncMemory:
         after = apply_update(before, coerce_enum_fields(dict(changes)),
                              max_chars=self.settings.max_content_chars, now=utcnow())
         vector = None
-        if after.content != before.content:
-            vector = (await embedder.embed_documents([after.content]))[0]
+        if after.search_text() != before.search_text():
+            vector = (await embedder.embed_documents([after.search_text()]))[0]
         await store.write(WriteBatch(
             upserts=[(after, vector)], audit=[audit_for(AuditAction.UPDATE, after, before=before)]
         ))

@@ -96,6 +96,9 @@ class MemoryRecord(BaseModel):
     type: MemoryType = MemoryType.FACT
     category: str | None = None
     content: str
+    # Extra text searched with the memory (embedded and full-text indexed) but never shown as
+    # its content: e.g. the neighbouring turns of a conversation turn, a title, a date.
+    index_text: str | None = None
     data: dict[str, Any] | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
@@ -128,6 +131,10 @@ class MemoryRecord(BaseModel):
             self.content_hash = content_hash(self.content)
         if self.valid_from is None:
             self.valid_from = self.event_time
+
+    def search_text(self) -> str:
+        """What the indexes see: the content, then ``index_text`` when there is one."""
+        return f"{self.content}\n{self.index_text}" if self.index_text else self.content
 
     def is_live(self, now: datetime | None = None) -> bool:
         """Active, not superseded and not expired: what default search may return."""

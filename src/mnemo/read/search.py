@@ -50,5 +50,8 @@ async def hybrid_search(
         parts.dense_rank = item.ranks.get("dense")
         parts.fulltext_rank = item.ranks.get("fulltext")
         results.append(ScoredMemory(record=record, score=total, parts=parts))
-    results.sort(key=lambda s: (-s.score, s.record.id))
+    # Ties go to the memory written first, then to its text: never to the random id, so a
+    # ranking does not change when the same data is written again.
+    results.sort(key=lambda s: (-s.score, s.record.created_at, s.record.content_hash,
+                                s.record.id))
     return results[:k]

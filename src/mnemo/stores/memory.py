@@ -165,7 +165,8 @@ class InMemoryStore:
         query = set(words) | set(morphs)
         if not query:
             return []
-        docs = [(r.id, Counter(_terms(r.content))) for r in self._select(scope, filters, view)]
+        docs = [(r.id, Counter(_terms(r.search_text())))
+                for r in self._select(scope, filters, view)]
         n = len(docs)
         if n == 0:
             return []

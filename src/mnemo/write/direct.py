@@ -30,12 +30,14 @@ from mnemo.errors import InvalidInputError
 
 # Fields a caller may set on ``remember``/``import``/``update``.
 SETTABLE = frozenset({
-    "content", "layer", "type", "category", "data", "metadata", "confidence", "importance",
+    "content", "index_text", "layer", "type", "category", "data", "metadata", "confidence",
+    "importance",
     "source", "source_session", "source_turn_ids", "tags", "emotion", "pinned", "event_time",
     "valid_from", "valid_to", "expires_at", "status",
 })
 UPDATABLE = SETTABLE - {"source", "source_session", "status"}
 MAX_METADATA_BYTES = 16_000
+MAX_INDEX_CHARS = 16_000
 
 
 def check_content(text: Any, max_chars: int) -> str:
@@ -81,6 +83,9 @@ def _check_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[st
                 raise InvalidInputError(f"{key} must be JSON-serialisable: {exc}") from exc
             if size > MAX_METADATA_BYTES:
                 raise InvalidInputError(f"{key} is {size} bytes; the limit is {MAX_METADATA_BYTES}")
+        if key == "index_text" and (not isinstance(value, str) or len(value) > MAX_INDEX_CHARS):
+            raise InvalidInputError(f"index_text must be a string of at most {MAX_INDEX_CHARS} "
+                                    "characters")
         if key == "tags":
             if not isinstance(value, list) or not all(isinstance(t, str) and t for t in value):
                 raise InvalidInputError("tags must be a list of non-empty strings")

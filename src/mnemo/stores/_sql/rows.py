@@ -21,7 +21,8 @@ TIME_FIELDS = (
 )
 BOOL_FIELDS = ("pinned", "promoted")
 PLAIN_FIELDS = (
-    "id", "layer", "type", "category", "content", "content_hash", "confidence", "importance",
+    "id", "layer", "type", "category", "content", "index_text", "content_hash", "confidence",
+    "importance",
     "source", "source_session", "source_preview", "emotion", "version", "usage_count",
     "superseded_by", "status",
 )

@@ -68,6 +68,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         INSERT INTO store_meta (key, value) VALUES ('seq', '0'), ('purge', '0');
         """,
     ),
+    (
+        # Text searched with a memory but never shown as its content (``index_text``); the
+        # full-text row holds content + index_text.
+        "0002_index_text",
+        "ALTER TABLE records ADD COLUMN index_text TEXT",
+    ),
 ]
 
 

@@ -173,8 +173,9 @@ class SqliteStore:
         row["seq"] = seq
         blob = None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
         found = conn.execute(
-            "SELECT rowid, content FROM records WHERE id = ?", (record.id,)
+            "SELECT rowid, content, index_text FROM records WHERE id = ?", (record.id,)
         ).fetchone()
+        text = record.search_text()  # content + index_text: what full text search sees
         if found is None:
             row["embedding"] = blob
             cols = list(row)
@@ -184,10 +185,10 @@ class SqliteStore:
             )
             conn.execute(
                 "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
-                (cur.lastrowid, record.content, morph_field(record.content)),
+                (cur.lastrowid, text, morph_field(text)),
             )
             return
-        rowid, old_content = found
+        rowid, old_content, old_index_text = found
         cols = [c for c in row if c != "id"]
         sets = ", ".join(f"{c} = ?" for c in cols)
         params = [row[c] for c in cols]
@@ -195,11 +196,11 @@ class SqliteStore:
             sets += ", embedding = ?"
             params.append(blob)
         conn.execute(f"UPDATE records SET {sets} WHERE rowid = ?", [*params, rowid])
-        if old_content != record.content:
+        if (old_content, old_index_text) != (record.content, record.index_text):
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
             conn.execute(
                 "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
-                (rowid, record.content, morph_field(record.content)),
+                (rowid, text, morph_field(text)),
             )
 
     def _hard_delete(self, conn: sqlite3.Connection, ids: Sequence[str]) -> None:

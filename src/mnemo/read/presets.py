@@ -1,0 +1,29 @@
+"""Named search presets: tested bundles of ``ScoringSettings`` (Graphiti's "recipes" idea).
+
+``default`` is what ``MnemoSettings()`` gives. The others exist for explanation and ablation
+(docs/benchmarks.md): each changes one thing, so its effect can be measured by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mnemo.errors import InvalidInputError
+from mnemo.settings import ScoringSettings
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "dense": {"fulltext_weight": 0.0},
+    "fulltext": {"dense_weight": 0.0},
+    "no-recency": {"w_time": 0.0},
+}
+
+
+def get_preset(name: str, base: ScoringSettings | None = None) -> ScoringSettings:
+    """``base`` (or the defaults) with the preset's changes applied."""
+    if name not in PRESETS:
+        raise InvalidInputError(
+            f"unknown search preset {name!r}; known: {sorted(PRESETS)}", code="INVALID_INPUT"
+        )
+    start = base or ScoringSettings()
+    return start.model_copy(update=PRESETS[name])
