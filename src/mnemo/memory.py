@@ -15,7 +15,11 @@ from typing import Any, ParamSpec, TypeVar
 import anyio
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 
+from mnemo.context.assemble import ContextAssembler, ProjectArg
+from mnemo.context.project_files import ProjectMemory
+from mnemo.context.skills import build_skill
 from mnemo.domain.audit import AuditAction, AuditEvent, Trigger
+from mnemo.domain.context import Budget, Context
 from mnemo.domain.policy import ScopeSettings
 from mnemo.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
 from mnemo.domain.records import MemoryRecord, Source, Status, utcnow
@@ -23,6 +27,9 @@ from mnemo.domain.results import AddResult
 from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.embedders import Embedder, get_embedder
+from mnemo.lifecycle.consolidate import ConsolidationReport, run_consolidation
+from mnemo.lifecycle.expiry import ExpiryReport
+from mnemo.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
 from mnemo.errors import ConfigurationError, InvalidInputError, NotFoundError
 from mnemo.read.search import hybrid_search
 from mnemo.settings import MnemoSettings
@@ -466,6 +473,98 @@ class AsyncMemory:
         store, _ = await self._ready()
         return await store.recent_turns(where, limit=limit)
 
+    # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
+    def _assembler(self) -> ContextAssembler:
+        if getattr(self, "_context_assembler", None) is None:
+            self._context_assembler = ContextAssembler(
+                self.settings.context, self.settings.scoring, self.settings.data_dir)
+        return self._context_assembler
+
+    async def context(
+        self, query: str = "", /, *, scope: ScopeArg = None,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None,
+        budget: Budget | int | Mapping[str, Any] | None = None, entity: str | None = None,
+        path: str | None = None, project: ProjectArg = None, use_cache: bool = True,
+        track_use: bool = True, now: datetime | str | None = None, **ids: str | None,
+    ) -> Context:
+        """The ``[MEMORY CONTEXT]`` block for this turn plus the recent raw turns (C1):
+        summary, pinned facts, relevant memories, recent conversations, skills, project
+        files and rules (for ``entity``/``path``), organisation knowledge — within ``budget``
+        (C2), cached (C5), with a trace (C8). ``history`` defaults to the session's turns."""
+        where = resolve_scope(scope, **ids)
+        store, embedder = await self._ready()
+        return await self._assembler().assemble(
+            store, embedder, where, query, history=history, budget=budget, entity=entity,
+            path=path, project=project, use_cache=use_cache, track_use=track_use,
+            now=parse_time(now, "now") if now is not None else None)
+
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
+                       ) -> ProjectMemory:
+        """The file memory (MEMORY.md + rules/*.md) of a project (C3), to read or edit."""
+        found = self._assembler().project(project_id, root)
+        if found is None:
+            raise InvalidInputError("pass a project_id or a root directory")
+        return found
+
+    async def add_skill(
+        self, name: str, /, *, triggers: Sequence[str], steps: Sequence[str],
+        description: str | None = None, scope: ScopeArg = None, **ids: str | None,
+    ) -> MemoryRecord:
+        """Store (or replace, by name) a procedural skill in one scope (C4)."""
+        skill = build_skill(name, triggers, steps, description)
+        where = resolve_scope(scope, **ids)
+        store, _ = await self._ready()
+        page = await store.list(where, filters=parse_filter({"layer": "procedural"}),
+                                view=View(), limit=1000, offset=0)
+        same = [r for r in page.items if r.scope == where and
+                (r.data or {}).get("name", "").casefold() == skill.name.casefold()]
+        if same:
+            return await self.update(same[0].id, content=skill.content(),
+                                     data=skill.model_dump())
+        return await self.remember(skill.content(), scope=where, layer="procedural",
+                                   type="note", data=skill.model_dump())
+
+    async def expire(
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        retention_days: float | None = None, dry_run: bool = False, **ids: str | None,
+    ) -> ExpiryReport:
+        """L2 + L3: archive expired memories (own ``expires_at`` or per-type TTL) with expire
+        events, then hard-delete what is past the scope's retention. No scope: whole tenant."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
+        store, _ = await self._ready()
+        return await run_expiry(
+            store, job_scope(where), now=parse_time(now, "now") if now else utcnow(),
+            ttl_days=self.settings.lifecycle.type_ttl_days, retention_days=retention_days,
+            dry_run=dry_run)
+
+    async def consolidate(
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        dry_run: bool = False, **ids: str | None,
+    ) -> ConsolidationReport:
+        """L4: digest old memories by topic and time window; distil stale episodes."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
+        store, embedder = await self._ready()
+        cfg = self.settings.lifecycle
+        return await run_consolidation(
+            store, embedder, job_scope(where), now=parse_time(now, "now") if now else None,
+            after_days=cfg.consolidate_after_days, window_days=cfg.consolidate_window_days,
+            min_cluster=cfg.consolidate_min_cluster,
+            importance_factor=cfg.consolidate_importance_factor,
+            stale_episode_days=cfg.stale_episode_days, dry_run=dry_run)
+
+    async def versions(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[MemoryRecord]:
+        """Every recoverable version of a memory, oldest first (L5)."""
+        store, _ = await self._ready()
+        return await list_versions(store, memory_id,
+                                   resolve_scope(scope) if scope is not None else None)
+
+    async def rollback(self, memory_id: str, version: int, /, *, scope: ScopeArg = None
+                       ) -> MemoryRecord:
+        """Make ``version`` current again as a new version (L5); history keeps everything."""
+        store, embedder = await self._ready()
+        return await run_rollback(store, embedder, memory_id, version,
+                              resolve_scope(scope) if scope is not None else None)
+
     # -- per-scope settings (W9) ------------------------------------------------------------
     async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
         store, _ = await self._ready()
@@ -574,6 +673,16 @@ class Memory:
     recent_turns = _forward(AsyncMemory.recent_turns)
     get_settings = _forward(AsyncMemory.get_settings)
     update_settings = _forward(AsyncMemory.update_settings)
+    context = _forward(AsyncMemory.context)
+    add_skill = _forward(AsyncMemory.add_skill)
+    expire = _forward(AsyncMemory.expire)
+    consolidate = _forward(AsyncMemory.consolidate)
+    versions = _forward(AsyncMemory.versions)
+    rollback = _forward(AsyncMemory.rollback)
+
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
+                       ) -> ProjectMemory:
+        return self._async.project_memory(project_id, root=root)
 
     def close(self) -> None:
         if self._portal_cm is not None:

@@ -21,6 +21,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from mnemo.domain.context import ContextSettings
+
 DEFAULT_EMBEDDER = "local:multilingual-e5-small"
 
 
@@ -84,6 +86,19 @@ class WriteSettings(BaseModel):
     context_turns: int = Field(10, ge=1, le=100)
 
 
+class LifecycleSettings(BaseModel):
+    """L2–L4 defaults: per-type TTLs for ``mnemo expire`` and the consolidation knobs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type_ttl_days: dict[str, float] = Field(default_factory=dict)  # e.g. {"todo": 90}
+    consolidate_after_days: float = Field(30.0, ge=0.0)
+    consolidate_window_days: float = Field(30.0, gt=0.0)
+    consolidate_min_cluster: int = Field(3, ge=2)
+    consolidate_importance_factor: float = Field(0.5, ge=0.0, le=1.0)
+    stale_episode_days: float = Field(14.0, ge=0.0)
+
+
 class ApiSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -116,6 +131,8 @@ class MnemoSettings(BaseSettings):
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)
     write: WriteSettings = Field(default_factory=WriteSettings)
+    context: ContextSettings = Field(default_factory=ContextSettings)
+    lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
 
     @classmethod
     def settings_customise_sources(

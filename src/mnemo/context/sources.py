@@ -1,0 +1,193 @@
+"""Where the context's sections come from (I/O side of C1): pinned facts, retrieved memories,
+recent episodes, skills, tier knowledge. Each function reads the store and returns records or
+scored records; turning them into sections happens in ``assemble``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from mnemo.domain.query import Filter, ScoredMemory, ScoreParts, View, parse_filter
+from mnemo.domain.records import Layer, MemoryRecord
+from mnemo.domain.scope import Scope
+from mnemo.embedders.base import Embedder, Matrix
+from mnemo.read.scoring import mixed_score
+from mnemo.read.search import hybrid_search
+from mnemo.settings import ScoringSettings
+from mnemo.stores.base import Store
+
+LIVE = View()
+# Memories the "relevant memories" pool may hold: no skills, no raw turns, and no episode
+# already distilled into a digest (L4: "marked promoted so they are not retrieved twice").
+MEMORY_FILTER = parse_filter({
+    "layer": {"nin": [Layer.PROCEDURAL.value, Layer.WORKING.value]},
+    "NOT": {"AND": [{"layer": Layer.EPISODIC.value}, {"promoted": True}]},
+})
+SAFETY_TAGS = frozenset({
+    "allergy", "allergies", "health", "medical", "medication", "medicine", "safety",
+    "contraindication", "diet", "chronic", "알레르기", "알러지", "건강", "약", "복용", "금기",
+    "질환", "식이",
+})
+SAFETY_TEXT = re.compile(
+    r"allerg|anaphyla|contraindicat|medicat|medicine|prescri|dosage|insulin|epipen|"
+    r"chronic|seizure|diabet|must not (eat|take|be given)|never (give|feed)|"
+    r"알레르기|알러지|금기|복용|투약|처방|약물|약을|약은|약 |만성|질환|당뇨|발작|먹으면 안|주면 안",
+    re.IGNORECASE,
+)
+
+
+def read_scope(scope: Scope) -> Scope:
+    """Memories visible to a session: the same user/persona/project across all sessions."""
+    if scope.session and len(scope.levels()) > 1:
+        return scope.with_(session=None)
+    return scope
+
+
+def tier_scopes(scope: Scope) -> list[Scope]:
+    """The shared tiers above the user (C6): the organisation, then the project."""
+    tiers = []
+    if scope.org:
+        tiers.append(Scope(org=scope.org))
+    if scope.project:
+        tiers.append(Scope(org=scope.org, project=scope.project))
+    return tiers
+
+
+def is_safety_fact(record: MemoryRecord) -> bool:
+    """Seed 001: allergies, contraindications, medication and the like are always shown."""
+    labels = {t.casefold() for t in record.tags}
+    if record.category:
+        labels.add(record.category.casefold())
+    return bool(labels & SAFETY_TAGS) or bool(SAFETY_TEXT.search(record.content))
+
+
+async def pinned_records(
+    store: Store, scope: Scope, *, min_importance: float, safety: bool, limit: int
+) -> list[MemoryRecord]:
+    """``pinned=True`` memories, then (by default) important health and safety facts;
+    pinned first, then by importance, then newest."""
+    if limit <= 0:
+        return []
+    ors: list[dict[str, object]] = [{"pinned": True}]
+    if safety:
+        ors.append({"importance": {"gte": min_importance}})
+    flt = parse_filter({"AND": [{"layer": {"nin": [Layer.PROCEDURAL.value,
+                                                    Layer.WORKING.value]}}, {"OR": ors}]})
+    page = await store.list(scope, filters=flt, view=LIVE, limit=max(limit * 4, 100), offset=0)
+    chosen = [r for r in page.items if r.pinned or (safety and is_safety_fact(r))]
+    chosen.sort(key=lambda r: (not r.pinned, -r.importance, -r.event_time.timestamp()))
+    return chosen[:limit]
+
+
+class QueryVector:
+    """An ``Embedder`` stand-in that answers the one query it was built for, so a context
+    embeds its query once however many searches it runs."""
+
+    def __init__(self, inner: Embedder, query: str, vector: Matrix) -> None:
+        self._inner, self._query, self._vector = inner, query, vector
+
+    @property
+    def name(self) -> str:
+        return self._inner.name
+
+    @property
+    def dim(self) -> int:
+        return self._inner.dim
+
+    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
+        return await self._inner.embed_documents(texts)
+
+    async def embed_query(self, text: str, /) -> Matrix:
+        if text == self._query:
+            return self._vector
+        return await self._inner.embed_query(text)
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def retrieve(
+    store: Store,
+    embedder: Embedder,
+    scope: Scope,
+    query: str,
+    *,
+    k: int,
+    filters: Filter | None,
+    weights: ScoringSettings,
+    now: datetime,
+) -> list[ScoredMemory]:
+    """Hybrid search for a query; without one (a session's first turn), the most important
+    and recent memories by the mixed score with zero relevance."""
+    if query.strip():
+        return await hybrid_search(store, embedder, scope, query, k=k, filters=filters,
+                                   view=LIVE, weights=weights, now=now)
+    page = await store.list(scope, filters=filters, view=LIVE, limit=max(k * 3, k), offset=0)
+    scored = []
+    for record in page.items:
+        total, parts = mixed_score(record, 0.0, now, weights)
+        scored.append(ScoredMemory(record=record, score=total, parts=parts))
+    scored.sort(key=lambda s: (-s.score, s.record.id))
+    return scored[:k]
+
+
+async def recent_episodes(
+    store: Store, scope: Scope, *, limit: int, max_age_days: float, now: datetime
+) -> list[ScoredMemory]:
+    """The latest session summaries (W11) — what a persona recalls at a session's start."""
+    if limit <= 0:
+        return []
+    flt = parse_filter({"layer": Layer.EPISODIC.value, "promoted": False,
+                        "event_time": {"gte": now - timedelta(days=max_age_days)}})
+    page = await store.list(scope, filters=flt, view=LIVE, limit=limit, offset=0)
+    out = []
+    for record in page.items:
+        age = max(0.0, (now - record.event_time).total_seconds() / 86400)
+        fresh = 0.5 ** (age / 7.0)
+        parts = ScoreParts(recency=fresh, importance=record.importance)
+        out.append(ScoredMemory(record=record, score=0.5 * fresh + 0.5 * record.importance,
+                                parts=parts))
+    return out
+
+
+async def procedural_records(store: Store, scopes: Sequence[Scope], limit: int = 500
+                             ) -> list[MemoryRecord]:
+    """Skills visible from the read scope and from the shared tiers above it."""
+    flt = parse_filter({"layer": Layer.PROCEDURAL.value})
+    seen: dict[str, MemoryRecord] = {}
+    for index, scope in enumerate(scopes):
+        page = await store.list(scope, filters=flt, view=LIVE, limit=limit, offset=0)
+        for record in page.items:
+            if index > 0 and not _is_tier_record(record, scope):
+                continue  # a wider tier contributes only what was written at that tier
+            seen.setdefault(record.id, record)
+    return list(seen.values())
+
+
+def _is_tier_record(record: MemoryRecord, tier: Scope) -> bool:
+    return record.scope.user is None and record.scope.persona is None and \
+        record.scope.session is None and record.scope.project in (None, tier.project)
+
+
+async def tier_knowledge(
+    store: Store,
+    embedder: Embedder,
+    scope: Scope,
+    query: str,
+    *,
+    k: int,
+    weights: ScoringSettings,
+    now: datetime,
+) -> list[ScoredMemory]:
+    """Organisation and project knowledge (layers ``organisation``/``project``) written at
+    the shared tiers above ``scope`` — never another user's memories."""
+    tiers = tier_scopes(scope)
+    if not tiers:
+        return []
+    widest = tiers[0]
+    flt = parse_filter({"layer": {"in": [Layer.ORGANISATION.value, Layer.PROJECT.value]}})
+    hits = await retrieve(store, embedder, widest, query, k=k, filters=flt, weights=weights,
+                          now=now)
+    return [h for h in hits if _is_tier_record(h.record, scope)]
