@@ -125,9 +125,12 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    code = CODE_BY_HTTP_STATUS.get(exc.status_code, "HTTP_ERROR")
+    status = exc.status_code
+    code = CODE_BY_HTTP_STATUS.get(status, "HTTP_ERROR")
     message = exc.detail if isinstance(exc.detail, str) else code.lower().replace("_", " ")
-    return error_response(request, exc.status_code, code, message)
+    if status == 400:  # FastAPI's "error parsing the body" (e.g. not UTF-8): invalid input
+        status, message = 422, f"{message}: send a UTF-8 JSON body"
+    return error_response(request, status, code, message)
 
 
 def _jsonable(details: dict[str, Any]) -> dict[str, Any]:
