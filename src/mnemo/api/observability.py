@@ -108,7 +108,7 @@ class Metrics:
 
 
 _STANDARD_ATTRS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
-    "message", "asctime", "taskName",
+    "message", "asctime", "taskName", "color_message",  # uvicorn's ANSI copy of msg
 }
 
 

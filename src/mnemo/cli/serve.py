@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio
 import typer
 from pydantic import ValidationError
 
 from mnemo.cli._common import EmbedderOpt, StoreOpt, cli_errors, console, make_settings
 from mnemo.errors import InvalidInputError
-from mnemo.settings import ApiSettings
+from mnemo.memory import AsyncMemory
+from mnemo.settings import ApiSettings, MnemoSettings
 
 
 def serve(
@@ -40,6 +42,7 @@ def serve(
             raise InvalidInputError(f"invalid --host/--port: {exc.errors()[0]['msg']}; "
                                     "use a port between 1 and 65535") from None
         settings = settings.model_copy(update={"api": api})
+        anyio.run(_preflight, settings)
         app = create_app(settings)
     base = f"http://{_display_host(api.host)}:{api.port}"
     console.print(f"mnemo serving on [bold]{base}[/]  (store: {settings.resolved_store_url()}, "
@@ -50,6 +53,13 @@ def serve(
     configure_json_logging(log_level)
     uvicorn.run(app, host=api.host, port=api.port, log_config=None, access_log=False,
                 log_level=log_level.lower())
+
+
+async def _preflight(settings: MnemoSettings) -> None:
+    """Open the store and embedder once before binding, so a bad store URL or a store written
+    by another embedding model is one clear error line, not a startup traceback."""
+    async with AsyncMemory.from_settings(settings):
+        pass
 
 
 def _display_host(host: str) -> str:
