@@ -23,7 +23,7 @@ from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.security.tokens import ApiToken
 from mnemo.stores._text import STOPWORDS, has_hangul, korean_morphs, query_terms
-from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from mnemo.stores.base import Capability, IndexInfo, SessionState, Vector, WriteBatch
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -67,6 +67,7 @@ class InMemoryStore:
         self._settings: dict[str, ScopeSettings] = {}
         self._turns: list[tuple[Scope, Turn]] = []
         self._tokens: dict[str, ApiToken] = {}
+        self._sessions: dict[str, SessionState] = {}
         self._index: IndexInfo | None = None
 
     @classmethod
@@ -114,6 +115,8 @@ class InMemoryStore:
         self._audit = [e for e in self._audit if e.memory_id not in ids]
         self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
         self._settings.pop(scope.key(), None)
+        self._sessions = {k: v for k, v in self._sessions.items()
+                          if not scope.contains(v.scope)}
         return len(gone)
 
     async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
@@ -230,3 +233,39 @@ class InMemoryStore:
         if token.revoked_at is None:
             token.revoked_at = utcnow()
         return True
+
+    # -- SessionLog (W2) --------------------------------------------------------------------
+    async def record_session(
+        self, scope: Scope, /, *, turns: int, last_turn_at: datetime
+    ) -> SessionState:
+        old = self._sessions.get(scope.key())
+        state = SessionState(
+            scope=scope,
+            turn_count=(old.turn_count if old else 0) + turns,
+            last_turn_at=max(old.last_turn_at, last_turn_at) if old else last_turn_at,
+            extracted_count=old.extracted_count if old else 0,
+            closed_count=old.closed_count if old else None,
+        )
+        self._sessions[scope.key()] = state
+        return state
+
+    async def session_state(self, scope: Scope, /) -> SessionState | None:
+        return self._sessions.get(scope.key())
+
+    async def mark_session(
+        self, scope: Scope, /, *, extracted_count: int | None = None,
+        closed_count: int | None = None,
+    ) -> None:
+        old = self._sessions.get(scope.key())
+        if old is None:
+            return
+        self._sessions[scope.key()] = SessionState(
+            scope=old.scope, turn_count=old.turn_count, last_turn_at=old.last_turn_at,
+            extracted_count=max(old.extracted_count, extracted_count or 0),
+            closed_count=closed_count if closed_count is not None else old.closed_count,
+        )
+
+    async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        idle = [s for s in self._sessions.values()
+                if s.scope.session and s.last_turn_at < before and s.is_open]
+        return sorted(idle, key=lambda s: s.last_turn_at)[:limit]

@@ -74,6 +74,21 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0002_index_text",
         "ALTER TABLE records ADD COLUMN index_text TEXT",
     ),
+    (
+        # W2 session triggers: turn counts, extraction watermark and closing mark per session.
+        "0003_sessions",
+        """
+        CREATE TABLE sessions (
+            scope_key TEXT PRIMARY KEY,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            turn_count INTEGER NOT NULL,
+            last_turn_at REAL NOT NULL,
+            extracted_count INTEGER NOT NULL DEFAULT 0,
+            closed_count INTEGER
+        );
+        CREATE INDEX sessions_idle ON sessions (last_turn_at)
+        """,
+    ),
 ]
 
 

@@ -38,6 +38,7 @@ from mnemo.stores._sql.rows import COLUMNS, record_to_row, row_to_record
 from mnemo.stores._text import fts5_query, morph_field
 from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
 from mnemo.stores.sqlite.schema import apply_migrations
+from mnemo.stores.sqlite.sessions import SqliteSessionLog
 from mnemo.stores.sqlite.vectors import MatrixCache
 
 T = TypeVar("T")
@@ -66,7 +67,7 @@ def _is_default_view(view: View) -> bool:
     return not (view.include_archived or view.include_superseded or view.as_of or view.statuses)
 
 
-class SqliteStore:
+class SqliteStore(SqliteSessionLog):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
@@ -238,6 +239,7 @@ class SqliteStore:
                 conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (rid,))
             conn.execute(f"DELETE FROM records WHERE {where.text}", where.params)
             conn.execute(f"DELETE FROM working_turns WHERE {where.text}", where.params)
+            conn.execute(f"DELETE FROM sessions WHERE {where.text}", where.params)
             conn.execute("DELETE FROM scope_settings WHERE scope_key = ?", (scope.key(),))
             self._bump(conn, "purge")
             return len(rows)
