@@ -62,6 +62,9 @@ class _MemoryFields(BaseModel):
     layer: Layer | None = None
     type: MemoryType | None = None
     category: str | None = Field(default=None, max_length=200)
+    index_text: str | None = Field(
+        default=None, max_length=MAX_TEXT,
+        description="Extra text indexed for search with the content (e.g. surrounding turns).")
     data: dict[str, Any] | None = None
     metadata: dict[str, Any] | None = None
     confidence: float | None = _unit()
@@ -99,6 +102,7 @@ class MemoryPublic(BaseModel):
     type: MemoryType
     category: str | None
     content: str
+    index_text: str | None = None
     data: dict[str, Any] | None
     metadata: dict[str, Any]
     confidence: float
