@@ -45,6 +45,7 @@ CLAIM_ORDER: tuple[SectionKind, ...] = (
     SectionKind.PROJECT, SectionKind.SKILLS, SectionKind.SUMMARY,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
+MIN_PREFIX_TOKENS = 24  # a shorter prefix of a document is not worth its header
 MESSAGE_OVERHEAD_TOKENS = 4  # role and separators per chat message (OpenAI's accounting)
 
 
@@ -132,11 +133,23 @@ def _cap_items(section: ContextSection, budget: Budget, counter: TokenCounter,
         item.tokens = tokens
 
 
-def _fit_section(section: ContextSection, budget: Budget, cuts: list[TraceCut]) -> None:
+def _fit_section(section: ContextSection, budget: Budget, counter: TokenCounter,
+                 cuts: list[TraceCut]) -> None:
+    """Best items first within the section's budget. Memory-like items are whole or absent;
+    documents (summary, skills, project files) may keep a prefix of what is left."""
     cap = budget.section_tokens(section.kind)
     used = 0
     kept: list[ContextItem] = []
     for item in section.items:
+        room = cap - used
+        if item.text and item.tokens > room >= MIN_PREFIX_TOKENS and \
+                section.kind not in ITEM_CAPPED:
+            item.text = counter.truncate(item.text, room)
+            item.tokens = counter.count(item.text)
+            item.truncated = True
+            cuts.append(TraceCut(id=item.record_id or item.id, section=section.kind,
+                                 reason=CutReason.SECTION_BUDGET, score=item.score,
+                                 tokens=item.tokens))
         if item.text and used + item.tokens <= cap:
             kept.append(item)
             used += item.tokens
@@ -202,7 +215,7 @@ def fit(
         _cap_items(section, budget, counter, cuts)
         if section.kind is not SectionKind.PINNED:
             section.items.sort(key=lambda i: -i.score)
-        _fit_section(section, budget, cuts)
+        _fit_section(section, budget, counter, cuts)
     work = order_sections(s for s in work if s.items)
     turns = _fit_turns(list(messages), budget, counter, cuts)
     turn_tokens = sum(message_tokens(m, counter) for m in turns)

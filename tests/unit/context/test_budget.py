@@ -222,3 +222,16 @@ def test_property_pinned_always_survive_other_pressure(texts: list[str], total: 
               turns, budget, BPE)
     kept = {i.record_id for s in out.sections if s.kind is SectionKind.PINNED for i in s.items}
     assert kept == {p.record_id for p in pinned}
+
+
+def test_documents_keep_a_prefix_but_memories_are_whole() -> None:
+    doc = ContextItem(id="project:MEMORY.md", text="[MEMORY.md]\n" + "line\n" * 400, score=0.85)
+    rule = ContextItem(id="project:rules/a", text="[rule a]\nshort rule", score=0.9)
+    out = fit([_section(SectionKind.PROJECT, [doc, rule])], [], Budget(project_tokens=100), BPE)
+    items = out.sections[0].items
+    assert [i.id for i in items] == ["project:rules/a", "project:MEMORY.md"]
+    assert items[1].truncated and out.sections[0].tokens <= 100
+    memories = [_item("m1", "word " * 60, 0.9), _item("m2", "other " * 60, 0.8)]
+    out = fit([_section(SectionKind.MEMORIES, memories)], [],
+              Budget(memory_tokens=100, item_tokens=70), BPE)
+    assert [i.id for i in out.sections[0].items] == ["m1"]
