@@ -47,6 +47,15 @@ class ScoringSettings(BaseModel):
     dense_weight: float = Field(1.0, ge=0.0)
     fulltext_weight: float = Field(1.0, ge=0.0)
     candidates: int = Field(50, ge=1, le=1000)
+    # Query analysis (read/temporal.py): dates named in a query boost memories whose event
+    # time falls in (or within ``query_time_after_days`` after) the named period.
+    w_query_time: float = Field(0.2, ge=0.0)
+    query_time_after_days: float = Field(14.0, ge=0.0)
+    query_time_before_days: float = Field(2.0, ge=0.0)
+    # R4 (read/diversity.py): drop candidates whose word overlap with a better one reaches
+    # ``near_duplicate`` (1.0 = identical wording only); MMR with ``mmr_lambda`` (1.0 = off).
+    near_duplicate: float = Field(1.0, gt=0.0, le=1.0)
+    mmr_lambda: float = Field(1.0, ge=0.0, le=1.0)
 
     @field_validator("*")
     @classmethod

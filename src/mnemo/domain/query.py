@@ -242,6 +242,7 @@ class ScoreParts(BaseModel):
     recency: float = 0.0
     importance: float = 0.0
     use: float = 0.0
+    query_time: float = 0.0  # how well the event time fits a date named in the query
 
 
 class ScoredMemory(BaseModel):

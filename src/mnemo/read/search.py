@@ -1,16 +1,39 @@
-"""Search orchestration (R1–R3): dense + full-text candidates → RRF → mixed score → top k."""
+"""Search orchestration (R1–R4): dense + full-text candidates → RRF → mixed score (with the
+query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from mnemo.domain.query import Filter, ScoredMemory, View
+from mnemo.domain.query import Candidate, Filter, ScoredMemory, View
 from mnemo.domain.scope import Scope
 from mnemo.embedders.base import Embedder
+from mnemo.read.diversity import drop_near_duplicates, mmr
 from mnemo.read.fusion import rrf
 from mnemo.read.scoring import mixed_score
+from mnemo.read.temporal import time_windows
 from mnemo.settings import ScoringSettings
 from mnemo.stores.base import Store
+
+
+async def _candidates(
+    store: Store, embedder: Embedder, scope: Scope, query: str, *, n: int,
+    filters: Filter | None, view: View, weights: ScoringSettings,
+) -> dict[str, list[Candidate]]:
+    lists: dict[str, list[Candidate]] = {}
+    if weights.dense_weight > 0:
+        vector = await embedder.embed_query(query)
+        lists["dense"] = await store.dense(scope, vector, k=n, filters=filters, view=view)
+    if weights.fulltext_weight > 0:
+        lists["fulltext"] = await store.fulltext(scope, query, k=n, filters=filters, view=view)
+    return lists
+
+
+def _order_key(scored: ScoredMemory) -> tuple[float, datetime, str, str]:
+    # Ties go to the memory written first, then to its text: never to the random id, so a
+    # ranking does not change when the same data is written again.
+    return (-scored.score, scored.record.created_at, scored.record.content_hash,
+            scored.record.id)
 
 
 async def hybrid_search(
@@ -26,12 +49,8 @@ async def hybrid_search(
     now: datetime,
 ) -> list[ScoredMemory]:
     n = max(weights.candidates, k)
-    lists = {}
-    if weights.dense_weight > 0:
-        vector = await embedder.embed_query(query)
-        lists["dense"] = await store.dense(scope, vector, k=n, filters=filters, view=view)
-    if weights.fulltext_weight > 0:
-        lists["fulltext"] = await store.fulltext(scope, query, k=n, filters=filters, view=view)
+    lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
+                              weights=weights)
     fused = rrf(
         lists,
         weights={"dense": weights.dense_weight, "fulltext": weights.fulltext_weight},
@@ -39,19 +58,22 @@ async def hybrid_search(
     )
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
+    windows = time_windows(query, at) if weights.w_query_time > 0 else []
     results: list[ScoredMemory] = []
     for item in fused:
         record = records.get(item.id)
         if record is None:
             continue
-        total, parts = mixed_score(record, item.relevance, at, weights)
+        total, parts = mixed_score(record, item.relevance, at, weights, windows)
         parts.dense = item.raw.get("dense")
         parts.fulltext = item.raw.get("fulltext")
         parts.dense_rank = item.ranks.get("dense")
         parts.fulltext_rank = item.ranks.get("fulltext")
         results.append(ScoredMemory(record=record, score=total, parts=parts))
-    # Ties go to the memory written first, then to its text: never to the random id, so a
-    # ranking does not change when the same data is written again.
-    results.sort(key=lambda s: (-s.score, s.record.created_at, s.record.content_hash,
-                                s.record.id))
-    return results[:k]
+    results.sort(key=_order_key)
+    results = drop_near_duplicates(results, _text, threshold=weights.near_duplicate)
+    return mmr(results, lambda s: s.score, _text, lam=weights.mmr_lambda, k=k)
+
+
+def _text(scored: ScoredMemory) -> str:
+    return scored.record.content
