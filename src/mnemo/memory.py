@@ -34,7 +34,9 @@ from mnemo.errors import ConfigurationError, InvalidInputError, NotFoundError
 from mnemo.read.search import hybrid_search
 from mnemo.settings import MnemoSettings
 from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
+from mnemo.lifecycle.decay import DecayReport, run_decay
 from mnemo.write.direct import apply_update, audit_for, build_record, coerce_enum_fields
+from mnemo.write.pipeline import WritePath
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -83,6 +85,7 @@ class AsyncMemory:
         self._embedder: Embedder | None = None
         self._lock = anyio.Lock()
         self._index_checked = False
+        self._writes: WritePath | None = None
 
     @classmethod
     def from_settings(cls, settings: MnemoSettings) -> AsyncMemory:
@@ -122,6 +125,22 @@ class AsyncMemory:
         if await store.index_info() is None:
             await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
 
+    async def _write_path(self) -> WritePath:
+        """The write pipeline (W1–W11), built on first use with the configured LLM, if any."""
+        store, embedder = await self._ready()
+        if self._writes is None:
+            from mnemo.llm import get_chat_model
+
+            self._writes = WritePath(store, embedder, self.settings,
+                                     get_chat_model(self.settings),
+                                     lambda: self._record_index(store, embedder))
+        return self._writes
+
+    @property
+    def write_failures(self) -> int:
+        """How many write-path failures were absorbed (and reported) so far (W10)."""
+        return 0 if self._writes is None else self._writes.failure_count
+
     @property
     def store(self) -> Store:
         if self._store is None:
@@ -129,6 +148,8 @@ class AsyncMemory:
         return self._store
 
     async def aclose(self) -> None:
+        if self._writes is not None and self._writes.chat is not None:
+            await self._writes.chat.aclose()
         if self._store is not None:
             await self._store.aclose()
         if self._embedder is not None:
@@ -163,7 +184,8 @@ class AsyncMemory:
                               persona_id=persona_id, session_id=session_id)
         if timestamp is not None:
             fields["event_time"] = timestamp
-        records = await self._write_new([(where, text, fields)], trigger=trigger)
+        items = await (await self._write_path()).prepare_direct([(where, text, fields)])
+        records = await self._write_new(items, trigger=trigger)
         return records[0]
 
     async def import_memories(
@@ -208,6 +230,7 @@ class AsyncMemory:
                 exc.message = f"item {index}: {exc.message}"
                 raise
             prepared.append((where, text or "", fields))
+        prepared = await (await self._write_path()).prepare_direct(prepared)  # W4/W9 first
         out: list[MemoryRecord] = []
         for start in range(0, len(prepared), IMPORT_CHUNK):
             chunk = prepared[start : start + IMPORT_CHUNK]
@@ -262,6 +285,9 @@ class AsyncMemory:
             for record, vector in zip(fresh, vectors, strict=True):
                 batch.upserts.append((record, vector))
                 batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
+        archived, events = await (await self._write_path()).direct_capacity(fresh, now, trigger)
+        batch.upserts.extend((record, None) for record in archived)  # W7
+        batch.audit.extend(events)
         await store.write(batch)
         final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
         return [final[rid] for rid in order]
@@ -290,9 +316,44 @@ class AsyncMemory:
                               persona_id=persona_id, session_id=session_id)
         at = parse_time(timestamp, "timestamp") if timestamp is not None else utcnow()
         turns = _parse_messages(messages, at, self.settings.max_content_chars)
+        return await (await self._write_path()).ingest(where, turns, infer=infer)
+
+    async def end_session(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> AddResult:
+        """Close a session (W2/W11): extract what was not extracted yet and write the
+        session's episode (summary, topics, emotion, importance). Never raises for model or
+        extraction failures; they are reported in the result."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        return await (await self._write_path()).end_session(where)
+
+    async def sweep(
+        self, *, idle_minutes: float | None = None, now: datetime | str | None = None,
+        limit: int = 100,
+    ) -> list[tuple[Scope, AddResult]]:
+        """Close sessions idle longer than their scope's ``idle_timeout_minutes`` (or
+        ``idle_minutes``) and run the session-end work for each (W2)."""
+        at = parse_time(now, "now") if now is not None else None
+        return await (await self._write_path()).sweep(now=at, idle_minutes=idle_minutes,
+                                                      limit=limit)
+
+    async def decay(
+        self, *, now: datetime | str | None = None, factor: float | None = None,
+        period_days: float | None = None, floor: float | None = None,
+    ) -> DecayReport:
+        """L1: confidence decay for inferred memories (×0.95 per period, floor 0.1)."""
         store, _ = await self._ready()
-        await store.append_turns(where, turns)
-        return AddResult(turns_added=len(turns), extraction="not_configured" if infer else "off")
+        at = parse_time(now, "now") if now is not None else utcnow()
+        return await run_decay(store, now=at, factor=factor, period_days=period_days,
+                               floor=floor)
 
     async def update(
         self, memory_id: str, /, *, scope: ScopeArg = None, **changes: Any
@@ -300,6 +361,8 @@ class AsyncMemory:
         """Write a new version of a memory; the previous one stays in ``history`` (L5)."""
         store, embedder = await self._ready()
         before = await self._get_owned(memory_id, scope)
+        writes = await self._write_path()
+        changes = writes.update_guard(dict(changes), await writes.settings_for(before.scope))
         after = apply_update(before, coerce_enum_fields(dict(changes)),
                              max_chars=self.settings.max_content_chars, now=utcnow())
         vector = None
@@ -657,9 +720,16 @@ class Memory:
     def aio(self) -> AsyncMemory:
         return self._async
 
+    @property
+    def write_failures(self) -> int:
+        return self._async.write_failures
+
     remember = _forward(AsyncMemory.remember)
     import_memories = _forward(AsyncMemory.import_memories)
     add = _forward(AsyncMemory.add)
+    end_session = _forward(AsyncMemory.end_session)
+    sweep = _forward(AsyncMemory.sweep)
+    decay = _forward(AsyncMemory.decay)
     update = _forward(AsyncMemory.update)
     archive = _forward(AsyncMemory.archive)
     restore = _forward(AsyncMemory.restore)

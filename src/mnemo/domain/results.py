@@ -35,6 +35,9 @@ class AddResult(BaseModel):
     decisions: list[Decision] = Field(default_factory=list)
     extraction: str = "not_run"
     failures: list[str] = Field(default_factory=list)
+    # W7: ids archived to make room (never a silent drop); W11: the session's episode.
+    archived: list[str] = Field(default_factory=list)
+    episode: MemoryRecord | None = None
 
     @property
     def memories(self) -> list[MemoryRecord]:

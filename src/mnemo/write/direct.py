@@ -33,7 +33,7 @@ SETTABLE = frozenset({
     "content", "index_text", "layer", "type", "category", "data", "metadata", "confidence",
     "importance",
     "source", "source_session", "source_turn_ids", "tags", "emotion", "pinned", "event_time",
-    "valid_from", "valid_to", "expires_at", "status",
+    "valid_from", "valid_to", "expires_at", "status", "pii_flags",
 })
 UPDATABLE = SETTABLE - {"source", "source_session", "status"}
 MAX_METADATA_BYTES = 16_000
@@ -86,9 +86,9 @@ def _check_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[st
         if key == "index_text" and (not isinstance(value, str) or len(value) > MAX_INDEX_CHARS):
             raise InvalidInputError(f"index_text must be a string of at most {MAX_INDEX_CHARS} "
                                     "characters")
-        if key == "tags":
+        if key in {"tags", "pii_flags"}:
             if not isinstance(value, list) or not all(isinstance(t, str) and t for t in value):
-                raise InvalidInputError("tags must be a list of non-empty strings")
+                raise InvalidInputError(f"{key} must be a list of non-empty strings")
         out[key] = value
     return out
 

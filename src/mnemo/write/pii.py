@@ -319,3 +319,25 @@ def is_mask_only(text: str) -> bool:
     for mask in MASKS.values():
         rest = rest.replace(mask, " ")
     return not re.search(r"\w{2,}", rest)
+
+
+def guard_value(value: object, policies: PiiPolicies) -> tuple[object, set[PiiKind], set[PiiKind]]:
+    """Mask every string inside a JSON-like value (metadata, data, tags, index_text).
+
+    Returns the masked value, the kinds found and the kinds refused."""
+    found: set[PiiKind] = set()
+    refused: set[PiiKind] = set()
+
+    def walk(item: object) -> object:
+        if isinstance(item, str):
+            result = guard(item, policies)
+            found.update(result.kinds)
+            refused.update(result.refused)
+            return result.text
+        if isinstance(item, dict):
+            return {walk(k) if isinstance(k, str) else k: walk(v) for k, v in item.items()}
+        if isinstance(item, list | tuple):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value), found, refused
