@@ -88,3 +88,30 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if kind == "sqlite":
         return f"sqlite:///{tmp_path / 'contract.db'}"
     raise AssertionError(kind)
+
+
+def _load_fakes() -> Any:
+    """``tests/fakes/openai_server.py`` by path, so it works under any pytest import mode."""
+    import importlib.util
+    import sys
+
+    name = "mnemo_test_fakes_openai_server"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, Path(__file__).parent / "fakes" / "openai_server.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture
+def openai_fake() -> Iterator[Any]:
+    """A local OpenAI-compatible server (real HTTP on 127.0.0.1); ``.base_url`` for clients,
+    ``.reply_json``/``.fail``/``.delay``/``.malformed_body`` to script it, ``.dead_url()``
+    for an endpoint where nothing listens."""
+    fakes = _load_fakes()
+    with fakes.FakeOpenAIServer() as server:
+        server.dead_url = fakes.dead_url
+        yield server

@@ -346,14 +346,17 @@ class AsyncMemory:
                                                       limit=limit)
 
     async def decay(
-        self, *, now: datetime | str | None = None, factor: float | None = None,
-        period_days: float | None = None, floor: float | None = None,
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        factor: float | None = None, period_days: float | None = None,
+        floor: float | None = None, dry_run: bool = False, **ids: str | None,
     ) -> DecayReport:
-        """L1: confidence decay for inferred memories (×0.95 per period, floor 0.1)."""
+        """L1: confidence decay for inferred memories (×0.95 per 30-day period, floor 0.1),
+        with a ``decay`` audit event per change. No scope: the whole default tenant."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
         store, _ = await self._ready()
         at = parse_time(now, "now") if now is not None else utcnow()
-        return await run_decay(store, now=at, factor=factor, period_days=period_days,
-                               floor=floor)
+        return await run_decay(store, where, now=at, factor=factor, period_days=period_days,
+                               floor=floor, dry_run=dry_run)
 
     async def update(
         self, memory_id: str, /, *, scope: ScopeArg = None, **changes: Any

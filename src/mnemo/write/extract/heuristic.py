@@ -78,6 +78,19 @@ _EXPLICIT_KO = re.compile(
 )
 
 
+_BARE_REQUEST = re.compile(
+    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?(?:remember|note|save|store|keep\s+in\s+mind|"
+    r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+(?:this|that|it|these|those))?(?:\s+(?:for\s+me|"
+    r"please))?[\s.!~]*$|^(?:이거\s?|이것\s?|그거\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
+    r"기억해\s?둬|기억해|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|저장해\s?줘)[\s.!~]*$",
+    re.IGNORECASE,
+)
+
+
+_AUX = frozenset("is was has had will would can could should must may might does did am are "
+                 "were".split())
+
+
 def split_sentences(text: str) -> list[str]:
     parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
     return [p for p in parts if p]
@@ -145,10 +158,14 @@ class HeuristicExtractor:
 
     def _from_turn(self, turn: Turn) -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
-        for sentence in split_sentences(turn.content):
-            if is_mask_only(sentence):
+        sentences = split_sentences(turn.content)
+        # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
+        whole = any(_BARE_REQUEST.match(s) for s in sentences)
+        for sentence in sentences:
+            if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
                 continue
             explicit, body = self._explicit(sentence)
+            explicit = explicit or whole
             if not explicit and is_noise(sentence):
                 continue
             hits = self.hits(body, turn.at)
@@ -202,6 +219,8 @@ class HeuristicExtractor:
             return Hit(content=text, family="explicit", type=MemoryType.NOTE,
                        category="feedback", confidence=0.9), "ko"
         text = first_person_to_user_en(clip_en(body) or body)
+        text = re.sub(r"^User ([a-z]+)\b", lambda m: "User " + (
+            m.group(1) if m.group(1) in _AUX else patterns_en.third_person(m.group(1))), text)
         if "User" not in text:
             text = "User noted: " + text
         return Hit(content=text, family="explicit", type=MemoryType.NOTE, category="feedback",
