@@ -131,3 +131,36 @@ def test_seed_003_errors_use_the_seed_shape(api_server: Any, me: Any) -> None:
     assert bad.status_code == 422 and bad.json()["error"] == "INVALID_INPUT"
     nothing = me.patch("/api/v1/memory/some-id", json={})
     assert nothing.status_code in {404, 422} and nothing.json()["success"] is False
+
+
+def test_seed_003_free_plan_limit_archives_then_refuses(me: Any) -> None:
+    """Seed 003 §6.2: with 5 memories allowed, a 6th archives the least important one; under
+    the "refuse" policy the seed's MEMORY_LIMIT_REACHED comes back in the seed's shape."""
+    assert me.patch("/v1/settings", json={"max_episodes": 5}).status_code == 200
+    for importance in (5, 2, 8, 6, 7, 9):
+        created = me.post("/api/v1/memory/create", json={
+            "personaId": "p1", "manualSummary": f"summary at importance {importance}",
+            "importance": importance})
+        assert created.status_code == 200, created.text
+    active = me.get("/api/v1/memory/list", params={"personaId": "p1"}).json()
+    assert active["total"] == 5
+    assert 2 not in {m["importance"] for m in active["memories"]}
+    archived = me.get("/api/v1/memory/list",
+                      params={"personaId": "p1", "includeArchived": True}).json()
+    assert archived["total"] == 6
+
+    assert me.patch("/v1/settings", json={"capacity_policy": "refuse"}).status_code == 200
+    refused = me.post("/api/v1/memory/create", json={"personaId": "p1",
+                                                     "manualSummary": "one too many"})
+    assert refused.status_code == 409
+    assert refused.json()["success"] is False
+    assert refused.json()["error"] == "MEMORY_LIMIT_REACHED"
+    assert me.get("/api/v1/memory/list", params={"personaId": "p1"}).json()["total"] == 5
+
+
+def test_disabled_memory_is_refused_with_a_code(me: Any) -> None:
+    me.patch("/api/v1/users/me/memory-settings", json={"is_enabled": False})
+    response = me.post("/v1/memories", json={"content": "should not be stored"})
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "MEMORY_DISABLED"
+    assert me.get("/api/v1/users/me/memories").json()["total"] == 0
