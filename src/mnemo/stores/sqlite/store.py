@@ -39,7 +39,7 @@ from mnemo.stores._text import fts5_query, morph_field
 from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
 from mnemo.stores.sqlite.schema import apply_migrations
 from mnemo.stores.sqlite.sessions import SqliteSessionLog
-from mnemo.stores.sqlite.vectors import MatrixCache
+from mnemo.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
 
 T = TypeVar("T")
 
@@ -263,8 +263,10 @@ class SqliteStore(SqliteSessionLog):
         marks = ", ".join("?" for _ in ids)
         found = await self._run(
             self._records,
-            f"SELECT {_SELECT} FROM records WHERE org = ? AND id IN ({marks})",
-            [tenant, *ids],
+            # ``+org``: keep the planner on the id index; on ``org`` it walked the whole
+            # tenant (330 ms for 50 ids at 100k rows, 0.3 ms this way).
+            f"SELECT {_SELECT} FROM records WHERE id IN ({marks}) AND +org = ?",
+            [*ids, tenant],
         )
         order = {rid: i for i, rid in enumerate(ids)}
         return sorted(found, key=lambda r: order[r.id])
@@ -304,61 +306,68 @@ class SqliteStore(SqliteSessionLog):
     async def dense(
         self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
-        return await self._run(self._dense, scope, np.asarray(vector, np.float32), k, filters, view)
+        query = np.asarray(vector, np.float32).reshape(-1)
+        return await self._run(self._dense, scope, query, k, filters, view)
 
     def _dense(
-        self, scope: Scope, vector: Vector, k: int, filters: Filter | None, view: View
+        self, scope: Scope, query: Vector, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
+        """Top ``k`` by cosine: the scope's cached matrix proposes, SQL disposes (filters,
+        expiry); the proposal widens ×4 until ``k`` survive or the scope is exhausted."""
+        query = query.reshape(-1)
         where = self._where(scope, filters, view)
         if not _is_default_view(view):
-            rows = self.conn.execute(
-                f"SELECT id, embedding FROM records WHERE {where.text} AND embedding IS NOT NULL",
-                where.params,
-            ).fetchall()
-            rows = [(r[0], np.frombuffer(r[1], np.float32)) for r in rows]
-            rows = [(rid, v) for rid, v in rows if v.shape[0] == vector.reshape(-1).shape[0]]
-            if not rows:
-                return []
-            scores = np.stack([v for _, v in rows]) @ vector.reshape(-1)
-            order = np.argsort(-scores, kind="stable")[:k]
-            return [Candidate(rows[i][0], float(scores[i])) for i in order]
-        entry = self._refresh(scope, vector.reshape(-1).shape[0])
+            return self._dense_scan(query, k, where)
+        entry = self._refresh(scope, query.shape[0])
         m = max(4 * k, k + 32)
         while True:
-            top = entry.top(vector, m)
+            top = entry.top(query, m)
             if not top:
                 return []
-            ids = [rid for rid, _ in top]
-            marks = ", ".join("?" for _ in ids)
-            ok = {
-                r[0]
-                for r in self.conn.execute(
-                    f"SELECT id FROM records WHERE id IN ({marks}) AND {where.text}",
-                    [*ids, *where.params],
-                )
-            }
+            ok = verified_ids(self.conn, [rid for rid, _ in top], where)
             hits = [Candidate(rid, s) for rid, s in top if rid in ok]
             if len(hits) >= k or m >= entry.live_count:
                 return hits[:k]
             m *= 4
 
-    def _refresh(self, scope: Scope, dim: int):  # type: ignore[no-untyped-def]
+    def _dense_scan(self, query: Vector, k: int, where: Sql) -> list[Candidate]:
+        """Views the cache does not hold (archived, superseded, as-of): scan the scope."""
+        rows = [
+            (rid, np.frombuffer(blob, np.float32))
+            for rid, blob in self.conn.execute(
+                f"SELECT id, embedding FROM records WHERE {where.text} "
+                "AND embedding IS NOT NULL",
+                where.params,
+            )
+        ]
+        rows = [(rid, v) for rid, v in rows if v.shape[0] == query.shape[0]]
+        if not rows:
+            return []
+        scores = np.einsum("ij,j->i", np.stack([v for _, v in rows]), query)
+        order = np.argsort(-scores, kind="stable")[:k]
+        return [Candidate(rows[i][0], float(scores[i])) for i in order]
+
+    def _refresh(self, scope: Scope, dim: int) -> ScopeMatrix:
+        """Bring the scope's matrix up to date. ``store_meta`` is read on every search (two
+        rows, ~10 µs) because another process may have written to the file since."""
         meta = dict(self.conn.execute("SELECT key, value FROM store_meta").fetchall())
         seq, purge = int(meta["seq"]), int(meta["purge"])
         entry = self._cache.get(scope.key(), dim)
+        if entry.seq == seq and entry.purge == purge:
+            return entry
         where = scope_clause(DIALECT, scope)
         if entry.purge != purge:
             entry.reset()
             rows = self.conn.execute(
                 f"SELECT id, embedding FROM records WHERE {where.text} AND status = 'active' "
-                "AND superseded_at IS NULL AND embedding IS NOT NULL",
+                "AND superseded_at IS NULL AND embedding IS NOT NULL ORDER BY rowid",
                 where.params,
             )
             entry.apply((r[0], r[1], True) for r in rows)
-        elif entry.seq < seq:
+        else:
             rows = self.conn.execute(
                 f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL "
-                f"FROM records WHERE seq > ? AND {where.text}",
+                f"FROM records WHERE seq > ? AND {where.text} ORDER BY seq, rowid",
                 [entry.seq, *where.params],
             )
             entry.apply((r[0], r[1], bool(r[2])) for r in rows)
@@ -373,21 +382,37 @@ class SqliteStore(SqliteSessionLog):
         if match is None:
             return []
         where = self._where(scope, filters, view)
-        sql = (
-            "WITH hits AS (SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
-            "WHERE records_fts MATCH ?) "
-            f"SELECT r.id, -hits.b FROM hits JOIN records r ON r.rowid = hits.rowid "
-            f"WHERE {where.text} ORDER BY hits.b LIMIT ?"
-        )
+        return await self._run(self._fulltext, scope, match, k, where)
 
-        def run() -> list[Candidate]:
-            try:
-                rows = self.conn.execute(sql, [match, *where.params, k]).fetchall()
-            except sqlite3.OperationalError:
-                return []
-            return [Candidate(r[0], float(r[1])) for r in rows]
-
-        return await self._run(run)
+    def _fulltext(self, scope: Scope, match: str, k: int, where: Sql) -> list[Candidate]:
+        """BM25 top ``k`` inside the scope. When the scope holds a good share of the file
+        (known from its cached matrix), rank the whole index first and check only the best
+        ``m`` rows against the scope and filters, like ``_dense``; this skips joining every
+        match with ``records``. Otherwise, or if too few survive, join and filter in SQL."""
+        try:
+            entry = self._cache.peek(scope.key())
+            total = self.conn.execute("SELECT max(rowid) FROM records").fetchone()[0] or 0
+            if entry is not None and entry.live_count * 4 >= total:
+                m = max(4 * k, k + 32)
+                top = self.conn.execute(
+                    "SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
+                    "WHERE records_fts MATCH ? ORDER BY b, rowid LIMIT ?",
+                    (match, m),
+                ).fetchall()
+                ok = verified_rowids(self.conn, [r[0] for r in top], where)
+                hits = [(rowid, -b) for rowid, b in top if rowid in ok]
+                if len(hits) >= k or len(top) < m:
+                    return [Candidate(ok[rowid], score) for rowid, score in hits[:k]]
+            rows = self.conn.execute(
+                "WITH hits AS (SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
+                "WHERE records_fts MATCH ?) "
+                "SELECT r.id, -hits.b FROM hits CROSS JOIN records r ON r.rowid = hits.rowid "
+                f"WHERE {where.text} ORDER BY hits.b, hits.rowid LIMIT ?",
+                [match, *where.params, k],
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return []
+        return [Candidate(r[0], float(r[1])) for r in rows]
 
     # -- index metadata (L7) ----------------------------------------------------------------
     async def index_info(self) -> IndexInfo | None:

@@ -1,0 +1,120 @@
+"""``mnemo bench``: search latency (p50/p95/p99, query embedding excluded and included) and
+ingest throughput vs the bare embedder. What is measured and how the corpus is made:
+``mnemo.evaluation.bench`` and docs/benchmarks.md."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import anyio
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from mnemo.errors import MnemoError
+from mnemo.settings import DEFAULT_EMBEDDER
+
+SizesOpt = Annotated[str, typer.Option(
+    "--sizes", help="Memories in the one bench scope, comma-separated (e.g. 10000,100000).")]
+JsonOpt = Annotated[Path | None, typer.Option("--json", help="Write the JSON report here.")]
+EmbedderOpt = Annotated[str, typer.Option(
+    "--embedder", help="The real embedder: query vectors, and the ingest measurement.")]
+QueriesOpt = Annotated[int, typer.Option("--queries", min=1, help="Timed queries per size.")]
+SampleOpt = Annotated[int, typer.Option(
+    "--ingest-sample", min=1, help="Texts embedded for the ingest measurement.")]
+WorkdirOpt = Annotated[Path | None, typer.Option(
+    "--workdir", help="Keep the bench databases here (default: a temporary directory).")]
+NoIngestOpt = Annotated[bool, typer.Option("--no-ingest", help="Skip the ingest measurement.")]
+
+
+def parse_sizes(text: str) -> list[int]:
+    try:
+        sizes = sorted({int(part.replace("_", "")) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise typer.BadParameter("--sizes must be comma-separated integers, e.g. 10000,100000")
+    if not sizes or sizes[0] < 1 or sizes[-1] > 10_000_000:
+        raise typer.BadParameter("--sizes values must be between 1 and 10,000,000")
+    return sizes
+
+
+class RichReporter:
+    """One progress bar per bench step."""
+
+    def __init__(self, progress: Progress) -> None:
+        self._progress = progress
+
+    def task(self, label: str, total: int) -> Callable[[int], None]:
+        task_id = self._progress.add_task(label, total=total)
+        if total == 0:
+            self._progress.update(task_id, completed=0, total=0)
+        return lambda n: self._progress.advance(task_id, n)
+
+
+def results_table(report: dict[str, Any]) -> Table:
+    table = Table(title="mnemo bench — search latency, one scope, k="
+                  f"{report.get('corpus', {}).get('k', 10)}")
+    table.add_column("memories", justify="right")
+    for name in ("p50 ms", "p95 ms", "p99 ms", "p50 ms +embed", "p95 ms +embed"):
+        table.add_column(name, justify="right")
+    for size, row in report["search"].items():
+        table.add_row(f"{int(size):,}", *(f"{row[key]:.2f}" for key in (
+            "p50_ms", "p95_ms", "p99_ms", "p50_ms_with_embedding", "p95_ms_with_embedding")))
+    return table
+
+
+def bench(
+    sizes: SizesOpt = "10000,100000",
+    json_out: JsonOpt = None,
+    embedder: EmbedderOpt = DEFAULT_EMBEDDER,
+    queries: QueriesOpt = 300,
+    ingest_sample: SampleOpt = 1000,
+    workdir: WorkdirOpt = None,
+    no_ingest: NoIngestOpt = False,
+) -> None:
+    """Search latency at each size (one scope, real SQLite file, real engine) and ingest
+    throughput through import_memories vs the bare embedder."""
+    from mnemo.evaluation.bench import BenchConfig, run_bench
+
+    console = Console()
+    config = BenchConfig(sizes=parse_sizes(sizes), embedder=embedder, queries=queries,
+                         ingest_sample=ingest_sample, workdir=workdir, skip_ingest=no_ingest)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=console) as progress:
+            result = anyio.run(run_bench, config, RichReporter(progress))
+    except MnemoError as exc:
+        console.print(f"[red]error[/red] {exc.code}: {exc.message}")
+        raise typer.Exit(2) from None
+    except ValueError as exc:
+        console.print(f"[red]error[/red] {exc}")
+        raise typer.Exit(2) from None
+    report = result.to_json()
+    console.print(results_table(report))
+    if report["ingest"]:
+        ingest = report["ingest"]
+        console.print(f"ingest ({ingest['sample']} texts, {report['machine']['embedder']}): "
+                      f"{ingest['memories_per_s']:.1f} memories/s through import_memories · "
+                      f"{ingest['embedder_only_per_s']:.1f} texts/s embedder only")
+    machine = report["machine"]
+    console.print(f"{machine['cpu']} · {machine['cores']} cores · load "
+                  f"{machine.get('load_avg_1m')} · Python {machine['python']} · NumPy "
+                  f"{machine['numpy']} · SQLite {machine['sqlite']}")
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+        console.print(f"wrote {json_out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench)

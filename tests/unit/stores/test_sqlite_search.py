@@ -1,0 +1,135 @@
+"""SqliteStore search paths: the cached dense matrix stays correct when another connection
+writes to the file, and the full-text shortcut (rank first, check the best rows) returns
+exactly what the filtered join returns."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mnemo.domain.query import View, parse_filter
+from mnemo.domain.records import MemoryRecord, Status
+from mnemo.domain.scope import Scope
+from mnemo.embedders.hashing import HashEmbedder
+from mnemo.evaluation.bench_corpus import memory_texts, query_texts
+from mnemo.stores import WriteBatch, open_store
+from mnemo.stores._text import fts5_query
+from mnemo.stores.sqlite.store import SqliteStore
+
+pytestmark = pytest.mark.anyio
+
+EMB = HashEmbedder(32)
+ME = Scope(user="me")
+OTHER = Scope(user="other")
+
+
+async def put(store: SqliteStore, scope: Scope, texts: list[str], **fields: object
+              ) -> list[MemoryRecord]:
+    records = [MemoryRecord(scope=scope, content=t, **fields) for t in texts]  # type: ignore[arg-type]
+    vectors = await EMB.embed_documents(texts)
+    await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
+    return records
+
+
+@pytest.fixture
+async def pair(tmp_path: Path) -> AsyncIterator[tuple[SqliteStore, SqliteStore]]:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    a, b = await open_store(url), await open_store(url)
+    assert isinstance(a, SqliteStore) and isinstance(b, SqliteStore)
+    yield a, b
+    await a.aclose()
+    await b.aclose()
+
+
+async def dense_ids(store: SqliteStore, text: str, k: int = 5, **kw: object) -> list[str]:
+    vec = await EMB.embed_query(text)
+    hits = await store.dense(ME, vec, k=k, filters=kw.get("filters"),  # type: ignore[arg-type]
+                             view=View())
+    return [h.id for h in hits]
+
+
+async def test_dense_sees_another_connections_writes(
+    pair: tuple[SqliteStore, SqliteStore],
+) -> None:
+    a, b = pair
+    first = await put(a, ME, ["User likes green tea", "User lives in Busan"])
+    assert (await dense_ids(a, "green tea"))[0] == first[0].id  # a's matrix is now cached
+    [new] = await put(b, ME, ["User drinks green tea every morning"])
+    assert new.id in await dense_ids(a, "green tea every morning")
+    archived = first[0].model_copy(update={"status": Status.ARCHIVED})
+    await b.write(WriteBatch(upserts=[(archived, None)]))
+    assert first[0].id not in await dense_ids(a, "green tea")
+    await b.write(WriteBatch(hard_deletes=[new.id]))
+    assert await dense_ids(a, "green tea") == [first[1].id]
+
+
+async def test_dense_widens_until_filtered_rows_are_found(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'w.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        await put(store, ME, [f"User note number {i} about tea" for i in range(300)])
+        rare = await put(store, ME, ["Completely unrelated fact about a bicycle"],
+                         category="rare")
+        flt = parse_filter({"category": "rare"})
+        assert await dense_ids(store, "note about tea", k=3, filters=flt) == [rare[0].id]
+    finally:
+        await store.aclose()
+
+
+async def test_dense_ranking_equals_brute_force(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'b.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        texts = memory_texts(200, seed=3)
+        records = await put(store, ME, texts)
+        await put(store, OTHER, memory_texts(50, seed=4))
+        matrix = await EMB.embed_documents(texts)
+        for query in query_texts(5, seed=2):
+            vec = (await EMB.embed_query(query)).reshape(-1)
+            order = np.argsort(-(matrix @ vec), kind="stable")[:10]
+            hits = await store.dense(ME, vec, k=10, filters=None, view=View())
+            assert [h.id for h in hits] == [records[i].id for i in order]
+    finally:
+        await store.aclose()
+
+
+async def test_fulltext_shortcut_equals_the_filtered_join(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'f.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        await put(store, ME, memory_texts(400, seed=5))
+        await put(store, OTHER, memory_texts(60, seed=6))
+        await put(store, ME, memory_texts(40, seed=7), category="work")
+        await dense_ids(store, "warm the cache")  # the shortcut needs the scope's matrix
+        assert store._cache.peek(ME.key()) is not None
+        for flt in (None, parse_filter({"category": "work"})):
+            where = store._where(ME, flt, View())
+            for query in query_texts(25, seed=8):
+                match = fts5_query(query)
+                if match is None:
+                    continue
+                for k in (1, 10, 50):
+                    fast = store._fulltext(ME, match, k, where)
+                    store._cache.clear()
+                    slow = store._fulltext(ME, match, k, where)
+                    await dense_ids(store, "warm the cache")
+                    assert [(c.id, round(c.score, 9)) for c in fast] == [
+                        (c.id, round(c.score, 9)) for c in slow
+                    ], (query, flt, k)
+    finally:
+        await store.aclose()
+
+
+async def test_fulltext_stays_inside_a_small_scope(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 's.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        await put(store, OTHER, [f"User goes swimming on day {i}" for i in range(200)])
+        [mine] = await put(store, ME, ["User goes swimming on Sundays"])
+        hits = await store.fulltext(ME, "swimming", k=10, filters=None, view=View())
+        assert [h.id for h in hits] == [mine.id]
+    finally:
+        await store.aclose()
