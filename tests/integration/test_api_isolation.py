@@ -142,3 +142,15 @@ def test_admins_cannot_reach_other_tenants_tokens(world: dict[str, Any], api_ser
         assert response.status_code == 404
         assert response.json()["error"]["code"] == "TOKEN_NOT_FOUND"
     assert world["b_alice"].get("/v1/memories").status_code == 200  # still valid
+
+
+def test_versions_rollback_and_context_are_isolated(world: dict[str, Any]) -> None:
+    for client in _attackers(world):
+        _assert_not_found(client.get(f"/v1/memories/{world['b_id']}/versions"))
+        _assert_not_found(client.post(f"/v1/memories/{world['b_id']}/rollback",
+                                      json={"version": 1}))
+        block = client.post("/v1/context", json={"query": "diary blue box"})
+        assert block.status_code == 200 and SECRET not in block.text
+    ended = world["a_alice"].post("/v1/sessions/end", params={"session_id": "s1"})
+    assert ended.status_code == 200
+    _assert_b_untouched(world)

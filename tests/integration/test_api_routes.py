@@ -259,3 +259,41 @@ def test_openapi_documents_bearer_auth_and_error_bodies(api_server: ApiServer) -
         "/ErrorBody")
     assert "/api/v1/users/me/memories" in spec["paths"]
     assert "/api/v1/memory/create" in spec["paths"]
+
+
+def test_versions_and_rollback(alice) -> None:  # type: ignore[no-untyped-def]
+    memory = _create(alice, "Lives in Gangnam-gu")
+    alice.patch(f"/v1/memories/{memory['id']}", json={"content": "Lives in Mapo-gu"})
+    versions = alice.get(f"/v1/memories/{memory['id']}/versions").json()["items"]
+    assert [v["content"] for v in versions] == ["Lives in Gangnam-gu", "Lives in Mapo-gu"]
+    rolled = alice.post(f"/v1/memories/{memory['id']}/rollback", json={"version": 1}).json()
+    assert rolled["content"] == "Lives in Gangnam-gu" and rolled["version"] == 3
+    bad = alice.post(f"/v1/memories/{memory['id']}/rollback", json={"version": 99})
+    assert 400 <= bad.status_code < 500
+
+
+def test_context_session_end_and_skills(alice) -> None:  # type: ignore[no-untyped-def]
+    _create(alice, "사용자는 서울 강남구에 살고 있다", category="location", importance=0.9)
+    alice.post("/v1/messages", params={"session_id": "s1"}, json={"messages": [
+        {"role": "user", "content": "플라스틱 분리수거 어디서 해?"}]})
+    block = alice.post("/v1/context", params={"session_id": "s1"},
+                       json={"query": "플라스틱 분리수거 어디서 해?"}).json()
+    assert "강남구" in block["text"] and block["tokens"] > 0
+    assert block["messages"][-1]["content"] == "플라스틱 분리수거 어디서 해?"
+    assert block["trace"]["used"]
+    small = alice.post("/v1/context", json={"query": "x", "budget": {"memory_tokens": 0}})
+    assert small.status_code == 200
+    bad = alice.post("/v1/context", json={"budget": {"memory_tokens": -1}})
+    assert bad.status_code == 422
+
+    ended = alice.post("/v1/sessions/end", params={"session_id": "s1"})
+    assert ended.status_code == 200, ended.text
+    assert set(ended.json()) == {"turns_added", "decisions", "extraction", "failures"}
+
+    skill = alice.post("/v1/skills", json={"name": "recycle", "triggers": ["분리수거"],
+                                           "steps": ["Check the district", "Sort plastics"]})
+    assert skill.status_code == 201 and skill.json()["layer"] == "procedural"
+    assert alice.post("/v1/skills", json={"name": "x", "triggers": [], "steps": ["a"]}
+                      ).status_code == 422
+    no_session = alice.post("/v1/sessions/end")
+    assert no_session.status_code == 422 and no_session.json()["error"]["code"] == "INVALID_SCOPE"

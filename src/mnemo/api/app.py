@@ -20,6 +20,7 @@ from mnemo.api.observability import Metrics
 from mnemo.api.routes import (
     compat_memory,
     compat_users_me,
+    context,
     memories,
     messages,
     scopes,
@@ -71,6 +72,7 @@ def create_app(settings: MnemoSettings) -> FastAPI:
         return PlainTextResponse(app.state.metrics.render(),
                                  media_type="text/plain; version=0.0.4")
 
-    for module in (memories, search, messages, scopes, tokens, compat_users_me, compat_memory):
+    for module in (memories, search, messages, context, scopes, tokens, compat_users_me,
+                   compat_memory):
         app.include_router(module.router)
     return app

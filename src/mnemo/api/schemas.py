@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
 from mnemo.domain.audit import AuditAction, AuditEvent, Trigger
+from mnemo.domain.context import Budget
 from mnemo.domain.policy import ScopeSettings
 from mnemo.domain.query import ScoredMemory, ScoreParts
 from mnemo.domain.records import Layer, MemoryRecord, MemoryType, Source, Status
@@ -309,3 +310,43 @@ def error_responses(*statuses: int, model: type[BaseModel] = ErrorBody) -> dict[
     """OpenAPI ``responses=`` for the errors a route can answer with (replacing FastAPI's
     default 422 schema, which is not the body this service sends)."""
     return {status: {"model": model, "description": _STATUS_TEXT[status]} for status in statuses}
+
+
+class ContextRequest(BaseModel):
+    """What the next model call is about; the answer is the memory block to put in its system
+    prompt plus the recent raw turns (C1)."""
+
+    model_config = _REQUEST
+
+    query: str = Field(default="", max_length=MAX_TEXT, examples=["플라스틱 어디 버려?"])
+    history: list[MessageIn] | None = Field(
+        default=None, max_length=1000,
+        description="The conversation so far; defaults to the session's stored turns.")
+    budget: Budget | None = Field(default=None, description="Token budgets (C2) for this call.")
+    entity: str | None = Field(default=None, max_length=500,
+                               description="What the turn is about (selects project rules).")
+    path: str | None = Field(default=None, max_length=1000,
+                             description="A file path the turn is about (rule path globs).")
+    use_cache: bool = True
+    track_use: bool = True
+
+
+class SkillCreate(BaseModel):
+    """A reusable procedure (C4): when a trigger matches the turn, its steps are offered."""
+
+    model_config = _REQUEST
+
+    name: str = Field(min_length=1, max_length=200, examples=["deploy-staging"])
+    triggers: list[str] = Field(min_length=1, max_length=100, examples=[["deploy", "/^ship/"]])
+    steps: list[str] = Field(min_length=1, max_length=200)
+    description: str | None = Field(default=None, max_length=2000)
+
+
+class VersionsPublic(BaseModel):
+    items: list[MemoryPublic] = Field(description="Every recoverable version, oldest first.")
+
+
+class RollbackRequest(BaseModel):
+    model_config = _REQUEST
+
+    version: int = Field(ge=1, le=1_000_000)

@@ -12,12 +12,14 @@ from fastapi import APIRouter, Path, Query, Response
 
 from mnemo.api.deps import EngineDep, PageDep, ScopeDep
 from mnemo.api.schemas import (
-    HistoryPublic,
     AuditEventPublic,
+    HistoryPublic,
     MemoriesPublic,
     MemoryCreate,
     MemoryPublic,
     MemoryUpdate,
+    RollbackRequest,
+    VersionsPublic,
     error_responses,
 )
 from mnemo.domain.records import Layer, MemoryType
@@ -99,3 +101,19 @@ async def archive_memory(memory_id: MemoryId, engine: EngineDep, scope: ScopeDep
 @router.post("/{memory_id}/restore", responses=NOT_FOUND, summary="Restore to active")
 async def restore_memory(memory_id: MemoryId, engine: EngineDep, scope: ScopeDep) -> MemoryPublic:
     return MemoryPublic.of(await engine.restore(memory_id, scope=scope))
+
+
+@router.get("/{memory_id}/versions", responses=NOT_FOUND, summary="Every version (L5)")
+async def memory_versions(
+    memory_id: MemoryId, engine: EngineDep, scope: ScopeDep
+) -> VersionsPublic:
+    versions = await engine.versions(memory_id, scope=scope)
+    return VersionsPublic(items=[MemoryPublic.of(v) for v in versions])
+
+
+@router.post("/{memory_id}/rollback", responses=NOT_FOUND,
+             summary="Make an old version current again, as a new version (L5)")
+async def rollback_memory(
+    memory_id: MemoryId, body: RollbackRequest, engine: EngineDep, scope: ScopeDep
+) -> MemoryPublic:
+    return MemoryPublic.of(await engine.rollback(memory_id, body.version, scope=scope))
