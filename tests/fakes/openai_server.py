@@ -81,7 +81,8 @@ class FakeOpenAIServer:
         return f"http://{host}:{port}/v1"
 
     def start(self) -> FakeOpenAIServer:
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,),
+                                        daemon=True)
         self._thread.start()
         return self
 
