@@ -48,6 +48,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"which|who|where|when|if|cause|cuz|'cause|lol|haha|hehe)\b.*$|"
     r"\s*(?:,\s*)?\b(?:and|so|or)\s+(?:I|i|I'm|I've|I'd|my|it|it's|we|he|she|they|you|that|"
     r"this|there|then|now|also)\b.*$|"
+    r",\s+(?:it|that|this|which|and|but|so|because|since|as|though|although|while|when)\b.*$|"
     r"\s+[-—–]\s+.*$|\s*\(.*$",
     re.IGNORECASE,
 )
@@ -209,3 +210,21 @@ TYPE_DEFAULT_CATEGORY = {
     MemoryType.RULE: "feedback",
     MemoryType.PREFERENCE: "preference",
 }
+
+
+def strip_particles(phrase: str) -> str:
+    """Drop Korean particles after the last noun ("고수는" → "고수", "고양이를" → "고양이")
+    without cutting nouns that merely end like one ("오이", "고양이"). Uses the morpheme
+    analyser the full-text index already loads."""
+    if not phrase or not re.search(r"[\uac00-\ud7a3]$", phrase):
+        return phrase
+    from mnemo.stores._text import _get_kiwi
+
+    tokens = _get_kiwi().tokenize(phrase)
+    cut = len(phrase)
+    for token in reversed(tokens):
+        if token.tag.startswith("J") and token.start + token.len == cut:
+            cut = token.start
+        else:
+            break
+    return phrase[:cut].rstrip() or phrase

@@ -341,3 +341,8 @@ def guard_value(value: object, policies: PiiPolicies) -> tuple[object, set[PiiKi
         return item
 
     return walk(value), found, refused
+
+
+def has_mask(text: str) -> bool:
+    """True when ``text`` holds a mask: a fact whose value was a secret is not worth keeping."""
+    return any(mask in text for mask in MASKS.values())

@@ -39,7 +39,7 @@ from mnemo.write.episodes import EpisodeDraft, summarize
 from mnemo.write.extract import get_extractor
 from mnemo.write.extract.base import Candidate, Extraction
 from mnemo.write.normalize import finalize
-from mnemo.write.pii import PiiPolicies, guard, guard_value, is_mask_only
+from mnemo.write.pii import PiiPolicies, guard, guard_value, has_mask, is_mask_only
 from mnemo.write.reconcile import Plan, reconcile
 from mnemo.write.triggers import TriggerKind, idle_cutoff, plan_add
 
@@ -282,7 +282,9 @@ class WritePath:
                 result.failures.append(f"PII_REJECTED: a candidate held {checked.flags}; "
                                        "not stored")
                 continue
-            if is_mask_only(checked.text):
+            if is_mask_only(checked.text) or has_mask(checked.text):
+                # "User's card number is [CARD]" remembers nothing but that a secret existed.
+                log.info("dropped a candidate whose value was masked PII (%s)", checked.flags)
                 continue
             ready = finalize(candidate.with_(content=checked.text, pii_flags=tuple(checked.flags)))
             if ready is None or (allowed is not None and ready.category not in allowed):

@@ -77,10 +77,11 @@ def says_more(new: str, old: str) -> bool:
 
 
 def _same_value(a: str | None, b: str | None) -> bool:
+    """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do."""
     if not a or not b:
-        return a == b
-    a, b = normalize_text(a), normalize_text(b)
-    return a == b or a in b or b in a
+        return False
+    ta, tb = _tokens(a), _tokens(b)
+    return bool(ta and tb) and (ta <= tb or tb <= ta)
 
 
 RecordFactory = Callable[[Candidate], MemoryRecord]

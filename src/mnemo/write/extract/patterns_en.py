@@ -23,7 +23,7 @@ from mnemo.write.normalize import (
 Groups = dict[str, str]
 Check = Callable[[Groups, RuleContext], bool]
 
-I = r"(?:(?<![\w'’])(?:I|we))"  # noqa: E741
+I = r"(?:(?<![\w'’])(?:I|we)(?:['’]ve)?)"  # noqa: E741 — "I've got", "we've decided"
 IM = r"(?:(?<![\w'’])(?:I\s+am|I['’]m|Im|we\s+are|we['’]re))"
 ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already|finally|do|"
        r"honestly|truly|mostly|absolutely|totally|definitely|kinda|kind\s+of|sort\s+of|"
@@ -37,7 +37,9 @@ FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|so
           r"stepdaughter|roommate")
 PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit|rabbits|"
         r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
-        r"snake|gecko|hedgehog")
+        r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
+        r"terrier|beagle|husky|chihuahua|dachshund|maltese|pomeranian|schnauzer|jindo|"
+        r"persian|siamese|ragdoll|maine\s+coon|tabby")
 MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|"
           r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
@@ -172,11 +174,11 @@ def rule(
         if check is not None and not check(groups, ctx):
             return None
         content = template(groups, ctx) if callable(template) else template.format(**groups)
-        low = {k: v.lower() for k, v in groups.items()}
+        low = _Groups({k: v.lower() for k, v in groups.items()})
         return Hit(
             content=content, family=family, type=type, category=category,
-            slot=slot.format(**low) if slot else None,
-            value=value.format(**low) if value else None,
+            slot=slot.format_map(low) if slot else None,
+            value=value.format_map(low) or None if value else None,
             tags=tags, confidence=confidence,
         )
 
@@ -186,6 +188,13 @@ def rule(
 _SUBJECT_BEFORE = re.compile(
     r"\b(?:i|we|he|she|they|you|it|people|everyone|he['’]s|she['’]s|[a-z]+\s+(?:always|never))\s*$",
     re.IGNORECASE)
+
+
+class _Groups(dict[str, str]):
+    """``format_map`` source that renders a group a rule does not have as empty."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def _verb3(verb: str) -> str:
@@ -204,7 +213,8 @@ def _as_user(g: Groups, _: RuleContext) -> str:
 RULES: list[Rule] = [
     # -- residence and places --------------------------------------------------------------
     rule("en.residence.live_in",
-         rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying))\s+(?:in|at)\s+"
+         rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
+         rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"
          rf"(?:the\s+)?{REST}",
          "User lives in {x}", "residence", category="location", slot="residence",
          tags=("residence",), check=_place),
@@ -335,7 +345,7 @@ RULES: list[Rule] = [
          rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",
          "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic")),
     rule("en.health.diagnosed",
-         rf"{I}{ADV}\s+(?:was|got|were|have\s+been|['’]ve\s+been)\s+diagnosed\s+with\s+{REST}",
+         rf"{I}{ADV}\s+(?:was|got|were|have\s+been|been)\s+diagnosed\s+with\s+{REST}",
          "User was diagnosed with {x}", "health", type=MemoryType.CONSTRAINT,
          tags=("health", "chronic")),
     rule("en.health.pregnant",
@@ -513,10 +523,13 @@ def _have(g: Groups) -> str:
 def _rule_slot(hit: Hit) -> Hit:
     """Language, length and tone rules supersede earlier rules of the same kind."""
     low = hit.content.lower()
-    if hit.type is not MemoryType.RULE or hit.slot:
+    if hit.type is not MemoryType.RULE:
         return hit
-    if re.search(rf"\b(?:in|into)\s+(?:{LANGUAGES})\b", low):
-        return Hit(**{**hit.__dict__, "slot": "rule:language"})
+    language = re.search(rf"\b(?:in|into)\s+({LANGUAGES})\b", low)
+    if language:
+        return Hit(**{**hit.__dict__, "slot": "rule:language", "value": language.group(1)})
+    if hit.slot:
+        return hit
     if re.search(r"\b(?:short|brief|concise|detailed|long|bullet)", low):
         return Hit(**{**hit.__dict__, "slot": "rule:length"})
     if re.search(r"\b(?:formal|casual|polite|friendly|emoji)", low):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from mnemo.domain.records import MemoryType
 from mnemo.write.extract.base import Hit, Rule, RuleContext
-from mnemo.write.normalize import clip_ko, josa, resolve_relative_date
+from mnemo.write.normalize import clip_ko, josa, resolve_relative_date, strip_particles
 
 Groups = dict[str, str]
 Check = Callable[[Groups, RuleContext], bool]
@@ -22,7 +22,7 @@ Check = Callable[[Groups, RuleContext], bool]
 END = (r"(?:이야|야|예요|이에요|에요|입니다|이다|임|이고|이거든|이거든요|인데|이라서|라서|"
        r"이에용|이양|이구요|이고요|이요|요)?")
 HAVE = r"(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있거든요|있다|있어서|있지만)"
-OBJ = r"(?P<x>(?:[가-힣A-Za-z0-9]+\s){0,2}?[가-힣A-Za-z0-9]+?)"
+OBJ = r"(?P<x>(?:[가-힣A-Za-z0-9]+\s){0,2}?[가-힣A-Za-z0-9]+)"  # particles: strip_particles
 FAMILY = (r"남편|아내|와이프|부인|배우자|남자\s?친구|여자\s?친구|남친|여친|애인|약혼자|아들|딸|"
           r"아이|아기|애기|애|자녀|형|오빠|누나|언니|동생|남동생|여동생|엄마|어머니|아빠|"
           r"아버지|부모님|할머니|할아버지|손주|손자|손녀|조카|쌍둥이")
@@ -102,8 +102,19 @@ def ko_end(phrase: str) -> str:
     return text
 
 
+class _Groups(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+_CONNECTIVE = re.compile(r"(?:서|고|면|며|니까|는데|은데|지만|려고|러)$")
+
+
 def strip_lead(x: str) -> str:
-    x = LEAD.sub("", x.strip())
+    tokens = x.strip().split()
+    while len(tokens) > 1 and _CONNECTIVE.search(tokens[0]):
+        tokens = tokens[1:]  # "있어서 혈압약" → "혈압약": a clause before the object
+    x = LEAD.sub("", " ".join(tokens))
     return re.sub(r"(?:은|는)$", "", x) if len(x) > 2 and re.search(r"[은는]$", x) else x
 
 
@@ -114,11 +125,13 @@ def foreign_subject(before: str, *, strict: bool = False) -> bool:
     ``strict`` (facts about the person: residence, job, health, age) treats any other
     topic as foreign ("민수는 강남에 살아"); lenient rules (likes, plans) allow a topicalised
     object ("커피는 별로 안 좋아해")."""
-    for match in re.finditer(r"([가-힣A-Za-z]+)(?:은|는|이|가|께서)(?=\s|$)", before):
-        word = match.group(1)
+    for match in re.finditer(r"([가-힣A-Za-z]+)(은|는|이|가|께서)(?=\s|$)", before):
+        word, particle = match.group(1), match.group(2)
         if ALLOWED_TOPICS.match(word) or re.search(r"(?:에|에서|에게|한테|께|까지|부터)$", word):
             continue
-        if OTHERS.match(word) or re.search(r"(?:씨|님|쌤)$", word) or strict:
+        if OTHERS.match(word) or re.search(r"(?:씨|님|쌤)$", word):
+            return True
+        if strict and particle in ("은", "는", "께서"):
             return True
     return False
 
@@ -152,15 +165,19 @@ def rule(
             if foreign_subject(match.string[: match.start()] + " " + inner + " ", strict=strict):
                 return None
         groups = {k: clip_ko(strip_lead(v)) if v else "" for k, v in match.groupdict().items()}
+        for key in ("x", "y", "what"):
+            if groups.get(key):
+                groups[key] = strip_particles(groups[key])
         if "x" in groups and not groups["x"]:
             return None
         if check is not None and not check(groups, ctx):
             return None
         content = template(groups, ctx) if callable(template) else template.format(**groups)
+        safe = _Groups(groups)
         return Hit(
             content=content, family=family, type=type, category=category,
-            slot=slot.format(**groups) if slot else None,
-            value=value.format(**groups) if value else None,
+            slot=slot.format_map(safe) if slot else None,
+            value=value.format_map(safe) or None if value else None,
             tags=tags, confidence=confidence,
         )
 
@@ -423,7 +440,7 @@ RULES: list[Rule] = [
          tags=("plan",), value=None),
     rule("ko.date.event",
          rf"(?P<x>[^.!?\n]{{0,30}}?(?:면접|시험|수술|약속|진료|병원\s?예약|출장|여행|결혼식|발표|"
-         rf"건강검진|접종|상견례|시술|치료|미팅|회의|공연|오디션))(?:이|가)?\s*"
+         rf"건강검진|접종|상견례|시술|치료|미팅|회의|공연|오디션)(?:\s?(?:예약|일정|약속))?)(?:이|가)?\s*"
          rf"(?:{HAVE}|잡혔|예정|봐|봐요|본다|보러)",
          lambda g, c: _dated(f"사용자는 {josa(g['x'], '이/가')} 있음", c), "date",
          type=MemoryType.TIMELINE, tags=("event",), value=None,
@@ -482,9 +499,10 @@ RULES: list[Rule] = [
 def _rule_slot(hit: Hit) -> Hit:
     if hit.type is not MemoryType.RULE or hit.slot:
         return hit
-    if re.search(rf"(?:{LANG})", hit.content):
+    found = re.search(rf"({LANG})", hit.content)
+    if found:
         slot = "rule:tone" if re.search(r"반말|존댓말|존대", hit.content) else "rule:language"
-        return Hit(**{**hit.__dict__, "slot": slot})
+        return Hit(**{**hit.__dict__, "slot": slot, "value": found.group(1)})
     if re.search(r"짧게|간단히|간결|자세히|길게|요약", hit.content):
         return Hit(**{**hit.__dict__, "slot": "rule:length"})
     return hit
