@@ -21,11 +21,10 @@ from typer.testing import CliRunner
 
 from mnemo import MnemoSettings
 from mnemo.api.app import create_app
+from mnemo.cli import build_app
 from mnemo.security.tokens import TokenService
 from mnemo.stores import open_store
 
-# The command groups this suite covers (the full app also loads eval, bench, …).
-CLI_MODULES = ("serve", "memories", "io", "tokens")
 STARTUP_TIMEOUT_S = 60.0
 
 
@@ -107,16 +106,10 @@ def api_server(start_api_server: Callable[..., ApiServer]) -> ApiServer:
     return start_api_server()
 
 
-def build_cli() -> typer.Typer:
-    app = typer.Typer(name="mnemo", no_args_is_help=True, pretty_exceptions_enable=False)
-    for name in CLI_MODULES:
-        __import__(f"mnemo.cli.{name}", fromlist=["register"]).register(app)
-    return app
-
-
 @dataclass
 class Cli:
-    """Runs ``mnemo`` commands in-process against one store file."""
+    """Runs ``mnemo`` commands (the real, fully assembled app) in-process against one store
+    file."""
 
     runner: CliRunner
     app: typer.Typer
@@ -131,4 +124,4 @@ class Cli:
 def cli(tmp_path: Path) -> Cli:
     env = {"MNEMO_STORE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "MNEMO_EMBEDDER": "hash:256",
            "COLUMNS": "200"}
-    return Cli(runner=CliRunner(), app=build_cli(), env=env)
+    return Cli(runner=CliRunner(), app=build_app(), env=env)

@@ -16,14 +16,8 @@ import pytest
 
 pytestmark = pytest.mark.integration
 
-# The serve and token command groups alone, so this test does not depend on other groups.
-LAUNCHER = (
-    "import typer\n"
-    "from mnemo.cli import serve, tokens\n"
-    "app = typer.Typer(pretty_exceptions_enable=False)\n"
-    "serve.register(app); tokens.register(app)\n"
-    "app()\n"
-)
+# The console script's own entry point (``mnemo = "mnemo.cli:main"``).
+LAUNCHER = "from mnemo.cli import main; main()"
 
 
 def _free_port() -> int:
