@@ -63,7 +63,8 @@ _EDGE_PUNCT = " \t\n\"'“”‘’.,!?;:~…-·"
 
 def clip_en(phrase: str) -> str:
     """Cut an English phrase at the next clause ("…, but I…") and drop trailing fillers."""
-    text = _EN_CLAUSE_BREAK.sub("", phrase.strip())
+    text = re.sub(r"\s*,\s*[\uac00-\ud7a3].*$", "", phrase.strip())  # ", 그리고 …" starts a new clause
+    text = _EN_CLAUSE_BREAK.sub("", text)
     for _ in range(3):
         text = _EN_TRAILING.sub("", text).strip(_EDGE_PUNCT)
     return text

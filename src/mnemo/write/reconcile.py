@@ -8,8 +8,8 @@ For each candidate, in order (later candidates see the effect of earlier ones):
                                                           else MERGE into the existing one
 4. same single-valued slot, different value          → SUPERSEDE ("moved to Mapo-gu" after
                                                           "lives in Gangnam-gu"; a new job)
-5. near duplicate (text similarity ≥ threshold)       → UPDATE if the new text says more,
-                                                          else MERGE
+5. near duplicate (text similarity ≥ threshold, or the   → UPDATE if the new text says more,
+   new text contains every word of the old one)           else MERGE
 6. otherwise                                          → ADD
 
 A superseded memory keeps its row: ``valid_to`` (when it stopped being true, in event time),
@@ -157,6 +157,9 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if slot_a and slot_b and slot_a != slot_b:
             continue
         score = similarity(record.content, new.content)
+        if score < threshold and score >= 0.5 and len(_tokens(record.content)) >= 3 and \
+                says_more(new.content, record.content):
+            score = threshold  # "User has a cat" → "User has a cat named Nabi": a refinement
         if score >= best_score:
             best, best_score = record, score
     return best

@@ -196,7 +196,7 @@ class HeuristicExtractor:
         tables: list[tuple[str, Sequence[Rule], tuple]] = []  # type: ignore[type-arg]
         if _HANGUL.search(sentence):
             tables.append(("ko", self._ko, patterns_ko.POSTPROCESS))
-        if re.search(r"[A-Za-z]{2}", sentence):
+        if re.search(r"[A-Za-z]", sentence):
             tables.append(("en", self._en, patterns_en.POSTPROCESS))
         slots: set[str] = set()
         for lang, rules, post in tables:

@@ -78,7 +78,8 @@ NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|d
                         r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
                         re.IGNORECASE)
 _STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost|two|three|"
-                          r"many|several)\b.*|since\s+.*|alone|by\s+myself|all\s+my\s+life|"
+                          r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
+                          r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
                           r"(?:last|this|next)\s+\w+.*|(?:a|one|two|three|few|\d+)\s+\w+\s+ago.*|"
                           r"yesterday.*|today.*|recently.*|in\s+\d{4}.*|on\s+\w+day.*|"
                           r"(?:a\s+)?(?:few|couple\s+of)\s+\w+\s+ago.*)$",

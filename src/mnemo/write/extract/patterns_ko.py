@@ -312,8 +312,8 @@ RULES: list[Rule] = [
     rule("ko.family.my_rel",
          rf"(?:우리|내|제|나의|저의)\s*(?P<rel>(?:{FAMILY}|{PETS}))\s*(?P<topic>이름은|이름이|은|는|이|가)\s*"
          rf"(?P<rest>[^.!?\n]{{2,60}})",
-         lambda g, _: f"사용자의 {g['rel']}{' ' + g['topic'] if g['topic'].startswith('이름') else g['topic']}"
-         f" {ko_end(g['rest'])}".replace("  ", " "),
+         lambda g, _: f"사용자의 {g['rel']}"
+         f"{' 이름은' if g['topic'].startswith('이름') else g['topic']} {ko_end(g['rest'])}",
          "family", tags=("family",), value=None, user_subject=False,
          check=lambda g, _: not re.search(r"(?:어디|뭐|언제|누구|몇|왜)", g["rest"])
          and FACTISH.search(g["rest"]) is not None),

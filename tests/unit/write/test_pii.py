@@ -1,0 +1,116 @@
+"""W4: the PII guard's detectors and policies (pure)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mnemo.domain.policy import PiiPolicy
+from mnemo.write.pii import (
+    PiiKind,
+    PiiPolicies,
+    guard,
+    guard_value,
+    has_mask,
+    is_mask_only,
+    luhn_valid,
+    scan,
+)
+
+
+@pytest.mark.parametrize(("text", "masked"), [
+    ("my card is 4111 1111 1111 1111 thanks", "my card is [CARD] thanks"),
+    ("카드번호 4111-1111-1111-1111 이야", "카드번호 [CARD] 이야"),
+    ("amex 3782 822463 10005", "amex [CARD]"),
+    ("digits 4111111111111111", "digits [CARD]"),
+    ("주민번호는 900101-1234567", "주민번호는 [RRN]"),
+    ("9001011234567 is mine", "[RRN] is mine"),
+    ("my password is hunter2!", "my password is [PASSWORD]!"),
+    ("비밀번호는 abc123이야", "비밀번호는 [PASSWORD]이야"),
+    ("비번 qwer1234", "비번 [PASSWORD]"),
+    ("pin: 4821", "pin: [PASSWORD]"),
+    ("key sk-proj-abcdefghijklmnopqrstuvwx ok", "key [SECRET] ok"),
+    ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789", "token [SECRET]"),
+    ("Authorization: Bearer abcdefghijklmnopqrstuvwxyz123", "Authorization: Bearer [SECRET]"),
+    ("AKIAABCDEFGHIJKLMNOP is the aws key", "[SECRET] is the aws key"),
+    ("계좌번호 110-123-456789 로 보내줘", "계좌번호 [ACCOUNT] 로 보내줘"),
+    ("send it to 1002-123-456789", "send it to [ACCOUNT]"),
+    ("call me at 010-1234-5678", "call me at [PHONE]"),
+    ("my number is +82 10 1234 5678", "my number is [PHONE]"),
+    ("mail a.b+c@example.co.kr now", "mail [EMAIL] now"),
+])
+def test_detects_and_masks(text: str, masked: str) -> None:
+    assert guard(text).text == masked
+
+
+@pytest.mark.parametrize("text", [
+    "I was born 1990-01-01 and live in Seoul", "I forgot my password again",
+    "I have 3 cats and 2 dogs", "the meeting is at 10:30 on 2024-03-15",
+    "my phone died", "비밀번호를 까먹었어", "version 1.2.3", "it costs 15,000 won",
+])
+def test_ordinary_text_is_left_alone(text: str) -> None:
+    assert guard(text).text == text and scan(text) == []
+
+
+def test_contact_policy_keep_mask_refuse() -> None:
+    text = "call 010-1234-5678 or mail jo@example.com"
+    keep = guard(text, PiiPolicies(contact=PiiPolicy.KEEP))
+    assert keep.text == text and set(keep.flags) == {"phone", "email"} and not keep.refused
+    refuse = guard(text, PiiPolicies(contact=PiiPolicy.REFUSE))
+    assert set(refuse.refused) == {PiiKind.PHONE, PiiKind.EMAIL}
+    assert "[PHONE]" in refuse.text  # the masked text is always computed
+
+
+def test_secrets_are_never_kept() -> None:
+    result = guard("card 4111 1111 1111 1111", PiiPolicies(secrets=PiiPolicy.KEEP))
+    assert result.text == "card [CARD]"
+    refused = guard("card 4111 1111 1111 1111", PiiPolicies(secrets=PiiPolicy.REFUSE))
+    assert refused.refused == (PiiKind.CARD,)
+
+
+def test_guard_value_walks_json() -> None:
+    value, found, refused = guard_value(
+        {"note": "pw: s3cret!", "list": ["4111 1111 1111 1111", 3]}, PiiPolicies())
+    assert value == {"note": "pw: [PASSWORD]!", "list": ["[CARD]", 3]}
+    assert found == {PiiKind.PASSWORD, PiiKind.CARD} and not refused
+
+
+def test_mask_helpers() -> None:
+    assert is_mask_only("[CARD] [RRN].") and not is_mask_only("User's card is [CARD]")
+    assert has_mask("User's card is [CARD]") and not has_mask("User lives in Seoul")
+
+
+def test_luhn() -> None:
+    assert luhn_valid("4111 1111 1111 1111") and not luhn_valid("4111 1111 1111 1112")
+    assert not luhn_valid("1234")
+
+
+def _luhn_complete(prefix: list[int]) -> str:
+    digits = prefix + [0]
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        if i % 2 == 1:
+            d = d * 2 - 9 if d * 2 > 9 else d * 2
+        total += d
+    digits[-1] = (10 - total % 10) % 10
+    return "".join(map(str, digits))
+
+
+cards = st.integers(min_value=12, max_value=18).flatmap(
+    lambda n: st.lists(st.integers(0, 9), min_size=n, max_size=n)).map(_luhn_complete)
+separators = st.sampled_from(["", " ", "-", "  ", " - ", "."])
+
+
+@settings(max_examples=200, deadline=None)
+@given(card=cards, sep=separators, group=st.integers(2, 5),
+       before=st.sampled_from(["my card ", "카드 ", "", "x"]),
+       after=st.sampled_from([" thanks", "이야", "", "."]))
+def test_any_luhn_valid_card_with_any_separators_is_masked(card: str, sep: str, group: int,
+                                                           before: str, after: str) -> None:
+    written = sep.join(card[i:i + group] for i in range(0, len(card), group))
+    masked = guard(before + written + after).text
+    assert card not in masked.replace(sep, "") if sep else card not in masked
+    assert written not in masked
+    assert "[CARD]" in masked or "[RRN]" in masked or "[ACCOUNT]" in masked or \
+        "[PHONE]" in masked
