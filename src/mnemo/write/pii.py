@@ -89,7 +89,7 @@ _RRN = re.compile(r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\
 # Six digits, a dash, seven digits: an RRN or a corporate registration number, date or not.
 _RRN_DASHED = re.compile(r"(?<![\d])\d{6}\s*[-\u2010-\u2015\u2212–]\s*\d{7}(?![\d])")
 _DIGIT_RUN = re.compile(rf"(?<![\d])\d(?:{_SEP}\d)+(?![\d])")
-_EMAIL = re.compile(r"[\w.+%\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
+_EMAIL = re.compile(r"(?<![\w.+%\-])[\w.+%\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _PHONE = re.compile(
     r"(?<![\d\w])(?:"
     r"(?:\+|00)\d{1,3}[ \-.]?(?:\(0?\d{1,4}\)|0?\d{1,4})(?:[ \-.]?\d{2,4}){2,3}"  # international

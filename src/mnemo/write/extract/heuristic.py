@@ -25,22 +25,28 @@ from mnemo.write.normalize import (
 )
 from mnemo.write.pii import is_mask_only
 
+MAX_SENTENCE = 300
+MAX_RETRIES = 40
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _SPLIT = re.compile(
     r"(?<=[.!?。！？~])\s+|\n+|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
     r"거든|는데|었어|았어)\s+(?=[가-힣A-Za-z]{2})"
 )
-_SMALL_TALK = re.compile(
-    r"^(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
+_SMALL_TALK_WORD = (
+    r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
     r"great|nice|good|awesome|perfect|sure|yes|yeah|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|"
     r"wow|oh|ah|hmm+|bye|goodbye|see\s+you|good\s+(?:morning|night|evening|afternoon)|"
     r"sounds\s+good|got\s+it|i\s+see|makes\s+sense|you['’]?re\s+(?:welcome|right|the\s+best)|"
     r"how\s+are\s+you(?:\s+doing)?|what['’]?s\s+up|안녕(?:하세요)?|ㅎㅇ|고마워(?:요)?|감사합니다|"
     r"감사해요|ㅋ+|ㅎ+|ㅠ+|ㅜ+|응+|어+|네+|넵|넹|예|아니(?:요)?|그래(?:요)?|좋아(?:요)?|오케이|"
     r"알겠어(?:요)?|알겠습니다|굿|대박|헐|와+|오+|진짜|맞아(?:요)?|잘\s?자|또\s?봐|수고(?:하세요)?|"
-    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)[\s.!?~,]*$",
-    re.IGNORECASE,
+    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
+)
+# One or more small-talk words separated by punctuation or spaces ("thanks, bye"); a
+# separator is required between words so the match stays linear on long "ㅋㅋㅋ…" runs.
+_SMALL_TALK = re.compile(
+    rf"^{_SMALL_TALK_WORD}(?:[\s.!?~,]+{_SMALL_TALK_WORD})*[\s.!?~,]*$", re.IGNORECASE
 )
 _QUESTION_EN = re.compile(
     r"^(?:what|where|when|who|whom|whose|why|how|which|do|does|did|can|could|would|will|"
@@ -190,7 +196,10 @@ class HeuristicExtractor:
         return False, sentence
 
     def hits(self, sentence: str, at: datetime | None = None) -> list[tuple[Hit, str]]:
-        """Every rule hit in one sentence, as ``(hit, language)``."""
+        """Every rule hit in one sentence, as ``(hit, language)``. Statements worth
+        remembering are short: only the first ``MAX_SENTENCE`` characters are read, which
+        also keeps the rules linear on pasted walls of text."""
+        sentence = sentence[:MAX_SENTENCE]
         ctx = RuleContext(sentence=sentence, at=at)
         found: list[tuple[Hit, str]] = []
         tables: list[tuple[str, Sequence[Rule], tuple]] = []  # type: ignore[type-arg]
@@ -246,8 +255,9 @@ class HeuristicExtractor:
 def _apply(rule: Rule, sentence: str, ctx: RuleContext) -> Iterable[Hit]:
     """All accepted matches of ``rule``; a rejected match is retried one character later so a
     bad leftmost match cannot hide a good one."""
-    pos = 0
-    while pos < len(sentence):
+    pos, tries = 0, 0
+    while pos < len(sentence) and tries < MAX_RETRIES:
+        tries += 1
         match = rule.pattern.search(sentence, pos)
         if match is None:
             return
