@@ -19,13 +19,13 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from mnemo.context import sources
 from mnemo.context.budget import fit
-from mnemo.context.cache import CacheEntry, ContextCache, cache_key
+from mnemo.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from mnemo.context.project_files import ProjectMemory
 from mnemo.context.skills import matching_skills
 from mnemo.context.tokens import TokenCounter, get_counter
@@ -42,7 +42,7 @@ from mnemo.domain.context import (
     TraceUse,
 )
 from mnemo.domain.query import ScoredMemory, ScoreParts
-from mnemo.domain.records import Layer, utcnow
+from mnemo.domain.records import Layer, MemoryRecord, utcnow
 from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.embedders.base import Embedder
@@ -102,7 +102,9 @@ class ContextAssembler:
         self.scoring = scoring
         self.data_dir = Path(data_dir)
         self.counter: TokenCounter = get_counter(settings.tokenizer)
-        self.cache = ContextCache(settings.cache_ttl_s, settings.cache_entries)
+        margin = timedelta(seconds=settings.cache_write_margin_s)
+        self.cache = ContextCache(settings.cache_ttl_s, settings.cache_entries, margin)
+        self.standing = ScopeMemo(settings.cache_ttl_s, 4 * settings.cache_entries, margin)
 
     def project(self, project_id: str | None, root: ProjectArg = None) -> ProjectMemory | None:
         """The project's file memory: an explicit root, the configured root for this project
@@ -156,8 +158,7 @@ class ContextAssembler:
         if use_cache:
             entry = await self.cache.get(key, store, now)
             if entry is not None:
-                ctx = entry.context.model_copy(deep=True)
-                ctx.trace.cached = True
+                ctx = _detached(entry.context, cached=True)
                 ctx.trace.timings_ms = {"total": _ms(started)}
                 if track_use:
                     await _touch(store, scope, ctx.trace.used_ids(), now)
@@ -168,10 +169,10 @@ class ContextAssembler:
         if track_use:
             await _touch(store, scope, ctx.trace.used_ids(), now)
         if use_cache:
-            counts = await self.cache.counts(store, used_scopes)
-            self.cache.put(key, CacheEntry(context=ctx.model_copy(deep=True), built_at=wall,
-                                           monotonic=time.monotonic(), counts=counts,
-                                           scopes=tuple(used_scopes), expires_at=expires))
+            self.cache.put(key, CacheEntry(
+                context=_detached(ctx), built_at=wall, monotonic=time.monotonic(),
+                scopes=tuple(used_scopes), tenant=scope.tenant,
+                record_ids=tuple(_record_ids(ctx.trace.used_ids())), expires_at=expires))
         return ctx
 
     async def _build(  # noqa: PLR0913 - one place that wires every source
@@ -233,6 +234,24 @@ class ContextAssembler:
                       sections=fitted.sections, trace=trace)
         return ctx, used_scopes, min(expiries) if expiries else None
 
+    async def _standing(self, store: Store, reader: Scope, now: datetime) -> sources.Standing:
+        """Pinned facts, skills and recent episodes: memoised per scope until it changes,
+        one of them expires, or an episode ages out of the window."""
+        cfg = self.settings
+        found = await self.standing.get(reader, store, now)
+        if isinstance(found, sources.Standing):
+            return found
+        wall = utcnow()
+        window = timedelta(days=cfg.episode_max_age_days)
+        standing = await sources.standing_records(
+            store, reader, min_importance=cfg.pinned_min_importance, safety=cfg.pin_safety_facts,
+            max_pinned=cfg.max_pinned, episodes=cfg.episodes, episode_since=now - window)
+        limits = [r.expires_at for r in [*standing.pinned, *standing.skills, *standing.episodes]
+                  if r.expires_at is not None]
+        limits += [r.event_time + window for r in standing.episodes]
+        self.standing.put(reader, standing, wall, min(limits) if limits else None)
+        return standing
+
     async def _memory_sections(
         self, store: Store, embedder: Embedder, scope: Scope, reader: Scope, query: str,
         now: datetime, timings: dict[str, float],
@@ -244,50 +263,60 @@ class ContextAssembler:
             searcher = sources.QueryVector(embedder, query, await embedder.embed_query(query))
         timings["embed"] = _ms(mark)
         mark = time.perf_counter()
-        pinned = await sources.pinned_records(
-            store, reader, min_importance=cfg.pinned_min_importance, safety=cfg.pin_safety_facts,
-            limit=cfg.max_pinned)
+        standing = await self._standing(store, reader, now)
+        timings["standing"] = _ms(mark)
+        mark = time.perf_counter()
         hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
                                       filters=sources.MEMORY_FILTER, weights=self.scoring, now=now)
         hits = [h for h in hits if h.parts.relevance >= cfg.min_relevance or not query]
-        episodes = await sources.recent_episodes(store, reader, limit=cfg.episodes,
-                                                 max_age_days=cfg.episode_max_age_days, now=now)
-        tier_hits = await sources.tier_knowledge(store, searcher, scope, query, k=cfg.candidates,
-                                                 weights=self.scoring, now=now)
-        skill_records = await sources.procedural_records(store, [reader,
-                                                                 *sources.tier_scopes(scope)])
-        timings["retrieve"] = _ms(mark)
-        pinned_items = [ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
-                                    text=f"- [{r.event_time.date().isoformat()}] {r.content}",
-                                    score=PINNED_RELEVANCE,
-                                    parts=ScoreParts(importance=r.importance)) for r in pinned]
-        memory_items, episode_items = [], []
-        for hit in hits:
-            if hit.record.layer is Layer.EPISODIC:
-                episode_items.append(_memory_item(hit, EPISODE_WEIGHT))
-            else:
-                memory_items.append(_memory_item(hit))
-        seen = {i.id for i in episode_items}
-        episode_items += [_memory_item(e, EPISODE_WEIGHT) for e in episodes if e.record.id not in
-                          seen]
-        org_items = [_memory_item(h, ORG_WEIGHT) for h in tier_hits
-                     if h.record.scope.project is None]
-        project_items = [_memory_item(h, PROJECT_WEIGHT) for h in tier_hits
-                         if h.record.scope.project is not None]
-        skill_items = [ContextItem(id=f"skill:{skill.name}", record_id=ids[0], text=skill.render(),
-                                   score=SKILL_WEIGHT)
-                       for skill, _, ids in matching_skills(skill_records, query)
-                       ][: cfg.max_skills] if query else []
+        tier_hits, skills = [], standing.skills
+        if sources.tier_scopes(scope):
+            tier_hits = await sources.tier_knowledge(store, searcher, scope, query,
+                                                     k=cfg.candidates, weights=self.scoring,
+                                                     now=now)
+            skills = [*skills, *await sources.tier_skills(store, scope)]
+        timings["search"] = _ms(mark)
+        episodes = sources.score_episodes(standing.episodes, now)
         sections = [
-            _section(SectionKind.PINNED, pinned_items, PINNED_RELEVANCE),
-            _section(SectionKind.MEMORIES, memory_items),
-            _section(SectionKind.EPISODES, episode_items),
-            _section(SectionKind.SKILLS, skill_items),
-            _section(SectionKind.PROJECT, project_items),
-            _section(SectionKind.ORGANISATION, org_items),
+            _section(SectionKind.PINNED, [_pinned_item(r) for r in standing.pinned],
+                     PINNED_RELEVANCE),
+            *_search_sections(hits, episodes, tier_hits),
+            _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
         ]
-        used = [*hits, *episodes, *tier_hits]
-        return sections, used
+        return sections, [*hits, *episodes, *tier_hits]
+
+
+def _pinned_item(r: MemoryRecord) -> ContextItem:
+    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
+                       text=f"- [{r.event_time.date().isoformat()}] {r.content}",
+                       score=PINNED_RELEVANCE, parts=ScoreParts(importance=r.importance))
+
+
+def _search_sections(hits: Sequence[ScoredMemory], episodes: Sequence[ScoredMemory],
+                     tier_hits: Sequence[ScoredMemory]) -> list[ContextSection | None]:
+    """Relevant memories, recent conversations, project and organisation knowledge."""
+    memory_items = [_memory_item(h) for h in hits if h.record.layer is not Layer.EPISODIC]
+    episode_items = [_memory_item(h, EPISODE_WEIGHT) for h in hits
+                     if h.record.layer is Layer.EPISODIC]
+    seen = {i.id for i in episode_items}
+    episode_items += [_memory_item(e, EPISODE_WEIGHT) for e in episodes
+                      if e.record.id not in seen]
+    org_items = [_memory_item(h, ORG_WEIGHT) for h in tier_hits
+                 if h.record.scope.project is None]
+    project_items = [_memory_item(h, PROJECT_WEIGHT) for h in tier_hits
+                     if h.record.scope.project is not None]
+    return [_section(SectionKind.MEMORIES, memory_items),
+            _section(SectionKind.EPISODES, episode_items),
+            _section(SectionKind.PROJECT, project_items),
+            _section(SectionKind.ORGANISATION, org_items)]
+
+
+def _skill_items(records: Sequence[MemoryRecord], query: str, limit: int) -> list[ContextItem]:
+    if not query:
+        return []
+    return [ContextItem(id=f"skill:{skill.name}", record_id=ids[0], text=skill.render(),
+                        score=SKILL_WEIGHT)
+            for skill, _, ids in matching_skills(records, query)][:limit]
 
 
 def _merge_project(sections: Sequence[ContextSection | None]) -> list[ContextSection]:
@@ -313,9 +342,25 @@ async def _enabled(store: Store, *scopes: Scope) -> bool:
     return True
 
 
+def _detached(ctx: Context, *, cached: bool | None = None) -> Context:
+    """A copy whose lists and trace can be changed without touching the cached one (items
+    and score parts are shared: treat them as read-only). Much cheaper than a deep copy."""
+    trace = ctx.trace.model_copy(update={
+        "used": list(ctx.trace.used), "cut": list(ctx.trace.cut),
+        "warnings": list(ctx.trace.warnings), "timings_ms": dict(ctx.trace.timings_ms),
+        **({"cached": cached} if cached is not None else {})})
+    return ctx.model_copy(update={
+        "messages": [dict(m) for m in ctx.messages], "trace": trace,
+        "sections": [s.model_copy(update={"items": list(s.items)}) for s in ctx.sections]})
+
+
+def _record_ids(ids: Sequence[str]) -> list[str]:
+    return [i for i in ids if not i.startswith(("project:", "summary", "skill:"))]
+
+
 async def _touch(store: Store, scope: Scope, ids: Sequence[str], now: datetime) -> None:
     """R5: count a use for each memory in the block. Never fails the caller's turn."""
-    records = [i for i in ids if not i.startswith(("project:", "summary", "skill:"))]
+    records = _record_ids(ids)
     if not records:
         return
     try:

@@ -107,8 +107,7 @@ def _dedupe(sections: list[ContextSection], cuts: list[TraceCut], near: float) -
         for item in items:
             key = item.record_id or item.id
             words = _words(item.body or item.text) if section.kind in ITEM_CAPPED else frozenset()
-            if key in seen_ids or (words and any(_jaccard(words, w) >= near
-                                                 for w in seen_words)):
+            if key in seen_ids or (words and _near_any(words, seen_words, near)):
                 cuts.append(TraceCut(id=key, section=section.kind, reason=CutReason.DUPLICATE,
                                      score=item.score))
                 continue
@@ -117,6 +116,17 @@ def _dedupe(sections: list[ContextSection], cuts: list[TraceCut], near: float) -
                 seen_words.append(words)
             kept.append(item)
         section.items = kept
+
+
+def _near_any(words: frozenset[str], seen: list[frozenset[str]], near: float) -> bool:
+    n = len(words)
+    for other in seen:
+        m = len(other)
+        if min(n, m) < near * max(n, m):  # Jaccard ≤ min/max: cannot reach the threshold
+            continue
+        if _jaccard(words, other) >= near:
+            return True
+    return False
 
 
 def _cap_items(section: ContextSection, budget: Budget, counter: TokenCounter,
@@ -209,7 +219,8 @@ def fit(
 ) -> Fitted:
     """Apply the budget; returns the rendered block, kept sections and turns, and the cuts."""
     cuts: list[TraceCut] = []
-    work = [s.model_copy(deep=True) for s in sections]
+    # Shallow copies: fitting rewrites items' text and tokens, never their score parts.
+    work = [s.model_copy(update={"items": [i.model_copy() for i in s.items]}) for s in sections]
     _dedupe(work, cuts, near_duplicate)
     for section in work:
         _cap_items(section, budget, counter, cuts)

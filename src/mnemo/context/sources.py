@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from mnemo.domain.query import Filter, ScoredMemory, ScoreParts, View, parse_filter
 from mnemo.domain.records import Layer, MemoryRecord
@@ -19,6 +20,7 @@ from mnemo.settings import ScoringSettings
 from mnemo.stores.base import Store
 
 LIVE = View()
+STANDING_PAGE = 1000
 # Memories the "relevant memories" pool may hold: no skills, no raw turns, and no episode
 # already distilled into a digest (L4: "marked promoted so they are not retrieved twice").
 MEMORY_FILTER = parse_filter({
@@ -63,22 +65,49 @@ def is_safety_fact(record: MemoryRecord) -> bool:
     return bool(labels & SAFETY_TAGS) or bool(SAFETY_TEXT.search(record.content))
 
 
-async def pinned_records(
-    store: Store, scope: Scope, *, min_importance: float, safety: bool, limit: int
-) -> list[MemoryRecord]:
-    """``pinned=True`` memories, then (by default) important health and safety facts;
-    pinned first, then by importance, then newest."""
-    if limit <= 0:
-        return []
-    ors: list[dict[str, object]] = [{"pinned": True}]
+@dataclass
+class Standing:
+    """What a context shows whatever the query: pinned and safety facts, recent episodes,
+    skills — read from the scope in one pass."""
+
+    pinned: list[MemoryRecord] = field(default_factory=list)
+    episodes: list[MemoryRecord] = field(default_factory=list)
+    skills: list[MemoryRecord] = field(default_factory=list)
+
+
+async def standing_records(
+    store: Store, scope: Scope, *, min_importance: float, safety: bool, max_pinned: int,
+    episodes: int, episode_since: datetime,
+) -> Standing:
+    """One filtered pass over the scope (newest first, paged so nothing old is missed) for
+    ``pinned=True`` memories, important health/safety facts (with ``safety``; pinned first,
+    then by importance, then newest) and every procedural skill; then the latest unpromoted
+    episodes since ``episode_since``."""
+    ors: list[dict[str, object]] = [{"pinned": True}, {"layer": Layer.PROCEDURAL.value}]
     if safety:
         ors.append({"importance": {"gte": min_importance}})
-    flt = parse_filter({"AND": [{"layer": {"nin": [Layer.PROCEDURAL.value,
-                                                    Layer.WORKING.value]}}, {"OR": ors}]})
-    page = await store.list(scope, filters=flt, view=LIVE, limit=max(limit * 4, 100), offset=0)
-    chosen = [r for r in page.items if r.pinned or (safety and is_safety_fact(r))]
-    chosen.sort(key=lambda r: (not r.pinned, -r.importance, -r.event_time.timestamp()))
-    return chosen[:limit]
+    flt = parse_filter({"AND": [{"layer": {"ne": Layer.WORKING.value}}, {"OR": ors}]})
+    found: list[MemoryRecord] = []
+    while True:
+        page = await store.list(scope, filters=flt, view=LIVE, limit=STANDING_PAGE,
+                                offset=len(found))
+        found.extend(page.items)
+        if not page.items or len(found) >= page.total:
+            break
+    out = Standing()
+    for r in found:
+        if r.layer is Layer.PROCEDURAL:
+            out.skills.append(r)
+        elif r.pinned or (safety and r.importance >= min_importance and is_safety_fact(r)):
+            out.pinned.append(r)
+    if episodes > 0:  # its own small query: a busy persona has many episodes, we need three
+        recent = parse_filter({"layer": Layer.EPISODIC.value, "promoted": False,
+                               "event_time": {"gte": episode_since}})
+        out.episodes = (await store.list(scope, filters=recent, view=LIVE, limit=episodes,
+                                         offset=0)).items
+    out.pinned.sort(key=lambda r: (not r.pinned, -r.importance, -r.event_time.timestamp()))
+    out.pinned = out.pinned[:max_pinned]
+    return out
 
 
 class QueryVector:
@@ -133,17 +162,11 @@ async def retrieve(
     return scored[:k]
 
 
-async def recent_episodes(
-    store: Store, scope: Scope, *, limit: int, max_age_days: float, now: datetime
-) -> list[ScoredMemory]:
-    """The latest session summaries (W11) — what a persona recalls at a session's start."""
-    if limit <= 0:
-        return []
-    flt = parse_filter({"layer": Layer.EPISODIC.value, "promoted": False,
-                        "event_time": {"gte": now - timedelta(days=max_age_days)}})
-    page = await store.list(scope, filters=flt, view=LIVE, limit=limit, offset=0)
+def score_episodes(records: Sequence[MemoryRecord], now: datetime) -> list[ScoredMemory]:
+    """Recent session summaries (W11) — what a persona recalls at a session's start —
+    scored by freshness (a week's half-life) and importance."""
     out = []
-    for record in page.items:
+    for record in records:
         age = max(0.0, (now - record.event_time).total_seconds() / 86400)
         fresh = 0.5 ** (age / 7.0)
         parts = ScoreParts(recency=fresh, importance=record.importance)
@@ -152,17 +175,15 @@ async def recent_episodes(
     return out
 
 
-async def procedural_records(store: Store, scopes: Sequence[Scope], limit: int = 500
-                             ) -> list[MemoryRecord]:
-    """Skills visible from the read scope and from the shared tiers above it."""
+async def tier_skills(store: Store, scope: Scope, limit: int = 500) -> list[MemoryRecord]:
+    """Skills written at the shared tiers above ``scope`` (organisation, project)."""
     flt = parse_filter({"layer": Layer.PROCEDURAL.value})
     seen: dict[str, MemoryRecord] = {}
-    for index, scope in enumerate(scopes):
-        page = await store.list(scope, filters=flt, view=LIVE, limit=limit, offset=0)
+    for tier in tier_scopes(scope):
+        page = await store.list(tier, filters=flt, view=LIVE, limit=limit, offset=0)
         for record in page.items:
-            if index > 0 and not _is_tier_record(record, scope):
-                continue  # a wider tier contributes only what was written at that tier
-            seen.setdefault(record.id, record)
+            if _is_tier_record(record, tier):  # a tier contributes only what it wrote itself
+                seen.setdefault(record.id, record)
     return list(seen.values())
 
 

@@ -232,6 +232,8 @@ class ContextSettings(BaseModel):
     max_skills: int = Field(3, ge=0, le=100)
     cache_ttl_s: float = Field(3600.0, ge=0.0)
     cache_entries: int = Field(256, ge=0)
+    # A build within this many seconds after a write is re-checked (write/commit race, C5).
+    cache_write_margin_s: float = Field(2.0, ge=0.0)
     project_root: str | None = None  # default: <data_dir>/projects/<project id>
     project_roots: dict[str, str] = Field(default_factory=dict)  # project id -> directory
     memory_lines: int = Field(200, ge=1)

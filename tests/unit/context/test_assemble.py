@@ -19,7 +19,9 @@ pytestmark = pytest.mark.anyio
 
 @pytest.fixture
 async def mem(make_settings: Callable[..., MnemoSettings]) -> AsyncIterator[AsyncMemory]:
-    engine = AsyncMemory("memory://", settings=make_settings())
+    # no write margin: these tests check hits right after writes (see test_write_margin)
+    engine = AsyncMemory("memory://", settings=make_settings(
+        context={"cache_write_margin_s": 0}))
     yield engine
     await engine.aclose()
 
@@ -235,3 +237,15 @@ def test_sync_facade_on_sqlite(memory: Any) -> None:
     memory.remember("User lives in Gangnam-gu", user_id="u1", pinned=True)
     ctx = memory.context("plastic", user_id="u1", session_id="s9")
     assert "Gangnam-gu" in ctx.text and str(ctx) == ctx.text
+
+
+async def test_write_margin_distrusts_builds_right_after_a_write(
+        make_settings: Callable[..., MnemoSettings]) -> None:
+    """A record stamped just before a build but committed during it must not hide behind the
+    cache: with the default margin, a build that close to a write is checked again."""
+    async with AsyncMemory("memory://", settings=make_settings()) as mem:
+        late = await mem.remember("Fact stamped before the build", user_id="u1")
+        await mem.context("fact", user_id="u1")
+        again = await mem.context("fact", user_id="u1")
+        assert not again.trace.cached  # within 2 s of a write: rebuilt, not trusted
+        assert late.id in again.trace.used_ids()

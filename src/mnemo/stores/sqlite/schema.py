@@ -89,6 +89,19 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX sessions_idle ON sessions (last_turn_at)
         """,
     ),
+    (
+        # Context assembly (C1/C5) filters a scope by pinned, importance, layer, recency and
+        # updated_at. Rows carry their embedding inline, so evaluating those filters on the
+        # table reads every page of the scope (~18 ms at 10k); this covering index answers
+        # them from the index alone (~2 ms).
+        "0004_scope_scan_index",
+        """
+        CREATE INDEX records_scope_scan ON records (
+            org, user_id, persona, session, status, superseded_at, expires_at, pinned,
+            importance, layer, promoted, updated_at, event_time
+        )
+        """,
+    ),
 ]
 
 
