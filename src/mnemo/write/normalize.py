@@ -55,7 +55,9 @@ _EN_CLAUSE_BREAK = re.compile(
 _EN_TRAILING = re.compile(
     r"(?:\s*,)?\s+(?:now|right now|these days|nowadays|lately|currently|at the moment|anymore|"
     r"a lot|so much|very much|too|as well|though|actually|really|honestly|already|though|"
-    r"btw|by the way|haha|lol|:\)|:D|!+)\s*$",
+    r"btw|by the way|haha|lol|:\)|:D|!+|"
+    r"for\s+(?:\d+|a|an|one|two|three|four|five|six|ten|many|several|a\s+few|the\s+past)\s+"
+    r"(?:years?|months?|weeks?|days?)(?:\s+now)?|since\s+(?:\d{4}|last\s+\w+|\w+\s+\d{4}))\s*$",
     re.IGNORECASE,
 )
 _EDGE_PUNCT = " \t\n\"'“”‘’.,!?;:~…-·"

@@ -211,6 +211,38 @@ class WritePath:
             self._fail(result, exc)
         return result
 
+    async def extract_pending(self, scope: Scope) -> AddResult:
+        """W2 for turns already stored but not extracted yet (the service's extraction
+        queue appends with ``infer=False`` and runs this off the request path): everything
+        past the session's extraction watermark is extracted, and the threshold episode is
+        written when the watermark → turn count range crosses it. Idempotent: a second run
+        finds nothing pending. Failures are reported, never raised (W10)."""
+        result = AddResult(turns_added=0, extraction="skipped")
+        settings = await self.settings_for(scope)
+        if not settings.enabled:
+            result.extraction = "disabled"
+            return result
+        if not isinstance(self.store, SessionLog):
+            result.extraction = "unavailable"
+            return result
+        try:
+            state = await self.store.session_state(scope)
+            if state is None or state.turn_count <= state.extracted_count:
+                return result
+            missing = min(MAX_CATCH_UP, state.turn_count - state.extracted_count)
+            turns = await self.store.recent_turns(scope, limit=missing)
+            plan = plan_add(turns, [], infer=True, settings=settings,
+                            count_before=state.extracted_count, count_after=state.turn_count)
+            if plan.extract:
+                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
+            await self.store.mark_session(scope, extracted_count=state.turn_count)
+            if plan.episode:
+                await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
+        except Exception as exc:  # noqa: BLE001 — W10: reported, and the caller may retry
+            self._fail(result, exc)
+            result.extraction = "failed"  # the watermark did not move: a retry redoes it
+        return result
+
     async def _record_session(self, scope: Scope, turns: Sequence[Turn]) -> SessionState | None:
         if not isinstance(self.store, SessionLog) or not turns:
             return None

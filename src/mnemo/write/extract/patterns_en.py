@@ -23,7 +23,9 @@ from mnemo.write.normalize import (
 Groups = dict[str, str]
 Check = Callable[[Groups, RuleContext], bool]
 
-I = r"(?:(?<![\w'’])(?:I|we)(?:['’]ve)?)"  # noqa: E741 — "I've got", "we've decided"
+# "I", "we", and their contractions: "I've got", "we've decided", "I'm working as", "we're
+# going with" (rules that take -ing forms list them; IM below is for "I'm <state>").
+I = r"(?:(?<![\w'’])(?:I|we)(?:['’](?:ve|m|re))?)"  # noqa: E741
 IM = r"(?:(?<![\w'’])(?:I\s+am|I['’]m|Im|we\s+are|we['’]re))"
 ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already|finally|do|"
        r"honestly|truly|mostly|absolutely|totally|definitely|kinda|kind\s+of|sort\s+of|"
@@ -174,8 +176,11 @@ def rule(
             return None
         if check is not None and not check(groups, ctx):
             return None
-        content = template(groups, ctx) if callable(template) else template.format(**groups)
         low = _Groups({k: v.lower() for k, v in groups.items()})
+        shown = groups if family == "rule" else {  # rules rewrite "me" themselves
+            k: first_person_to_user_en(v, "pronoun") if k != "all" else v
+            for k, v in groups.items()}
+        content = template(shown, ctx) if callable(template) else template.format(**shown)
         return Hit(
             content=content, family=family, type=type, category=category,
             slot=slot.format_map(low) if slot else None,
@@ -224,6 +229,10 @@ RULES: list[Rule] = [
          rf"(?:the\s+)?{REST}",
          "User lives in {x}", "residence", category="location", slot="residence",
          tags=("residence",), check=_place),
+    rule("en.residence.family",
+         rf"(?<![\w'’])(?:my|our)\s+family\s+(?:lives|live)\s+in\s+(?:the\s+)?{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place),
     rule("en.residence.home",
          rf"(?<![\w'’])(?:my|our)\s+(?:home|house|apartment|flat|place)\s+is\s+(?:in|at)\s+{REST}",
          "User lives in {x}", "residence", category="location", slot="residence",
@@ -236,11 +245,15 @@ RULES: list[Rule] = [
                                                           g["x"], re.I)),
     # -- job and situation -----------------------------------------------------------------
     rule("en.job.work_as",
-         rf"{I}{ADV}\s+(?:work|am\s+working|['’]m\s+working)\s+as\s+(?:an?\s+)?{REST}",
-         "User works as {x}", "job", slot="occupation", tags=("job",),
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+as\s+(?:an?\s+)?"
+         rf"(?P<x>[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|in)\s+(?P<org>[^.!?;\n]{{2,60}}))?"
+         rf"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         lambda g, _: f"User works as {_article(g['x'])}" + (
+             f" at {g['org']}" if g.get("org") else ""),
+         "job", slot="occupation", tags=("job",),
          check=lambda g, _: len(g["x"].split()) <= 5),
     rule("en.job.work_at",
-         rf"{I}{ADV}\s+(?:work|am\s+working|['’]m\s+working)\s+(?:at|for)\s+{REST}",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+(?:at|for)\s+{REST}",
          "User works at {x}", "job", slot="employer", tags=("job",),
          check=lambda g, _: len(g["x"].split()) <= 6
          and not re.match(r"(?:home|a\s+living|myself|free)", g["x"], re.I)),
@@ -260,14 +273,17 @@ RULES: list[Rule] = [
          "job", slot="occupation", tags=("job",), check=_occupation),
     rule("en.job.my_job",
          rf"(?<![\w'’])my\s+(?:job|profession|occupation)\s+is\s+(?:an?\s+)?{REST}",
-         "User's job is {x}", "job", slot="occupation", tags=("job",)),
+         "User's job is {x}", "job", slot="occupation", tags=("job",), check=_occupation),
     rule("en.job.quit",
          rf"{I}{ADV}\s+(?:quit|left|lost)\s+my\s+job(?P<rest>[^.!?;\n]*)",
          "User left their job", "job", slot="employer", value="none", tags=("job",)),
     rule("en.job.status",
-         rf"{IM}{ADV}\s+(?P<x>retired|unemployed|between\s+jobs|self-employed|job\s+hunting|"
-         rf"looking\s+for\s+a\s+(?:new\s+)?job|on\s+parental\s+leave|on\s+maternity\s+leave)",
+         rf"{IM}{ADV}\s+(?P<x>retired|unemployed|between\s+jobs|self-employed)\b",
          "User is {x}", "job", slot="occupation", tags=("job",)),
+    rule("en.situation.job_hunting",
+         rf"{IM}{ADV}\s+(?P<x>job\s+hunting|looking\s+for\s+a\s+(?:new\s+)?job|"
+         rf"on\s+(?:parental|maternity|paternity|sick)\s+leave)",
+         "User is {x}", "situation", tags=("job",)),
     rule("en.job.student",
          rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>(?:(?:high\s+school|middle\s+school|college|university|"
          rf"grad(?:uate)?|phd|medical|law|nursing|exchange|first-year|second-year|final-year)\s+)?"
@@ -279,7 +295,7 @@ RULES: list[Rule] = [
          lambda g, _: f"User is {g['v'].lower()} {g['x']}", "situation", tags=("situation",),
          check=_thing),
     rule("en.situation.remote",
-         rf"{I}{ADV}\s+(?:work|am\s+working|['’]m\s+working)\s+(?P<x>from\s+home|remotely)",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working)\s+(?P<x>from\s+home|remotely)",
          "User works {x}", "situation", slot="work_mode", tags=("job",)),
     rule("en.situation.live_alone",
          rf"{I}{ADV}\s+live\s+(?P<x>alone|by\s+myself|on\s+my\s+own|with\s+(?:my\s+)?"
@@ -313,8 +329,8 @@ RULES: list[Rule] = [
          "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
          tags=("health", "allergy"), check=_thing, slot="allergy:{x}", value="yes"),
     rule("en.health.allergy",
-         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|got)\s+(?:an?\s+|a\s+severe\s+|a\s+bad\s+)?"
-         rf"(?P<x>[\w\s-]{{2,30}}?)\s+allergy",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|got)\s+(?:an?\s+)?(?:(?:severe|bad|mild|serious|"
+         rf"slight|life-threatening)\s+)?(?P<x>[\w\s-]{{2,30}}?)\s+allergy",
          "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
          tags=("health", "allergy"), slot="allergy:{x}", value="yes"),
     rule("en.health.cannot_eat",
@@ -334,12 +350,14 @@ RULES: list[Rule] = [
          "User does not eat {x}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
          check=_thing),
     rule("en.health.medication",
-         rf"{I}{ADV}\s+(?:take|am\s+taking|['’]m\s+taking|am\s+on|['’]m\s+on|have\s+to\s+take)\s+"
+         rf"{I}{ADV}\s+(?:take|am\s+taking|taking|am\s+on|on|have\s+to\s+take)\s+"
          rf"{REST}",
          "User takes {x}", "health", tags=("health", "medication"),
          check=lambda g, _: re.search(
              r"\b(?:mg|pills?|medication|medicine|meds|tablets?|capsules?|insulin|inhaler|"
-             r"antibiotics?|supplements?|vitamins?|\w+(?:pril|statin|olol|azole|mab|pine|"
+             r"antibiotics?|supplements?|vitamins?|thinners?|blockers?|inhibitors?|"
+             r"antidepressants?|birth\s+control|the\s+pill|steroids?|painkillers?|"
+             r"chemo(?:therapy)?|hormones?|\w+(?:pril|statin|olol|azole|mab|pine|"
              r"formin|prazole|oxetine|sartan|cillin|cycline|thyroxine))\b", g["x"], re.I)
          is not None),
     rule("en.health.condition",
@@ -382,11 +400,11 @@ RULES: list[Rule] = [
          tags=("preference",), check=_thing),
     # -- profile ---------------------------------------------------------------------------
     rule("en.profile.name",
-         r"(?<![\w'’])my\s+name\s+is\s+(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})",
+         r"(?<![\w'’])my\s+name\s+is\s+(?P<x>[A-Za-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})",
          "User's name is {x}", "profile", type=MemoryType.PROFILE, slot="name",
          tags=("profile",), check=_name),
     rule("en.profile.call_me",
-         r"(?:please\s+)?call\s+me\s+(?P<x>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
+         r"(?:please\s+)?call\s+me\s+(?P<x>[A-Za-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
          "User wants to be called {x}", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",),
          check=lambda g, c: _name(g, c) and g["x"][:1].isupper()),
@@ -432,7 +450,8 @@ RULES: list[Rule] = [
                                                         g["x"], re.I) is not None),
     rule("en.date.my_event",
          rf"(?<![\w'’])my\s+(?P<what>(?:[\w'-]+\s+){{0,2}}?(?:interview|exam|test|appointment|"
-         rf"surgery|flight|trip|wedding|presentation|deadline|vacation|holiday|due\s+date))\s+"
+         rf"surgery|flight|trip|wedding|presentation|deadline|vacation|holiday|due\s+date)"
+         rf"(?:\s+(?:to|for|in|at|with)\s+[\w'-]+(?:\s+[\w'-]+)?)?)\s+"
          rf"(?:is|will\s+be|was\s+moved\s+to|got\s+moved\s+to)\s+{REST}",
          lambda g, c: _dated(f"User's {g['what']} is {g['x']}", c), "date",
          type=MemoryType.TIMELINE, slot="event:{what}", tags=("event",)),
@@ -454,7 +473,7 @@ RULES: list[Rule] = [
          "decision", type=MemoryType.DECISION, tags=("decision",)),
     rule("en.decision.go_with",
          rf"(?:{I}{ADV}\s+(?:chose|picked|went\s+with|will\s+go\s+with|['’]ll\s+go\s+with|"
-         rf"am\s+going\s+with|['’]m\s+going\s+with|settled\s+on|opted\s+for)|"
+         rf"am\s+going\s+with|going\s+with|settled\s+on|opted\s+for)|"
          rf"(?<![\w'’])let['’]s\s+go\s+with)\s+{REST}",
          "User chose {x}", "decision", type=MemoryType.DECISION, tags=("decision",),
          check=_thing),
@@ -499,6 +518,14 @@ RULES: list[Rule] = [
          lambda g, _: "Never " + first_person_to_user_en(g["x"], "object"), "rule",
          type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
          confidence=0.9, imperative=True),
+    rule("en.rule.trailing",
+         r"^(?:please\s+)?(?P<x>(?:answer|reply|respond|talk|speak|write|use|address|keep|give|"
+         r"show|include|format|explain|be|avoid|mention|remind|ask|add|start|end|cite|check|"
+         r"summarize|translate|stop)\b[^.!?;\n]{2,100}?)\s*,?\s+(?:from\s+now\s+on|going\s+forward|"
+         r"in\s+(?:the\s+)?future|every\s+time|by\s+default|always)(?:\s+please)?[\s.!]*$",
+         lambda g, _: "Always " + first_person_to_user_en(g["x"], "object"), "rule",
+         type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
+         confidence=0.9),
     rule("en.rule.language",
          rf"(?:please\s+)?(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+"
          rf"(?P<x>{LANGUAGES})\s+(?:from\s+now\s+on|always|by\s+default|going\s+forward|"
@@ -531,7 +558,7 @@ def _rule_slot(hit: Hit) -> Hit:
         return Hit(**{**hit.__dict__, "slot": "rule:language", "value": language.group(1)})
     if hit.slot:
         return hit
-    if re.search(r"\b(?:short|brief|concise|detailed|long|bullet)", low):
+    if re.search(r"\b(?:short|brief|concise|detailed|long|bullet|words|sentences)\b", low):
         return Hit(**{**hit.__dict__, "slot": "rule:length"})
     if re.search(r"\b(?:formal|casual|polite|friendly|emoji)", low):
         return Hit(**{**hit.__dict__, "slot": "rule:tone"})

@@ -33,7 +33,7 @@ OTHERS = re.compile(
     rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS})$"
 )
 ALLOWED_TOPICS = re.compile(
-    r"^(?:나|저|난|전|내가|제가|우리|우리\s?집|집|요즘|지금|현재|이제|오늘|내일|올해|작년|"
+    r"^(?:나|저|난|전|내가|제가|우리|우리\s?집|집|가족|저희|식구|요즘|지금|현재|이제|오늘|내일|올해|작년|"
     r"원래|사실|참고로|근데|그런데|아|음|저기|일단|아무튼|그리고|또|이번|다음|최근|앞으로|"
     r"예전|지난번|주말|평일|매일|보통|항상)$"
 )
@@ -107,7 +107,7 @@ class _Groups(dict[str, str]):
         return ""
 
 
-_CONNECTIVE = re.compile(r"(?:서|고|면|며|니까|는데|은데|지만|려고|러)$")
+_CONNECTIVE = re.compile(r"(?:서|고|면|며|니까|는데|은데|지만|려고|러|때문에|위해|위해서)$")
 
 
 def strip_lead(x: str) -> str:
@@ -199,7 +199,8 @@ def _place(g: Groups, _: RuleContext) -> bool:
 
 
 _NOT_OBJECT = re.compile(r"^(?:그거|이거|저거|그것|이것|그건|이건|저건|그게|이게|너|너를|당신|니|네|"
-                         r"너가|그냥|다|뭐|정말|진짜|너무|아주|완전|좀|다들|모두)$")
+                         r"너가|그냥|다|뭐|정말|진짜|너무|아주|완전|좀|다들|모두|더|훨씬|제일|가장|"
+                         r"많이|되게|꽤|특히)$")
 
 
 def _noun(g: Groups, _: RuleContext, *, allow_gi: bool = False) -> bool:
@@ -214,7 +215,7 @@ def _noun(g: Groups, _: RuleContext, *, allow_gi: bool = False) -> bool:
 def _liked(g: Groups, ctx: RuleContext) -> bool:
     if re.search(r"(?:안|못)\s?좋아", ctx.sentence) or g["x"] in ("안", "못", "별로", "잘"):
         return False
-    g["x"] = re.sub(r"(?:하는|는)\s?(?:거|것)$", "기", g["x"]).replace(" 기", "기")
+    g["x"] = re.sub(r"는\s?(?:거|것)$", "기", g["x"])  # "운동하는 거" → "운동하기"
     return _noun(g, ctx, allow_gi=True)
 
 
@@ -242,7 +243,8 @@ def _rule_content(g: Groups, _: RuleContext) -> str:
 RULES: list[Rule] = [
     # -- residence and places --------------------------------------------------------------
     rule("ko.residence.live",
-         rf"{OBJ}\s*(?P<p>에서|에)?\s*(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
+         rf"{OBJ}\s*(?P<p>에서|에)?\s*(?:(?:혼자|가족이랑|가족과|가족하고|부모님이랑|부모님과|같이|함께|"
+         rf"계속|지금|아직|쭉)\s*)?(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
          rf"살아서|살지만|거주\s?중|거주하고\s?있|거주해)",
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
          tags=("residence",), check=_place, strict=True),
@@ -258,6 +260,17 @@ RULES: list[Rule] = [
          rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
          "사용자의 고향은 {x}", "residence", category="location", slot="hometown",
          tags=("hometown",)),
+    rule("ko.residence.origin",
+         r"(?P<x>[가-힣A-Za-z]+)\s?(?:사람|출신)\s*(?:이야|이에요|이예요|입니다|임|이고|인데|이라서)",
+         "사용자는 {x} 출신", "residence", category="location", slot="hometown",
+         tags=("hometown",), check=lambda g, c: _place({**g, "p": ""}, c), strict=True),
+    rule("ko.job.company",
+         r"(?P<x>(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]*(?:회사|스타트업|은행|병원|공장|연구소|"
+         r"학교|대학교|대학원))\s+(?:다녀|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         lambda g, _: (f"사용자는 {g['x']}에 다님" if re.search(r"(?:학교|대학교|대학원)$", g["x"])
+                       else f"사용자는 {g['x']}에서 근무"),
+         "job", slot="employer", tags=("job",),
+         check=lambda g, _: g["x"] not in ("회사", "학교", "병원"), strict=True),
     rule("ko.situation.alone",
          r"(?P<x>혼자|자취)\s*(?:살아|살고\s?있|해|하고\s?있|중|생활)",
          "사용자는 혼자 거주", "situation", slot="living", value="alone", tags=("household",), strict=True),
@@ -305,12 +318,18 @@ RULES: list[Rule] = [
          lambda g, _: (f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음" if g.get("n")
                        else f"사용자는 {josa(g['x'], '이/가')} 있음"),
          "family", tags=("family",), value=None, strict=True),
+    rule("ko.family.have_count",
+         rf"(?P<x>{FAMILY}|{PETS})\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명|한\s?마리|두\s?마리)\s*"
+         rf"{HAVE}",
+         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
+         tags=("family",), value=None, strict=True),
     rule("ko.family.count",
          rf"(?P<x>{FAMILY})(?:이|가|는|은)\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명)\s*{END}$",
          lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
          slot="count:{x}", value="{n}", tags=("family",)),
     rule("ko.family.my_rel",
-         rf"(?:우리|내|제|나의|저의)\s*(?P<rel>(?:{FAMILY}|{PETS}))\s*(?P<topic>이름은|이름이|은|는|이|가)\s*"
+         rf"(?:우리|내|제|나의|저의)\s*(?:집\s*)?(?P<rel>(?:{FAMILY}|{PETS}))\s*"
+         rf"(?P<topic>이름은|이름이|은|는|이|가)\s*"
          rf"(?P<rest>[^.!?\n]{{2,60}})",
          lambda g, _: f"사용자의 {g['rel']}"
          f"{' 이름은' if g['topic'].startswith('이름') else g['topic']} {ko_end(g['rest'])}",
@@ -415,6 +434,11 @@ RULES: list[Rule] = [
     rule("ko.profile.age",
          rf"(?:^|\s)(?P<x>\d{{1,2}})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",), strict=True),
+    rule("ko.profile.age_native",
+         r"(?:^|\s)(?P<x>(?:스물|스무|서른|마흔|쉰|예순|일흔)(?:\s?(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉))?)"
+         r"\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
+         "사용자는 {x} 살", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
+         strict=True),
     rule("ko.profile.birth_year",
          r"(?P<x>\d{2,4})\s?년생",
          "사용자는 {x}년생", "profile", type=MemoryType.PROFILE, slot="birth_year",
@@ -441,7 +465,7 @@ RULES: list[Rule] = [
     rule("ko.date.event",
          rf"(?P<x>[^.!?\n]{{0,30}}?(?:면접|시험|수술|약속|진료|병원\s?예약|출장|여행|결혼식|발표|"
          rf"건강검진|접종|상견례|시술|치료|미팅|회의|공연|오디션)(?:\s?(?:예약|일정|약속))?)(?:이|가)?\s*"
-         rf"(?:{HAVE}|잡혔|예정|봐|봐요|본다|보러)",
+         rf"(?:{HAVE}|잡혔|예정|봐|봐요|본다|보러|가|가요|갑니다|간다|가게\s?됐|떠나)(?=\s|$|[.!~])",
          lambda g, c: _dated(f"사용자는 {josa(g['x'], '이/가')} 있음", c), "date",
          type=MemoryType.TIMELINE, tags=("event",), value=None,
          check=lambda g, c: TIME_RE.search(c.sentence) is not None
@@ -473,7 +497,8 @@ RULES: list[Rule] = [
          category="behavior", slot="habit:{x}", value="quit", tags=("habit",)),
     # -- habits ----------------------------------------------------------------------------
     rule("ko.habit.freq",
-         r"(?P<f>매일(?:\s?아침|\s?저녁|\s?밤)?|매주(?:\s?[월화수목금토일]요일)?|주말마다|아침마다|"
+         r"(?P<f>매일(?:\s?아침|\s?저녁|\s?밤)?|매주(?:\s?[월화수목금토일]요일)?(?:마다)?|"
+         r"[월화수목금토일]요일마다|주말마다|아침마다|"
          r"저녁마다|보통|주로|자주|맨날|일주일에\s?\S+\s?번|하루에\s?\S+\s?번)\s*"
          r"(?P<x>[^.!?\n]{2,50}?(?:해|해요|합니다|한다|하고\s?있어|가|가요|마셔|마셔요|먹어|먹어요|봐|"
          r"봐요|들어|읽어|뛰어|다녀|다녀요|걸어|타))$",
@@ -487,6 +512,12 @@ RULES: list[Rule] = [
          r"지\s?마|지\s?마세요|지\s?말아\s?줘)|(?:줘|주세요|줄래|주라|줄\s?수\s?있어))",
          _rule_content, "rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
          value=None, confidence=0.9),
+    rule("ko.rule.tone",
+         r"(?P<x>반말|존댓말|존대)(?:로|으로)?\s*(?:해\s?줘|해\s?주세요|해도\s?돼|써\s?줘|써\s?주세요|"
+         r"하자|해\s?줄래|써\s?줄래)",
+         lambda g, _: f"사용자 요청: {josa(g['x'], '으로/로')} 대화할 것", "rule",
+         type=MemoryType.RULE, category="feedback", slot="rule:tone", tags=("rule",),
+         confidence=0.85),
     rule("ko.rule.language",
          rf"(?P<x>{LANG})(?:로|으로)만?\s*(?:대답|답변|말|얘기|대화)(?:해\s?줘|해\s?주세요|해\s?줄래|"
          rf"하자|해\s?주라)",
