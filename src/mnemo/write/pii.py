@@ -85,7 +85,8 @@ class PiiPolicies:
 
 # -- detectors ----------------------------------------------------------------------------
 _SEP = r"[ \t\-\u2010-\u2015\u2212.·_/]{0,3}"
-_RRN = re.compile(r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\s*([1-8])(\d{6})(?![\d])")
+_RRN = re.compile(
+    r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\s*([1-8])(\d{6})(?![\d])")
 # Six digits, a dash, seven digits: an RRN or a corporate registration number, date or not.
 _RRN_DASHED = re.compile(r"(?<![\d])\d{6}\s*[-\u2010-\u2015\u2212–]\s*\d{7}(?![\d])")
 _DIGIT_RUN = re.compile(rf"(?<![\d])\d(?:{_SEP}\d)+(?![\d])")

@@ -150,7 +150,8 @@ class WritePath:
         """``update(content=…)`` goes through the same guard as a new memory."""
         text = changes.get("content")
         rest = {k: v for k, v in changes.items() if k != "content"}
-        masked, rest = self._guard_direct(text, rest, pii_policies(settings))  # type: ignore[arg-type]
+        policies = pii_policies(settings)
+        masked, rest = self._guard_direct(text, rest, policies)  # type: ignore[arg-type]
         return {**rest, "content": masked} if text is not None else rest
 
     async def direct_capacity(self, fresh: Sequence[MemoryRecord], now: datetime,

@@ -17,7 +17,8 @@ EXTRACTOR = HeuristicExtractor()
 
 
 def extract(*texts: str, role: str = "user") -> list[Candidate]:
-    return EXTRACTOR.extract_sync([Turn(role=role, content=t, at=AT) for t in texts])  # type: ignore[arg-type]
+    turns = [Turn(role=role, content=t, at=AT) for t in texts]  # type: ignore[arg-type]
+    return EXTRACTOR.extract_sync(turns)
 
 
 def contents(*texts: str) -> list[str]:

@@ -42,8 +42,9 @@ class SqliteSessionLog:
             conn.execute(
                 "INSERT INTO sessions (scope_key, org, project, user_id, persona, session, "
                 "turn_count, last_turn_at, extracted_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0) "
-                "ON CONFLICT(scope_key) DO UPDATE SET turn_count = turn_count + excluded.turn_count,"
-                " last_turn_at = MAX(last_turn_at, excluded.last_turn_at)",
+                "ON CONFLICT(scope_key) DO UPDATE SET "
+                "turn_count = turn_count + excluded.turn_count, "
+                "last_turn_at = MAX(last_turn_at, excluded.last_turn_at)",
                 (scope.key(), scope.tenant, scope.project, scope.user, scope.persona,
                  scope.session, turns, last_turn_at.timestamp()),
             )

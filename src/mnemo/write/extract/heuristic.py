@@ -85,7 +85,8 @@ _EXPLICIT_KO = re.compile(
 
 
 _BARE_REQUEST = re.compile(
-    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?(?:remember|note|save|store|keep\s+in\s+mind|"
+    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?"
+    r"(?:remember|note|save|store|keep\s+in\s+mind|"
     r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+(?:this|that|it|these|those))?(?:\s+(?:for\s+me|"
     r"please))?[\s.!~]*$|^(?:이거\s?|이것\s?|그거\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
     r"기억해\s?둬|기억해|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|저장해\s?줘)[\s.!~]*$",

@@ -98,7 +98,8 @@ def _thing(g: Groups, _: RuleContext) -> bool:
     x = g["x"]
     return (not is_pronoun_phrase(x) and len(x.split()) <= 8
             and not re.match(r"(?:your|ur|u|my|when|how|what|that|the\s+way|it\s+when)\b", x, re.I)
-            and not re.search(r"\b(?:you|your|yours|this\s+(?:chat|conversation|answer))\b", x, re.I))
+            and not re.search(r"\b(?:you|your|yours|this\s+(?:chat|conversation|answer))\b", x,
+                              re.I))
 
 
 def _plan(g: Groups, ctx: RuleContext) -> bool:
@@ -372,7 +373,8 @@ RULES: list[Rule] = [
          "User is pregnant", "health", slot="pregnancy", value="yes", tags=("health",)),
     # -- likes, dislikes and preferences ---------------------------------------------------
     rule("en.pref.like",
-         rf"{I}{ADV}\s+(?:really\s+|absolutely\s+|totally\s+)?(?P<v>love|like|enjoy|adore)\s+{REST}",
+         rf"{I}{ADV}\s+(?:really\s+|absolutely\s+|totally\s+)?(?P<v>love|like|enjoy|adore)\s+"
+         rf"{REST}",
          _like, "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_thing),
     rule("en.pref.into",
@@ -409,7 +411,8 @@ RULES: list[Rule] = [
          slot="preferred_name", tags=("profile",),
          check=lambda g, c: _name(g, c) and g["x"][:1].isupper()),
     rule("en.profile.age",
-         rf"{IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?(?=\s*(?:[.!,;]|$|and\b))",
+         rf"{IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?"
+         rf"(?=\s*(?:[.!,;]|$|and\b))",
          "User is {x} years old", "profile", type=MemoryType.PROFILE, slot="age",
          tags=("profile",)),
     rule("en.profile.born",

@@ -433,7 +433,8 @@ RULES: list[Rule] = [
          slot="preferred_name", tags=("profile",), user_subject=False),
     rule("ko.profile.age",
          rf"(?:^|\s)(?P<x>\d{{1,2}})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
-         "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",), strict=True),
+         "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
+         strict=True),
     rule("ko.profile.age_native",
          r"(?:^|\s)(?P<x>(?:스물|스무|서른|마흔|쉰|예순|일흔)(?:\s?(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉))?)"
          r"\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
@@ -476,7 +477,8 @@ RULES: list[Rule] = [
          lambda g, c: _dated(f"{g['what']} 마감은 {g['x']}까지", c), "date",
          type=MemoryType.TODO, slot="deadline:{what}", tags=("deadline",)),
     rule("ko.date.due",
-         rf"(?P<what>[가-힣A-Za-z0-9]+(?:\s[가-힣A-Za-z0-9]+)?)(?:은|는|를|을)\s*(?P<x>{TIME_KO}(?:\s?[가-힣0-9]+)?)"
+         rf"(?P<what>[가-힣A-Za-z0-9]+(?:\s[가-힣A-Za-z0-9]+)?)(?:은|는|를|을)\s*"
+         rf"(?P<x>{TIME_KO}(?:\s?[가-힣0-9]+)?)"
          rf"까지\s*(?:야|예요|이에요|입니다|제출|내야|끝내야|해야)",
          lambda g, c: _dated(f"{g['what']} 마감은 {g['x']}까지", c), "date",
          type=MemoryType.TODO, slot="deadline:{what}", tags=("deadline",),
