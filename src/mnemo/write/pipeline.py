@@ -169,8 +169,11 @@ class WritePath:
             explicit = settings.max_episodes if layer is Layer.EPISODIC else settings.max_memories
             if explicit is None or layer not in (Layer.LONG_TERM, Layer.EPISODIC):
                 continue
+            incoming = [r for r in records if r.is_live()]
+            if await self._count(scope, layer) + len(incoming) <= explicit:
+                continue
             live = await self._live(scope, layer)
-            plan = plan_capacity(live, [r for r in records if r.is_live()], limit=explicit,
+            plan = plan_capacity(live, incoming, limit=explicit,
                                  policy=settings.capacity_policy)
             if plan.refused:
                 raise limit_error(explicit, layer, plan.refused)
@@ -180,6 +183,11 @@ class WritePath:
                 events.append(audit_for(AuditAction.ARCHIVE, after, before=victim,
                                         trigger=Trigger.CAPACITY, details={"limit": explicit}))
         return archived, events
+
+    async def _count(self, scope: Scope, layer: Layer) -> int:
+        page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
+                                     view=View(), limit=1, offset=0)
+        return page.total
 
     async def _live(self, scope: Scope, layer: Layer, cap: int = 10_000) -> list[MemoryRecord]:
         page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
@@ -390,6 +398,9 @@ class WritePath:
         if limit is None or not incoming:
             return []
         changed = {c.after.id: c.after for c in plan.changes}
+        retired = sum(1 for c in plan.changes if c.before.is_live() and not c.after.is_live())
+        if await self._count(target, Layer.LONG_TERM) - retired + len(incoming) <= limit:
+            return []  # the common case: no need to load the scope's memories
         live = [changed.get(r.id, r) for r in await self._live(target, Layer.LONG_TERM)]
         live = [r for r in live if r.is_live()]
         capacity = plan_capacity(live, incoming, limit=limit, policy=settings.capacity_policy)
@@ -500,7 +511,7 @@ class WritePath:
                                 settings: ScopeSettings, now: datetime
                                 ) -> tuple[list[MemoryRecord], list[AuditEvent]]:
         limit = limit_for(Layer.EPISODIC, settings, self.settings.write)
-        if limit is None:
+        if limit is None or await self._count(target, Layer.EPISODIC) + 1 <= limit:
             return [], []
         live = await self._live(target, Layer.EPISODIC)
         plan = plan_capacity(live, [episode], limit=limit, policy=settings.capacity_policy)
