@@ -542,8 +542,13 @@ class AsyncMemory:
     # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
     def _assembler(self) -> ContextAssembler:
         if getattr(self, "_context_assembler", None) is None:
+            chat = None
+            if self.settings.context.llm_summary:  # rolling summaries by the LLM (R7, W10)
+                from mnemo.llm import get_chat_model
+
+                chat = get_chat_model(self.settings)
             self._context_assembler = ContextAssembler(
-                self.settings.context, self.settings.scoring, self.settings.data_dir)
+                self.settings.context, self.settings.scoring, self.settings.data_dir, chat)
         return self._context_assembler
 
     async def context(

@@ -16,6 +16,7 @@ Then the budget (C2), the trace (C8), use tracking (R5) and the cache (C5).
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -24,12 +25,19 @@ from pathlib import Path
 from typing import Any
 
 from mnemo.context import sources
-from mnemo.context.budget import fit
+from mnemo.context.budget import Fitted, fit
 from mnemo.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from mnemo.context.project_files import ProjectMemory
 from mnemo.context.skills import matching_skills
 from mnemo.context.tokens import TokenCounter, get_counter
-from mnemo.context.working import Summarizer, as_turns, split_window, summarize
+from mnemo.context.working import (
+    RollingSummaries,
+    Summarizer,
+    as_turns,
+    llm_summarizer,
+    split_window,
+    summarize,
+)
 from mnemo.domain.context import (
     SECTION_TITLES,
     Budget,
@@ -96,9 +104,13 @@ def _project_items(project: ProjectMemory, entity: str | None, path: str | None,
 class ContextAssembler:
     """Builds contexts for one engine; holds the token counter and the cache."""
 
-    def __init__(self, settings: ContextSettings, scoring: ScoringSettings, data_dir: Path
-                 ) -> None:
+    def __init__(self, settings: ContextSettings, scoring: ScoringSettings, data_dir: Path,
+                 chat: Any = None) -> None:
+        """``chat`` (a ``ChatModel``) writes rolling summaries when ``settings.llm_summary``
+        is on; without it, or when it fails, summaries are extractive."""
         self.settings = settings
+        self._rolling = RollingSummaries(llm_summarizer(chat)) \
+            if chat is not None and settings.llm_summary else None
         self.scoring = scoring
         self.data_dir = Path(data_dir)
         self.counter: TokenCounter = get_counter(settings.tokenizer)
@@ -185,24 +197,13 @@ class ContextAssembler:
         trace = Trace(query=query, scope=str(scope), counter=self.counter.name, built_at=now)
         window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.summarize_after_turns,
                               max_tokens=cfg.summarize_after_tokens, counter=self.counter)
-        sections: list[ContextSection | None] = []
-        summary = None
-        if window.older:
-            summary, how = await summarize(window.older, max_tokens=plan.summary_tokens,
-                                           counter=self.counter, query=query,
-                                           summarizer=summarizer)
-            trace.summarized_turns = len(window.older)
-            if how == "extractive_fallback":
-                trace.warnings.append("LLM summary failed; used the extractive summary")
-            if summary:
-                sections.append(_section(SectionKind.SUMMARY, [ContextItem(
-                    id="summary", text=summary, score=SUMMARY_RELEVANCE)], SUMMARY_RELEVANCE))
+        summary, sections = await self._summary(scope, window.older, query, plan, summarizer,
+                                                trace)
         timings["working"] = _ms(started)
         reader = sources.read_scope(scope)
-        used_scopes = [reader, *sources.tier_scopes(scope)]
-        records_used: list[ScoredMemory] = []
+        records: list[MemoryRecord] = []
         if await _enabled(store, scope, reader):
-            memory_sections, records_used = await self._memory_sections(
+            memory_sections, records = await self._memory_sections(
                 store, embedder, scope, reader, query, now, timings)
             sections.extend(memory_sections)
             if files is not None:
@@ -215,24 +216,34 @@ class ContextAssembler:
         fitted = fit(_merge_project(sections), messages, plan, self.counter,
                      near_duplicate=cfg.near_duplicate)
         timings["fit"] = _ms(mark)
-        trace.cut = fitted.cuts
-        trace.warnings.extend(fitted.warnings)
-        trace.turns_used = len(fitted.messages)
-        trace.turns_cut = len(window.recent) - len(fitted.messages)
-        for section in fitted.sections:
-            for item in section.items:
-                trace.used.append(TraceUse(id=item.record_id or item.id, section=section.kind,
-                                           score=item.score, tokens=item.tokens,
-                                           truncated=item.truncated, parts=item.parts))
-        kept = {u.id for u in trace.used}
-        expiries = [h.record.expires_at for h in records_used
-                    if h.record.id in kept and h.record.expires_at is not None]
+        _fill_trace(trace, fitted, len(window.recent))
+        kept = set(trace.used_ids())
+        expiries = [r.expires_at for r in records if r.id in kept and r.expires_at is not None]
         timings["total"] = _ms(started)
         trace.timings_ms = timings
         ctx = Context(text=fitted.text, messages=fitted.messages, summary=summary or None,
                       tokens=fitted.tokens, block_tokens=fitted.block_tokens,
                       sections=fitted.sections, trace=trace)
-        return ctx, used_scopes, min(expiries) if expiries else None
+        return ctx, [reader, *sources.tier_scopes(scope)], min(expiries) if expiries else None
+
+    async def _summary(
+        self, scope: Scope, older: list[Turn], query: str, plan: Budget,
+        summarizer: Summarizer | None, trace: Trace,
+    ) -> tuple[str | None, list[ContextSection | None]]:
+        """R7's rolling summary of the turns that left the raw window, as a section."""
+        if not older:
+            return None, []
+        if summarizer is None and self._rolling is not None:
+            summarizer = functools.partial(self._rolling, scope.key())
+        summary, how = await summarize(older, max_tokens=plan.summary_tokens,
+                                       counter=self.counter, query=query, summarizer=summarizer)
+        trace.summarized_turns = len(older)
+        if how == "extractive_fallback":
+            trace.warnings.append("LLM summary failed; used the extractive summary")
+        if not summary:
+            return None, []
+        item = ContextItem(id="summary", text=summary, score=SUMMARY_RELEVANCE)
+        return summary, [_section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
 
     async def _standing(self, store: Store, reader: Scope, now: datetime) -> sources.Standing:
         """Pinned facts, skills and recent episodes: memoised per scope until it changes,
@@ -255,7 +266,7 @@ class ContextAssembler:
     async def _memory_sections(
         self, store: Store, embedder: Embedder, scope: Scope, reader: Scope, query: str,
         now: datetime, timings: dict[str, float],
-    ) -> tuple[list[ContextSection | None], list[ScoredMemory]]:
+    ) -> tuple[list[ContextSection | None], list[MemoryRecord]]:
         cfg = self.settings
         mark = time.perf_counter()
         searcher: Embedder = embedder
@@ -283,7 +294,8 @@ class ContextAssembler:
             *_search_sections(hits, episodes, tier_hits),
             _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
         ]
-        return sections, [*hits, *episodes, *tier_hits]
+        used = [h.record for h in (*hits, *episodes, *tier_hits)]
+        return sections, [*standing.pinned, *used]
 
 
 def _pinned_item(r: MemoryRecord) -> ContextItem:
@@ -317,6 +329,18 @@ def _skill_items(records: Sequence[MemoryRecord], query: str, limit: int) -> lis
     return [ContextItem(id=f"skill:{skill.name}", record_id=ids[0], text=skill.render(),
                         score=SKILL_WEIGHT)
             for skill, _, ids in matching_skills(records, query)][:limit]
+
+
+def _fill_trace(trace: Trace, fitted: Fitted, window_turns: int) -> None:
+    trace.cut = fitted.cuts
+    trace.warnings.extend(fitted.warnings)
+    trace.turns_used = len(fitted.messages)
+    trace.turns_cut = window_turns - len(fitted.messages)
+    for section in fitted.sections:
+        for item in section.items:
+            trace.used.append(TraceUse(id=item.record_id or item.id, section=section.kind,
+                                       score=item.score, tokens=item.tokens,
+                                       truncated=item.truncated, parts=item.parts))
 
 
 def _merge_project(sections: Sequence[ContextSection | None]) -> list[ContextSection]:

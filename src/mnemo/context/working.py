@@ -19,7 +19,9 @@ from mnemo.context.tokens import TokenCounter
 from mnemo.domain.turns import Turn
 from mnemo.errors import InvalidInputError
 
-Summarizer = Callable[[Sequence[Turn], int], Awaitable[str]]
+# (turns, max_tokens) -> summary text; an LLM summariser may take a third argument, the
+# previous summary, to extend it (see ``RollingSummaries``).
+Summarizer = Callable[..., Awaitable[str]]
 
 _SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -164,3 +166,54 @@ async def summarize(
                 "extractive_fallback")
     return extractive_summary(turns, max_tokens=max_tokens, counter=counter, query=query), \
         "extractive"
+
+
+ROLLING_PROMPT = (
+    "You maintain a running summary of a conversation for a memory system. Update the "
+    "summary with the new turns. Keep facts the user stated (names, places, dates, plans, "
+    "preferences, health and safety details) and decisions; drop greetings and small talk. "
+    "Answer with the updated summary only, as short bullet lines, in the conversation's "
+    "language, at most {max_tokens} tokens."
+)
+
+
+def llm_summarizer(chat: Any, *, timeout: float | None = None) -> Summarizer:
+    """A ``Summarizer`` over a ``ChatModel`` (M2). Errors propagate to ``summarize``, which
+    falls back to the extractive summary (W10)."""
+    from mnemo.llm.base import ChatMessage
+
+    async def run(turns: Sequence[Turn], max_tokens: int, previous: str = "") -> str:
+        lines = "\n".join(f"{t.role}: {t.content}" for t in turns)
+        body = (f"Current summary:\n{previous or '(none)'}\n\nNew turns:\n{lines}")
+        reply = await chat.complete(
+            [ChatMessage("system", ROLLING_PROMPT.format(max_tokens=max_tokens)),
+             ChatMessage("user", body)], timeout=timeout)
+        return str(reply.text)
+
+    return run  # type: ignore[return-value]
+
+
+class RollingSummaries:
+    """Rolling LLM summaries per session: when more turns scroll out of the window, only the
+    new ones are sent, with the previous summary (seed 001's summary buffer). Memoised in
+    process; the extractive summary needs no memo (it is cheap and deterministic)."""
+
+    def __init__(self, summarizer: Summarizer, max_entries: int = 1024) -> None:
+        self._summarizer = summarizer
+        self._memo: dict[str, tuple[int, str, str]] = {}  # key -> (turns covered, last, text)
+        self._max = max_entries
+
+    async def __call__(self, key: str, turns: Sequence[Turn], max_tokens: int) -> str:
+        done = self._memo.get(key)
+        previous, new = "", list(turns)
+        if done is not None:
+            count, last, text = done
+            if count == len(turns) and turns and turns[-1].content == last:
+                return text
+            if 0 < count < len(turns) and turns[count - 1].content == last:
+                previous, new = text, list(turns[count:])
+        text = await self._summarizer(new, max_tokens, previous)  # type: ignore[call-arg]
+        if len(self._memo) >= self._max:
+            self._memo.pop(next(iter(self._memo)))
+        self._memo[key] = (len(turns), turns[-1].content if turns else "", text)
+        return text
