@@ -318,6 +318,13 @@ class AsyncMemory:
         turns = _parse_messages(messages, at, self.settings.max_content_chars)
         return await (await self._write_path()).ingest(where, turns, infer=infer)
 
+    async def extract_pending(self, *, scope: ScopeArg = None, **ids: str | None) -> AddResult:
+        """Extract the scope's turns that were stored but not extracted yet (``add(…,
+        infer=False)``; the service queues this off the request path). Idempotent; failures
+        are reported in the result (``extraction == "failed"``), never raised."""
+        where = resolve_scope(scope, **ids)
+        return await (await self._write_path()).extract_pending(where)
+
     async def end_session(
         self,
         *,
@@ -736,6 +743,7 @@ class Memory:
     import_memories = _forward(AsyncMemory.import_memories)
     add = _forward(AsyncMemory.add)
     end_session = _forward(AsyncMemory.end_session)
+    extract_pending = _forward(AsyncMemory.extract_pending)
     sweep = _forward(AsyncMemory.sweep)
     decay = _forward(AsyncMemory.decay)
     update = _forward(AsyncMemory.update)

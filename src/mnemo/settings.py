@@ -117,6 +117,28 @@ class ApiSettings(BaseModel):
     max_page_size: int = Field(200, ge=1)
 
 
+class JobSettings(BaseModel):
+    """The service's background work (``mnemo.api.jobs``): the extraction queue and the
+    periodic lifecycle tasks. An interval of ``None`` switches that task off; ``workers=0``
+    only enqueues (another process, or a later start, runs the queue)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    workers: int = Field(1, ge=0, le=32)
+    queue_max: int = Field(1000, ge=1, le=1_000_000)
+    poll_interval_s: float = Field(1.0, gt=0.0, le=3600.0)
+    lease_s: float = Field(300.0, gt=0.0)
+    max_attempts: int = Field(3, ge=1, le=100)
+    retry_backoff_s: float = Field(5.0, ge=0.0)
+    retry_after_s: int = Field(5, ge=1, le=3600)
+    drain_timeout_s: float = Field(10.0, ge=0.0, le=3600.0)
+    sweep_interval_s: float | None = Field(60.0, gt=0.0)  # W2 idle-session sweeper
+    decay_interval_s: float | None = Field(86_400.0, gt=0.0)  # L1
+    expire_interval_s: float | None = Field(3_600.0, gt=0.0)  # L2
+    retention_interval_s: float | None = Field(3_600.0, gt=0.0)  # L3
+    consolidate_interval_s: float | None = Field(86_400.0, gt=0.0)  # L4
+
+
 class MnemoSettings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="MNEMO_",
@@ -142,6 +164,7 @@ class MnemoSettings(BaseSettings):
     write: WriteSettings = Field(default_factory=WriteSettings)
     context: ContextSettings = Field(default_factory=ContextSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
+    jobs: JobSettings = Field(default_factory=JobSettings)
 
     @classmethod
     def settings_customise_sources(

@@ -35,6 +35,8 @@ class ApiServer:
     url: str
     settings: MnemoSettings
     _clients: list[httpx.Client] = field(default_factory=list)
+    _server: uvicorn.Server | None = None
+    _thread: threading.Thread | None = None
 
     def token(self, org: str, user: str | None = None, *, admin: bool = False) -> str:
         async def make() -> str:
@@ -56,6 +58,14 @@ class ApiServer:
     def close(self) -> None:
         for client in self._clients:
             client.close()
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """Shut the server down the way a SIGTERM does (lifespan shutdown runs) and wait."""
+        self.close()
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=timeout)
+            assert not self._thread.is_alive(), "the API server did not stop"
 
 
 def _serve(app: Any) -> tuple[uvicorn.Server, threading.Thread, str]:
@@ -89,7 +99,7 @@ def start_api_server(
         overrides.setdefault("store_url", f"sqlite:///{tmp_path / f'api{len(running)}.db'}")
         settings = make_settings(**overrides)
         server, thread, url = _serve(create_app(settings))
-        api = ApiServer(url=url, settings=settings)
+        api = ApiServer(url=url, settings=settings, _server=server, _thread=thread)
         running.append((server, thread, api))
         return api
 

@@ -2,7 +2,8 @@
 
 The lifespan opens one ``AsyncMemory`` for the process (store, embedder, the index check
 that refuses a store written by another model) and closes it on shutdown; routes reach it
-through ``EngineDep``. Nothing is read from the environment here: the caller builds the
+through ``EngineDep``. Inside it, ``BackgroundJobs`` (``api/jobs.py``) runs the extraction
+queue and the periodic lifecycle tasks, and drains the queue on shutdown. Nothing is read from the environment here: the caller builds the
 settings (``mnemo serve`` does it from its options).
 """
 
@@ -15,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.responses import PlainTextResponse
 
 from mnemo.api.errors import install_error_handlers
+from mnemo.api.jobs import BackgroundJobs
 from mnemo.api.middleware import RequestMiddleware
 from mnemo.api.observability import Metrics
 from mnemo.api.routes import (
@@ -53,7 +55,9 @@ def create_app(settings: MnemoSettings) -> FastAPI:
         async with AsyncMemory.from_settings(settings) as engine:
             app.state.engine = engine
             app.state.tokens = TokenService(engine.store)
-            yield
+            async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
+                app.state.jobs = jobs
+                yield
 
     app = FastAPI(title="mnemo", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
@@ -69,6 +73,9 @@ def create_app(settings: MnemoSettings) -> FastAPI:
 
     @app.get("/metrics", include_in_schema=False)
     async def metrics() -> PlainTextResponse:
+        jobs: BackgroundJobs | None = getattr(app.state, "jobs", None)
+        if jobs is not None:
+            await jobs.refresh_gauges()
         return PlainTextResponse(app.state.metrics.render(),
                                  media_type="text/plain; version=0.0.4")
 

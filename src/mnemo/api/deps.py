@@ -14,6 +14,7 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from mnemo.api.jobs import BackgroundJobs
 from mnemo.domain.scope import Scope
 from mnemo.errors import AuthError, InvalidInputError
 from mnemo.memory import AsyncMemory
@@ -47,7 +48,13 @@ async def get_principal(
     return principal
 
 
+def get_jobs(request: Request) -> BackgroundJobs:
+    jobs: BackgroundJobs = request.app.state.jobs
+    return jobs
+
+
 EngineDep = Annotated[AsyncMemory, Depends(get_engine)]
+JobsDep = Annotated[BackgroundJobs, Depends(get_jobs)]
 SettingsDep = Annotated[MnemoSettings, Depends(get_settings)]
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 

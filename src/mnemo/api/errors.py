@@ -43,6 +43,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "MEMORY_LIMIT_REACHED": 409,
     "BODY_TOO_LARGE": 413,
     "LLM_TIMEOUT": 504,
+    "QUEUE_FULL": 503,  # back-pressure: comes with Retry-After (details.retry_after_s)
 }
 STATUS_BY_CLASS: tuple[tuple[type[MnemoError], int], ...] = (
     (AuthError, 401),
@@ -98,6 +99,9 @@ def error_response(
     if metrics is not None:
         metrics.failures.inc(code)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    retry_after = (details or {}).get("retry_after_s")
+    if isinstance(retry_after, int) and status in (429, 503):
+        headers = {"Retry-After": str(retry_after)}
     return JSONResponse(error_body(request.url.path, code, message, details),
                         status_code=status, headers=headers)
 

@@ -84,6 +84,29 @@ class Histogram:
         return lines
 
 
+class Gauge:
+    """A value that goes up and down (queue depth); set when it is measured."""
+
+    def __init__(self, name: str, help_text: str, labels: Sequence[str] = ()) -> None:
+        self.name, self.help, self.labels = name, help_text, tuple(labels)
+        self._values: dict[LabelKey, float] = {}
+
+    def set(self, value: float, *values: str) -> None:
+        self._values[values] = float(value)
+
+    def value(self, *values: str) -> float:
+        return self._values.get(values, 0.0)
+
+    def render(self) -> list[str]:
+        lines = [f"# HELP {self.name} {self.help}", f"# TYPE {self.name} gauge"]
+        lines += [f"{self.name}{_labels(self.labels, key)} {_num(v)}"
+                  for key, v in sorted(self._values.items())]
+        return lines
+
+
+TOKEN_BUCKETS = (0, 100, 250, 500, 1000, 2000, 4000, 8000, 16000)
+
+
 class Metrics:
     """The service's series. Route labels are path templates, so cardinality stays bounded."""
 
@@ -98,11 +121,32 @@ class Metrics:
                                 "Error responses by stable error code.", ("code",))
         self.server_errors = Counter("mnemo_http_server_errors_total",
                                      "Responses with a 5xx status (should stay at zero).")
+        # background work (api/jobs.py) and context assembly
+        self.queue_depth = Gauge("mnemo_extraction_queue_depth",
+                                 "Extraction jobs pending or running (the bounded queue).")
+        self.jobs_failed = Gauge("mnemo_jobs_failed",
+                                 "Jobs that gave up after their attempts (kept in the store).")
+        self.jobs = Counter("mnemo_jobs_total", "Background jobs by kind and outcome "
+                            "(enqueued, done, retry, gave_up, rejected).", ("kind", "outcome"))
+        self.job_failures = Counter("mnemo_job_failures_total",
+                                    "Failed job attempts (retried or given up), by kind.",
+                                    ("kind",))
+        self.write_failures = Gauge("mnemo_write_failures",
+                                    "Write-path failures absorbed and reported (W10) since start.")
+        self.scheduled = Counter("mnemo_scheduled_runs_total",
+                                 "Periodic lifecycle task runs by task and outcome.",
+                                 ("task", "outcome"))
+        self.tokens_injected = Counter("mnemo_context_tokens_injected_total",
+                                       "Tokens handed to models by /v1/context (block + turns).")
+        self.context_tokens = Histogram("mnemo_context_tokens", "Tokens per /v1/context answer.",
+                                        buckets=TOKEN_BUCKETS)
 
     def render(self) -> str:
         lines: list[str] = []
         for series in (self.requests, self.latency, self.search, self.failures,
-                       self.server_errors):
+                       self.server_errors, self.queue_depth, self.jobs_failed, self.jobs,
+                       self.job_failures, self.write_failures, self.scheduled,
+                       self.tokens_injected, self.context_tokens):
             lines += series.render()
         return "\n".join(lines) + "\n"
 

@@ -200,7 +200,9 @@ class DecisionPublic(BaseModel):
 class AddResultPublic(BaseModel):
     turns_added: int
     decisions: list[DecisionPublic]
-    extraction: str
+    extraction: str = Field(description="What extraction did: `queued` (the service runs it in "
+                            "the background, see `job_id`), `off`, `disabled`, or the "
+                            "extractor that ran.")
     failures: list[str]
 
     @classmethod
@@ -210,6 +212,12 @@ class AddResultPublic(BaseModel):
                      for d in result.decisions]
         return cls(turns_added=result.turns_added, decisions=decisions,
                    extraction=result.extraction, failures=result.failures)
+
+
+class MessagesAddedPublic(AddResultPublic):
+    """``POST /v1/messages``: the turns are stored; extraction is queued (``job_id``)."""
+
+    job_id: str | None = Field(default=None, description="The background extraction job.")
 
 
 class AuditEventPublic(BaseModel):
@@ -303,6 +311,7 @@ _STATUS_TEXT = {
     409: "A per-scope policy or a concurrent write refused it.",
     413: "Request body over the size limit.",
     422: "Invalid input; nothing was written.",
+    503: "Busy (QUEUE_FULL): nothing was written; retry after the Retry-After seconds.",
 }
 
 

@@ -8,11 +8,11 @@ full-text row and its audit events land together or not at all (X5).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ from mnemo.domain.audit import AuditEvent
 from mnemo.domain.policy import ScopeSettings
 from mnemo.domain.query import Candidate, Filter, Page, View
 from mnemo.domain.records import MemoryRecord
-from mnemo.domain.scope import Scope
+from mnemo.domain.scope import LEVELS, Scope
 from mnemo.domain.turns import Turn
 from mnemo.security.tokens import ApiToken
 
@@ -90,6 +90,51 @@ class SessionLog(Protocol):
     async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]: ...
 
 
+class JobStatus(StrEnum):
+    PENDING = "pending"  # waiting (or waiting to be retried after ``run_after``)
+    RUNNING = "running"  # claimed by a worker until its lease ends
+    FAILED = "failed"  # gave up after its attempts; kept for inspection
+
+
+@dataclass(frozen=True)
+class Job:
+    """One unit of background work (the service's extraction queue), persisted so that work
+    a request acknowledged survives a restart. ``payload`` holds ids, never memory content.
+    ``key`` coalesces: while a job with the same key is still pending, enqueueing another
+    returns that one instead of adding a second."""
+
+    id: str
+    kind: str
+    payload: dict[str, Any]
+    key: str | None
+    status: JobStatus
+    attempts: int
+    enqueued_at: datetime
+    run_after: datetime
+    last_error: str | None = None
+
+
+class JobQueue(Protocol):
+    """A durable work queue with leases: a claimed job whose worker died is claimable again
+    once its lease has passed, so nothing acknowledged is lost (at-least-once delivery)."""
+
+    async def enqueue_job(
+        self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
+        run_after: datetime | None = None,
+    ) -> Job: ...
+    async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]: ...
+    async def complete_job(self, job_id: str, /) -> None: ...
+    async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None: ...
+    async def job_counts(self) -> dict[JobStatus, int]: ...
+    async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]: ...
+
+
+def scope_from_key(key: str) -> Scope:
+    """The inverse of ``Scope.key()`` (for stores that keep scope keys)."""
+    parts = key.split("|")
+    return Scope(**{level: value or None for level, value in zip(LEVELS, parts, strict=True)})
+
+
 class RecordStore(Protocol):
     async def write(self, batch: WriteBatch, /) -> None: ...
     async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]: ...
@@ -119,6 +164,10 @@ class AuditLog(Protocol):
 class SettingsStore(Protocol):
     async def get_settings(self, scope: Scope, /) -> ScopeSettings | None: ...
     async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None: ...
+    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+        """Every scope with stored settings (of one tenant, or all): scheduled retention (L3)
+        finds the scopes that set ``retention_days`` here."""
+        ...
 
 
 class WorkingStore(Protocol):
@@ -134,7 +183,8 @@ class TokenStore(Protocol):
 
 
 @runtime_checkable
-class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, WorkingStore, TokenStore, Protocol):
+class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, WorkingStore, TokenStore,
+            JobQueue, Protocol):
     """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations)."""
 
     capabilities: ClassVar[frozenset[Capability]]

@@ -9,8 +9,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
-from datetime import datetime
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 import numpy as np
@@ -23,7 +25,16 @@ from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.security.tokens import ApiToken
 from mnemo.stores._text import STOPWORDS, has_hangul, korean_morphs, query_terms
-from mnemo.stores.base import Capability, IndexInfo, SessionState, Vector, WriteBatch
+from mnemo.stores.base import (
+    Capability,
+    IndexInfo,
+    Job,
+    JobStatus,
+    SessionState,
+    Vector,
+    WriteBatch,
+    scope_from_key,
+)
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -69,6 +80,7 @@ class InMemoryStore:
         self._tokens: dict[str, ApiToken] = {}
         self._sessions: dict[str, SessionState] = {}
         self._index: IndexInfo | None = None
+        self._jobs: dict[str, tuple[Job, float | None]] = {}  # id -> (job, lease end)
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> InMemoryStore:
@@ -206,6 +218,10 @@ class InMemoryStore:
     async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
         self._settings[scope.key()] = settings.model_copy(deep=True)
 
+    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+        return [(scope_from_key(k), v.model_copy(deep=True)) for k, v in sorted(
+            self._settings.items()) if tenant is None or scope_from_key(k).tenant == tenant]
+
     async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
         self._turns.extend((scope, t.model_copy(deep=True)) for t in turns)
 
@@ -269,3 +285,58 @@ class InMemoryStore:
         idle = [s for s in self._sessions.values()
                 if s.scope.session and s.last_turn_at < before and s.is_open]
         return sorted(idle, key=lambda s: s.last_turn_at)[:limit]
+
+    # -- JobQueue (the service's background work) --------------------------------------------
+    async def enqueue_job(
+        self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
+        run_after: datetime | None = None,
+    ) -> Job:
+        if key is not None:
+            for job, _ in self._jobs.values():  # insertion order = enqueue order
+                if job.key == key and job.status is JobStatus.PENDING:
+                    return job
+        now = utcnow()
+        job = Job(id=uuid.uuid4().hex, kind=kind, payload=dict(payload), key=key,
+                  status=JobStatus.PENDING, attempts=0, enqueued_at=now,
+                  run_after=run_after or now)
+        self._jobs[job.id] = (job, None)
+        return job
+
+    async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]:
+        ready = [job for job, lease in self._jobs.values()
+                 if (job.status is JobStatus.PENDING and job.run_after <= now)
+                 or (job.status is JobStatus.RUNNING and lease is not None
+                     and lease <= now.timestamp())]
+        ready.sort(key=lambda j: j.run_after)  # stable: enqueue order among equals
+        until = (now + timedelta(seconds=lease_s)).timestamp()
+        claimed = []
+        for job in ready[:limit]:
+            running = replace(job, status=JobStatus.RUNNING, attempts=job.attempts + 1)
+            self._jobs[job.id] = (running, until)
+            claimed.append(running)
+        return claimed
+
+    async def complete_job(self, job_id: str, /) -> None:
+        self._jobs.pop(job_id, None)
+
+    async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None:
+        found = self._jobs.get(job_id)
+        if found is None:
+            return
+        job = found[0]
+        if retry_at is not None:
+            job = replace(job, status=JobStatus.PENDING, run_after=retry_at,
+                          last_error=error[:2000])
+        else:
+            job = replace(job, status=JobStatus.FAILED, last_error=error[:2000])
+        self._jobs[job_id] = (job, None)
+
+    async def job_counts(self) -> dict[JobStatus, int]:
+        counts = dict.fromkeys(JobStatus, 0)
+        for job, _ in self._jobs.values():
+            counts[job.status] += 1
+        return counts
+
+    async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
+        found = [job for job, _ in self._jobs.values() if job.status is JobStatus(status)]
+        return sorted(found, key=lambda j: j.run_after)[:limit]

@@ -102,6 +102,28 @@ MIGRATIONS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # The service's durable work queue (extraction off the request path): leases, retry
+        # time, last error. Ids only in ``payload``, never memory content.
+        "0005_jobs",
+        """
+        CREATE TABLE jobs (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            key TEXT,
+            payload TEXT NOT NULL,
+            status TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            enqueued_at REAL NOT NULL,
+            run_after REAL NOT NULL,
+            lease_until REAL,
+            last_error TEXT
+        );
+        CREATE INDEX jobs_ready ON jobs (status, run_after);
+        CREATE INDEX jobs_key ON jobs (key, status)
+        """,
+    ),
 ]
 
 

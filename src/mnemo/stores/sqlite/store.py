@@ -36,8 +36,9 @@ from mnemo.stores._sql.filters import (
 )
 from mnemo.stores._sql.rows import COLUMNS, record_to_row, row_to_record
 from mnemo.stores._text import fts5_query, morph_field
-from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch, scope_from_key
 from mnemo.stores.sqlite.schema import apply_migrations
+from mnemo.stores.sqlite.jobs import SqliteJobQueue
 from mnemo.stores.sqlite.sessions import SqliteSessionLog
 from mnemo.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
 
@@ -67,7 +68,7 @@ def _is_default_view(view: View) -> bool:
     return not (view.include_archived or view.include_superseded or view.as_of or view.statuses)
 
 
-class SqliteStore(SqliteSessionLog):
+class SqliteStore(SqliteSessionLog, SqliteJobQueue):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
@@ -468,6 +469,15 @@ class SqliteStore(SqliteSessionLog):
                 (scope.key(), scope.tenant, settings.model_dump_json()),
             ),
         )
+
+    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+        def run() -> list[tuple[Scope, ScopeSettings]]:
+            sql = "SELECT scope_key, body FROM scope_settings"
+            rows = self.conn.execute(sql + " WHERE org = ? ORDER BY scope_key", (tenant,)) \
+                if tenant is not None else self.conn.execute(sql + " ORDER BY scope_key")
+            return [(scope_from_key(k), ScopeSettings.model_validate_json(b)) for k, b in rows]
+
+        return await self._run(run)
 
     async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
         rows = [
