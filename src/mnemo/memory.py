@@ -306,11 +306,16 @@ class AsyncMemory:
         timestamp: datetime | str | None = None,
         infer: bool = True,
     ) -> AddResult:
-        """Append conversation turns to the session's working layer (W1, R7).
+        """Append conversation turns to the session's working layer and, with ``infer=True``,
+        extract the user's facts into long-term memory (W1–W10).
 
         ``messages`` is a string (one user turn) or mem0-style ``{"role", "content"}`` dicts.
-        Extraction into long-term memory runs only when the write path is configured; the
-        result says whether it ran.
+        The scope's settings decide what happens (W9): nothing at all when disabled; only
+        "remember this" requests when ``auto_extraction`` is off. PII is masked before the
+        turns are stored. Extracted memories go to the session's parent scope, reconciled
+        against what is stored: the result lists each typed decision (ADD, UPDATE, SUPERSEDE,
+        MERGE, NOOP), what capacity archived, and any failure — failures are reported here,
+        never raised, once the turns are stored.
         """
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
