@@ -35,6 +35,7 @@ from mnemo.read.search import hybrid_search
 from mnemo.settings import MnemoSettings
 from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
 from mnemo.lifecycle.decay import DecayReport, run_decay
+from mnemo.llm.base import ChatModel
 from mnemo.write.direct import apply_update, audit_for, build_record, coerce_enum_fields
 from mnemo.write.pipeline import WritePath
 
@@ -135,6 +136,11 @@ class AsyncMemory:
                                      get_chat_model(self.settings),
                                      lambda: self._record_index(store, embedder))
         return self._writes
+
+    async def chat_model(self) -> ChatModel | None:
+        """The configured chat model chain (M2), or ``None`` without an LLM; the same one the
+        write path uses (and closes with the engine)."""
+        return (await self._write_path()).chat
 
     @property
     def write_failures(self) -> int:

@@ -5,9 +5,13 @@ Bodies are the seed's: ``{"success": true, …}``, and errors ``{"success": fals
 
 - a seed memory is an episodic record in the token user's persona scope: ``summary`` is the
   content, ``topics`` the tags, ``importance`` 1–10 maps onto 0–1 (SPEC §2);
-- ``create`` stores ``manualSummary`` when given; otherwise, with no summariser configured,
-  it applies the seed's own fallback (§4.1): the raw turns cut to 500 characters at
-  importance 5. ``/summarize`` (LLM summaries) is not served here yet;
+- ``create`` stores ``manualSummary`` when given; otherwise it applies the seed's own
+  fallback (§4.1): the raw turns cut to 500 characters at importance 5;
+- ``summarize`` (§2.1) asks the configured LLM for the seed's JSON summary (summary, topics,
+  emotion, importance) through ``write/episodes.py``; after the LLM's retries and failover it
+  stores the §4.1 fallback and says ``warning: LLM_SUMMARY_FAILED`` (or, with
+  ``fallback: false``, answers 503 ``LLM_SUMMARY_FAILED`` and stores nothing). Without an LLM
+  the summary is extractive. Turns are PII-masked before any model sees them;
 - ``load`` returns the persona's active memories by importance, then newest (seed §2.2.2),
   chosen among the 1,000 most recent;
 - ``DELETE`` is a hard delete (GDPR, seed §5.2). Capacity (``MEMORY_LIMIT_REACHED``) is the
@@ -23,10 +27,15 @@ from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from mnemo.api.deps import ID_PATTERN, EngineDep, PrincipalDep, SettingsDep, scope_for
-from mnemo.domain.records import Layer, MemoryRecord, MemoryType, Source, Status
+from mnemo.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
 from mnemo.domain.scope import Scope
-from mnemo.errors import InvalidInputError
+from mnemo.domain.turns import Turn
+from mnemo.errors import InvalidInputError, LLMError
+from mnemo.memory import AsyncMemory
 from mnemo.security.tokens import Principal
+from mnemo.write.episodes import EpisodeDraft, fallback_episode, summarize
+from mnemo.write.pii import PiiPolicies
+from mnemo.write.pipeline import guard_turns
 
 FALLBACK_CHARS = 500
 LOAD_WINDOW = 1000
@@ -40,7 +49,8 @@ class ErrorResponse(BaseModel):
 
 _STATUSES = {401: "Missing or bad token.", 403: "Not allowed for this token.",
              404: "Memory not found for this user.", 409: "MEMORY_LIMIT_REACHED.",
-             413: "Body too large.", 422: "Invalid input; nothing was written."}
+             413: "Body too large.", 422: "Invalid input; nothing was written.",
+             503: "LLM_SUMMARY_FAILED (summarize with fallback: false); nothing was written."}
 router = APIRouter(
     prefix="/api/v1/memory", tags=["seed 003: memory"],
     responses={s: {"model": ErrorResponse, "description": d} for s, d in _STATUSES.items()},
@@ -95,6 +105,18 @@ class CreateRequest(BaseModel):
                                    description="Extension: 1–10, default 5.")
 
 
+class SummarizeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    sessionId: str | None = Field(default=None, pattern=ID_PATTERN, examples=["session_456"])
+    personaId: str = Field(pattern=ID_PATTERN, examples=["persona_123"])
+    messages: list[Message] = Field(min_length=1, max_length=1000)
+    fallback: bool = Field(default=True, description=(
+        "Extension: when the LLM fails after its retries, store the raw conversation cut to "
+        "500 characters at importance 5 (seed §4.1) and say so in `warning`. With false, "
+        "answer 503 LLM_SUMMARY_FAILED and store nothing."))
+
+
 class UpdateRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -107,6 +129,15 @@ class UpdateRequest(BaseModel):
 class MemoryResponse(BaseModel):
     success: Literal[True] = True
     memory: Memory
+
+
+class SummarizeResponse(BaseModel):
+    success: Literal[True] = True
+    memory: Memory
+    summaryMethod: Literal["llm", "extractive", "raw"] = Field(description=(
+        "How the summary was made: the LLM, extractive (no LLM configured), or the raw "
+        "conversation (the LLM failed, or there was nothing to summarise)."))
+    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
 
 
 class ListResponse(BaseModel):
@@ -160,6 +191,42 @@ async def create(body: CreateRequest, engine: EngineDep, principal: PrincipalDep
         metadata={"summary_method": method},
     )
     return MemoryResponse(memory=Memory.of(record))
+
+
+@router.post("/summarize", summary="대화 요약 생성 (summarise a conversation and store it)")
+async def summarize_session(body: SummarizeRequest, engine: EngineDep, principal: PrincipalDep,
+                            settings: SettingsDep) -> SummarizeResponse:
+    scope = _user_scope(principal, body.personaId)
+    now = utcnow()
+    turns = guard_turns([Turn(role=m.role, content=m.content.strip(), at=m.timestamp or now)
+                         for m in body.messages if m.content.strip()], PiiPolicies())
+    if not turns:
+        raise InvalidInputError("nothing to summarise: every message is empty")
+    draft = await summarize(turns, await engine.chat_model(), timeout=settings.llm.timeout_s)
+    warning = None
+    if draft is None:  # greetings only: keep what was said, as the seed's fallback does
+        draft, method = fallback_episode(turns), "raw"
+    elif draft.method == "fallback":
+        if not body.fallback:
+            raise LLMError("the summary model failed after its retries; nothing was stored",
+                           code="LLM_SUMMARY_FAILED", details={"failures": draft.failures})
+        method, warning = "raw", "LLM_SUMMARY_FAILED"
+    else:
+        method = "llm" if draft.method.startswith("llm") else "extractive"
+    record = await _store_summary(engine, scope, body.sessionId, draft, method)
+    return SummarizeResponse(memory=Memory.of(record), summaryMethod=method, warning=warning)
+
+
+async def _store_summary(engine: AsyncMemory, scope: Scope, session: str | None,
+                         draft: EpisodeDraft, method: str) -> MemoryRecord:
+    return await engine.remember(
+        draft.summary, scope=scope, layer=Layer.EPISODIC, type=MemoryType.EPISODE,
+        source=Source.SYSTEM if method == "raw" else Source.INFERRED,
+        importance=draft.importance, tags=draft.topics, emotion=draft.emotion,
+        source_session=session,
+        metadata={"summary_method": method,
+                  **({"failures": draft.failures[:5]} if draft.failures else {})},
+    )
 
 
 @router.get("/list", summary="메모리 조회 (list)")
