@@ -163,12 +163,35 @@ def _has_luhn_window(digits: str) -> bool:
     return False
 
 
+_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def _card_in(groups: list[str]) -> bool:
+    """A card number is a whole number of consecutive digit groups (however they are spaced)
+    with 13-19 digits in all and a valid Luhn check; a single long group may also hide one
+    glued to other digits."""
+    for group in groups:
+        if len(group) >= 13 and _has_luhn_window(group):
+            return True
+    for start in range(len(groups)):
+        total = ""
+        for group in groups[start:]:
+            total += group
+            if len(total) > 19:
+                break
+            if len(total) >= 13 and luhn_valid(total):
+                return True
+    return False
+
+
 def _cards(text: str) -> Iterable[PiiHit]:
-    """A digit run (separators allowed) holding any Luhn-valid 13-19 digit window is masked
-    whole: a card number glued to other digits must not leak either."""
-    for match in _DIGIT_RUN.finditer(text):
-        digits = _digits(match.group(0))
-        if len(digits) >= 13 and _has_luhn_window(digits):
+    """Digit runs (separators allowed) holding a Luhn-valid card are masked whole, so a card
+    glued to other digits does not leak either. Dates ("2021-05-03") split runs: a list of
+    dates is not a card number."""
+    undated = _DATE.sub(lambda m: "#" * len(m.group(0)), text)
+    for match in _DIGIT_RUN.finditer(undated):
+        groups = re.findall(r"\d+", match.group(0))
+        if sum(len(g) for g in groups) >= 13 and _card_in(groups):
             yield PiiHit(PiiKind.CARD, match.start(), match.end())
 
 

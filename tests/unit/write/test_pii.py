@@ -114,3 +114,10 @@ def test_any_luhn_valid_card_with_any_separators_is_masked(card: str, sep: str, 
     assert written not in masked
     assert "[CARD]" in masked or "[RRN]" in masked or "[ACCOUNT]" in masked or \
         "[PHONE]" in masked
+
+
+def test_dates_are_not_card_numbers() -> None:
+    dates = "2021-05-03 2021-05-03 2021-05-03 2021-05-03"
+    assert guard(dates).text == dates
+    assert guard("4111-1111-1111-1111 2021-05-03").text == "[CARD] 2021-05-03"
+    assert guard("124111111111111111").text == "[CARD]"  # a card glued to other digits
