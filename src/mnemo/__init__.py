@@ -6,7 +6,9 @@
 >>> mem.search("where does the user live?", user_id="u1")                # doctest: +SKIP
 """
 
+from mnemo.context.project_files import ProjectMemory
 from mnemo.domain.audit import AuditAction, AuditEvent, Trigger
+from mnemo.domain.context import Budget, Context
 from mnemo.domain.policy import PiiPolicy, ScopeSettings
 from mnemo.domain.query import Page, ScoredMemory, ScoreParts
 from mnemo.domain.records import Category, Layer, MemoryRecord, MemoryType, Source, Status
@@ -38,9 +40,11 @@ __all__ = [
     "AuditEvent",
     "AuthError",
     "BackendError",
+    "Budget",
     "Category",
     "ConfigurationError",
     "ConflictError",
+    "Context",
     "Decision",
     "DecisionKind",
     "EmbedderError",
@@ -56,6 +60,7 @@ __all__ = [
     "Page",
     "PiiPolicy",
     "PolicyError",
+    "ProjectMemory",
     "ScopeSettings",
     "Scope",
     "ScoreParts",
