@@ -74,7 +74,8 @@ def _check(ctx, budget: Budget, pinned_ids: set[str], stored) -> None:  # type: 
     assert len(used) == len(set(used))
     shown = [i.record_id for s in ctx.sections for i in s.items if i.record_id]
     assert len(shown) == len(set(shown))
-    # Pinned facts: present when, on their own, they fit the pinned budget and the limits.
+    # Pinned facts: present when, on their own, they fit the pinned budget and the limits
+    # (an item cap so small that nothing of a fact survives is not "fitting").
     if pinned_ids:
         lines = {r.id: f"- [{r.event_time.date().isoformat()}] {r.content}" for r in stored
                  if r.id in pinned_ids}
@@ -82,7 +83,7 @@ def _check(ctx, budget: Budget, pinned_ids: set[str], stored) -> None:  # type: 
         alone = "\n\n".join([BLOCK_HEADER, "## Core facts (always apply) (relevance 1.00)\n"
                              + "\n".join(capped), CLOSING_INSTRUCTION])
         distinct = len({" ".join(t.split()[1:]).casefold() for t in lines.values()})
-        if sum(COUNTER.count(t) for t in capped) <= budget.pinned_tokens and \
+        if all(capped) and sum(COUNTER.count(t) for t in capped) <= budget.pinned_tokens and \
                 len(alone) <= budget.hard_limit_chars and \
                 COUNTER.count(alone) <= budget.total_tokens and distinct == len(lines):
             section = ctx.section(SectionKind.PINNED)
