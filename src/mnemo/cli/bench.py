@@ -1,6 +1,7 @@
 """``mnemo bench``: search latency (p50/p95/p99, query embedding excluded and included) and
 ingest throughput vs the bare embedder. What is measured and how the corpus is made:
-``mnemo.evaluation.bench`` and docs/benchmarks.md."""
+``mnemo.evaluation.bench`` and docs/benchmarks.md. ``mnemo bench --http``: the service under
+load (``mnemo.evaluation.http_load``)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,17 @@ SampleOpt = Annotated[int, typer.Option(
 WorkdirOpt = Annotated[Path | None, typer.Option(
     "--workdir", help="Keep the bench databases here (default: a temporary directory).")]
 NoIngestOpt = Annotated[bool, typer.Option("--no-ingest", help="Skip the ingest measurement.")]
+HttpOpt = Annotated[bool, typer.Option(
+    "--http", help="Load-test the service instead: a real `mnemo serve` and concurrent clients "
+                   "mixing search, add, context, load and save.")]
+ClientsOpt = Annotated[int, typer.Option("--clients", min=1, max=1000,
+                                         help="--http: concurrent clients.")]
+DurationOpt = Annotated[float, typer.Option("--duration", min=0.5,
+                                            help="--http: seconds of timed load.")]
+ThinkOpt = Annotated[float, typer.Option(
+    "--think", min=0.0, help="--http: mean seconds between a client's requests (0: none).")]
+SeedOpt = Annotated[int, typer.Option("--seed-memories", min=0,
+                                      help="--http: memories per client before the run.")]
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -73,6 +85,45 @@ def results_table(report: dict[str, Any]) -> Table:
     return table
 
 
+def http_table(report: dict[str, Any]) -> Table:
+    cfg = report["config"]
+    table = Table(title=f"mnemo bench --http — {cfg['clients']} clients, {report['elapsed_s']}s, "
+                  f"{report['throughput_rps']} req/s, {report['errors']} errors")
+    for name in ("operation", "requests", "req/s", "errors", "p50 ms", "p95 ms", "p99 ms"):
+        table.add_column(name, justify="left" if name == "operation" else "right")
+    for op, row in report["operations"].items():
+        table.add_row(op, str(row["count"]), f"{row['rps']:.1f}", str(row["errors"]),
+                      *(f"{row[key]:.1f}" for key in ("p50_ms", "p95_ms", "p99_ms")))
+    return table
+
+
+def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
+    from mnemo.evaluation.http_load import LoadConfig, run_http_load
+
+    config = LoadConfig(**options)
+    console.print(f"preparing {config.clients} users and serving on {config.embedder} …")
+    try:
+        report = anyio.run(run_http_load, config)
+    except (MnemoError, RuntimeError, ValueError) as exc:
+        console.print(f"[red]error[/red] {exc}")
+        raise typer.Exit(2) from None
+    console.print(http_table(report))
+    for name, budget in report["budgets"].items():
+        verdict = "[green]ok[/green]" if budget["ok"] else "[red]over[/red]"
+        console.print(f"seed 003 budget {name}: {budget['p95_ms']:.1f} ms "
+                      f"(< {budget['limit_ms']:.0f} ms) {verdict}")
+    server = report["server"]
+    console.print(f"background extraction: {server['extraction_jobs_done']:.0f} of "
+                  f"{server['extraction_jobs_enqueued']:.0f} jobs done during the run, "
+                  f"{server['left_in_queue_after_shutdown']} left after shutdown; "
+                  f"{server['server_errors']:.0f} server errors")
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+        console.print(f"wrote {json_out}")
+    if report["errors"]:
+        raise typer.Exit(1)
+
+
 def bench(
     sizes: SizesOpt = "10000,100000",
     json_out: JsonOpt = None,
@@ -81,12 +132,22 @@ def bench(
     ingest_sample: SampleOpt = 1000,
     workdir: WorkdirOpt = None,
     no_ingest: NoIngestOpt = False,
+    http: HttpOpt = False,
+    clients: ClientsOpt = 50,
+    duration: DurationOpt = 60.0,
+    think: ThinkOpt = 0.0,
+    seed_memories: SeedOpt = 100,
 ) -> None:
     """Search latency at each size (one scope, real SQLite file, real engine) and ingest
-    throughput through import_memories vs the bare embedder."""
+    throughput through import_memories vs the bare embedder; with --http, the service under
+    concurrent load (throughput, p50/p95/p99 per operation, errors, seed 003 budgets)."""
     from mnemo.evaluation.bench import BenchConfig, run_bench
 
     console = Console()
+    if http:
+        bench_http(console, json_out, clients=clients, duration_s=duration, think_s=think,
+                   seed_memories=seed_memories, embedder=embedder, workdir=workdir)
+        return
     config = BenchConfig(sizes=parse_sizes(sizes), embedder=embedder, queries=queries,
                          ingest_sample=ingest_sample, workdir=workdir, skip_ingest=no_ingest)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -1,0 +1,43 @@
+"""``mnemo bench --http``: a short run (5 clients, ~3 s, hash embedder) through the real
+command, a real ``mnemo serve`` child process and real HTTP; checks the report, not timings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+OPERATIONS = {"search", "add", "context", "load", "save"}
+
+
+def test_http_load_report(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "load.json"
+    result = cli("bench", "--http", "--clients", "5", "--duration", "3", "--embedder",
+                 "hash:256", "--seed-memories", "10", "--workdir", str(tmp_path / "work"),
+                 "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert "mnemo bench --http" in result.output and "load_p95_ms" in result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["errors"] == 0 and report["error_kinds"] == {}
+    assert set(report["operations"]) == OPERATIONS
+    for row in report["operations"].values():
+        assert row["count"] > 0 and row["errors"] == 0
+        assert row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+    assert report["requests"] == sum(r["count"] for r in report["operations"].values())
+    assert report["throughput_rps"] > 0 and report["config"]["clients"] == 5
+    assert set(report["budgets"]) == {"load_p95_ms", "save_p95_ms"}
+    assert report["budgets"]["load_p95_ms"]["limit_ms"] == 500
+    server = report["server"]
+    assert server["server_errors"] == 0 and server["job_failures"] == 0
+    assert server["extraction_jobs_enqueued"] >= 1
+    assert server["left_in_queue_after_shutdown"] == 0  # drained on SIGTERM
+    assert report["machine"]["cores"] >= 1
+
+
+def test_http_load_refuses_bad_options(cli: Any) -> None:
+    result = cli("bench", "--http", "--clients", "0")
+    assert result.exit_code == 2
