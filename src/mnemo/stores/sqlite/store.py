@@ -276,8 +276,10 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
         where = exact_scope_clause(DIALECT, scope)
         return await self._run(
             self._records,
-            f"SELECT {_SELECT} FROM records WHERE {where.text} AND content_hash = ? "
-            "AND status = 'active' AND superseded_at IS NULL",
+            # INDEXED BY: with the scope-scan index the planner walked the whole scope for
+            # every dedup check (80 ms at 12k rows, making imports quadratic).
+            f"SELECT {_SELECT} FROM records INDEXED BY records_hash WHERE {where.text} "
+            "AND content_hash = ? AND status = 'active' AND superseded_at IS NULL",
             [*where.params, content_hash],
         )
 
@@ -366,9 +368,12 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
             )
             entry.apply((r[0], r[1], True) for r in rows)
         else:
+            # INDEXED BY: left to itself the planner walks the scope's index and reads every
+            # row of the scope to find the few new ones (140 ms at 12k rows).
             rows = self.conn.execute(
                 f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL "
-                f"FROM records WHERE seq > ? AND {where.text} ORDER BY seq, rowid",
+                f"FROM records INDEXED BY records_seq WHERE seq > ? AND {where.text} "
+                "ORDER BY seq, rowid",
                 [entry.seq, *where.params],
             )
             entry.apply((r[0], r[1], bool(r[2])) for r in rows)
