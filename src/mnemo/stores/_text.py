@@ -67,14 +67,23 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(words)), list(dict.fromkeys(korean_morphs(text)))
 
 
-def fts5_query(text: str) -> str | None:
-    """A safe FTS5 MATCH expression: every term quoted, OR-ed, each routed to its column."""
+# A memory's ``index_text`` (searched, never shown) counts this much per occurrence of a
+# term, relative to its content: context helps a memory be found without outranking
+# memories that say the thing themselves (measured in docs/benchmarks.md).
+INDEX_TEXT_WEIGHT = 0.5
+
+
+def fts5_query(
+    text: str, *, word_columns: str = "content", morph_columns: str = "morphs"
+) -> str | None:
+    """A safe FTS5 MATCH expression: every term quoted, OR-ed, each routed to its column(s)
+    (``"{content context}"`` searches two)."""
     words, morphs = query_terms(text)
     parts = []
     if words:
-        parts.append("content : (" + " OR ".join(_quote(w) for w in words) + ")")
+        parts.append(f"{word_columns} : (" + " OR ".join(_quote(w) for w in words) + ")")
     if morphs:
-        parts.append("morphs : (" + " OR ".join(_quote(m) for m in morphs) + ")")
+        parts.append(f"{morph_columns} : (" + " OR ".join(_quote(m) for m in morphs) + ")")
     return " OR ".join(parts) if parts else None
 
 

@@ -24,7 +24,13 @@ from mnemo.domain.records import MemoryRecord, Status, utcnow
 from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.security.tokens import ApiToken
-from mnemo.stores._text import STOPWORDS, has_hangul, korean_morphs, query_terms
+from mnemo.stores._text import (
+    INDEX_TEXT_WEIGHT,
+    STOPWORDS,
+    has_hangul,
+    korean_morphs,
+    query_terms,
+)
 from mnemo.stores.base import (
     Capability,
     IndexInfo,
@@ -37,6 +43,13 @@ from mnemo.stores.base import (
 )
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def _weighted_terms(record: MemoryRecord) -> Counter[str]:
+    counts: Counter[str] = Counter(_terms(record.content))
+    for term in _terms(record.index_text or ""):
+        counts[term] += INDEX_TEXT_WEIGHT
+    return counts
 
 
 def _terms(text: str) -> list[str]:
@@ -180,8 +193,9 @@ class InMemoryStore:
         query = set(words) | set(morphs)
         if not query:
             return []
-        docs = [(r.id, Counter(_terms(r.search_text())))
-                for r in self._select(scope, filters, view)]
+        # BM25 over content + index_text, as FTS5 does with column weights: a term in the
+        # index text counts INDEX_TEXT_WEIGHT of one in the content; length is the whole row.
+        docs = [(r.id, _weighted_terms(r)) for r in self._select(scope, filters, view)]
         n = len(docs)
         if n == 0:
             return []

@@ -52,3 +52,16 @@ async def test_index_text_is_validated(amemory: AsyncMemory) -> None:
         await amemory.remember("x", user_id="u1", index_text=42)
     with pytest.raises(InvalidInputError):
         await amemory.remember("x", user_id="u1", index_text="y" * 20_000)
+
+
+async def test_content_outranks_the_same_words_in_index_text(
+    store_url: str, settings: MnemoSettings
+) -> None:
+    """index_text weighs less than content (INDEX_TEXT_WEIGHT) in full-text ranking."""
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        side = await mem.remember("Okay, sounds good.", user_id="u1",
+                                  index_text="We talked about the lighthouse trip.")
+        main = await mem.remember("We talked about the lighthouse trip.", user_id="u1")
+        hits = await mem.search("lighthouse", user_id="u1", k=2)
+        ranks = {h.record.id: h.parts.fulltext_rank for h in hits}
+        assert ranks[main.id] == 1 and ranks[side.id] == 2

@@ -124,6 +124,23 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX jobs_key ON jobs (key, status)
         """,
     ),
+    (
+        # index_text gets its own full-text columns so it can weigh less than the content.
+        # Rows written under 0002 kept content + index_text in ``content``: rebuilt from
+        # ``records``; their morphemes stay as they were (Korean index_text only).
+        "0006_fts_index_text_columns",
+        """
+        CREATE VIRTUAL TABLE records_fts_new USING fts5(
+            content, morphs, context, context_morphs,
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO records_fts_new (rowid, content, morphs, context, context_morphs)
+            SELECT r.rowid, r.content, f.morphs, coalesce(r.index_text, ''), ''
+            FROM records r JOIN records_fts f ON f.rowid = r.rowid;
+        DROP TABLE records_fts;
+        ALTER TABLE records_fts_new RENAME TO records_fts
+        """,
+    ),
 ]
 
 

@@ -35,7 +35,7 @@ from mnemo.stores._sql.filters import (
     view_clause,
 )
 from mnemo.stores._sql.rows import COLUMNS, record_to_row, row_to_record
-from mnemo.stores._text import fts5_query, morph_field
+from mnemo.stores._text import INDEX_TEXT_WEIGHT, fts5_query, morph_field
 from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch, scope_from_key
 from mnemo.stores.sqlite.schema import apply_migrations
 from mnemo.stores.sqlite.jobs import SqliteJobQueue
@@ -61,6 +61,8 @@ DIALECT = Dialect(
     time_param=lambda t: t.timestamp(),
 )
 _SELECT = ", ".join(COLUMNS)
+# FTS columns: content, morphs, context, context_morphs (index_text weighs less).
+_BM25_WEIGHTS = f"1.0, 1.0, {INDEX_TEXT_WEIGHT}, {INDEX_TEXT_WEIGHT}"
 _LIVE = View()
 
 
@@ -177,7 +179,8 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
         found = conn.execute(
             "SELECT rowid, content, index_text FROM records WHERE id = ?", (record.id,)
         ).fetchone()
-        text = record.search_text()  # content + index_text: what full text search sees
+        fts = (record.content, morph_field(record.content), record.index_text or "",
+               morph_field(record.index_text or ""))
         if found is None:
             row["embedding"] = blob
             cols = list(row)
@@ -186,8 +189,9 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
                 [row[c] for c in cols],
             )
             conn.execute(
-                "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
-                (cur.lastrowid, text, morph_field(text)),
+                "INSERT INTO records_fts (rowid, content, morphs, context, context_morphs) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (cur.lastrowid, *fts),
             )
             return
         rowid, old_content, old_index_text = found
@@ -201,8 +205,9 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
         if (old_content, old_index_text) != (record.content, record.index_text):
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
             conn.execute(
-                "INSERT INTO records_fts (rowid, content, morphs) VALUES (?, ?, ?)",
-                (rowid, text, morph_field(text)),
+                "INSERT INTO records_fts (rowid, content, morphs, context, context_morphs) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (rowid, *fts),
             )
 
     def _hard_delete(self, conn: sqlite3.Connection, ids: Sequence[str]) -> None:
@@ -384,7 +389,8 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
     async def fulltext(
         self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
-        match = fts5_query(text)
+        match = fts5_query(text, word_columns="{content context}",
+                           morph_columns="{morphs context_morphs}")
         if match is None:
             return []
         where = self._where(scope, filters, view)
@@ -401,7 +407,7 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
             if entry is not None and entry.live_count * 4 >= total:
                 m = max(4 * k, k + 32)
                 top = self.conn.execute(
-                    "SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
+                    f"SELECT rowid, bm25(records_fts, {_BM25_WEIGHTS}) AS b FROM records_fts "
                     "WHERE records_fts MATCH ? ORDER BY b, rowid LIMIT ?",
                     (match, m),
                 ).fetchall()
@@ -410,8 +416,8 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
                 if len(hits) >= k or len(top) < m:
                     return [Candidate(ok[rowid], score) for rowid, score in hits[:k]]
             rows = self.conn.execute(
-                "WITH hits AS (SELECT rowid, bm25(records_fts, 1.0, 1.0) AS b FROM records_fts "
-                "WHERE records_fts MATCH ?) "
+                f"WITH hits AS (SELECT rowid, bm25(records_fts, {_BM25_WEIGHTS}) AS b "
+                "FROM records_fts WHERE records_fts MATCH ?) "
                 "SELECT r.id, -hits.b FROM hits CROSS JOIN records r ON r.rowid = hits.rowid "
                 f"WHERE {where.text} ORDER BY hits.b, hits.rowid LIMIT ?",
                 [match, *where.params, k],
