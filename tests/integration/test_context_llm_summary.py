@@ -16,7 +16,8 @@ pytestmark = pytest.mark.integration
 
 def _turns(start: int, stop: int) -> list[dict[str, str]]:
     return [{"role": "user" if i % 2 == 0 else "assistant",
-             "content": f"Turn {i}: Nabi the cat ate salmon number {i}."} for i in range(start, stop)]
+             "content": f"Turn {i}: Nabi the cat ate salmon number {i}."}
+            for i in range(start, stop)]
 
 
 def _memory(make_settings: Callable[..., MnemoSettings], url: str, tmp: Any) -> Memory:

@@ -65,9 +65,39 @@ def test_next_session_recalls_yesterdays_interview(
     for query in ("", greeting):
         ctx = real_memory.context(query, user_id="u1", persona_id="p1", session_id="day2")
         episodes = ctx.section(SectionKind.EPISODES)
-        assert episodes is not None and episodes.items[0].record_id == episode.id
+        assert episodes is not None, ctx.text
+        assert episodes.items[0].record_id == episode.id
         assert summary in ctx.text and f"(mood: {emotion})" in ctx.text
         assert yesterday.date().isoformat() in episodes.items[0].text
         assert ctx.trace.used_ids().count(episode.id) == 1
         assert "bank" not in ctx.text  # another persona's memory stays there
         assert ctx.messages == []  # a new session has no raw turns yet
+
+
+@pytest.mark.parametrize(("turns", "word"), [
+    pytest.param([("user", "내일 중요한 면접이 있어"), ("assistant", "와, 떨리겠다! 어떤 회사야?"),
+                  ("user", "IT 스타트업인데 정말 가고 싶어"), ("assistant", "잘 될 거야!")],
+                 "면접", id="ko"),
+    pytest.param([("user", "I have an important job interview tomorrow"),
+                  ("assistant", "Wow, exciting! Which company?"),
+                  ("user", "An IT startup, I really want to get in"),
+                  ("assistant", "You'll do great!")], "interview", id="en"),
+])
+def test_write_path_episode_is_recalled_next_day(real_memory: Memory,
+                                                 turns: list[tuple[str, str]],
+                                                 word: str) -> None:
+    """End to end with the real write path (W11): the session-end episode it writes is what
+    the next session's context recalls."""
+    yesterday = utcnow() - timedelta(days=1)
+    day1 = {"user_id": "u1", "persona_id": "p1", "session_id": "day1"}
+    real_memory.add([{"role": r, "content": c} for r, c in turns], timestamp=yesterday, **day1)
+    closed = real_memory.end_session(**day1)
+    assert closed.episode is not None and word in closed.episode.content.lower()
+    ctx = real_memory.context("", user_id="u1", persona_id="p1", session_id="day2")
+    assert word in ctx.text.lower()
+    # The episode is shown, or it was dropped as a near-duplicate of the fact extracted from
+    # the same turns (which is then shown instead): the interview appears once either way.
+    shown = closed.episode.id in ctx.trace.used_ids()
+    twin = any(c.id == closed.episode.id and c.reason.value == "duplicate"
+               for c in ctx.trace.cut)
+    assert shown != twin

@@ -45,7 +45,8 @@ def real_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings]
 
 
 @pytest.mark.parametrize(("fact", "distractors", "question", "other_city"), [
-    ("사용자는 강남구에 거주", DISTRACTORS_KO, "플라스틱 어디 버려?", "사용자는 부산 해운대구에 거주"),
+    ("사용자는 강남구에 거주", DISTRACTORS_KO, "플라스틱 어디 버려?",
+     "사용자는 부산 해운대구에 거주"),
     ("User lives in Gangnam-gu, Seoul", DISTRACTORS_EN, "Where do I throw away plastic?",
      "User lives in Haeundae-gu, Busan"),
 ])

@@ -287,7 +287,13 @@ class ContextAssembler:
                                                      now=now)
             skills = [*skills, *await sources.tier_skills(store, scope)]
         timings["search"] = _ms(mark)
-        episodes = sources.score_episodes(standing.episodes, now)
+        found = {h.record.id: h for h in hits if h.record.layer is Layer.EPISODIC}
+        for record in standing.episodes:
+            found.setdefault(record.id, ScoredMemory(record=record, score=0.0,
+                                                     parts=ScoreParts()))
+        episodes = sources.score_episodes([h.record for h in found.values()], now,
+                                          {i: h.parts.relevance for i, h in found.items()})
+        hits = [h for h in hits if h.record.layer is not Layer.EPISODIC]
         sections = [
             _section(SectionKind.PINNED, [_pinned_item(r) for r in standing.pinned],
                      PINNED_RELEVANCE),
@@ -307,12 +313,8 @@ def _pinned_item(r: MemoryRecord) -> ContextItem:
 def _search_sections(hits: Sequence[ScoredMemory], episodes: Sequence[ScoredMemory],
                      tier_hits: Sequence[ScoredMemory]) -> list[ContextSection | None]:
     """Relevant memories, recent conversations, project and organisation knowledge."""
-    memory_items = [_memory_item(h) for h in hits if h.record.layer is not Layer.EPISODIC]
-    episode_items = [_memory_item(h, EPISODE_WEIGHT) for h in hits
-                     if h.record.layer is Layer.EPISODIC]
-    seen = {i.id for i in episode_items}
-    episode_items += [_memory_item(e, EPISODE_WEIGHT) for e in episodes
-                      if e.record.id not in seen]
+    memory_items = [_memory_item(h) for h in hits]
+    episode_items = [_memory_item(e, EPISODE_WEIGHT) for e in episodes]
     org_items = [_memory_item(h, ORG_WEIGHT) for h in tier_hits
                  if h.record.scope.project is None]
     project_items = [_memory_item(h, PROJECT_WEIGHT) for h in tier_hits

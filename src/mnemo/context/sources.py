@@ -162,16 +162,22 @@ async def retrieve(
     return scored[:k]
 
 
-def score_episodes(records: Sequence[MemoryRecord], now: datetime) -> list[ScoredMemory]:
-    """Recent session summaries (W11) — what a persona recalls at a session's start —
-    scored by freshness (a week's half-life) and importance."""
+def score_episodes(records: Sequence[MemoryRecord], now: datetime,
+                   relevance: dict[str, float] | None = None) -> list[ScoredMemory]:
+    """Session summaries (W11) for "recent conversations": what a persona recalls at a
+    session's start. Freshness (a week's half-life) weighs as much as relevance to the
+    query, so yesterday's interview outranks a months-old chat that happens to match a
+    greeting; importance breaks ties."""
+    relevance = relevance or {}
     out = []
     for record in records:
         age = max(0.0, (now - record.event_time).total_seconds() / 86400)
         fresh = 0.5 ** (age / 7.0)
-        parts = ScoreParts(recency=fresh, importance=record.importance)
-        out.append(ScoredMemory(record=record, score=0.5 * fresh + 0.5 * record.importance,
-                                parts=parts))
+        rel = relevance.get(record.id, 0.0)
+        parts = ScoreParts(relevance=rel, recency=fresh, importance=record.importance)
+        out.append(ScoredMemory(record=record, parts=parts,
+                                score=0.4 * rel + 0.4 * fresh + 0.2 * record.importance))
+    out.sort(key=lambda s: (-s.score, s.record.id))
     return out
 
 

@@ -84,7 +84,8 @@ class Budget(BaseModel):
         }[kind]
 
     @classmethod
-    def of(cls, value: Budget | int | dict[str, Any] | None, default: Budget | None = None) -> Budget:
+    def of(cls, value: Budget | int | dict[str, Any] | None,
+           default: Budget | None = None) -> Budget:
         """A budget from a ``Budget``, a total token count, a dict of overrides or ``None``."""
         base = default or cls()
         if value is None:

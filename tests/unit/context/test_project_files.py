@@ -86,7 +86,8 @@ def test_add_insight_newest_first_dedup_rotation_and_dry_run(tmp_path: Path) -> 
     text = project.read_memory()
     assert "2026-03-03" not in text
     lines = [ln for ln in text.splitlines() if ln.startswith("- ")]
-    assert lines == ["- 2026-03-02: [entity_b] tier=S", "- 2026-03-02: [entity_a] tier=A, score=71.0"]
+    assert lines == ["- 2026-03-02: [entity_b] tier=S",
+                     "- 2026-03-02: [entity_a] tier=A, score=71.0"]
     assert text.startswith("# Project\n\nStack: Python.")
     for i in range(60):
         project.add_insight(f"run {i}", entity=f"e{i}", today=day)
