@@ -41,6 +41,8 @@ def test_cli_writes_the_report(tmp_path: Path) -> None:
         for key in ("p50_ms", "p95_ms", "p99_ms", "p95_ms_with_embedding"):
             assert row[key] > 0
         assert row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+        assert 0 <= row["cpu_p50_ms"] <= row["cpu_p95_ms"]
+        assert set(row["stages_p50"]) == {"dense_ms", "fulltext_ms", "fetch_ms"}
         assert row["queries"] == 15
     assert report["ingest"]["memories_per_s"] > 0
     assert report["ingest"]["embedder_only_per_s"] > 0
