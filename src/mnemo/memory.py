@@ -30,6 +30,7 @@ from mnemo.embedders import Embedder, get_embedder
 from mnemo.lifecycle.consolidate import ConsolidationReport, run_consolidation
 from mnemo.lifecycle.expiry import ExpiryReport
 from mnemo.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
+from mnemo.lifecycle.reindex import ReindexReport, run_reindex
 from mnemo.errors import ConfigurationError, InvalidInputError, NotFoundError
 from mnemo.read.search import hybrid_search
 from mnemo.settings import MnemoSettings
@@ -654,6 +655,37 @@ class AsyncMemory:
         return await run_rollback(store, embedder, memory_id, version,
                               resolve_scope(scope) if scope is not None else None)
 
+    async def reindex(
+        self, embedder: str | Embedder, /, *, drop_previous: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ) -> ReindexReport:
+        """L7: re-embed every memory with ``embedder`` beside the live vectors (reads go on
+        meanwhile), switch when complete; this engine then embeds with it. Roll back by
+        reindexing to the previous model: its vectors are kept until ``drop_previous``.
+        Reopen other engines on this store afterwards: they refuse the new index."""
+        try:
+            await self._ready()
+        except ConfigurationError as exc:  # opened with the new model already: fine here
+            if exc.code != "EMBEDDER_MISMATCH":
+                raise
+        target = embedder
+        if isinstance(embedder, str):
+            opts: dict[str, Any] = {}
+            if embedder.startswith("openai:"):
+                key = self.settings.embedder_api_key
+                opts = {"base_url": self.settings.embedder_base_url,
+                        "api_key": key.get_secret_value() if key else None}
+            target = get_embedder(embedder, **opts)
+        assert not isinstance(target, str)
+        report = await run_reindex(self.store, target, drop_previous=drop_previous,
+                                   progress=progress)
+        if report.switched or report.previous == target.name:
+            old, self._embedder, self._index_checked = self._embedder, target, True
+            self._assembler().cache.clear()
+            if old is not None and old is not target:
+                await old.aclose()
+        return report
+
     # -- per-scope settings (W9) ------------------------------------------------------------
     async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
         store, _ = await self._ready()
@@ -776,6 +808,7 @@ class Memory:
     consolidate = _forward(AsyncMemory.consolidate)
     versions = _forward(AsyncMemory.versions)
     rollback = _forward(AsyncMemory.rollback)
+    reindex = _forward(AsyncMemory.reindex)
 
     def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
                        ) -> ProjectMemory:

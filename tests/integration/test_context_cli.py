@@ -92,3 +92,16 @@ def test_expire_consolidate_and_rollback(run: Any, tmp_path: Path) -> None:
     assert back.exit_code == 0 and "version 1" in back.stdout
     missing = run("rollback", stored["id"], "7")
     assert missing.exit_code == 1 and "VERSION_NOT_FOUND" in missing.output
+
+
+def test_reindex_command(run: Any) -> None:
+    run("remember", "User lives in Gangnam-gu", "--user", "u1")
+    out = run("reindex", "--embedder", "hash:128")
+    assert out.exit_code == 0 and "switched hash:256 → hash:128: 1 memories" in out.stdout
+    assert "roll back with --embedder hash:256" in out.stdout
+    same = _json(run("reindex", "--embedder", "hash:128", "--json"))
+    assert same["switched"] is False and same["embedded"] == 0
+    back = _json(run("reindex", "--embedder", "hash:256", "--drop-previous", "--json"))
+    assert back["switched"] and back["embedded"] == 0 and back["dropped"] == 1
+    bad = run("reindex", "--embedder", "nope:x")
+    assert bad.exit_code == 2

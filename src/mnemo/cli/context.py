@@ -1,4 +1,4 @@
-"""``mnemo context | consolidate | expire | rollback`` (I3 for C1–C8 and L2–L5).
+"""``mnemo context | consolidate | expire | rollback | reindex`` (I3 for C1–C8, L2–L5, L7).
 
 ``mnemo context`` prints the block a model would get for a query; ``consolidate`` and
 ``expire`` are the lifecycle jobs — run them from cron or a scheduler, e.g. weekly
@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import Progress
 from rich.table import Table
 
 from mnemo.cli._common import (
@@ -183,7 +184,39 @@ def rollback(
             console.print(f"{record.id} is now version {record.version}: {record.content}")
 
 
+def reindex(
+    embedder: Annotated[str, typer.Option(
+        "--embedder", help="The model to move to, e.g. local:multilingual-e5-small, "
+                           "openai:text-embedding-3-small. The previous model to roll back.")],
+    drop_previous: Annotated[bool, typer.Option(
+        "--drop-previous", help="Free the replaced vectors (no cheap rollback then).")] = False,
+    store: StoreOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Re-embed every memory with another model, then switch (L7). Reads keep working
+    meanwhile; memories written meanwhile are picked up before the switch."""
+    with cli_errors():
+        settings = make_settings(store)
+        with open_memory(settings) as mem:
+            if as_json:
+                report = mem.reindex(embedder, drop_previous=drop_previous)
+            else:
+                with Progress(console=console, transient=True) as bar:
+                    task = bar.add_task(f"embedding with {embedder}", total=None)
+                    report = mem.reindex(embedder, drop_previous=drop_previous,
+                                         progress=lambda n: bar.advance(task, n))
+        if as_json:
+            print_json(report.as_dict())
+        elif not report.switched:
+            console.print(f"{report.model} is already the live index; nothing to do")
+        else:
+            console.print(f"switched {report.previous or '(empty store)'} → {report.model}: "
+                          f"{report.embedded} memories embedded in {report.rounds} round(s)"
+                          + (f"; dropped {report.dropped} old vectors" if report.dropped
+                             else f"; roll back with --embedder {report.previous}"
+                             if report.previous else ""))
+
+
 def register(app: typer.Typer) -> None:
     for name, fn in (("context", context), ("consolidate", consolidate), ("expire", expire),
-                     ("rollback", rollback)):
+                     ("rollback", rollback), ("reindex", reindex)):
         app.command(name)(fn)

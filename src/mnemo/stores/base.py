@@ -183,6 +183,28 @@ class TokenStore(Protocol):
 
 
 @runtime_checkable
+class Reindexable(Protocol):
+    """L7, optional: re-embed into a second vector set beside the live one, then switch.
+
+    ``unindexed`` lists records (any status or version) that have a live vector but none yet
+    for ``model``, as ``(id, content, index_text)``; ``put_model_vectors`` stores vectors for
+    ``model`` without touching what search reads; ``switch_index`` atomically makes them the
+    live vectors (keeping the replaced ones under the old model, for a rollback) and returns
+    0, or returns how many records still lack a ``model`` vector and switches nothing;
+    ``drop_model_vectors`` frees a kept set. Hard deletes and ``forget`` remove kept vectors
+    too (X3).
+    """
+
+    async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
+        ...
+
+    async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
+                                ) -> None: ...
+    async def switch_index(self, info: IndexInfo, /) -> int: ...
+    async def drop_model_vectors(self, model: str, /) -> int: ...
+
+
+@runtime_checkable
 class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, WorkingStore, TokenStore,
             JobQueue, Protocol):
     """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations)."""

@@ -87,6 +87,7 @@ class InMemoryStore:
     def __init__(self) -> None:
         self._records: dict[str, MemoryRecord] = {}
         self._vectors: dict[str, Vector] = {}
+        self._model_vectors: dict[str, dict[str, Vector]] = {}  # L7: model -> id -> vector
         self._audit: list[AuditEvent] = []
         self._settings: dict[str, ScopeSettings] = {}
         self._turns: list[tuple[Scope, Turn]] = []
@@ -120,6 +121,8 @@ class InMemoryStore:
         for rid in batch.hard_deletes:
             self._records.pop(rid, None)
             self._vectors.pop(rid, None)
+            for kept in self._model_vectors.values():
+                kept.pop(rid, None)
         purge = set(batch.purge_history)
         self._audit = [e for e in self._audit if e.memory_id not in purge]
         self._audit.extend(events)  # after the purge, so a tombstone event survives it
@@ -136,6 +139,8 @@ class InMemoryStore:
         for rid in gone:
             self._records.pop(rid)
             self._vectors.pop(rid, None)
+            for kept in self._model_vectors.values():
+                kept.pop(rid, None)
         ids = set(gone)
         self._audit = [e for e in self._audit if e.memory_id not in ids]
         self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
@@ -218,6 +223,34 @@ class InMemoryStore:
 
     async def set_index_info(self, info: IndexInfo, /) -> None:
         self._index = info
+
+    # -- re-embedding (L7) ------------------------------------------------------------------
+    async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
+        kept = self._model_vectors.get(model, {})
+        out = [(rid, self._records[rid].content, self._records[rid].index_text)
+               for rid in self._vectors if rid in self._records and rid not in kept]
+        return out[:limit]
+
+    async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
+                                ) -> None:
+        kept = self._model_vectors.setdefault(model, {})
+        for rid, vector in items:
+            if rid in self._records:
+                kept[rid] = np.asarray(vector, np.float32).reshape(-1)
+
+    async def switch_index(self, info: IndexInfo, /) -> int:
+        missing = len(await self.unindexed(info.model, limit=len(self._vectors) + 1))
+        if missing:
+            return missing
+        if self._index is not None and self._index.model != info.model:
+            self._model_vectors[self._index.model] = dict(self._vectors)
+        fresh = self._model_vectors.pop(info.model, {})
+        self._vectors = {rid: fresh[rid] for rid in self._vectors}
+        self._index = info
+        return 0
+
+    async def drop_model_vectors(self, model: str, /) -> int:
+        return len(self._model_vectors.pop(model, {}))
 
     async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
         return [

@@ -141,6 +141,19 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE records_fts_new RENAME TO records_fts
         """,
     ),
+    (
+        # L7 re-embedding: vectors of a model other than the live one, kept beside it — the
+        # new model's while a reindex runs, the replaced model's after a switch (rollback).
+        "0006_model_vectors",
+        """
+        CREATE TABLE model_vectors (
+            model TEXT NOT NULL,
+            id TEXT NOT NULL,
+            embedding BLOB NOT NULL,
+            PRIMARY KEY (model, id)
+        )
+        """,
+    ),
 ]
 
 

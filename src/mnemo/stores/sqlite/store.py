@@ -216,6 +216,7 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
             if found is not None:
                 conn.execute("DELETE FROM records_fts WHERE rowid = ?", (found[0],))
                 conn.execute("DELETE FROM records WHERE rowid = ?", (found[0],))
+            conn.execute("DELETE FROM model_vectors WHERE id = ?", (rid,))
         self._bump(conn, "purge")
 
     async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
@@ -243,6 +244,7 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
             for rowid, rid in rows:
                 conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
                 conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (rid,))
+                conn.execute("DELETE FROM model_vectors WHERE id = ?", (rid,))
             conn.execute(f"DELETE FROM records WHERE {where.text}", where.params)
             conn.execute(f"DELETE FROM working_turns WHERE {where.text}", where.params)
             conn.execute(f"DELETE FROM sessions WHERE {where.text}", where.params)
@@ -449,6 +451,56 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
                 (body,),
             ),
         )
+
+    # -- re-embedding (L7): a second vector set beside the live one, then a switch ----------
+    _UNINDEXED = ("FROM records r WHERE r.embedding IS NOT NULL AND NOT EXISTS "
+                  "(SELECT 1 FROM model_vectors v WHERE v.model = ? AND v.id = r.id)")
+
+    async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
+        def run() -> list[tuple[str, str, str | None]]:
+            rows = self.conn.execute(
+                f"SELECT r.id, r.content, r.index_text {self._UNINDEXED} ORDER BY r.rowid "
+                "LIMIT ?", (model, limit)).fetchall()
+            return [(r[0], r[1], r[2]) for r in rows]
+
+        return await self._run(run)
+
+    async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
+                                ) -> None:
+        rows = [(model, rid, np.asarray(v, dtype=np.float32).tobytes()) for rid, v in items]
+        await self._run(self._tx, lambda conn: conn.executemany(
+            "INSERT INTO model_vectors (model, id, embedding) SELECT ?, ?, ? WHERE EXISTS "
+            "(SELECT 1 FROM records WHERE id = ?2) ON CONFLICT(model, id) DO UPDATE SET "
+            "embedding = excluded.embedding", rows))
+
+    async def switch_index(self, info: IndexInfo, /) -> int:
+        def run(conn: sqlite3.Connection) -> int:
+            missing = int(conn.execute(f"SELECT COUNT(*) {self._UNINDEXED}",
+                                       (info.model,)).fetchone()[0])
+            if missing:
+                return missing
+            row = conn.execute(
+                "SELECT value FROM store_meta WHERE key = 'embedding_model'").fetchone()
+            old = json.loads(row[0])["model"] if row is not None else None
+            if old is not None and old != info.model:
+                conn.execute("INSERT OR REPLACE INTO model_vectors (model, id, embedding) "
+                             "SELECT ?, id, embedding FROM records WHERE embedding IS NOT NULL",
+                             (old,))
+            conn.execute("UPDATE records SET embedding = (SELECT v.embedding FROM model_vectors "
+                         "v WHERE v.model = ? AND v.id = records.id) WHERE embedding IS NOT NULL",
+                         (info.model,))
+            conn.execute("DELETE FROM model_vectors WHERE model = ?", (info.model,))
+            conn.execute("INSERT INTO store_meta (key, value) VALUES ('embedding_model', ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                         (json.dumps({"model": info.model, "dim": info.dim}),))
+            self._bump(conn, "purge")  # every cached vector matrix is rebuilt on next read
+            return 0
+
+        return await self._run(self._tx, run)
+
+    async def drop_model_vectors(self, model: str, /) -> int:
+        return await self._run(self._tx, lambda conn: conn.execute(
+            "DELETE FROM model_vectors WHERE model = ?", (model,)).rowcount)
 
     # -- audit, settings, working turns, tokens ---------------------------------------------
     async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
