@@ -144,7 +144,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     (
         # L7 re-embedding: vectors of a model other than the live one, kept beside it — the
         # new model's while a reindex runs, the replaced model's after a switch (rollback).
-        "0006_model_vectors",
+        "0007_model_vectors",
         """
         CREATE TABLE model_vectors (
             model TEXT NOT NULL,
