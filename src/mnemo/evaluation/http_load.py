@@ -86,6 +86,7 @@ class Sample:
     ms: float
     ok: bool
     status: str  # HTTP status, or the transport error's name
+    at_s: float = 0.0  # when it was sent, seconds into the timed window
 
 
 def chat_turn(rng: random.Random) -> str:
@@ -199,40 +200,45 @@ def operations(queries: Sequence[str]) -> dict[str, Request]:
 
 
 async def _user(n: int, base_url: str, token: str, config: LoadConfig, ops: dict[str, Request],
-                until: float, out: list[Sample]) -> None:
+                start: float, out: list[Sample]) -> None:
     rng = random.Random(config.seed * 1000 + n)
     names = [op for op in ops if config.mix.get(op, 0) > 0]
     weights = [config.mix[op] for op in names]
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=base_url, headers=headers,
                                  timeout=config.timeout_s) as client:
+        until = start + config.duration_s
+        if config.think_s > 0:  # desynchronise the users' first requests
+            await anyio.sleep(min(rng.uniform(0, config.think_s), config.duration_s))
         while time.monotonic() < until:
             op = rng.choices(names, weights)[0]
-            started = time.perf_counter()
+            sent = time.monotonic()
             try:
                 response = await ops[op](client, rng, n)
                 ok, status = response.is_success, str(response.status_code)
             except httpx.HTTPError as exc:
                 ok, status = False, type(exc).__name__
-            out.append(Sample(op, (time.perf_counter() - started) * 1000.0, ok, status))
+            out.append(Sample(op, (time.monotonic() - sent) * 1000.0, ok, status, sent - start))
             if config.think_s > 0:
-                await anyio.sleep(rng.expovariate(1.0 / config.think_s))
+                pause = rng.expovariate(1.0 / config.think_s)
+                await anyio.sleep(max(0.0, min(pause, until - time.monotonic())))
 
 
 async def drive(base_url: str, tokens: Sequence[str], config: LoadConfig) -> tuple[
         list[Sample], float]:
-    """Warm every user up with one request of each kind, then run the timed window."""
+    """Warm every user up with one request of each kind, let the server finish the warm-up's
+    background extraction, then run the timed window."""
     ops = operations(query_texts(200, seed=config.seed + 1))
     warm: list[Sample] = []
     async with anyio.create_task_group() as tg:
         for n, token in enumerate(tokens):
             tg.start_soon(_warm, n, base_url, token, config, ops, warm)
+    await _queue_empty(base_url)
     samples: list[Sample] = []
     started = time.monotonic()
     async with anyio.create_task_group() as tg:
         for n, token in enumerate(tokens):
-            tg.start_soon(_user, n, base_url, token, config, ops,
-                          started + config.duration_s, samples)
+            tg.start_soon(_user, n, base_url, token, config, ops, started, samples)
     return samples, time.monotonic() - started
 
 
@@ -285,6 +291,13 @@ async def server_view(base_url: str) -> dict[str, float]:
         "server_errors": _metric(page, "mnemo_http_server_errors_total"),
         "context_tokens_injected": _metric(page, "mnemo_context_tokens_injected_total"),
     }
+
+
+async def _queue_empty(base_url: str, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and (await server_view(base_url))[
+            "queue_depth_at_end"] > 0:
+        await anyio.sleep(0.2)
 
 
 async def _left_in_queue(url: str) -> int:
