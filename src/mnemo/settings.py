@@ -119,7 +119,7 @@ class ApiSettings(BaseModel):
 
 class JobSettings(BaseModel):
     """The service's background work (``mnemo.api.jobs``): the extraction queue and the
-    periodic lifecycle tasks. An interval of ``None`` switches that task off; ``workers=0``
+    periodic lifecycle tasks. An interval of 0 switches that task off; ``workers=0``
     only enqueues (another process, or a later start, runs the queue)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -132,11 +132,11 @@ class JobSettings(BaseModel):
     retry_backoff_s: float = Field(5.0, ge=0.0)
     retry_after_s: int = Field(5, ge=1, le=3600)
     drain_timeout_s: float = Field(10.0, ge=0.0, le=3600.0)
-    sweep_interval_s: float | None = Field(60.0, gt=0.0)  # W2 idle-session sweeper
-    decay_interval_s: float | None = Field(86_400.0, gt=0.0)  # L1
-    expire_interval_s: float | None = Field(3_600.0, gt=0.0)  # L2
-    retention_interval_s: float | None = Field(3_600.0, gt=0.0)  # L3
-    consolidate_interval_s: float | None = Field(86_400.0, gt=0.0)  # L4
+    sweep_interval_s: float = Field(60.0, ge=0.0)  # W2 idle-session sweeper
+    decay_interval_s: float = Field(86_400.0, ge=0.0)  # L1
+    expire_interval_s: float = Field(3_600.0, ge=0.0)  # L2
+    retention_interval_s: float = Field(3_600.0, ge=0.0)  # L3
+    consolidate_interval_s: float = Field(86_400.0, ge=0.0)  # L4
 
 
 class MnemoSettings(BaseSettings):

@@ -17,7 +17,7 @@ the slow work in the request only gets slower for everyone, while a client that 
 as ``failed``; both are counted (``/metrics``: ``mnemo_job_failures_total``,
 ``mnemo_jobs_failed``), as are absorbed write-path failures (``mnemo_write_failures``).
 
-**Periodic tasks** (intervals in ``jobs.*_interval_s``, ``None`` = off): the idle-session
+**Periodic tasks** (intervals in ``jobs.*_interval_s``, 0 = off): the idle-session
 sweeper (W2), confidence decay (L1), expiry (L2), retention (L3) and consolidation (L4),
 each over every tenant the service knows (tenants of its tokens and stored settings).
 
@@ -214,7 +214,7 @@ class BackgroundJobs:
         return None
 
     # -- periodic tasks ---------------------------------------------------------------------
-    def _tasks(self) -> dict[str, tuple[float | None, Callable[[], Awaitable[Any]]]]:
+    def _tasks(self) -> dict[str, tuple[float, Callable[[], Awaitable[Any]]]]:
         cfg = self.settings
         return {
             "sweep": (cfg.sweep_interval_s, self.engine.sweep),
@@ -231,7 +231,7 @@ class BackgroundJobs:
             task_status.started()
             async with anyio.create_task_group() as tg:
                 for name, (interval, run) in self._tasks().items():
-                    if interval is not None:
+                    if interval > 0:
                         tg.start_soon(self._every, name, interval, run)
 
     async def _every(self, name: str, interval: float,
