@@ -29,19 +29,24 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def drop_near_duplicates(
-    items: Sequence[T], text: Callable[[T], str], *, threshold: float
+    items: Sequence[T], text: Callable[[T], str], *, threshold: float,
+    limit: int | None = None,
 ) -> list[T]:
-    """Keep the first (best) of each group whose word overlap is ≥ ``threshold``."""
-    if threshold >= 1.0 + 1e-9:
-        return list(items)
+    """Keep the first (best) of each group whose word overlap is ≥ ``threshold``; stop once
+    ``limit`` are kept (a search needs only its top k, and the check is quadratic)."""
     kept: list[T] = []
     kept_words: list[frozenset[str]] = []
+    exact: set[frozenset[str]] = set()
     for item in items:
+        if limit is not None and len(kept) >= limit:
+            break
         mine = words(text(item))
-        if any(jaccard(mine, other) >= threshold for other in kept_words):
+        if mine in exact or (threshold < 1.0 and any(
+                jaccard(mine, other) >= threshold for other in kept_words)):
             continue
         kept.append(item)
         kept_words.append(mine)
+        exact.add(mine)
     return kept
 
 

@@ -9,7 +9,7 @@ from mnemo.domain.query import Candidate, Filter, ScoredMemory, View
 from mnemo.domain.scope import Scope
 from mnemo.embedders.base import Embedder
 from mnemo.read.diversity import drop_near_duplicates, mmr
-from mnemo.read.fusion import rrf
+from mnemo.read.fusion import rrf, score_fusion
 from mnemo.read.scoring import mixed_score
 from mnemo.read.temporal import time_windows
 from mnemo.settings import ScoringSettings
@@ -51,11 +51,11 @@ async def hybrid_search(
     n = max(weights.candidates, k)
     lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
                               weights=weights)
-    fused = rrf(
-        lists,
-        weights={"dense": weights.dense_weight, "fulltext": weights.fulltext_weight},
-        k=weights.rrf_k,
-    )
+    list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
+    if weights.fusion == "rrf":
+        fused = rrf(lists, weights=list_weights, k=weights.rrf_k)
+    else:
+        fused = score_fusion(lists, weights=list_weights)
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
@@ -71,7 +71,9 @@ async def hybrid_search(
         parts.fulltext_rank = item.ranks.get("fulltext")
         results.append(ScoredMemory(record=record, score=total, parts=parts))
     results.sort(key=_order_key)
-    results = drop_near_duplicates(results, _text, threshold=weights.near_duplicate)
+    pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
+    results = drop_near_duplicates(results, _text, threshold=weights.near_duplicate,
+                                   limit=pool)
     return mmr(results, lambda s: s.score, _text, lam=weights.mmr_lambda, k=k)
 
 
