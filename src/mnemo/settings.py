@@ -44,6 +44,9 @@ class ScoringSettings(BaseModel):
     decay_lambda: float = Field(0.002, ge=0.0)
     use_half_life_days: float = Field(7.0, gt=0.0)
     rrf_k: float = Field(60.0, gt=0.0)
+    # How dense and full-text candidates combine (read/fusion.py): "score" (weighted mean of
+    # rescaled scores) or "rrf" (reciprocal rank, k = rrf_k).
+    fusion: Literal["score", "rrf"] = "score"
     dense_weight: float = Field(1.0, ge=0.0)
     fulltext_weight: float = Field(1.0, ge=0.0)
     candidates: int = Field(50, ge=1, le=1000)
