@@ -47,8 +47,10 @@ class ScoringSettings(BaseModel):
     # How dense and full-text candidates combine (read/fusion.py): "score" (weighted mean of
     # rescaled scores) or "rrf" (reciprocal rank, k = rrf_k).
     fusion: Literal["score", "rrf"] = "score"
-    dense_weight: float = Field(1.0, ge=0.0)
-    fulltext_weight: float = Field(1.0, ge=0.0)
+    # Full text leads: measured on LoCoMo, BM25 over content + index_text beat the small
+    # local embedder, and 0.3/0.7 beat 0.5/0.5 (docs/benchmarks.md).
+    dense_weight: float = Field(0.3, ge=0.0)
+    fulltext_weight: float = Field(0.7, ge=0.0)
     candidates: int = Field(50, ge=1, le=1000)
     # Query analysis (read/temporal.py): dates named in a query boost memories whose event
     # time falls in (or within ``query_time_after_days`` after) the named period.

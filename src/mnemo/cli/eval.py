@@ -144,7 +144,7 @@ def _command(
 def locomo(
     data: DataOpt, k: KOpt = "1,5,10", json_out: JsonOpt = None,
     embedder: EmbedderOpt = DEFAULT_EMBEDDER, store: StoreOpt = None, preset: PresetOpt = "default",
-    window: WindowOpt = 1, speaker: SpeakerOpt = True, date: DateOpt = True,
+    window: WindowOpt = 2, speaker: SpeakerOpt = True, date: DateOpt = True,
     limit: LimitOpt = None,
 ) -> None:
     """LoCoMo: turn-level recall@k, any@k, all@k and MRR; overall = categories 1–4."""
@@ -156,7 +156,7 @@ def locomo(
 def longmemeval(
     data: DataOpt, k: KOpt = "1,5,10", json_out: JsonOpt = None,
     embedder: EmbedderOpt = DEFAULT_EMBEDDER, store: StoreOpt = None, preset: PresetOpt = "default",
-    window: WindowOpt = 1, date: DateOpt = True, limit: LimitOpt = None,
+    window: WindowOpt = 2, date: DateOpt = True, limit: LimitOpt = None,
 ) -> None:
     """LongMemEval: session recall_all@k / recall_any@k / NDCG@k and turn recall@k."""
     _command(harness.LONGMEMEVAL, data, k, json_out, embedder, store, preset,

@@ -61,7 +61,7 @@ class IngestOptions:
     """
 
     speaker: bool = True
-    window: int = 1
+    window: int = 2
     date: bool = True
 
 
