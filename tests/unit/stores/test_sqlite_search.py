@@ -5,6 +5,7 @@ exactly what the filtered join returns."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -131,5 +132,22 @@ async def test_fulltext_stays_inside_a_small_scope(tmp_path: Path) -> None:
         [mine] = await put(store, ME, ["User goes swimming on Sundays"])
         hits = await store.fulltext(ME, "swimming", k=10, filters=None, view=View())
         assert [h.id for h in hits] == [mine.id]
+    finally:
+        await store.aclose()
+
+
+async def test_dense_widens_past_expired_rows_without_filters(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'e.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        gone = datetime.now(UTC) - timedelta(days=1)
+        await put(store, ME, [f"User note number {i} about tea" for i in range(100)],
+                  event_time=gone - timedelta(days=1), expires_at=gone)
+        alive = await put(store, ME, [f"Bicycle fact {i}" for i in range(10)])
+        vec = (await EMB.embed_query("note about tea")).reshape(-1)
+        matrix = await EMB.embed_documents([r.content for r in alive])
+        order = np.argsort(-(matrix @ vec), kind="stable")[:5]
+        hits = await store.dense(ME, vec, k=5, filters=None, view=View())
+        assert [h.id for h in hits] == [alive[i].id for i in order]
     finally:
         await store.aclose()

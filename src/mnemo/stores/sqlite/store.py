@@ -70,6 +70,13 @@ def _is_default_view(view: View) -> bool:
     return not (view.include_archived or view.include_superseded or view.as_of or view.statuses)
 
 
+def _proposal(k: int, filters: Filter | None) -> int:
+    """How many dense candidates to check first. The cached matrix holds only live rows, so
+    without filters only expiry (or a write since the refresh) can reject one: a small
+    margin does. Filters may reject most rows, so those start wider."""
+    return k + max(16, k // 4) if filters is None else max(4 * k, k + 32)
+
+
 class SqliteStore(SqliteSessionLog, SqliteJobQueue):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
@@ -329,7 +336,7 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
         if not _is_default_view(view):
             return self._dense_scan(query, k, where)
         entry = self._refresh(scope, query.shape[0])
-        m = max(4 * k, k + 32)
+        m = _proposal(k, filters)
         while True:
             top = entry.top(query, m)
             if not top:
