@@ -87,6 +87,8 @@ def test_favourites_are_single_valued_slots() -> None:
     ("아이가 있어요", "사용자는 아이가 있음"),
     ("고양이 두 마리 키워요", "사용자는 고양이 두 마리를 키움"),
     ("우리 강아지 이름은 초코야", "사용자의 강아지 이름은 초코"),
+    ("My cat Nabi is allergic to chicken.", "User's cat Nabi is allergic to chicken"),
+    ("우리 고양이 나비는 닭고기 알레르기가 있어", "사용자의 고양이 나비는 닭고기 알레르기가 있음"),
 ])
 def test_family_and_pets(text: str, content: str) -> None:
     assert one(text).content == content

@@ -312,7 +312,8 @@ RULES: list[Rule] = [
          check=lambda g, _: not re.match(r"\s*(?:allerg|food|hair|sitter|walker|bed|toy|person|"
                                          r"friendly|lover)", g.get("rest", ""), re.I)),
     rule("en.family.my_rel",
-         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?:(?:\w+\s+)?(?:{FAMILY}|{PETS}))(?:['’]s)?\s+"
+         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?:(?:\w+\s+)?(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?-i:[A-Z][\w-]+))?(?:['’]s)?\s+"  # an optional name: "my cat Nabi is …"
          rf"(?:name\s+is|is|was|has|had|turned|turns|loves|likes|hates|eats|takes|needs|can['’]?t|"
          rf"cannot|gets|will)\s+[^.!?;\n]{{2,80}})",
          _as_user, "family", tags=("family",),

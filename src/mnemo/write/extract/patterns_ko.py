@@ -328,11 +328,12 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
          slot="count:{x}", value="{n}", tags=("family",)),
     rule("ko.family.my_rel",
-         rf"(?:우리|내|제|나의|저의)\s*(?:집\s*)?(?P<rel>(?:{FAMILY}|{PETS}))\s*"
+         rf"(?:우리|내|제|나의|저의)\s*(?:집\s*)?(?P<rel>(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?P<name>[가-힣A-Za-z]{{1,8}}?))?\s*"  # an optional name: "우리 고양이 나비는"
          rf"(?P<topic>이름은|이름이|은|는|이|가)\s*"
          rf"(?P<rest>[^.!?\n]{{2,60}})",
-         lambda g, _: f"사용자의 {g['rel']}"
-         f"{' 이름은' if g['topic'].startswith('이름') else g['topic']} {ko_end(g['rest'])}",
+         lambda g, _: f"사용자의 {g['rel']}" + (f" {g['name']}" if g.get("name") else "")
+         + f"{' 이름은' if g['topic'].startswith('이름') else g['topic']} {ko_end(g['rest'])}",
          "family", tags=("family",), value=None, user_subject=False,
          check=lambda g, _: not re.search(r"(?:어디|뭐|언제|누구|몇|왜)", g["rest"])
          and FACTISH.search(g["rest"]) is not None),
