@@ -1,8 +1,15 @@
 """The engine: ``AsyncMemory`` (the one implementation) and ``Memory`` (its sync facade).
 
-``AsyncMemory`` wires the ports (store, embedder) and delegates to pure modules in
-``write/`` and ``read/``. It opens its store lazily on first use, so constructing it is cheap
-and does no I/O. ``Memory`` runs the same coroutines on a private event-loop thread.
+``AsyncMemory`` wires the ports (store, embedder, chat model) and delegates to ``write/``,
+``read/``, ``context/`` and ``lifecycle/``. It opens its store lazily on first use, so
+constructing it is cheap and does no I/O. ``Memory`` runs the same coroutines on a private
+event-loop thread.
+
+Why this module is past 600 lines: it *is* the public API (I1) — one short method per
+operation, each spelling out its scope keywords (``user_id=…, session_id=…``) so that users
+and type checkers see real signatures rather than ``**kwargs``. The logic lives elsewhere
+(``write.persist``, ``write.pipeline``, ``read.search``, ``context.assemble``,
+``lifecycle.*``); nothing here is longer than a few dozen lines.
 """
 
 from __future__ import annotations
@@ -22,10 +29,10 @@ from mnemo.domain.audit import AuditAction, AuditEvent, Trigger
 from mnemo.domain.context import Budget, Context
 from mnemo.domain.policy import ScopeSettings
 from mnemo.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
-from mnemo.domain.records import MemoryRecord, Source, Status, utcnow
+from mnemo.domain.records import MemoryRecord, Status, utcnow
 from mnemo.domain.results import AddResult
-from mnemo.domain.scope import Scope
-from mnemo.domain.turns import Turn
+from mnemo.domain.scope import Scope, resolve_scope
+from mnemo.domain.turns import Turn, parse_messages
 from mnemo.embedders import Embedder, get_embedder
 from mnemo.lifecycle.consolidate import ConsolidationReport, run_consolidation
 from mnemo.lifecycle.expiry import ExpiryReport
@@ -37,7 +44,8 @@ from mnemo.settings import MnemoSettings
 from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
 from mnemo.lifecycle.decay import DecayReport, run_decay
 from mnemo.llm.base import ChatModel
-from mnemo.write.direct import apply_update, audit_for, build_record, coerce_enum_fields
+from mnemo.write.direct import apply_update, audit_for, coerce_enum_fields
+from mnemo.write.persist import persist_direct, prepare_import
 from mnemo.write.pipeline import WritePath
 
 P = ParamSpec("P")
@@ -45,25 +53,6 @@ R = TypeVar("R")
 ScopeArg = Scope | str | None
 MAX_K = 1000
 IMPORT_CHUNK = 256
-
-
-def resolve_scope(
-    scope: ScopeArg = None,
-    *,
-    org_id: str | None = None,
-    project_id: str | None = None,
-    user_id: str | None = None,
-    persona_id: str | None = None,
-    session_id: str | None = None,
-) -> Scope:
-    """A scope from a ``Scope``, a ``"user:42/session:s1"`` string or mem0-style ids."""
-    ids = {"org_id": org_id, "project_id": project_id, "user_id": user_id,
-           "persona_id": persona_id, "session_id": session_id}
-    if scope is not None:
-        base = Scope.parse(scope) if isinstance(scope, str) else scope
-        extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
-        return (base.with_(**extra) if extra else base).require()
-    return Scope.of(**ids)
 
 
 class AsyncMemory:
@@ -215,28 +204,7 @@ class AsyncMemory:
         if scope is not None or any((user_id, session_id, persona_id, project_id, org_id)):
             default = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                                     persona_id=persona_id, session_id=session_id)
-        prepared: list[tuple[Scope, str, dict[str, Any]]] = []
-        for index, item in enumerate(items):
-            fields = (
-                item.model_dump(exclude={"id", "scope", "content_hash", "version"})
-                if isinstance(item, MemoryRecord) else dict(item)
-            )
-            item_scope = item.scope if isinstance(item, MemoryRecord) else fields.pop("scope", None)
-            text = fields.pop("content", None) or fields.pop("text", None)
-            fields.setdefault("source", Source.IMPORTED)
-            if "timestamp" in fields:
-                fields["event_time"] = fields.pop("timestamp")
-            try:
-                where = resolve_scope(item_scope) if item_scope is not None else default
-                if where is None:
-                    raise InvalidInputError("a scope is required: pass user_id=… or per-item scope")
-                build_record(where, text or "", coerce_enum_fields(fields),
-                             max_chars=self.settings.max_content_chars)
-            except InvalidInputError as exc:
-                exc.details["index"] = index
-                exc.message = f"item {index}: {exc.message}"
-                raise
-            prepared.append((where, text or "", fields))
+        prepared = prepare_import(items, default, max_chars=self.settings.max_content_chars)
         prepared = await (await self._write_path()).prepare_direct(prepared)  # W4/W9 first
         out: list[MemoryRecord] = []
         for start in range(0, len(prepared), IMPORT_CHUNK):
@@ -250,54 +218,12 @@ class AsyncMemory:
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger
     ) -> list[MemoryRecord]:
         store, embedder = await self._ready()
-        now = utcnow()
-        records = [
-            build_record(where, text, coerce_enum_fields(dict(fields)),
-                         max_chars=self.settings.max_content_chars)
-            for where, text, fields in items
-        ]
-        batch = WriteBatch()
-        # Exact duplicates (same scope, same normalised text) are never stored twice: the
-        # first copy's use count and confidence go up instead (seed 000's upsert).
-        fresh: list[MemoryRecord] = []
-        bumped: dict[str, tuple[MemoryRecord, MemoryRecord]] = {}  # id -> (before, after)
-        by_key: dict[tuple[str, str], str] = {}
-        order: list[str] = []
-        for record in records:
-            key = (record.scope.key(), record.content_hash)
-            rid = by_key.get(key)
-            if rid is None:
-                found = await store.find_by_hash(record.scope, record.content_hash)
-                if not found:
-                    fresh.append(record)
-                    by_key[key] = record.id
-                    order.append(record.id)
-                    continue
-                rid = by_key[key] = found[0].id
-                bumped[rid] = (found[0], found[0])
-            if rid in bumped:
-                before, current = bumped[rid]
-                bumped[rid] = (before, _bump(current, record.confidence, now))
-            else:
-                i = next(i for i, r in enumerate(fresh) if r.id == rid)
-                fresh[i] = _bump(fresh[i], record.confidence, now)
-            order.append(rid)
-        for before, after in bumped.values():
-            batch.upserts.append((after, None))
-            batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
-                                         trigger=trigger, details={"duplicate": True}))
-        if fresh:
-            vectors = await embedder.embed_documents([r.search_text() for r in fresh])
-            await self._record_index(store, embedder)
-            for record, vector in zip(fresh, vectors, strict=True):
-                batch.upserts.append((record, vector))
-                batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
-        archived, events = await (await self._write_path()).direct_capacity(fresh, now, trigger)
-        batch.upserts.extend((record, None) for record in archived)  # W7
-        batch.audit.extend(events)
-        await store.write(batch)
-        final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
-        return [final[rid] for rid in order]
+        write_path = await self._write_path()
+        return await persist_direct(
+            store, embedder, items, trigger=trigger, max_chars=self.settings.max_content_chars,
+            capacity=write_path.direct_capacity,
+            after_embed=lambda: self._record_index(store, embedder),
+        )
 
     async def add(
         self,
@@ -327,7 +253,7 @@ class AsyncMemory:
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         at = parse_time(timestamp, "timestamp") if timestamp is not None else utcnow()
-        turns = _parse_messages(messages, at, self.settings.max_content_chars)
+        turns = parse_messages(messages, at, self.settings.max_content_chars)
         return await (await self._write_path()).ingest(where, turns, infer=infer)
 
     async def extract_pending(self, *, scope: ScopeArg = None, **ids: str | None) -> AddResult:
@@ -708,39 +634,9 @@ class AsyncMemory:
         return updated
 
 
-def _bump(record: MemoryRecord, confidence: float, now: datetime) -> MemoryRecord:
-    return record.model_copy(update={
-        "usage_count": record.usage_count + 1,
-        "confidence": max(record.confidence, confidence),
-        "updated_at": now,
-    })
-
-
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInputError(f"{name} must be an integer between {low} and {high}")
-
-
-def _parse_messages(
-    messages: str | Sequence[Mapping[str, Any]], at: datetime, max_chars: int
-) -> list[Turn]:
-    from mnemo.write.direct import check_content
-
-    if isinstance(messages, str):
-        messages = [{"role": "user", "content": messages}]
-    if not isinstance(messages, Sequence) or not messages:
-        raise InvalidInputError("messages must be a string or a non-empty list of "
-                                "{'role', 'content'} objects")
-    turns = []
-    for i, msg in enumerate(messages):
-        if not isinstance(msg, Mapping) or msg.get("role") not in {"user", "assistant",
-                                                                     "system", "tool"}:
-            raise InvalidInputError(
-                f"message {i} needs a role of user, assistant, system or tool and a content"
-            )
-        turns.append(Turn(role=msg["role"], content=check_content(msg.get("content"), max_chars),
-                          at=at, name=msg.get("name")))
-    return turns
 
 
 # -- the sync facade ------------------------------------------------------------------------

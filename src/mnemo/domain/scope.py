@@ -140,3 +140,22 @@ def _first_mnemo_error(exc: BaseException) -> InvalidInputError | None:
             if isinstance(inner, InvalidInputError):
                 return inner
     return None
+
+
+def resolve_scope(
+    scope: Scope | str | None = None,
+    *,
+    org_id: str | None = None,
+    project_id: str | None = None,
+    user_id: str | None = None,
+    persona_id: str | None = None,
+    session_id: str | None = None,
+) -> Scope:
+    """A scope from a ``Scope``, a ``"user:42/session:s1"`` string or mem0-style ids."""
+    ids = {"org_id": org_id, "project_id": project_id, "user_id": user_id,
+           "persona_id": persona_id, "session_id": session_id}
+    if scope is not None:
+        base = Scope.parse(scope) if isinstance(scope, str) else scope
+        extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
+        return (base.with_(**extra) if extra else base).require()
+    return Scope.of(**ids)

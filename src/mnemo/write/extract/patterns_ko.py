@@ -416,8 +416,8 @@ RULES: list[Rule] = [
          "사용자의 취미는 {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          tags=("preference", "hobby")),
     rule("ko.pref.prefer",
-         rf"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>[가-힣A-Za-z]+?)(?:이|가|을|를)?\s*(?:더\s?)?"
-         rf"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요)",
+         r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>[가-힣A-Za-z]+?)(?:이|가|을|를)?\s*(?:더\s?)?"
+         r"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요)",
          lambda g, _: f"사용자는 {g['y']}보다 {josa(g['x'], '을/를')} 선호함", "preference",
          type=MemoryType.PREFERENCE, category="preference", slot="pref:{x}", value="like",
          tags=("preference",)),
@@ -433,7 +433,7 @@ RULES: list[Rule] = [
          "사용자는 {x}(이)라고 불리기를 원함", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",), user_subject=False),
     rule("ko.profile.age",
-         rf"(?:^|\s)(?P<x>\d{{1,2}})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
+         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
          strict=True),
     rule("ko.profile.age_native",
