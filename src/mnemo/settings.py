@@ -160,8 +160,6 @@ class MnemoSettings(BaseSettings):
     llm_base_url: str | None = None
     llm_models: list[str] = Field(default_factory=list)
     llm_api_key: SecretStr | None = None
-    redis_url: str | None = None
-    encryption_key: SecretStr | None = None
     max_content_chars: int = Field(8000, ge=1, le=100_000)
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
