@@ -13,9 +13,17 @@ from mnemo.settings import ScoringSettings
 
 PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
+    # the search mnemo shipped before it was tuned: equal-weight RRF, no query dates
+    "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
+                   "w_query_time": 0.0},
+    "rrf": {"fusion": "rrf"},
+    "equal-weights": {"dense_weight": 0.5, "fulltext_weight": 0.5},
     "dense": {"fulltext_weight": 0.0},
     "fulltext": {"dense_weight": 0.0},
     "no-recency": {"w_time": 0.0},
+    "no-query-time": {"w_query_time": 0.0},
+    # R4 on: drop near-duplicates (80 % word overlap) and diversify with MMR
+    "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
 }
 
 

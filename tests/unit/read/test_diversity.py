@@ -35,3 +35,14 @@ def test_mmr_trades_score_for_novelty() -> None:
     diverse = mmr(ITEMS, lambda i: i[1], _text, lam=0.5, k=3)
     assert [i[0] for i in diverse][:2] == ["a", "c"]
     assert len(mmr(ITEMS, lambda i: i[1], _text, lam=0.5, k=10)) == 4
+
+
+def test_near_duplicate_check_stops_at_the_limit() -> None:
+    seen: list[str] = []
+
+    def text(item: tuple[str, float, str]) -> str:
+        seen.append(item[0])
+        return item[2]
+
+    kept = drop_near_duplicates(ITEMS, text, threshold=1.0, limit=2)
+    assert [i[0] for i in kept] == ["a", "c"] and seen == ["a", "b", "c"]
