@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI
 from fastapi.responses import PlainTextResponse
 
@@ -31,6 +32,7 @@ from mnemo.api.routes import (
 )
 from mnemo.api.schemas import Health
 from mnemo.memory import AsyncMemory
+from mnemo.stores._text import load_tokenizer
 from mnemo.security.tokens import TokenService
 from mnemo.settings import MnemoSettings
 
@@ -53,6 +55,7 @@ def create_app(settings: MnemoSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncMemory.from_settings(settings) as engine:
+            await anyio.to_thread.run_sync(load_tokenizer)
             app.state.engine = engine
             app.state.tokens = TokenService(engine.store)
             async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:

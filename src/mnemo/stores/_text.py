@@ -38,6 +38,12 @@ def _get_kiwi() -> Any:
         return _kiwi
 
 
+def load_tokenizer() -> None:
+    """Load the Korean tokenizer now (a service calls this at start-up so that the first
+    Korean request does not pay for it)."""
+    _get_kiwi()
+
+
 def has_hangul(text: str) -> bool:
     return _HANGUL.search(text) is not None
 

@@ -398,18 +398,20 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
     async def fulltext(
         self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
-        match = fts5_query(text, word_columns="{content context}",
-                           morph_columns="{morphs context_morphs}")
-        if match is None:
-            return []
         where = self._where(scope, filters, view)
-        return await self._run(self._fulltext, scope, match, k, where)
+        # Query analysis (Korean morphemes, and the tokenizer's first load) runs in the worker
+        # thread too, never on the event loop.
+        return await self._run(self._fulltext, scope, text, k, where)
 
-    def _fulltext(self, scope: Scope, match: str, k: int, where: Sql) -> list[Candidate]:
+    def _fulltext(self, scope: Scope, text: str, k: int, where: Sql) -> list[Candidate]:
         """BM25 top ``k`` inside the scope. When the scope holds a good share of the file
         (known from its cached matrix), rank the whole index first and check only the best
         ``m`` rows against the scope and filters, like ``_dense``; this skips joining every
         match with ``records``. Otherwise, or if too few survive, join and filter in SQL."""
+        match = fts5_query(text, word_columns="{content context}",
+                           morph_columns="{morphs context_morphs}")
+        if match is None:
+            return []
         try:
             entry = self._cache.peek(scope.key())
             total = self.conn.execute("SELECT max(rowid) FROM records").fetchone()[0] or 0
