@@ -9,7 +9,7 @@ used to score answers and never leaves this package. What reaches the engine is 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -43,7 +43,6 @@ class EvalSample:
     questions: list[EvalQuestion]
     dropped_evidence: int = 0
     skipped_questions: int = 0
-    stats: dict[str, int] = field(default_factory=dict)
 
     def turns(self) -> Iterator[tuple[EvalSession, int, EvalTurn]]:
         for session in self.sessions:
