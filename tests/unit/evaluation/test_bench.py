@@ -62,14 +62,14 @@ def test_cli_rejects_bad_sizes() -> None:
 def test_reused_workdir_grows_and_refuses_to_shrink(tmp_path: Path) -> None:
     import anyio
 
-    work = tmp_path / "work"
-    base = dict(embedder="hash:32", queries=5, warmup=2, workdir=work, skip_ingest=True)
-    first = anyio.run(run_bench, BenchConfig(sizes=[50], **base))  # type: ignore[arg-type]
-    assert set(first.search) == {"50"}
-    grown = anyio.run(run_bench, BenchConfig(sizes=[80], **base))  # type: ignore[arg-type]
-    assert set(grown.search) == {"80"}
+    def config(size: int) -> BenchConfig:
+        return BenchConfig(sizes=[size], embedder="hash:32", queries=5, warmup=2,
+                           workdir=tmp_path / "work", skip_ingest=True)
+
+    assert set(anyio.run(run_bench, config(50)).search) == {"50"}
+    assert set(anyio.run(run_bench, config(80)).search) == {"80"}  # the same file, grown
     with pytest.raises(ValueError, match="already holds 80"):
-        anyio.run(run_bench, BenchConfig(sizes=[60], **base))  # type: ignore[arg-type]
+        anyio.run(run_bench, config(60))
 
 
 @pytest.mark.anyio
