@@ -91,16 +91,24 @@ class AsyncMemory:
                 assert isinstance(self._store_arg, str)
                 self._store = await open_store(self._store_arg)
             if self._embedder is None:
-                opts: dict[str, Any] = {}
-                if isinstance(self._embedder_arg, str) and self._embedder_arg.startswith("openai:"):
-                    key = self.settings.embedder_api_key
-                    opts = {"base_url": self.settings.embedder_base_url,
-                            "api_key": key.get_secret_value() if key else None}
-                self._embedder = get_embedder(self._embedder_arg, **opts)
+                self._embedder = self._make_embedder(self._embedder_arg)
             if not self._index_checked:
                 await self._check_index(self._store, self._embedder)
                 self._index_checked = True
         return self._store, self._embedder
+
+    def _make_embedder(self, spec: str | Embedder) -> Embedder:
+        """An embedder from a provider string, with this engine's provider options."""
+        if not isinstance(spec, str):
+            return spec
+        opts: dict[str, Any] = {}
+        if spec.startswith("openai:"):
+            key = self.settings.embedder_api_key
+            opts = {"base_url": self.settings.embedder_base_url,
+                    "api_key": key.get_secret_value() if key else None}
+        elif spec.startswith("local:"):
+            opts = {"threads": self.settings.embedder_threads}
+        return get_embedder(spec, **opts)
 
     async def _check_index(self, store: Store, embedder: Embedder) -> None:
         info = await store.index_info()
@@ -594,15 +602,7 @@ class AsyncMemory:
         except ConfigurationError as exc:  # opened with the new model already: fine here
             if exc.code != "EMBEDDER_MISMATCH":
                 raise
-        target = embedder
-        if isinstance(embedder, str):
-            opts: dict[str, Any] = {}
-            if embedder.startswith("openai:"):
-                key = self.settings.embedder_api_key
-                opts = {"base_url": self.settings.embedder_base_url,
-                        "api_key": key.get_secret_value() if key else None}
-            target = get_embedder(embedder, **opts)
-        assert not isinstance(target, str)
+        target = self._make_embedder(embedder)
         report = await run_reindex(self.store, target, drop_previous=drop_previous,
                                    progress=progress)
         if report.switched or report.previous == target.name:

@@ -157,6 +157,10 @@ class MnemoSettings(BaseSettings):
     embedder: str = DEFAULT_EMBEDDER
     embedder_base_url: str | None = None
     embedder_api_key: SecretStr | None = None
+    # The local model's CPU threads. One by default: with two, its OpenMP threads spin-wait
+    # whenever another process holds a core, and query p95 went from ~30 ms to ~1.7 s on a
+    # busy 2-core machine (docs/benchmarks.md). None leaves the runtime's default.
+    embedder_threads: int | None = Field(1, ge=1, le=256)
     llm_base_url: str | None = None
     llm_models: list[str] = Field(default_factory=list)
     llm_api_key: SecretStr | None = None

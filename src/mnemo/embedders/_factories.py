@@ -11,7 +11,7 @@ from mnemo.errors import ConfigurationError
 def local(model: str, **options: Any) -> Embedder:
     from mnemo.embedders.local import LocalEmbedder
 
-    return LocalEmbedder(model or "multilingual-e5-small")
+    return LocalEmbedder(model or "multilingual-e5-small", threads=options.get("threads"))
 
 
 def openai(model: str, **options: Any) -> Embedder:

