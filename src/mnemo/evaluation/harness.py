@@ -83,7 +83,12 @@ async def evaluate(
     memory: AsyncMemory, samples: Sequence[EvalSample], run: EvalRun,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Ingest, search and score; returns the JSON report (see docs/benchmarks.md)."""
+    """Ingest everything, then search and score; returns the JSON report.
+
+    Every sample is ingested before the first search: full-text statistics (BM25's IDF)
+    span the whole store, so searching sample 0 before sample 9 is stored would make the
+    numbers depend on the order and differ from a rerun on the same store.
+    """
     progress = progress or Progress()
     tally = Tally()
     latencies: list[float] = []
@@ -91,12 +96,12 @@ async def evaluate(
     progress.ingest_total(items_total)
     progress.questions_total(sum(len(s.questions) for s in samples))
     depth = max(run.ks) * (SESSION_DEPTH if run.dataset == LONGMEMEVAL else 1)
-    ingest_seconds = 0.0
-    for index, sample in enumerate(samples):
+    started = time.perf_counter()
+    owners = [await _ingest(memory, sample, f"user:eval{index}", run.ingest, progress)
+              for index, sample in enumerate(samples)]
+    ingest_seconds = time.perf_counter() - started
+    for index, (sample, owner) in enumerate(zip(samples, owners, strict=True)):
         scope = f"user:eval{index}"
-        started = time.perf_counter()
-        owner = await _ingest(memory, sample, scope, run.ingest, progress)
-        ingest_seconds += time.perf_counter() - started
         sessions = session_of(sample)
         for question in sample.questions:
             started = time.perf_counter()
