@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import AbstractSet
+from collections.abc import Set as AbstractSet
 
 Ranking = Sequence[Collection[str]]
 

@@ -36,13 +36,16 @@ _V = {
 
 # (type, needle statement, question, answer); the statement avoids the question's wording.
 _NEEDLES: list[tuple[str, str, str, str]] = [
-    ("single-session-user", "We finally brought home a {pet} from the shelter and called her {name}.",
+    ("single-session-user",
+     "We finally brought home a {pet} from the shelter and called her {name}.",
      "What did I name the animal I adopted?", "{name}"),
     ("single-session-user", "My sister packed up everything and relocated to {city} last month.",
      "Where does my sister live now?", "{city}"),
-    ("single-session-user", "I started a new position as a {job} on Monday, still getting used to it.",
+    ("single-session-user",
+     "I started a new position as a {job} on Monday, still getting used to it.",
      "What is my current job?", "{job}"),
-    ("single-session-user", "The clinic ran some tests and it turns out I react badly to {allergen}.",
+    ("single-session-user",
+     "The clinic ran some tests and it turns out I react badly to {allergen}.",
      "What am I allergic to?", "{allergen}"),
     ("single-session-user", "We decided the {room} walls are going to be {color} after all.",
      "Which paint color did we choose for the {room}?", "{color}"),
@@ -80,9 +83,10 @@ _FILLER = [
 ]
 _TOPICS = [
     "tofu", "door hinge", "compound interest", "gardening", "Kyoto", "linear algebra", "jazz",
-    "eggs", "bicycles", "photography", "my sister's birthday", "running shoes", "the kitchen sink",
-    "car insurance", "a job interview", "allergies in spring", "paint brushes", "concert tickets",
-    "book clubs", "tennis rackets", "house plants", "the city marathon", "pet food", "chess openings",
+    "eggs", "bicycles", "photography", "my sister's birthday", "running shoes",
+    "the kitchen sink", "car insurance", "a job interview", "allergies in spring",
+    "paint brushes", "concert tickets", "book clubs", "tennis rackets", "house plants",
+    "the city marathon", "pet food", "chess openings",
 ]
 
 

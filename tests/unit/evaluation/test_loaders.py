@@ -98,7 +98,7 @@ def test_longmemeval_loader() -> None:
     assert (q4_assistant.questions, q4_assistant.skipped_questions) == ([], 1)
     # only user turns are indexed; the dataset's session ids appear nowhere
     indexed = [t for _, _, t in q1.turns() if t.indexed]
-    assert [t.text for t in indexed][0] == "Can you suggest a quick pasta recipe?"
+    assert indexed[0].text == "Can you suggest a quick pasta recipe?"
     assert all(t.speaker is None for _, _, t in q1.turns())
     assert not any("answer_" in t.key or "filler" in t.key for _, _, t in q1.turns())
     assert q1.sessions[1].at == datetime(2024, 2, 10, 18, 30, tzinfo=UTC)

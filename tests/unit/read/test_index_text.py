@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mnemo import AsyncMemory, MnemoSettings
@@ -35,7 +37,9 @@ async def test_index_text_is_searched_but_not_content(
         assert plain.index_text is None
 
 
-async def test_index_text_survives_a_reopen(tmp_path, settings: MnemoSettings) -> None:  # type: ignore[no-untyped-def]
+async def test_index_text_survives_a_reopen(
+    tmp_path: Path, settings: MnemoSettings
+) -> None:
     url = f"sqlite:///{tmp_path}/m.db"
     async with AsyncMemory(url, settings=settings) as mem:
         record = await mem.import_memories(
