@@ -25,17 +25,17 @@ _DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
 
 # Order matters: the most specific pattern claims its span first.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("dmy", re.compile(rf"\b{_DAY}\s+({_MONTH})\.?,?\s+{_YEAR}\b", re.I)),
-    ("mdy", re.compile(rf"\b({_MONTH})\.?\s+{_DAY},?\s+{_YEAR}\b", re.I)),
+    ("dmy", re.compile(rf"\b{_DAY}\s+({_MONTH})\.?,?\s+{_YEAR}\b", re.IGNORECASE)),
+    ("mdy", re.compile(rf"\b({_MONTH})\.?\s+{_DAY},?\s+{_YEAR}\b", re.IGNORECASE)),
     ("iso", re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")),
     ("ko_ymd", re.compile(r"(\d{4})\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일")),
     ("ko_ym", re.compile(r"(\d{4})\s*년\s*(\d{1,2})\s*월")),
     ("ko_md", re.compile(r"(\d{1,2})\s*월\s*(\d{1,2})\s*일")),
-    ("my", re.compile(rf"\b({_MONTH})\.?,?\s+(?:of\s+)?{_YEAR}\b", re.I)),
+    ("my", re.compile(rf"\b({_MONTH})\.?,?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
     ("ko_y", re.compile(r"(\d{4})\s*년")),
     ("ko_m", re.compile(r"(\d{1,2})\s*월")),
-    ("m", re.compile(rf"\b(?:in|during|since|until|by|early|late|mid)\s+({_MONTH})\b", re.I)),
-    ("y", re.compile(rf"\b(?:in|during|since|of|by)\s+{_YEAR}\b", re.I)),
+    ("m", re.compile(rf"\b(?:in|during|since|until|by|early|late|mid)\s+({_MONTH})\b", re.IGNORECASE)),
+    ("y", re.compile(rf"\b(?:in|during|since|of|by)\s+{_YEAR}\b", re.IGNORECASE)),
 ]
 _RELATIVE: dict[str, tuple[int, int]] = {  # phrase -> (days back from now to start, length)
     "yesterday": (1, 1), "어제": (1, 1), "today": (0, 1), "오늘": (0, 1),
@@ -69,7 +69,7 @@ def _day_window(year: int, month: int, day: int) -> TimeWindow | None:
 
 
 def _from_match(kind: str, g: tuple[str, ...], now: datetime) -> TimeWindow | None:
-    month_of = lambda text: _MONTHS[text.lower().rstrip(".")]  # noqa: E731
+    month_of = lambda text: _MONTHS[text.lower().rstrip(".")]
     if kind == "dmy":
         return _day_window(int(g[2]), month_of(g[1]), int(g[0]))
     if kind == "mdy":
