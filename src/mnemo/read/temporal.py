@@ -34,7 +34,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("my", re.compile(rf"\b({_MONTH})\.?,?\s+(?:of\s+)?{_YEAR}\b", re.IGNORECASE)),
     ("ko_y", re.compile(r"(\d{4})\s*년")),
     ("ko_m", re.compile(r"(\d{1,2})\s*월")),
-    ("m", re.compile(rf"\b(?:in|during|since|until|by|early|late|mid)\s+({_MONTH})\b", re.IGNORECASE)),
+    ("m", re.compile(rf"\b(?:in|during|since|until|by|early|late|mid)\s+({_MONTH})\b",
+                     re.IGNORECASE)),
     ("y", re.compile(rf"\b(?:in|during|since|of|by)\s+{_YEAR}\b", re.IGNORECASE)),
 ]
 _RELATIVE: dict[str, tuple[int, int]] = {  # phrase -> (days back from now to start, length)
