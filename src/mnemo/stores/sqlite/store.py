@@ -25,7 +25,6 @@ from mnemo.domain.records import MemoryRecord, utcnow
 from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.errors import ConfigurationError, StoreError
-from mnemo.security.tokens import ApiToken
 from mnemo.stores._sql.filters import (
     Dialect,
     Sql,
@@ -40,6 +39,7 @@ from mnemo.stores.base import Capability, IndexInfo, Vector, WriteBatch, scope_f
 from mnemo.stores.sqlite.schema import apply_migrations
 from mnemo.stores.sqlite.jobs import SqliteJobQueue
 from mnemo.stores.sqlite.sessions import SqliteSessionLog
+from mnemo.stores.sqlite.tokens import SqliteTokenStore
 from mnemo.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
 
 T = TypeVar("T")
@@ -77,7 +77,7 @@ def _proposal(k: int, filters: Filter | None) -> int:
     return k + max(16, k // 4) if filters is None else max(4 * k, k + 32)
 
 
-class SqliteStore(SqliteSessionLog, SqliteJobQueue):
+class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
@@ -575,50 +575,3 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue):
             return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
 
         return await self._run(run)
-
-    async def put_token(self, token: ApiToken, /) -> None:
-        await self._run(
-            self._tx,
-            lambda conn: conn.execute(
-                "INSERT INTO api_tokens (id, token_hash, tenant, body) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(id) DO UPDATE SET body = excluded.body",
-                (token.id, token.token_hash, token.tenant, token.model_dump_json()),
-            ),
-        )
-
-    async def find_token(self, token_hash: str, /) -> ApiToken | None:
-        def run() -> ApiToken | None:
-            row = self.conn.execute(
-                "SELECT body FROM api_tokens WHERE token_hash = ?", (token_hash,)
-            ).fetchone()
-            return None if row is None else ApiToken.model_validate_json(row[0])
-
-        return await self._run(run)
-
-    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
-        def run() -> list[ApiToken]:
-            if tenant is None:
-                rows = self.conn.execute("SELECT body FROM api_tokens ORDER BY rowid").fetchall()
-            else:
-                rows = self.conn.execute(
-                    "SELECT body FROM api_tokens WHERE tenant = ? ORDER BY rowid", (tenant,)
-                ).fetchall()
-            return [ApiToken.model_validate_json(r[0]) for r in rows]
-
-        return await self._run(run)
-
-    async def revoke_token(self, token_id: str, /) -> bool:
-        def run(conn: sqlite3.Connection) -> bool:
-            row = conn.execute("SELECT body FROM api_tokens WHERE id = ?", (token_id,)).fetchone()
-            if row is None:
-                return False
-            token = ApiToken.model_validate_json(row[0])
-            if token.revoked_at is None:
-                token.revoked_at = utcnow()
-                conn.execute(
-                    "UPDATE api_tokens SET body = ? WHERE id = ?",
-                    (token.model_dump_json(), token_id),
-                )
-            return True
-
-        return await self._run(self._tx, run)
