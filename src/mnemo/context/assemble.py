@@ -54,6 +54,7 @@ from mnemo.domain.records import Layer, MemoryRecord, utcnow
 from mnemo.domain.scope import Scope
 from mnemo.domain.turns import Turn
 from mnemo.embedders.base import Embedder
+from mnemo.embedders.cached import QueryCacheEmbedder
 from mnemo.errors import InvalidInputError
 from mnemo.settings import ScoringSettings
 from mnemo.stores.base import Store
@@ -271,7 +272,8 @@ class ContextAssembler:
         mark = time.perf_counter()
         searcher: Embedder = embedder
         if query and self.scoring.dense_weight > 0:
-            searcher = sources.QueryVector(embedder, query, await embedder.embed_query(query))
+            searcher = QueryCacheEmbedder(
+                embedder, queries={query: await embedder.embed_query(query)})
         timings["embed"] = _ms(mark)
         mark = time.perf_counter()
         standing = await self._standing(store, reader, now)

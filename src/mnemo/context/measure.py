@@ -23,43 +23,12 @@ import numpy as np
 
 from mnemo.domain.records import utcnow
 from mnemo.domain.scope import Scope
-from mnemo.embedders.base import Matrix
+from mnemo.embedders.cached import QueryCacheEmbedder
 from mnemo.embedders.hashing import HashEmbedder
 
 MEASURE_SCOPE = Scope(user="ctx-bench", session="live")
 DIM = 384
 CHUNK = 2048
-
-
-class PrecomputedQueries:
-    """Hash vectors for documents; queries answered from vectors computed in advance, so
-    timing excludes query embedding (a real model adds ~10–30 ms per query on one core)."""
-
-    def __init__(self, dim: int = DIM) -> None:
-        self._inner = HashEmbedder(dim)
-        self._cache: dict[str, Matrix] = {}
-
-    @property
-    def name(self) -> str:
-        return self._inner.name
-
-    @property
-    def dim(self) -> int:
-        return self._inner.dim
-
-    async def precompute(self, queries: Sequence[str]) -> None:
-        for query in queries:
-            self._cache[query] = await self._inner.embed_query(query)
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return await self._inner.embed_documents(texts)
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        found = self._cache.get(text)
-        return found if found is not None else await self._inner.embed_query(text)
-
-    async def aclose(self) -> None:
-        return None
 
 
 def summarise(samples_ms: Sequence[float]) -> dict[str, float]:
@@ -145,7 +114,9 @@ async def measure_context_assembly(
 
     config = config or MeasureConfig()
     queries = query_texts(config.queries + config.warmup, seed=config.seed + 1)
-    embedder = PrecomputedQueries()
+    # Hash vectors for documents; queries answered from vectors computed in advance, so
+    # timing excludes query embedding (a real model adds ~10–30 ms per query on one core).
+    embedder = QueryCacheEmbedder(HashEmbedder(DIM))
     await embedder.precompute(queries)
     with tempfile.TemporaryDirectory(prefix="mnemo-ctx-") as tmp:
         workdir = config.workdir or Path(tmp)

@@ -13,7 +13,7 @@ from datetime import datetime
 from mnemo.domain.query import Filter, ScoredMemory, ScoreParts, View, parse_filter
 from mnemo.domain.records import Layer, MemoryRecord
 from mnemo.domain.scope import Scope
-from mnemo.embedders.base import Embedder, Matrix
+from mnemo.embedders.base import Embedder
 from mnemo.read.scoring import mixed_score
 from mnemo.read.search import hybrid_search
 from mnemo.settings import ScoringSettings
@@ -108,33 +108,6 @@ async def standing_records(
     out.pinned.sort(key=lambda r: (not r.pinned, -r.importance, -r.event_time.timestamp()))
     out.pinned = out.pinned[:max_pinned]
     return out
-
-
-class QueryVector:
-    """An ``Embedder`` stand-in that answers the one query it was built for, so a context
-    embeds its query once however many searches it runs."""
-
-    def __init__(self, inner: Embedder, query: str, vector: Matrix) -> None:
-        self._inner, self._query, self._vector = inner, query, vector
-
-    @property
-    def name(self) -> str:
-        return self._inner.name
-
-    @property
-    def dim(self) -> int:
-        return self._inner.dim
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return await self._inner.embed_documents(texts)
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        if text == self._query:
-            return self._vector
-        return await self._inner.embed_query(text)
-
-    async def aclose(self) -> None:
-        return None
 
 
 async def retrieve(

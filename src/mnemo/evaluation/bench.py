@@ -38,7 +38,8 @@ import numpy as np
 from mnemo.domain.query import View
 from mnemo.domain.records import utcnow
 from mnemo.domain.scope import Scope
-from mnemo.embedders import Embedder, HashEmbedder, Matrix, get_embedder
+from mnemo.embedders import Embedder, HashEmbedder, get_embedder
+from mnemo.embedders.cached import QueryCacheEmbedder
 from mnemo.evaluation.bench_corpus import memory_texts, query_texts
 from mnemo.memory import AsyncMemory
 from mnemo.settings import MnemoSettings
@@ -59,40 +60,14 @@ class SilentReporter:
         return lambda n: None
 
 
-class BenchEmbedder:
+class BenchEmbedder(QueryCacheEmbedder):
     """Stands in for ``inner`` (same ``name`` and ``dim``, so the store's model check passes)
     while embedding documents cheaply and answering known queries from a cache of the real
     model's vectors. Never use it outside a benchmark: its stored vectors are not ``inner``'s.
     """
 
     def __init__(self, inner: Embedder) -> None:
-        self.inner = inner
-        self._documents = HashEmbedder(inner.dim)
-        self.query_cache: dict[str, Matrix] = {}
-        self.use_cache = True
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dim(self) -> int:
-        return self.inner.dim
-
-    async def precompute(self, queries: Sequence[str]) -> None:
-        for query in queries:
-            self.query_cache[query] = await self.inner.embed_query(query)
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return await self._documents.embed_documents(texts)
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        if self.use_cache and text in self.query_cache:
-            return self.query_cache[text]
-        return await self.inner.embed_query(text)
-
-    async def aclose(self) -> None:
-        return None  # ``inner`` belongs to whoever made it
+        super().__init__(inner, documents=HashEmbedder(inner.dim))
 
 
 @dataclass
