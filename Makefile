@@ -4,8 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-MNEMO_HOST ?= 127.0.0.1
-MNEMO_PORT ?= 8420
+GIEOK_HOST ?= 127.0.0.1
+GIEOK_PORT ?= 8420
 
 .PHONY: install run test bench clean
 
@@ -18,13 +18,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: install
-	$(BIN)/mnemo serve --host $(MNEMO_HOST) --port $(MNEMO_PORT)
+	$(BIN)/gieok serve --host $(GIEOK_HOST) --port $(GIEOK_PORT)
 
 test: install
 	$(BIN)/python -m pytest -q
 
 bench: install
-	$(BIN)/mnemo bench --sizes 10000,100000 --json docs/bench.json
+	$(BIN)/gieok bench --sizes 10000,100000 --json docs/bench.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache build dist

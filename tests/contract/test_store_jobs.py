@@ -8,11 +8,11 @@ from datetime import timedelta
 
 import pytest
 
-from mnemo.domain.policy import ScopeSettings
-from mnemo.domain.records import utcnow
-from mnemo.domain.scope import Scope
-from mnemo.stores import Store, open_store
-from mnemo.stores.base import JobStatus
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.records import utcnow
+from gieok.domain.scope import Scope
+from gieok.stores import Store, open_store
+from gieok.stores.base import JobStatus
 
 pytestmark = pytest.mark.anyio
 

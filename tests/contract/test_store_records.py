@@ -8,15 +8,15 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
-from mnemo.domain.audit import AuditAction, AuditEvent
-from mnemo.domain.policy import ScopeSettings
-from mnemo.domain.query import View, parse_filter
-from mnemo.domain.records import MemoryRecord, MemoryType, Status
-from mnemo.domain.scope import Scope
-from mnemo.domain.turns import Turn
-from mnemo.embedders.hashing import HashEmbedder
-from mnemo.security.tokens import ApiToken, hash_token
-from mnemo.stores import IndexInfo, Store, WriteBatch, open_store
+from gieok.domain.audit import AuditAction, AuditEvent
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.query import View, parse_filter
+from gieok.domain.records import MemoryRecord, MemoryType, Status
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.embedders.hashing import HashEmbedder
+from gieok.security.tokens import ApiToken, hash_token
+from gieok.stores import IndexInfo, Store, WriteBatch, open_store
 
 pytestmark = pytest.mark.anyio
 

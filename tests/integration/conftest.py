@@ -19,11 +19,11 @@ import typer
 import uvicorn
 from typer.testing import CliRunner
 
-from mnemo import MnemoSettings
-from mnemo.api.app import create_app
-from mnemo.cli import build_app
-from mnemo.security.tokens import TokenService
-from mnemo.stores import open_store
+from gieok import GieokSettings
+from gieok.api.app import create_app
+from gieok.cli import build_app
+from gieok.security.tokens import TokenService
+from gieok.stores import open_store
 
 STARTUP_TIMEOUT_S = 60.0
 
@@ -33,7 +33,7 @@ class ApiServer:
     """A running service: its base URL, its settings, and a way to mint tokens for it."""
 
     url: str
-    settings: MnemoSettings
+    settings: GieokSettings
     _clients: list[httpx.Client] = field(default_factory=list)
     _server: uvicorn.Server | None = None
     _thread: threading.Thread | None = None
@@ -90,7 +90,7 @@ def _serve(app: Any) -> tuple[uvicorn.Server, threading.Thread, str]:
 
 @pytest.fixture
 def start_api_server(
-    make_settings: Callable[..., MnemoSettings], tmp_path: Path
+    make_settings: Callable[..., GieokSettings], tmp_path: Path
 ) -> Iterator[Callable[..., ApiServer]]:
     """Factory: ``start_api_server(**settings_overrides)`` → a running ``ApiServer``."""
     running: list[tuple[uvicorn.Server, threading.Thread, ApiServer]] = []
@@ -118,7 +118,7 @@ def api_server(start_api_server: Callable[..., ApiServer]) -> ApiServer:
 
 @dataclass
 class Cli:
-    """Runs ``mnemo`` commands (the real, fully assembled app) in-process against one store
+    """Runs ``gieok`` commands (the real, fully assembled app) in-process against one store
     file."""
 
     runner: CliRunner
@@ -132,6 +132,6 @@ class Cli:
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
-    env = {"MNEMO_STORE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "MNEMO_EMBEDDER": "hash:256",
+    env = {"GIEOK_STORE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "GIEOK_EMBEDDER": "hash:256",
            "COLUMNS": "200"}
     return Cli(runner=CliRunner(), app=build_app(), env=env)

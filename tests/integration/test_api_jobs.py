@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 import anyio
 import pytest
 
-from mnemo.stores import open_store
-from mnemo.stores.base import Job, JobStatus
+from gieok.stores import open_store
+from gieok.stores.base import Job, JobStatus
 
 pytestmark = pytest.mark.integration
 ApiServer = Any
@@ -82,9 +82,9 @@ def test_extraction_is_queued_and_done_in_the_background(api_server: ApiServer) 
     items = wait_for(lambda: alice.get("/v1/memories").json()["items"], "extracted memory")
     assert any("Gangnam" in m["content"] for m in items)
     assert items[0]["source_session"] == "s1" and items[0]["scope"] == "org:acme/user:alice"
-    metrics = wait_metric(alice, "mnemo_jobs_total", 1, kind="extract", outcome="done")
-    assert metric(metrics, "mnemo_jobs_total", kind="extract", outcome="enqueued") == 1
-    assert metric(metrics, "mnemo_extraction_queue_depth") == 0
+    metrics = wait_metric(alice, "gieok_jobs_total", 1, kind="extract", outcome="done")
+    assert metric(metrics, "gieok_jobs_total", kind="extract", outcome="enqueued") == 1
+    assert metric(metrics, "gieok_extraction_queue_depth") == 0
     off = say(alice, "I also like jazz.", "s1", infer=False).json()
     assert off["extraction"] == "off" and off["job_id"] is None
 
@@ -104,8 +104,8 @@ def test_full_queue_answers_503_with_retry_after_and_stores_nothing(
     assert not any("Nabi" in m["content"] for m in turns["messages"])
     assert say(alice, "Noted without extraction.", "s2", infer=False).status_code == 200
     page = alice.get("/metrics").text
-    assert metric(page, "mnemo_extraction_queue_depth") == 1
-    assert metric(page, "mnemo_jobs_total", kind="extract", outcome="rejected") == 2
+    assert metric(page, "gieok_extraction_queue_depth") == 1
+    assert metric(page, "gieok_jobs_total", kind="extract", outcome="rejected") == 2
 
 
 def test_acknowledged_work_survives_a_restart(
@@ -173,10 +173,10 @@ def test_failing_jobs_are_retried_then_kept_and_counted(
     api = start_api_server(store_url=url, jobs={"max_attempts": 2, "retry_backoff_s": 0.0,
                                                 "poll_interval_s": 0.05})
     client = api.client()
-    page = wait_metric(client, "mnemo_jobs_failed", 1)
-    assert metric(page, "mnemo_job_failures_total", kind="extract") == 2
-    assert metric(page, "mnemo_jobs_total", kind="extract", outcome="retry") == 1
-    assert metric(page, "mnemo_jobs_total", kind="extract", outcome="gave_up") == 1
+    page = wait_metric(client, "gieok_jobs_failed", 1)
+    assert metric(page, "gieok_job_failures_total", kind="extract") == 2
+    assert metric(page, "gieok_jobs_total", kind="extract", outcome="retry") == 1
+    assert metric(page, "gieok_jobs_total", kind="extract", outcome="gave_up") == 1
     _, failed = store_jobs(url)
     assert failed[0].attempts == 2 and "INVALID_SCOPE" in (failed[0].last_error or "")
 
@@ -225,8 +225,8 @@ def test_periodic_lifecycle_tasks_run(start_api_server: Callable[..., ApiServer]
              "consolidation digest")
     page = alice.get("/metrics").text
     for task in ("sweep", "decay", "expire", "retention", "consolidate"):
-        assert metric(page, "mnemo_scheduled_runs_total", task=task, outcome="ok") >= 1, task
-        assert metric(page, "mnemo_scheduled_runs_total", task=task, outcome="error") == 0
+        assert metric(page, "gieok_scheduled_runs_total", task=task, outcome="ok") >= 1, task
+        assert metric(page, "gieok_scheduled_runs_total", task=task, outcome="error") == 0
 
 
 def test_context_counts_tokens_injected(api_server: ApiServer) -> None:
@@ -235,5 +235,5 @@ def test_context_counts_tokens_injected(api_server: ApiServer) -> None:
     block = alice.post("/v1/context", json={"query": "어디 살아?"}).json()
     assert block["tokens"] > 0
     page = alice.get("/metrics").text
-    assert metric(page, "mnemo_context_tokens_injected_total") == block["tokens"]
-    assert metric(page, "mnemo_context_tokens_count") == 1
+    assert metric(page, "gieok_context_tokens_injected_total") == block["tokens"]
+    assert metric(page, "gieok_context_tokens_count") == 1

@@ -244,10 +244,10 @@ def test_metrics_count_requests_search_and_failures(alice, api_server: ApiServer
     alice.post("/v1/search", json={"query": "metric"})
     alice.get("/v1/memories/unknown-id")
     text = api_server.client().get("/metrics").text
-    assert 'mnemo_http_requests_total{method="POST",route="/v1/memories",status="201"} 1' in text
-    assert 'mnemo_http_request_duration_seconds_bucket{method="POST",route="/v1/search",le="+Inf"} 1' in text
-    assert "mnemo_search_duration_seconds_count 1" in text
-    assert 'mnemo_http_failures_total{code="MEMORY_NOT_FOUND"} 1' in text
+    assert 'gieok_http_requests_total{method="POST",route="/v1/memories",status="201"} 1' in text
+    assert 'gieok_http_request_duration_seconds_bucket{method="POST",route="/v1/search",le="+Inf"} 1' in text
+    assert "gieok_search_duration_seconds_count 1" in text
+    assert 'gieok_http_failures_total{code="MEMORY_NOT_FOUND"} 1' in text
     assert 'route="/v1/memories/{memory_id}"' in text  # templates, not raw ids
 
 

@@ -1,5 +1,5 @@
-"""``mnemo bench --http``: a short run (5 clients, ~3 s, hash embedder) through the real
-command, a real ``mnemo serve`` child process and real HTTP; checks the report, not timings."""
+"""``gieok bench --http``: a short run (5 clients, ~3 s, hash embedder) through the real
+command, a real ``gieok serve`` child process and real HTTP; checks the report, not timings."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_http_load_report(cli: Any, tmp_path: Path) -> None:
                  "hash:256", "--seed-memories", "10", "--workdir", str(tmp_path / "work"),
                  "--json", str(out))
     assert result.exit_code == 0, result.output
-    assert "mnemo bench --http" in result.output and "load_p95_ms" in result.output
+    assert "gieok bench --http" in result.output and "load_p95_ms" in result.output
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["errors"] == 0 and report["error_kinds"] == {}
     assert set(report["operations"]) == OPERATIONS

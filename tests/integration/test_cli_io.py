@@ -1,4 +1,4 @@
-"""``mnemo export`` / ``mnemo import``: JSONL round trips through real store files."""
+"""``gieok export`` / ``gieok import``: JSONL round trips through real store files."""
 
 from __future__ import annotations
 

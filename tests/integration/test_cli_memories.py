@@ -1,4 +1,4 @@
-"""``mnemo remember | add | search | list | get | delete | history | forget`` on a real store file."""
+"""``gieok remember | add | search | list | get | delete | history | forget`` on a real store file."""
 
 from __future__ import annotations
 

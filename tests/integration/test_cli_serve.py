@@ -1,4 +1,4 @@
-"""``mnemo serve`` as a real process: banner, MNEMO_HOST/MNEMO_PORT, JSON logs, clean stop."""
+"""``gieok serve`` as a real process: banner, GIEOK_HOST/GIEOK_PORT, JSON logs, clean stop."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 
 pytestmark = pytest.mark.integration
 
-# The console script's own entry point (``mnemo = "mnemo.cli:main"``).
-LAUNCHER = "from mnemo.cli import main; main()"
+# The console script's own entry point (``gieok = "gieok.cli:main"``).
+LAUNCHER = "from gieok.cli import main; main()"
 
 
 def _free_port() -> int:
@@ -27,9 +27,9 @@ def _free_port() -> int:
 
 
 def _launch(tmp_path: Path, *args: str, **env: str) -> subprocess.Popen[str]:
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("MNEMO_")}
-    full_env.update({"MNEMO_STORE_URL": f"sqlite:///{tmp_path / 'serve.db'}",
-                     "MNEMO_EMBEDDER": "hash:256", "MNEMO_DATA_DIR": str(tmp_path)}, **env)
+    full_env = {k: v for k, v in os.environ.items() if not k.startswith("GIEOK_")}
+    full_env.update({"GIEOK_STORE_URL": f"sqlite:///{tmp_path / 'serve.db'}",
+                     "GIEOK_EMBEDDER": "hash:256", "GIEOK_DATA_DIR": str(tmp_path)}, **env)
     return subprocess.Popen([sys.executable, "-c", LAUNCHER, *args], env=full_env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -59,7 +59,7 @@ def _stop(proc: subprocess.Popen[str]) -> tuple[str, str]:
 
 def test_serve_honours_env_prints_urls_and_logs_json(tmp_path: Path) -> None:
     port = _free_port()
-    proc = _launch(tmp_path, "serve", MNEMO_HOST="127.0.0.1", MNEMO_PORT=str(port))
+    proc = _launch(tmp_path, "serve", GIEOK_HOST="127.0.0.1", GIEOK_PORT=str(port))
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc)
@@ -68,9 +68,9 @@ def test_serve_honours_env_prints_urls_and_logs_json(tmp_path: Path) -> None:
     finally:
         out, err = _stop(proc)
     assert proc.returncode == 0, err
-    assert f"mnemo serving on {url}" in out
+    assert f"gieok serving on {url}" in out
     assert f"{url}/docs" in out
-    assert "mnemo token create --org <org> --user <user>" in out
+    assert "gieok token create --org <org> --user <user>" in out
     logs = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     request_logs = [entry for entry in logs if entry.get("msg") == "request"]
     assert any(entry["request_id"] == "req-42" and entry["status"] == 401
@@ -79,7 +79,7 @@ def test_serve_honours_env_prints_urls_and_logs_json(tmp_path: Path) -> None:
 
 def test_serve_port_option_wins_over_env(tmp_path: Path) -> None:
     port = _free_port()
-    proc = _launch(tmp_path, "serve", "--port", str(port), MNEMO_PORT="1")
+    proc = _launch(tmp_path, "serve", "--port", str(port), GIEOK_PORT="1")
     try:
         _wait_healthy(f"http://127.0.0.1:{port}", proc)
     finally:
@@ -93,7 +93,7 @@ def test_serve_bad_port_is_a_clean_error(tmp_path: Path) -> None:
 
 
 def test_a_store_written_by_another_embedder_is_refused_at_start(tmp_path: Path) -> None:
-    from mnemo import Memory
+    from gieok import Memory
 
     with Memory(f"sqlite:///{tmp_path / 'serve.db'}", embedder="hash:64") as mem:
         mem.remember("written by hash:64", user_id="u")

@@ -1,4 +1,4 @@
-"""``mnemo token create | list | revoke`` against the store the service reads."""
+"""``gieok token create | list | revoke`` against the store the service reads."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import anyio
 import pytest
 
-from mnemo.errors import AuthError
-from mnemo.security.tokens import TokenService, hash_token
-from mnemo.stores import open_store
+from gieok.errors import AuthError
+from gieok.security.tokens import TokenService, hash_token
+from gieok.stores import open_store
 
 pytestmark = pytest.mark.integration
 
@@ -27,7 +27,7 @@ def _verify(store_url: str, secret: str) -> Any:
 
 
 def test_create_list_revoke(cli: Any) -> None:
-    store_url = cli.env["MNEMO_STORE_URL"]
+    store_url = cli.env["GIEOK_STORE_URL"]
     created = cli("token", "create", "--org", "acme", "--user", "alice", "--name", "laptop")
     assert created.exit_code == 0, created.output
     secret = created.stdout.strip()

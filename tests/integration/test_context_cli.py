@@ -1,4 +1,4 @@
-"""``mnemo context | consolidate | expire | rollback`` on a real SQLite file, in-process."""
+"""``gieok context | consolidate | expire | rollback`` on a real SQLite file, in-process."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mnemo import Memory, MnemoSettings
-from mnemo.cli import context as context_cli
-from mnemo.cli import memories as memories_cli
-from mnemo.domain.records import utcnow
+from gieok import Memory, GieokSettings
+from gieok.cli import context as context_cli
+from gieok.cli import memories as memories_cli
+from gieok.domain.records import utcnow
 
 pytestmark = pytest.mark.integration
 
@@ -24,7 +24,7 @@ def run(tmp_path: Path) -> Any:
     app = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
     memories_cli.register(app)
     context_cli.register(app)
-    env = {"MNEMO_STORE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "MNEMO_EMBEDDER": "hash:256",
+    env = {"GIEOK_STORE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "GIEOK_EMBEDDER": "hash:256",
            "COLUMNS": "200"}
     runner = CliRunner()
 
@@ -71,7 +71,7 @@ def test_expire_consolidate_and_rollback(run: Any, tmp_path: Path) -> None:
     assert _json(run("expire", "--dry-run", "--json")) == {
         "expired": 0, "by_reason": {}, "deleted": 0, "dry_run": True}
     with Memory(f"sqlite:///{tmp_path / 'cli.db'}",
-                settings=MnemoSettings(data_dir=tmp_path / "d", embedder="hash:256")) as mem:
+                settings=GieokSettings(data_dir=tmp_path / "d", embedder="hash:256")) as mem:
         plan = mem.remember("Q3 plan", user_id="u2",
                             expires_at=utcnow() - timedelta(seconds=1))
     out = run("expire", "--user", "u2")

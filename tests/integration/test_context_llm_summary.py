@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mnemo import Memory, MnemoSettings
+from gieok import Memory, GieokSettings
 
 pytestmark = pytest.mark.integration
 
@@ -20,14 +20,14 @@ def _turns(start: int, stop: int) -> list[dict[str, str]]:
             for i in range(start, stop)]
 
 
-def _memory(make_settings: Callable[..., MnemoSettings], url: str, tmp: Any) -> Memory:
+def _memory(make_settings: Callable[..., GieokSettings], url: str, tmp: Any) -> Memory:
     settings = make_settings(llm_base_url=url, llm_models=["summary-model"],
                              llm={"attempts": 1, "backoff_base_s": 0, "timeout_s": 5},
                              context={"llm_summary": True})
     return Memory(f"sqlite:///{tmp / 'llm.db'}", settings=settings)
 
 
-def test_rolling_summary_sends_only_new_turns(make_settings: Callable[..., MnemoSettings],
+def test_rolling_summary_sends_only_new_turns(make_settings: Callable[..., GieokSettings],
                                               openai_fake: Any, tmp_path: Any) -> None:
     openai_fake.reply_text("- Nabi eats salmon every day")
     openai_fake.reply_text("- Nabi eats salmon every day\n- Turn 13 mentioned salmon 13")
@@ -48,7 +48,7 @@ def test_rolling_summary_sends_only_new_turns(make_settings: Callable[..., Mnemo
     assert "Turn 3:" in sent and "Turn 0:" not in sent  # only what scrolled out since
 
 
-def test_failing_model_falls_back_to_extractive(make_settings: Callable[..., MnemoSettings],
+def test_failing_model_falls_back_to_extractive(make_settings: Callable[..., GieokSettings],
                                                 openai_fake: Any, tmp_path: Any) -> None:
     openai_fake.fail(500, times=5)
     with _memory(make_settings, openai_fake.base_url, tmp_path) as mem:

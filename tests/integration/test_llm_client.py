@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from mnemo import ConfigurationError, LLMError, MnemoSettings
-from mnemo.llm import (
+from gieok import ConfigurationError, LLMError, GieokSettings
+from gieok.llm import (
     ChatMessage,
     FailoverChatModel,
     OpenAIChatModel,
@@ -171,7 +171,7 @@ def test_get_chat_model_builds_the_configured_chain(openai_fake: Any,
 
 
 def test_llm_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MNEMO_LLM__TIMEOUT_S", "2.5")
-    monkeypatch.setenv("MNEMO_LLM_MODELS", json.dumps(["x", "y"]))
-    settings = MnemoSettings()
+    monkeypatch.setenv("GIEOK_LLM__TIMEOUT_S", "2.5")
+    monkeypatch.setenv("GIEOK_LLM_MODELS", json.dumps(["x", "y"]))
+    settings = GieokSettings()
     assert settings.llm.timeout_s == 2.5 and settings.llm_models == ["x", "y"]

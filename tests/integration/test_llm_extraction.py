@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from mnemo import DecisionKind, Memory, MnemoSettings
+from gieok import DecisionKind, Memory, GieokSettings
 
 pytestmark = pytest.mark.integration
 
@@ -20,7 +20,7 @@ TURN = [{"role": "user", "content": "I live in Gangnam-gu, Seoul and I love hiki
         {"role": "assistant", "content": "Gangnam is lovely! Do you hike in Bukhansan?"}]
 
 
-def llm_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings], base_url: str,
+def llm_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings], base_url: str,
                models: list[str] | None = None) -> Memory:
     settings = make_settings(
         llm_base_url=base_url, llm_models=models or ["small-model"],
@@ -30,7 +30,7 @@ def llm_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings], base
 
 
 @pytest.fixture
-def mem(tmp_path: Path, make_settings: Callable[..., MnemoSettings],
+def mem(tmp_path: Path, make_settings: Callable[..., GieokSettings],
         openai_fake: Any) -> Iterator[Memory]:
     memory = llm_memory(tmp_path, make_settings, openai_fake.base_url)
     yield memory

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mnemo import Memory, MnemoSettings
-from mnemo.domain.context import SectionKind
-from mnemo.domain.records import utcnow
+from gieok import Memory, GieokSettings
+from gieok.domain.context import SectionKind
+from gieok.domain.records import utcnow
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 REAL_EMBEDDER = "local:multilingual-e5-small"
@@ -34,7 +34,7 @@ CASES = [
 
 
 @pytest.fixture
-def real_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings]
+def real_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings]
                 ) -> Iterator[Memory]:
     mem = Memory(f"sqlite:///{tmp_path / 'persona.db'}",
                  settings=make_settings(embedder=REAL_EMBEDDER))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemo import Memory, MnemoSettings
-from mnemo.domain.context import SectionKind
+from gieok import Memory, GieokSettings
+from gieok.domain.context import SectionKind
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 REAL_EMBEDDER = "local:multilingual-e5-small"
@@ -25,7 +25,7 @@ paths:
 
 
 @pytest.fixture
-def real_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings]
+def real_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings]
                 ) -> Iterator[Memory]:
     settings = make_settings(embedder=REAL_EMBEDDER,
                              context={"project_roots": {"geode": str(tmp_path / ".claude")}})

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemo import Memory, MnemoSettings
-from mnemo.domain.context import SectionKind
+from gieok import Memory, GieokSettings
+from gieok.domain.context import SectionKind
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 REAL_EMBEDDER = "local:multilingual-e5-small"
@@ -36,7 +36,7 @@ DISTRACTORS_EN = [
 
 
 @pytest.fixture
-def real_memory(tmp_path: Path, make_settings: Callable[..., MnemoSettings]
+def real_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings]
                 ) -> Iterator[Memory]:
     mem = Memory(f"sqlite:///{tmp_path / 'scenario.db'}",
                  settings=make_settings(embedder=REAL_EMBEDDER))

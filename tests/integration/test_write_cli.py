@@ -1,4 +1,4 @@
-"""``mnemo eval write``, ``mnemo sweep`` and ``mnemo decay`` through the real CLI."""
+"""``gieok eval write``, ``gieok sweep`` and ``gieok decay`` through the real CLI."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_eval_write_prints_every_metric(cli: Any, tmp_path: Path) -> None:
 
 
 def test_bundled_set_has_korean_and_english_cases() -> None:
-    from mnemo.evaluation.write_quality import load_cases
+    from gieok.evaluation.write_quality import load_cases
 
     cases = load_cases()
     assert len(cases) >= 60
@@ -56,11 +56,11 @@ def test_bundled_set_has_korean_and_english_cases() -> None:
 
 
 def test_sweep_and_decay_commands(cli: Any) -> None:
-    from mnemo import Memory, MnemoSettings
-    from mnemo.domain.records import utcnow
+    from gieok import Memory, GieokSettings
+    from gieok.domain.records import utcnow
     from datetime import timedelta
 
-    settings = MnemoSettings(store_url=cli.env["MNEMO_STORE_URL"], embedder="hash:256")
+    settings = GieokSettings(store_url=cli.env["GIEOK_STORE_URL"], embedder="hash:256")
     with Memory(settings=settings) as mem:
         mem.add("I live in Busan and I love hiking.", user_id="u1", session_id="s1",
                 infer=False, timestamp=utcnow() - timedelta(days=100))

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mnemo import Memory, MnemoSettings, PolicyError
+from gieok import Memory, GieokSettings, PolicyError
 
 import pytest
 
@@ -92,7 +92,7 @@ def apply(mem: Memory, op: str, text: str) -> None:
 def test_no_card_or_rrn_ever_reaches_the_sqlite_file(sequence: list[Op]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "pii.db"
-        mem = Memory(f"sqlite:///{db}", settings=MnemoSettings(data_dir=Path(tmp),
+        mem = Memory(f"sqlite:///{db}", settings=GieokSettings(data_dir=Path(tmp),
                                                                embedder="hash:64"))
         try:
             for op, (text, _) in sequence:
@@ -110,7 +110,7 @@ def test_no_card_or_rrn_ever_reaches_the_sqlite_file(sequence: list[Op]) -> None
 
 def test_refuse_policy_stores_nothing(tmp_path: Path) -> None:
     mem = Memory(f"sqlite:///{tmp_path / 'r.db'}",
-                 settings=MnemoSettings(data_dir=tmp_path, embedder="hash:64"))
+                 settings=GieokSettings(data_dir=tmp_path, embedder="hash:64"))
     try:
         mem.update_settings(user_id="u1", pii_policy="refuse")
         with pytest.raises(PolicyError) as info:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from mnemo import AuditAction, DecisionKind, Memory, MnemoSettings, PolicyError, Trigger
-from mnemo.domain.records import Layer, Source, utcnow
+from gieok import AuditAction, DecisionKind, Memory, GieokSettings, PolicyError, Trigger
+from gieok.domain.records import Layer, Source, utcnow
 
 pytestmark = pytest.mark.integration
 U = {"user_id": "u1"}
@@ -22,7 +22,7 @@ S1 = {"user_id": "u1", "session_id": "s1"}
 @pytest.fixture
 def mem(tmp_path: Path) -> Iterator[Memory]:
     memory = Memory(f"sqlite:///{tmp_path / 'w.db'}",
-                    settings=MnemoSettings(data_dir=tmp_path, embedder="hash:256"))
+                    settings=GieokSettings(data_dir=tmp_path, embedder="hash:256"))
     yield memory
     memory.close()
 

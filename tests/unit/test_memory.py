@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from mnemo import (
+from gieok import (
     AuditAction,
     ConfigurationError,
     InvalidInputError,
     Memory,
-    MnemoSettings,
+    GieokSettings,
     NotFoundError,
     Status,
 )
@@ -175,9 +175,9 @@ def test_settings_per_scope(memory: Memory) -> None:
 
 
 def test_store_refuses_a_second_embedding_model(db_url: str, tmp_path: Path) -> None:
-    with Memory(db_url, settings=MnemoSettings(embedder="hash:64", data_dir=tmp_path)) as mem:
+    with Memory(db_url, settings=GieokSettings(embedder="hash:64", data_dir=tmp_path)) as mem:
         mem.remember("written by hash:64", user_id="u1")
-    with Memory(db_url, settings=MnemoSettings(embedder="hash:32", data_dir=tmp_path)) as mem:
+    with Memory(db_url, settings=GieokSettings(embedder="hash:32", data_dir=tmp_path)) as mem:
         with pytest.raises(ConfigurationError) as err:
             mem.search("anything", user_id="u1")
     assert err.value.code == "EMBEDDER_MISMATCH"
@@ -194,6 +194,6 @@ def test_filters_and_k_are_validated(memory: Memory) -> None:
 
 
 def test_default_memory_opens_under_user_data_dir(tmp_path: Path) -> None:
-    with Memory(settings=MnemoSettings(embedder="hash:16")) as mem:
+    with Memory(settings=GieokSettings(embedder="hash:16")) as mem:
         mem.remember("hello", user_id="u1")
-    assert (tmp_path / "data" / "mnemo.db").exists()
+    assert (tmp_path / "data" / "gieok.db").exists()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.api.deps import scope_for
-from mnemo.errors import AuthError, InvalidInputError
-from mnemo.security.tokens import Principal
+from gieok.api.deps import scope_for
+from gieok.errors import AuthError, InvalidInputError
+from gieok.security.tokens import Principal
 
 USER = Principal(token_id="t1", tenant="acme", user="alice")
 ADMIN = Principal(token_id="t2", tenant="acme", admin=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.api.errors import STATUS_BY_CLASS, error_body, status_for
-from mnemo.errors import (
+from gieok.api.errors import STATUS_BY_CLASS, error_body, status_for
+from gieok.errors import (
     AuthError,
     BackendError,
     ConfigurationError,
@@ -13,7 +13,7 @@ from mnemo.errors import (
     EmbedderError,
     InvalidInputError,
     LLMError,
-    MnemoError,
+    GieokError,
     NotFoundError,
     PolicyError,
     StoreError,
@@ -36,16 +36,16 @@ from mnemo.errors import (
     (LLMError("x", code="LLM_SUMMARY_FAILED"), 503),
     (LLMError("x", code="LLM_TIMEOUT"), 504),
     (ConfigurationError("x"), 500),
-    (MnemoError("x"), 500),
+    (GieokError("x"), 500),
 ])
-def test_status_for(error: MnemoError, status: int) -> None:
+def test_status_for(error: GieokError, status: int) -> None:
     assert status_for(error) == status
 
 
 def test_every_error_class_has_a_row() -> None:
     classes = {cls for cls, _ in STATUS_BY_CLASS}
     for cls in (AuthError, NotFoundError, InvalidInputError, PolicyError, ConflictError,
-                BackendError, ConfigurationError, MnemoError):
+                BackendError, ConfigurationError, GieokError):
         assert cls in classes
 
 

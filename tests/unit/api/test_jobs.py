@@ -10,15 +10,15 @@ from typing import Any
 import anyio
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
-from mnemo.api.jobs import BackgroundJobs
-from mnemo.api.observability import Gauge, Metrics
-from mnemo.domain.policy import ScopeSettings
-from mnemo.domain.scope import Scope
-from mnemo.errors import BackendError
-from mnemo.security.tokens import TokenService
-from mnemo.settings import JobSettings
-from mnemo.stores.base import JobStatus
+from gieok import AsyncMemory, GieokSettings
+from gieok.api.jobs import BackgroundJobs
+from gieok.api.observability import Gauge, Metrics
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.scope import Scope
+from gieok.errors import BackendError
+from gieok.security.tokens import TokenService
+from gieok.settings import JobSettings
+from gieok.stores.base import JobStatus
 
 pytestmark = pytest.mark.anyio
 OFF = {f"{t}_interval_s": 0 for t in ("sweep", "decay", "expire", "retention", "consolidate")}
@@ -26,7 +26,7 @@ ALICE = Scope(org="acme", user="alice", session="s1")
 
 
 @pytest.fixture
-async def engine(settings: MnemoSettings) -> AsyncIterator[AsyncMemory]:
+async def engine(settings: GieokSettings) -> AsyncIterator[AsyncMemory]:
     async with AsyncMemory("memory://", settings=settings) as mem:
         yield mem
 
@@ -102,4 +102,4 @@ def test_gauge_renders_current_values() -> None:
     gauge.set(1, "pending")
     assert gauge.render() == ["# HELP q_depth queue depth", "# TYPE q_depth gauge",
                               'q_depth{status="pending"} 1']
-    assert "# TYPE mnemo_extraction_queue_depth gauge" in Metrics().render()
+    assert "# TYPE gieok_extraction_queue_depth gauge" in Metrics().render()

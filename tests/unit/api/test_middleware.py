@@ -6,8 +6,8 @@ import httpx
 import pytest
 from starlette.types import Receive, Scope, Send
 
-from mnemo.api.middleware import RequestMiddleware
-from mnemo.api.observability import Metrics
+from gieok.api.middleware import RequestMiddleware
+from gieok.api.observability import Metrics
 
 pytestmark = pytest.mark.anyio
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
-from mnemo.api.observability import Counter, Histogram, JsonFormatter, Metrics
+from gieok.api.observability import Counter, Histogram, JsonFormatter, Metrics
 
 
 def test_counter_renders_labels_escaped() -> None:
@@ -36,12 +36,12 @@ def test_metrics_render_is_text_format() -> None:
     metrics.latency.observe(0.003, "GET", "/v1/memories")
     text = metrics.render()
     assert text.endswith("\n")
-    assert "# TYPE mnemo_http_request_duration_seconds histogram" in text
-    assert 'mnemo_http_requests_total{method="GET",route="/v1/memories",status="200"} 1' in text
+    assert "# TYPE gieok_http_request_duration_seconds histogram" in text
+    assert 'gieok_http_requests_total{method="GET",route="/v1/memories",status="200"} 1' in text
 
 
 def test_json_formatter_includes_extras() -> None:
-    record = logging.LogRecord("mnemo.api", logging.INFO, __file__, 1, "request %s", ("x",),
+    record = logging.LogRecord("gieok.api", logging.INFO, __file__, 1, "request %s", ("x",),
                                None)
     record.request_id = "abc"
     record.color_message = "\x1b[36mnoise\x1b[0m"

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from mnemo import AsyncMemory, InvalidInputError, MnemoSettings
-from mnemo.domain.context import CLOSING_INSTRUCTION, SectionKind
-from mnemo.domain.records import utcnow
-from mnemo.stores.base import WriteBatch
+from gieok import AsyncMemory, InvalidInputError, GieokSettings
+from gieok.domain.context import CLOSING_INSTRUCTION, SectionKind
+from gieok.domain.records import utcnow
+from gieok.stores.base import WriteBatch
 
 pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-async def mem(make_settings: Callable[..., MnemoSettings]) -> AsyncIterator[AsyncMemory]:
+async def mem(make_settings: Callable[..., GieokSettings]) -> AsyncIterator[AsyncMemory]:
     # no write margin: these tests check hits right after writes (see test_write_margin)
     engine = AsyncMemory("memory://", settings=make_settings(
         context={"cache_write_margin_s": 0}))
@@ -104,7 +104,7 @@ async def test_project_rules_only_for_matching_entities(mem: AsyncMemory, tmp_pa
         mem.project_memory()
 
 
-async def test_configured_project_root(make_settings: Callable[..., MnemoSettings],
+async def test_configured_project_root(make_settings: Callable[..., GieokSettings],
                                        tmp_path: Path) -> None:
     root = tmp_path / "repo" / ".claude"
     settings = make_settings(context={"project_roots": {"repo": str(root)}})
@@ -199,7 +199,7 @@ async def test_cache_drops_when_a_used_memory_expires(mem: AsyncMemory) -> None:
     assert not later.trace.cached
 
 
-async def test_cache_expires_with_age(make_settings: Callable[..., MnemoSettings]) -> None:
+async def test_cache_expires_with_age(make_settings: Callable[..., GieokSettings]) -> None:
     async with AsyncMemory("memory://",
                            settings=make_settings(context={"cache_ttl_s": 0})) as mem:
         await mem.remember("fact", user_id="u1")
@@ -240,7 +240,7 @@ def test_sync_facade_on_sqlite(memory: Any) -> None:
 
 
 async def test_write_margin_distrusts_builds_right_after_a_write(
-        make_settings: Callable[..., MnemoSettings]) -> None:
+        make_settings: Callable[..., GieokSettings]) -> None:
     """A record stamped just before a build but committed during it must not hide behind the
     cache: with the default margin, a build that close to a write is checked again."""
     async with AsyncMemory("memory://", settings=make_settings()) as mem:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mnemo.context.budget import ITEM_CAPPED, fit, message_tokens, render
-from mnemo.context.tokens import CharCounter, TokenCounter, get_counter
-from mnemo.domain.context import (
+from gieok.context.budget import ITEM_CAPPED, fit, message_tokens, render
+from gieok.context.tokens import CharCounter, TokenCounter, get_counter
+from gieok.domain.context import (
     BLOCK_HEADER,
     CLOSING_INSTRUCTION,
     SECTION_TITLES,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mnemo.context.merge import merge_by_scope, merge_tiers, tier_rank
-from mnemo.domain.scope import Scope
+from gieok.context.merge import merge_by_scope, merge_tiers, tier_rank
+from gieok.domain.scope import Scope
 
 
 def test_narrower_tier_wins_key_by_key() -> None:

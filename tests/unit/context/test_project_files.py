@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mnemo.context.project_files import ProjectMemory, glob_match, parse_rule
-from mnemo.errors import InvalidInputError
+from gieok.context.project_files import ProjectMemory, glob_match, parse_rule
+from gieok.errors import InvalidInputError
 
 
 @pytest.mark.parametrize(("pattern", "target", "expected"), [

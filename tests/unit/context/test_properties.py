@@ -14,11 +14,11 @@ import anyio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mnemo import AsyncMemory, MnemoSettings
-from mnemo.context.budget import message_tokens
-from mnemo.context.tokens import get_counter
-from mnemo.domain.context import BLOCK_HEADER, CLOSING_INSTRUCTION, Budget, SectionKind
-from mnemo.domain.records import utcnow
+from gieok import AsyncMemory, GieokSettings
+from gieok.context.budget import message_tokens
+from gieok.context.tokens import get_counter
+from gieok.domain.context import BLOCK_HEADER, CLOSING_INSTRUCTION, Budget, SectionKind
+from gieok.domain.records import utcnow
 
 COUNTER = get_counter("cl100k_base")
 WORDS = ["cat", "Nabi", "chicken", "allergy", "알레르기", "강남구", "플라스틱", "분리배출",
@@ -42,7 +42,7 @@ HISTORY = st.lists(st.fixed_dictionaries({"role": st.sampled_from(["user", "assi
                                           "content": TEXT}), max_size=20)
 
 
-def _run(make_settings: Callable[..., MnemoSettings], memories: list[dict[str, object]],
+def _run(make_settings: Callable[..., GieokSettings], memories: list[dict[str, object]],
          history: list[dict[str, str]], budget: Budget, query: str) -> None:
     async def scenario() -> None:
         async with AsyncMemory("memory://", settings=make_settings()) as mem:
@@ -101,7 +101,7 @@ def _check(ctx, budget: Budget, pinned_ids: set[str], stored) -> None:  # type: 
 @given(memories=st.lists(MEMORY, max_size=25), history=HISTORY, budget=BUDGET,
        query=st.one_of(st.just(""), TEXT))
 def test_property_context_respects_budgets_and_invariants(
-    make_settings: Callable[..., MnemoSettings], memories: list[dict[str, object]],
+    make_settings: Callable[..., GieokSettings], memories: list[dict[str, object]],
     history: list[dict[str, str]], budget: Budget, query: str,
 ) -> None:
     _run(make_settings, memories, history, budget, query)

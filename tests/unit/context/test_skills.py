@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.context.skills import build_skill, matching_skills, trigger_match
-from mnemo.domain.records import Layer, MemoryRecord
-from mnemo.domain.scope import Scope
-from mnemo.errors import InvalidInputError
+from gieok.context.skills import build_skill, matching_skills, trigger_match
+from gieok.domain.records import Layer, MemoryRecord
+from gieok.domain.scope import Scope
+from gieok.errors import InvalidInputError
 
 
 def _record(scope: Scope, **data: object) -> MemoryRecord:

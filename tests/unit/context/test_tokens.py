@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.context.tokens import CharCounter, get_counter
+from gieok.context.tokens import CharCounter, get_counter
 
 
 def test_exact_counts_match_known_cl100k_ids() -> None:

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 import anyio
 import pytest
 
-from mnemo.context.tokens import get_counter
-from mnemo.context.working import as_turns, extractive_summary, split_window, summarize
-from mnemo.domain.turns import Turn
-from mnemo.errors import InvalidInputError
+from gieok.context.tokens import get_counter
+from gieok.context.working import as_turns, extractive_summary, split_window, summarize
+from gieok.domain.turns import Turn
+from gieok.errors import InvalidInputError
 
 COUNTER = get_counter("cl100k_base")
 

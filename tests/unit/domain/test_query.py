@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from mnemo import InvalidInputError, MemoryRecord, Scope
-from mnemo.domain.query import And, Condition, matches, parse_filter, parse_time
+from gieok import InvalidInputError, MemoryRecord, Scope
+from gieok.domain.query import And, Condition, matches, parse_filter, parse_time
 
 REC = MemoryRecord(scope=Scope(user="u"), content="x", category="food", tags=["a", "b"],
                    importance=0.4, metadata={"k": "v"},

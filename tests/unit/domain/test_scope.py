@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo import InvalidInputError, Scope
+from gieok import InvalidInputError, Scope
 
 
 def test_parse_and_format_roundtrip() -> None:

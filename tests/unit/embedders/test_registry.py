@@ -3,8 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mnemo import ConfigurationError
-from mnemo.embedders import HashEmbedder, get_embedder, register_embedder
+from gieok import ConfigurationError
+from gieok.embedders import HashEmbedder, get_embedder, register_embedder
 
 pytestmark = pytest.mark.anyio
 

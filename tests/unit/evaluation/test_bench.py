@@ -1,4 +1,4 @@
-"""``mnemo bench`` on tiny sizes with the hash embedder: the JSON shape, the stand-in embedder,
+"""``gieok bench`` on tiny sizes with the hash embedder: the JSON shape, the stand-in embedder,
 the synthetic corpus. Timings are never asserted."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mnemo.cli import bench as bench_cli
-from mnemo.embedders import HashEmbedder
-from mnemo.evaluation.bench import BenchConfig, BenchEmbedder, run_bench, summarise
-from mnemo.evaluation.bench_corpus import memory_texts, query_texts
+from gieok.cli import bench as bench_cli
+from gieok.embedders import HashEmbedder
+from gieok.evaluation.bench import BenchConfig, BenchEmbedder, run_bench, summarise
+from gieok.evaluation.bench_corpus import memory_texts, query_texts
 
 
 def app() -> typer.Typer:

@@ -1,4 +1,4 @@
-"""``mnemo eval`` through the real typer command, end to end on fixture files."""
+"""``gieok eval`` through the real typer command, end to end on fixture files."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from mnemo.cli.eval import eval_app, register
+from gieok.cli.eval import eval_app, register
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
 
@@ -18,7 +18,7 @@ def _app() -> typer.Typer:
 
     @app.callback()
     def main() -> None:
-        """mnemo (test harness)."""
+        """gieok (test harness)."""
 
     register(app)
     return app

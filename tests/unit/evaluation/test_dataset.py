@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from mnemo.evaluation.dataset import (
+from gieok.evaluation.dataset import (
     EvalSample,
     EvalSession,
     EvalTurn,

@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
-from mnemo.evaluation import harness
-from mnemo.evaluation.dataset import IngestOptions
-from mnemo.evaluation.locomo import CATEGORIES, HEADLINE, load_locomo
-from mnemo.evaluation.longmemeval import load_longmemeval
+from gieok import AsyncMemory, GieokSettings
+from gieok.evaluation import harness
+from gieok.evaluation.dataset import IngestOptions
+from gieok.evaluation.locomo import CATEGORIES, HEADLINE, load_locomo
+from gieok.evaluation.longmemeval import load_longmemeval
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
 pytestmark = pytest.mark.anyio
 
 
-async def _locomo(path: Path, settings: MnemoSettings, url: str) -> dict[str, Any]:
+async def _locomo(path: Path, settings: GieokSettings, url: str) -> dict[str, Any]:
     run = harness.EvalRun(harness.LOCOMO, (1, 5, 10), IngestOptions(), HEADLINE, CATEGORIES)
     async with AsyncMemory(url, settings=settings) as memory:
         report = await harness.evaluate(memory, load_locomo(path), run)
@@ -27,7 +27,7 @@ async def _locomo(path: Path, settings: MnemoSettings, url: str) -> dict[str, An
     return report
 
 
-async def _longmemeval(path: Path, settings: MnemoSettings, url: str) -> dict[str, Any]:
+async def _longmemeval(path: Path, settings: GieokSettings, url: str) -> dict[str, Any]:
     run = harness.EvalRun(harness.LONGMEMEVAL, (1, 3))
     async with AsyncMemory(url, settings=settings) as memory:
         report = await harness.evaluate(memory, load_longmemeval(path), run)
@@ -40,7 +40,7 @@ def _numbers(report: dict[str, Any]) -> dict[str, Any]:
                                    "skipped_questions", "memories_ingested")}
 
 
-async def test_locomo_report_shape(settings: MnemoSettings, tmp_path: Path) -> None:
+async def test_locomo_report_shape(settings: GieokSettings, tmp_path: Path) -> None:
     report = await _locomo(FIXTURES / "locomo_mini.json", settings, f"sqlite:///{tmp_path}/a.db")
     assert report["dataset"] == "locomo" and report["k"] == [1, 5, 10]
     # headline = categories 1-4; the adversarial question is only in by_category
@@ -56,7 +56,7 @@ async def test_locomo_report_shape(settings: MnemoSettings, tmp_path: Path) -> N
     assert report["search_ms_p95"] >= report["search_ms_p50"] > 0
 
 
-async def test_longmemeval_report_shape(settings: MnemoSettings, tmp_path: Path) -> None:
+async def test_longmemeval_report_shape(settings: GieokSettings, tmp_path: Path) -> None:
     report = await _longmemeval(FIXTURES / "longmemeval_mini.json", settings,
                                 f"sqlite:///{tmp_path}/b.db")
     assert report["n_questions"] == 2 and report["skipped_questions"] == 2
@@ -89,7 +89,7 @@ def _rename_longmemeval(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("store", ["sqlite", "memory"])
 async def test_renaming_every_id_changes_no_number(
-    store: str, settings: MnemoSettings, tmp_path: Path
+    store: str, settings: GieokSettings, tmp_path: Path
 ) -> None:
     """Q1b: ids, dia_ids and labels never reach an index or a score."""
     def url(name: str) -> str:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mnemo.errors import InvalidInputError
-from mnemo.evaluation.locomo import load_locomo, normalise_evidence, parse_date
-from mnemo.evaluation.longmemeval import load_longmemeval
-from mnemo.evaluation.longmemeval import parse_date as lme_date
+from gieok.errors import InvalidInputError
+from gieok.evaluation.locomo import load_locomo, normalise_evidence, parse_date
+from gieok.evaluation.longmemeval import load_longmemeval
+from gieok.evaluation.longmemeval import parse_date as lme_date
 
 FIXTURES = Path(__file__).parents[2] / "fixtures"
 

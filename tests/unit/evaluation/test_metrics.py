@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from mnemo.evaluation.metrics import (
+from gieok.evaluation.metrics import (
     Tally,
     all_at,
     any_at,

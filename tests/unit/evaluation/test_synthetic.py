@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mnemo.evaluation.longmemeval import load_longmemeval
-from mnemo.evaluation.synthetic import main, make_dataset
+from gieok.evaluation.longmemeval import load_longmemeval
+from gieok.evaluation.synthetic import main, make_dataset
 
 
 def test_deterministic_and_in_the_loader_format(tmp_path: Path) -> None:

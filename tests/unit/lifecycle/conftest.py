@@ -4,11 +4,11 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
+from gieok import AsyncMemory, GieokSettings
 
 
 @pytest.fixture
-async def mem(store_url: str, make_settings: Callable[..., MnemoSettings]
+async def mem(store_url: str, make_settings: Callable[..., GieokSettings]
               ) -> AsyncIterator[AsyncMemory]:
     """The engine on every store kind (memory:// and a real SQLite file)."""
     engine = AsyncMemory(store_url, settings=make_settings(

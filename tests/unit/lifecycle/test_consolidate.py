@@ -6,10 +6,10 @@ from datetime import timedelta
 
 import pytest
 
-from mnemo import AsyncMemory, AuditAction, MemoryType
-from mnemo.domain.records import MemoryRecord, utcnow
-from mnemo.domain.scope import Scope
-from mnemo.lifecycle.consolidate import plan_consolidation
+from gieok import AsyncMemory, AuditAction, MemoryType
+from gieok.domain.records import MemoryRecord, utcnow
+from gieok.domain.scope import Scope
+from gieok.lifecycle.consolidate import plan_consolidation
 
 pytestmark = pytest.mark.anyio
 U1 = Scope(user="u1")

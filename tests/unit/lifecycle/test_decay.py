@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mnemo.domain.records import MemoryRecord, Source
-from mnemo.domain.scope import Scope
-from mnemo.lifecycle.decay import decay_record
+from gieok.domain.records import MemoryRecord, Source
+from gieok.domain.scope import Scope
+from gieok.lifecycle.decay import decay_record
 
 T0 = datetime(2024, 1, 1, tzinfo=UTC)
 

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from mnemo import AsyncMemory, AuditAction, InvalidInputError, NotFoundError, Status
-from mnemo.domain.records import utcnow
+from gieok import AsyncMemory, AuditAction, InvalidInputError, NotFoundError, Status
+from gieok.domain.records import utcnow
 
 pytestmark = pytest.mark.anyio
 

@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
-from mnemo import AsyncMemory, ConfigurationError, MnemoSettings
-from mnemo.domain.records import MemoryRecord
-from mnemo.domain.scope import Scope
-from mnemo.embedders import get_embedder
-from mnemo.lifecycle.reindex import run_reindex
-from mnemo.stores.base import IndexInfo, WriteBatch
+from gieok import AsyncMemory, ConfigurationError, GieokSettings
+from gieok.domain.records import MemoryRecord
+from gieok.domain.scope import Scope
+from gieok.embedders import get_embedder
+from gieok.lifecycle.reindex import run_reindex
+from gieok.stores.base import IndexInfo, WriteBatch
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_reindex_switches_and_rolls_back(mem: AsyncMemory, store_url: str,
-                                               make_settings: Callable[..., MnemoSettings]
+                                               make_settings: Callable[..., GieokSettings]
                                                ) -> None:
     kept = await mem.remember("User lives in Gangnam-gu", user_id="u1")
     edited = await mem.remember("Likes tea", user_id="u1")

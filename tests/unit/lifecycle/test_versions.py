@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from mnemo import AsyncMemory, AuditAction, NotFoundError
-from mnemo.domain.records import utcnow
+from gieok import AsyncMemory, AuditAction, NotFoundError
+from gieok.domain.records import utcnow
 
 pytestmark = pytest.mark.anyio
 

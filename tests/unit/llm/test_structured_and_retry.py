@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.llm import backoff_delays, parse_json_reply
-from mnemo.write.episodes import EpisodeReply
-from mnemo.write.extract.llm import LLMExtraction, grounded
+from gieok.llm import backoff_delays, parse_json_reply
+from gieok.write.episodes import EpisodeReply
+from gieok.write.extract.llm import LLMExtraction, grounded
 
 
 @pytest.mark.parametrize(("text", "value"), [

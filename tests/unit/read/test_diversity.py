@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mnemo.read.diversity import drop_near_duplicates, jaccard, mmr, words
+from gieok.read.diversity import drop_near_duplicates, jaccard, mmr, words
 
 ITEMS = [
     ("a", 0.9, "User lives in Gangnam-gu, Seoul"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.domain.query import Candidate
-from mnemo.read.fusion import rrf, score_fusion
+from gieok.domain.query import Candidate
+from gieok.read.fusion import rrf, score_fusion
 
 DENSE = [Candidate("a", 0.9), Candidate("b", 0.8), Candidate("c", 0.5)]
 FULL = [Candidate("c", 12.0), Candidate("a", 3.0)]

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
-from mnemo.errors import InvalidInputError
+from gieok import AsyncMemory, GieokSettings
+from gieok.errors import InvalidInputError
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_index_text_is_searched_but_not_content(
-    store_url: str, settings: MnemoSettings
+    store_url: str, settings: GieokSettings
 ) -> None:
     async with AsyncMemory(store_url, settings=settings) as mem:
         plain = await mem.remember("Sounds great, see you there!", user_id="u1")
@@ -38,7 +38,7 @@ async def test_index_text_is_searched_but_not_content(
 
 
 async def test_index_text_survives_a_reopen(
-    tmp_path: Path, settings: MnemoSettings
+    tmp_path: Path, settings: GieokSettings
 ) -> None:
     url = f"sqlite:///{tmp_path}/m.db"
     async with AsyncMemory(url, settings=settings) as mem:
@@ -59,7 +59,7 @@ async def test_index_text_is_validated(amemory: AsyncMemory) -> None:
 
 
 async def test_content_outranks_the_same_words_in_index_text(
-    store_url: str, settings: MnemoSettings
+    store_url: str, settings: GieokSettings
 ) -> None:
     """index_text weighs less than content (INDEX_TEXT_WEIGHT) in full-text ranking."""
     async with AsyncMemory(store_url, settings=settings) as mem:

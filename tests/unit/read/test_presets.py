@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.errors import InvalidInputError
-from mnemo.read.presets import PRESETS, get_preset
-from mnemo.settings import ScoringSettings
+from gieok.errors import InvalidInputError
+from gieok.read.presets import PRESETS, get_preset
+from gieok.settings import ScoringSettings
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
-from mnemo.settings import ScoringSettings
+from gieok import AsyncMemory, GieokSettings
+from gieok.settings import ScoringSettings
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_a_date_in_the_query_boosts_what_happened_then(
-    store_url: str, settings: MnemoSettings
+    store_url: str, settings: GieokSettings
 ) -> None:
     async with AsyncMemory(store_url, settings=settings) as mem:
         may = await mem.remember("Went to the pottery class with Jun.", user_id="u1",

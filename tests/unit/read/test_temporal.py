@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from mnemo.read.temporal import TimeWindow, time_match, time_windows
+from gieok.read.temporal import TimeWindow, time_match, time_windows
 
 NOW = datetime(2024, 6, 15, 12, 0, tzinfo=UTC)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo.errors import AuthError, InvalidInputError, NotFoundError
-from mnemo.security.tokens import TOKEN_PREFIX, TokenService, hash_token
-from mnemo.stores import open_store
+from gieok.errors import AuthError, InvalidInputError, NotFoundError
+from gieok.security.tokens import TOKEN_PREFIX, TokenService, hash_token
+from gieok.stores import open_store
 
 pytestmark = pytest.mark.anyio
 

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo import ConfigurationError
-from mnemo.stores import open_store, register_store
-from mnemo.stores.memory import InMemoryStore
+from gieok import ConfigurationError
+from gieok.stores import open_store, register_store
+from gieok.stores.memory import InMemoryStore
 
 pytestmark = pytest.mark.anyio
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mnemo.domain.query import View, parse_filter
-from mnemo.domain.records import MemoryRecord, Status
-from mnemo.domain.scope import Scope
-from mnemo.embedders.hashing import HashEmbedder
-from mnemo.evaluation.bench_corpus import memory_texts, query_texts
-from mnemo.stores import WriteBatch, open_store
-from mnemo.stores._text import fts5_query
-from mnemo.stores.sqlite.store import SqliteStore
+from gieok.domain.query import View, parse_filter
+from gieok.domain.records import MemoryRecord, Status
+from gieok.domain.scope import Scope
+from gieok.embedders.hashing import HashEmbedder
+from gieok.evaluation.bench_corpus import memory_texts, query_texts
+from gieok.stores import WriteBatch, open_store
+from gieok.stores._text import fts5_query
+from gieok.stores.sqlite.store import SqliteStore
 
 pytestmark = pytest.mark.anyio
 

@@ -9,9 +9,9 @@ import sqlite3
 import numpy as np
 import pytest
 
-from mnemo.stores._sql.filters import Sql
-from mnemo.stores.sqlite import vectors
-from mnemo.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
+from gieok.stores._sql.filters import Sql
+from gieok.stores.sqlite import vectors
+from gieok.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
 
 DIM = 16
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from mnemo.domain.policy import CapacityPolicy, ScopeSettings
-from mnemo.domain.records import Layer, MemoryRecord
-from mnemo.domain.scope import Scope
-from mnemo.domain.turns import Turn
-from mnemo.settings import WriteSettings
-from mnemo.write.capacity import limit_for, plan_capacity
-from mnemo.write.extract.base import Candidate
-from mnemo.write.normalize import finalize, has_batchim, josa, resolve_relative_date
-from mnemo.write.triggers import (
+from gieok.domain.policy import CapacityPolicy, ScopeSettings
+from gieok.domain.records import Layer, MemoryRecord
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.settings import WriteSettings
+from gieok.write.capacity import limit_for, plan_capacity
+from gieok.write.extract.base import Candidate
+from gieok.write.normalize import finalize, has_batchim, josa, resolve_relative_date
+from gieok.write.triggers import (
     TriggerKind,
     crossed_threshold,
     idle_cutoff,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mnemo.domain.turns import Turn
-from mnemo.write.episodes import detect_emotion, extractive_episode, fallback_episode, keywords
+from gieok.domain.turns import Turn
+from gieok.write.episodes import detect_emotion, extractive_episode, fallback_episode, keywords
 
 
 def turns(*pairs: tuple[str, str]) -> list[Turn]:

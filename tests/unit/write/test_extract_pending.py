@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from mnemo import AsyncMemory, MnemoSettings
+from gieok import AsyncMemory, GieokSettings
 
 pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture(params=["memory://", "sqlite"])
-async def engine(request: pytest.FixtureRequest, settings: MnemoSettings, db_url: str):  # type: ignore[no-untyped-def]
+async def engine(request: pytest.FixtureRequest, settings: GieokSettings, db_url: str):  # type: ignore[no-untyped-def]
     url = db_url if request.param == "sqlite" else request.param
     mem = AsyncMemory(url, settings=settings)
     yield mem

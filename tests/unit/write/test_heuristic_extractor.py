@@ -7,10 +7,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from mnemo.domain.records import MemoryType, Source
-from mnemo.domain.turns import Turn
-from mnemo.write.extract.base import Candidate
-from mnemo.write.extract.heuristic import HeuristicExtractor, is_noise
+from gieok.domain.records import MemoryType, Source
+from gieok.domain.turns import Turn
+from gieok.write.extract.base import Candidate
+from gieok.write.extract.heuristic import HeuristicExtractor, is_noise
 
 AT = datetime(2025, 10, 27, 12, tzinfo=UTC)  # a Monday
 EXTRACTOR = HeuristicExtractor()

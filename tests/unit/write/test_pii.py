@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mnemo.domain.policy import PiiPolicy
-from mnemo.write.pii import (
+from gieok.domain.policy import PiiPolicy
+from gieok.write.pii import (
     PiiKind,
     PiiPolicies,
     guard,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from mnemo.domain.audit import AuditAction
-from mnemo.domain.records import MemoryRecord, MemoryType
-from mnemo.domain.results import DecisionKind
-from mnemo.domain.scope import Scope
-from mnemo.write.extract.base import Candidate, is_single_valued
-from mnemo.write.reconcile import reconcile, says_more, similarity
+from gieok.domain.audit import AuditAction
+from gieok.domain.records import MemoryRecord, MemoryType
+from gieok.domain.results import DecisionKind
+from gieok.domain.scope import Scope
+from gieok.write.extract.base import Candidate, is_single_valued
+from gieok.write.reconcile import reconcile, says_more, similarity
 
 SCOPE = Scope(user="u1")
 T0 = datetime(2025, 1, 1, tzinfo=UTC)

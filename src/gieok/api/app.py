@@ -1,0 +1,88 @@
+"""``create_app(settings)``: the REST service (I2) as a factory, no module-level app.
+
+The lifespan opens one ``AsyncMemory`` for the process (store, embedder, the index check
+that refuses a store written by another model) and closes it on shutdown; routes reach it
+through ``EngineDep``. Inside it, ``BackgroundJobs`` (``api/jobs.py``) runs the extraction
+queue and the periodic lifecycle tasks, and drains the queue on shutdown. Nothing is read from the environment here: the caller builds the
+settings (``gieok serve`` does it from its options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import anyio
+from fastapi import FastAPI
+from fastapi.responses import PlainTextResponse
+
+from gieok.api.errors import install_error_handlers
+from gieok.api.jobs import BackgroundJobs
+from gieok.api.middleware import RequestMiddleware
+from gieok.api.observability import Metrics
+from gieok.api.routes import (
+    compat_memory,
+    compat_users_me,
+    context,
+    memories,
+    messages,
+    scopes,
+    search,
+    tokens,
+)
+from gieok.api.schemas import Health
+from gieok.memory import AsyncMemory
+from gieok.stores._text import load_tokenizer
+from gieok.security.tokens import TokenService
+from gieok.settings import GieokSettings
+
+DESCRIPTION = """\
+Long-term memory for LLM agents, over HTTP.
+
+Every route except `/healthz` needs `Authorization: Bearer <token>`. Create a token with
+`gieok token create --org <org> --user <user>`; the token binds each request to its tenant
+(org) and user. Admin tokens (`--admin`) may act for any user of their tenant via `user_id`.
+
+Errors are JSON with a stable code: `{"error": {"code", "message", "details"}}` (seed 003's
+`/api/v1/memory` routes answer `{"success": false, "error": "<CODE>"}` as their seed says).
+"""
+
+
+def create_app(settings: GieokSettings) -> FastAPI:
+    """Build the service for ``settings``; the engine opens when the app starts."""
+    from gieok import __version__
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with AsyncMemory.from_settings(settings) as engine:
+            await anyio.to_thread.run_sync(load_tokenizer)
+            app.state.engine = engine
+            app.state.tokens = TokenService(engine.store)
+            async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
+                app.state.jobs = jobs
+                yield
+
+    app = FastAPI(title="gieok", version=__version__, description=DESCRIPTION,
+                  lifespan=lifespan)
+    app.state.settings = settings
+    app.state.metrics = Metrics()
+    install_error_handlers(app)
+    app.add_middleware(RequestMiddleware, metrics=app.state.metrics,
+                       max_body_bytes=settings.api.max_body_bytes)
+
+    @app.get("/healthz", tags=["service"], summary="Liveness")
+    async def healthz() -> Health:
+        return Health(version=__version__)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> PlainTextResponse:
+        jobs: BackgroundJobs | None = getattr(app.state, "jobs", None)
+        if jobs is not None:
+            await jobs.refresh_gauges()
+        return PlainTextResponse(app.state.metrics.render(),
+                                 media_type="text/plain; version=0.0.4")
+
+    for module in (memories, search, messages, context, scopes, tokens, compat_users_me,
+                   compat_memory):
+        app.include_router(module.router)
+    return app

@@ -1,0 +1,27 @@
+"""``POST /v1/search``: hybrid search (R1–R3) with each hit's score parts (R2, C8)."""
+
+from __future__ import annotations
+
+import time
+
+from fastapi import APIRouter, Request
+
+from gieok.api.deps import EngineDep, ScopeDep
+from gieok.api.observability import Metrics
+from gieok.api.schemas import SearchHit, SearchRequest, SearchResults, error_responses
+
+router = APIRouter(prefix="/v1", tags=["search"], responses=error_responses(401, 403, 413, 422))
+
+
+@router.post("/search", summary="Search memories (dense + full text, mixed score)")
+async def search(
+    body: SearchRequest, request: Request, engine: EngineDep, scope: ScopeDep
+) -> SearchResults:
+    """Returns up to ``k`` live memories of the scope, best first. ``filters`` use the R3
+    language; ``as_of`` answers with what was true then (L6)."""
+    metrics: Metrics = request.app.state.metrics
+    started = time.perf_counter()
+    hits = await engine.search(body.query, scope=scope, k=body.k, filters=body.filters,
+                               as_of=body.as_of, min_confidence=body.min_confidence)
+    metrics.search.observe(time.perf_counter() - started)
+    return SearchResults(hits=[SearchHit.of(h) for h in hits])

@@ -1,0 +1,401 @@
+"""Context assembly (C1): one ``[MEMORY CONTEXT]`` block plus the recent turns, per turn.
+
+Sections (empty ones left out, sorted by relevance, ties in SPEC order):
+
+* conversation summary — the rolling summary of turns that left the raw window (R7);
+* core facts — pinned memories and important health/safety facts, own budget (R6);
+* relevant memories — hybrid search + mixed score, dated (R1–R4);
+* recent conversations — the latest session episodes (W11), so a persona recalls yesterday;
+* matching skills — procedural memories whose triggers match the query (C4);
+* project memory and rules — MEMORY.md and the rules whose ``paths`` match (C3), plus
+  project-level knowledge records;
+* organisation knowledge — records written at the organisation tier (C6).
+
+Then the budget (C2), the trace (C8), use tracking (R5) and the cache (C5).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from gieok.context import sources
+from gieok.context.budget import Fitted, fit
+from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
+from gieok.context.project_files import ProjectMemory
+from gieok.context.skills import matching_skills
+from gieok.context.tokens import TokenCounter, get_counter
+from gieok.context.working import (
+    RollingSummaries,
+    Summarizer,
+    as_turns,
+    llm_summarizer,
+    split_window,
+    summarize,
+)
+from gieok.domain.context import (
+    SECTION_TITLES,
+    Budget,
+    Context,
+    ContextItem,
+    ContextSection,
+    ContextSettings,
+    SectionKind,
+    Trace,
+    TraceUse,
+)
+from gieok.domain.query import ScoredMemory, ScoreParts
+from gieok.domain.records import Layer, MemoryRecord, utcnow
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.embedders.base import Embedder
+from gieok.embedders.cached import QueryCacheEmbedder
+from gieok.errors import InvalidInputError
+from gieok.settings import ScoringSettings
+from gieok.stores.base import Store
+
+# Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
+SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
+SUMMARY_RELEVANCE, PINNED_RELEVANCE = 0.9, 1.0
+ProjectArg = ProjectMemory | str | os.PathLike[str] | None
+
+
+def _clamp(x: float) -> float:
+    return max(0.0, min(1.0, x))
+
+
+def _memory_item(hit: ScoredMemory, weight: float = 1.0) -> ContextItem:
+    r = hit.record
+    text = f"- [{r.event_time.date().isoformat()}] {r.content}"
+    if r.layer is Layer.EPISODIC and r.emotion:
+        text += f" (mood: {r.emotion})"
+    return ContextItem(id=r.id, record_id=r.id, text=text, body=r.content, at=r.event_time,
+                       score=round(_clamp(hit.score * weight), 4), parts=hit.parts)
+
+
+def _section(kind: SectionKind, items: list[ContextItem], relevance: float | None = None
+             ) -> ContextSection | None:
+    if not items:
+        return None
+    rel = relevance if relevance is not None else max(i.score for i in items)
+    return ContextSection(kind=kind, title=SECTION_TITLES[kind], relevance=round(_clamp(rel), 4),
+                          items=items)
+
+
+def _project_items(project: ProjectMemory, entity: str | None, path: str | None,
+                   max_lines: int) -> list[ContextItem]:
+    items = []
+    text = project.read_memory(max_lines=max_lines).strip()
+    if text:
+        items.append(ContextItem(id="project:MEMORY.md", text=f"[MEMORY.md]\n{text}",
+                                 score=PROJECT_WEIGHT))
+    for rule in project.matching_rules(entity=entity, path=path):
+        where = "always" if rule.unconditional else "paths: " + ", ".join(rule.paths)
+        score = PROJECT_WEIGHT if rule.unconditional else 0.9
+        items.append(ContextItem(id=f"project:rules/{rule.name}",
+                                 text=f"[rule {rule.name} — {where}]\n{rule.body}", score=score))
+    return items
+
+
+class ContextAssembler:
+    """Builds contexts for one engine; holds the token counter and the cache."""
+
+    def __init__(self, settings: ContextSettings, scoring: ScoringSettings, data_dir: Path,
+                 chat: Any = None) -> None:
+        """``chat`` (a ``ChatModel``) writes rolling summaries when ``settings.llm_summary``
+        is on; without it, or when it fails, summaries are extractive."""
+        self.settings = settings
+        self._rolling = RollingSummaries(llm_summarizer(chat)) \
+            if chat is not None and settings.llm_summary else None
+        self.scoring = scoring
+        self.data_dir = Path(data_dir)
+        self.counter: TokenCounter = get_counter(settings.tokenizer)
+        margin = timedelta(seconds=settings.cache_write_margin_s)
+        self.cache = ContextCache(settings.cache_ttl_s, settings.cache_entries, margin)
+        self.standing = ScopeMemo(settings.cache_ttl_s, 4 * settings.cache_entries, margin)
+
+    def project(self, project_id: str | None, root: ProjectArg = None) -> ProjectMemory | None:
+        """The project's file memory: an explicit root, the configured root for this project
+        id, or ``<data_dir>/projects/<id>``."""
+        if isinstance(root, ProjectMemory):
+            return root
+        if root is not None:
+            return ProjectMemory(root)
+        if project_id is None:
+            return None
+        configured = self.settings.project_roots.get(project_id)
+        if configured:
+            return ProjectMemory(configured)
+        base = Path(self.settings.project_root) if self.settings.project_root else \
+            self.data_dir / "projects"
+        return ProjectMemory(base / project_id)
+
+    async def assemble(
+        self,
+        store: Store,
+        embedder: Embedder,
+        scope: Scope,
+        query: str,
+        *,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None,
+        budget: Budget | int | Mapping[str, Any] | None = None,
+        entity: str | None = None,
+        path: str | None = None,
+        project: ProjectArg = None,
+        use_cache: bool = True,
+        track_use: bool = True,
+        summarizer: Summarizer | None = None,
+        now: datetime | None = None,
+    ) -> Context:
+        started = time.perf_counter()
+        wall = utcnow()  # the cache compares this with records' updated_at: never simulated
+        now = now or wall
+        if not isinstance(query, str):
+            raise InvalidInputError("query must be a string")
+        query = query.strip()
+        try:
+            plan = Budget.of(budget, self.settings.budget)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
+            raise InvalidInputError(f"invalid budget: {exc}") from None
+        turns = as_turns(history) if history is not None else \
+            await store.recent_turns(scope, limit=self.settings.load_turns)
+        files = self.project(scope.project, project)
+        key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
+                        plan.model_dump_json(), entity, path,
+                        (str(files.root), files.fingerprint()) if files else None)
+        if use_cache:
+            entry = await self.cache.get(key, store, now)
+            if entry is not None:
+                ctx = _detached(entry.context, cached=True)
+                ctx.trace.timings_ms = {"total": _ms(started)}
+                if track_use:
+                    await _touch(store, scope, ctx.trace.used_ids(), now)
+                return ctx
+        ctx, used_scopes, expires = await self._build(
+            store, embedder, scope, query, turns, plan, entity, path, files, summarizer, now,
+            started)
+        if track_use:
+            await _touch(store, scope, ctx.trace.used_ids(), now)
+        if use_cache:
+            self.cache.put(key, CacheEntry(
+                context=_detached(ctx), built_at=wall, monotonic=time.monotonic(),
+                scopes=tuple(used_scopes), tenant=scope.tenant,
+                record_ids=tuple(_record_ids(ctx.trace.used_ids())), expires_at=expires))
+        return ctx
+
+    async def _build(  # noqa: PLR0913 - one place that wires every source
+        self, store: Store, embedder: Embedder, scope: Scope, query: str, turns: list[Turn],
+        plan: Budget, entity: str | None, path: str | None, files: ProjectMemory | None,
+        summarizer: Summarizer | None, now: datetime, started: float,
+    ) -> tuple[Context, list[Scope], datetime | None]:
+        cfg = self.settings
+        timings: dict[str, float] = {}
+        trace = Trace(query=query, scope=str(scope), counter=self.counter.name, built_at=now)
+        window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.summarize_after_turns,
+                              max_tokens=cfg.summarize_after_tokens, counter=self.counter)
+        summary, sections = await self._summary(scope, window.older, query, plan, summarizer,
+                                                trace)
+        timings["working"] = _ms(started)
+        reader = sources.read_scope(scope)
+        records: list[MemoryRecord] = []
+        if await _enabled(store, scope, reader):
+            memory_sections, records = await self._memory_sections(
+                store, embedder, scope, reader, query, now, timings)
+            sections.extend(memory_sections)
+            if files is not None:
+                sections.append(_section(SectionKind.PROJECT, _project_items(
+                    files, entity, path, cfg.memory_lines)))
+        else:
+            trace.warnings.append("memory is disabled for this scope (W9): nothing injected")
+        messages = [{"role": t.role, "content": t.content} for t in window.recent]
+        mark = time.perf_counter()
+        fitted = fit(_merge_project(sections), messages, plan, self.counter,
+                     near_duplicate=cfg.near_duplicate)
+        timings["fit"] = _ms(mark)
+        _fill_trace(trace, fitted, len(window.recent))
+        kept = set(trace.used_ids())
+        expiries = [r.expires_at for r in records if r.id in kept and r.expires_at is not None]
+        timings["total"] = _ms(started)
+        trace.timings_ms = timings
+        ctx = Context(text=fitted.text, messages=fitted.messages, summary=summary or None,
+                      tokens=fitted.tokens, block_tokens=fitted.block_tokens,
+                      sections=fitted.sections, trace=trace)
+        return ctx, [reader, *sources.tier_scopes(scope)], min(expiries) if expiries else None
+
+    async def _summary(
+        self, scope: Scope, older: list[Turn], query: str, plan: Budget,
+        summarizer: Summarizer | None, trace: Trace,
+    ) -> tuple[str | None, list[ContextSection | None]]:
+        """R7's rolling summary of the turns that left the raw window, as a section."""
+        if not older:
+            return None, []
+        if summarizer is None and self._rolling is not None:
+            summarizer = functools.partial(self._rolling, scope.key())
+        summary, how = await summarize(older, max_tokens=plan.summary_tokens,
+                                       counter=self.counter, query=query, summarizer=summarizer)
+        trace.summarized_turns = len(older)
+        if how == "extractive_fallback":
+            trace.warnings.append("LLM summary failed; used the extractive summary")
+        if not summary:
+            return None, []
+        item = ContextItem(id="summary", text=summary, score=SUMMARY_RELEVANCE)
+        return summary, [_section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
+
+    async def _standing(self, store: Store, reader: Scope, now: datetime) -> sources.Standing:
+        """Pinned facts, skills and recent episodes: memoised per scope until it changes,
+        one of them expires, or an episode ages out of the window."""
+        cfg = self.settings
+        found = await self.standing.get(reader, store, now)
+        if isinstance(found, sources.Standing):
+            return found
+        wall = utcnow()
+        window = timedelta(days=cfg.episode_max_age_days)
+        standing = await sources.standing_records(
+            store, reader, min_importance=cfg.pinned_min_importance, safety=cfg.pin_safety_facts,
+            max_pinned=cfg.max_pinned, episodes=cfg.episodes, episode_since=now - window)
+        limits = [r.expires_at for r in [*standing.pinned, *standing.skills, *standing.episodes]
+                  if r.expires_at is not None]
+        limits += [r.event_time + window for r in standing.episodes]
+        self.standing.put(reader, standing, wall, min(limits) if limits else None)
+        return standing
+
+    async def _memory_sections(
+        self, store: Store, embedder: Embedder, scope: Scope, reader: Scope, query: str,
+        now: datetime, timings: dict[str, float],
+    ) -> tuple[list[ContextSection | None], list[MemoryRecord]]:
+        cfg = self.settings
+        mark = time.perf_counter()
+        searcher: Embedder = embedder
+        if query and self.scoring.dense_weight > 0:
+            searcher = QueryCacheEmbedder(
+                embedder, queries={query: await embedder.embed_query(query)})
+        timings["embed"] = _ms(mark)
+        mark = time.perf_counter()
+        standing = await self._standing(store, reader, now)
+        timings["standing"] = _ms(mark)
+        mark = time.perf_counter()
+        hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
+                                      filters=sources.MEMORY_FILTER, weights=self.scoring, now=now)
+        hits = [h for h in hits if h.parts.relevance >= cfg.min_relevance or not query]
+        tier_hits, skills = [], standing.skills
+        if sources.tier_scopes(scope):
+            tier_hits = await sources.tier_knowledge(store, searcher, scope, query,
+                                                     k=cfg.candidates, weights=self.scoring,
+                                                     now=now)
+            skills = [*skills, *await sources.tier_skills(store, scope)]
+        timings["search"] = _ms(mark)
+        found = {h.record.id: h for h in hits if h.record.layer is Layer.EPISODIC}
+        for record in standing.episodes:
+            found.setdefault(record.id, ScoredMemory(record=record, score=0.0,
+                                                     parts=ScoreParts()))
+        episodes = sources.score_episodes([h.record for h in found.values()], now,
+                                          {i: h.parts.relevance for i, h in found.items()})
+        hits = [h for h in hits if h.record.layer is not Layer.EPISODIC]
+        sections = [
+            _section(SectionKind.PINNED, [_pinned_item(r) for r in standing.pinned],
+                     PINNED_RELEVANCE),
+            *_search_sections(hits, episodes, tier_hits),
+            _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
+        ]
+        used = [h.record for h in (*hits, *episodes, *tier_hits)]
+        return sections, [*standing.pinned, *used]
+
+
+def _pinned_item(r: MemoryRecord) -> ContextItem:
+    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
+                       text=f"- [{r.event_time.date().isoformat()}] {r.content}",
+                       score=PINNED_RELEVANCE, parts=ScoreParts(importance=r.importance))
+
+
+def _search_sections(hits: Sequence[ScoredMemory], episodes: Sequence[ScoredMemory],
+                     tier_hits: Sequence[ScoredMemory]) -> list[ContextSection | None]:
+    """Relevant memories, recent conversations, project and organisation knowledge."""
+    memory_items = [_memory_item(h) for h in hits]
+    episode_items = [_memory_item(e, EPISODE_WEIGHT) for e in episodes]
+    org_items = [_memory_item(h, ORG_WEIGHT) for h in tier_hits
+                 if h.record.scope.project is None]
+    project_items = [_memory_item(h, PROJECT_WEIGHT) for h in tier_hits
+                     if h.record.scope.project is not None]
+    return [_section(SectionKind.MEMORIES, memory_items),
+            _section(SectionKind.EPISODES, episode_items),
+            _section(SectionKind.PROJECT, project_items),
+            _section(SectionKind.ORGANISATION, org_items)]
+
+
+def _skill_items(records: Sequence[MemoryRecord], query: str, limit: int) -> list[ContextItem]:
+    if not query:
+        return []
+    return [ContextItem(id=f"skill:{skill.name}", record_id=ids[0], text=skill.render(),
+                        score=SKILL_WEIGHT)
+            for skill, _, ids in matching_skills(records, query)][:limit]
+
+
+def _fill_trace(trace: Trace, fitted: Fitted, window_turns: int) -> None:
+    trace.cut = fitted.cuts
+    trace.warnings.extend(fitted.warnings)
+    trace.turns_used = len(fitted.messages)
+    trace.turns_cut = window_turns - len(fitted.messages)
+    for section in fitted.sections:
+        for item in section.items:
+            trace.used.append(TraceUse(id=item.record_id or item.id, section=section.kind,
+                                       score=item.score, tokens=item.tokens,
+                                       truncated=item.truncated, parts=item.parts))
+
+
+def _merge_project(sections: Sequence[ContextSection | None]) -> list[ContextSection]:
+    """One project section even when files and project records both contribute."""
+    out: dict[SectionKind, ContextSection] = {}
+    for section in sections:
+        if section is None:
+            continue
+        if section.kind in out:
+            merged = out[section.kind]
+            merged.items.extend(section.items)
+            merged.relevance = max(merged.relevance, section.relevance)
+        else:
+            out[section.kind] = section
+    return list(out.values())
+
+
+async def _enabled(store: Store, *scopes: Scope) -> bool:
+    for scope in dict.fromkeys(scopes):
+        found = await store.get_settings(scope)
+        if found is not None and not found.enabled:
+            return False
+    return True
+
+
+def _detached(ctx: Context, *, cached: bool | None = None) -> Context:
+    """A copy whose lists and trace can be changed without touching the cached one (items
+    and score parts are shared: treat them as read-only). Much cheaper than a deep copy."""
+    trace = ctx.trace.model_copy(update={
+        "used": list(ctx.trace.used), "cut": list(ctx.trace.cut),
+        "warnings": list(ctx.trace.warnings), "timings_ms": dict(ctx.trace.timings_ms),
+        **({"cached": cached} if cached is not None else {})})
+    return ctx.model_copy(update={
+        "messages": [dict(m) for m in ctx.messages], "trace": trace,
+        "sections": [s.model_copy(update={"items": list(s.items)}) for s in ctx.sections]})
+
+
+def _record_ids(ids: Sequence[str]) -> list[str]:
+    return [i for i in ids if not i.startswith(("project:", "summary", "skill:"))]
+
+
+async def _touch(store: Store, scope: Scope, ids: Sequence[str], now: datetime) -> None:
+    """R5: count a use for each memory in the block. Never fails the caller's turn."""
+    records = _record_ids(ids)
+    if not records:
+        return
+    try:
+        await store.touch(scope.tenant, records, now)
+    except Exception:  # noqa: BLE001 - use tracking is best-effort (W10 spirit)
+        return
+
+
+def _ms(since: float) -> float:
+    return round((time.perf_counter() - since) * 1000, 3)

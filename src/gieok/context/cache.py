@@ -1,0 +1,152 @@
+"""Freshness (C5, seed 002): assembled contexts cached per scope and query.
+
+An entry is reused only while it is younger than ``max_age_s`` (default 3,600 s), none of
+the memories it was built from has expired since, and the scopes it read have not changed.
+"Changed" is asked of the store, so writes by another process count too: a scope changed
+when it holds a record updated at or after the build started (one index-only query), and a
+block is stale when any memory it shows is gone (hard deletes leave no updated row behind).
+The key also carries everything else the block depends on: the recent turns, the budget,
+the entity/path and the project files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from gieok.domain.context import Context
+from gieok.domain.query import View, parse_filter
+from gieok.domain.records import Status
+from gieok.domain.scope import Scope
+from gieok.stores.base import Store
+
+WRITE_MARGIN = timedelta(seconds=2)
+_EVERYTHING = View(
+    statuses=tuple(s.value for s in Status),
+    include_superseded=True,
+    now=datetime(1970, 1, 2, tzinfo=UTC),  # nothing counts as expired: see every row
+)
+
+
+@dataclass
+class CacheEntry:
+    context: Context
+    built_at: datetime  # wall clock when the build started (compared with updated_at)
+    monotonic: float
+    scopes: tuple[Scope, ...]
+    tenant: str
+    record_ids: tuple[str, ...]  # the memories the block shows
+    expires_at: datetime | None  # earliest expiry among the memories used
+
+
+def cache_key(*parts: Hashable) -> str:
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
+async def changed_since(store: Store, scope: Scope, since: datetime,
+                        margin: timedelta = WRITE_MARGIN) -> bool:
+    """Whether ``scope`` holds a record updated at or after ``since - margin``. The margin
+    covers a writer that stamped ``updated_at`` just before our build read the store but
+    committed just after: its record must still count as a change."""
+    flt = parse_filter({"updated_at": {"gte": since - margin}})
+    page = await store.list(scope, filters=flt, view=_EVERYTHING, limit=1, offset=0)
+    return page.total > 0
+
+
+class ContextCache:
+    """A small LRU of assembled contexts; safe to share within one engine."""
+
+    def __init__(self, max_age_s: float = 3600.0, max_entries: int = 256,
+                 margin: timedelta = WRITE_MARGIN) -> None:
+        self.max_age_s = max_age_s
+        self.max_entries = max_entries
+        self.margin = margin
+        self._entries: OrderedDict[str, CacheEntry] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    async def get(self, key: str, store: Store, now: datetime) -> CacheEntry | None:
+        """The entry for ``key`` if it is still fresh, else ``None`` (and it is dropped)."""
+        entry = self._entries.get(key)
+        if entry is None or self.max_entries == 0:
+            self.misses += 1
+            return None
+        fresh = (time.monotonic() - entry.monotonic) < self.max_age_s and (
+            entry.expires_at is None or now < entry.expires_at
+        )
+        if fresh:
+            for scope in entry.scopes:
+                if await changed_since(store, scope, entry.built_at, self.margin):
+                    fresh = False
+                    break
+        if fresh and entry.record_ids:
+            found = await store.get(entry.tenant, list(entry.record_ids))
+            fresh = len(found) == len(entry.record_ids)
+        if not fresh:
+            self._entries.pop(key, None)
+            self.misses += 1
+            return None
+        self._entries.move_to_end(key)
+        self.hits += 1
+        return entry
+
+    def put(self, key: str, entry: CacheEntry) -> None:
+        if self.max_entries == 0 or self.max_age_s == 0:
+            return
+        self._entries[key] = entry
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)
+
+
+@dataclass
+class _Memo:
+    value: Any
+    built_at: datetime
+    monotonic: float
+    valid_until: datetime | None
+
+
+class ScopeMemo:
+    """Per-scope memo of what a context shows whatever the query (pinned facts, skills,
+    recent episodes). Validated like cached contexts — one index-only "changed since?"
+    query instead of re-reading and re-decoding every standing record on each turn."""
+
+    def __init__(self, max_age_s: float = 3600.0, max_entries: int = 1024,
+                 margin: timedelta = WRITE_MARGIN) -> None:
+        self.max_age_s = max_age_s
+        self.max_entries = max_entries
+        self.margin = margin
+        self._entries: OrderedDict[str, _Memo] = OrderedDict()
+
+    async def get(self, scope: Scope, store: Store, now: datetime) -> Any | None:
+        memo = self._entries.get(scope.key())
+        if memo is None:
+            return None
+        if (time.monotonic() - memo.monotonic) >= self.max_age_s or (
+                memo.valid_until is not None and now >= memo.valid_until) or \
+                await changed_since(store, scope, memo.built_at, self.margin):
+            self._entries.pop(scope.key(), None)
+            return None
+        self._entries.move_to_end(scope.key())
+        return memo.value
+
+    def put(self, scope: Scope, value: Any, built_at: datetime,
+            valid_until: datetime | None) -> None:
+        if self.max_entries == 0 or self.max_age_s == 0:
+            return
+        self._entries[scope.key()] = _Memo(value, built_at, time.monotonic(), valid_until)
+        self._entries.move_to_end(scope.key())
+        while len(self._entries) > self.max_entries:
+            self._entries.popitem(last=False)

@@ -1,0 +1,284 @@
+"""Search requests, the filter language (R3) and scored results (R2, C8).
+
+Filters are written as plain dicts, mem0-style, and parsed into a small AST so every store
+compiles the same meaning (SQL in ``stores/_sql/filters.py``, Python in ``matches``)::
+
+    {"type": "fact", "category": {"in": ["location", "preference"]},
+     "event_time": {"gte": "2021-01-01", "lt": "2023-01-01"}, "tags": {"contains": "cat"},
+     "OR": [{"pinned": True}, {"importance": {"gte": 0.8}}], "metadata.topic": "billing"}
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from gieok.domain.records import MemoryRecord
+from gieok.errors import InvalidInputError
+
+T = TypeVar("T")
+
+OPERATORS = frozenset({"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte", "contains"})
+# field -> kind; kind decides which operators and value types are allowed.
+FILTER_FIELDS: dict[str, str] = {
+    "layer": "str",
+    "type": "str",
+    "category": "str",
+    "source": "str",
+    "status": "str",
+    "emotion": "str",
+    "tags": "list",
+    "pinned": "bool",
+    "promoted": "bool",
+    "confidence": "num",
+    "importance": "num",
+    "usage_count": "num",
+    "event_time": "time",
+    "created_at": "time",
+    "updated_at": "time",
+    "valid_from": "time",
+    "expires_at": "time",
+}
+_KIND_OPS = {
+    "str": {"eq", "ne", "in", "nin"},
+    "list": {"contains", "in"},
+    "bool": {"eq", "ne"},
+    "num": {"eq", "ne", "gt", "gte", "lt", "lte"},
+    "time": {"eq", "gt", "gte", "lt", "lte"},
+    "meta": {"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte"},
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str
+    op: str
+    value: Any
+
+    @property
+    def kind(self) -> str:
+        return "meta" if self.field.startswith("metadata.") else FILTER_FIELDS[self.field]
+
+
+@dataclass(frozen=True)
+class And:
+    items: tuple[Filter, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    items: tuple[Filter, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    item: Filter
+
+
+Filter = Condition | And | Or | Not
+
+
+def _bad(msg: str) -> InvalidInputError:
+    return InvalidInputError(msg, code="INVALID_FILTER")
+
+
+def _coerce(kind: str, field_name: str, op: str, value: Any) -> Any:
+    if op in {"in", "nin"} and kind != "list":
+        if not isinstance(value, list | tuple) or not value:
+            raise _bad(f"filter {field_name}.{op} needs a non-empty list")
+        return tuple(_coerce(kind, field_name, "eq", v) for v in value)
+    if kind == "list" and op == "in":
+        if not isinstance(value, list | tuple) or not value:
+            raise _bad(f"filter {field_name}.in needs a non-empty list")
+        return tuple(str(v) for v in value)
+    if kind in {"str", "list"}:
+        if not isinstance(value, str):
+            raise _bad(f"filter {field_name} expects a string, got {type(value).__name__}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _bad(f"filter {field_name} expects true or false")
+        return value
+    if kind == "num":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise _bad(f"filter {field_name} expects a finite number")
+        return float(value)
+    if kind == "time":
+        return parse_time(value, field_name)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _bad(f"filter {field_name} expects a finite number")
+    if not isinstance(value, str | int | float | bool):
+        raise _bad(f"filter {field_name} expects a scalar value")
+    return value
+
+
+def parse_time(value: Any, field_name: str = "time") -> datetime:
+    """Accept datetimes, ISO strings and bare years (``2021`` → 2021-01-01 UTC)."""
+    from datetime import UTC
+
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9999:
+        return datetime(value, 1, 1, tzinfo=UTC)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isdigit() and len(text) == 4:
+            return datetime(int(text), 1, 1, tzinfo=UTC)
+        try:
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            pass
+        else:
+            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    raise InvalidInputError(
+        f"{field_name}: cannot read {value!r} as a time; use ISO 8601 or a year",
+        code="INVALID_FILTER" if field_name != "timestamp" else "INVALID_INPUT",
+    )
+
+
+def parse_filter(spec: Mapping[str, Any] | Filter | None) -> Filter | None:
+    """Parse a filter dict into the AST, refusing unknown fields and operators."""
+    if spec is None or isinstance(spec, Condition | And | Or | Not):
+        return spec
+    if not isinstance(spec, Mapping):
+        raise _bad("filters must be an object mapping fields to values or {op: value}")
+    parts: list[Filter] = []
+    for key, value in spec.items():
+        if key in {"AND", "OR"}:
+            if not isinstance(value, list) or not value:
+                raise _bad(f"{key} needs a non-empty list of filters")
+            subs = tuple(f for v in value if (f := parse_filter(v)) is not None)
+            parts.append(And(subs) if key == "AND" else Or(subs))
+            continue
+        if key == "NOT":
+            inner = parse_filter(value)
+            if inner is None:
+                raise _bad("NOT needs a filter")
+            parts.append(Not(inner))
+            continue
+        if key.startswith("metadata."):
+            meta_key = key.removeprefix("metadata.")
+            if not meta_key.replace("_", "").isalnum():
+                raise _bad(f"metadata key {meta_key!r} must be letters, digits or _")
+            kind = "meta"
+        elif key in FILTER_FIELDS:
+            kind = FILTER_FIELDS[key]
+        else:
+            raise _bad(
+                f"unknown filter field {key!r}; known: {sorted(FILTER_FIELDS)} or metadata.<key>"
+            )
+        ops = value if isinstance(value, Mapping) else {("contains" if kind == "list" else "eq"): value}
+        if not ops:
+            raise _bad(f"filter {key} has no operator")
+        for op, operand in ops.items():
+            if op not in _KIND_OPS[kind]:
+                raise _bad(f"operator {op!r} is not allowed on {key}; use {sorted(_KIND_OPS[kind])}")
+            parts.append(Condition(key, op, _coerce(kind, key, op, operand)))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+
+def _field_value(record: MemoryRecord, name: str) -> Any:
+    if name.startswith("metadata."):
+        return record.metadata.get(name.removeprefix("metadata."))
+    value = getattr(record, name)
+    return value.value if hasattr(value, "value") else value
+
+
+def matches(flt: Filter | None, record: MemoryRecord) -> bool:
+    """Evaluate a filter against a record in Python (reference semantics for every store)."""
+    if flt is None:
+        return True
+    if isinstance(flt, And):
+        return all(matches(f, record) for f in flt.items)
+    if isinstance(flt, Or):
+        return any(matches(f, record) for f in flt.items)
+    if isinstance(flt, Not):
+        return not matches(flt.item, record)
+    actual = _field_value(record, flt.field)
+    op, want = flt.op, flt.value
+    if flt.kind == "list":
+        return want in actual if op == "contains" else bool(set(want) & set(actual))
+    if actual is None:
+        return op in {"ne", "nin"}
+    try:
+        if op == "eq":
+            return actual == want
+        if op == "ne":
+            return actual != want
+        if op == "in":
+            return actual in want
+        if op == "nin":
+            return actual not in want
+        if op == "gt":
+            return actual > want
+        if op == "gte":
+            return actual >= want
+        if op == "lt":
+            return actual < want
+        if op == "lte":
+            return actual <= want
+    except TypeError:
+        return False
+    raise _bad(f"unknown operator {op}")
+
+
+class ScoreParts(BaseModel):
+    """Why a memory ranked where it did (R2, C8)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    relevance: float = 0.0
+    dense: float | None = None
+    fulltext: float | None = None
+    dense_rank: int | None = None
+    fulltext_rank: int | None = None
+    recency: float = 0.0
+    importance: float = 0.0
+    use: float = 0.0
+    query_time: float = 0.0  # how well the event time fits a date named in the query
+
+
+class ScoredMemory(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    record: MemoryRecord
+    score: float
+    parts: ScoreParts
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A store's raw hit: a record id and the backend's own similarity or rank score."""
+
+    id: str
+    score: float
+
+
+@dataclass
+class Page(Generic[T]):
+    items: list[T]
+    total: int
+    limit: int
+    offset: int
+
+    @property
+    def has_more(self) -> bool:
+        return self.offset + len(self.items) < self.total
+
+
+@dataclass(frozen=True)
+class View:
+    """Which versions a read sees: the live view by default; archived or past states on request."""
+
+    include_archived: bool = False
+    include_superseded: bool = False
+    as_of: datetime | None = None
+    now: datetime | None = None
+    statuses: Sequence[str] = field(default_factory=tuple)

@@ -1,0 +1,161 @@
+"""Scope: whose memory it is — a path of named levels, outermost first (SPEC §2).
+
+``org → project → user → persona → session``. Any level may be absent, but a scope with no
+level at all is refused: no scope, no data. A *read* scope matches every record whose levels
+equal the given ones (so ``user:42`` sees that user's memories from every session, as mem0's
+``user_id`` filter does); a *write* always goes to exactly the given scope. ``org`` is the
+tenant boundary and is always matched exactly, absent meaning the default tenant ``""``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from gieok.errors import InvalidInputError
+
+LEVELS: tuple[str, ...] = ("org", "project", "user", "persona", "session")
+_ID_RE = re.compile(r"^[\w.@+\-]{1,128}$", re.UNICODE)
+
+
+def validate_scope_id(level: str, value: str) -> str:
+    """Return ``value`` if it is a usable id for ``level``, else raise INVALID_SCOPE."""
+    if not isinstance(value, str) or not _ID_RE.fullmatch(value):
+        raise InvalidInputError(
+            f"{level} id {value!r} is invalid: use 1-128 letters, digits or . _ @ + -",
+            code="INVALID_SCOPE",
+            details={"level": level},
+        )
+    return value
+
+
+class Scope(BaseModel):
+    """An immutable scope value; ``Scope.parse("org:acme/user:42")`` and ``str(scope)``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    org: str | None = None
+    project: str | None = None
+    user: str | None = None
+    persona: str | None = None
+    session: str | None = None
+
+    @field_validator("org", "project", "user", "persona", "session", mode="before")
+    @classmethod
+    def _check_id(cls, value: object, info: object) -> object:
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str):
+            raise InvalidInputError(
+                f"scope ids must be strings, got {type(value).__name__}", code="INVALID_SCOPE"
+            )
+        return validate_scope_id(getattr(info, "field_name", "scope"), value)
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        org_id: str | None = None,
+        project_id: str | None = None,
+        user_id: str | None = None,
+        persona_id: str | None = None,
+        session_id: str | None = None,
+    ) -> Self:
+        """Build a scope from mem0-style keyword ids and require at least one level."""
+        try:
+            scope = cls(
+                org=org_id, project=project_id, user=user_id, persona=persona_id, session=session_id
+            )
+        except InvalidInputError:
+            raise
+        except Exception as exc:  # pydantic wraps our error; surface it unwrapped
+            cause = _first_gieok_error(exc)
+            if cause is not None:
+                raise cause from None
+            raise InvalidInputError(str(exc), code="INVALID_SCOPE") from None
+        return scope.require()
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Parse ``"org:acme/user:42"``; levels may come in any order, each at most once."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInputError("scope string is empty", code="INVALID_SCOPE")
+        values: dict[str, str] = {}
+        for part in text.strip().split("/"):
+            level, sep, value = part.partition(":")
+            if not sep or level not in LEVELS or level in values:
+                raise InvalidInputError(
+                    f"cannot parse scope part {part!r}: expected level:id with level in {LEVELS}",
+                    code="INVALID_SCOPE",
+                )
+            values[level] = value
+        return cls.of(**{f"{k}_id": v for k, v in values.items()})
+
+    def require(self) -> Self:
+        """Raise INVALID_SCOPE unless at least one level below ``org`` or ``org`` is set."""
+        if not any(getattr(self, level) for level in LEVELS):
+            raise InvalidInputError(
+                "a scope is required: pass user_id, persona_id, session_id, project_id or org_id",
+                code="INVALID_SCOPE",
+            )
+        return self
+
+    def levels(self) -> dict[str, str]:
+        """The set levels, outermost first."""
+        return {level: v for level in LEVELS if (v := getattr(self, level))}
+
+    @property
+    def tenant(self) -> str:
+        return self.org or ""
+
+    def with_(self, **levels: str | None) -> Scope:
+        return self.model_copy(update=levels)
+
+    def __str__(self) -> str:
+        return "/".join(f"{k}:{v}" for k, v in self.levels().items())
+
+    def key(self) -> str:
+        """A canonical string usable as a cache or dictionary key (includes the tenant)."""
+        return "|".join(getattr(self, level) or "" for level in LEVELS)
+
+    def contains(self, other: Scope) -> bool:
+        """True when a read in ``self`` sees data written in ``other``."""
+        if self.tenant != other.tenant:
+            return False
+        return all(
+            getattr(other, level) == value
+            for level, value in self.levels().items()
+            if level != "org"
+        )
+
+
+def _first_gieok_error(exc: BaseException) -> InvalidInputError | None:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        for err in errors():
+            ctx = err.get("ctx") or {}
+            inner = ctx.get("error")
+            if isinstance(inner, InvalidInputError):
+                return inner
+    return None
+
+
+def resolve_scope(
+    scope: Scope | str | None = None,
+    *,
+    org_id: str | None = None,
+    project_id: str | None = None,
+    user_id: str | None = None,
+    persona_id: str | None = None,
+    session_id: str | None = None,
+) -> Scope:
+    """A scope from a ``Scope``, a ``"user:42/session:s1"`` string or mem0-style ids."""
+    ids = {"org_id": org_id, "project_id": project_id, "user_id": user_id,
+           "persona_id": persona_id, "session_id": session_id}
+    if scope is not None:
+        base = Scope.parse(scope) if isinstance(scope, str) else scope
+        extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
+        return (base.with_(**extra) if extra else base).require()
+    return Scope.of(**ids)

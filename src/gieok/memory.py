@@ -1,0 +1,732 @@
+"""The engine: ``AsyncMemory`` (the one implementation) and ``Memory`` (its sync facade).
+
+``AsyncMemory`` wires the ports (store, embedder, chat model) and delegates to ``write/``,
+``read/``, ``context/`` and ``lifecycle/``. It opens its store lazily on first use, so
+constructing it is cheap and does no I/O. ``Memory`` runs the same coroutines on a private
+event-loop thread.
+
+Why this module is past 600 lines: it *is* the public API (I1) — one short method per
+operation, each spelling out its scope keywords (``user_id=…, session_id=…``) so that users
+and type checkers see real signatures rather than ``**kwargs``. The logic lives elsewhere
+(``write.persist``, ``write.pipeline``, ``read.search``, ``context.assemble``,
+``lifecycle.*``); nothing here is longer than a few dozen lines.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, ParamSpec, TypeVar
+
+import anyio
+from anyio.from_thread import BlockingPortal, start_blocking_portal
+
+from gieok.context.assemble import ContextAssembler, ProjectArg
+from gieok.context.project_files import ProjectMemory
+from gieok.context.skills import build_skill
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.context import Budget, Context
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
+from gieok.domain.records import MemoryRecord, Status, utcnow
+from gieok.domain.results import AddResult
+from gieok.domain.scope import Scope, resolve_scope
+from gieok.domain.turns import Turn, parse_messages
+from gieok.embedders import Embedder, get_embedder
+from gieok.lifecycle.consolidate import ConsolidationReport, run_consolidation
+from gieok.lifecycle.expiry import ExpiryReport
+from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
+from gieok.lifecycle.reindex import ReindexReport, run_reindex
+from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
+from gieok.read.search import hybrid_search
+from gieok.settings import GieokSettings
+from gieok.stores import IndexInfo, Store, WriteBatch, open_store
+from gieok.lifecycle.decay import DecayReport, run_decay
+from gieok.llm.base import ChatModel
+from gieok.write.direct import apply_update, audit_for, coerce_enum_fields
+from gieok.write.persist import persist_direct, prepare_import
+from gieok.write.pipeline import WritePath
+
+P = ParamSpec("P")
+R = TypeVar("R")
+ScopeArg = Scope | str | None
+MAX_K = 1000
+IMPORT_CHUNK = 256
+
+
+class AsyncMemory:
+    """Long-term memory for agents. Every read and write names a scope.
+
+    >>> mem = AsyncMemory("sqlite:///gieok.db")            # doctest: +SKIP
+    >>> await mem.remember("User lives in Gangnam-gu", user_id="u1")   # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        store: str | Store | None = None,
+        *,
+        embedder: str | Embedder | None = None,
+        settings: GieokSettings | None = None,
+    ) -> None:
+        self.settings = settings or GieokSettings()
+        self._store_arg = store if store is not None else self.settings.resolved_store_url()
+        self._store: Store | None = store if not isinstance(store, str | None) else None
+        self._embedder_arg = embedder if embedder is not None else self.settings.embedder
+        self._embedder: Embedder | None = None
+        self._lock = anyio.Lock()
+        self._index_checked = False
+        self._writes: WritePath | None = None
+
+    @classmethod
+    def from_settings(cls, settings: GieokSettings) -> AsyncMemory:
+        return cls(settings=settings)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def _ready(self) -> tuple[Store, Embedder]:
+        if self._store is not None and self._embedder is not None and self._index_checked:
+            return self._store, self._embedder
+        async with self._lock:
+            if self._store is None:
+                assert isinstance(self._store_arg, str)
+                self._store = await open_store(self._store_arg)
+            if self._embedder is None:
+                self._embedder = self._make_embedder(self._embedder_arg)
+            if not self._index_checked:
+                await self._check_index(self._store, self._embedder)
+                self._index_checked = True
+        return self._store, self._embedder
+
+    def _make_embedder(self, spec: str | Embedder) -> Embedder:
+        """An embedder from a provider string, with this engine's provider options."""
+        if not isinstance(spec, str):
+            return spec
+        opts: dict[str, Any] = {}
+        if spec.startswith("openai:"):
+            key = self.settings.embedder_api_key
+            opts = {"base_url": self.settings.embedder_base_url,
+                    "api_key": key.get_secret_value() if key else None}
+        elif spec.startswith("local:"):
+            opts = {"threads": self.settings.embedder_threads}
+        return get_embedder(spec, **opts)
+
+    async def _check_index(self, store: Store, embedder: Embedder) -> None:
+        info = await store.index_info()
+        if info is not None and info.model != embedder.name:
+            raise ConfigurationError(
+                f"this store's vectors were written by {info.model!r} (dim {info.dim}) but the "
+                f"engine uses {embedder.name!r}; open it with embedder={info.model!r} or "
+                "re-embed it with `gieok reindex`",
+                code="EMBEDDER_MISMATCH",
+            )
+
+    async def _record_index(self, store: Store, embedder: Embedder) -> None:
+        if await store.index_info() is None:
+            await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
+
+    async def _write_path(self) -> WritePath:
+        """The write pipeline (W1–W11), built on first use with the configured LLM, if any."""
+        store, embedder = await self._ready()
+        if self._writes is None:
+            from gieok.llm import get_chat_model
+
+            self._writes = WritePath(store, embedder, self.settings,
+                                     get_chat_model(self.settings),
+                                     lambda: self._record_index(store, embedder))
+        return self._writes
+
+    async def chat_model(self) -> ChatModel | None:
+        """The configured chat model chain (M2), or ``None`` without an LLM; the same one the
+        write path uses (and closes with the engine)."""
+        return (await self._write_path()).chat
+
+    @property
+    def write_failures(self) -> int:
+        """How many write-path failures were absorbed (and reported) so far (W10)."""
+        return 0 if self._writes is None else self._writes.failure_count
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise ConfigurationError("the store is not open yet; call any method first")
+        return self._store
+
+    async def aclose(self) -> None:
+        if self._writes is not None and self._writes.chat is not None:
+            await self._writes.chat.aclose()
+        if self._store is not None:
+            await self._store.aclose()
+        if self._embedder is not None:
+            await self._embedder.aclose()
+
+    async def __aenter__(self) -> AsyncMemory:
+        await self._ready()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- writes -----------------------------------------------------------------------------
+    async def remember(
+        self,
+        text: str,
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        timestamp: datetime | str | None = None,
+        trigger: Trigger = Trigger.USER_REQUEST,
+        **fields: Any,
+    ) -> MemoryRecord:
+        """Store one memory directly (W14), bypassing extraction. Exact duplicates in the same
+        scope are not stored twice: the existing memory's use count and confidence go up."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        if timestamp is not None:
+            fields["event_time"] = timestamp
+        items = await (await self._write_path()).prepare_direct([(where, text, fields)])
+        records = await self._write_new(items, trigger=trigger)
+        return records[0]
+
+    async def import_memories(
+        self,
+        items: Iterable[Mapping[str, Any] | MemoryRecord],
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[MemoryRecord]:
+        """Batch W14. Items are dicts with ``content`` (or ``text``) and any settable field,
+        optionally their own ``scope``. All items are validated before anything is written;
+        writes go in chunks of 256, each one transaction."""
+        default = None
+        if scope is not None or any((user_id, session_id, persona_id, project_id, org_id)):
+            default = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                                    persona_id=persona_id, session_id=session_id)
+        prepared = prepare_import(items, default, max_chars=self.settings.max_content_chars)
+        prepared = await (await self._write_path()).prepare_direct(prepared)  # W4/W9 first
+        out: list[MemoryRecord] = []
+        for start in range(0, len(prepared), IMPORT_CHUNK):
+            chunk = prepared[start : start + IMPORT_CHUNK]
+            out.extend(await self._write_new(chunk, trigger=Trigger.IMPORT))
+            if progress is not None:
+                progress(len(chunk))
+        return out
+
+    async def _write_new(
+        self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger
+    ) -> list[MemoryRecord]:
+        store, embedder = await self._ready()
+        write_path = await self._write_path()
+        return await persist_direct(
+            store, embedder, items, trigger=trigger, max_chars=self.settings.max_content_chars,
+            capacity=write_path.direct_capacity,
+            after_embed=lambda: self._record_index(store, embedder),
+        )
+
+    async def add(
+        self,
+        messages: str | Sequence[Mapping[str, Any]],
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        timestamp: datetime | str | None = None,
+        infer: bool = True,
+    ) -> AddResult:
+        """Append conversation turns to the session's working layer and, with ``infer=True``,
+        extract the user's facts into long-term memory (W1–W10).
+
+        ``messages`` is a string (one user turn) or mem0-style ``{"role", "content"}`` dicts.
+        The scope's settings decide what happens (W9): nothing at all when disabled; only
+        "remember this" requests when ``auto_extraction`` is off. PII is masked before the
+        turns are stored. Extracted memories go to the session's parent scope, reconciled
+        against what is stored: the result lists each typed decision (ADD, UPDATE, SUPERSEDE,
+        MERGE, NOOP), what capacity archived, and any failure — failures are reported here,
+        never raised, once the turns are stored.
+        """
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        at = parse_time(timestamp, "timestamp") if timestamp is not None else utcnow()
+        turns = parse_messages(messages, at, self.settings.max_content_chars)
+        return await (await self._write_path()).ingest(where, turns, infer=infer)
+
+    async def extract_pending(self, *, scope: ScopeArg = None, **ids: str | None) -> AddResult:
+        """Extract the scope's turns that were stored but not extracted yet (``add(…,
+        infer=False)``; the service queues this off the request path). Idempotent; failures
+        are reported in the result (``extraction == "failed"``), never raised."""
+        where = resolve_scope(scope, **ids)
+        return await (await self._write_path()).extract_pending(where)
+
+    async def end_session(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> AddResult:
+        """Close a session (W2/W11): extract what was not extracted yet and write the
+        session's episode (summary, topics, emotion, importance). Never raises for model or
+        extraction failures; they are reported in the result."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        return await (await self._write_path()).end_session(where)
+
+    async def sweep(
+        self, *, idle_minutes: float | None = None, now: datetime | str | None = None,
+        limit: int = 100,
+    ) -> list[tuple[Scope, AddResult]]:
+        """Close sessions idle longer than their scope's ``idle_timeout_minutes`` (or
+        ``idle_minutes``) and run the session-end work for each (W2)."""
+        at = parse_time(now, "now") if now is not None else None
+        return await (await self._write_path()).sweep(now=at, idle_minutes=idle_minutes,
+                                                      limit=limit)
+
+    async def decay(
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        factor: float | None = None, period_days: float | None = None,
+        floor: float | None = None, dry_run: bool = False, **ids: str | None,
+    ) -> DecayReport:
+        """L1: confidence decay for inferred memories (×0.95 per 30-day period, floor 0.1),
+        with a ``decay`` audit event per change. No scope: the whole default tenant."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
+        store, _ = await self._ready()
+        at = parse_time(now, "now") if now is not None else utcnow()
+        return await run_decay(store, where, now=at, factor=factor, period_days=period_days,
+                               floor=floor, dry_run=dry_run)
+
+    async def update(
+        self, memory_id: str, /, *, scope: ScopeArg = None, **changes: Any
+    ) -> MemoryRecord:
+        """Write a new version of a memory; the previous one stays in ``history`` (L5)."""
+        store, embedder = await self._ready()
+        before = await self._get_owned(memory_id, scope)
+        writes = await self._write_path()
+        changes = writes.update_guard(dict(changes), await writes.settings_for(before.scope))
+        after = apply_update(before, coerce_enum_fields(dict(changes)),
+                             max_chars=self.settings.max_content_chars, now=utcnow())
+        vector = None
+        if after.search_text() != before.search_text():
+            vector = (await embedder.embed_documents([after.search_text()]))[0]
+        await store.write(WriteBatch(
+            upserts=[(after, vector)], audit=[audit_for(AuditAction.UPDATE, after, before=before)]
+        ))
+        return after
+
+    async def _set_status(
+        self, memory_id: str, scope: ScopeArg, status: Status, action: AuditAction
+    ) -> MemoryRecord:
+        store, _ = await self._ready()
+        before = await self._get_owned(memory_id, scope)
+        after = before.model_copy(update={"status": status, "updated_at": utcnow()})
+        await store.write(WriteBatch(
+            upserts=[(after, None)], audit=[audit_for(action, after, before=before)]
+        ))
+        return after
+
+    async def archive(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        return await self._set_status(memory_id, scope, Status.ARCHIVED, AuditAction.ARCHIVE)
+
+    async def restore(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        return await self._set_status(memory_id, scope, Status.ACTIVE, AuditAction.RESTORE)
+
+    async def delete(
+        self, memory_id: str, /, *, scope: ScopeArg = None, hard: bool = False
+    ) -> None:
+        """Soft delete (status=deleted, kept in history) or hard delete: the row and every
+        trace of its content in history are removed; a content-free tombstone event remains."""
+        if not hard:
+            await self._set_status(memory_id, scope, Status.DELETED, AuditAction.DELETE)
+            return
+        store, _ = await self._ready()
+        record = await self._get_owned(memory_id, scope)
+        tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
+                               version=record.version, details={"hard": True})
+        await store.write(WriteBatch(hard_deletes=[record.id], purge_history=[record.id],
+                                     audit=[tombstone]))
+
+    async def forget(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> int:
+        """Delete everything inside a scope, history and working turns included (X3)."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        return await store.forget(where)
+
+    # -- reads ------------------------------------------------------------------------------
+    async def _get_owned(self, memory_id: str, scope: ScopeArg) -> MemoryRecord:
+        if not isinstance(memory_id, str) or not memory_id:
+            raise InvalidInputError("memory id must be a non-empty string")
+        store, _ = await self._ready()
+        owner = resolve_scope(scope) if scope is not None else None
+        tenant = owner.tenant if owner is not None else ""
+        found = await store.get(tenant, [memory_id])
+        if not found or (owner is not None and not owner.contains(found[0].scope)):
+            raise NotFoundError(f"memory {memory_id!r} not found in this scope",
+                                code="MEMORY_NOT_FOUND")
+        return found[0]
+
+    async def get(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
+        """One memory by id, whatever its status. With ``scope``, ids outside it are not found."""
+        return await self._get_owned(memory_id, scope)
+
+    async def history(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[AuditEvent]:
+        store, _ = await self._ready()
+        owner = resolve_scope(scope) if scope is not None else None
+        tenant = owner.tenant if owner is not None else ""
+        events = await store.history(tenant, memory_id)
+        if owner is not None:
+            events = [e for e in events if owner.contains(e.scope)]
+        if not events:
+            await self._get_owned(memory_id, scope)  # raises NotFound for unknown ids
+        return events
+
+    async def list(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        filters: Mapping[str, Any] | Filter | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        include_archived: bool = False,
+    ) -> Page[MemoryRecord]:
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        _check_int("limit", limit, 1, 10_000)
+        _check_int("offset", offset, 0, 10**9)
+        store, _ = await self._ready()
+        return await store.list(where, filters=parse_filter(filters),
+                                view=View(include_archived=include_archived),
+                                limit=limit, offset=offset)
+
+    async def search(
+        self,
+        query: str,
+        /,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+        k: int = 10,
+        filters: Mapping[str, Any] | Filter | None = None,
+        as_of: datetime | str | None = None,
+        min_confidence: float | None = None,
+    ) -> list[ScoredMemory]:
+        """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
+        superseded memories are excluded; ``as_of`` answers what was true at that date (L6)."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInputError("query is empty: pass the text to search for")
+        if len(query) > self.settings.max_content_chars:
+            raise InvalidInputError("query is too long", code="CONTENT_TOO_LONG")
+        _check_int("k", k, 1, MAX_K)
+        flt = parse_filter(filters)
+        if min_confidence is not None:
+            floor = parse_filter({"confidence": {"gte": min_confidence}})
+            flt = floor if flt is None else And((flt, floor))  # type: ignore[arg-type]
+        view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None)
+        store, embedder = await self._ready()
+        return await hybrid_search(store, embedder, where, query, k=k, filters=flt, view=view,
+                                   weights=self.settings.scoring, now=utcnow())
+
+    async def export(
+        self,
+        *,
+        scope: ScopeArg = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
+        persona_id: str | None = None,
+        project_id: str | None = None,
+        org_id: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Everything stored in a scope (every status and version), as JSON-ready dicts."""
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        view = View(statuses=("active", "archived", "deleted"), include_superseded=True)
+        out: list[dict[str, Any]] = []
+        offset = 0
+        while True:
+            page = await store.list(where, filters=None, view=view, limit=500, offset=offset)
+            out.extend(r.public_dict() for r in page.items)
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                return out
+
+    async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
+                           **ids: str | None) -> list[Turn]:
+        where = resolve_scope(scope, **ids)
+        store, _ = await self._ready()
+        return await store.recent_turns(where, limit=limit)
+
+    # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
+    def _assembler(self) -> ContextAssembler:
+        if getattr(self, "_context_assembler", None) is None:
+            chat = None
+            if self.settings.context.llm_summary:  # rolling summaries by the LLM (R7, W10)
+                from gieok.llm import get_chat_model
+
+                chat = get_chat_model(self.settings)
+            self._context_assembler = ContextAssembler(
+                self.settings.context, self.settings.scoring, self.settings.data_dir, chat)
+        return self._context_assembler
+
+    async def context(
+        self, query: str = "", /, *, scope: ScopeArg = None,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None,
+        budget: Budget | int | Mapping[str, Any] | None = None, entity: str | None = None,
+        path: str | None = None, project: ProjectArg = None, use_cache: bool = True,
+        track_use: bool = True, now: datetime | str | None = None, **ids: str | None,
+    ) -> Context:
+        """The ``[MEMORY CONTEXT]`` block for this turn plus the recent raw turns (C1):
+        summary, pinned facts, relevant memories, recent conversations, skills, project
+        files and rules (for ``entity``/``path``), organisation knowledge — within ``budget``
+        (C2), cached (C5), with a trace (C8). ``history`` defaults to the session's turns."""
+        where = resolve_scope(scope, **ids)
+        store, embedder = await self._ready()
+        return await self._assembler().assemble(
+            store, embedder, where, query, history=history, budget=budget, entity=entity,
+            path=path, project=project, use_cache=use_cache, track_use=track_use,
+            now=parse_time(now, "now") if now is not None else None)
+
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
+                       ) -> ProjectMemory:
+        """The file memory (MEMORY.md + rules/*.md) of a project (C3), to read or edit."""
+        found = self._assembler().project(project_id, root)
+        if found is None:
+            raise InvalidInputError("pass a project_id or a root directory")
+        return found
+
+    async def add_skill(
+        self, name: str, /, *, triggers: Sequence[str], steps: Sequence[str],
+        description: str | None = None, scope: ScopeArg = None, **ids: str | None,
+    ) -> MemoryRecord:
+        """Store (or replace, by name) a procedural skill in one scope (C4)."""
+        skill = build_skill(name, triggers, steps, description)
+        where = resolve_scope(scope, **ids)
+        store, _ = await self._ready()
+        page = await store.list(where, filters=parse_filter({"layer": "procedural"}),
+                                view=View(), limit=1000, offset=0)
+        same = [r for r in page.items if r.scope == where and
+                (r.data or {}).get("name", "").casefold() == skill.name.casefold()]
+        if same:
+            return await self.update(same[0].id, content=skill.content(),
+                                     data=skill.model_dump())
+        return await self.remember(skill.content(), scope=where, layer="procedural",
+                                   type="note", data=skill.model_dump())
+
+    async def expire(
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        retention_days: float | None = None, dry_run: bool = False, **ids: str | None,
+    ) -> ExpiryReport:
+        """L2 + L3: archive expired memories (own ``expires_at`` or per-type TTL) with expire
+        events, then hard-delete what is past the scope's retention. No scope: whole tenant."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
+        store, _ = await self._ready()
+        return await run_expiry(
+            store, job_scope(where), now=parse_time(now, "now") if now else utcnow(),
+            ttl_days=self.settings.lifecycle.type_ttl_days, retention_days=retention_days,
+            dry_run=dry_run)
+
+    async def consolidate(
+        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
+        dry_run: bool = False, **ids: str | None,
+    ) -> ConsolidationReport:
+        """L4: digest old memories by topic and time window; distil stale episodes."""
+        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
+        store, embedder = await self._ready()
+        cfg = self.settings.lifecycle
+        return await run_consolidation(
+            store, embedder, job_scope(where), now=parse_time(now, "now") if now else None,
+            after_days=cfg.consolidate_after_days, window_days=cfg.consolidate_window_days,
+            min_cluster=cfg.consolidate_min_cluster,
+            importance_factor=cfg.consolidate_importance_factor,
+            stale_episode_days=cfg.stale_episode_days, dry_run=dry_run)
+
+    async def versions(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[MemoryRecord]:
+        """Every recoverable version of a memory, oldest first (L5)."""
+        store, _ = await self._ready()
+        return await list_versions(store, memory_id,
+                                   resolve_scope(scope) if scope is not None else None)
+
+    async def rollback(self, memory_id: str, version: int, /, *, scope: ScopeArg = None
+                       ) -> MemoryRecord:
+        """Make ``version`` current again as a new version (L5); history keeps everything."""
+        store, embedder = await self._ready()
+        return await run_rollback(store, embedder, memory_id, version,
+                              resolve_scope(scope) if scope is not None else None)
+
+    async def reindex(
+        self, embedder: str | Embedder, /, *, drop_previous: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ) -> ReindexReport:
+        """L7: re-embed every memory with ``embedder`` beside the live vectors (reads go on
+        meanwhile), switch when complete; this engine then embeds with it. Roll back by
+        reindexing to the previous model: its vectors are kept until ``drop_previous``.
+        Reopen other engines on this store afterwards: they refuse the new index."""
+        try:
+            await self._ready()
+        except ConfigurationError as exc:  # opened with the new model already: fine here
+            if exc.code != "EMBEDDER_MISMATCH":
+                raise
+        target = self._make_embedder(embedder)
+        report = await run_reindex(self.store, target, drop_previous=drop_previous,
+                                   progress=progress)
+        if report.switched or report.previous == target.name:
+            old, self._embedder, self._index_checked = self._embedder, target, True
+            self._assembler().cache.clear()
+            if old is not None and old is not target:
+                await old.aclose()
+        return report
+
+    # -- per-scope settings (W9) ------------------------------------------------------------
+    async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
+        store, _ = await self._ready()
+        return await store.get_settings(resolve_scope(scope, **ids)) or ScopeSettings()
+
+    async def update_settings(
+        self, *, scope: ScopeArg = None, user_id: str | None = None,
+        persona_id: str | None = None, project_id: str | None = None, org_id: str | None = None,
+        session_id: str | None = None, **changes: Any,
+    ) -> ScopeSettings:
+        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
+                              persona_id=persona_id, session_id=session_id)
+        store, _ = await self._ready()
+        current = await store.get_settings(where) or ScopeSettings()
+        try:
+            updated = ScopeSettings.model_validate(current.model_dump() | changes)
+        except Exception as exc:
+            raise InvalidInputError(f"invalid settings: {exc}") from None
+        await store.put_settings(where, updated)
+        return updated
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInputError(f"{name} must be an integer between {low} and {high}")
+
+
+# -- the sync facade ------------------------------------------------------------------------
+def _forward(method: Callable[..., Awaitable[R]]) -> Callable[..., R]:
+    @functools.wraps(method)
+    def call(self: Memory, *args: Any, **kwargs: Any) -> R:
+        return self._portal.call(functools.partial(method, self._async, *args, **kwargs))
+
+    return call
+
+
+class Memory:
+    """The synchronous face of ``AsyncMemory``: same methods, same arguments.
+
+    ``Memory()`` opens the embedded default under the user data dir;
+    ``Memory("sqlite:///path.db")`` opens that file. Close it (or use ``with``) when done.
+    """
+
+    def __init__(
+        self,
+        store: str | Store | None = None,
+        *,
+        embedder: str | Embedder | None = None,
+        settings: GieokSettings | None = None,
+    ) -> None:
+        self._async = AsyncMemory(store, embedder=embedder, settings=settings)
+        self._portal_cm = start_blocking_portal()
+        self._portal: BlockingPortal = self._portal_cm.__enter__()
+
+    @property
+    def settings(self) -> GieokSettings:
+        return self._async.settings
+
+    @property
+    def aio(self) -> AsyncMemory:
+        return self._async
+
+    @property
+    def write_failures(self) -> int:
+        return self._async.write_failures
+
+    remember = _forward(AsyncMemory.remember)
+    import_memories = _forward(AsyncMemory.import_memories)
+    add = _forward(AsyncMemory.add)
+    end_session = _forward(AsyncMemory.end_session)
+    extract_pending = _forward(AsyncMemory.extract_pending)
+    sweep = _forward(AsyncMemory.sweep)
+    decay = _forward(AsyncMemory.decay)
+    update = _forward(AsyncMemory.update)
+    archive = _forward(AsyncMemory.archive)
+    restore = _forward(AsyncMemory.restore)
+    delete = _forward(AsyncMemory.delete)
+    forget = _forward(AsyncMemory.forget)
+    get = _forward(AsyncMemory.get)
+    history = _forward(AsyncMemory.history)
+    list = _forward(AsyncMemory.list)
+    search = _forward(AsyncMemory.search)
+    export = _forward(AsyncMemory.export)
+    recent_turns = _forward(AsyncMemory.recent_turns)
+    get_settings = _forward(AsyncMemory.get_settings)
+    update_settings = _forward(AsyncMemory.update_settings)
+    context = _forward(AsyncMemory.context)
+    add_skill = _forward(AsyncMemory.add_skill)
+    expire = _forward(AsyncMemory.expire)
+    consolidate = _forward(AsyncMemory.consolidate)
+    versions = _forward(AsyncMemory.versions)
+    rollback = _forward(AsyncMemory.rollback)
+    reindex = _forward(AsyncMemory.reindex)
+
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
+                       ) -> ProjectMemory:
+        return self._async.project_memory(project_id, root=root)
+
+    def close(self) -> None:
+        if self._portal_cm is not None:
+            try:
+                self._portal.call(self._async.aclose)
+            finally:
+                self._portal_cm.__exit__(None, None, None)
+                self._portal_cm = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_portal_cm", None) is not None:
+            try:
+                self.close()
+            except Exception:
+                pass

@@ -1,0 +1,37 @@
+"""Named search presets: tested bundles of ``ScoringSettings`` (Graphiti's "recipes" idea).
+
+``default`` is what ``GieokSettings()`` gives. The others exist for explanation and ablation
+(docs/benchmarks.md): each changes one thing, so its effect can be measured by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gieok.errors import InvalidInputError
+from gieok.settings import ScoringSettings
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "default": {},
+    # the search gieok shipped before it was tuned: equal-weight RRF, no query dates
+    "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
+                   "w_query_time": 0.0},
+    "rrf": {"fusion": "rrf"},
+    "equal-weights": {"dense_weight": 0.5, "fulltext_weight": 0.5},
+    "dense": {"fulltext_weight": 0.0},
+    "fulltext": {"dense_weight": 0.0},
+    "no-recency": {"w_time": 0.0},
+    "no-query-time": {"w_query_time": 0.0},
+    # R4 on: drop near-duplicates (80 % word overlap) and diversify with MMR
+    "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
+}
+
+
+def get_preset(name: str, base: ScoringSettings | None = None) -> ScoringSettings:
+    """``base`` (or the defaults) with the preset's changes applied."""
+    if name not in PRESETS:
+        raise InvalidInputError(
+            f"unknown search preset {name!r}; known: {sorted(PRESETS)}", code="INVALID_INPUT"
+        )
+    start = base or ScoringSettings()
+    return start.model_copy(update=PRESETS[name])

@@ -1,0 +1,57 @@
+"""The mixed score (R2), pure: relevance, event-time recency, importance and recent use.
+
+``score = w_sim·relevance + w_time·exp(−λ·age_days) + w_imp·importance + w_use·use
++ w_query_time·query_time`` where ``age_days`` is measured from the memory's *event time*
+(W13) to ``now`` (or ``as_of``), ``use = 2^(−days_since_last_use / half_life)`` and
+``query_time`` says how well the event time fits a date the query names (``temporal.py``;
+0 for every memory when the query names none). Every part is returned for explanation (C8).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+
+from gieok.domain.query import ScoreParts
+from gieok.domain.records import MemoryRecord
+from gieok.read.temporal import TimeWindow, time_match
+from gieok.settings import ScoringSettings
+
+_DAY = 86400.0
+
+
+def recency(event_time: datetime, now: datetime, decay_lambda: float) -> float:
+    age_days = max(0.0, (now - event_time).total_seconds() / _DAY)
+    return math.exp(-decay_lambda * age_days)
+
+
+def use_boost(last_used_at: datetime | None, now: datetime, half_life_days: float) -> float:
+    if last_used_at is None:
+        return 0.0
+    days = max(0.0, (now - last_used_at).total_seconds() / _DAY)
+    return 0.5 ** (days / half_life_days)
+
+
+def mixed_score(
+    record: MemoryRecord, relevance: float, now: datetime, weights: ScoringSettings,
+    windows: Sequence[TimeWindow] = (),
+) -> tuple[float, ScoreParts]:
+    parts = ScoreParts(
+        relevance=relevance,
+        recency=recency(record.event_time, now, weights.decay_lambda),
+        importance=record.importance,
+        use=use_boost(record.last_used_at, now, weights.use_half_life_days),
+        query_time=time_match(
+            record.event_time, list(windows), after_days=weights.query_time_after_days,
+            before_days=weights.query_time_before_days,
+        ) if windows else 0.0,
+    )
+    total = (
+        weights.w_sim * parts.relevance
+        + weights.w_time * parts.recency
+        + weights.w_imp * parts.importance
+        + weights.w_use * parts.use
+        + weights.w_query_time * parts.query_time
+    )
+    return total, parts

@@ -1,0 +1,189 @@
+"""Process configuration: ``GieokSettings`` (pydantic-settings, ``GIEOK_`` prefix).
+
+Precedence: init kwargs > environment (``GIEOK_<FIELD>``, ``GIEOK_<GROUP>__<FIELD>``) >
+``gieok.toml`` in the working directory > defaults. Nothing is read at import time: build a
+``GieokSettings()`` where you start the program and pass it explicitly. Per-scope settings
+(W9) are data in the store, see ``gieok.domain.policy``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from gieok.domain.context import ContextSettings
+
+DEFAULT_EMBEDDER = "local:multilingual-e5-small"
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("gieok", appauthor=False))
+
+
+class ScoringSettings(BaseModel):
+    """R1/R2 weights. ``score = w_sim·relevance + w_time·exp(−λ·age_days) + w_imp·importance
+    + w_use·exp(−age_of_last_use/use_half_life)``; relevance is the fused dense + full-text
+    rank score in [0, 1]."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    w_sim: float = Field(0.7, ge=0.0)
+    w_time: float = Field(0.2, ge=0.0)
+    w_imp: float = Field(0.1, ge=0.0)
+    w_use: float = Field(0.05, ge=0.0)
+    decay_lambda: float = Field(0.002, ge=0.0)
+    use_half_life_days: float = Field(7.0, gt=0.0)
+    rrf_k: float = Field(60.0, gt=0.0)
+    # How dense and full-text candidates combine (read/fusion.py): "score" (weighted mean of
+    # rescaled scores) or "rrf" (reciprocal rank, k = rrf_k).
+    fusion: Literal["score", "rrf"] = "score"
+    # Full text leads: measured on LoCoMo, BM25 over content + index_text beat the small
+    # local embedder, and 0.3/0.7 beat 0.5/0.5 (docs/benchmarks.md).
+    dense_weight: float = Field(0.3, ge=0.0)
+    fulltext_weight: float = Field(0.7, ge=0.0)
+    candidates: int = Field(50, ge=1, le=1000)
+    # Query analysis (read/temporal.py): dates named in a query boost memories whose event
+    # time falls in (or within ``query_time_after_days`` after) the named period.
+    w_query_time: float = Field(0.2, ge=0.0)
+    query_time_after_days: float = Field(14.0, ge=0.0)
+    query_time_before_days: float = Field(2.0, ge=0.0)
+    # R4 (read/diversity.py): drop candidates whose word overlap with a better one reaches
+    # ``near_duplicate`` (1.0 = identical wording only); MMR with ``mmr_lambda`` (1.0 = off).
+    near_duplicate: float = Field(1.0, gt=0.0, le=1.0)
+    mmr_lambda: float = Field(1.0, ge=0.0, le=1.0)
+
+    @field_validator("*")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError("must be a finite number (no NaN or infinity)")
+        return value
+
+
+class LlmSettings(BaseModel):
+    """M2/W10: how chat-model calls behave. ``attempts`` tries per model with exponential
+    backoff (``backoff_base_s``·2^i, capped), then the next model in ``llm_models``, then the
+    no-LLM fallback."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    timeout_s: float = Field(30.0, gt=0.0)
+    connect_timeout_s: float = Field(5.0, gt=0.0)
+    attempts: int = Field(3, ge=1, le=10)
+    backoff_base_s: float = Field(1.0, ge=0.0)
+    backoff_max_s: float = Field(8.0, ge=0.0)
+    max_tokens: int = Field(1024, ge=16)
+    temperature: float = Field(0.0, ge=0.0, le=2.0)
+    response_format: Literal["json_object", "json_schema", "none"] = "json_object"
+
+
+class WriteSettings(BaseModel):
+    """W3/W6/W7 process defaults; per-scope overrides live in ``ScopeSettings`` (W9)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    extractor: Literal["auto", "heuristic", "llm"] = "auto"
+    max_long_term: int | None = Field(100, ge=1)
+    max_episodic: int | None = Field(50, ge=1)
+    near_duplicate: float = Field(0.85, gt=0.0, le=1.0)
+    neighbours: int = Field(8, ge=1, le=100)
+    context_turns: int = Field(10, ge=1, le=100)
+
+
+class LifecycleSettings(BaseModel):
+    """L2–L4 defaults: per-type TTLs for ``gieok expire`` and the consolidation knobs."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type_ttl_days: dict[str, float] = Field(default_factory=dict)  # e.g. {"todo": 90}
+    consolidate_after_days: float = Field(30.0, ge=0.0)
+    consolidate_window_days: float = Field(30.0, gt=0.0)
+    consolidate_min_cluster: int = Field(3, ge=2)
+    consolidate_importance_factor: float = Field(0.5, ge=0.0, le=1.0)
+    stale_episode_days: float = Field(14.0, ge=0.0)
+
+
+class ApiSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8420, ge=1, le=65535)
+    max_body_bytes: int = Field(1_000_000, ge=1024)
+    max_page_size: int = Field(200, ge=1)
+
+
+class JobSettings(BaseModel):
+    """The service's background work (``gieok.api.jobs``): the extraction queue and the
+    periodic lifecycle tasks. An interval of 0 switches that task off; ``workers=0``
+    only enqueues (another process, or a later start, runs the queue)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    workers: int = Field(1, ge=0, le=32)
+    queue_max: int = Field(1000, ge=1, le=1_000_000)
+    poll_interval_s: float = Field(1.0, gt=0.0, le=3600.0)
+    lease_s: float = Field(300.0, gt=0.0)
+    max_attempts: int = Field(3, ge=1, le=100)
+    retry_backoff_s: float = Field(5.0, ge=0.0)
+    retry_after_s: int = Field(5, ge=1, le=3600)
+    drain_timeout_s: float = Field(10.0, ge=0.0, le=3600.0)
+    sweep_interval_s: float = Field(60.0, ge=0.0)  # W2 idle-session sweeper
+    decay_interval_s: float = Field(86_400.0, ge=0.0)  # L1
+    expire_interval_s: float = Field(3_600.0, ge=0.0)  # L2
+    retention_interval_s: float = Field(3_600.0, ge=0.0)  # L3
+    consolidate_interval_s: float = Field(86_400.0, ge=0.0)  # L4
+
+
+class GieokSettings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="GIEOK_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        toml_file="gieok.toml",
+    )
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    store_url: str | None = None
+    embedder: str = DEFAULT_EMBEDDER
+    embedder_base_url: str | None = None
+    embedder_api_key: SecretStr | None = None
+    # The local model's CPU threads. One by default: with two, its OpenMP threads spin-wait
+    # whenever another process holds a core, and query p95 went from ~30 ms to ~1.7 s on a
+    # busy 2-core machine (docs/benchmarks.md). None leaves the runtime's default.
+    embedder_threads: int | None = Field(1, ge=1, le=256)
+    llm_base_url: str | None = None
+    llm_models: list[str] = Field(default_factory=list)
+    llm_api_key: SecretStr | None = None
+    max_content_chars: int = Field(8000, ge=1, le=100_000)
+    scoring: ScoringSettings = Field(default_factory=ScoringSettings)
+    api: ApiSettings = Field(default_factory=ApiSettings)
+    llm: LlmSettings = Field(default_factory=LlmSettings)
+    write: WriteSettings = Field(default_factory=WriteSettings)
+    context: ContextSettings = Field(default_factory=ContextSettings)
+    lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
+    jobs: JobSettings = Field(default_factory=JobSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    def resolved_store_url(self) -> str:
+        """The configured store URL, or the embedded default under ``data_dir``."""
+        return self.store_url or f"sqlite:///{self.data_dir / 'gieok.db'}"

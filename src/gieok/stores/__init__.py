@@ -1,0 +1,82 @@
+"""Stores by URL scheme: ``open_store("sqlite:///m.db")``, ``"memory://"``, later
+``"postgresql://…"``.
+
+Resolution order: ``register_store`` calls, then the ``gieok.stores`` entry-point group, then
+the built-ins. Backends are imported lazily; a missing optional dependency says which extra
+to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from gieok.errors import ConfigurationError
+from gieok.stores.base import Capability, IndexInfo, Store, WriteBatch
+
+__all__ = ["Capability", "IndexInfo", "Store", "WriteBatch", "open_store", "register_store"]
+
+_BUILTIN: dict[str, str] = {
+    "sqlite": "gieok.stores.sqlite:SqliteStore",
+    "memory": "gieok.stores.memory:InMemoryStore",
+    "postgresql": "gieok.stores.postgres:PostgresStore",
+    "postgres": "gieok.stores.postgres:PostgresStore",
+}
+_EXTRAS = {"postgresql": "postgres", "postgres": "postgres"}
+_REGISTERED: dict[str, str | type] = {}
+
+
+def register_store(scheme: str, target: str | type | None) -> None:
+    """Register a store class (or ``"module:Class"``) for a URL scheme; ``None`` removes it."""
+    if target is None:
+        _REGISTERED.pop(scheme, None)
+    else:
+        _REGISTERED[scheme] = target
+
+
+def _scheme(url: str) -> str:
+    if not isinstance(url, str) or "://" not in url:
+        raise ConfigurationError(
+            f"store URL {url!r} needs a scheme, e.g. sqlite:///gieok.db or memory://",
+            code="STORE_UNKNOWN",
+        )
+    return url.split("://", 1)[0].split("+", 1)[0].lower()
+
+
+def _import(target: str, scheme: str) -> type:
+    module, _, attr = target.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
+    except ImportError as exc:
+        extra = _EXTRAS.get(scheme, scheme)
+        raise ConfigurationError(
+            f"the {scheme!r} store is not available ({exc}); install it with "
+            f"pip install 'gieok[{extra}]'",
+            code="EXTRA_MISSING",
+        ) from exc
+
+
+def resolve_store(url: str) -> type:
+    scheme = _scheme(url)
+    if scheme in _REGISTERED:
+        target = _REGISTERED[scheme]
+        return target if isinstance(target, type) else _import(target, scheme)
+    for ep in entry_points(group="gieok.stores"):
+        if ep.name == scheme:
+            return ep.load()  # type: ignore[no-any-return]
+    if scheme in _BUILTIN:
+        return _import(_BUILTIN[scheme], scheme)
+    known = sorted({*_REGISTERED, *_BUILTIN})
+    raise ConfigurationError(
+        f"unknown store scheme {scheme!r}; known schemes: {', '.join(known)}",
+        code="STORE_UNKNOWN",
+    )
+
+
+async def open_store(url: str, /, **options: Any) -> Store:
+    """Instantiate the store for ``url`` and apply pending migrations (idempotent)."""
+    cls = resolve_store(url)
+    store: Store = cls.from_url(url, **options)
+    await store.setup()
+    return store

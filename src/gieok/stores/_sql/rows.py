@@ -1,0 +1,76 @@
+"""Row ↔ MemoryRecord mapping shared by the SQL stores.
+
+``COLUMNS`` is the one list of record columns; JSON columns travel as text, times through the
+store's own converters (epoch seconds in SQLite, ``timestamptz`` in PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from gieok.domain.records import MemoryRecord
+from gieok.domain.scope import Scope
+
+JSON_FIELDS = ("data", "metadata", "source_turn_ids", "tags", "pii_flags")
+TIME_FIELDS = (
+    "last_used_at", "event_time", "valid_from", "valid_to", "expires_at",
+    "created_at", "updated_at", "superseded_at",
+)
+BOOL_FIELDS = ("pinned", "promoted")
+PLAIN_FIELDS = (
+    "id", "layer", "type", "category", "content", "index_text", "content_hash", "confidence",
+    "importance",
+    "source", "source_session", "source_preview", "emotion", "version", "usage_count",
+    "superseded_by", "status",
+)
+SCOPE_FIELDS = ("org", "project", "user_id", "persona", "session")
+COLUMNS: tuple[str, ...] = SCOPE_FIELDS + PLAIN_FIELDS + JSON_FIELDS + TIME_FIELDS + BOOL_FIELDS
+
+
+def record_to_row(
+    record: MemoryRecord, time_out: Callable[[datetime | None], Any]
+) -> dict[str, Any]:
+    scope = record.scope
+    row: dict[str, Any] = {
+        "org": scope.tenant, "project": scope.project, "user_id": scope.user,
+        "persona": scope.persona, "session": scope.session,
+    }
+    for name in PLAIN_FIELDS:
+        value = getattr(record, name)
+        row[name] = value.value if hasattr(value, "value") else value
+    for name in JSON_FIELDS:
+        value = getattr(record, name)
+        row[name] = None if value is None else json.dumps(value, ensure_ascii=False, default=str)
+    for name in TIME_FIELDS:
+        row[name] = time_out(getattr(record, name))
+    for name in BOOL_FIELDS:
+        row[name] = int(bool(getattr(record, name)))
+    return row
+
+
+def row_to_record(
+    row: Mapping[str, Any], time_in: Callable[[Any], datetime | None]
+) -> MemoryRecord:
+    scope = Scope(
+        org=row["org"] or None, project=row["project"], user=row["user_id"],
+        persona=row["persona"], session=row["session"],
+    )
+    values: dict[str, Any] = {"scope": scope}
+    for name in PLAIN_FIELDS:
+        values[name] = row[name]
+    for name in JSON_FIELDS:
+        raw = row[name]
+        values[name] = json.loads(raw) if isinstance(raw, str) else raw
+    if values["metadata"] is None:
+        values["metadata"] = {}
+    for name in ("source_turn_ids", "tags", "pii_flags"):
+        if values[name] is None:
+            values[name] = []
+    for name in TIME_FIELDS:
+        values[name] = time_in(row[name])
+    for name in BOOL_FIELDS:
+        values[name] = bool(row[name])
+    return MemoryRecord.model_validate(values)

@@ -1,0 +1,389 @@
+"""InMemoryStore (``memory://``): the reference store — plain Python, no persistence.
+
+It defines the semantics the SQL stores must match (it evaluates filters with
+``gieok.domain.query.matches``), keeps unit tests fast, and passes the same contract suite.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any, ClassVar
+
+import numpy as np
+
+from gieok.domain.audit import AuditEvent
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.query import Candidate, Filter, Page, View, matches
+from gieok.domain.records import MemoryRecord, Status, utcnow
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.security.tokens import ApiToken
+from gieok.stores._text import (
+    INDEX_TEXT_WEIGHT,
+    STOPWORDS,
+    has_hangul,
+    korean_morphs,
+    query_terms,
+)
+from gieok.stores.base import (
+    Capability,
+    IndexInfo,
+    Job,
+    JobStatus,
+    SessionState,
+    Vector,
+    WriteBatch,
+    scope_from_key,
+)
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def _weighted_terms(record: MemoryRecord) -> Counter[str]:
+    counts: Counter[str] = Counter(_terms(record.content))
+    for term in _terms(record.index_text or ""):
+        counts[term] += INDEX_TEXT_WEIGHT
+    return counts
+
+
+def _terms(text: str) -> list[str]:
+    words = [w.lower() for w in _WORD.findall(text) if not has_hangul(w)]
+    return [w for w in words if w not in STOPWORDS] + list(korean_morphs(text))
+
+
+def visible(record: MemoryRecord, view: View, now: datetime) -> bool:
+    """The ``View`` semantics, in Python (mirrors ``stores._sql.filters.view_clause``)."""
+    if view.statuses:
+        if record.status.value not in view.statuses:
+            return False
+    elif view.include_archived:
+        if record.status is Status.DELETED:
+            return False
+    elif record.status is not Status.ACTIVE:
+        return False
+    if view.as_of is not None:
+        at = view.as_of
+        if record.valid_from is None or record.valid_from > at:
+            return False
+        if record.valid_to is not None and record.valid_to <= at:
+            return False
+        return record.expires_at is None or record.expires_at > at
+    if not view.include_superseded and record.superseded_at is not None:
+        return False
+    return record.expires_at is None or record.expires_at > (view.now or now)
+
+
+class InMemoryStore:
+    capabilities: ClassVar[frozenset[Capability]] = frozenset(
+        {Capability.VECTOR, Capability.FULLTEXT}
+    )
+
+    def __init__(self) -> None:
+        self._records: dict[str, MemoryRecord] = {}
+        self._vectors: dict[str, Vector] = {}
+        self._model_vectors: dict[str, dict[str, Vector]] = {}  # L7: model -> id -> vector
+        self._audit: list[AuditEvent] = []
+        self._settings: dict[str, ScopeSettings] = {}
+        self._turns: list[tuple[Scope, Turn]] = []
+        self._tokens: dict[str, ApiToken] = {}
+        self._sessions: dict[str, SessionState] = {}
+        self._index: IndexInfo | None = None
+        self._jobs: dict[str, tuple[Job, float | None]] = {}  # id -> (job, lease end)
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> InMemoryStore:
+        return cls()
+
+    async def setup(self) -> None:
+        return None
+
+    async def aclose(self) -> None:
+        return None
+
+    async def write(self, batch: WriteBatch, /) -> None:
+        # Validate and copy everything first, then mutate: all or nothing, like a transaction.
+        upserts = [
+            (MemoryRecord.model_validate(r.model_dump()),
+             None if v is None else np.asarray(v, np.float32).reshape(-1))
+            for r, v in batch.upserts
+        ]
+        events = [AuditEvent.model_validate(e.model_dump()) for e in batch.audit]
+        for record, vector in upserts:
+            self._records[record.id] = record
+            if vector is not None:
+                self._vectors[record.id] = vector
+        for rid in batch.hard_deletes:
+            self._records.pop(rid, None)
+            self._vectors.pop(rid, None)
+            for kept in self._model_vectors.values():
+                kept.pop(rid, None)
+        purge = set(batch.purge_history)
+        self._audit = [e for e in self._audit if e.memory_id not in purge]
+        self._audit.extend(events)  # after the purge, so a tombstone event survives it
+
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        for rid in ids:
+            rec = self._records.get(rid)
+            if rec is not None and rec.scope.tenant == tenant:
+                rec.usage_count += 1
+                rec.last_used_at = at
+
+    async def forget(self, scope: Scope, /) -> int:
+        gone = [rid for rid, r in self._records.items() if scope.contains(r.scope)]
+        for rid in gone:
+            self._records.pop(rid)
+            self._vectors.pop(rid, None)
+            for kept in self._model_vectors.values():
+                kept.pop(rid, None)
+        ids = set(gone)
+        self._audit = [e for e in self._audit if e.memory_id not in ids]
+        self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
+        self._settings.pop(scope.key(), None)
+        self._sessions = {k: v for k, v in self._sessions.items()
+                          if not scope.contains(v.scope)}
+        return len(gone)
+
+    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
+        return [
+            r.model_copy(deep=True)
+            for rid in ids
+            if (r := self._records.get(rid)) is not None and r.scope.tenant == tenant
+        ]
+
+    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]:
+        return [
+            r.model_copy(deep=True)
+            for r in self._records.values()
+            if r.scope == scope and r.content_hash == content_hash
+            and r.status is Status.ACTIVE and r.superseded_at is None
+        ]
+
+    def _select(self, scope: Scope, filters: Filter | None, view: View) -> list[MemoryRecord]:
+        now = utcnow()
+        return [
+            r for r in self._records.values()
+            if scope.contains(r.scope) and visible(r, view, now) and matches(filters, r)
+        ]
+
+    async def list(
+        self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
+    ) -> Page[MemoryRecord]:
+        rows = sorted(
+            self._select(scope, filters, view), key=lambda r: r.event_time, reverse=True
+        )
+        items = [r.model_copy(deep=True) for r in rows[offset : offset + limit]]
+        return Page(items=items, total=len(rows), limit=limit, offset=offset)
+
+    async def dense(
+        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        query = np.asarray(vector, np.float32).reshape(-1)
+        scored = [
+            Candidate(r.id, float(self._vectors[r.id] @ query))
+            for r in self._select(scope, filters, view)
+            if r.id in self._vectors and self._vectors[r.id].shape == query.shape
+        ]
+        return sorted(scored, key=lambda c: -c.score)[:k]
+
+    async def fulltext(
+        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
+    ) -> list[Candidate]:
+        words, morphs = query_terms(text)
+        query = set(words) | set(morphs)
+        if not query:
+            return []
+        # BM25 over content + index_text, as FTS5 does with column weights: a term in the
+        # index text counts INDEX_TEXT_WEIGHT of one in the content; length is the whole row.
+        docs = [(r.id, _weighted_terms(r)) for r in self._select(scope, filters, view)]
+        n = len(docs)
+        if n == 0:
+            return []
+        avg = sum(sum(c.values()) for _, c in docs) / n or 1.0
+        df = Counter(t for _, c in docs for t in set(c) if t in query)
+        hits = []
+        for rid, counts in docs:
+            length = sum(counts.values())
+            score = 0.0
+            for term in query & set(counts):
+                idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                tf = counts[term]
+                score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / avg))
+            if score > 0:
+                hits.append(Candidate(rid, score))
+        return sorted(hits, key=lambda c: -c.score)[:k]
+
+    async def index_info(self) -> IndexInfo | None:
+        return self._index
+
+    async def set_index_info(self, info: IndexInfo, /) -> None:
+        self._index = info
+
+    # -- re-embedding (L7) ------------------------------------------------------------------
+    async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
+        kept = self._model_vectors.get(model, {})
+        out = [(rid, self._records[rid].content, self._records[rid].index_text)
+               for rid in self._vectors if rid in self._records and rid not in kept]
+        return out[:limit]
+
+    async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
+                                ) -> None:
+        kept = self._model_vectors.setdefault(model, {})
+        for rid, vector in items:
+            if rid in self._records:
+                kept[rid] = np.asarray(vector, np.float32).reshape(-1)
+
+    async def switch_index(self, info: IndexInfo, /) -> int:
+        missing = len(await self.unindexed(info.model, limit=len(self._vectors) + 1))
+        if missing:
+            return missing
+        if self._index is not None and self._index.model != info.model:
+            self._model_vectors[self._index.model] = dict(self._vectors)
+        fresh = self._model_vectors.pop(info.model, {})
+        self._vectors = {rid: fresh[rid] for rid in self._vectors}
+        self._index = info
+        return 0
+
+    async def drop_model_vectors(self, model: str, /) -> int:
+        return len(self._model_vectors.pop(model, {}))
+
+    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
+        return [
+            e.model_copy(deep=True) for e in self._audit
+            if e.memory_id == memory_id and e.scope.tenant == tenant
+        ]
+
+    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None:
+        found = self._settings.get(scope.key())
+        return None if found is None else found.model_copy(deep=True)
+
+    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
+        self._settings[scope.key()] = settings.model_copy(deep=True)
+
+    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+        return [(scope_from_key(k), v.model_copy(deep=True)) for k, v in sorted(
+            self._settings.items()) if tenant is None or scope_from_key(k).tenant == tenant]
+
+    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
+        self._turns.extend((scope, t.model_copy(deep=True)) for t in turns)
+
+    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]:
+        mine = [t for s, t in self._turns if s == scope]
+        return [t.model_copy(deep=True) for t in mine[-limit:]] if limit > 0 else []
+
+    async def put_token(self, token: ApiToken, /) -> None:
+        self._tokens[token.id] = token.model_copy(deep=True)
+
+    async def find_token(self, token_hash: str, /) -> ApiToken | None:
+        for token in self._tokens.values():
+            if token.token_hash == token_hash:
+                return token.model_copy(deep=True)
+        return None
+
+    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
+        return [t.model_copy(deep=True) for t in self._tokens.values()
+                if tenant is None or t.tenant == tenant]
+
+    async def revoke_token(self, token_id: str, /) -> bool:
+        token = self._tokens.get(token_id)
+        if token is None:
+            return False
+        if token.revoked_at is None:
+            token.revoked_at = utcnow()
+        return True
+
+    # -- SessionLog (W2) --------------------------------------------------------------------
+    async def record_session(
+        self, scope: Scope, /, *, turns: int, last_turn_at: datetime
+    ) -> SessionState:
+        old = self._sessions.get(scope.key())
+        state = SessionState(
+            scope=scope,
+            turn_count=(old.turn_count if old else 0) + turns,
+            last_turn_at=max(old.last_turn_at, last_turn_at) if old else last_turn_at,
+            extracted_count=old.extracted_count if old else 0,
+            closed_count=old.closed_count if old else None,
+        )
+        self._sessions[scope.key()] = state
+        return state
+
+    async def session_state(self, scope: Scope, /) -> SessionState | None:
+        return self._sessions.get(scope.key())
+
+    async def mark_session(
+        self, scope: Scope, /, *, extracted_count: int | None = None,
+        closed_count: int | None = None,
+    ) -> None:
+        old = self._sessions.get(scope.key())
+        if old is None:
+            return
+        self._sessions[scope.key()] = SessionState(
+            scope=old.scope, turn_count=old.turn_count, last_turn_at=old.last_turn_at,
+            extracted_count=max(old.extracted_count, extracted_count or 0),
+            closed_count=closed_count if closed_count is not None else old.closed_count,
+        )
+
+    async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        idle = [s for s in self._sessions.values()
+                if s.scope.session and s.last_turn_at < before and s.is_open]
+        return sorted(idle, key=lambda s: s.last_turn_at)[:limit]
+
+    # -- JobQueue (the service's background work) --------------------------------------------
+    async def enqueue_job(
+        self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
+        run_after: datetime | None = None,
+    ) -> Job:
+        if key is not None:
+            for job, _ in self._jobs.values():  # insertion order = enqueue order
+                if job.key == key and job.status is JobStatus.PENDING:
+                    return job
+        now = utcnow()
+        job = Job(id=uuid.uuid4().hex, kind=kind, payload=dict(payload), key=key,
+                  status=JobStatus.PENDING, attempts=0, enqueued_at=now,
+                  run_after=run_after or now)
+        self._jobs[job.id] = (job, None)
+        return job
+
+    async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]:
+        ready = [job for job, lease in self._jobs.values()
+                 if (job.status is JobStatus.PENDING and job.run_after <= now)
+                 or (job.status is JobStatus.RUNNING and lease is not None
+                     and lease <= now.timestamp())]
+        ready.sort(key=lambda j: j.run_after)  # stable: enqueue order among equals
+        until = (now + timedelta(seconds=lease_s)).timestamp()
+        claimed = []
+        for job in ready[:limit]:
+            running = replace(job, status=JobStatus.RUNNING, attempts=job.attempts + 1)
+            self._jobs[job.id] = (running, until)
+            claimed.append(running)
+        return claimed
+
+    async def complete_job(self, job_id: str, /) -> None:
+        self._jobs.pop(job_id, None)
+
+    async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None:
+        found = self._jobs.get(job_id)
+        if found is None:
+            return
+        job = found[0]
+        if retry_at is not None:
+            job = replace(job, status=JobStatus.PENDING, run_after=retry_at,
+                          last_error=error[:2000])
+        else:
+            job = replace(job, status=JobStatus.FAILED, last_error=error[:2000])
+        self._jobs[job_id] = (job, None)
+
+    async def job_counts(self) -> dict[JobStatus, int]:
+        counts = dict.fromkeys(JobStatus, 0)
+        for job, _ in self._jobs.values():
+            counts[job.status] += 1
+        return counts
+
+    async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
+        found = [job for job, _ in self._jobs.values() if job.status is JobStatus(status)]
+        return sorted(found, key=lambda j: j.run_after)[:limit]

@@ -1,0 +1,183 @@
+"""Direct writes (W14) as pure functions: validate input, build records and their audit events.
+
+The engine (``gieok.memory``) does the I/O; everything here is testable without a store.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.query import parse_time
+from gieok.domain.records import (
+    PREVIEW_CHARS,
+    Layer,
+    MemoryRecord,
+    MemoryType,
+    Source,
+    Status,
+    content_hash,
+    utcnow,
+)
+from gieok.domain.scope import Scope
+from gieok.errors import InvalidInputError
+
+# Fields a caller may set on ``remember``/``import``/``update``.
+SETTABLE = frozenset({
+    "content", "index_text", "layer", "type", "category", "data", "metadata", "confidence",
+    "importance",
+    "source", "source_session", "source_turn_ids", "tags", "emotion", "pinned", "event_time",
+    "valid_from", "valid_to", "expires_at", "status", "pii_flags",
+})
+UPDATABLE = SETTABLE - {"source", "source_session", "status"}
+MAX_METADATA_BYTES = 16_000
+MAX_INDEX_CHARS = 16_000
+
+
+def check_content(text: Any, max_chars: int) -> str:
+    if not isinstance(text, str):
+        raise InvalidInputError(f"content must be a string, got {type(text).__name__}")
+    cleaned = text.strip()
+    if not cleaned:
+        raise InvalidInputError("content is empty: pass the text to remember")
+    if len(cleaned) > max_chars:
+        raise InvalidInputError(
+            f"content has {len(cleaned)} characters; the limit is {max_chars}. "
+            "Store a shorter, self-contained statement",
+            code="CONTENT_TOO_LONG",
+            details={"limit": max_chars, "length": len(cleaned)},
+        )
+    return cleaned
+
+
+def _check_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
+    unknown = sorted(set(fields) - allowed)
+    if unknown:
+        raise InvalidInputError(
+            f"unknown field(s) {unknown}; settable fields are {sorted(allowed)}",
+            details={"fields": unknown},
+        )
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if value is None:
+            continue
+        if key in {"event_time", "valid_from", "valid_to", "expires_at"}:
+            value = parse_time(value, "timestamp")
+        if key in {"confidence", "importance"}:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise InvalidInputError(f"{key} must be a number between 0 and 1")
+            if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+                raise InvalidInputError(f"{key} must be between 0 and 1, got {value}")
+        if key in {"metadata", "data"}:
+            if not isinstance(value, dict):
+                raise InvalidInputError(f"{key} must be a JSON object")
+            try:
+                size = len(json.dumps(value, allow_nan=False))
+            except (TypeError, ValueError) as exc:
+                raise InvalidInputError(f"{key} must be JSON-serialisable: {exc}") from exc
+            if size > MAX_METADATA_BYTES:
+                raise InvalidInputError(f"{key} is {size} bytes; the limit is {MAX_METADATA_BYTES}")
+        if key == "index_text" and (not isinstance(value, str) or len(value) > MAX_INDEX_CHARS):
+            raise InvalidInputError(f"index_text must be a string of at most {MAX_INDEX_CHARS} "
+                                    "characters")
+        if key in {"tags", "pii_flags"}:
+            if not isinstance(value, list) or not all(isinstance(t, str) and t for t in value):
+                raise InvalidInputError(f"{key} must be a list of non-empty strings")
+        out[key] = value
+    return out
+
+
+def build_record(
+    scope: Scope, content: str, fields: Mapping[str, Any], *, max_chars: int,
+    default_source: Source = Source.EXPLICIT,
+) -> MemoryRecord:
+    """Validate and build a new record; raises INVALID_INPUT without touching any store."""
+    values = _check_fields(fields, SETTABLE - {"content"})
+    text = check_content(content, max_chars)
+    values.setdefault("source", default_source)
+    values.setdefault("source_preview", text[:PREVIEW_CHARS])
+    if "event_time" not in values:
+        values["event_time"] = utcnow()
+    try:
+        return MemoryRecord(scope=scope.require(), content=text, **values)
+    except ValidationError as exc:
+        raise InvalidInputError(_first_error(exc), details={"errors": _errors(exc)}) from None
+
+
+def apply_update(
+    record: MemoryRecord, changes: Mapping[str, Any], *, max_chars: int, now: datetime
+) -> MemoryRecord:
+    """Return the next version of ``record`` with ``changes`` applied (old one untouched)."""
+    values = _check_fields(changes, UPDATABLE)
+    if not values:
+        raise InvalidInputError(f"nothing to update; pass one of {sorted(UPDATABLE)}")
+    if "content" in values:
+        values["content"] = check_content(values["content"], max_chars)
+        values["content_hash"] = content_hash(values["content"])
+        values["source_preview"] = values["content"][:PREVIEW_CHARS]
+    data = record.model_dump()
+    data.update(values, version=record.version + 1, updated_at=now)
+    try:
+        return MemoryRecord.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidInputError(_first_error(exc), details={"errors": _errors(exc)}) from None
+
+
+def audit_for(
+    action: AuditAction,
+    after: MemoryRecord,
+    *,
+    before: MemoryRecord | None = None,
+    trigger: Trigger = Trigger.USER_REQUEST,
+    details: dict[str, Any] | None = None,
+) -> AuditEvent:
+    extra = dict(details or {})
+    if before is not None and action in {AuditAction.UPDATE, AuditAction.MERGE}:
+        extra["snapshot"] = before.model_dump(mode="json")
+    return AuditEvent(
+        memory_id=after.id,
+        scope=after.scope,
+        action=action,
+        trigger=trigger,
+        before_content=None if before is None else before.content,
+        after_content=after.content,
+        before_confidence=None if before is None else before.confidence,
+        after_confidence=after.confidence,
+        version=after.version,
+        session=after.source_session or after.scope.session,
+        details=extra,
+    )
+
+
+def with_status(record: MemoryRecord, status: Status, now: datetime) -> MemoryRecord:
+    return record.model_copy(update={"status": status, "updated_at": now})
+
+
+def coerce_enum_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """Map enum-valued strings (``"fact"``) to enums with a clear error for bad values."""
+    for key, enum in (("layer", Layer), ("type", MemoryType), ("source", Source),
+                      ("status", Status)):
+        if key in fields and fields[key] is not None and not isinstance(fields[key], enum):
+            try:
+                fields[key] = enum(fields[key])
+            except ValueError:
+                raise InvalidInputError(
+                    f"{key} {fields[key]!r} is not one of {[e.value for e in enum]}"
+                ) from None
+    return fields
+
+
+def _errors(exc: ValidationError) -> list[dict[str, Any]]:
+    return [{"loc": list(map(str, e["loc"])), "msg": e["msg"]} for e in exc.errors()]
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(map(str, err["loc"])) or "input"
+    return f"{loc}: {err['msg']}"

@@ -1,0 +1,167 @@
+"""W11: one episodic record per finished session — summary, topics, emotion, importance.
+
+With an LLM: seed 003's summary prompt (JSON: summary, topics, emotion, importance 1-10).
+If the LLM fails after its retries and failover, seed 003's fallback: the raw conversation
+cut to 500 characters at importance 0.5, and the failure is reported (``LLM_SUMMARY_FAILED``).
+Without an LLM: an extractive summary built from what the heuristic extractor found, plus
+keyword topics and a lexicon emotion. Greetings-only sessions produce no episode at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gieok.domain.turns import Turn
+from gieok.errors import LLMError
+from gieok.llm.base import ChatMessage, ChatModel
+from gieok.llm.structured import complete_structured
+from gieok.stores._text import STOPWORDS, has_hangul, korean_morphs
+from gieok.write.extract.heuristic import HeuristicExtractor, is_noise, split_sentences
+
+EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
+FALLBACK_CHARS = 500
+_EMOTION_WORDS = {
+    "joy": r"happy|glad|great news|delighted|so good|love it|기뻐|기쁘|행복|좋았|다행|뿌듯|신났",
+    "sadness": r"\bsad\b|depress|cry|crying|lonely|miss (?:him|her|them)|heartbroken|슬퍼|슬프|"
+               r"우울|외로|눈물|속상|서운",
+    "stress": r"stress|tired|exhausted|worried|anxious|overwhelm|burn(?:ed|t)? out|pressure|"
+              r"스트레스|힘들|지쳐|지친|피곤|걱정|불안|짜증|야근|바빠",
+    "excitement": r"excited|can't wait|cannot wait|thrilled|pumped|looking forward|설레|신나|"
+                  r"기대돼|기대된|두근",
+}
+_EMOTION_ALIASES = {"기쁨": "joy", "슬픔": "sadness", "스트레스": "stress", "평온": "calm",
+                    "흥분": "excitement", "happy": "joy", "sad": "sadness", "stressed": "stress",
+                    "excited": "excitement", "neutral": "calm", "happiness": "joy"}
+
+SUMMARY_PROMPT = """\
+Summarise this conversation for the assistant's long-term memory in one or two sentences,
+in the user's language. Keep what the user shared (events, plans, preferences, facts), how
+they felt, and what will help in later conversations. Leave out greetings, thanks and small
+talk. Never copy masked values such as [CARD] or [PASSWORD].
+Answer with one JSON object only:
+{"summary": "...", "topics": ["...", "..."],
+ "emotion": "joy|sadness|stress|calm|excitement", "importance": 1-10}"""
+
+
+class EpisodeReply(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    summary: str = Field(min_length=2, max_length=2000)
+    topics: list[str] = Field(default_factory=list)
+    emotion: str = "calm"
+    importance: float = 5.0
+
+    @field_validator("emotion", mode="before")
+    @classmethod
+    def _emotion(cls, value: Any) -> str:
+        text = str(value or "calm").strip().lower()
+        text = _EMOTION_ALIASES.get(text, text)
+        return text if text in EMOTIONS else "calm"
+
+    @field_validator("topics", mode="before")
+    @classmethod
+    def _topics(cls, value: Any) -> list[str]:
+        if isinstance(value, str):
+            value = [v for v in re.split(r"[,;/]", value)]
+        return [str(v).strip() for v in value or [] if str(v).strip()][:8]
+
+    @field_validator("importance", mode="before")
+    @classmethod
+    def _importance(cls, value: Any) -> float:
+        try:
+            return min(10.0, max(1.0, float(value)))
+        except (TypeError, ValueError):
+            return 5.0
+
+
+@dataclass
+class EpisodeDraft:
+    summary: str
+    topics: list[str]
+    emotion: str
+    importance: float  # 0-1
+    method: str  # "llm:<model>" | "extractive" | "fallback"
+    failures: list[str] = field(default_factory=list)
+
+
+def transcript(turns: Sequence[Turn]) -> str:
+    return "\n".join(f"{t.role}: {t.content}" for t in turns if t.role in ("user", "assistant"))
+
+
+def fallback_episode(turns: Sequence[Turn], failures: Sequence[str] = ()) -> EpisodeDraft:
+    """Seed 003 §4.1: the raw conversation, cut to 500 characters, at importance 5/10."""
+    text = transcript(turns)[:FALLBACK_CHARS]
+    return EpisodeDraft(summary=text, topics=keywords(turns), emotion=detect_emotion(turns),
+                        importance=0.5, method="fallback", failures=list(failures))
+
+
+def detect_emotion(turns: Sequence[Turn]) -> str:
+    text = " ".join(t.content for t in turns if t.role == "user")
+    scores = {e: len(re.findall(p, text, re.IGNORECASE)) for e, p in _EMOTION_WORDS.items()}
+    best = max(scores, key=lambda e: scores[e])
+    return best if scores[best] > 0 else "calm"
+
+
+def keywords(turns: Sequence[Turn], k: int = 4) -> list[str]:
+    counts: Counter[str] = Counter()
+    for turn in turns:
+        if turn.role != "user":
+            continue
+        if has_hangul(turn.content):
+            counts.update(m for m in korean_morphs(turn.content) if len(m) > 1)
+        words = re.findall(r"[A-Za-z][A-Za-z'-]{3,}", turn.content)
+        counts.update(w.lower() for w in words if w.lower() not in STOPWORDS)
+    for noise in ("하다", "있다", "되다", "같다", "좋다", "않다", "없다", "this", "that", "what",
+                  "just", "like", "really", "have", "with", "from", "about", "there"):
+        counts.pop(noise, None)
+    return [w for w, _ in counts.most_common(k)]
+
+
+def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
+    """An episode without an LLM, or ``None`` when the session held nothing worth keeping."""
+    facts = [c for c in HeuristicExtractor().extract_sync(turns)]
+    sentences = [s for t in turns if t.role == "user" for s in split_sentences(t.content)
+                 if not is_noise(s) and len(s) >= 8]
+    if not facts and not sentences:
+        return None
+    if facts:
+        summary = ". ".join(c.content for c in facts[:3])
+    else:
+        summary = " ".join(sentences[:2])
+        summary = ("사용자: " if has_hangul(summary) else "User said: ") + summary
+    emotion = detect_emotion(turns)
+    importance = 0.3 + 0.1 * min(len(facts), 4) + (0.1 if emotion != "calm" else 0.0)
+    if any(c.importance >= 0.9 for c in facts):
+        importance += 0.1
+    topics = list(dict.fromkeys([t for c in facts for t in c.tags] + keywords(turns)))[:6]
+    return EpisodeDraft(summary=summary[:300], topics=topics, emotion=emotion,
+                        importance=round(min(0.9, importance), 3), method="extractive")
+
+
+async def summarize(
+    turns: Sequence[Turn], chat: ChatModel | None, *, timeout: float | None = None
+) -> EpisodeDraft | None:
+    """The episode for ``turns``: LLM when configured (with the seed-003 fallback), else
+    extractive. Never raises for model failures."""
+    if chat is None:
+        return extractive_episode(turns)
+    if not any(t.role == "user" and not all(is_noise(s) for s in split_sentences(t.content))
+               for t in turns):
+        return None
+    messages = [ChatMessage("system", SUMMARY_PROMPT), ChatMessage("user", transcript(turns))]
+    try:
+        reply = await complete_structured(chat, messages, EpisodeReply, timeout=timeout)
+    except LLMError as exc:
+        failures = [str(f) for f in exc.details.get("failures", [])]
+        failures.append(f"LLM_SUMMARY_FAILED: {exc.message}; stored the raw conversation")
+        return fallback_episode(turns, failures)
+    value = reply.value
+    return EpisodeDraft(summary=value.summary.strip(), topics=value.topics, emotion=value.emotion,
+                        importance=round(value.importance / 10.0, 3), method=f"llm:{reply.model}",
+                        failures=list(reply.failures))

@@ -1,0 +1,116 @@
+"""The extractor port (W3): recent turns (+ related memories) in, candidate memories out.
+
+A ``Candidate`` is not yet a memory: the pipeline still normalises it (W5), filters it by the
+scope's settings (W9), reconciles it against what is stored (W6) and applies capacity (W7).
+``slot``/``value`` let reconciliation recognise updates without an LLM: two candidates for the
+single-valued slot ``residence`` with different values mean the newer one supersedes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from dataclasses import dataclass, field, replace
+from typing import Protocol, runtime_checkable
+
+from gieok.domain.records import MemoryRecord, MemoryType, Source
+from gieok.domain.turns import Turn
+
+# Slots that hold one value at a time: a different value supersedes the old one.
+SINGLE_VALUED_PREFIXES = (
+    "residence", "hometown", "occupation", "employer", "school", "name", "preferred_name",
+    "age", "birth_year", "birthday", "marital", "children_count", "diet", "rule:", "pref:",
+    "favorite:", "pet_name:", "living", "deadline:", "relationship",
+)
+
+
+def is_single_valued(slot: str | None) -> bool:
+    return bool(slot) and any(
+        slot == p or (p.endswith(":") and slot.startswith(p)) for p in SINGLE_VALUED_PREFIXES
+    )
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A memory the extractor believes the user stated.
+
+    ``content`` is self-contained ("User lives in Gangnam-gu, Seoul" / "사용자는 강남구에
+    거주"); ``turn_ids`` and ``preview`` point back at the (already PII-masked) source turn.
+    """
+
+    content: str
+    type: MemoryType = MemoryType.FACT
+    category: str = "context"
+    confidence: float = 0.8
+    importance: float = 0.5
+    slot: str | None = None
+    value: str | None = None
+    source: Source = Source.INFERRED
+    tags: tuple[str, ...] = ()
+    lang: str = "en"
+    rule: str = ""
+    turn_ids: tuple[str, ...] = ()
+    preview: str | None = None
+    replaces: str | None = None  # id of a memory this one explicitly replaces (LLM path)
+    at: datetime | None = None  # event time of the source turn (W13)
+    pii_flags: tuple[str, ...] = field(default_factory=tuple)
+
+    def with_(self, **changes: object) -> Candidate:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass
+class Extraction:
+    """What an extractor produced, and what went wrong on the way (W10: loud failures)."""
+
+    candidates: list[Candidate] = field(default_factory=list)
+    extractor: str = "heuristic"
+    failures: list[str] = field(default_factory=list)
+    fallback: bool = False
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    async def extract(
+        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = ()
+    ) -> Extraction:
+        """Candidates stated by the user in ``turns`` (only the ``user`` turns count).
+
+        ``existing`` are related stored memories, so an LLM can avoid repeating them.
+        Implementations never raise for model failures: they report them in ``failures``.
+        """
+        ...
+
+
+# -- rule tables shared by the heuristic extractor and its pattern modules -------------------
+@dataclass(frozen=True)
+class Hit:
+    """What one rule made of one match; the extractor turns it into a ``Candidate``."""
+
+    content: str
+    family: str
+    type: MemoryType = MemoryType.FACT
+    category: str = "context"
+    slot: str | None = None
+    value: str | None = None
+    tags: tuple[str, ...] = ()
+    confidence: float = 0.85
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    sentence: str
+    at: datetime | None = None  # event time of the turn (W13)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named pattern: ``build`` returns a ``Hit`` or ``None`` to reject the match."""
+
+    name: str
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], RuleContext], Hit | None]

@@ -1,0 +1,272 @@
+"""The default extractor (W3): Korean and English rules, no LLM, deterministic.
+
+Precision first. Only ``user`` turns are read; each is split into sentences, and questions,
+greetings, small talk, hypotheticals and reported speech are dropped before any rule runs.
+The rules (``patterns_en``, ``patterns_ko``) each need the user as the subject. "Remember
+that …" / "…기억해줘" marks the rest of the sentence as an explicit request: the rules run
+on it, and if none fits, the statement itself is kept in the user's voice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
+from gieok.domain.turns import Turn
+from gieok.write.extract import patterns_en, patterns_ko
+from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
+from gieok.write.normalize import (
+    clip_en,
+    first_person_to_user_en,
+    first_person_to_user_ko,
+    score_importance,
+)
+from gieok.write.pii import is_mask_only
+
+MAX_SENTENCE = 300
+MAX_RETRIES = 40
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_SPLIT = re.compile(
+    r"(?<=[.!?。！？~])\s+|\n+|"
+    r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
+    r"거든|는데|었어|았어)\s+(?=[가-힣A-Za-z]{2})"
+)
+_SMALL_TALK_WORD = (
+    r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
+    r"great|nice|good|awesome|perfect|sure|yes|yeah|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|"
+    r"wow|oh|ah|hmm+|bye|goodbye|see\s+you|good\s+(?:morning|night|evening|afternoon)|"
+    r"sounds\s+good|got\s+it|i\s+see|makes\s+sense|you['’]?re\s+(?:welcome|right|the\s+best)|"
+    r"how\s+are\s+you(?:\s+doing)?|what['’]?s\s+up|안녕(?:하세요)?|ㅎㅇ|고마워(?:요)?|감사합니다|"
+    r"감사해요|ㅋ+|ㅎ+|ㅠ+|ㅜ+|응+|어+|네+|넵|넹|예|아니(?:요)?|그래(?:요)?|좋아(?:요)?|오케이|"
+    r"알겠어(?:요)?|알겠습니다|굿|대박|헐|와+|오+|진짜|맞아(?:요)?|잘\s?자|또\s?봐|수고(?:하세요)?|"
+    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
+)
+# One or more small-talk words separated by punctuation or spaces ("thanks, bye"); a
+# separator is required between words so the match stays linear on long "ㅋㅋㅋ…" runs.
+_SMALL_TALK = re.compile(
+    rf"^{_SMALL_TALK_WORD}(?:[\s.!?~,]+{_SMALL_TALK_WORD})*[\s.!?~,]*$", re.IGNORECASE
+)
+_QUESTION_EN = re.compile(
+    r"^(?:what|where|when|who|whom|whose|why|how|which|do|does|did|can|could|would|will|"
+    r"should|shall|is|are|am|was|were|have|has|had|may|might|any\s+idea|any\s+tips)\b",
+    re.IGNORECASE,
+)
+_QUESTION_KO = re.compile(
+    r"(?:니|나요|까|까요|냐|냐고|어때|어때요|뭐야|뭐예요|뭘까|는지|을까|ㄹ까|래|대|죠|지요|"
+    r"있을까|없을까|될까|할까|알아|아니|아세요|아나요|줄래)\s*[?？]*$"
+)
+_KO_WH = re.compile(r"(?:어디|뭐|뭘|무엇|언제|누가|누구|왜|어떻게|몇|어느|어떤)")
+_HYPOTHETICAL = re.compile(
+    r"^(?:if|what\s+if|imagine|suppose|pretend|let['’]?s\s+say|hypothetically|i\s+wish|"
+    r"만약|만일|혹시)\b|(?:라면|이라면|다면)\s", re.IGNORECASE
+)
+_REPORTED = re.compile(
+    r"\b(?:he|she|they|my\s+friend|someone|a\s+friend)\s+(?:said|says|told|thinks|asked)\b|"
+    r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)", re.IGNORECASE
+)
+_HEDGE = re.compile(
+    r"\b(?:i\s+think|i\s+guess|maybe|probably|perhaps|might|not\s+sure|i\s+suppose|kinda|"
+    r"sort\s+of)\b|아마|것\s?같아|것\s?같은데|듯해|듯|같기도|긴\s?가", re.IGNORECASE
+)
+_EXPLICIT_EN = re.compile(
+    r"^(?:(?:hey|oh|and|also|ok|okay|btw|by\s+the\s+way|so)[,\s]+)*(?:please\s+|can\s+you\s+|"
+    r"could\s+you\s+)?(?:remember|note|keep\s+in\s+mind|don['’]?t\s+forget|do\s+not\s+forget|"
+    r"make\s+a\s+note|save|store)(?:\s+(?:that|this|for\s+me|for\s+later))*\s*[:,-]?\s*(?P<x>.+)$",
+    re.IGNORECASE,
+)
+_EXPLICIT_KO = re.compile(
+    r"^(?P<x>.+?)\s*(?:(?P<noun>이라는|라는)\s?(?:거|것|사실)(?:을|를)?|(?P<verb>[는은한])\s?(?:거|것|사실)"
+    r"(?:을|를)?|(?:을|를))?\s*(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|기억해\s?둬|기억해\s?놔|"
+    r"기억해\s?줄래|기억해|기억하고\s?있어|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|메모해\s?둬|"
+    r"적어\s?둬|저장해\s?줘)[\s.!~]*$"
+)
+
+
+_BARE_REQUEST = re.compile(
+    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?"
+    r"(?:remember|note|save|store|keep\s+in\s+mind|"
+    r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+(?:this|that|it|these|those))?(?:\s+(?:for\s+me|"
+    r"please))?[\s.!~]*$|^(?:이거\s?|이것\s?|그거\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
+    r"기억해\s?둬|기억해|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|저장해\s?줘)[\s.!~]*$",
+    re.IGNORECASE,
+)
+
+
+_AUX = frozenset("is was has had will would can could should must may might does did am are "
+                 "were".split())
+
+
+def split_sentences(text: str) -> list[str]:
+    parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
+    return [p for p in parts if p]
+
+
+def is_noise(sentence: str) -> bool:
+    """Greetings, thanks, fillers, questions, hypotheticals and reported speech."""
+    s = sentence.strip()
+    if not re.search(r"\w", s) or _SMALL_TALK.match(s):
+        return True
+    if s.endswith(("?", "？")):
+        return True
+    if _HANGUL.search(s):
+        if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
+            return True
+    elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
+        return True
+    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
+
+
+def _ko_complete(inner: str, noun: bool) -> str:
+    """Turn the body of "…라는 거 기억해줘" back into a sentence the rules understand."""
+    inner = inner.strip()
+    if noun:
+        return inner + ("이야" if inner and (ord(inner[-1]) - 0xAC00) % 28 else "야")
+    last = inner[-1:] if inner else ""
+    if not last or not "\uac00" <= last <= "\ud7a3":
+        return inner
+    if last == "하":
+        return inner[:-1] + "해"
+    jung = ((ord(last) - 0xAC00) % 588) // 28
+    return inner + ("아" if jung in (0, 8) else "어")
+
+
+class HeuristicExtractor:
+    """``HeuristicExtractor()``: rule-based, offline, Korean and English."""
+
+    def __init__(self, rules_en: Sequence[Rule] | None = None,
+                 rules_ko: Sequence[Rule] | None = None) -> None:
+        self._en = list(rules_en if rules_en is not None else patterns_en.RULES)
+        self._ko = list(rules_ko if rules_ko is not None else patterns_ko.RULES)
+
+    @property
+    def name(self) -> str:
+        return "heuristic"
+
+    async def extract(
+        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = ()
+    ) -> Extraction:
+        return Extraction(candidates=self.extract_sync(turns), extractor=self.name)
+
+    def extract_sync(self, turns: Sequence[Turn]) -> list[Candidate]:
+        out: list[Candidate] = []
+        seen: set[tuple[str | None, str]] = set()
+        for turn in turns:
+            if turn.role != "user":
+                continue
+            for candidate in self._from_turn(turn):
+                key = (candidate.slot, candidate.content.casefold())
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(candidate)
+        return out
+
+    def _from_turn(self, turn: Turn) -> Iterable[Candidate]:
+        preview = turn.content[:PREVIEW_CHARS]
+        sentences = split_sentences(turn.content)
+        # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
+        whole = any(_BARE_REQUEST.match(s) for s in sentences)
+        for sentence in sentences:
+            if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
+                continue
+            explicit, body = self._explicit(sentence)
+            explicit = explicit or whole
+            if not explicit and is_noise(sentence):
+                continue
+            hits = self.hits(body, turn.at)
+            if explicit and not hits:
+                hits = [self._generic(body)]
+            hedged = _HEDGE.search(sentence) is not None
+            for hit, lang in hits:
+                yield self._candidate(hit, lang, turn, preview, explicit=explicit, hedged=hedged)
+
+    def _explicit(self, sentence: str) -> tuple[bool, str]:
+        m = _EXPLICIT_EN.match(sentence)
+        if m and not sentence.rstrip().endswith("?"):
+            body = m.group("x").strip()
+            body = re.sub(r"^(?:that|this)\s*[:,-]?\s*", "", body, flags=re.I)
+            return True, body
+        m = _EXPLICIT_KO.match(sentence)
+        if m:
+            inner = m.group("x")
+            if m.group("noun") or m.group("verb"):
+                inner = _ko_complete(inner, noun=bool(m.group("noun")))
+            return True, inner
+        return False, sentence
+
+    def hits(self, sentence: str, at: datetime | None = None) -> list[tuple[Hit, str]]:
+        """Every rule hit in one sentence, as ``(hit, language)``. Statements worth
+        remembering are short: only the first ``MAX_SENTENCE`` characters are read, which
+        also keeps the rules linear on pasted walls of text."""
+        sentence = sentence[:MAX_SENTENCE]
+        ctx = RuleContext(sentence=sentence, at=at)
+        found: list[tuple[Hit, str]] = []
+        tables: list[tuple[str, Sequence[Rule], tuple]] = []  # type: ignore[type-arg]
+        if _HANGUL.search(sentence):
+            tables.append(("ko", self._ko, patterns_ko.POSTPROCESS))
+        if re.search(r"[A-Za-z]", sentence):
+            tables.append(("en", self._en, patterns_en.POSTPROCESS))
+        slots: set[str] = set()
+        for lang, rules, post in tables:
+            for rule in rules:
+                for hit in _apply(rule, sentence, ctx):
+                    for fix in post:
+                        hit = fix(hit)
+                    if hit.slot and hit.slot in slots:
+                        continue  # two rules read the same statement: keep the first
+                    if hit.slot:
+                        slots.add(hit.slot)
+                    found.append((hit, lang))
+        return found
+
+    def _generic(self, body: str) -> tuple[Hit, str]:
+        if _HANGUL.search(body):
+            text = first_person_to_user_ko(patterns_ko.ko_end(body))
+            if "사용자" not in text:
+                text = "사용자: " + text
+            return Hit(content=text, family="explicit", type=MemoryType.NOTE,
+                       category="feedback", confidence=0.9), "ko"
+        text = first_person_to_user_en(clip_en(body) or body)
+        text = re.sub(r"^User ([a-z]+)\b", lambda m: "User " + (
+            m.group(1) if m.group(1) in _AUX else patterns_en.third_person(m.group(1))), text)
+        if "User" not in text:
+            text = "User noted: " + text
+        return Hit(content=text, family="explicit", type=MemoryType.NOTE, category="feedback",
+                   confidence=0.9), "en"
+
+    def _candidate(self, hit: Hit, lang: str, turn: Turn, preview: str, *, explicit: bool,
+                   hedged: bool) -> Candidate:
+        confidence = hit.confidence
+        if hedged:
+            confidence = min(confidence, 0.6)
+        if explicit:
+            confidence = max(confidence, 0.97)
+        candidate = Candidate(
+            content=hit.content, type=hit.type, category=hit.category, confidence=confidence,
+            slot=hit.slot, value=hit.value,
+            source=Source.EXPLICIT if explicit else Source.INFERRED,
+            tags=hit.tags, lang=lang, rule=hit.family, turn_ids=(turn.id,), preview=preview,
+            at=turn.at,
+        )
+        return candidate.with_(importance=score_importance(candidate, hit.family))
+
+
+def _apply(rule: Rule, sentence: str, ctx: RuleContext) -> Iterable[Hit]:
+    """All accepted matches of ``rule``; a rejected match is retried one character later so a
+    bad leftmost match cannot hide a good one."""
+    pos, tries = 0, 0
+    while pos < len(sentence) and tries < MAX_RETRIES:
+        tries += 1
+        match = rule.pattern.search(sentence, pos)
+        if match is None:
+            return
+        start = match.start()
+        mid_word = start > 0 and sentence[start - 1].isalnum() and sentence[start].isalnum()
+        hit = None if mid_word else rule.build(match, ctx)
+        if hit is None:
+            pos = match.start() + 1
+            continue
+        yield hit
+        pos = max(match.end(), match.start() + 1)

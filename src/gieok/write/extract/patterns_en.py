@@ -1,0 +1,572 @@
+"""English rules for the heuristic extractor (W3), one family per block.
+
+Every rule needs a first-person subject ("I", "I'm", "my", "we") or an imperative addressed to
+the assistant (standing rules), so "my friend lives in Busan" or the assistant's own words
+never become user facts. Questions, greetings and small talk are dropped before these rules
+run (``heuristic.py``). Each rule builds normalised content ("User lives in Mapo-gu").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.normalize import (
+    clip_en,
+    first_person_to_user_en,
+    is_pronoun_phrase,
+    resolve_relative_date,
+)
+
+Groups = dict[str, str]
+Check = Callable[[Groups, RuleContext], bool]
+
+# "I", "we", and their contractions: "I've got", "we've decided", "I'm working as", "we're
+# going with" (rules that take -ing forms list them; IM below is for "I'm <state>").
+I = r"(?:(?<![\w'’])(?:I|we)(?:['’](?:ve|m|re))?)"  # noqa: E741
+IM = r"(?:(?<![\w'’])(?:I\s+am|I['’]m|Im|we\s+are|we['’]re))"
+ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already|finally|do|"
+       r"honestly|truly|mostly|absolutely|totally|definitely|kinda|kind\s+of|sort\s+of|"
+       r"genuinely|seriously|literally|officially|so|very|pretty\s+much|even))*")
+REST = r"(?P<x>[^.!?;\n]{2,90})"
+
+FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|sons|daughter|"
+          r"daughters|kid|kids|child|children|baby|babies|toddler|brother|brothers|sister|"
+          r"sisters|sibling|siblings|twins?|mom|mother|dad|father|parents|grandma|grandmother|"
+          r"grandpa|grandfather|grandchildren|grandson|granddaughter|nephew|niece|stepson|"
+          r"stepdaughter|roommate")
+PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit|rabbits|"
+        r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
+        r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
+        r"terrier|beagle|husky|chihuahua|dachshund|maltese|pomeranian|schnauzer|jindo|"
+        r"persian|siamese|ragdoll|maine\s+coon|tabby")
+MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|"
+          r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
+FUTURE = re.compile(
+    rf"\b(?:tomorrow|day\s+after\s+tomorrow|this\s+(?:week|weekend|month|year|summer|winter|"
+    rf"spring|fall|autumn|{DAYS})|next\s+(?:week|month|year|weekend|summer|winter|spring|fall|"
+    rf"autumn|{DAYS}|{MONTHS})|on\s+(?:{DAYS})|in\s+(?:{MONTHS})|in\s+(?:a|\d+|two|three|"
+    rf"few)\s+(?:days?|weeks?|months?|years?)|(?:{MONTHS})\s+\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"\s+of\s+(?:{MONTHS})|by\s+(?:the\s+end\s+of\s+\w+|{DAYS}|{MONTHS}|tomorrow|next\s+\w+|\d+)|"
+    rf"soon|someday|one\s+day|eventually|"
+    rf"later\s+this\s+\w+|\d{{4}}-\d{{2}}-\d{{2}})\b",
+    re.IGNORECASE,
+)
+OCCUPATION = re.compile(
+    r"(?:^|\s)(?:engineer|developer|programmer|designer|teacher|professor|lecturer|nurse|"
+    r"doctor|physician|surgeon|dentist|pharmacist|vet|veterinarian|lawyer|attorney|accountant|"
+    r"chef|cook|baker|barista|waiter|waitress|writer|author|journalist|editor|artist|musician|"
+    r"photographer|student|freelancer|consultant|manager|analyst|scientist|researcher|"
+    r"architect|carpenter|electrician|plumber|mechanic|pilot|driver|firefighter|"
+    r"police\s+officer|officer|soldier|farmer|entrepreneur|founder|ceo|cto|intern|"
+    r"housewife|homemaker|stay-at-home\s+(?:mom|dad|parent)|retiree|translator|tutor|coach|"
+    r"trainer|therapist|psychologist|counselor|social\s+worker|cashier|clerk|secretary|"
+    r"receptionist|salesperson|marketer|recruiter|banker|trader|economist|data\s+scientist|"
+    r"civil\s+servant|public\s+servant|caregiver|paramedic|streamer|youtuber|illustrator|"
+    r"animator|dancer|actor|actress|singer|producer|director|pm|product\s+manager)s?$",
+    re.IGNORECASE,
+)
+CONDITIONS = (r"(?:type\s*[12]\s+)?diabetes|asthma|hypertension|high\s+blood\s+pressure|"
+              r"epilepsy|arthritis|depression|anxiety|adhd|migraines?|celiac(?:\s+disease)?|"
+              r"crohn['’]?s(?:\s+disease)?|ibs|eczema|a\s+heart\s+condition|heart\s+disease|"
+              r"kidney\s+disease|insomnia|high\s+cholesterol|thyroid\s+\w+|hypothyroidism|"
+              r"gout|psoriasis|sleep\s+apnea|a\s+bad\s+back|back\s+pain|chronic\s+[\w\s]+")
+LANGUAGES = (r"korean|english|japanese|chinese|spanish|french|german|italian|portuguese|"
+             r"russian|vietnamese|thai|indonesian|arabic|hindi|한국어|영어|일본어|중국어")
+NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|denial|peace|"
+                        r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
+                        re.IGNORECASE)
+_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost|two|three|"
+                          r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
+                          r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
+                          r"(?:last|this|next)\s+\w+.*|(?:a|one|two|three|few|\d+)\s+\w+\s+ago.*|"
+                          r"yesterday.*|today.*|recently.*|in\s+\d{4}.*|on\s+\w+day.*|"
+                          r"(?:a\s+)?(?:few|couple\s+of)\s+\w+\s+ago.*)$",
+                          re.IGNORECASE)
+
+
+def _place(g: Groups, _: RuleContext) -> bool:
+    x = _STRIP_PLACE.sub("", g["x"]).strip(" ,")
+    g["x"] = x
+    return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x)
+
+
+def _thing(g: Groups, _: RuleContext) -> bool:
+    x = g["x"]
+    return (not is_pronoun_phrase(x) and len(x.split()) <= 8
+            and not re.match(r"(?:your|ur|u|my|when|how|what|that|the\s+way|it\s+when)\b", x, re.I)
+            and not re.search(r"\b(?:you|your|yours|this\s+(?:chat|conversation|answer))\b", x,
+                              re.I))
+
+
+def _plan(g: Groups, ctx: RuleContext) -> bool:
+    x = g["x"]
+    return (_future(g, ctx) and not re.search(r"\b(?:it|that|this|them|you)\b", x, re.I)
+            and not re.match(r"(?:to\s+)?(?:the\s+)?(?:bed|sleep|eat|grab|take\s+a\s+nap|gym|store|"
+                             r"shop|supermarket|mall|bathroom|toilet|lunch|dinner|breakfast|work|"
+                             r"office|class|try|check|look|see\s+if|ask|think)\b", x, re.I))
+
+
+_NOT_NAMES = frozenset("not a the very so pretty hard weird long difficult kind too also just "
+                       "tomorrow later back now anytime when if maybe please again".split())
+
+
+def _name(g: Groups, _: RuleContext) -> bool:
+    words = g["x"].split()
+    return bool(words) and len(words) <= 3 and words[0].lower() not in _NOT_NAMES
+
+
+def third_person(phrase: str) -> str:
+    """"go running" → "goes running": agree the first verb with "User"."""
+    words = phrase.split(" ", 1)
+    verb, rest = words[0], (" " + words[1]) if len(words) > 1 else ""
+    low = verb.lower()
+    irregular = {"go": "goes", "do": "does", "have": "has", "be": "is", "am": "is"}
+    if low in irregular:
+        verb = irregular[low]
+    elif re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        verb += "es"
+    elif re.search(r"[^aeiou]y$", low):
+        verb = verb[:-1] + "ies"
+    elif re.fullmatch(r"[a-z]+", low) and low not in {"can", "will", "must", "should"}:
+        verb += "s"
+    return verb + rest
+
+
+def _occupation(g: Groups, _: RuleContext) -> bool:
+    return len(g["x"].split()) <= 4 and OCCUPATION.search(g["x"]) is not None
+
+
+def _future(g: Groups, ctx: RuleContext) -> bool:
+    return FUTURE.search(ctx.sentence) is not None
+
+
+def _dated(text: str, ctx: RuleContext) -> str:
+    found = FUTURE.search(ctx.sentence)
+    resolved = resolve_relative_date(found.group(0), ctx.at) if found else None
+    if found and found.group(0).lower() not in text.lower():
+        text = f"{text} {found.group(0)}"
+    return f"{text} ({resolved})" if resolved else text
+
+
+def rule(
+    name: str,
+    regex: str,
+    template: str | Callable[[Groups, RuleContext], str],
+    family: str,
+    *,
+    type: MemoryType = MemoryType.FACT,
+    category: str = "context",
+    slot: str | None = None,
+    value: str | None = "{x}",
+    tags: tuple[str, ...] = (),
+    check: Check | None = None,
+    confidence: float = 0.85,
+    imperative: bool = False,
+) -> Rule:
+    pattern = re.compile(regex, re.IGNORECASE)
+
+    def build(match: re.Match[str], ctx: RuleContext) -> Hit | None:
+        if imperative and _SUBJECT_BEFORE.search(match.string[: match.start()]):
+            return None  # "I always use Python" is a habit, not an instruction
+        groups = {k: clip_en(v) if v else "" for k, v in match.groupdict().items()}
+        if "x" in groups and not groups["x"]:
+            return None
+        if check is not None and not check(groups, ctx):
+            return None
+        low = _Groups({k: v.lower() for k, v in groups.items()})
+        shown = groups if family == "rule" else {  # rules rewrite "me" themselves
+            k: first_person_to_user_en(v, "pronoun") if k != "all" else v
+            for k, v in groups.items()}
+        content = template(shown, ctx) if callable(template) else template.format(**shown)
+        return Hit(
+            content=content, family=family, type=type, category=category,
+            slot=slot.format_map(low) if slot else None,
+            value=value.format_map(low) or None if value else None,
+            tags=tags, confidence=confidence,
+        )
+
+    return Rule(name, pattern, build)
+
+
+_SUBJECT_BEFORE = re.compile(
+    r"\b(?:i|we|he|she|they|you|it|people|everyone|he['’]s|she['’]s|[a-z]+\s+(?:always|never))\s*$",
+    re.IGNORECASE)
+
+
+class _Groups(dict[str, str]):
+    """``format_map`` source that renders a group a rule does not have as empty."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _verb3(verb: str) -> str:
+    verb = verb.lower()
+    return {"love": "loves", "like": "likes", "enjoy": "enjoys", "adore": "adores"}.get(verb, verb)
+
+
+def _like(g: Groups, _: RuleContext) -> str:
+    return f"User {_verb3(g['v'])} {g['x']}"
+
+
+def _as_user(g: Groups, _: RuleContext) -> str:
+    return first_person_to_user_en(g["all"])
+
+
+RULES: list[Rule] = [
+    # -- residence and places --------------------------------------------------------------
+    rule("en.residence.live_in",
+         rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
+         rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"
+         rf"(?:the\s+)?{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place),
+    rule("en.residence.moved",
+         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:just\s+)?(?:moved|relocated)\s+(?:to|into)\s+"
+         rf"(?:the\s+)?{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place),
+    rule("en.residence.family",
+         rf"(?<![\w'’])(?:my|our)\s+family\s+(?:lives|live)\s+in\s+(?:the\s+)?{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place),
+    rule("en.residence.home",
+         rf"(?<![\w'’])(?:my|our)\s+(?:home|house|apartment|flat|place)\s+is\s+(?:in|at)\s+{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place),
+    rule("en.residence.from",
+         rf"{IM}\s+(?:originally\s+)?from\s+{REST}",
+         "User is from {x}", "residence", category="location", slot="hometown",
+         tags=("hometown",),
+         check=lambda g, c: _place(g, c) and not re.match(r"(?:work|home|school|the\s+office)",
+                                                          g["x"], re.I)),
+    # -- job and situation -----------------------------------------------------------------
+    rule("en.job.work_as",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+as\s+(?:an?\s+)?"
+         rf"(?P<x>[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|in)\s+(?P<org>[^.!?;\n]{{2,60}}))?"
+         rf"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         lambda g, _: f"User works as {_article(g['x'])}" + (
+             f" at {g['org']}" if g.get("org") else ""),
+         "job", slot="occupation", tags=("job",),
+         check=lambda g, _: len(g["x"].split()) <= 5),
+    rule("en.job.work_at",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+(?:at|for)\s+{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",),
+         check=lambda g, _: len(g["x"].split()) <= 6
+         and not re.match(r"(?:home|a\s+living|myself|free)", g["x"], re.I)),
+    rule("en.job.new_job",
+         rf"{I}{ADV}\s+(?:got|landed|accepted|started|took)\s+(?:a\s+|the\s+)?(?:new\s+)?"
+         rf"(?:job|position|role)\s+(?:at|with)\s+{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",)),
+    rule("en.job.joined",
+         rf"{I}{ADV}\s+(?:started\s+working|began\s+working|joined)\s+(?:at\s+)?{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",),
+         check=lambda g, _: g["x"][:1].isupper() and len(g["x"].split()) <= 4),
+    rule("en.job.i_am_a",
+         rf"{IM}{ADV}\s+(?:a|an)\s+(?P<x>(?:(?:senior|junior|lead|head|full-time|part-time|"
+         rf"freelance|retired|new|former)\s+)?[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|with|in)\s+"
+         rf"(?P<org>[^.!?;\n]{{2,60}}))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         lambda g, _: f"User is {_article(g['x'])}" + (f" at {g['org']}" if g.get("org") else ""),
+         "job", slot="occupation", tags=("job",), check=_occupation),
+    rule("en.job.my_job",
+         rf"(?<![\w'’])my\s+(?:job|profession|occupation)\s+is\s+(?:an?\s+)?{REST}",
+         "User's job is {x}", "job", slot="occupation", tags=("job",), check=_occupation),
+    rule("en.job.quit",
+         rf"{I}{ADV}\s+(?:quit|left|lost)\s+my\s+job(?P<rest>[^.!?;\n]*)",
+         "User left their job", "job", slot="employer", value="none", tags=("job",)),
+    rule("en.job.status",
+         rf"{IM}{ADV}\s+(?P<x>retired|unemployed|between\s+jobs|self-employed)\b",
+         "User is {x}", "job", slot="occupation", tags=("job",)),
+    rule("en.situation.job_hunting",
+         rf"{IM}{ADV}\s+(?P<x>job\s+hunting|looking\s+for\s+a\s+(?:new\s+)?job|"
+         rf"on\s+(?:parental|maternity|paternity|sick)\s+leave)",
+         "User is {x}", "situation", tags=("job",)),
+    rule("en.job.student",
+         rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>(?:(?:high\s+school|middle\s+school|college|university|"
+         rf"grad(?:uate)?|phd|medical|law|nursing|exchange|first-year|second-year|final-year)\s+)?"
+         rf"student)(?:\s+(?:at|in)\s+(?P<school>[^.!?;\n]{{2,60}}))?",
+         lambda g, _: f"User is a {g['x']}" + (f" at {g['school']}" if g.get("school") else ""),
+         "job", slot="occupation", tags=("job", "school")),
+    rule("en.situation.studying",
+         rf"{IM}{ADV}\s+(?P<v>studying|learning|preparing\s+for|training\s+for)\s+{REST}",
+         lambda g, _: f"User is {g['v'].lower()} {g['x']}", "situation", tags=("situation",),
+         check=_thing),
+    rule("en.situation.remote",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working)\s+(?P<x>from\s+home|remotely)",
+         "User works {x}", "situation", slot="work_mode", tags=("job",)),
+    rule("en.situation.live_alone",
+         rf"{I}{ADV}\s+live\s+(?P<x>alone|by\s+myself|on\s+my\s+own|with\s+(?:my\s+)?"
+         rf"(?:{FAMILY}|parents|family|friends?|a\s+roommate|roommates))",
+         lambda g, _: "User lives " + g["x"].replace("myself", "themselves")
+         .replace("my own", "their own").replace("my ", "their "),
+         "situation", slot="living", tags=("household",)),
+    # -- family and pets -------------------------------------------------------------------
+    rule("en.family.have",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|have\s+got|got)\s+(?P<n>a|an|one|two|three|four|five|"
+         rf"six|\d)\s+(?P<x>(?:[\w-]+\s+){{0,2}}?(?:{FAMILY}|{PETS}))\b(?P<rest>[^.!?;\n]*)",
+         lambda g, _: _have(g), "family", tags=("family",),
+         check=lambda g, _: not re.match(r"\s*(?:allerg|food|hair|sitter|walker|bed|toy|person|"
+                                         r"friendly|lover)", g.get("rest", ""), re.I)),
+    rule("en.family.my_rel",
+         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?:(?:\w+\s+)?(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?-i:[A-Z][\w-]+))?(?:['’]s)?\s+"  # an optional name: "my cat Nabi is …"
+         rf"(?:name\s+is|is|was|has|had|turned|turns|loves|likes|hates|eats|takes|needs|can['’]?t|"
+         rf"cannot|gets|will)\s+[^.!?;\n]{{2,80}})",
+         _as_user, "family", tags=("family",),
+         check=lambda g, _: not re.search(r"\b(?:you|your)\b", g["all"], re.I)),
+    rule("en.family.marital",
+         rf"{IM}{ADV}\s+(?P<x>married|single|divorced|engaged|widowed|separated)\b",
+         "User is {x}", "family", slot="marital", tags=("family",)),
+    rule("en.family.got_married",
+         rf"{I}{ADV}\s+(?:just\s+)?got\s+(?P<x>married|engaged|divorced)",
+         "User is {x}", "family", slot="marital", tags=("family",)),
+    # -- health: allergies, medication, chronic illness, diet ------------------------------
+    rule("en.health.allergic",
+         rf"{IM}{ADV}\s+(?:severely\s+|very\s+|deathly\s+|highly\s+|mildly\s+|slightly\s+)?"
+         rf"allergic\s+to\s+{REST}",
+         "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "allergy"), check=_thing, slot="allergy:{x}", value="yes"),
+    rule("en.health.allergy",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|got)\s+(?:an?\s+)?(?:(?:severe|bad|mild|serious|"
+         rf"slight|life-threatening)\s+)?(?P<x>[\w\s-]{{2,30}}?)\s+allergy",
+         "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "allergy"), slot="allergy:{x}", value="yes"),
+    rule("en.health.cannot_eat",
+         rf"{I}{ADV}\s+(?:can['’]?t|cannot|can\s+not|shouldn['’]?t|must\s+not|mustn['’]t)\s+"
+         rf"(?P<v>eat|have|drink|take)\s+{REST}",
+         lambda g, _: f"User cannot {g['v'].lower()} {g['x']}", "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "diet"), check=_thing),
+    rule("en.health.intolerant",
+         rf"{IM}{ADV}\s+(?P<x>lactose|gluten|fructose)\s+intolerant",
+         "User is {x} intolerant", "health", type=MemoryType.CONSTRAINT, tags=("health", "diet")),
+    rule("en.diet.is",
+         rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|"
+         rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    rule("en.diet.dont_eat",
+         rf"{I}{ADV}\s+(?:don['’]t|do\s+not|never)\s+(?:eat|drink)\s+{REST}",
+         "User does not eat {x}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
+         check=_thing),
+    rule("en.health.medication",
+         rf"{I}{ADV}\s+(?:take|am\s+taking|taking|am\s+on|on|have\s+to\s+take)\s+"
+         rf"{REST}",
+         "User takes {x}", "health", tags=("health", "medication"),
+         check=lambda g, _: re.search(
+             r"\b(?:mg|pills?|medication|medicine|meds|tablets?|capsules?|insulin|inhaler|"
+             r"antibiotics?|supplements?|vitamins?|thinners?|blockers?|inhibitors?|"
+             r"antidepressants?|birth\s+control|the\s+pill|steroids?|painkillers?|"
+             r"chemo(?:therapy)?|hormones?|\w+(?:pril|statin|olol|azole|mab|pine|"
+             r"formin|prazole|oxetine|sartan|cillin|cycline|thyroxine))\b", g["x"], re.I)
+         is not None),
+    rule("en.health.condition",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",
+         "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic")),
+    rule("en.health.diagnosed",
+         rf"{I}{ADV}\s+(?:was|got|were|have\s+been|been)\s+diagnosed\s+with\s+{REST}",
+         "User was diagnosed with {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "chronic")),
+    rule("en.health.pregnant",
+         rf"{IM}{ADV}\s+(?P<x>pregnant|expecting\s+a\s+baby|expecting)\b",
+         "User is pregnant", "health", slot="pregnancy", value="yes", tags=("health",)),
+    # -- likes, dislikes and preferences ---------------------------------------------------
+    rule("en.pref.like",
+         rf"{I}{ADV}\s+(?:really\s+|absolutely\s+|totally\s+)?(?P<v>love|like|enjoy|adore)\s+"
+         rf"{REST}",
+         _like, "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_thing),
+    rule("en.pref.into",
+         rf"{IM}{ADV}\s+(?:really\s+)?(?:into|a\s+(?:big\s+|huge\s+)?fan\s+of|obsessed\s+with|"
+         rf"passionate\s+about|interested\s+in)\s+{REST}",
+         "User likes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_thing),
+    rule("en.pref.dislike",
+         rf"{I}{ADV}\s+(?:really\s+)?(?:hate|dislike|detest|can['’]?t\s+stand|cannot\s+stand|"
+         rf"don['’]t\s+(?:really\s+)?(?:like|enjoy)|do\s+not\s+(?:like|enjoy))\s+{REST}",
+         "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="dislike", tags=("preference",), check=_thing),
+    rule("en.pref.not_fan",
+         rf"{IM}{ADV}\s+not\s+(?:a\s+(?:big\s+)?fan\s+of|into)\s+{REST}",
+         "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="dislike", tags=("preference",), check=_thing),
+    rule("en.pref.favorite",
+         rf"(?<![\w'’])my\s+(?:all-time\s+)?fav(?:ou?rite)?\s+(?P<what>[\w\s]{{2,30}}?)\s+"
+         rf"(?:is|are)\s+{REST}",
+         "User's favorite {what} is {x}", "preference", type=MemoryType.PREFERENCE,
+         category="preference", slot="favorite:{what}", tags=("preference",)),
+    rule("en.pref.prefer",
+         rf"{I}{ADV}\s+(?:much\s+|definitely\s+)?prefer\s+{REST}",
+         "User prefers {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         tags=("preference",), check=_thing),
+    # -- profile ---------------------------------------------------------------------------
+    rule("en.profile.name",
+         r"(?<![\w'’])my\s+name\s+is\s+(?P<x>[A-Za-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})",
+         "User's name is {x}", "profile", type=MemoryType.PROFILE, slot="name",
+         tags=("profile",), check=_name),
+    rule("en.profile.call_me",
+         r"(?:please\s+)?call\s+me\s+(?P<x>[A-Za-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)",
+         "User wants to be called {x}", "rule", type=MemoryType.RULE, category="feedback",
+         slot="preferred_name", tags=("profile",),
+         check=lambda g, c: _name(g, c) and g["x"][:1].isupper()),
+    rule("en.profile.age",
+         rf"{IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?"
+         rf"(?=\s*(?:[.!,;]|$|and\b))",
+         "User is {x} years old", "profile", type=MemoryType.PROFILE, slot="age",
+         tags=("profile",)),
+    rule("en.profile.born",
+         rf"{I}\s+was\s+born\s+(?:in|on)\s+{REST}",
+         "User was born in {x}", "profile", type=MemoryType.PROFILE, slot="birth",
+         tags=("profile",)),
+    rule("en.profile.birthday",
+         rf"(?<![\w'’])my\s+birthday\s+is\s+(?:on\s+)?{REST}",
+         "User's birthday is {x}", "profile", type=MemoryType.PROFILE, slot="birthday",
+         tags=("profile", "date")),
+    # -- plans, dates and deadlines ----------------------------------------------------------
+    rule("en.plan.going_to",
+         rf"{IM}{ADV}\s+(?P<v>going|planning|hoping|about|moving|traveling|travelling|flying|"
+         rf"visiting|starting|getting)\s+(?P<x>[^.!?;\n]{{2,90}})",
+         lambda g, c: _dated(f"User is {g['v'].lower()} {g['x']}", c), "plan",
+         type=MemoryType.GOAL, tags=("plan",),
+         check=_plan),
+    rule("en.plan.plan_to",
+         rf"{I}{ADV}\s+(?:plan|intend|am\s+planning|['’]m\s+planning)\s+to\s+{REST}",
+         lambda g, c: _dated(f"User plans to {g['x']}", c), "plan", type=MemoryType.GOAL,
+         tags=("plan",), check=lambda g, _: not re.search(r"\b(?:it|that|this|them|you)\b",
+                                                          g["x"], re.I)),
+    rule("en.plan.goal",
+         rf"{I}{ADV}\s+(?:want|hope|would\s+like|['’]d\s+like)\s+to\s+(?P<x>(?:learn|become|"
+         rf"lose|save|run|quit|start|move|visit|travel|finish|pass|buy\s+a\s+(?:house|home|car|"
+         rf"flat|apartment)|get\s+(?:a\s+)?(?:degree|promotion|certified|certification|"
+         rf"married)|open|launch|write|retire)\b[^.!?;\n]{{0,80}})",
+         lambda g, c: _dated(f"User wants to {g['x']}", c), "plan", type=MemoryType.GOAL,
+         tags=("goal",)),
+    rule("en.date.event",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|got)\s+(?:an?\s+|my\s+)?(?P<x>(?:[\w'-]+\s+){{0,3}}?"
+         rf"(?:interview|exam|test|appointment|surgery|operation|flight|trip|wedding|"
+         rf"presentation|checkup|check-up|concert|recital|audition|deadline|"
+         rf"vaccination|treatment|procedure)s?)\b(?P<rest>[^.!?;\n]*)",
+         lambda g, c: _dated(f"User has {_article(g['x'])} {g['rest']}".strip(), c),
+         "date", type=MemoryType.TIMELINE, tags=("event",),
+         check=lambda g, c: _future(g, c) or re.search(r"interview|surgery|wedding|exam",
+                                                        g["x"], re.I) is not None),
+    rule("en.date.my_event",
+         rf"(?<![\w'’])my\s+(?P<what>(?:[\w'-]+\s+){{0,2}}?(?:interview|exam|test|appointment|"
+         rf"surgery|flight|trip|wedding|presentation|deadline|vacation|holiday|due\s+date)"
+         rf"(?:\s+(?:to|for|in|at|with)\s+[\w'-]+(?:\s+[\w'-]+)?)?)\s+"
+         rf"(?:is|will\s+be|was\s+moved\s+to|got\s+moved\s+to)\s+{REST}",
+         lambda g, c: _dated(f"User's {g['what']} is {g['x']}", c), "date",
+         type=MemoryType.TIMELINE, slot="event:{what}", tags=("event",)),
+    rule("en.date.deadline",
+         rf"(?<![\w'’])(?:the|my|our)\s+(?P<what>[\w\s-]{{2,40}}?)\s+(?:is\s+due|deadline\s+is)\s+"
+         rf"(?:on\s+|by\s+)?{REST}",
+         lambda g, c: _dated(f"The {g['what']} is due {g['x']}", c), "date",
+         type=MemoryType.TODO, slot="deadline:{what}", tags=("deadline",)),
+    rule("en.date.need_to_by",
+         rf"{I}{ADV}\s+(?:need|have|must|got)\s+(?:to\s+)?(?P<x>(?:submit|finish|file|send|"
+         rf"deliver|hand\s+in|complete|pay|renew)\b[^.!?;\n]{{2,80}}?\s+by\s+[^.!?;\n]{{2,40}})",
+         lambda g, c: _dated(f"User needs to {g['x']}", c), "date", type=MemoryType.TODO,
+         tags=("deadline",)),
+    # -- decisions -------------------------------------------------------------------------
+    rule("en.decision.decided",
+         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+|finally\s+)?decided\s+(?:to\s+|that\s+|on\s+)?{REST}",
+         lambda g, _: "User decided " + ("to " if not re.match(r"(?:to|that|on)\b", g["x"])
+                                          else "") + first_person_to_user_en(g["x"], "pronoun"),
+         "decision", type=MemoryType.DECISION, tags=("decision",)),
+    rule("en.decision.go_with",
+         rf"(?:{I}{ADV}\s+(?:chose|picked|went\s+with|will\s+go\s+with|['’]ll\s+go\s+with|"
+         rf"am\s+going\s+with|going\s+with|settled\s+on|opted\s+for)|"
+         rf"(?<![\w'’])let['’]s\s+go\s+with)\s+{REST}",
+         "User chose {x}", "decision", type=MemoryType.DECISION, tags=("decision",),
+         check=_thing),
+    rule("en.habit.quit",
+         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:quit|stopped|gave\s+up|given\s+up)\s+"
+         rf"(?P<x>smoking|drinking|alcohol|coffee|caffeine|meat|sugar|soda|vaping|gaming|"
+         rf"social\s+media)",
+         "User quit {x}", "habit", type=MemoryType.DECISION, category="behavior",
+         slot="habit:{x}", value="quit", tags=("habit",)),
+    # -- habits ----------------------------------------------------------------------------
+    rule("en.habit.freq",
+         rf"{I}\s+(?P<f>usually|always|often|normally|typically|regularly|never|rarely)\s+{REST}",
+         lambda g, _: f"User {g['f'].lower()} "
+         f"{third_person(first_person_to_user_en(g['x'], 'pronoun'))}",
+         "habit",
+         category="behavior", tags=("habit",),
+         check=lambda g, _: not re.match(r"(?:forget|think|wonder|feel|say|tell|ask|get\s+"
+                                         r"confused)", g["x"], re.I)),
+    rule("en.habit.every",
+         rf"{I}\s+(?P<x>(?:go|run|swim|walk|work\s+out|exercise|cook|read|meditate|jog|bike|"
+         rf"cycle|play|practice|drink|do\s+yoga|study|volunteer|visit)\b[^.!?;\n]{{0,60}}?\s+"
+         rf"(?:every\s+(?:day|morning|night|evening|week|weekend|{DAYS})|daily|weekly|"
+         rf"on\s+weekends|(?:once|twice|three\s+times)\s+a\s+(?:day|week|month)|"
+         rf"each\s+(?:day|week|morning)))",
+         lambda g, _: "User " + third_person(first_person_to_user_en(g["x"], "pronoun")),
+         "habit", category="behavior", tags=("habit",)),
+    # -- standing rules for the assistant --------------------------------------------------
+    rule("en.rule.always",
+         r"(?:^|(?<=[\s,]))(?:please\s+)?(?:always|from\s+now\s+on,?|going\s+forward,?|"
+         r"in\s+the\s+future,?|by\s+default,?)\s+(?:please\s+)?(?P<x>(?:answer|reply|respond|"
+         r"talk|speak|write|use|address|keep|give|show|include|format|explain|be|avoid|mention|"
+         r"remind|ask|add|start|end|cite|call|check|double-check|summarize|translate)\b"
+         r"[^.!?;\n]{2,100})",
+         lambda g, _: "Always " + first_person_to_user_en(g["x"], "object"), "rule",
+         type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
+         confidence=0.9, imperative=True),
+    rule("en.rule.never",
+         r"(?:^|(?<=[\s,]))(?:please\s+)?(?:never|don['’]t\s+ever|do\s+not\s+ever|stop)\s+"
+         r"(?P<x>(?:use|using|call|calling|mention|mentioning|send|sending|recommend|"
+         r"recommending|suggest|suggesting|say|saying|give|giving|show|include|add|ask|"
+         r"talk\s+about|bring\s+up|use\s+emojis|reply|answer)\b[^.!?;\n]{0,100})",
+         lambda g, _: "Never " + first_person_to_user_en(g["x"], "object"), "rule",
+         type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
+         confidence=0.9, imperative=True),
+    rule("en.rule.trailing",
+         r"^(?:please\s+)?(?P<x>(?:answer|reply|respond|talk|speak|write|use|address|keep|give|"
+         r"show|include|format|explain|be|avoid|mention|remind|ask|add|start|end|cite|check|"
+         r"summarize|translate|stop)\b[^.!?;\n]{2,100}?)\s*,?\s+(?:from\s+now\s+on|going\s+forward|"
+         r"in\s+(?:the\s+)?future|every\s+time|by\s+default|always)(?:\s+please)?[\s.!]*$",
+         lambda g, _: "Always " + first_person_to_user_en(g["x"], "object"), "rule",
+         type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
+         confidence=0.9),
+    rule("en.rule.language",
+         rf"(?:please\s+)?(?:answer|reply|respond|talk|speak|write)\s+(?:to\s+me\s+)?in\s+"
+         rf"(?P<x>{LANGUAGES})\s+(?:from\s+now\s+on|always|by\s+default|going\s+forward|"
+         rf"every\s+time)",
+         "Always answer in {x}", "rule", type=MemoryType.RULE, category="feedback",
+         slot="rule:language", tags=("rule",), confidence=0.9),
+]
+
+
+def _article(phrase: str) -> str:
+    if re.match(r"(?:a|an|my|the)\s", phrase, re.I):
+        return phrase
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def _have(g: Groups) -> str:
+    rest = g.get("rest", "")
+    rest = re.sub(r"^\s*(?:,\s*)?", " ", rest) if rest else ""
+    rest = first_person_to_user_en(rest, "pronoun").rstrip()
+    return f"User has {g['n']} {g['x']}{rest}".strip()
+
+
+def _rule_slot(hit: Hit) -> Hit:
+    """Language, length and tone rules supersede earlier rules of the same kind."""
+    low = hit.content.lower()
+    if hit.type is not MemoryType.RULE:
+        return hit
+    language = re.search(rf"\b(?:in|into)\s+({LANGUAGES})\b", low)
+    if language:
+        return Hit(**{**hit.__dict__, "slot": "rule:language", "value": language.group(1)})
+    if hit.slot:
+        return hit
+    if re.search(r"\b(?:short|brief|concise|detailed|long|bullet|words|sentences)\b", low):
+        return Hit(**{**hit.__dict__, "slot": "rule:length"})
+    if re.search(r"\b(?:formal|casual|polite|friendly|emoji)", low):
+        return Hit(**{**hit.__dict__, "slot": "rule:tone"})
+    return hit
+
+
+POSTPROCESS = (_rule_slot,)

@@ -1,0 +1,121 @@
+"""Direct writes to the store (W14): validate, deduplicate, embed, cap, audit — one batch.
+
+Shared by ``remember`` and ``import_memories``. Exact duplicates (same scope, same
+normalised text, in the store or earlier in the batch) are never stored twice: the first
+copy's use count and confidence go up instead (seed 000's upsert), with an UPDATE audit event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.records import MemoryRecord, Source, utcnow
+from gieok.domain.scope import Scope, resolve_scope
+from gieok.embedders.base import Embedder
+from gieok.errors import InvalidInputError
+from gieok.stores.base import Store, WriteBatch
+from gieok.write.direct import audit_for, build_record, coerce_enum_fields
+
+Item = tuple[Scope, str, dict[str, Any]]
+CapacityHook = Callable[
+    [Sequence[MemoryRecord], datetime, Trigger],
+    Awaitable[tuple[list[MemoryRecord], list[AuditEvent]]],
+]
+
+
+def prepare_import(
+    items: Iterable[Mapping[str, Any] | MemoryRecord], default: Scope | None, *, max_chars: int
+) -> list[Item]:
+    """Normalise import items to (scope, text, fields) and validate every one before any
+    write; an error names the failing item's index."""
+    prepared: list[Item] = []
+    for index, item in enumerate(items):
+        fields = (
+            item.model_dump(exclude={"id", "scope", "content_hash", "version"})
+            if isinstance(item, MemoryRecord) else dict(item)
+        )
+        item_scope = item.scope if isinstance(item, MemoryRecord) else fields.pop("scope", None)
+        text = fields.pop("content", None) or fields.pop("text", None)
+        fields.setdefault("source", Source.IMPORTED)
+        if "timestamp" in fields:
+            fields["event_time"] = fields.pop("timestamp")
+        try:
+            where = resolve_scope(item_scope) if item_scope is not None else default
+            if where is None:
+                raise InvalidInputError("a scope is required: pass user_id=… or per-item scope")
+            build_record(where, text or "", coerce_enum_fields(fields), max_chars=max_chars)
+        except InvalidInputError as exc:
+            exc.details["index"] = index
+            exc.message = f"item {index}: {exc.message}"
+            raise
+        prepared.append((where, text or "", fields))
+    return prepared
+
+
+def _bump(record: MemoryRecord, confidence: float, now: datetime) -> MemoryRecord:
+    return record.model_copy(update={
+        "usage_count": record.usage_count + 1,
+        "confidence": max(record.confidence, confidence),
+        "updated_at": now,
+    })
+
+
+async def persist_direct(
+    store: Store,
+    embedder: Embedder,
+    items: Sequence[Item],
+    *,
+    trigger: Trigger,
+    max_chars: int,
+    capacity: CapacityHook,
+    after_embed: Callable[[], Awaitable[None]],
+) -> list[MemoryRecord]:
+    """Write ``items`` in one transaction; returns one record per item, in order."""
+    now = utcnow()
+    records = [
+        build_record(where, text, coerce_enum_fields(dict(fields)), max_chars=max_chars)
+        for where, text, fields in items
+    ]
+    fresh: list[MemoryRecord] = []
+    bumped: dict[str, tuple[MemoryRecord, MemoryRecord]] = {}  # id -> (before, after)
+    by_key: dict[tuple[str, str], str] = {}
+    order: list[str] = []
+    for record in records:
+        key = (record.scope.key(), record.content_hash)
+        rid = by_key.get(key)
+        if rid is None:
+            found = await store.find_by_hash(record.scope, record.content_hash)
+            if not found:
+                fresh.append(record)
+                by_key[key] = record.id
+                order.append(record.id)
+                continue
+            rid = by_key[key] = found[0].id
+            bumped[rid] = (found[0], found[0])
+        if rid in bumped:
+            before, current = bumped[rid]
+            bumped[rid] = (before, _bump(current, record.confidence, now))
+        else:
+            i = next(i for i, r in enumerate(fresh) if r.id == rid)
+            fresh[i] = _bump(fresh[i], record.confidence, now)
+        order.append(rid)
+    batch = WriteBatch()
+    for before, after in bumped.values():
+        batch.upserts.append((after, None))
+        batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
+                                     trigger=trigger, details={"duplicate": True}))
+    if fresh:
+        vectors = await embedder.embed_documents([r.search_text() for r in fresh])
+        await after_embed()
+        for record, vector in zip(fresh, vectors, strict=True):
+            batch.upserts.append((record, vector))
+            batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
+    archived, events = await capacity(fresh, now, trigger)
+    batch.upserts.extend((record, None) for record in archived)  # W7
+    batch.audit.extend(events)
+    await store.write(batch)
+    final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
+    return [final[rid] for rid in order]

@@ -1,0 +1,372 @@
+"""W4 / X2: the PII guard. Pure functions; runs before anything is embedded, stored, indexed
+or audited.
+
+Two classes of personal data:
+
+* **secrets** — card numbers (Luhn-valid, any spacing or dashes), Korean resident
+  registration numbers (주민등록번호), passwords, API keys and tokens, bank account numbers.
+  They are never kept in clear: masked, or the write is refused (``pii_policy="refuse"``).
+* **contact details** — phone numbers and e-mail addresses: masked, kept or refused by the
+  scope's ``pii_contact_policy``.
+
+Detection is deliberately greedy for secrets (a false positive costs a few masked digits; a
+false negative leaks a card number into the FTS index for good) and conservative for contact
+details, where context decides.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from gieok.domain.policy import PiiPolicy
+
+
+class PiiKind(StrEnum):
+    CARD = "card"
+    RRN = "rrn"
+    PASSWORD = "password"
+    SECRET = "secret"
+    ACCOUNT = "account"
+    PHONE = "phone"
+    EMAIL = "email"
+
+
+SECRET_KINDS = frozenset({PiiKind.CARD, PiiKind.RRN, PiiKind.PASSWORD, PiiKind.SECRET,
+                          PiiKind.ACCOUNT})
+CONTACT_KINDS = frozenset({PiiKind.PHONE, PiiKind.EMAIL})
+# Higher wins when two detections overlap.
+_PRIORITY = {PiiKind.SECRET: 7, PiiKind.PASSWORD: 6, PiiKind.RRN: 5, PiiKind.CARD: 4,
+             PiiKind.ACCOUNT: 3, PiiKind.EMAIL: 2, PiiKind.PHONE: 1}
+MASKS = {kind: f"[{kind.value.upper()}]" for kind in PiiKind}
+
+
+@dataclass(frozen=True)
+class PiiHit:
+    kind: PiiKind
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class GuardResult:
+    """``text`` is safe to store (masked as the policy says); ``refused`` lists the kinds
+    whose policy is "refuse" and that were found."""
+
+    text: str
+    kinds: tuple[PiiKind, ...] = ()
+    refused: tuple[PiiKind, ...] = ()
+    masked: int = 0
+
+    @property
+    def flags(self) -> list[str]:
+        return sorted({k.value for k in self.kinds})
+
+    @property
+    def changed(self) -> bool:
+        return self.masked > 0
+
+
+@dataclass(frozen=True)
+class PiiPolicies:
+    secrets: PiiPolicy = PiiPolicy.MASK
+    contact: PiiPolicy = PiiPolicy.MASK
+    extra_kinds: frozenset[PiiKind] = field(default_factory=frozenset)
+
+    def for_kind(self, kind: PiiKind) -> PiiPolicy:
+        if kind in SECRET_KINDS:
+            # A secret is never kept in clear, whatever the setting says (X2).
+            return PiiPolicy.REFUSE if self.secrets is PiiPolicy.REFUSE else PiiPolicy.MASK
+        return self.contact
+
+
+# -- detectors ----------------------------------------------------------------------------
+_SEP = r"[ \t\-\u2010-\u2015\u2212.·_/]{0,3}"
+_RRN = re.compile(
+    r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\s*([1-8])(\d{6})(?![\d])")
+# Six digits, a dash, seven digits: an RRN or a corporate registration number, date or not.
+_RRN_DASHED = re.compile(r"(?<![\d])\d{6}\s*[-\u2010-\u2015\u2212–]\s*\d{7}(?![\d])")
+_DIGIT_RUN = re.compile(rf"(?<![\d])\d(?:{_SEP}\d)+(?![\d])")
+_EMAIL = re.compile(r"(?<![\w.+%\-])[\w.+%\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
+_PHONE = re.compile(
+    r"(?<![\d\w])(?:"
+    r"(?:\+|00)\d{1,3}[ \-.]?(?:\(0?\d{1,4}\)|0?\d{1,4})(?:[ \-.]?\d{2,4}){2,3}"  # international
+    r"|0\d{1,2}[ \-.)]\s?\d{3,4}[ \-.]\d{4}"  # Korean with separators (010-1234-5678)
+    r"|01[016789]\d{7,8}"  # Korean mobile without separators
+    r"|\(\d{3}\)\s?\d{3}[ \-.]\d{4}"  # (555) 123-4567
+    r"|\d{3}[\-.]\d{3}[\-.]\d{4}"  # 555-123-4567
+    r")(?![\d])"
+)
+_KEYS = re.compile(
+    r"(?<![\w-])(?:"
+    r"sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,}"
+    r"|(?:pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}"
+    r"|github_pat_[A-Za-z0-9_]{30,}"
+    r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
+    r"|AKIA[0-9A-Z]{16}"
+    r"|AIza[0-9A-Za-z_\-]{30,}"
+    r"|glpat-[A-Za-z0-9_\-]{20,}"
+    r"|hf_[A-Za-z0-9]{30,}"
+    r"|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+    r")"
+)
+_BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{16,})")
+# "password is X", "pw: X", "비밀번호는 X", "API key = X" — the value after the label.
+_LABEL_EN = (r"pass(?:word|code|phrase)?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
+             r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
+             r"|token|private[\s_\-]?key|otp|cvv|cvc")
+_LABEL_KO = r"비밀\s?번호|비번|패스워드|암호|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호|보안\s?코드"
+_SECRET_VALUE = re.compile(
+    rf"(?i)(?:\b(?:{_LABEL_EN})\b|(?:{_LABEL_KO}))"
+    r"(?P<conn>\s*(?:is|was|are|=|:|：|->|는|은|이|가|를|을|로|으로)\s*|\s+)"
+    r"(?:(?:is|was|now|just|set\s+to|바뀐\s?게?|지금)\s*)?"
+    r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
+)
+_ACCOUNT_CONTEXT = re.compile(
+    r"(?i)계좌|통장|은행|입금|송금|이체|account\s*(?:no|number|#)|acct|bank|routing|iban|sort\s*code"
+)
+_KO_WORDS_AFTER_VALUE = re.compile(r"(?:이야|이에요|예요|입니다|이고|이며|야|요|임|이다|인데|이요)$")
+
+
+def _digits(text: str) -> str:
+    return "".join(str(unicodedata.digit(ch)) for ch in text if ch.isdigit())
+
+
+def luhn_valid(number: str) -> bool:
+    digits = [int(d) for d in _digits(number)]
+    if not 13 <= len(digits) <= 19:
+        return False
+    total = 0
+    for i, digit in enumerate(reversed(digits)):
+        if i % 2 == 1:
+            digit *= 2
+            if digit > 9:
+                digit -= 9
+        total += digit
+    return total % 10 == 0
+
+
+def _valid_rrn_date(yy: str, mm: str, dd: str) -> bool:
+    return 1 <= int(mm) <= 12 and 1 <= int(dd) <= 31
+
+
+def _has_luhn_window(digits: str) -> bool:
+    for size in range(13, 20):
+        for i in range(0, len(digits) - size + 1):
+            if luhn_valid(digits[i : i + size]):
+                return True
+    return False
+
+
+_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)")
+
+
+def _card_in(groups: list[str]) -> bool:
+    """A card number is a whole number of consecutive digit groups (however they are spaced)
+    with 13-19 digits in all and a valid Luhn check; a single long group may also hide one
+    glued to other digits."""
+    for group in groups:
+        if len(group) >= 13 and _has_luhn_window(group):
+            return True
+    for start in range(len(groups)):
+        total = ""
+        for group in groups[start:]:
+            total += group
+            if len(total) > 19:
+                break
+            if len(total) >= 13 and luhn_valid(total):
+                return True
+    return False
+
+
+def _cards(text: str) -> Iterable[PiiHit]:
+    """Digit runs (separators allowed) holding a Luhn-valid card are masked whole, so a card
+    glued to other digits does not leak either. Dates ("2021-05-03") split runs: a list of
+    dates is not a card number."""
+    undated = _DATE.sub(lambda m: "#" * len(m.group(0)), text)
+    for match in _DIGIT_RUN.finditer(undated):
+        groups = re.findall(r"\d+", match.group(0))
+        if sum(len(g) for g in groups) >= 13 and _card_in(groups):
+            yield PiiHit(PiiKind.CARD, match.start(), match.end())
+
+
+def _rrns(text: str) -> Iterable[PiiHit]:
+    for match in _RRN.finditer(text):
+        if _valid_rrn_date(match.group(1), match.group(2), match.group(3)):
+            yield PiiHit(PiiKind.RRN, match.start(), match.end())
+    for match in _RRN_DASHED.finditer(text):
+        yield PiiHit(PiiKind.RRN, match.start(), match.end())
+
+
+def _secrets(text: str) -> Iterable[PiiHit]:
+    for match in _KEYS.finditer(text):
+        yield PiiHit(PiiKind.SECRET, match.start(), match.end())
+    for match in _BEARER.finditer(text):
+        yield PiiHit(PiiKind.SECRET, match.start(1), match.end(1))
+    for match in _SECRET_VALUE.finditer(text):
+        value = match.group("value")
+        trimmed = _KO_WORDS_AFTER_VALUE.sub("", value) if _has_hangul(value) else value
+        trimmed = trimmed.rstrip(".!?)")
+        if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
+            continue
+        if not match.group("conn").strip() and not _looks_secret(trimmed):
+            continue  # "I forgot my password again": no connector, an ordinary word
+        start = match.start("value")
+        yield PiiHit(PiiKind.PASSWORD, start, start + len(trimmed))
+
+
+_NOT_A_SECRET = frozenset({
+    "the", "that", "this", "not", "was", "has", "too", "for", "and", "very", "really",
+    "changed", "reset", "expired", "wrong", "correct", "strong", "weak", "long", "short",
+    "좀", "너무", "바꿨어", "바꿨다", "바꿔야", "까먹었어", "잊어버렸어", "틀렸어", "만료됐어",
+    "manager", "managers", "reset.", "required", "needed", "protected", "field", "policy",
+    "hint", "rules", "rule", "length", "change", "changes", "recovery", "generator",
+})
+
+
+def _looks_secret(value: str) -> bool:
+    """A bare value after a label counts only if it is not a plain lowercase word."""
+    return any(ch.isdigit() for ch in value) or not value.isalpha() or (
+        value.lower() != value and value.upper() != value)
+
+
+def _has_hangul(text: str) -> bool:
+    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+
+
+def _accounts(text: str) -> Iterable[PiiHit]:
+    has_context = _ACCOUNT_CONTEXT.search(text) is not None
+    for match in _DIGIT_RUN.finditer(text):
+        run = match.group(0)
+        digits = _digits(run)
+        groups = [g for g in re.split(r"\D+", run) if g]
+        dashed = len(groups) >= 3 and all(ch.isdigit() or ch == "-" for ch in run)
+        after_plus = match.start() > 0 and text[match.start() - 1] == "+"
+        if has_context and 8 <= len(digits) <= 20:
+            yield PiiHit(PiiKind.ACCOUNT, match.start(), match.end())
+        elif dashed and not after_plus and 10 <= len(digits) <= 16 \
+                and not _looks_like_phone(run) and not _looks_like_date(groups):
+            yield PiiHit(PiiKind.ACCOUNT, match.start(), match.end())
+
+
+def _looks_like_phone(run: str) -> bool:
+    return _PHONE.fullmatch(run.strip()) is not None
+
+
+def _looks_like_date(groups: list[str]) -> bool:
+    return len(groups) == 3 and len(groups[0]) == 4 and len(groups[1]) <= 2 and len(groups[2]) <= 2
+
+
+def _contacts(text: str) -> Iterable[PiiHit]:
+    for match in _EMAIL.finditer(text):
+        yield PiiHit(PiiKind.EMAIL, match.start(), match.end())
+    for match in _PHONE.finditer(text):
+        yield PiiHit(PiiKind.PHONE, match.start(), match.end())
+
+
+def scan(text: str) -> list[PiiHit]:
+    """Every PII span in ``text``, overlaps resolved by priority (secrets first), in order."""
+    hits = [*_secrets(text), *_rrns(text), *_cards(text), *_accounts(text), *_contacts(text)]
+    hits.sort(key=lambda h: (-_PRIORITY[h.kind], -(h.end - h.start), h.start))
+    chosen: list[PiiHit] = []
+    for hit in hits:
+        if all(hit.end <= c.start or hit.start >= c.end for c in chosen):
+            chosen.append(hit)
+            continue
+        # Overlap with a stronger hit: widen that hit so no digit of either leaks.
+        for i, c in enumerate(chosen):
+            if not (hit.end <= c.start or hit.start >= c.end):
+                chosen[i] = PiiHit(c.kind, min(c.start, hit.start), max(c.end, hit.end))
+                break
+    return _merge_overlaps(sorted(chosen, key=lambda h: h.start))
+
+
+def _merge_overlaps(hits: list[PiiHit]) -> list[PiiHit]:
+    out: list[PiiHit] = []
+    for hit in hits:
+        if out and hit.start < out[-1].end:
+            prev = out[-1]
+            kind = prev.kind if _PRIORITY[prev.kind] >= _PRIORITY[hit.kind] else hit.kind
+            out[-1] = PiiHit(kind, prev.start, max(prev.end, hit.end))
+        else:
+            out.append(hit)
+    return out
+
+
+def guard(text: str, policies: PiiPolicies | None = None) -> GuardResult:
+    """Mask what the policies say to mask; report what they say to refuse.
+
+    The masked text is always computed, so even a refused write can be logged safely.
+    """
+    policies = policies or PiiPolicies()
+    hits = scan(text)
+    if not hits:
+        return GuardResult(text)
+    kinds: list[PiiKind] = []
+    refused: list[PiiKind] = []
+    pieces: list[str] = []
+    cursor = 0
+    masked = 0
+    for hit in hits:
+        kinds.append(hit.kind)
+        policy = policies.for_kind(hit.kind)
+        if policy is PiiPolicy.KEEP:
+            continue
+        if policy is PiiPolicy.REFUSE:
+            refused.append(hit.kind)
+        pieces.append(text[cursor : hit.start])
+        pieces.append(MASKS[hit.kind])
+        cursor = hit.end
+        masked += 1
+    pieces.append(text[cursor:])
+    return GuardResult(
+        "".join(pieces),
+        kinds=tuple(dict.fromkeys(kinds)),
+        refused=tuple(dict.fromkeys(refused)),
+        masked=masked,
+    )
+
+
+def mask_all(text: str) -> str:
+    """Mask every kind of PII regardless of policy (logs, previews, error messages)."""
+    return guard(text, PiiPolicies(contact=PiiPolicy.MASK)).text
+
+
+def is_mask_only(text: str) -> bool:
+    """True when nothing but masks and punctuation is left (nothing worth remembering)."""
+    rest = text
+    for mask in MASKS.values():
+        rest = rest.replace(mask, " ")
+    return not re.search(r"\w{2,}", rest)
+
+
+def guard_value(value: object, policies: PiiPolicies) -> tuple[object, set[PiiKind], set[PiiKind]]:
+    """Mask every string inside a JSON-like value (metadata, data, tags, index_text).
+
+    Returns the masked value, the kinds found and the kinds refused."""
+    found: set[PiiKind] = set()
+    refused: set[PiiKind] = set()
+
+    def walk(item: object) -> object:
+        if isinstance(item, str):
+            result = guard(item, policies)
+            found.update(result.kinds)
+            refused.update(result.refused)
+            return result.text
+        if isinstance(item, dict):
+            return {walk(k) if isinstance(k, str) else k: walk(v) for k, v in item.items()}
+        if isinstance(item, list | tuple):
+            return [walk(v) for v in item]
+        return item
+
+    return walk(value), found, refused
+
+
+def has_mask(text: str) -> bool:
+    """True when ``text`` holds a mask: a fact whose value was a secret is not worth keeping."""
+    return any(mask in text for mask in MASKS.values())

@@ -1,0 +1,573 @@
+"""The write path (W1–W11): working append → triggers → extract → guard → normalise →
+reconcile → capacity → persist → audit, and the session-end work (episodes, idle sweeper).
+
+``WritePath`` is the I/O shell around the pure modules (``pii``, ``normalize``,
+``reconcile``, ``capacity``, ``triggers``). Two promises hold throughout:
+
+* PII is guarded first: turns are masked before they reach the working layer, candidates
+  before they are embedded, and nothing unmasked is ever written, indexed or audited (X2).
+* A failure after the turns are stored never raises into the caller's chat flow (W10): it is
+  logged, counted in ``failure_count`` and reported in ``AddResult.failures``.
+
+Long-term and episodic memories extracted from a session are written to the session's parent
+scope (``user:u1/session:s1`` → ``user:u1``), with ``source_session`` set, so other sessions
+of the same user see them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.policy import PiiPolicy, ScopeSettings
+from gieok.domain.query import View, parse_filter
+from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
+from gieok.domain.results import AddResult, Decision, DecisionKind
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.embedders import Embedder
+from gieok.errors import PolicyError
+from gieok.llm.base import ChatModel
+from gieok.settings import GieokSettings
+from gieok.stores.base import SessionLog, SessionState, Store, WriteBatch
+from gieok.write.capacity import limit_error, limit_for, plan_capacity
+from gieok.write.direct import audit_for
+from gieok.write.episodes import EpisodeDraft, summarize
+from gieok.write.extract import get_extractor
+from gieok.write.extract.base import Candidate, Extraction
+from gieok.write.normalize import finalize
+from gieok.write.pii import PiiPolicies, guard, guard_value, has_mask, is_mask_only
+from gieok.write.reconcile import Plan, reconcile
+from gieok.write.triggers import TriggerKind, idle_cutoff, plan_add
+
+log = logging.getLogger("gieok.write")
+
+MAX_SESSION_TURNS = 500
+MAX_CATCH_UP = 200
+_LONG_TERM = parse_filter({"layer": "long_term"})
+
+
+def long_term_scope(scope: Scope) -> Scope:
+    """Where a session's extracted memories live: its parent scope, if it has one."""
+    if scope.session and any((scope.org, scope.project, scope.user, scope.persona)):
+        return scope.with_(session=None)
+    return scope
+
+
+def ancestors(scope: Scope) -> list[Scope]:
+    """``scope`` and its wider scopes, narrowest first (session → persona → user → …)."""
+    out, current = [scope], scope
+    for level in ("session", "persona", "user", "project"):
+        if getattr(current, level) is not None:
+            current = current.with_(**{level: None})
+            if current.levels():
+                out.append(current)
+    return out
+
+
+def pii_policies(settings: ScopeSettings) -> PiiPolicies:
+    return PiiPolicies(secrets=settings.pii_policy, contact=settings.pii_contact_policy)
+
+
+def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
+    """Mask turns before they are stored; a chat turn is never refused, only masked."""
+    masking = PiiPolicies(secrets=PiiPolicy.MASK, contact=(
+        PiiPolicy.MASK if policies.contact is PiiPolicy.REFUSE else policies.contact))
+    out = []
+    for turn in turns:
+        result = guard(turn.content, masking)
+        if result.kinds:
+            turn = turn.model_copy(update={
+                "content": result.text, "metadata": {**turn.metadata, "pii": result.flags}})
+        out.append(turn)
+    return out
+
+
+class WritePath:
+    """One per engine. ``record_index`` records the embedder in the store on first write."""
+
+    def __init__(self, store: Store, embedder: Embedder, settings: GieokSettings,
+                 chat: ChatModel | None,
+                 record_index: Callable[[], Awaitable[None]]) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self.chat = chat
+        self.extractor = get_extractor(settings, chat)
+        self._record_index = record_index
+        self.failure_count = 0
+
+    # -- settings and guards ----------------------------------------------------------------
+    async def settings_for(self, scope: Scope) -> ScopeSettings:
+        """The nearest stored settings: the scope's own, else its parent's, … else defaults."""
+        for candidate in ancestors(scope):
+            found = await self.store.get_settings(candidate)
+            if found is not None:
+                return found
+        return ScopeSettings()
+
+    async def prepare_direct(
+        self, items: Sequence[tuple[Scope, str, dict[str, Any]]]
+    ) -> list[tuple[Scope, str, dict[str, Any]]]:
+        """W4/W9 for ``remember``/``import``: refuse when disabled, mask or refuse PII."""
+        cache: dict[str, ScopeSettings] = {}
+        out = []
+        for scope, text, fields in items:
+            if scope.key() not in cache:
+                cache[scope.key()] = await self.settings_for(scope)
+            settings = cache[scope.key()]
+            if not settings.enabled:
+                raise PolicyError("memory is disabled for this scope; enable it with "
+                                  "update_settings(enabled=True)", code="MEMORY_DISABLED")
+            out.append((scope, *self._guard_direct(text, fields, pii_policies(settings))))
+        return out
+
+    def _guard_direct(self, text: str, fields: dict[str, Any],
+                      policies: PiiPolicies) -> tuple[str, dict[str, Any]]:
+        result = guard(text, policies) if isinstance(text, str) else None
+        found = set(result.kinds) if result else set()
+        refused = set(result.refused) if result else set()
+        fields = dict(fields)
+        for key in ("index_text", "metadata", "data", "tags"):
+            if fields.get(key) is not None:
+                fields[key], kinds, bad = guard_value(fields[key], policies)
+                found |= kinds
+                refused |= bad
+        if refused:
+            raise PolicyError(
+                f"the memory contains {sorted(k.value for k in refused)} and this scope's PII "
+                "policy refuses it; remove it or set the policy to 'mask'",
+                code="PII_REJECTED", details={"kinds": sorted(k.value for k in refused)})
+        if found:
+            flags = set(fields.get("pii_flags") or []) | {k.value for k in found}
+            fields["pii_flags"] = sorted(flags)
+        return (result.text if result else text), fields
+
+    def update_guard(self, changes: dict[str, Any], settings: ScopeSettings) -> dict[str, Any]:
+        """``update(content=…)`` goes through the same guard as a new memory."""
+        text = changes.get("content")
+        rest = {k: v for k, v in changes.items() if k != "content"}
+        policies = pii_policies(settings)
+        masked, rest = self._guard_direct(text, rest, policies)  # type: ignore[arg-type]
+        return {**rest, "content": masked} if text is not None else rest
+
+    async def direct_capacity(self, fresh: Sequence[MemoryRecord], now: datetime,
+                              trigger: Trigger) -> tuple[list[MemoryRecord], list[AuditEvent]]:
+        """W7 for direct writes: only where a scope sets ``max_memories``/``max_episodes``
+        (imports and benchmarks may hold any number otherwise). Raises under "refuse"."""
+        archived: list[MemoryRecord] = []
+        events: list[AuditEvent] = []
+        groups: dict[tuple[str, Layer], list[MemoryRecord]] = {}
+        for record in fresh:
+            groups.setdefault((record.scope.key(), record.layer), []).append(record)
+        for (_, layer), records in groups.items():
+            scope = records[0].scope
+            settings = await self.settings_for(scope)
+            explicit = settings.max_episodes if layer is Layer.EPISODIC else settings.max_memories
+            if explicit is None or layer not in (Layer.LONG_TERM, Layer.EPISODIC):
+                continue
+            incoming = [r for r in records if r.is_live()]
+            if await self._count(scope, layer) + len(incoming) <= explicit:
+                continue
+            live = await self._live(scope, layer)
+            plan = plan_capacity(live, incoming, limit=explicit,
+                                 policy=settings.capacity_policy)
+            if plan.refused:
+                raise limit_error(explicit, layer, plan.refused)
+            for victim in plan.archive:
+                after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
+                archived.append(after)
+                events.append(audit_for(AuditAction.ARCHIVE, after, before=victim,
+                                        trigger=Trigger.CAPACITY, details={"limit": explicit}))
+        return archived, events
+
+    async def _count(self, scope: Scope, layer: Layer) -> int:
+        page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
+                                     view=View(), limit=1, offset=0)
+        return page.total
+
+    async def _live(self, scope: Scope, layer: Layer, cap: int = 10_000) -> list[MemoryRecord]:
+        page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
+                                     view=View(), limit=cap, offset=0)
+        return list(page.items)
+
+    # -- add (W1/W2) ------------------------------------------------------------------------
+    async def ingest(self, scope: Scope, turns: Sequence[Turn], *, infer: bool) -> AddResult:
+        settings = await self.settings_for(scope)
+        if not settings.enabled:
+            return AddResult(turns_added=0, extraction="disabled")
+        safe = guard_turns(turns, pii_policies(settings))
+        await self.store.append_turns(scope, safe)
+        result = AddResult(turns_added=len(safe), extraction="off" if not infer else "skipped")
+        try:
+            state = await self._record_session(scope, safe)
+            if not infer:
+                return result
+            before = None if state is None else state.turn_count - len(safe)
+            pending = await self._pending(scope, state, len(safe))
+            plan = plan_add(safe, pending, infer=infer, settings=settings, count_before=before,
+                            count_after=None if state is None else state.turn_count)
+            if plan.extract:
+                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
+            if state is not None and isinstance(self.store, SessionLog):
+                await self.store.mark_session(scope, extracted_count=state.turn_count)
+            if plan.episode:
+                await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
+        except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
+            self._fail(result, exc)
+        return result
+
+    async def extract_pending(self, scope: Scope) -> AddResult:
+        """W2 for turns already stored but not extracted yet (the service's extraction
+        queue appends with ``infer=False`` and runs this off the request path): everything
+        past the session's extraction watermark is extracted, and the threshold episode is
+        written when the watermark → turn count range crosses it. Idempotent: a second run
+        finds nothing pending. Failures are reported, never raised (W10)."""
+        result = AddResult(turns_added=0, extraction="skipped")
+        settings = await self.settings_for(scope)
+        if not settings.enabled:
+            result.extraction = "disabled"
+            return result
+        if not isinstance(self.store, SessionLog):
+            result.extraction = "unavailable"
+            return result
+        try:
+            state = await self.store.session_state(scope)
+            if state is None or state.turn_count <= state.extracted_count:
+                return result
+            missing = min(MAX_CATCH_UP, state.turn_count - state.extracted_count)
+            turns = await self.store.recent_turns(scope, limit=missing)
+            plan = plan_add(turns, [], infer=True, settings=settings,
+                            count_before=state.extracted_count, count_after=state.turn_count)
+            if plan.extract:
+                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
+            await self.store.mark_session(scope, extracted_count=state.turn_count)
+            if plan.episode:
+                await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
+        except Exception as exc:  # noqa: BLE001 — W10: reported, and the caller may retry
+            self._fail(result, exc)
+            result.extraction = "failed"  # the watermark did not move: a retry redoes it
+        return result
+
+    async def _record_session(self, scope: Scope, turns: Sequence[Turn]) -> SessionState | None:
+        if not isinstance(self.store, SessionLog) or not turns:
+            return None
+        return await self.store.record_session(scope, turns=len(turns),
+                                               last_turn_at=max(t.at for t in turns))
+
+    async def _pending(self, scope: Scope, state: SessionState | None, new: int) -> list[Turn]:
+        """Earlier turns of this session that were never extracted (``infer=False``)."""
+        if state is None:
+            return []
+        missing = min(MAX_CATCH_UP, state.turn_count - new - state.extracted_count)
+        if missing <= 0:
+            return []
+        recent = await self.store.recent_turns(scope, limit=missing + new)
+        return recent[: max(0, len(recent) - new)]
+
+    def _fail(self, result: AddResult, exc: BaseException) -> None:
+        self.failure_count += 1
+        code = getattr(exc, "code", type(exc).__name__)
+        message = getattr(exc, "message", str(exc))
+        result.failures.append(f"[{code}] {message}")
+        if result.extraction in ("skipped", "session_end"):
+            result.extraction = "failed"
+        log.exception("memory write failed (reported in AddResult.failures)")
+
+    # -- extraction → reconcile → persist (W3–W8) --------------------------------------------
+    async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
+                                 settings: ScopeSettings, result: AddResult,
+                                 kinds: Sequence[TriggerKind]) -> None:
+        target = long_term_scope(scope)
+        extraction = await self._extract(scope, target, turns)
+        result.extraction = extraction.extractor + (" (fallback)" if extraction.fallback else "")
+        if extraction.failures:
+            self.failure_count += 1
+            result.failures.extend(extraction.failures)
+        candidates = self._prepare(extraction.candidates, settings, result)
+        if not candidates:
+            return
+        details = {"triggers": [k.value for k in kinds], "extractor": extraction.extractor,
+                   "session": scope.session}
+        await self._reconcile_and_write(target, candidates, settings, result, details)
+
+    async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn]) -> Extraction:
+        from gieok.write.extract.llm import LLMExtractor
+
+        if not isinstance(self.extractor, LLMExtractor):
+            return await self.extractor.extract(turns)
+        wanted = self.settings.write.context_turns
+        ids = {t.id for t in turns}
+        recent = await self.store.recent_turns(scope, limit=wanted + len(turns))
+        context = [t for t in recent if t.id not in ids][-wanted:]
+        said = " ".join(t.content for t in turns if t.role == "user")[:2000]
+        related: list[MemoryRecord] = []
+        if said.strip():
+            vector = await self.embedder.embed_query(said)
+            hits = await self.store.dense(target, vector, k=self.settings.write.neighbours,
+                                          filters=_LONG_TERM, view=View())
+            related = await self.store.get(target.tenant, [h.id for h in hits])
+        return await self.extractor.extract(turns, existing=related, context=context)
+
+    def _prepare(self, candidates: Sequence[Candidate], settings: ScopeSettings,
+                 result: AddResult) -> list[Candidate]:
+        policies = pii_policies(settings)
+        allowed = set(settings.allowed_categories) if settings.allowed_categories else None
+        out: list[Candidate] = []
+        for candidate in candidates:
+            checked = guard(candidate.content, policies)
+            if checked.refused:
+                result.failures.append(f"PII_REJECTED: a candidate held {checked.flags}; "
+                                       "not stored")
+                continue
+            if is_mask_only(checked.text) or has_mask(checked.text):
+                # "User's card number is [CARD]" remembers nothing but that a secret existed.
+                log.info("dropped a candidate whose value was masked PII (%s)", checked.flags)
+                continue
+            ready = finalize(candidate.with_(content=checked.text, pii_flags=tuple(checked.flags)))
+            if ready is None or (allowed is not None and ready.category not in allowed):
+                continue
+            out.append(ready)
+        return out
+
+    async def _neighbours(self, target: Scope, candidates: Sequence[Candidate],
+                          vectors: Any) -> list[MemoryRecord]:
+        """Stored memories each candidate is reconciled against: same slot, same text, and
+        the nearest by embedding — in exactly the target scope."""
+        found: dict[str, MemoryRecord] = {}
+        for slot in {c.slot for c in candidates if c.slot}:
+            page = await self.store.list(
+                target, filters=parse_filter({"layer": "long_term", "metadata.slot": slot}),
+                view=View(), limit=50, offset=0)
+            found.update({r.id: r for r in page.items})
+        ids: list[str] = []
+        for vector in vectors:
+            hits = await self.store.dense(target, vector, k=self.settings.write.neighbours,
+                                          filters=_LONG_TERM, view=View())
+            ids.extend(h.id for h in hits if h.id not in found)
+        for record in await self.store.get(target.tenant, list(dict.fromkeys(ids))):
+            found[record.id] = record
+        for candidate in candidates:
+            for record in await self.store.find_by_hash(target, _hash(candidate.content)):
+                found[record.id] = record
+        return [r for r in found.values() if r.scope == target]
+
+    async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
+                                   settings: ScopeSettings, result: AddResult,
+                                   details: dict[str, Any]) -> None:
+        now = utcnow()
+        vectors = await self.embedder.embed_documents([c.content for c in candidates])
+        by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
+        existing = await self._neighbours(target, candidates, vectors)
+        plan = reconcile(candidates, existing, now=now,
+                         make_record=lambda c: candidate_record(c, target, now, details),
+                         near_duplicate=self.settings.write.near_duplicate)
+        archived = await self._extraction_capacity(target, plan, settings, result, now)
+        batch = WriteBatch()
+        trigger = Trigger.USER_REQUEST if TriggerKind.EXPLICIT.value in details["triggers"] \
+            else Trigger.EXTRACTION
+        for record in plan.creates:
+            batch.upserts.append((record, by_text.get(record.content)))
+            batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger,
+                                         details=details))
+        for change in plan.changes:
+            vector = by_text.get(change.after.content) if change.reembed else None
+            batch.upserts.append((change.after, vector))
+            batch.audit.append(audit_for(change.action, change.after, before=change.before,
+                                         trigger=trigger, details={**details, **change.details}))
+        for before, after in archived:
+            batch.upserts.append((after, None))
+            batch.audit.append(audit_for(AuditAction.ARCHIVE, after, before=before,
+                                         trigger=Trigger.CAPACITY))
+        await self._record_index()
+        await self.store.write(batch)
+        result.decisions.extend(plan.decisions)
+        result.archived.extend(a.id for _, a in archived)
+
+    async def _extraction_capacity(self, target: Scope, plan: Plan, settings: ScopeSettings,
+                                   result: AddResult, now: datetime
+                                   ) -> list[tuple[MemoryRecord, MemoryRecord]]:
+        """W7 for extracted memories. Under "refuse" the new ADDs that do not fit are left
+        out and reported; under "archive_lowest" the lowest-importance memories are archived
+        (with the process default limit, never more than this write adds)."""
+        limit = limit_for(Layer.LONG_TERM, settings, self.settings.write)
+        incoming = [r for r in plan.creates if r.is_live()]
+        if limit is None or not incoming:
+            return []
+        changed = {c.after.id: c.after for c in plan.changes}
+        retired = sum(1 for c in plan.changes if c.before.is_live() and not c.after.is_live())
+        if await self._count(target, Layer.LONG_TERM) - retired + len(incoming) <= limit:
+            return []  # the common case: no need to load the scope's memories
+        live = [changed.get(r.id, r) for r in await self._live(target, Layer.LONG_TERM)]
+        live = [r for r in live if r.is_live()]
+        capacity = plan_capacity(live, incoming, limit=limit, policy=settings.capacity_policy)
+        if capacity.refused:
+            adds = [d for d in plan.decisions if d.kind is DecisionKind.ADD]
+            dropped = {d.memory.id for d in adds[-capacity.refused:]}
+            plan.creates = [r for r in plan.creates if r.id not in dropped]
+            plan.decisions = [d for d in plan.decisions if d.memory.id not in dropped]
+            result.failures.append(f"MEMORY_LIMIT_REACHED: {len(dropped)} new memories not "
+                                   f"stored (limit {limit})")
+            return []
+        victims = capacity.archive
+        if settings.max_memories is None:
+            victims = victims[: len(incoming)]
+        out: list[tuple[MemoryRecord, MemoryRecord]] = []
+        for victim in victims:
+            after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
+            if any(r.id == victim.id for r in plan.creates):
+                plan.creates = [after if r.id == victim.id else r for r in plan.creates]
+                result.archived.append(victim.id)
+            else:
+                out.append((changed.get(victim.id, victim), after))
+        return out
+
+    # -- session end, episodes, sweeper (W2/W11) ----------------------------------------------
+    async def end_session(self, scope: Scope, *,
+                          trigger: TriggerKind = TriggerKind.SESSION_END) -> AddResult:
+        settings = await self.settings_for(scope)
+        result = AddResult(turns_added=0, extraction="session_end")
+        if not settings.enabled:
+            result.extraction = "disabled"
+            return result
+        try:
+            state = (await self.store.session_state(scope)
+                     if isinstance(self.store, SessionLog) else None)
+            turns = await self.store.recent_turns(scope, limit=MAX_SESSION_TURNS)
+            done = state.extracted_count if state is not None else 0
+            pending = turns[max(0, len(turns) - ((state.turn_count - done) if state else 0)):] \
+                if state is not None else []
+            users = [t for t in pending if t.role == "user"]
+            if settings.auto_extraction and users:
+                await self._extract_and_store(scope, pending, settings, result, (trigger,))
+            await self._write_episode(scope, settings, result, trigger, turns)
+            if state is not None and isinstance(self.store, SessionLog):
+                await self.store.mark_session(scope, extracted_count=state.turn_count,
+                                              closed_count=state.turn_count)
+        except Exception as exc:  # noqa: BLE001 — W10
+            self._fail(result, exc)
+        return result
+
+    async def _write_episode(self, scope: Scope, settings: ScopeSettings, result: AddResult,
+                             trigger: TriggerKind, turns: Sequence[Turn] | None = None) -> None:
+        if turns is None:
+            turns = await self.store.recent_turns(scope, limit=MAX_SESSION_TURNS)
+        if not turns:
+            return
+        draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s)
+        if draft is None:
+            return
+        if draft.failures:
+            self.failure_count += 1
+            result.failures.extend(draft.failures)
+        masked = guard(draft.summary, pii_policies(settings).__class__(
+            secrets=PiiPolicy.MASK, contact=PiiPolicy.MASK)).text
+        await self._store_episode(scope, turns, draft, masked, settings, result, trigger)
+
+    async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
+                             summary: str, settings: ScopeSettings, result: AddResult,
+                             trigger: TriggerKind) -> None:
+        target, now = long_term_scope(scope), utcnow()
+        found = await self.store.list(target, filters=parse_filter(
+            {"layer": "episodic", "metadata.session": scope.session or ""}),
+            view=View(include_archived=True), limit=1, offset=0)
+        meta = {"session": scope.session, "turns": len(turns), "method": draft.method,
+                "trigger": trigger.value}
+        fields = {"content": summary, "tags": draft.topics[:8], "emotion": draft.emotion,
+                  "importance": draft.importance, "metadata": meta, "updated_at": now}
+        vector = (await self.embedder.embed_documents([summary]))[0]
+        batch = WriteBatch()
+        if found.items and scope.session:
+            before = found.items[0]
+            episode = before.model_copy(update={**fields, "version": before.version + 1,
+                                                "content_hash": _hash(summary)})
+            batch.audit.append(audit_for(AuditAction.UPDATE, episode, before=before,
+                                         trigger=Trigger.SYSTEM, details=meta))
+            kind = DecisionKind.UPDATE
+        else:
+            episode = MemoryRecord(
+                scope=target, layer=Layer.EPISODIC, type=MemoryType.EPISODE, category="context",
+                source=Source.INFERRED, source_session=scope.session, confidence=0.8,
+                source_turn_ids=[t.id for t in turns][-50:], source_preview=summary[:100],
+                event_time=turns[0].at, valid_from=turns[0].at, created_at=now,
+                **{k: v for k, v in fields.items() if k != "updated_at"})
+            batch.audit.append(audit_for(AuditAction.CREATE, episode, trigger=Trigger.SYSTEM,
+                                         details=meta))
+            kind = DecisionKind.ADD
+            archived, events = await self._episode_capacity(target, episode, settings, now)
+            batch.upserts.extend((a, None) for a in archived)
+            batch.audit.extend(events)
+            result.archived.extend(a.id for a in archived)
+        batch.upserts.append((episode, vector))
+        await self._record_index()
+        await self.store.write(batch)
+        result.episode = episode
+        result.decisions.append(Decision(kind=kind, memory=episode, reason="session episode"))
+
+    async def _episode_capacity(self, target: Scope, episode: MemoryRecord,
+                                settings: ScopeSettings, now: datetime
+                                ) -> tuple[list[MemoryRecord], list[AuditEvent]]:
+        limit = limit_for(Layer.EPISODIC, settings, self.settings.write)
+        if limit is None or await self._count(target, Layer.EPISODIC) + 1 <= limit:
+            return [], []
+        live = await self._live(target, Layer.EPISODIC)
+        plan = plan_capacity(live, [episode], limit=limit, policy=settings.capacity_policy)
+        if plan.refused:
+            raise limit_error(limit, Layer.EPISODIC, plan.refused)
+        archived, events = [], []
+        for victim in plan.archive:
+            if victim.id == episode.id:
+                continue
+            after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
+            archived.append(after)
+            events.append(audit_for(AuditAction.ARCHIVE, after, before=victim,
+                                    trigger=Trigger.CAPACITY, details={"limit": limit}))
+        return archived, events
+
+    async def sweep(self, *, now: datetime | None = None, idle_minutes: float | None = None,
+                    limit: int = 100) -> list[tuple[Scope, AddResult]]:
+        """Close sessions idle past their scope's timeout and run session-end work (W2)."""
+        if not isinstance(self.store, SessionLog):
+            return []
+        now = now or utcnow()
+        scan = now - timedelta(minutes=idle_minutes if idle_minutes is not None else 1.0)
+        out = []
+        for state in await self.store.idle_sessions(scan, limit=limit):
+            settings = await self.settings_for(state.scope)
+            if idle_minutes is None and state.last_turn_at > idle_cutoff(now, settings):
+                continue
+            out.append((state.scope, await self.end_session(state.scope,
+                                                            trigger=TriggerKind.IDLE)))
+        return out
+
+
+def _hash(text: str) -> str:
+    from gieok.domain.records import content_hash
+
+    return content_hash(text)
+
+
+_CRITICAL_TAGS = frozenset({"allergy", "medication", "chronic"})
+
+
+def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
+                     details: dict[str, Any]) -> MemoryRecord:
+    """The memory a candidate becomes (event time = the turn's time, W13)."""
+    at = candidate.at if isinstance(candidate.at, datetime) else now
+    metadata = {k: v for k, v in {
+        "slot": candidate.slot, "value": candidate.value, "rule": candidate.rule,
+        "lang": candidate.lang, "extractor": details.get("extractor"),
+    }.items() if v}
+    return MemoryRecord(
+        scope=scope, layer=Layer.LONG_TERM, type=candidate.type, category=candidate.category,
+        content=candidate.content, confidence=candidate.confidence,
+        importance=candidate.importance, source=candidate.source,
+        source_session=details.get("session"), source_turn_ids=list(candidate.turn_ids),
+        source_preview=candidate.preview, tags=list(candidate.tags),
+        pii_flags=list(candidate.pii_flags), metadata=metadata,
+        pinned=bool(_CRITICAL_TAGS & set(candidate.tags)),
+        event_time=at, valid_from=at, created_at=now, updated_at=now,
+    )

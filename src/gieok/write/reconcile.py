@@ -1,0 +1,255 @@
+"""W6: reconcile candidates with what is already stored. Pure: no store, no clock, no I/O.
+
+For each candidate, in order (later candidates see the effect of earlier ones):
+
+1. exact duplicate (same normalised hash)            → NOOP: usage +1, keep max confidence
+2. the LLM said it replaces a shown memory           → SUPERSEDE that memory
+3. same slot, same value ("Mapo-gu" / "Mapo-gu, Seoul") → UPDATE if the new text says more,
+                                                          else MERGE into the existing one
+4. same single-valued slot, different value          → SUPERSEDE ("moved to Mapo-gu" after
+                                                          "lives in Gangnam-gu"; a new job)
+5. near duplicate (text similarity ≥ threshold, or the   → UPDATE if the new text says more,
+   new text contains every word of the old one)           else MERGE
+6. otherwise                                          → ADD
+
+A superseded memory keeps its row: ``valid_to`` (when it stopped being true, in event time),
+``superseded_at`` (when gieok learned that) and ``superseded_by`` are set, so default search
+drops it while history and ``as_of`` search still find it (L6). A candidate *older* than the
+fact it contradicts (an imported history arriving out of order) is stored as already
+superseded, so the newer fact stays the active one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from gieok.domain.audit import AuditAction
+from gieok.domain.records import MemoryRecord, normalize_text
+from gieok.domain.results import Decision, DecisionKind
+from gieok.write.extract.base import Candidate, is_single_valued
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass
+class Change:
+    """An existing record rewritten by a decision (for the store and the audit log)."""
+
+    before: MemoryRecord
+    after: MemoryRecord
+    action: AuditAction
+    reembed: bool = False
+    details: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Plan:
+    decisions: list[Decision] = field(default_factory=list)
+    creates: list[MemoryRecord] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+
+def trigrams(text: str) -> set[str]:
+    norm = " ".join(_WORD.findall(normalize_text(text)))
+    padded = f"  {norm} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def similarity(a: str, b: str) -> float:
+    """Dice coefficient of character trigrams: 1.0 for equal texts, script-agnostic."""
+    ta, tb = trigrams(a), trigrams(b)
+    if not ta or not tb:
+        return 0.0
+    return 2 * len(ta & tb) / (len(ta) + len(tb))
+
+
+def _tokens(text: str) -> set[str]:
+    return set(_WORD.findall(normalize_text(text)))
+
+
+def says_more(new: str, old: str) -> bool:
+    """True when ``new`` contains every word of ``old`` and adds something."""
+    tn, to = _tokens(new), _tokens(old)
+    return to <= tn and len(tn) > len(to)
+
+
+def _same_value(a: str | None, b: str | None) -> bool:
+    """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do."""
+    if not a or not b:
+        return False
+    ta, tb = _tokens(a), _tokens(b)
+    return bool(ta and tb) and (ta <= tb or tb <= ta)
+
+
+RecordFactory = Callable[[Candidate], MemoryRecord]
+
+
+class _Pool:
+    """The live memories a batch is reconciled against, updated as decisions are made."""
+
+    def __init__(self, existing: Sequence[MemoryRecord]) -> None:
+        self.records: dict[str, MemoryRecord] = {r.id: r for r in existing if r.is_live()}
+        self.created: set[str] = set()
+
+    def by_hash(self, content_hash: str) -> MemoryRecord | None:
+        return next((r for r in self.records.values() if r.content_hash == content_hash), None)
+
+    def by_slot(self, slot: str) -> list[MemoryRecord]:
+        return [r for r in self.records.values() if r.metadata.get("slot") == slot]
+
+    def put(self, record: MemoryRecord) -> None:
+        if record.is_live():
+            self.records[record.id] = record
+        else:
+            self.records.pop(record.id, None)
+
+
+def reconcile(
+    candidates: Sequence[Candidate],
+    existing: Sequence[MemoryRecord],
+    *,
+    make_record: RecordFactory,
+    now: datetime,
+    near_duplicate: float = 0.85,
+) -> Plan:
+    """Decide what each candidate does to the stored memories (see the module docstring)."""
+    plan = Plan()
+    pool = _Pool(existing)
+    for candidate in candidates:
+        _decide(candidate, make_record(candidate), pool, plan, now, near_duplicate)
+    return plan
+
+
+def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
+            threshold: float) -> None:
+    same = pool.by_hash(new.content_hash)
+    if same is not None:
+        _absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
+        return
+    if c.replaces and c.replaces in pool.records:
+        _supersede(plan, pool, [pool.records[c.replaces]], new, now, "replaced (model)")
+        return
+    if c.slot:
+        slotted = pool.by_slot(c.slot)
+        match = next((r for r in slotted if _same_value(r.metadata.get("value"), c.value)), None)
+        if match is not None:
+            _refine(plan, pool, match, new, now, "same slot and value")
+            return
+        if slotted and is_single_valued(c.slot):
+            _supersede(plan, pool, slotted, new, now, f"new value for {c.slot}")
+            return
+    near = _nearest(new, pool, threshold)
+    if near is not None:
+        _refine(plan, pool, near, new, now, "near duplicate")
+        return
+    _add(plan, pool, new, "new")
+
+
+def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:
+    best, best_score = None, threshold
+    for record in pool.records.values():
+        if record.type is not new.type or record.layer is not new.layer:
+            continue
+        slot_a, slot_b = record.metadata.get("slot"), new.metadata.get("slot")
+        if slot_a and slot_b and slot_a != slot_b:
+            continue
+        score = similarity(record.content, new.content)
+        if score < threshold and score >= 0.5 and len(_tokens(record.content)) >= 3 and \
+                says_more(new.content, record.content):
+            score = threshold  # "User has a cat" → "User has a cat named Nabi": a refinement
+        if score >= best_score:
+            best, best_score = record, score
+    return best
+
+
+def _add(plan: Plan, pool: _Pool, record: MemoryRecord, reason: str) -> None:
+    plan.creates.append(record)
+    pool.created.add(record.id)
+    pool.put(record)
+    plan.decisions.append(Decision(kind=DecisionKind.ADD, memory=record, reason=reason))
+
+
+def _rewrite(plan: Plan, pool: _Pool, before: MemoryRecord, after: MemoryRecord,
+             action: AuditAction, reembed: bool, details: dict[str, object]) -> None:
+    """Apply a change to an existing record, or to a record created earlier in this batch."""
+    if before.id in pool.created:
+        plan.creates = [after if r.id == before.id else r for r in plan.creates]
+    else:
+        prior = next((ch for ch in plan.changes if ch.after.id == before.id), None)
+        if prior is not None:
+            plan.changes.remove(prior)
+            before = prior.before
+            reembed = reembed or prior.reembed
+        plan.changes.append(Change(before, after, action, reembed, details))
+    pool.put(after)
+
+
+def _absorb(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
+            kind: DecisionKind, reason: str) -> MemoryRecord:
+    after = old.model_copy(update={
+        "usage_count": old.usage_count + 1,
+        "confidence": max(old.confidence, new.confidence),
+        "importance": max(old.importance, new.importance),
+        "tags": sorted(set(old.tags) | set(new.tags)),
+        "source_turn_ids": list(dict.fromkeys([*old.source_turn_ids, *new.source_turn_ids])),
+        "updated_at": now,
+        "version": old.version + (1 if kind is DecisionKind.MERGE else 0),
+    })
+    action = AuditAction.MERGE if kind is DecisionKind.MERGE else AuditAction.UPDATE
+    details: dict[str, object] = {"duplicate": True} if kind is DecisionKind.NOOP else {
+        "merged_content": new.content}
+    _rewrite(plan, pool, old, after, action, False, details)
+    plan.decisions.append(Decision(kind=kind, memory=after, reason=reason))
+    return after
+
+
+def _refine(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
+            reason: str) -> None:
+    if not says_more(new.content, old.content):
+        _absorb(plan, pool, old, new, now, DecisionKind.MERGE, reason)
+        return
+    after = old.model_copy(update={
+        "content": new.content,
+        "content_hash": new.content_hash,
+        "source_preview": new.source_preview,
+        "confidence": max(old.confidence, new.confidence),
+        "importance": max(old.importance, new.importance),
+        "tags": sorted(set(old.tags) | set(new.tags)),
+        "metadata": {**old.metadata, **new.metadata},
+        "source_turn_ids": list(dict.fromkeys([*old.source_turn_ids, *new.source_turn_ids])),
+        "pinned": old.pinned or new.pinned,
+        "version": old.version + 1,
+        "updated_at": now,
+    })
+    _rewrite(plan, pool, old, after, AuditAction.UPDATE, True, {"reason": reason})
+    plan.decisions.append(Decision(kind=DecisionKind.UPDATE, memory=after, reason=reason))
+
+
+def _supersede(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
+               now: datetime, reason: str) -> None:
+    newest = max(olds, key=lambda r: r.valid_from or r.event_time)
+    if new.event_time < (newest.valid_from or newest.event_time):
+        # Out of order: the stored fact is newer. Keep the candidate as history only.
+        stale = new.model_copy(update={
+            "valid_to": newest.valid_from or newest.event_time, "superseded_at": now,
+            "superseded_by": newest.id,
+        })
+        plan.creates.append(stale)
+        plan.decisions.append(Decision(kind=DecisionKind.NOOP, memory=stale,
+                                       reason="older than the current fact; kept as history"))
+        return
+    for old in olds:
+        retired = old.model_copy(update={
+            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
+            "superseded_by": new.id, "updated_at": now,
+        })
+        _rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False,
+                 {"superseded_by": new.id, "reason": reason})
+    plan.creates.append(new)
+    pool.created.add(new.id)
+    pool.put(new)
+    plan.decisions.append(Decision(kind=DecisionKind.SUPERSEDE, memory=new,
+                                   replaced=newest.id, reason=reason))

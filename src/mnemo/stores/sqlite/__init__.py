@@ -1,5 +1,0 @@
-"""S1: the embedded default — one SQLite file in WAL mode."""
-
-from mnemo.stores.sqlite.store import SqliteStore
-
-__all__ = ["SqliteStore"]
