@@ -5,7 +5,7 @@ changes to what they cover. ``consolidate`` reads the store, plans, and writes e
 in one transaction.
 
 * Long-term memories older than ``after_days`` are grouped by exact scope, time window
-  (``window_days`` buckets of event time) and topic — the first tag, else the category, else
+  (runs of at most ``window_days`` of event time) and topic — the first tag, else the category, else
   a lexical cluster of similar wording. A group of at least ``min_cluster`` memories becomes
   one ``type=digest`` memory; the covered memories keep existing with their importance
   multiplied by ``importance_factor`` and ``metadata.digest_id`` pointing at the digest, so
@@ -88,8 +88,20 @@ def _lexical_clusters(records: Sequence[MemoryRecord]) -> list[tuple[str, list[M
     return out
 
 
-def _bucket(record: MemoryRecord, window_days: float) -> int:
-    return int(record.event_time.timestamp() // (window_days * 86400))
+def _windows(records: Sequence[MemoryRecord], window_days: float
+             ) -> list[list[MemoryRecord]]:
+    """Split ``records`` into runs of at most ``window_days`` of event time, oldest first.
+
+    Windows start at the first memory of each run rather than at fixed calendar boundaries,
+    so memories a few days apart are never split just because a boundary fell between them."""
+    span = timedelta(days=window_days)
+    runs: list[list[MemoryRecord]] = []
+    for record in sorted(records, key=lambda r: r.event_time):
+        if runs and record.event_time - runs[-1][0].event_time <= span:
+            runs[-1].append(record)
+        else:
+            runs.append([record])
+    return runs
 
 
 def _digest_record(scope: Scope, members: Sequence[MemoryRecord], topic: str, kind: str,
@@ -123,27 +135,31 @@ def plan_consolidation(  # noqa: PLR0913 - each knob is a documented setting
     """Digests for ``records`` (any mix of layers); ``keep`` ids are never demoted."""
     old = now - timedelta(days=after_days)
     stale = now - timedelta(days=stale_episode_days)
-    groups: dict[tuple[str, int, str], list[MemoryRecord]] = {}
-    untagged: dict[tuple[str, int], list[MemoryRecord]] = {}
-    episodes: dict[tuple[str, int], list[MemoryRecord]] = {}
+    topics: dict[tuple[str, str], list[MemoryRecord]] = {}
+    untagged: dict[str, list[MemoryRecord]] = {}
+    episodes: dict[str, list[MemoryRecord]] = {}
     scopes: dict[str, Scope] = {}
     for r in records:
         if not r.is_live(now) or r.metadata.get("digest_id") or r.type is MemoryType.DIGEST:
             continue
         scopes[r.scope.key()] = r.scope
         if r.layer is Layer.EPISODIC and not r.promoted and r.event_time < stale:
-            episodes.setdefault((r.scope.key(), _bucket(r, window_days)), []).append(r)
+            episodes.setdefault(r.scope.key(), []).append(r)
         elif r.layer is Layer.LONG_TERM and r.event_time < old and not r.pinned \
                 and r.id not in keep:
             topic = r.tags[0] if r.tags else r.category
-            bucket = (r.scope.key(), _bucket(r, window_days))
             if topic:
-                groups.setdefault((*bucket, topic.casefold()), []).append(r)
+                topics.setdefault((r.scope.key(), topic.casefold()), []).append(r)
             else:
-                untagged.setdefault(bucket, []).append(r)
-    for bucket, members in untagged.items():
-        for label, cluster in _lexical_clusters(members):
-            groups.setdefault((*bucket, f"~{label}"), []).extend(cluster)
+                untagged.setdefault(r.scope.key(), []).append(r)
+    groups: dict[tuple[str, int, str], list[MemoryRecord]] = {}
+    for (scope_key, topic), members in topics.items():
+        for n, window in enumerate(_windows(members, window_days)):
+            groups[(scope_key, n, topic)] = window
+    for scope_key, members in untagged.items():
+        for n, window in enumerate(_windows(members, window_days)):
+            for label, cluster in _lexical_clusters(window):
+                groups.setdefault((scope_key, n, f"~{label}"), []).extend(cluster)
     digests = []
     for (scope_key, _, topic), members in sorted(groups.items()):
         if len(members) >= min_cluster:
@@ -152,11 +168,12 @@ def plan_consolidation(  # noqa: PLR0913 - each knob is a documented setting
             covered = [_cover(m, digest, importance=m.importance * importance_factor, now=now)
                        for m in members]
             digests.append(Digest(digest, covered, list(members), "memories"))
-    for (scope_key, _), members in sorted(episodes.items()):
-        digest = _digest_record(scopes[scope_key], members, "episodes", "episodes", now)
-        covered = [_cover(m, digest, importance=m.importance, now=now, promoted=True)
-                   for m in members]
-        digests.append(Digest(digest, covered, list(members), "episodes"))
+    for scope_key, scope_episodes in sorted(episodes.items()):
+        for members in _windows(scope_episodes, window_days):
+            digest = _digest_record(scopes[scope_key], members, "episodes", "episodes", now)
+            covered = [_cover(m, digest, importance=m.importance, now=now, promoted=True)
+                       for m in members]
+            digests.append(Digest(digest, covered, list(members), "episodes"))
     return digests
 
 

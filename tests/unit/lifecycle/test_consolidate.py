@@ -90,3 +90,14 @@ async def test_consolidate_writes_digests_and_promotes_stale_episodes(mem: Async
     assert episode.id not in ctx.trace.used_ids()  # promoted: not retrieved twice
     again = await mem.consolidate(user_id="u1")
     assert again.digests == []  # idempotent
+
+
+@pytest.mark.parametrize("shift_days", range(0, 30, 3))
+def test_memories_days_apart_share_a_window_whatever_the_date(shift_days: int) -> None:
+    """Windows start at the first memory, not at calendar boundaries: three notes written
+    over two days are one digest however the dates fall (fixed 30-day buckets split them
+    on some days of the month)."""
+    notes = [_rec(f"Nabi ate salmon pate day {i}", 100 + shift_days + i, tags=["diet"])
+             for i in range(3)]
+    plan = _plan(notes)
+    assert len(plan) == 1 and len(plan[0].covered) == 3
