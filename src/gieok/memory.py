@@ -25,7 +25,7 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from gieok.context.assemble import ContextAssembler, ProjectArg
 from gieok.context.project_files import ProjectMemory
 from gieok.context.skills import build_skill
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.context import Budget, Context
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
@@ -34,17 +34,17 @@ from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.domain.turns import Turn, parse_messages
 from gieok.embedders import Embedder, get_embedder
+from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
 from gieok.lifecycle.consolidate import ConsolidationReport, run_consolidation
+from gieok.lifecycle.decay import DecayReport, run_decay
 from gieok.lifecycle.expiry import ExpiryReport
 from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
 from gieok.lifecycle.reindex import ReindexReport, run_reindex
-from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
+from gieok.llm.base import ChatModel
 from gieok.read.search import hybrid_search
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, WriteBatch, open_store
-from gieok.lifecycle.decay import DecayReport, run_decay
-from gieok.llm.base import ChatModel
-from gieok.write.direct import apply_update, audit_for, coerce_enum_fields
+from gieok.write.direct import apply_update, coerce_enum_fields
 from gieok.write.persist import persist_direct, prepare_import
 from gieok.write.pipeline import WritePath
 

@@ -12,7 +12,7 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.records import utcnow
 from gieok.domain.scope import Scope
 from gieok.stores import Store, open_store
-from gieok.stores.base import JobStatus
+from gieok.stores.queue import JobStatus
 
 pytestmark = pytest.mark.anyio
 

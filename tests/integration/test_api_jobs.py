@@ -15,7 +15,7 @@ import anyio
 import pytest
 
 from gieok.stores import open_store
-from gieok.stores.base import Job, JobStatus
+from gieok.stores.queue import Job, JobStatus
 
 pytestmark = pytest.mark.integration
 ApiServer = Any

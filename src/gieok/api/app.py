@@ -32,9 +32,9 @@ from gieok.api.routes import (
 )
 from gieok.api.schemas import Health
 from gieok.memory import AsyncMemory
-from gieok.stores._text import load_tokenizer
 from gieok.security.tokens import TokenService
 from gieok.settings import GieokSettings
+from gieok.text.analysis import load_tokenizer
 
 DESCRIPTION = """\
 Long-term memory for LLM agents, over HTTP.

@@ -43,7 +43,8 @@ from gieok.domain.scope import Scope
 from gieok.errors import BackendError
 from gieok.memory import AsyncMemory
 from gieok.settings import JobSettings
-from gieok.stores.base import Job, JobStatus, Store
+from gieok.stores.base import Store
+from gieok.stores.queue import Job, JobStatus
 
 log = logging.getLogger("gieok.jobs")
 

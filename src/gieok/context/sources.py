@@ -5,13 +5,13 @@ scored records; turning them into sections happens in ``assemble``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from gieok.domain.query import Filter, ScoredMemory, ScoreParts, View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord
+from gieok.domain.safety import is_safety_fact
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder
 from gieok.read.scoring import mixed_score
@@ -27,19 +27,6 @@ MEMORY_FILTER = parse_filter({
     "layer": {"nin": [Layer.PROCEDURAL.value, Layer.WORKING.value]},
     "NOT": {"AND": [{"layer": Layer.EPISODIC.value}, {"promoted": True}]},
 })
-SAFETY_TAGS = frozenset({
-    "allergy", "allergies", "health", "medical", "medication", "medicine", "safety",
-    "contraindication", "diet", "chronic", "알레르기", "알러지", "건강", "약", "복용", "금기",
-    "질환", "식이",
-})
-SAFETY_TEXT = re.compile(
-    r"allerg|anaphyla|contraindicat|medicat|medicine|prescri|dosage|insulin|epipen|"
-    r"chronic|seizure|diabet|must not (eat|take|be given)|never (give|feed)|"
-    r"알레르기|알러지|금기|복용|투약|처방|약물|약을|약은|약 |만성|질환|당뇨|발작|먹으면 안|주면 안",
-    re.IGNORECASE,
-)
-
-
 def read_scope(scope: Scope) -> Scope:
     """Memories visible to a session: the same user/persona/project across all sessions."""
     if scope.session and len(scope.levels()) > 1:
@@ -55,14 +42,6 @@ def tier_scopes(scope: Scope) -> list[Scope]:
     if scope.project:
         tiers.append(Scope(org=scope.org, project=scope.project))
     return tiers
-
-
-def is_safety_fact(record: MemoryRecord) -> bool:
-    """Seed 001: allergies, contraindications, medication and the like are always shown."""
-    labels = {t.casefold() for t in record.tags}
-    if record.category:
-        labels.add(record.category.casefold())
-    return bool(labels & SAFETY_TAGS) or bool(SAFETY_TEXT.search(record.content))
 
 
 @dataclass

@@ -159,3 +159,27 @@ def resolve_scope(
         extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
         return (base.with_(**extra) if extra else base).require()
     return Scope.of(**ids)
+
+
+def scope_from_key(key: str) -> Scope:
+    """The inverse of ``Scope.key()`` (for stores that keep scope keys)."""
+    parts = key.split("|")
+    return Scope(**{level: value or None for level, value in zip(LEVELS, parts, strict=True)})
+
+
+def long_term_scope(scope: Scope) -> Scope:
+    """Where a session's extracted memories live: its parent scope, if it has one."""
+    if scope.session and any((scope.org, scope.project, scope.user, scope.persona)):
+        return scope.with_(session=None)
+    return scope
+
+
+def ancestors(scope: Scope) -> list[Scope]:
+    """``scope`` and its wider scopes, narrowest first (session → persona → user → …)."""
+    out, current = [scope], scope
+    for level in ("session", "persona", "user", "project"):
+        if getattr(current, level) is not None:
+            current = current.with_(**{level: None})
+            if current.levels():
+                out.append(current)
+    return out

@@ -46,7 +46,7 @@ from gieok.memory import AsyncMemory
 from gieok.security.tokens import TokenService
 from gieok.settings import DEFAULT_EMBEDDER, GieokSettings
 from gieok.stores import open_store
-from gieok.stores.base import JobStatus
+from gieok.stores.queue import JobStatus
 
 TENANT = "bench"
 PERSONA = "persona_1"

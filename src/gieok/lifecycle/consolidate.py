@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from gieok.domain.audit import AuditAction, Trigger
+from gieok.domain.audit import AuditAction, Trigger, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, utcnow
+from gieok.domain.safety import is_safety_fact
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder
 from gieok.stores.base import Store, WriteBatch
-from gieok.write.direct import audit_for
 
 MAX_DIGEST_CHARS = 1200
 LEXICAL_JACCARD = 0.25
@@ -205,8 +205,6 @@ async def run_consolidation(  # noqa: PLR0913
 ) -> ConsolidationReport:
     """Plan and write digests for ``scope``; each digest with its covered memories is one
     transaction. ``dry_run`` reports without writing."""
-    from gieok.context.sources import is_safety_fact
-
     now = now or utcnow()
     records = await _candidates(store, scope)
     keep = frozenset(r.id for r in records if is_safety_fact(r))

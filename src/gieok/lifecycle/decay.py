@@ -13,12 +13,11 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from gieok.domain.audit import AuditAction, Trigger
+from gieok.domain.audit import AuditAction, Trigger, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import MemoryRecord, Source, utcnow
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store, WriteBatch
-from gieok.write.direct import audit_for
 
 FACTOR = 0.95
 PERIOD_DAYS = 30.0

@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from gieok.domain.audit import AuditAction, Trigger
+from gieok.domain.audit import AuditAction, Trigger, audit_for
 from gieok.domain.query import Filter, View, parse_filter
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store, WriteBatch
-from gieok.write.direct import audit_for
 
 PAGE = 500
 WRITE_CHUNK = 256

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from gieok.domain.audit import AuditAction, Trigger
+from gieok.domain.audit import AuditAction, Trigger, audit_for
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder
@@ -18,7 +18,6 @@ from gieok.lifecycle import versions as v
 from gieok.lifecycle.expiry import ExpiryReport, expire
 from gieok.lifecycle.retention import apply_retention
 from gieok.stores.base import Store, WriteBatch
-from gieok.write.direct import audit_for
 
 
 def job_scope(scope: Scope | None) -> Scope:

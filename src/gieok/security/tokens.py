@@ -10,16 +10,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gieok.domain.records import new_id, utcnow
 from gieok.domain.scope import validate_scope_id
 from gieok.errors import AuthError, InvalidInputError, NotFoundError
-
-if TYPE_CHECKING:
-    from gieok.stores.base import TokenStore
 
 TOKEN_PREFIX = "mnm_"
 
@@ -63,6 +60,13 @@ class Principal(BaseModel):
     @classmethod
     def of(cls, token: ApiToken) -> Principal:
         return cls(token_id=token.id, tenant=token.tenant, user=token.user, admin=token.admin)
+
+
+class TokenStore(Protocol):
+    async def put_token(self, token: ApiToken, /) -> None: ...
+    async def find_token(self, token_hash: str, /) -> ApiToken | None: ...
+    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]: ...
+    async def revoke_token(self, token_id: str, /) -> bool: ...
 
 
 class TokenService:

@@ -8,11 +8,11 @@ full-text row and its audit events land together or not at all (X5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -21,9 +21,10 @@ from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View
 from gieok.domain.records import MemoryRecord
-from gieok.domain.scope import LEVELS, Scope
-from gieok.domain.turns import Turn
-from gieok.security.tokens import ApiToken
+from gieok.domain.scope import Scope
+from gieok.security.tokens import TokenStore
+from gieok.stores.queue import JobQueue
+from gieok.stores.working import WorkingStore
 
 Vector = npt.NDArray[np.float32]
 
@@ -55,84 +56,6 @@ class IndexInfo:
 
     model: str
     dim: int
-
-
-@dataclass(frozen=True)
-class SessionState:
-    """Bookkeeping for one session scope (W2): how many turns it has, when the last one
-    happened (event time), how many were already extracted, and whether it was closed.
-    ``closed_count`` is the turn count at closing: new turns reopen the session."""
-
-    scope: Scope
-    turn_count: int
-    last_turn_at: datetime
-    extracted_count: int = 0
-    closed_count: int | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return self.closed_count is None or self.closed_count < self.turn_count
-
-
-@runtime_checkable
-class SessionLog(Protocol):
-    """Optional port for session triggers (W2): message thresholds and the idle sweeper.
-    Stores without it still work; those triggers are then reported as unavailable."""
-
-    async def record_session(
-        self, scope: Scope, /, *, turns: int, last_turn_at: datetime
-    ) -> SessionState: ...
-    async def session_state(self, scope: Scope, /) -> SessionState | None: ...
-    async def mark_session(
-        self, scope: Scope, /, *, extracted_count: int | None = None,
-        closed_count: int | None = None,
-    ) -> None: ...
-    async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]: ...
-
-
-class JobStatus(StrEnum):
-    PENDING = "pending"  # waiting (or waiting to be retried after ``run_after``)
-    RUNNING = "running"  # claimed by a worker until its lease ends
-    FAILED = "failed"  # gave up after its attempts; kept for inspection
-
-
-@dataclass(frozen=True)
-class Job:
-    """One unit of background work (the service's extraction queue), persisted so that work
-    a request acknowledged survives a restart. ``payload`` holds ids, never memory content.
-    ``key`` coalesces: while a job with the same key is still pending, enqueueing another
-    returns that one instead of adding a second."""
-
-    id: str
-    kind: str
-    payload: dict[str, Any]
-    key: str | None
-    status: JobStatus
-    attempts: int
-    enqueued_at: datetime
-    run_after: datetime
-    last_error: str | None = None
-
-
-class JobQueue(Protocol):
-    """A durable work queue with leases: a claimed job whose worker died is claimable again
-    once its lease has passed, so nothing acknowledged is lost (at-least-once delivery)."""
-
-    async def enqueue_job(
-        self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
-        run_after: datetime | None = None,
-    ) -> Job: ...
-    async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]: ...
-    async def complete_job(self, job_id: str, /) -> None: ...
-    async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None: ...
-    async def job_counts(self) -> dict[JobStatus, int]: ...
-    async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]: ...
-
-
-def scope_from_key(key: str) -> Scope:
-    """The inverse of ``Scope.key()`` (for stores that keep scope keys)."""
-    parts = key.split("|")
-    return Scope(**{level: value or None for level, value in zip(LEVELS, parts, strict=True)})
 
 
 class RecordStore(Protocol):
@@ -168,18 +91,6 @@ class SettingsStore(Protocol):
         """Every scope with stored settings (of one tenant, or all): scheduled retention (L3)
         finds the scopes that set ``retention_days`` here."""
         ...
-
-
-class WorkingStore(Protocol):
-    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None: ...
-    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]: ...
-
-
-class TokenStore(Protocol):
-    async def put_token(self, token: ApiToken, /) -> None: ...
-    async def find_token(self, token_hash: str, /) -> ApiToken | None: ...
-    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]: ...
-    async def revoke_token(self, token_id: str, /) -> bool: ...
 
 
 @runtime_checkable

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 import uuid
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -21,25 +21,18 @@ from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View, matches
 from gieok.domain.records import MemoryRecord, Status, utcnow
-from gieok.domain.scope import Scope
+from gieok.domain.scope import Scope, scope_from_key
 from gieok.domain.turns import Turn
 from gieok.security.tokens import ApiToken
-from gieok.stores._text import (
+from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from gieok.stores.queue import Job, JobStatus
+from gieok.stores.working import SessionState
+from gieok.text.analysis import (
     INDEX_TEXT_WEIGHT,
     STOPWORDS,
     has_hangul,
     korean_morphs,
     query_terms,
-)
-from gieok.stores.base import (
-    Capability,
-    IndexInfo,
-    Job,
-    JobStatus,
-    SessionState,
-    Vector,
-    WriteBatch,
-    scope_from_key,
 )
 
 _WORD = re.compile(r"\w+", re.UNICODE)

@@ -13,7 +13,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger
 from gieok.domain.query import parse_time
 from gieok.domain.records import (
     PREVIEW_CHARS,
@@ -127,36 +126,6 @@ def apply_update(
         return MemoryRecord.model_validate(data)
     except ValidationError as exc:
         raise InvalidInputError(_first_error(exc), details={"errors": _errors(exc)}) from None
-
-
-def audit_for(
-    action: AuditAction,
-    after: MemoryRecord,
-    *,
-    before: MemoryRecord | None = None,
-    trigger: Trigger = Trigger.USER_REQUEST,
-    details: dict[str, Any] | None = None,
-) -> AuditEvent:
-    extra = dict(details or {})
-    if before is not None and action in {AuditAction.UPDATE, AuditAction.MERGE}:
-        extra["snapshot"] = before.model_dump(mode="json")
-    return AuditEvent(
-        memory_id=after.id,
-        scope=after.scope,
-        action=action,
-        trigger=trigger,
-        before_content=None if before is None else before.content,
-        after_content=after.content,
-        before_confidence=None if before is None else before.confidence,
-        after_confidence=after.confidence,
-        version=after.version,
-        session=after.source_session or after.scope.session,
-        details=extra,
-    )
-
-
-def with_status(record: MemoryRecord, status: Status, now: datetime) -> MemoryRecord:
-    return record.model_copy(update={"status": status, "updated_at": now})
 
 
 def coerce_enum_fields(fields: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from gieok.domain.turns import Turn
 from gieok.errors import LLMError
 from gieok.llm.base import ChatMessage, ChatModel
 from gieok.llm.structured import complete_structured
-from gieok.stores._text import STOPWORDS, has_hangul, korean_morphs
+from gieok.text.analysis import STOPWORDS, has_hangul, korean_morphs
 from gieok.write.extract.heuristic import HeuristicExtractor, is_noise, split_sentences
 
 EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")

@@ -221,9 +221,9 @@ def strip_particles(phrase: str) -> str:
     analyser the full-text index already loads."""
     if not phrase or not re.search(r"[\uac00-\ud7a3]$", phrase):
         return phrase
-    from gieok.stores._text import _get_kiwi
+    from gieok.text.analysis import kiwi
 
-    tokens = _get_kiwi().tokenize(phrase)
+    tokens = kiwi().tokenize(phrase)
     cut = len(phrase)
     for token in reversed(tokens):
         if token.tag.startswith("J") and token.start + token.len == cut:

@@ -11,13 +11,13 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.records import MemoryRecord, Source, utcnow
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.embedders.base import Embedder
 from gieok.errors import InvalidInputError
 from gieok.stores.base import Store, WriteBatch
-from gieok.write.direct import audit_for, build_record, coerce_enum_fields
+from gieok.write.direct import build_record, coerce_enum_fields
 
 Item = tuple[Scope, str, dict[str, Any]]
 CapacityHook = Callable[

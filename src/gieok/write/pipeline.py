@@ -21,20 +21,21 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.policy import PiiPolicy, ScopeSettings
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
 from gieok.domain.results import AddResult, Decision, DecisionKind
-from gieok.domain.scope import Scope
+from gieok.domain.safety import CRITICAL_TAGS
+from gieok.domain.scope import Scope, ancestors, long_term_scope
 from gieok.domain.turns import Turn
 from gieok.embedders import Embedder
 from gieok.errors import PolicyError
 from gieok.llm.base import ChatModel
 from gieok.settings import GieokSettings
-from gieok.stores.base import SessionLog, SessionState, Store, WriteBatch
+from gieok.stores.base import Store, WriteBatch
+from gieok.stores.working import SessionLog, SessionState
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
-from gieok.write.direct import audit_for
 from gieok.write.episodes import EpisodeDraft, summarize
 from gieok.write.extract import get_extractor
 from gieok.write.extract.base import Candidate, Extraction
@@ -48,24 +49,6 @@ log = logging.getLogger("gieok.write")
 MAX_SESSION_TURNS = 500
 MAX_CATCH_UP = 200
 _LONG_TERM = parse_filter({"layer": "long_term"})
-
-
-def long_term_scope(scope: Scope) -> Scope:
-    """Where a session's extracted memories live: its parent scope, if it has one."""
-    if scope.session and any((scope.org, scope.project, scope.user, scope.persona)):
-        return scope.with_(session=None)
-    return scope
-
-
-def ancestors(scope: Scope) -> list[Scope]:
-    """``scope`` and its wider scopes, narrowest first (session → persona → user → …)."""
-    out, current = [scope], scope
-    for level in ("session", "persona", "user", "project"):
-        if getattr(current, level) is not None:
-            current = current.with_(**{level: None})
-            if current.levels():
-                out.append(current)
-    return out
 
 
 def pii_policies(settings: ScopeSettings) -> PiiPolicies:
@@ -550,9 +533,6 @@ def _hash(text: str) -> str:
     return content_hash(text)
 
 
-_CRITICAL_TAGS = frozenset({"allergy", "medication", "chronic"})
-
-
 def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
                      details: dict[str, Any]) -> MemoryRecord:
     """The memory a candidate becomes (event time = the turn's time, W13)."""
@@ -568,6 +548,6 @@ def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
         source_session=details.get("session"), source_turn_ids=list(candidate.turn_ids),
         source_preview=candidate.preview, tags=list(candidate.tags),
         pii_flags=list(candidate.pii_flags), metadata=metadata,
-        pinned=bool(_CRITICAL_TAGS & set(candidate.tags)),
+        pinned=bool(CRITICAL_TAGS & set(candidate.tags)),
         event_time=at, valid_from=at, created_at=now, updated_at=now,
     )

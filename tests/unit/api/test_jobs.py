@@ -18,7 +18,7 @@ from gieok.domain.scope import Scope
 from gieok.errors import BackendError
 from gieok.security.tokens import TokenService
 from gieok.settings import JobSettings
-from gieok.stores.base import JobStatus
+from gieok.stores.queue import JobStatus
 
 pytestmark = pytest.mark.anyio
 OFF = {f"{t}_interval_s": 0 for t in ("sweep", "decay", "expire", "retention", "consolidate")}

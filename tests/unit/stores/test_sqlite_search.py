@@ -17,7 +17,7 @@ from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.evaluation.bench_corpus import memory_texts, query_texts
 from gieok.stores import WriteBatch, open_store
-from gieok.stores._text import fts5_query
+from gieok.stores.sqlite.fts import fts5_query
 from gieok.stores.sqlite.store import SqliteStore
 
 pytestmark = pytest.mark.anyio

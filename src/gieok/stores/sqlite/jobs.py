@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from gieok.domain.records import utcnow
-from gieok.stores.base import Job, JobStatus
+from gieok.stores.queue import Job, JobStatus
 
 _COLS = "id, kind, payload, key, status, attempts, enqueued_at, run_after, last_error"
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from gieok.domain.scope import Scope
-from gieok.stores.base import SessionState
+from gieok.stores.working import SessionState
 
 T = TypeVar("T")
 

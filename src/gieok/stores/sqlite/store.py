@@ -22,7 +22,7 @@ from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View
 from gieok.domain.records import MemoryRecord, utcnow
-from gieok.domain.scope import Scope
+from gieok.domain.scope import Scope, scope_from_key
 from gieok.domain.turns import Turn
 from gieok.errors import ConfigurationError, StoreError
 from gieok.stores._sql.filters import (
@@ -34,13 +34,14 @@ from gieok.stores._sql.filters import (
     view_clause,
 )
 from gieok.stores._sql.rows import COLUMNS, record_to_row, row_to_record
-from gieok.stores._text import INDEX_TEXT_WEIGHT, fts5_query, morph_field
-from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch, scope_from_key
-from gieok.stores.sqlite.schema import apply_migrations
+from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from gieok.stores.sqlite.fts import fts5_query
 from gieok.stores.sqlite.jobs import SqliteJobQueue
+from gieok.stores.sqlite.schema import apply_migrations
 from gieok.stores.sqlite.sessions import SqliteSessionLog
 from gieok.stores.sqlite.tokens import SqliteTokenStore
 from gieok.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
+from gieok.text.analysis import INDEX_TEXT_WEIGHT, morph_field
 
 T = TypeVar("T")
 

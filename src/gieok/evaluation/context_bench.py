@@ -151,7 +151,7 @@ async def measure_context_assembly(
     }
 
 
-def main() -> None:  # pragma: no cover - `python -m gieok.context.measure [size]`
+def main() -> None:  # pragma: no cover - `python -m gieok.evaluation.context_bench [size]`
     import json
     import sys
 

@@ -28,7 +28,8 @@ _kiwi: Any = None
 _kiwi_lock = threading.Lock()
 
 
-def _get_kiwi() -> Any:
+def kiwi() -> Any:
+    """The shared Kiwi analyser, loaded on first use."""
     global _kiwi
     with _kiwi_lock:
         if _kiwi is None:
@@ -41,7 +42,7 @@ def _get_kiwi() -> Any:
 def load_tokenizer() -> None:
     """Load the Korean tokenizer now (a service calls this at start-up so that the first
     Korean request does not pay for it)."""
-    _get_kiwi()
+    kiwi()
 
 
 def has_hangul(text: str) -> bool:
@@ -53,7 +54,7 @@ def korean_morphs(text: str) -> tuple[str, ...]:
     """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul)."""
     if not has_hangul(text):
         return ()
-    tokens = _get_kiwi().tokenize(text)
+    tokens = kiwi().tokenize(text)
     return tuple(
         t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form)
     )
@@ -77,21 +78,3 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
 # term, relative to its content: context helps a memory be found without outranking
 # memories that say the thing themselves (measured in docs/benchmarks.md).
 INDEX_TEXT_WEIGHT = 0.5
-
-
-def fts5_query(
-    text: str, *, word_columns: str = "content", morph_columns: str = "morphs"
-) -> str | None:
-    """A safe FTS5 MATCH expression: every term quoted, OR-ed, each routed to its column(s)
-    (``"{content context}"`` searches two)."""
-    words, morphs = query_terms(text)
-    parts = []
-    if words:
-        parts.append(f"{word_columns} : (" + " OR ".join(_quote(w) for w in words) + ")")
-    if morphs:
-        parts.append(f"{morph_columns} : (" + " OR ".join(_quote(m) for m in morphs) + ")")
-    return " OR ".join(parts) if parts else None
-
-
-def _quote(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
