@@ -115,3 +115,25 @@ def openai_fake() -> Iterator[Any]:
     with fakes.FakeOpenAIServer() as server:
         server.dead_url = fakes.dead_url
         yield server
+
+
+WORKING_KINDS = ["memory", "sqlite"]
+
+
+@pytest.fixture(params=WORKING_KINDS)
+async def working_log(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
+    """The working-log contract parametrisation (``tests/contract/test_working_log.py``):
+    each store's own working log, plus standalone ones (add a kind here, e.g. Redis)."""
+    from gieok.stores import open_store
+
+    kind = request.param
+    if kind == "memory":
+        store = await open_store("memory://")
+    elif kind == "sqlite":
+        store = await open_store(f"sqlite:///{tmp_path / 'working.db'}")
+    else:
+        raise AssertionError(kind)
+    try:
+        yield store.working
+    finally:
+        await store.aclose()

@@ -26,7 +26,9 @@ from gieok.errors import (
     GieokError,
     NotFoundError,
     PolicyError,
+    StoreConstraintError,
     StoreError,
+    StoreSchemaError,
 )
 from gieok.memory import AsyncMemory, Memory
 from gieok.settings import GieokSettings
@@ -67,7 +69,9 @@ __all__ = [
     "ScoredMemory",
     "Source",
     "Status",
+    "StoreConstraintError",
     "StoreError",
+    "StoreSchemaError",
     "Trigger",
     "Turn",
     "__version__",

@@ -10,7 +10,10 @@ GieokError                      .code (stable), .message (says what to do next),
 ├── PolicyError                 MEMORY_LIMIT_REACHED, PII_REJECTED, MEMORY_DISABLED
 ├── ConflictError               VERSION_CONFLICT
 └── BackendError                (runtime; ``retriable`` flag)
-    ├── StoreError              STORE_UNAVAILABLE
+    ├── StoreError              STORE_UNAVAILABLE (the base; what a backend failure maps to)
+    │   ├── StoreConstraintError    STORE_CONSTRAINT (a write broke a constraint; not retriable)
+    │   └── StoreSchemaError        STORE_SCHEMA_NEWER, STORE_MIGRATION_FAILED,
+    │                               STORE_EXTENSION_MISSING (not retriable)
     ├── EmbedderError           EMBEDDER_FAILED
     └── LLMError                LLM_TIMEOUT, LLM_UNAVAILABLE, LLM_SUMMARY_FAILED
 ```
@@ -33,7 +36,9 @@ __all__ = [
     "GieokError",
     "NotFoundError",
     "PolicyError",
+    "StoreConstraintError",
     "StoreError",
+    "StoreSchemaError",
 ]
 
 
@@ -112,6 +117,28 @@ class BackendError(GieokError):
 
 class StoreError(BackendError):
     default_code = "STORE_UNAVAILABLE"
+
+
+class StoreConstraintError(StoreError):
+    """A write broke one of the store's constraints (a duplicate id, a missing parent row).
+    Nothing of the write was applied."""
+
+    default_code = "STORE_CONSTRAINT"
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 details: dict[str, Any] | None = None, retriable: bool = False) -> None:
+        super().__init__(message, code=code, details=details, retriable=retriable)
+
+
+class StoreSchemaError(StoreError):
+    """The store's schema cannot be used by this version of gieok: it is newer than the code,
+    a migration failed (and was rolled back), or a required database extension is missing."""
+
+    default_code = "STORE_MIGRATION_FAILED"
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 details: dict[str, Any] | None = None, retriable: bool = False) -> None:
+        super().__init__(message, code=code, details=details, retriable=retriable)
 
 
 class EmbedderError(BackendError):

@@ -375,6 +375,7 @@ class AsyncMemory:
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         store, _ = await self._ready()
+        await store.working.forget(where)
         return await store.forget(where)
 
     # -- reads ------------------------------------------------------------------------------
@@ -490,7 +491,7 @@ class AsyncMemory:
                            **ids: str | None) -> list[Turn]:
         where = resolve_scope(scope, **ids)
         store, _ = await self._ready()
-        return await store.recent_turns(where, limit=limit)
+        return await store.working.recent(where, limit=limit)
 
     # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
     def _assembler(self) -> ContextAssembler:

@@ -13,7 +13,6 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import MemoryRecord, MemoryType, Status
 from gieok.domain.scope import Scope
-from gieok.domain.turns import Turn
 from gieok.embedders.hashing import HashEmbedder
 from gieok.security.tokens import ApiToken, hash_token
 from gieok.stores import IndexInfo, Store, WriteBatch, open_store
@@ -205,12 +204,10 @@ async def test_forget_removes_everything_inside_scope_only(store: Store) -> None
     a = await put(store, U1_S1, "session memory")
     await put(store, U1, "user memory")
     keep = await put(store, U2, "someone else")
-    await store.append_turns(U1_S1, [Turn(role="user", content="hello")])
     await store.put_settings(U1, ScopeSettings(enabled=False))
     assert await store.forget(U1) == 2
     assert await store.get("", [a.id]) == []
     assert await store.history("", a.id) == []
-    assert await store.recent_turns(U1_S1, limit=5) == []
     assert await store.get_settings(U1) is None
     assert [r.id for r in await store.get("", [keep.id])] == [keep.id]
 
@@ -224,20 +221,18 @@ async def test_touch_counts_use(store: Store) -> None:
     assert got.usage_count == 1 and got.last_used_at == at
 
 
-async def test_settings_turns_tokens_index_info(store: Store) -> None:
+async def test_settings_tokens_index_info(store: Store) -> None:
     assert await store.get_settings(U1) is None
     await store.put_settings(U1, ScopeSettings(max_memories=5))
     assert (await store.get_settings(U1)) == ScopeSettings(max_memories=5)
-    await store.append_turns(U1_S1, [Turn(role="user", content=f"t{i}") for i in range(5)])
-    assert [t.content for t in await store.recent_turns(U1_S1, limit=3)] == ["t2", "t3", "t4"]
     token = ApiToken(token_hash=hash_token("secret"), tenant="acme", user="u1")
-    await store.put_token(token)
-    assert (await store.find_token(hash_token("secret"))) == token
-    assert [t.id for t in await store.list_tokens("acme")] == [token.id]
-    assert await store.list_tokens("other") == []
-    assert await store.revoke_token(token.id) is True
-    assert (await store.find_token(hash_token("secret"))).revoked_at is not None  # type: ignore[union-attr]
-    assert await store.revoke_token("nope") is False
+    await store.tokens.put_token(token)
+    assert (await store.tokens.find_token(hash_token("secret"))) == token
+    assert [t.id for t in await store.tokens.list_tokens("acme")] == [token.id]
+    assert await store.tokens.list_tokens("other") == []
+    assert await store.tokens.revoke_token(token.id) is True
+    assert (await store.tokens.find_token(hash_token("secret"))).revoked_at is not None  # type: ignore[union-attr]
+    assert await store.tokens.revoke_token("nope") is False
     assert await store.index_info() is None
     await store.set_index_info(IndexInfo(model="hash:64", dim=64))
     assert await store.index_info() == IndexInfo(model="hash:64", dim=64)

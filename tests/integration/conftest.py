@@ -42,7 +42,7 @@ class ApiServer:
         async def make() -> str:
             store = await open_store(self.settings.resolved_store_url())
             try:
-                _, secret = await TokenService(store).create(tenant=org, user=user, admin=admin)
+                _, secret = await TokenService(store.tokens).create(tenant=org, user=user, admin=admin)
                 return secret
             finally:
                 await store.aclose()

@@ -39,7 +39,7 @@ def store_jobs(url: str) -> tuple[dict[JobStatus, int], list[Job]]:
     async def read() -> tuple[dict[JobStatus, int], list[Job]]:
         store = await open_store(url)
         try:
-            return await store.job_counts(), await store.list_jobs(JobStatus.FAILED, limit=10)
+            return await store.queue.job_counts(), await store.queue.list_jobs(JobStatus.FAILED, limit=10)
         finally:
             await store.aclose()
 
@@ -166,7 +166,7 @@ def test_failing_jobs_are_retried_then_kept_and_counted(
 
     async def seed() -> None:
         store = await open_store(url)
-        await store.enqueue_job("extract", {"scope": "not a scope"})
+        await store.queue.enqueue_job("extract", {"scope": "not a scope"})
         await store.aclose()
 
     anyio.run(seed)

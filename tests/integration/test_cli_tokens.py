@@ -19,7 +19,7 @@ def _verify(store_url: str, secret: str) -> Any:
     async def run() -> Any:
         store = await open_store(store_url)
         try:
-            return await TokenService(store).verify(secret)
+            return await TokenService(store.tokens).verify(secret)
         finally:
             await store.aclose()
 

@@ -57,3 +57,25 @@ def test_failing_model_falls_back_to_extractive(make_settings: Callable[..., Gie
         assert ctx.summary and "Turn 0: Nabi the cat ate salmon" in ctx.summary
         assert any("LLM summary failed" in w for w in ctx.trace.warnings)
         assert ctx.text.endswith("the current request wins.")
+
+
+def test_rolling_summary_is_shared_through_the_working_log(
+        make_settings: Callable[..., GieokSettings], openai_fake: Any, tmp_path: Any) -> None:
+    """A second engine (another replica, or a restart) extends the stored summary instead of
+    summarising everything again."""
+    openai_fake.reply_text("- Nabi eats salmon every day")
+    openai_fake.reply_text("- Nabi eats salmon; turn 13 too")
+    with _memory(make_settings, openai_fake.base_url, tmp_path) as mem:
+        mem.add(_turns(0, 13), user_id="u1", session_id="s1", infer=False)
+        assert mem.context("food?", user_id="u1", session_id="s1").summary == \
+            "- Nabi eats salmon every day"
+    with _memory(make_settings, openai_fake.base_url, tmp_path) as other:
+        same = other.context("food again?", user_id="u1", session_id="s1")
+        assert same.summary == "- Nabi eats salmon every day"  # read back: no request
+        other.add(_turns(13, 14), user_id="u1", session_id="s1", infer=False)
+        assert other.context("food?", user_id="u1", session_id="s1").summary == \
+            "- Nabi eats salmon; turn 13 too"
+    requests = openai_fake.chat_requests()
+    assert len(requests) == 2
+    sent = requests[1].body["messages"][-1]["content"]
+    assert "Current summary:\n- Nabi eats salmon every day" in sent and "Turn 0:" not in sent

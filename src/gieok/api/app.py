@@ -57,7 +57,7 @@ def create_app(settings: GieokSettings) -> FastAPI:
         async with AsyncMemory.from_settings(settings) as engine:
             await anyio.to_thread.run_sync(load_tokenizer)
             app.state.engine = engine
-            app.state.tokens = TokenService(engine.store)
+            app.state.tokens = TokenService(engine.store.tokens)
             async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
                 app.state.jobs = jobs
                 yield

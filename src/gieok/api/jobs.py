@@ -44,7 +44,7 @@ from gieok.errors import BackendError
 from gieok.memory import AsyncMemory
 from gieok.settings import JobSettings
 from gieok.stores.base import Store
-from gieok.stores.queue import Job, JobStatus
+from gieok.stores.queue import Job, JobQueue, JobStatus
 
 log = logging.getLogger("gieok.jobs")
 
@@ -71,6 +71,10 @@ class BackgroundJobs:
     @property
     def store(self) -> Store:
         return self.engine.store
+
+    @property
+    def queue(self) -> JobQueue:
+        return self.engine.store.queue
 
     # -- lifecycle --------------------------------------------------------------------------
     async def __aenter__(self) -> BackgroundJobs:
@@ -107,7 +111,7 @@ class BackgroundJobs:
 
     # -- the queue --------------------------------------------------------------------------
     async def depth(self) -> int:
-        counts = await self.store.job_counts()
+        counts = await self.queue.job_counts()
         return counts[JobStatus.PENDING] + counts[JobStatus.RUNNING]
 
     async def ensure_capacity(self) -> None:
@@ -125,7 +129,7 @@ class BackgroundJobs:
 
     async def enqueue_extraction(self, scope: Scope) -> Job:
         """Queue extraction of the scope's unextracted turns (coalesces while pending)."""
-        job = await self.store.enqueue_job(EXTRACT, {"scope": str(scope)}, key=scope.key())
+        job = await self.queue.enqueue_job(EXTRACT, {"scope": str(scope)}, key=scope.key())
         self.metrics.jobs.inc(EXTRACT, "enqueued")
         self._wake.set()
         return job
@@ -142,7 +146,7 @@ class BackgroundJobs:
                 self._locks.pop(key, None)
 
     async def refresh_gauges(self) -> None:
-        counts = await self.store.job_counts()
+        counts = await self.queue.job_counts()
         self.metrics.queue_depth.set(counts[JobStatus.PENDING] + counts[JobStatus.RUNNING])
         self.metrics.jobs_failed.set(counts[JobStatus.FAILED])
         self.metrics.write_failures.set(self.engine.write_failures)
@@ -166,7 +170,7 @@ class BackgroundJobs:
 
     async def _claim(self) -> list[Job]:
         try:
-            return await self.store.claim_jobs(utcnow(), limit=1, lease_s=self.settings.lease_s)
+            return await self.queue.claim_jobs(utcnow(), limit=1, lease_s=self.settings.lease_s)
         except Exception:  # noqa: BLE001 — a store hiccup must not kill the worker
             log.exception("claiming jobs failed; retrying")
             return []
@@ -184,21 +188,21 @@ class BackgroundJobs:
             outcome = await self._execute(job)
         except anyio.get_cancelled_exc_class():
             with anyio.CancelScope(shield=True):  # cut off by shutdown: next start redoes it
-                await self.store.fail_job(job.id, "interrupted by shutdown", retry_at=utcnow())
+                await self.queue.fail_job(job.id, "interrupted by shutdown", retry_at=utcnow())
             raise
         except Exception as exc:  # noqa: BLE001
             outcome = f"{type(exc).__name__}: {exc}"
         finally:
             self._busy -= 1
         if outcome is None:
-            await self.store.complete_job(job.id)
+            await self.queue.complete_job(job.id)
             self.metrics.jobs.inc(job.kind, "done")
             return
         self.metrics.job_failures.inc(job.kind)
         give_up = job.attempts >= self.settings.max_attempts
         retry_at = None if give_up else utcnow() + timedelta(
             seconds=self.settings.retry_backoff_s * 2 ** (job.attempts - 1))
-        await self.store.fail_job(job.id, outcome, retry_at=retry_at)
+        await self.queue.fail_job(job.id, outcome, retry_at=retry_at)
         self.metrics.jobs.inc(job.kind, "gave_up" if give_up else "retry")
         log.warning("job %s (%s) failed, attempt %d: %s", job.id, job.kind, job.attempts,
                     outcome, extra={"job": job.id, "gave_up": give_up})
@@ -249,7 +253,7 @@ class BackgroundJobs:
 
     async def tenants(self) -> list[str]:
         """Every tenant the service knows: those of its tokens and of stored settings."""
-        found = {""} | {t.tenant for t in await self.store.list_tokens(None)}
+        found = {""} | {t.tenant for t in await self.store.tokens.list_tokens(None)}
         found |= {s.tenant for s, _ in await self.store.list_settings(None)}
         return sorted(found)
 

@@ -35,7 +35,7 @@ def _with_tokens(store: str | None, action: Callable[[TokenService], Awaitable[T
     async def run() -> T:
         backend = await open_store(url)
         try:
-            return await action(TokenService(backend))
+            return await action(TokenService(backend.tokens))
         finally:
             await backend.aclose()
 

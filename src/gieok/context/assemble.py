@@ -58,6 +58,7 @@ from gieok.embedders.cached import QueryCacheEmbedder
 from gieok.errors import InvalidInputError
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Store
+from gieok.stores.working import WorkingLog
 
 # Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
 SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
@@ -163,7 +164,7 @@ class ContextAssembler:
         except (TypeError, ValueError) as exc:
             raise InvalidInputError(f"invalid budget: {exc}") from None
         turns = as_turns(history) if history is not None else \
-            await store.recent_turns(scope, limit=self.settings.load_turns)
+            await store.working.recent(scope, limit=self.settings.load_turns)
         files = self.project(scope.project, project)
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,
@@ -198,8 +199,8 @@ class ContextAssembler:
         trace = Trace(query=query, scope=str(scope), counter=self.counter.name, built_at=now)
         window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.summarize_after_turns,
                               max_tokens=cfg.summarize_after_tokens, counter=self.counter)
-        summary, sections = await self._summary(scope, window.older, query, plan, summarizer,
-                                                trace)
+        summary, sections = await self._summary(store.working, scope, window.older, query,
+                                                plan, summarizer, trace)
         timings["working"] = _ms(started)
         reader = sources.read_scope(scope)
         records: list[MemoryRecord] = []
@@ -228,14 +229,14 @@ class ContextAssembler:
         return ctx, [reader, *sources.tier_scopes(scope)], min(expiries) if expiries else None
 
     async def _summary(
-        self, scope: Scope, older: list[Turn], query: str, plan: Budget,
-        summarizer: Summarizer | None, trace: Trace,
+        self, log: WorkingLog | None, scope: Scope, older: list[Turn], query: str,
+        plan: Budget, summarizer: Summarizer | None, trace: Trace,
     ) -> tuple[str | None, list[ContextSection | None]]:
         """R7's rolling summary of the turns that left the raw window, as a section."""
         if not older:
             return None, []
         if summarizer is None and self._rolling is not None:
-            summarizer = functools.partial(self._rolling, scope.key())
+            summarizer = functools.partial(self._rolling, log, scope)
         summary, how = await summarize(older, max_tokens=plan.summary_tokens,
                                        counter=self.counter, query=query, summarizer=summarizer)
         trace.summarized_turns = len(older)

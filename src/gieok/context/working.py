@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gieok.context.tokens import TokenCounter
+from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
 from gieok.errors import InvalidInputError
+from gieok.stores.working import SummaryState, WorkingLog
 
 # (turns, max_tokens) -> summary text; an LLM summariser may take a third argument, the
 # previous summary, to extend it (see ``RollingSummaries``).
@@ -195,25 +197,32 @@ def llm_summarizer(chat: Any, *, timeout: float | None = None) -> Summarizer:
 
 class RollingSummaries:
     """Rolling LLM summaries per session: when more turns scroll out of the window, only the
-    new ones are sent, with the previous summary (seed 001's summary buffer). Memoised in
-    process; the extractive summary needs no memo (it is cheap and deterministic)."""
+    new ones are sent, with the previous summary (seed 001's summary buffer). The summary is
+    kept in the working log (so every process serving the session extends the same one) and
+    memoised in process; the extractive summary needs neither (cheap and deterministic)."""
 
     def __init__(self, summarizer: Summarizer, max_entries: int = 1024) -> None:
         self._summarizer = summarizer
-        self._memo: dict[str, tuple[int, str, str]] = {}  # key -> (turns covered, last, text)
+        self._memo: dict[str, SummaryState] = {}
         self._max = max_entries
 
-    async def __call__(self, key: str, turns: Sequence[Turn], max_tokens: int) -> str:
-        done = self._memo.get(key)
+    async def __call__(self, log: WorkingLog | None, scope: Scope, turns: Sequence[Turn],
+                       max_tokens: int) -> str:
+        done = self._memo.get(scope.key())
+        if done is None and log is not None:
+            done = await log.summary(scope)
         previous, new = "", list(turns)
         if done is not None:
-            count, last, text = done
+            count, last = done.covered, done.last_turn
             if count == len(turns) and turns and turns[-1].content == last:
-                return text
+                return done.text
             if 0 < count < len(turns) and turns[count - 1].content == last:
-                previous, new = text, list(turns[count:])
+                previous, new = done.text, list(turns[count:])
         text = await self._summarizer(new, max_tokens, previous)  # type: ignore[call-arg]
+        state = SummaryState(len(turns), turns[-1].content if turns else "", text)
         if len(self._memo) >= self._max:
             self._memo.pop(next(iter(self._memo)))
-        self._memo[key] = (len(turns), turns[-1].content if turns else "", text)
+        self._memo[scope.key()] = state
+        if log is not None:
+            await log.put_summary(scope, state)
         return text

@@ -108,7 +108,7 @@ async def prepare(url: str, config: LoadConfig, settings: GieokSettings) -> list
     embedder = BenchEmbedder(get_embedder(config.embedder))
     tokens = []
     async with AsyncMemory(url, embedder=embedder, settings=settings) as mem:
-        service = TokenService(mem.store)
+        service = TokenService(mem.store.tokens)
         for n in range(config.clients):
             user = Scope(org=TENANT, user=f"u{n}")
             chunk = texts[n * config.seed_memories:(n + 1) * config.seed_memories]
@@ -303,7 +303,7 @@ async def _queue_empty(base_url: str, timeout: float = 120.0) -> None:
 async def _left_in_queue(url: str) -> int:
     store = await open_store(url)
     try:
-        counts = await store.job_counts()
+        counts = await store.queue.job_counts()
     finally:
         await store.aclose()
     return counts[JobStatus.PENDING] + counts[JobStatus.RUNNING]

@@ -24,7 +24,7 @@ from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.security.tokens import TokenStore
 from gieok.stores.queue import JobQueue
-from gieok.stores.working import WorkingStore
+from gieok.stores.working import WorkingLog
 
 Vector = npt.NDArray[np.float32]
 
@@ -116,11 +116,17 @@ class Reindexable(Protocol):
 
 
 @runtime_checkable
-class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, WorkingStore, TokenStore,
-            JobQueue, Protocol):
-    """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations)."""
+class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, Protocol):
+    """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations).
+
+    Besides the memories it brings default components on the same database, which the
+    engine's ``Runtime`` holds as separate ports: the working log, the service's job queue
+    and API tokens. The store's ``setup``/``aclose`` open and close them too."""
 
     capabilities: ClassVar[frozenset[Capability]]
+    working: WorkingLog
+    queue: JobQueue
+    tokens: TokenStore
 
     async def setup(self) -> None: ...
     async def aclose(self) -> None: ...

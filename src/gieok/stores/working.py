@@ -1,4 +1,14 @@
-"""The working log port: conversation turns and per-session bookkeeping (W2 triggers)."""
+"""The working log port: a conversation's raw turns, per-session bookkeeping (turn count,
+last turn time, extraction watermark, closing mark: the W2 triggers and the idle sweeper)
+and the rolling summary of turns that left the raw window (R7).
+
+It is a port of its own, not part of the memory store, because it has another shape of
+load: small, hot, append-mostly, read by recency, and safe to keep somewhere faster than the
+memories (Redis) while the memories stay in SQLite or PostgreSQL. Every store brings a
+default working log on its own database (``store.working``); the engine's ``Runtime`` uses
+that unless it is given another one. ``tests/contract/test_working_log.py`` is the contract
+every implementation passes.
+"""
 
 from __future__ import annotations
 
@@ -28,22 +38,57 @@ class SessionState:
         return self.closed_count is None or self.closed_count < self.turn_count
 
 
+@dataclass(frozen=True)
+class SummaryState:
+    """A rolling summary of a session's oldest turns: it covers the first ``covered`` turns,
+    the last of which said ``last_turn`` (so a rewritten history is noticed)."""
+
+    covered: int
+    last_turn: str
+    text: str
+
+
 @runtime_checkable
-class SessionLog(Protocol):
-    """Optional port for session triggers (W2): message thresholds and the idle sweeper.
-    Stores without it still work; those triggers are then reported as unavailable."""
+class WorkingLog(Protocol):
+    """Turns and session bookkeeping for one or more scopes (usually session scopes).
 
-    async def record_session(
-        self, scope: Scope, /, *, turns: int, last_turn_at: datetime
-    ) -> SessionState: ...
-    async def session_state(self, scope: Scope, /) -> SessionState | None: ...
-    async def mark_session(
-        self, scope: Scope, /, *, extracted_count: int | None = None,
-        closed_count: int | None = None,
-    ) -> None: ...
-    async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]: ...
+    ``append`` stores turns and updates the session's counters in one round trip and returns
+    the new state; the others are plain reads and updates. ``forget`` removes everything
+    inside a read scope (X3). Implementations: SQLite and PostgreSQL (tables beside the
+    memories), in-memory, Redis.
+    """
+
+    async def setup(self) -> None: ...
+    async def aclose(self) -> None: ...
+
+    async def append(self, scope: Scope, turns: Sequence[Turn], /) -> SessionState:
+        """Store ``turns`` (at least one) and count them into the scope's session state."""
+        ...
+
+    async def recent(self, scope: Scope, /, *, limit: int) -> list[Turn]:
+        """The scope's last ``limit`` turns, oldest first."""
+        ...
+
+    async def state(self, scope: Scope, /) -> SessionState | None: ...
+
+    async def mark(self, scope: Scope, /, *, extracted: int | None = None,
+                   closed: int | None = None) -> None:
+        """Move the extraction watermark (never backwards) and/or set the closing mark."""
+        ...
+
+    async def idle(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        """Open sessions (scopes with a session level) whose last turn is before ``before``,
+        oldest first."""
+        ...
+
+    async def summary(self, scope: Scope, /) -> SummaryState | None: ...
+    async def put_summary(self, scope: Scope, summary: SummaryState, /) -> None: ...
+
+    async def forget(self, scope: Scope, /) -> int:
+        """Delete every turn, state and summary inside the read scope; return turns deleted."""
+        ...
 
 
-class WorkingStore(Protocol):
-    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None: ...
-    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]: ...
+def require_turns(turns: Sequence[Turn]) -> None:
+    if not turns:
+        raise ValueError("append needs at least one turn")

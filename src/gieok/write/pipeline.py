@@ -34,7 +34,7 @@ from gieok.errors import PolicyError
 from gieok.llm.base import ChatModel
 from gieok.settings import GieokSettings
 from gieok.stores.base import Store, WriteBatch
-from gieok.stores.working import SessionLog, SessionState
+from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, summarize
 from gieok.write.extract import get_extractor
@@ -74,8 +74,10 @@ class WritePath:
 
     def __init__(self, store: Store, embedder: Embedder, settings: GieokSettings,
                  chat: ChatModel | None,
-                 record_index: Callable[[], Awaitable[None]]) -> None:
+                 record_index: Callable[[], Awaitable[None]],
+                 working: WorkingLog | None = None) -> None:
         self.store = store
+        self.working = working if working is not None else store.working
         self.embedder = embedder
         self.settings = settings
         self.chat = chat
@@ -183,20 +185,20 @@ class WritePath:
         if not settings.enabled:
             return AddResult(turns_added=0, extraction="disabled")
         safe = guard_turns(turns, pii_policies(settings))
-        await self.store.append_turns(scope, safe)
+        if not safe:
+            return AddResult(turns_added=0, extraction="off" if not infer else "skipped")
+        state = await self.working.append(scope, safe)
         result = AddResult(turns_added=len(safe), extraction="off" if not infer else "skipped")
         try:
-            state = await self._record_session(scope, safe)
             if not infer:
                 return result
-            before = None if state is None else state.turn_count - len(safe)
+            before = state.turn_count - len(safe)
             pending = await self._pending(scope, state, len(safe))
             plan = plan_add(safe, pending, infer=infer, settings=settings, count_before=before,
-                            count_after=None if state is None else state.turn_count)
+                            count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
-            if state is not None and isinstance(self.store, SessionLog):
-                await self.store.mark_session(scope, extracted_count=state.turn_count)
+            await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
                 await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
         except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
@@ -214,20 +216,17 @@ class WritePath:
         if not settings.enabled:
             result.extraction = "disabled"
             return result
-        if not isinstance(self.store, SessionLog):
-            result.extraction = "unavailable"
-            return result
         try:
-            state = await self.store.session_state(scope)
+            state = await self.working.state(scope)
             if state is None or state.turn_count <= state.extracted_count:
                 return result
             missing = min(MAX_CATCH_UP, state.turn_count - state.extracted_count)
-            turns = await self.store.recent_turns(scope, limit=missing)
+            turns = await self.working.recent(scope, limit=missing)
             plan = plan_add(turns, [], infer=True, settings=settings,
                             count_before=state.extracted_count, count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
-            await self.store.mark_session(scope, extracted_count=state.turn_count)
+            await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
                 await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
         except Exception as exc:  # noqa: BLE001 — W10: reported, and the caller may retry
@@ -235,20 +234,12 @@ class WritePath:
             result.extraction = "failed"  # the watermark did not move: a retry redoes it
         return result
 
-    async def _record_session(self, scope: Scope, turns: Sequence[Turn]) -> SessionState | None:
-        if not isinstance(self.store, SessionLog) or not turns:
-            return None
-        return await self.store.record_session(scope, turns=len(turns),
-                                               last_turn_at=max(t.at for t in turns))
-
-    async def _pending(self, scope: Scope, state: SessionState | None, new: int) -> list[Turn]:
+    async def _pending(self, scope: Scope, state: SessionState, new: int) -> list[Turn]:
         """Earlier turns of this session that were never extracted (``infer=False``)."""
-        if state is None:
-            return []
         missing = min(MAX_CATCH_UP, state.turn_count - new - state.extracted_count)
         if missing <= 0:
             return []
-        recent = await self.store.recent_turns(scope, limit=missing + new)
+        recent = await self.working.recent(scope, limit=missing + new)
         return recent[: max(0, len(recent) - new)]
 
     def _fail(self, result: AddResult, exc: BaseException) -> None:
@@ -284,7 +275,7 @@ class WritePath:
             return await self.extractor.extract(turns)
         wanted = self.settings.write.context_turns
         ids = {t.id for t in turns}
-        recent = await self.store.recent_turns(scope, limit=wanted + len(turns))
+        recent = await self.working.recent(scope, limit=wanted + len(turns))
         context = [t for t in recent if t.id not in ids][-wanted:]
         said = " ".join(t.content for t in turns if t.role == "user")[:2000]
         related: list[MemoryRecord] = []
@@ -417,9 +408,8 @@ class WritePath:
             result.extraction = "disabled"
             return result
         try:
-            state = (await self.store.session_state(scope)
-                     if isinstance(self.store, SessionLog) else None)
-            turns = await self.store.recent_turns(scope, limit=MAX_SESSION_TURNS)
+            state = await self.working.state(scope)
+            turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
             done = state.extracted_count if state is not None else 0
             pending = turns[max(0, len(turns) - ((state.turn_count - done) if state else 0)):] \
                 if state is not None else []
@@ -427,9 +417,9 @@ class WritePath:
             if settings.auto_extraction and users:
                 await self._extract_and_store(scope, pending, settings, result, (trigger,))
             await self._write_episode(scope, settings, result, trigger, turns)
-            if state is not None and isinstance(self.store, SessionLog):
-                await self.store.mark_session(scope, extracted_count=state.turn_count,
-                                              closed_count=state.turn_count)
+            if state is not None:
+                await self.working.mark(scope, extracted=state.turn_count,
+                                        closed=state.turn_count)
         except Exception as exc:  # noqa: BLE001 — W10
             self._fail(result, exc)
         return result
@@ -437,7 +427,7 @@ class WritePath:
     async def _write_episode(self, scope: Scope, settings: ScopeSettings, result: AddResult,
                              trigger: TriggerKind, turns: Sequence[Turn] | None = None) -> None:
         if turns is None:
-            turns = await self.store.recent_turns(scope, limit=MAX_SESSION_TURNS)
+            turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
         if not turns:
             return
         draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s)
@@ -513,12 +503,10 @@ class WritePath:
     async def sweep(self, *, now: datetime | None = None, idle_minutes: float | None = None,
                     limit: int = 100) -> list[tuple[Scope, AddResult]]:
         """Close sessions idle past their scope's timeout and run session-end work (W2)."""
-        if not isinstance(self.store, SessionLog):
-            return []
         now = now or utcnow()
         scan = now - timedelta(minutes=idle_minutes if idle_minutes is not None else 1.0)
         out = []
-        for state in await self.store.idle_sessions(scan, limit=limit):
+        for state in await self.working.idle(scan, limit=limit):
             settings = await self.settings_for(state.scope)
             if idle_minutes is None and state.last_turn_at > idle_cutoff(now, settings):
                 continue

@@ -53,7 +53,7 @@ async def test_leaving_the_context_drains_the_queue(engine: AsyncMemory) -> None
     await engine.add("I live in Gangnam-gu, Seoul.", scope=ALICE, infer=False)
     async with jobs_for(engine, workers=1, poll_interval_s=3600) as jobs:
         await jobs.enqueue_extraction(ALICE)
-    counts = await engine.store.job_counts()
+    counts = await engine.store.queue.job_counts()
     assert counts == dict.fromkeys(JobStatus, 0)
     assert jobs.metrics.jobs.value("extract", "done") == 1
     page = await engine.list(scope=ALICE.with_(session=None))
@@ -80,7 +80,7 @@ async def test_one_scope_is_worked_on_by_one_task_at_a_time(engine: AsyncMemory)
 
 
 async def test_tenants_come_from_tokens_and_settings(engine: AsyncMemory) -> None:
-    await TokenService(engine.store).create(tenant="acme", user="alice")
+    await TokenService(engine.store.tokens).create(tenant="acme", user="alice")
     await engine.store.put_settings(Scope(org="globex", user="bob"),
                                     ScopeSettings(retention_days=7))
     assert await jobs_for(engine).tenants() == ["", "acme", "globex"]

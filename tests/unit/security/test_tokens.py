@@ -12,16 +12,16 @@ pytestmark = pytest.mark.anyio
 
 
 async def _service() -> TokenService:
-    return TokenService(await open_store("memory://"))
+    return TokenService((await open_store("memory://")).tokens)
 
 
 async def test_create_stores_only_the_hash_and_verify_finds_the_principal() -> None:
     store = await open_store("memory://")
-    service = TokenService(store)
+    service = TokenService(store.tokens)
     token, secret = await service.create(tenant="acme", user="alice", name="laptop")
     assert secret.startswith(TOKEN_PREFIX) and len(secret) > 40
     assert token.token_hash == hash_token(secret) and secret not in token.model_dump_json()
-    stored = await store.list_tokens("acme")
+    stored = await store.tokens.list_tokens("acme")
     assert [t.token_hash for t in stored] == [hash_token(secret)]
     principal = await service.verify(secret)
     assert (principal.tenant, principal.user, principal.admin) == ("acme", "alice", False)

@@ -1,12 +1,11 @@
 """Append-only, named migrations for the SQLite store. Never edit one that has shipped:
-add a new one at the end. ``apply_migrations`` is idempotent and runs on every open."""
+add a new one at the end. ``stores._sql.migrate.apply_migrations`` runs them on every open."""
 
 from __future__ import annotations
 
-import sqlite3
-import time
+from gieok.stores._sql.migrate import Migration
 
-MIGRATIONS: list[tuple[str, str]] = [
+_STEPS: list[tuple[str, str]] = [
     (
         "0001_initial",
         """
@@ -154,33 +153,20 @@ MIGRATIONS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # Rolling summaries of the working log (R7): what a session's turns that left the raw
+        # window say, shared by every process on the file (was an in-process memo).
+        "0008_working_summaries",
+        """
+        CREATE TABLE working_summaries (
+            scope_key TEXT PRIMARY KEY,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            covered INTEGER NOT NULL,
+            last_turn TEXT NOT NULL,
+            body TEXT NOT NULL
+        )
+        """,
+    ),
 ]
 
-
-def apply_migrations(conn: sqlite3.Connection) -> list[str]:
-    """Apply pending migrations in order, each in its own transaction; return their names."""
-    conn.execute(
-        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
-    )
-    done = {row[0] for row in conn.execute("SELECT name FROM _migrations")}
-    applied = []
-    for name, sql in MIGRATIONS:
-        if name in done:
-            continue
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in _split(sql):
-                conn.execute(statement)
-            conn.execute(
-                "INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, time.time())
-            )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        applied.append(name)
-    return applied
-
-
-def _split(sql: str) -> list[str]:
-    return [s.strip() for s in sql.split(";") if s.strip()]
+MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

@@ -1,9 +1,6 @@
-"""SqliteStore: records, FTS5 (+ Korean morphemes), exact vectors, audit, settings, working
-turns and API tokens in one SQLite file (WAL, ``synchronous=FULL`` so an acknowledged write
-survives a crash, ``secure_delete`` so deleted content is overwritten).
-
-One connection, used from one worker thread at a time (``CapacityLimiter(1)``): SQLite
-serialises writers anyway, and this keeps the event loop free during longer scans.
+"""SqliteStore: records, FTS5 (+ Korean morphemes), exact vectors, audit and settings in one
+SQLite file, with its components on the same file and connection (``SqliteDb``): the working
+log (``.working``), the job queue (``.queue``) and API tokens (``.tokens``).
 """
 
 from __future__ import annotations
@@ -12,10 +9,8 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-import anyio
 import numpy as np
 
 from gieok.domain.audit import AuditEvent
@@ -23,10 +18,8 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
-from gieok.domain.turns import Turn
-from gieok.errors import ConfigurationError, StoreError
+from gieok.errors import ConfigurationError
 from gieok.stores._sql.filters import (
-    Dialect,
     Sql,
     exact_scope_clause,
     filter_clause,
@@ -35,12 +28,14 @@ from gieok.stores._sql.filters import (
 )
 from gieok.stores._sql.rows import COLUMNS, record_to_row, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from gieok.stores.sqlite.db import SqliteDb
+from gieok.stores.sqlite.dialect import DIALECT
 from gieok.stores.sqlite.fts import fts5_query
-from gieok.stores.sqlite.jobs import SqliteJobQueue
-from gieok.stores.sqlite.schema import apply_migrations
-from gieok.stores.sqlite.sessions import SqliteSessionLog
+from gieok.stores.sqlite.queue import SqliteJobQueue
+from gieok.stores.sqlite.schema import MIGRATIONS
 from gieok.stores.sqlite.tokens import SqliteTokenStore
 from gieok.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
+from gieok.stores.sqlite.working import SqliteWorkingLog
 from gieok.text.analysis import INDEX_TEXT_WEIGHT, morph_field
 
 T = TypeVar("T")
@@ -54,13 +49,6 @@ def _time_in(value: Any) -> datetime | None:
     return None if value is None else datetime.fromtimestamp(float(value), tz=UTC)
 
 
-DIALECT = Dialect(
-    placeholder="?",
-    json_text=lambda col, key: f"json_extract({col}, '$.{key}')",
-    json_num=lambda col, key: f"CAST(json_extract({col}, '$.{key}') AS REAL)",
-    list_contains=lambda col, p: f"EXISTS (SELECT 1 FROM json_each({col}) WHERE value = {p})",
-    time_param=lambda t: t.timestamp(),
-)
 _SELECT = ", ".join(COLUMNS)
 # FTS columns: content, morphs, context, context_morphs (index_text weighs less).
 _BM25_WEIGHTS = f"1.0, 1.0, {INDEX_TEXT_WEIGHT}, {INDEX_TEXT_WEIGHT}"
@@ -78,7 +66,7 @@ def _proposal(k: int, filters: Filter | None) -> int:
     return k + max(16, k // 4) if filters is None else max(4 * k, k + 32)
 
 
-class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
+class SqliteStore:
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
@@ -86,10 +74,11 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
     )
 
     def __init__(self, path: str) -> None:
-        self._path = path
-        self._conn: sqlite3.Connection | None = None
-        self._limiter = anyio.CapacityLimiter(1)
+        self._db = SqliteDb(path)
         self._cache = MatrixCache()
+        self.working = SqliteWorkingLog(self._db)
+        self.queue = SqliteJobQueue(self._db)
+        self.tokens = SqliteTokenStore(self._db)
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> SqliteStore:
@@ -105,51 +94,21 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
 
     # -- plumbing ---------------------------------------------------------------------------
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(fn, *args, limiter=self._limiter)
+        return await self._db.run(fn, *args)
 
     @property
     def conn(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise StoreError("the store is closed; open it with open_store()", retriable=False)
-        return self._conn
-
-    def _open(self) -> None:
-        if self._path != ":memory:":
-            Path(self._path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            conn = sqlite3.connect(
-                self._path, check_same_thread=False, isolation_level=None, timeout=30.0
-            )
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open SQLite file {self._path!r}: {exc}") from exc
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA secure_delete=ON")
-        conn.execute("PRAGMA foreign_keys=ON")
-        apply_migrations(conn)
-        self._conn = conn
-
-    async def setup(self) -> None:
-        if self._conn is None:
-            await self._run(self._open)
-
-    async def aclose(self) -> None:
-        if self._conn is not None:
-            conn, self._conn = self._conn, None
-            await self._run(conn.close)
-            self._cache.clear()
+        return self._db.conn
 
     def _tx(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            result = fn(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        return result
+        return self._db.in_tx(fn)
+
+    async def setup(self) -> None:
+        await self._db.open(MIGRATIONS)
+
+    async def aclose(self) -> None:
+        await self._db.close()
+        self._cache.clear()
 
     def _bump(self, conn: sqlite3.Connection, key: str) -> int:
         conn.execute(
@@ -242,7 +201,8 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
         await self._run(self._tx, run)
 
     async def forget(self, scope: Scope, /) -> int:
-        """X3: delete every record, turn, audit event and setting inside ``scope``."""
+        """X3: delete every record, audit event and setting inside ``scope`` (the working
+        log forgets its turns itself: ``working.forget``)."""
 
         def run(conn: sqlite3.Connection) -> int:
             where = scope_clause(DIALECT, scope)
@@ -254,8 +214,6 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
                 conn.execute("DELETE FROM audit_events WHERE memory_id = ?", (rid,))
                 conn.execute("DELETE FROM model_vectors WHERE id = ?", (rid,))
             conn.execute(f"DELETE FROM records WHERE {where.text}", where.params)
-            conn.execute(f"DELETE FROM working_turns WHERE {where.text}", where.params)
-            conn.execute(f"DELETE FROM sessions WHERE {where.text}", where.params)
             conn.execute("DELETE FROM scope_settings WHERE scope_key = ?", (scope.key(),))
             self._bump(conn, "purge")
             return len(rows)
@@ -549,30 +507,5 @@ class SqliteStore(SqliteSessionLog, SqliteJobQueue, SqliteTokenStore):
             rows = self.conn.execute(sql + " WHERE org = ? ORDER BY scope_key", (tenant,)) \
                 if tenant is not None else self.conn.execute(sql + " ORDER BY scope_key")
             return [(scope_from_key(k), ScopeSettings.model_validate_json(b)) for k, b in rows]
-
-        return await self._run(run)
-
-    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
-        rows = [
-            (scope.key(), scope.tenant, scope.project, scope.user, scope.persona, scope.session,
-             t.at.timestamp(), t.model_dump_json())
-            for t in turns
-        ]
-        await self._run(
-            self._tx,
-            lambda conn: conn.executemany(
-                "INSERT INTO working_turns (scope_key, org, project, user_id, persona, session, "
-                "at, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            ),
-        )
-
-    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]:
-        def run() -> list[Turn]:
-            rows = self.conn.execute(
-                "SELECT body FROM working_turns WHERE scope_key = ? ORDER BY rowid DESC LIMIT ?",
-                (scope.key(), limit),
-            ).fetchall()
-            return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
 
         return await self._run(run)

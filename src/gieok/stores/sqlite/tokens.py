@@ -1,24 +1,21 @@
-"""``TokenStore`` for SQLite (X1): API tokens, stored by the SHA-256 hash of the secret only.
-Mixed into ``SqliteStore``; uses its ``_run``/``_tx``/``conn``."""
+"""``TokenStore`` for SQLite (X1): API tokens, stored by the SHA-256 hash of the secret only,
+on the ``SqliteDb`` the store shares with it."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-from typing import Any
 
 from gieok.domain.records import utcnow
 from gieok.security.tokens import ApiToken
+from gieok.stores.sqlite.db import SqliteDb
 
 
 class SqliteTokenStore:
-    _run: Callable[..., Any]
-    _tx: Callable[..., Any]
-    conn: sqlite3.Connection
+    def __init__(self, db: SqliteDb) -> None:
+        self._db = db
 
     async def put_token(self, token: ApiToken, /) -> None:
-        await self._run(
-            self._tx,
+        await self._db.tx(
             lambda conn: conn.execute(
                 "INSERT INTO api_tokens (id, token_hash, tenant, body) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET body = excluded.body",
@@ -28,24 +25,25 @@ class SqliteTokenStore:
 
     async def find_token(self, token_hash: str, /) -> ApiToken | None:
         def run() -> ApiToken | None:
-            row = self.conn.execute(
+            row = self._db.conn.execute(
                 "SELECT body FROM api_tokens WHERE token_hash = ?", (token_hash,)
             ).fetchone()
             return None if row is None else ApiToken.model_validate_json(row[0])
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
         def run() -> list[ApiToken]:
             if tenant is None:
-                rows = self.conn.execute("SELECT body FROM api_tokens ORDER BY rowid").fetchall()
+                rows = self._db.conn.execute(
+                    "SELECT body FROM api_tokens ORDER BY rowid").fetchall()
             else:
-                rows = self.conn.execute(
+                rows = self._db.conn.execute(
                     "SELECT body FROM api_tokens WHERE tenant = ? ORDER BY rowid", (tenant,)
                 ).fetchall()
             return [ApiToken.model_validate_json(r[0]) for r in rows]
 
-        return await self._run(run)
+        return await self._db.run(run)
 
     async def revoke_token(self, token_id: str, /) -> bool:
         def run(conn: sqlite3.Connection) -> bool:
@@ -61,4 +59,4 @@ class SqliteTokenStore:
                 )
             return True
 
-        return await self._run(self._tx, run)
+        return await self._db.tx(run)

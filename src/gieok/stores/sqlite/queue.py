@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from gieok.domain.records import utcnow
 from gieok.stores.queue import Job, JobStatus
+from gieok.stores.sqlite.db import SqliteDb
 
 _COLS = "id, kind, payload, key, status, attempts, enqueued_at, run_after, last_error"
 
@@ -31,11 +32,10 @@ def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
 
 
 class SqliteJobQueue:
-    """Mixed into ``SqliteStore``; uses its ``_run``/``_tx``/``conn``."""
+    """``JobQueue`` on the ``SqliteDb`` the store shares with it."""
 
-    _run: Callable[..., Any]
-    _tx: Callable[..., Any]
-    conn: sqlite3.Connection
+    def __init__(self, db: SqliteDb) -> None:
+        self._db = db
 
     async def enqueue_job(
         self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
@@ -60,7 +60,7 @@ class SqliteJobQueue:
             return _job(conn.execute(f"SELECT {_COLS} FROM jobs WHERE id = ?",
                                      (jid,)).fetchone())
 
-        return await self._run(self._tx, run)  # type: ignore[no-any-return]
+        return await self._db.tx(run)
 
     async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]:
         at = now.timestamp()
@@ -80,10 +80,10 @@ class SqliteJobQueue:
                                 "ORDER BY run_after, seq", ids).fetchall()
             return [_job(r) for r in rows]
 
-        return await self._run(self._tx, run)  # type: ignore[no-any-return]
+        return await self._db.tx(run)
 
     async def complete_job(self, job_id: str, /) -> None:
-        await self._run(self._tx, lambda conn: conn.execute(
+        await self._db.tx(lambda conn: conn.execute(
             "DELETE FROM jobs WHERE id = ?", (job_id,)))
 
     async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None:
@@ -95,23 +95,23 @@ class SqliteJobQueue:
             sql = ("UPDATE jobs SET status = 'failed', lease_until = NULL, last_error = ? "
                    "WHERE id = ?")
             params = (error[:2000], job_id)
-        await self._run(self._tx, lambda conn: conn.execute(sql, params))
+        await self._db.tx(lambda conn: conn.execute(sql, params))
 
     async def job_counts(self) -> dict[JobStatus, int]:
         def run() -> dict[JobStatus, int]:
             counts = dict.fromkeys(JobStatus, 0)
-            for status, n in self.conn.execute(
+            for status, n in self._db.conn.execute(
                     "SELECT status, COUNT(*) FROM jobs GROUP BY status").fetchall():
                 counts[JobStatus(status)] = int(n)
             return counts
 
-        return await self._run(run)  # type: ignore[no-any-return]
+        return await self._db.run(run)
 
     async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
         def run() -> list[Job]:
-            rows = self.conn.execute(
+            rows = self._db.conn.execute(
                 f"SELECT {_COLS} FROM jobs WHERE status = ? ORDER BY run_after, seq LIMIT ?",
                 (JobStatus(status).value, limit)).fetchall()
             return [_job(r) for r in rows]
 
-        return await self._run(run)  # type: ignore[no-any-return]
+        return await self._db.run(run)

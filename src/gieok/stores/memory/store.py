@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import math
 import re
-import uuid
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from datetime import datetime, timedelta
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, ClassVar
 
 import numpy as np
@@ -22,11 +20,10 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View, matches
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, scope_from_key
-from gieok.domain.turns import Turn
-from gieok.security.tokens import ApiToken
 from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch
-from gieok.stores.queue import Job, JobStatus
-from gieok.stores.working import SessionState
+from gieok.stores.memory.queue import InMemoryJobQueue
+from gieok.stores.memory.tokens import InMemoryTokenStore
+from gieok.stores.memory.working import InMemoryWorkingLog
 from gieok.text.analysis import (
     INDEX_TEXT_WEIGHT,
     STOPWORDS,
@@ -83,11 +80,10 @@ class InMemoryStore:
         self._model_vectors: dict[str, dict[str, Vector]] = {}  # L7: model -> id -> vector
         self._audit: list[AuditEvent] = []
         self._settings: dict[str, ScopeSettings] = {}
-        self._turns: list[tuple[Scope, Turn]] = []
-        self._tokens: dict[str, ApiToken] = {}
-        self._sessions: dict[str, SessionState] = {}
         self._index: IndexInfo | None = None
-        self._jobs: dict[str, tuple[Job, float | None]] = {}  # id -> (job, lease end)
+        self.working = InMemoryWorkingLog()
+        self.queue = InMemoryJobQueue()
+        self.tokens = InMemoryTokenStore()
 
     @classmethod
     def from_url(cls, url: str, **options: Any) -> InMemoryStore:
@@ -136,10 +132,7 @@ class InMemoryStore:
                 kept.pop(rid, None)
         ids = set(gone)
         self._audit = [e for e in self._audit if e.memory_id not in ids]
-        self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
         self._settings.pop(scope.key(), None)
-        self._sessions = {k: v for k, v in self._sessions.items()
-                          if not scope.contains(v.scope)}
         return len(gone)
 
     async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
@@ -261,122 +254,3 @@ class InMemoryStore:
     async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
         return [(scope_from_key(k), v.model_copy(deep=True)) for k, v in sorted(
             self._settings.items()) if tenant is None or scope_from_key(k).tenant == tenant]
-
-    async def append_turns(self, scope: Scope, turns: Sequence[Turn], /) -> None:
-        self._turns.extend((scope, t.model_copy(deep=True)) for t in turns)
-
-    async def recent_turns(self, scope: Scope, /, *, limit: int) -> list[Turn]:
-        mine = [t for s, t in self._turns if s == scope]
-        return [t.model_copy(deep=True) for t in mine[-limit:]] if limit > 0 else []
-
-    async def put_token(self, token: ApiToken, /) -> None:
-        self._tokens[token.id] = token.model_copy(deep=True)
-
-    async def find_token(self, token_hash: str, /) -> ApiToken | None:
-        for token in self._tokens.values():
-            if token.token_hash == token_hash:
-                return token.model_copy(deep=True)
-        return None
-
-    async def list_tokens(self, tenant: str | None, /) -> list[ApiToken]:
-        return [t.model_copy(deep=True) for t in self._tokens.values()
-                if tenant is None or t.tenant == tenant]
-
-    async def revoke_token(self, token_id: str, /) -> bool:
-        token = self._tokens.get(token_id)
-        if token is None:
-            return False
-        if token.revoked_at is None:
-            token.revoked_at = utcnow()
-        return True
-
-    # -- SessionLog (W2) --------------------------------------------------------------------
-    async def record_session(
-        self, scope: Scope, /, *, turns: int, last_turn_at: datetime
-    ) -> SessionState:
-        old = self._sessions.get(scope.key())
-        state = SessionState(
-            scope=scope,
-            turn_count=(old.turn_count if old else 0) + turns,
-            last_turn_at=max(old.last_turn_at, last_turn_at) if old else last_turn_at,
-            extracted_count=old.extracted_count if old else 0,
-            closed_count=old.closed_count if old else None,
-        )
-        self._sessions[scope.key()] = state
-        return state
-
-    async def session_state(self, scope: Scope, /) -> SessionState | None:
-        return self._sessions.get(scope.key())
-
-    async def mark_session(
-        self, scope: Scope, /, *, extracted_count: int | None = None,
-        closed_count: int | None = None,
-    ) -> None:
-        old = self._sessions.get(scope.key())
-        if old is None:
-            return
-        self._sessions[scope.key()] = SessionState(
-            scope=old.scope, turn_count=old.turn_count, last_turn_at=old.last_turn_at,
-            extracted_count=max(old.extracted_count, extracted_count or 0),
-            closed_count=closed_count if closed_count is not None else old.closed_count,
-        )
-
-    async def idle_sessions(self, before: datetime, /, *, limit: int) -> list[SessionState]:
-        idle = [s for s in self._sessions.values()
-                if s.scope.session and s.last_turn_at < before and s.is_open]
-        return sorted(idle, key=lambda s: s.last_turn_at)[:limit]
-
-    # -- JobQueue (the service's background work) --------------------------------------------
-    async def enqueue_job(
-        self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,
-        run_after: datetime | None = None,
-    ) -> Job:
-        if key is not None:
-            for job, _ in self._jobs.values():  # insertion order = enqueue order
-                if job.key == key and job.status is JobStatus.PENDING:
-                    return job
-        now = utcnow()
-        job = Job(id=uuid.uuid4().hex, kind=kind, payload=dict(payload), key=key,
-                  status=JobStatus.PENDING, attempts=0, enqueued_at=now,
-                  run_after=run_after or now)
-        self._jobs[job.id] = (job, None)
-        return job
-
-    async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]:
-        ready = [job for job, lease in self._jobs.values()
-                 if (job.status is JobStatus.PENDING and job.run_after <= now)
-                 or (job.status is JobStatus.RUNNING and lease is not None
-                     and lease <= now.timestamp())]
-        ready.sort(key=lambda j: j.run_after)  # stable: enqueue order among equals
-        until = (now + timedelta(seconds=lease_s)).timestamp()
-        claimed = []
-        for job in ready[:limit]:
-            running = replace(job, status=JobStatus.RUNNING, attempts=job.attempts + 1)
-            self._jobs[job.id] = (running, until)
-            claimed.append(running)
-        return claimed
-
-    async def complete_job(self, job_id: str, /) -> None:
-        self._jobs.pop(job_id, None)
-
-    async def fail_job(self, job_id: str, error: str, /, *, retry_at: datetime | None) -> None:
-        found = self._jobs.get(job_id)
-        if found is None:
-            return
-        job = found[0]
-        if retry_at is not None:
-            job = replace(job, status=JobStatus.PENDING, run_after=retry_at,
-                          last_error=error[:2000])
-        else:
-            job = replace(job, status=JobStatus.FAILED, last_error=error[:2000])
-        self._jobs[job_id] = (job, None)
-
-    async def job_counts(self) -> dict[JobStatus, int]:
-        counts = dict.fromkeys(JobStatus, 0)
-        for job, _ in self._jobs.values():
-            counts[job.status] += 1
-        return counts
-
-    async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
-        found = [job for job, _ in self._jobs.values() if job.status is JobStatus(status)]
-        return sorted(found, key=lambda j: j.run_after)[:limit]

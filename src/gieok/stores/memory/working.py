@@ -1,0 +1,75 @@
+"""``WorkingLog`` in memory (``memory://``): the reference semantics of the working log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from gieok.domain.scope import Scope
+from gieok.domain.turns import Turn
+from gieok.stores.working import SessionState, SummaryState, require_turns
+
+
+class InMemoryWorkingLog:
+    def __init__(self) -> None:
+        self._turns: list[tuple[Scope, Turn]] = []
+        self._sessions: dict[str, SessionState] = {}
+        self._summaries: dict[Scope, SummaryState] = {}
+
+    async def setup(self) -> None:
+        return None
+
+    async def aclose(self) -> None:
+        return None
+
+    async def append(self, scope: Scope, turns: Sequence[Turn], /) -> SessionState:
+        require_turns(turns)
+        self._turns.extend((scope, t.model_copy(deep=True)) for t in turns)
+        old = self._sessions.get(scope.key())
+        last = max(t.at for t in turns)
+        state = SessionState(
+            scope=scope,
+            turn_count=(old.turn_count if old else 0) + len(turns),
+            last_turn_at=max(old.last_turn_at, last) if old else last,
+            extracted_count=old.extracted_count if old else 0,
+            closed_count=old.closed_count if old else None,
+        )
+        self._sessions[scope.key()] = state
+        return state
+
+    async def recent(self, scope: Scope, /, *, limit: int) -> list[Turn]:
+        mine = [t for s, t in self._turns if s == scope]
+        return [t.model_copy(deep=True) for t in mine[-limit:]] if limit > 0 else []
+
+    async def state(self, scope: Scope, /) -> SessionState | None:
+        return self._sessions.get(scope.key())
+
+    async def mark(self, scope: Scope, /, *, extracted: int | None = None,
+                   closed: int | None = None) -> None:
+        old = self._sessions.get(scope.key())
+        if old is None:
+            return
+        self._sessions[scope.key()] = SessionState(
+            scope=old.scope, turn_count=old.turn_count, last_turn_at=old.last_turn_at,
+            extracted_count=max(old.extracted_count, extracted or 0),
+            closed_count=closed if closed is not None else old.closed_count,
+        )
+
+    async def idle(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        idle = [s for s in self._sessions.values()
+                if s.scope.session and s.last_turn_at < before and s.is_open]
+        return sorted(idle, key=lambda s: s.last_turn_at)[:limit]
+
+    async def summary(self, scope: Scope, /) -> SummaryState | None:
+        return self._summaries.get(scope)
+
+    async def put_summary(self, scope: Scope, summary: SummaryState, /) -> None:
+        self._summaries[scope] = summary
+
+    async def forget(self, scope: Scope, /) -> int:
+        count = sum(1 for s, _ in self._turns if scope.contains(s))
+        self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
+        self._sessions = {k: v for k, v in self._sessions.items()
+                          if not scope.contains(v.scope)}
+        self._summaries = {k: v for k, v in self._summaries.items() if not scope.contains(k)}
+        return count

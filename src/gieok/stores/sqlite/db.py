@@ -1,0 +1,161 @@
+"""``SqliteDb``: the one SQLite connection a store and its components (working log, job
+queue, tokens) share, the worker thread they all run on, and the boundary where
+``sqlite3`` errors become ``StoreError``s.
+
+One connection, used from one worker thread at a time (``CapacityLimiter(1)``): SQLite
+serialises writers anyway, and this keeps the event loop free during longer scans. WAL with
+``synchronous=FULL`` so an acknowledged write survives a crash; ``secure_delete`` so deleted
+content is overwritten.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+
+from gieok.errors import StoreConstraintError, StoreError
+from gieok.stores._sql.migrate import Migration, Step, apply_migrations, split_statements
+
+T = TypeVar("T")
+
+
+@contextmanager
+def sqlite_errors() -> Iterator[None]:
+    """Map ``sqlite3`` exceptions to the store's error types (callers never see sqlite3)."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        raise StoreConstraintError(f"write rejected by the store: {exc}") from exc
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        busy = "locked" in text or "busy" in text
+        raise StoreError(f"SQLite: {text}" + ("; another process holds the database, retry"
+                                              if busy else ""), retriable=busy) from exc
+    except sqlite3.Error as exc:
+        raise StoreError(f"SQLite: {exc}", retriable=False) from exc
+
+
+class SqliteDb:
+    """An open (or not yet opened) SQLite file; ``run`` and ``tx`` are the only ways in."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._conn: sqlite3.Connection | None = None
+        self._limiter = anyio.CapacityLimiter(1)
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise StoreError("the store is closed; open it with open_store()", retriable=False)
+        return self._conn
+
+    @property
+    def is_open(self) -> bool:
+        return self._conn is not None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the worker thread, with sqlite3 errors mapped."""
+        return await anyio.to_thread.run_sync(self._guarded, fn, args, limiter=self._limiter)
+
+    @staticmethod
+    def _guarded(fn: Callable[..., T], args: Sequence[Any]) -> T:
+        with sqlite_errors():
+            return fn(*args)
+
+    async def tx(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn(conn)`` in one ``BEGIN IMMEDIATE`` transaction on the worker thread."""
+        return await self.run(self.in_tx, fn)
+
+    def in_tx(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+
+    async def open(self, migrations: Sequence[Migration]) -> None:
+        if self._conn is None:
+            await self.run(self._open, migrations)
+
+    def _open(self, migrations: Sequence[Migration]) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                   timeout=30.0)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open SQLite file {self.path!r}: {exc}",
+                             retriable=False) from exc
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA secure_delete=ON")
+            conn.execute("PRAGMA foreign_keys=ON")
+            apply_migrations(SqliteMigrationTarget(conn), migrations)
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await anyio.to_thread.run_sync(conn.close, limiter=self._limiter)
+
+
+class SqliteMigrationTarget:
+    """The migration runner's view of a SQLite connection. The lock is the database write
+    lock (``BEGIN IMMEDIATE``), held for the whole run; each step is a savepoint in it, so a
+    failed step rolls back alone and the run stops. A concurrent opener waits on the lock
+    (busy timeout) and then finds the steps applied."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self.conn.execute("SAVEPOINT migration")
+        try:
+            yield
+        except BaseException:
+            self.conn.execute("ROLLBACK TO migration")
+            self.conn.execute("RELEASE migration")
+            raise
+        self.conn.execute("RELEASE migration")
+
+    def applied(self) -> list[str]:
+        self.conn.execute("CREATE TABLE IF NOT EXISTS _migrations "
+                          "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+        return [r[0] for r in self.conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+
+    def run(self, step: Step) -> None:
+        if callable(step):
+            step(self.conn)
+            return
+        for statement in split_statements(step):
+            self.conn.execute(statement)
+
+    def record(self, name: str) -> None:
+        self.conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)",
+                          (name, time.time()))

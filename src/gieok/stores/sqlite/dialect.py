@@ -1,0 +1,13 @@
+"""What SQLite spells differently: placeholders, JSON paths, list membership, time values."""
+
+from __future__ import annotations
+
+from gieok.stores._sql.filters import Dialect
+
+DIALECT = Dialect(
+    placeholder="?",
+    json_text=lambda col, key: f"json_extract({col}, '$.{key}')",
+    json_num=lambda col, key: f"CAST(json_extract({col}, '$.{key}') AS REAL)",
+    list_contains=lambda col, p: f"EXISTS (SELECT 1 FROM json_each({col}) WHERE value = {p})",
+    time_param=lambda t: t.timestamp(),
+)
