@@ -33,7 +33,7 @@ from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.domain.turns import Turn, parse_messages
-from gieok.embedders import Embedder, get_embedder
+from gieok.embedders import Embedder
 from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
 from gieok.lifecycle.consolidate import ConsolidationReport, run_consolidation
 from gieok.lifecycle.decay import DecayReport, run_decay
@@ -42,9 +42,12 @@ from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollb
 from gieok.lifecycle.reindex import ReindexReport, run_reindex
 from gieok.llm.base import ChatModel
 from gieok.read.search import hybrid_search
+from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
-from gieok.stores import IndexInfo, Store, WriteBatch, open_store
+from gieok.stores import IndexInfo, Store, WriteBatch
+from gieok.stores.working import WorkingLog
 from gieok.write.direct import apply_update, coerce_enum_fields
+from gieok.write.extract import Extractor
 from gieok.write.persist import persist_direct, prepare_import
 from gieok.write.pipeline import WritePath
 
@@ -68,77 +71,61 @@ class AsyncMemory:
         *,
         embedder: str | Embedder | None = None,
         settings: GieokSettings | None = None,
+        working: WorkingLog | None = None,
+        extractor: Extractor | None = None,
     ) -> None:
+        """``working`` replaces the store's own working log (turns and sessions), e.g. a
+        Redis one; ``extractor`` replaces the one the settings choose."""
         self.settings = settings or GieokSettings()
-        self._store_arg = store if store is not None else self.settings.resolved_store_url()
-        self._store: Store | None = store if not isinstance(store, str | None) else None
-        self._embedder_arg = embedder if embedder is not None else self.settings.embedder
-        self._embedder: Embedder | None = None
+        self._store_arg = store
+        self._embedder_arg = embedder
+        self._working_arg = working
+        self._extractor_arg = extractor
+        self._rt: Runtime | None = None
         self._lock = anyio.Lock()
         self._index_checked = False
         self._writes: WritePath | None = None
+        self._context_assembler: ContextAssembler | None = None
 
     @classmethod
     def from_settings(cls, settings: GieokSettings) -> AsyncMemory:
         return cls(settings=settings)
 
     # -- lifecycle --------------------------------------------------------------------------
-    async def _ready(self) -> tuple[Store, Embedder]:
-        if self._store is not None and self._embedder is not None and self._index_checked:
-            return self._store, self._embedder
+    async def _runtime(self) -> Runtime:
+        """The ports, opened on first use (``Runtime``); the store's embedding model is
+        checked against the engine's once (L7)."""
+        if self._rt is not None and self._index_checked:
+            return self._rt
         async with self._lock:
-            if self._store is None:
-                assert isinstance(self._store_arg, str)
-                self._store = await open_store(self._store_arg)
-            if self._embedder is None:
-                self._embedder = self._make_embedder(self._embedder_arg)
+            if self._rt is None:
+                self._rt = await open_runtime(
+                    self.settings, store=self._store_arg, embedder=self._embedder_arg,
+                    working=self._working_arg, extractor=self._extractor_arg)
             if not self._index_checked:
-                await self._check_index(self._store, self._embedder)
+                await check_index(self._rt.store, self._rt.embedder)
                 self._index_checked = True
-        return self._store, self._embedder
+        return self._rt
 
-    def _make_embedder(self, spec: str | Embedder) -> Embedder:
-        """An embedder from a provider string, with this engine's provider options."""
-        if not isinstance(spec, str):
-            return spec
-        opts: dict[str, Any] = {}
-        if spec.startswith("openai:"):
-            key = self.settings.embedder_api_key
-            opts = {"base_url": self.settings.embedder_base_url,
-                    "api_key": key.get_secret_value() if key else None}
-        elif spec.startswith("local:"):
-            opts = {"threads": self.settings.embedder_threads}
-        return get_embedder(spec, **opts)
-
-    async def _check_index(self, store: Store, embedder: Embedder) -> None:
-        info = await store.index_info()
-        if info is not None and info.model != embedder.name:
-            raise ConfigurationError(
-                f"this store's vectors were written by {info.model!r} (dim {info.dim}) but the "
-                f"engine uses {embedder.name!r}; open it with embedder={info.model!r} or "
-                "re-embed it with `gieok reindex`",
-                code="EMBEDDER_MISMATCH",
-            )
+    async def _ready(self) -> tuple[Store, Embedder]:
+        rt = await self._runtime()
+        return rt.store, rt.embedder
 
     async def _record_index(self, store: Store, embedder: Embedder) -> None:
         if await store.index_info() is None:
             await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
 
     async def _write_path(self) -> WritePath:
-        """The write pipeline (W1–W11), built on first use with the configured LLM, if any."""
-        store, embedder = await self._ready()
+        """The write pipeline (W1–W11) over the runtime's ports."""
+        rt = await self._runtime()
         if self._writes is None:
-            from gieok.llm import get_chat_model
-
-            self._writes = WritePath(store, embedder, self.settings,
-                                     get_chat_model(self.settings),
-                                     lambda: self._record_index(store, embedder))
+            self._writes = WritePath(rt, lambda: self._record_index(rt.store, rt.embedder))
         return self._writes
 
     async def chat_model(self) -> ChatModel | None:
-        """The configured chat model chain (M2), or ``None`` without an LLM; the same one the
-        write path uses (and closes with the engine)."""
-        return (await self._write_path()).chat
+        """The configured chat model chain (M2), or ``None`` without an LLM: the one chain the
+        write path, episodes and rolling summaries share (closed with the engine)."""
+        return (await self._runtime()).chat
 
     @property
     def write_failures(self) -> int:
@@ -146,18 +133,19 @@ class AsyncMemory:
         return 0 if self._writes is None else self._writes.failure_count
 
     @property
+    def runtime(self) -> Runtime:
+        if self._rt is None:
+            raise ConfigurationError("the engine is not open yet; call any method first")
+        return self._rt
+
+    @property
     def store(self) -> Store:
-        if self._store is None:
-            raise ConfigurationError("the store is not open yet; call any method first")
-        return self._store
+        return self.runtime.store
 
     async def aclose(self) -> None:
-        if self._writes is not None and self._writes.chat is not None:
-            await self._writes.chat.aclose()
-        if self._store is not None:
-            await self._store.aclose()
-        if self._embedder is not None:
-            await self._embedder.aclose()
+        if self._rt is not None:
+            rt, self._rt = self._rt, None
+            await rt.aclose()
 
     async def __aenter__(self) -> AsyncMemory:
         await self._ready()
@@ -374,9 +362,9 @@ class AsyncMemory:
         """Delete everything inside a scope, history and working turns included (X3)."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
-        store, _ = await self._ready()
-        await store.working.forget(where)
-        return await store.forget(where)
+        rt = await self._runtime()
+        await rt.working.forget(where)
+        return await rt.store.forget(where)
 
     # -- reads ------------------------------------------------------------------------------
     async def _get_owned(self, memory_id: str, scope: ScopeArg) -> MemoryRecord:
@@ -490,19 +478,13 @@ class AsyncMemory:
     async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
                            **ids: str | None) -> list[Turn]:
         where = resolve_scope(scope, **ids)
-        store, _ = await self._ready()
-        return await store.working.recent(where, limit=limit)
+        return await (await self._runtime()).working.recent(where, limit=limit)
 
     # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
     def _assembler(self) -> ContextAssembler:
-        if getattr(self, "_context_assembler", None) is None:
-            chat = None
-            if self.settings.context.llm_summary:  # rolling summaries by the LLM (R7, W10)
-                from gieok.llm import get_chat_model
-
-                chat = get_chat_model(self.settings)
+        if self._context_assembler is None:
             self._context_assembler = ContextAssembler(
-                self.settings.context, self.settings.scoring, self.settings.data_dir, chat)
+                self.settings.context, self.settings.scoring, self.settings.data_dir)
         return self._context_assembler
 
     async def context(
@@ -517,9 +499,8 @@ class AsyncMemory:
         files and rules (for ``entity``/``path``), organisation knowledge — within ``budget``
         (C2), cached (C5), with a trace (C8). ``history`` defaults to the session's turns."""
         where = resolve_scope(scope, **ids)
-        store, embedder = await self._ready()
         return await self._assembler().assemble(
-            store, embedder, where, query, history=history, budget=budget, entity=entity,
+            await self._runtime(), where, query, history=history, budget=budget, entity=entity,
             path=path, project=project, use_cache=use_cache, track_use=track_use,
             now=parse_time(now, "now") if now is not None else None)
 
@@ -599,18 +580,17 @@ class AsyncMemory:
         reindexing to the previous model: its vectors are kept until ``drop_previous``.
         Reopen other engines on this store afterwards: they refuse the new index."""
         try:
-            await self._ready()
+            await self._runtime()
         except ConfigurationError as exc:  # opened with the new model already: fine here
             if exc.code != "EMBEDDER_MISMATCH":
                 raise
-        target = self._make_embedder(embedder)
+        target = make_embedder(embedder, self.settings)
         report = await run_reindex(self.store, target, drop_previous=drop_previous,
                                    progress=progress)
         if report.switched or report.previous == target.name:
-            old, self._embedder, self._index_checked = self._embedder, target, True
+            await self.runtime.swap_embedder(target)
+            self._index_checked = True
             self._assembler().cache.clear()
-            if old is not None and old is not target:
-                await old.aclose()
         return report
 
     # -- per-scope settings (W9) ------------------------------------------------------------
@@ -662,8 +642,11 @@ class Memory:
         *,
         embedder: str | Embedder | None = None,
         settings: GieokSettings | None = None,
+        working: WorkingLog | None = None,
+        extractor: Extractor | None = None,
     ) -> None:
-        self._async = AsyncMemory(store, embedder=embedder, settings=settings)
+        self._async = AsyncMemory(store, embedder=embedder, settings=settings, working=working,
+                                  extractor=extractor)
         self._portal_cm = start_blocking_portal()
         self._portal: BlockingPortal = self._portal_cm.__enter__()
 

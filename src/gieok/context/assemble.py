@@ -56,6 +56,7 @@ from gieok.domain.turns import Turn
 from gieok.embedders.base import Embedder
 from gieok.embedders.cached import QueryCacheEmbedder
 from gieok.errors import InvalidInputError
+from gieok.runtime import Runtime
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Store
 from gieok.stores.working import WorkingLog
@@ -106,13 +107,12 @@ def _project_items(project: ProjectMemory, entity: str | None, path: str | None,
 class ContextAssembler:
     """Builds contexts for one engine; holds the token counter and the cache."""
 
-    def __init__(self, settings: ContextSettings, scoring: ScoringSettings, data_dir: Path,
-                 chat: Any = None) -> None:
-        """``chat`` (a ``ChatModel``) writes rolling summaries when ``settings.llm_summary``
-        is on; without it, or when it fails, summaries are extractive."""
+    def __init__(self, settings: ContextSettings, scoring: ScoringSettings, data_dir: Path
+                 ) -> None:
+        """The runtime's chat model writes rolling summaries when ``settings.llm_summary`` is
+        on; without one, or when it fails, summaries are extractive."""
         self.settings = settings
-        self._rolling = RollingSummaries(llm_summarizer(chat)) \
-            if chat is not None and settings.llm_summary else None
+        self._rolling: RollingSummaries | None = None
         self.scoring = scoring
         self.data_dir = Path(data_dir)
         self.counter: TokenCounter = get_counter(settings.tokenizer)
@@ -138,8 +138,7 @@ class ContextAssembler:
 
     async def assemble(
         self,
-        store: Store,
-        embedder: Embedder,
+        rt: Runtime,
         scope: Scope,
         query: str,
         *,
@@ -153,6 +152,9 @@ class ContextAssembler:
         summarizer: Summarizer | None = None,
         now: datetime | None = None,
     ) -> Context:
+        store = rt.store
+        if self._rolling is None and rt.chat is not None and self.settings.llm_summary:
+            self._rolling = RollingSummaries(llm_summarizer(rt.chat))
         started = time.perf_counter()
         wall = utcnow()  # the cache compares this with records' updated_at: never simulated
         now = now or wall
@@ -164,7 +166,7 @@ class ContextAssembler:
         except (TypeError, ValueError) as exc:
             raise InvalidInputError(f"invalid budget: {exc}") from None
         turns = as_turns(history) if history is not None else \
-            await store.working.recent(scope, limit=self.settings.load_turns)
+            await rt.working.recent(scope, limit=self.settings.load_turns)
         files = self.project(scope.project, project)
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,
@@ -178,7 +180,7 @@ class ContextAssembler:
                     await _touch(store, scope, ctx.trace.used_ids(), now)
                 return ctx
         ctx, used_scopes, expires = await self._build(
-            store, embedder, scope, query, turns, plan, entity, path, files, summarizer, now,
+            rt, scope, query, turns, plan, entity, path, files, summarizer, now,
             started)
         if track_use:
             await _touch(store, scope, ctx.trace.used_ids(), now)
@@ -190,16 +192,16 @@ class ContextAssembler:
         return ctx
 
     async def _build(  # noqa: PLR0913 - one place that wires every source
-        self, store: Store, embedder: Embedder, scope: Scope, query: str, turns: list[Turn],
+        self, rt: Runtime, scope: Scope, query: str, turns: list[Turn],
         plan: Budget, entity: str | None, path: str | None, files: ProjectMemory | None,
         summarizer: Summarizer | None, now: datetime, started: float,
     ) -> tuple[Context, list[Scope], datetime | None]:
-        cfg = self.settings
+        cfg, store, embedder = self.settings, rt.store, rt.embedder
         timings: dict[str, float] = {}
         trace = Trace(query=query, scope=str(scope), counter=self.counter.name, built_at=now)
         window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.summarize_after_turns,
                               max_tokens=cfg.summarize_after_tokens, counter=self.counter)
-        summary, sections = await self._summary(store.working, scope, window.older, query,
+        summary, sections = await self._summary(rt.working, scope, window.older, query,
                                                 plan, summarizer, trace)
         timings["working"] = _ms(started)
         reader = sources.read_scope(scope)

@@ -32,12 +32,13 @@ from gieok.domain.turns import Turn
 from gieok.embedders import Embedder
 from gieok.errors import PolicyError
 from gieok.llm.base import ChatModel
+from gieok.runtime import Runtime
 from gieok.settings import GieokSettings
 from gieok.stores.base import Store, WriteBatch
 from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, summarize
-from gieok.write.extract import get_extractor
+from gieok.write.extract import Extractor
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.normalize import finalize
 from gieok.write.pii import PiiPolicies, guard, guard_value, has_mask, is_mask_only
@@ -70,20 +71,37 @@ def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
 
 
 class WritePath:
-    """One per engine. ``record_index`` records the embedder in the store on first write."""
+    """One per engine, over the engine's ``Runtime``. ``record_index`` records the embedder
+    in the store on first write."""
 
-    def __init__(self, store: Store, embedder: Embedder, settings: GieokSettings,
-                 chat: ChatModel | None,
-                 record_index: Callable[[], Awaitable[None]],
-                 working: WorkingLog | None = None) -> None:
-        self.store = store
-        self.working = working if working is not None else store.working
-        self.embedder = embedder
-        self.settings = settings
-        self.chat = chat
-        self.extractor = get_extractor(settings, chat)
+    def __init__(self, rt: Runtime, record_index: Callable[[], Awaitable[None]]) -> None:
+        self.rt = rt
         self._record_index = record_index
         self.failure_count = 0
+
+    @property
+    def store(self) -> Store:
+        return self.rt.store
+
+    @property
+    def working(self) -> WorkingLog:
+        return self.rt.working
+
+    @property
+    def embedder(self) -> Embedder:
+        return self.rt.embedder
+
+    @property
+    def settings(self) -> GieokSettings:
+        return self.rt.settings
+
+    @property
+    def chat(self) -> ChatModel | None:
+        return self.rt.chat
+
+    @property
+    def extractor(self) -> Extractor:
+        return self.rt.extractor
 
     # -- settings and guards ----------------------------------------------------------------
     async def settings_for(self, scope: Scope) -> ScopeSettings:

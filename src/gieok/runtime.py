@@ -1,0 +1,133 @@
+"""``Runtime``: the engine's ports, built once and closed once.
+
+One owner for the store, the working log, the embedder, the ONE chat model chain (shared by
+extraction, session episodes and rolling summaries) and the extractor. Before it, the ports
+were built lazily in three places and two chat models were made but only one closed. The
+use cases (``write/``, ``read/``, ``context/``, ``lifecycle/``) take the runtime, or the one
+port they need, as their first argument.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gieok.embedders import Embedder, get_embedder
+from gieok.errors import ConfigurationError
+from gieok.llm.base import ChatModel
+from gieok.security.tokens import TokenStore
+from gieok.settings import GieokSettings
+from gieok.stores import IndexInfo, Store, open_store
+from gieok.stores.queue import JobQueue
+from gieok.stores.working import WorkingLog
+from gieok.write.extract import Extractor, get_extractor
+
+log = logging.getLogger("gieok.runtime")
+
+
+@dataclass
+class Runtime:
+    settings: GieokSettings
+    store: Store
+    working: WorkingLog
+    embedder: Embedder
+    chat: ChatModel | None
+    extractor: Extractor
+    _closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list, repr=False)
+
+    @property
+    def queue(self) -> JobQueue:
+        return self.store.queue
+
+    @property
+    def tokens(self) -> TokenStore:
+        return self.store.tokens
+
+    def index_info(self) -> IndexInfo:
+        """What this runtime's vectors are: recorded in the store with its first write."""
+        return IndexInfo(model=self.embedder.name, dim=self.embedder.dim)
+
+    async def swap_embedder(self, embedder: Embedder) -> None:
+        """Use ``embedder`` from now on (after a reindex switched the store to it)."""
+        old, self.embedder = self.embedder, embedder
+        if old is not embedder:
+            await old.aclose()
+
+    async def aclose(self) -> None:
+        """Close every port once, newest first; one failing close does not leak the rest."""
+        closers, self._closers = self._closers, []
+        await _close_all(closers)
+
+
+def make_embedder(spec: str | Embedder, settings: GieokSettings) -> Embedder:
+    """An embedder from a provider string, with the settings' provider options."""
+    if not isinstance(spec, str):
+        return spec
+    opts: dict[str, Any] = {}
+    if spec.startswith("openai:"):
+        key = settings.embedder_api_key
+        opts = {"base_url": settings.embedder_base_url,
+                "api_key": key.get_secret_value() if key else None}
+    elif spec.startswith("local:"):
+        opts = {"threads": settings.embedder_threads}
+    return get_embedder(spec, **opts)
+
+
+async def check_index(store: Store, embedder: Embedder) -> None:
+    """L7: never mix two embedding models in one store."""
+    info = await store.index_info()
+    if info is not None and info.model != embedder.name:
+        raise ConfigurationError(
+            f"this store's vectors were written by {info.model!r} (dim {info.dim}) but the "
+            f"engine uses {embedder.name!r}; open it with embedder={info.model!r} or "
+            "re-embed it with `gieok reindex`",
+            code="EMBEDDER_MISMATCH",
+            details={"store_model": info.model, "store_dim": info.dim,
+                     "engine_model": embedder.name},
+        )
+
+
+async def open_runtime(
+    settings: GieokSettings, *, store: str | Store | None = None,
+    embedder: str | Embedder | None = None, working: WorkingLog | None = None,
+    extractor: Extractor | None = None,
+) -> Runtime:
+    """Open every port (nothing is checked against the store here: ``check_index``)."""
+    closers: list[Callable[[], Awaitable[Any]]] = []
+    try:
+        if store is None or isinstance(store, str):
+            opened = await open_store(store or settings.resolved_store_url())
+        else:
+            opened = store
+            await opened.setup()
+        closers.append(opened.aclose)
+        if working is not None:
+            await working.setup()
+            closers.append(working.aclose)
+        emb = make_embedder(embedder if embedder is not None else settings.embedder, settings)
+        at = len(closers)
+        closers.append(emb.aclose)
+        from gieok.llm import get_chat_model
+
+        chat = get_chat_model(settings)
+        if chat is not None:
+            closers.append(chat.aclose)
+        chosen = extractor or get_extractor(settings, chat)
+    except BaseException:
+        await _close_all(closers)
+        raise
+    rt = Runtime(settings=settings, store=opened, working=working or opened.working,
+                 embedder=emb, chat=chat, extractor=chosen)
+    closers[at] = lambda: rt.embedder.aclose()  # swapped by a reindex: close the current one
+    rt._closers = closers
+    return rt
+
+
+async def _close_all(closers: list[Callable[[], Awaitable[Any]]]) -> None:
+    for close in reversed(closers):
+        try:
+            await close()
+        except Exception:  # noqa: BLE001 — log and go on closing the others
+            log.exception("closing a port failed")
