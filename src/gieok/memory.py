@@ -84,6 +84,7 @@ class AsyncMemory:
         self._rt: Runtime | None = None
         self._lock = anyio.Lock()
         self._index_checked = False
+        self._index_recorded = False
         self._writes: WritePath | None = None
         self._context_assembler: ContextAssembler | None = None
 
@@ -112,14 +113,17 @@ class AsyncMemory:
         return rt.store, rt.embedder
 
     async def _record_index(self, store: Store, embedder: Embedder) -> None:
-        if await store.index_info() is None:
+        """Record the engine's embedding model in the store with its first vectors (L7):
+        one write per engine (set if absent), none after."""
+        if not self._index_recorded:
             await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
+            self._index_recorded = True
 
     async def _write_path(self) -> WritePath:
         """The write pipeline (W1–W11) over the runtime's ports."""
         rt = await self._runtime()
         if self._writes is None:
-            self._writes = WritePath(rt, lambda: self._record_index(rt.store, rt.embedder))
+            self._writes = WritePath(rt)
         return self._writes
 
     async def chat_model(self) -> ChatModel | None:

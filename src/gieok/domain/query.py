@@ -255,10 +255,12 @@ class ScoredMemory(BaseModel):
 
 @dataclass(frozen=True)
 class Candidate:
-    """A store's raw hit: a record id and the backend's own similarity or rank score."""
+    """A store's raw hit: a record id and the backend's own similarity or rank score (and,
+    when the read asked to ``hydrate``, the record itself)."""
 
     id: str
     score: float
+    record: MemoryRecord | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass

@@ -1,18 +1,26 @@
-"""The store port: one Protocol per concern, one ``Store`` that composes them.
+"""The store port, and the convenience calls written once on top of it.
 
-Every backend (SQLite, PostgreSQL, in-memory) implements ``Store`` and passes
-``tests/contract``. Reads take a *read scope* (``Scope.contains`` semantics) and a ``View``;
-every write is a ``WriteBatch`` applied in one transaction, so a record, its vector, its
-full-text row and its audit events land together or not at all (X5).
+A backend implements the narrow waist — ``setup``/``aclose``, ``read(ops)`` (typed reads
+answered in one round trip) and ``write(batch)`` (one transaction) — and brings its default
+components on the same database: the working log, the job queue and API tokens. Everything
+else callers use (``get``, ``list``, ``dense``, ``settings_chain``…) is defined here, once,
+in terms of those two calls, so adding a backend is an executor, a dialect and a schema.
+
+Reads take a *read scope* (``Scope.contains`` semantics) and a ``View``; every write is a
+``WriteBatch`` applied in one transaction, so a record, its vector, its full-text row and
+its audit events land together or not at all (X5). Backend errors surface as
+``StoreError`` subclasses, never as driver exceptions.
 """
 
 from __future__ import annotations
 
+import builtins
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +31,19 @@ from gieok.domain.query import Candidate, Filter, Page, View
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.security.tokens import TokenStore
+from gieok.stores.ops import (
+    LIVE,
+    DenseOp,
+    FulltextOp,
+    GetOp,
+    HashOp,
+    HistoryOp,
+    IndexOp,
+    ListOp,
+    ReadOp,
+    SettingsListOp,
+    SettingsOp,
+)
 from gieok.stores.queue import JobQueue
 from gieok.stores.working import WorkingLog
 
@@ -37,19 +58,6 @@ class Capability(StrEnum):
     PERSISTENT = "persistent"
 
 
-@dataclass
-class WriteBatch:
-    """Everything one logical write changes; applied atomically by ``Store.write``."""
-
-    upserts: list[tuple[MemoryRecord, Vector | None]] = field(default_factory=list)
-    audit: list[AuditEvent] = field(default_factory=list)
-    hard_deletes: list[str] = field(default_factory=list)
-    purge_history: list[str] = field(default_factory=list)
-
-    def is_empty(self) -> bool:
-        return not (self.upserts or self.audit or self.hard_deletes or self.purge_history)
-
-
 @dataclass(frozen=True)
 class IndexInfo:
     """Which embedding model wrote a store's vectors (L7: never mix two)."""
@@ -58,39 +66,146 @@ class IndexInfo:
     dim: int
 
 
-class RecordStore(Protocol):
-    async def write(self, batch: WriteBatch, /) -> None: ...
-    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]: ...
-    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]: ...
+@dataclass(frozen=True)
+class Touch:
+    """R5: count one use of each record at ``at`` (no new version, no audit event)."""
+
+    tenant: str
+    ids: tuple[str, ...]
+    at: datetime
+
+
+@dataclass
+class WriteBatch:
+    """Everything one logical write changes; applied atomically by ``Store.write``, in this
+    order: scopes forgotten, records upserted, hard deletes, history purged, audit events
+    appended (after the purge, so a tombstone survives it), settings, touches, and the
+    embedding model recorded if the store has none yet."""
+
+    upserts: list[tuple[MemoryRecord, Vector | None]] = field(default_factory=list)
+    audit: list[AuditEvent] = field(default_factory=list)
+    hard_deletes: list[str] = field(default_factory=list)
+    purge_history: list[str] = field(default_factory=list)
+    settings: list[tuple[Scope, ScopeSettings]] = field(default_factory=list)
+    touches: list[Touch] = field(default_factory=list)
+    index_info: IndexInfo | None = None
+    forget: list[Scope] = field(default_factory=list)
+
+    def is_empty(self) -> bool:
+        return not (self.upserts or self.audit or self.hard_deletes or self.purge_history
+                    or self.settings or self.touches or self.index_info or self.forget)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    forgotten: int = 0  # records deleted by ``forget`` scopes
+
+
+@runtime_checkable
+class MemoryStore(Protocol):
+    """The narrow waist every backend implements."""
+
+    capabilities: ClassVar[frozenset[Capability]]
+    working: WorkingLog
+    queue: JobQueue
+    tokens: TokenStore
+
+    async def setup(self) -> None: ...  # idempotent: applies pending migrations
+    async def aclose(self) -> None: ...
+    async def read(self, ops: Sequence[ReadOp], /) -> list[Any]: ...
+    async def write(self, batch: WriteBatch, /) -> WriteResult: ...
+
+
+class Store(ABC):
+    """Base of every backend: the narrow waist is abstract, the convenience calls are here.
+    ``open_store`` calls ``setup()`` (idempotent migrations)."""
+
+    capabilities: ClassVar[frozenset[Capability]]
+    working: WorkingLog
+    queue: JobQueue
+    tokens: TokenStore
+
+    @classmethod
+    @abstractmethod
+    def from_url(cls, url: str, /, **options: Any) -> Store: ...
+
+    @abstractmethod
+    async def setup(self) -> None: ...
+
+    @abstractmethod
+    async def aclose(self) -> None: ...
+
+    @abstractmethod
+    async def read(self, ops: Sequence[ReadOp], /) -> builtins.list[Any]:
+        """Answer every op in one round trip; results in op order."""
+
+    @abstractmethod
+    async def write(self, batch: WriteBatch, /) -> WriteResult:
+        """Apply the whole batch in one transaction, or nothing of it."""
+
+    # -- reads, one op each -----------------------------------------------------------------
+    async def _one(self, op: ReadOp) -> Any:
+        return (await self.read([op]))[0]
+
+    async def get(self, tenant: str, ids: Sequence[str], /) -> builtins.list[MemoryRecord]:
+        return await self._one(GetOp(tenant, tuple(ids))) if ids else []
+
+    async def find_by_hash(self, scope: Scope, content_hash: str, /
+                           ) -> builtins.list[MemoryRecord]:
+        return await self._one(HashOp(scope, content_hash))  # type: ignore[no-any-return]
+
     async def list(
         self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
-    ) -> Page[MemoryRecord]: ...
-    async def forget(self, scope: Scope, /) -> int: ...
-    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None: ...
+    ) -> Page[MemoryRecord]:
+        return await self._one(ListOp(scope, filters, view, limit, offset))  # type: ignore[no-any-return]
 
+    async def count(self, scope: Scope, /, *, filters: Filter | None = None,
+                    view: View = LIVE) -> int:
+        page: Page[MemoryRecord] = await self._one(ListOp(scope, filters, view, 0, 0))
+        return page.total
 
-class SearchIndex(Protocol):
     async def dense(
-        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
-    ) -> list[Candidate]: ...
+        self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View,
+        hydrate: bool = False,
+    ) -> builtins.list[Candidate]:
+        return await self._one(DenseOp(scope, vector, k, filters, view, hydrate))  # type: ignore[no-any-return]
+
     async def fulltext(
         self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
-    ) -> list[Candidate]: ...
-    async def index_info(self) -> IndexInfo | None: ...
-    async def set_index_info(self, info: IndexInfo, /) -> None: ...
+    ) -> builtins.list[Candidate]:
+        return await self._one(FulltextOp(scope, text, k, filters, view))  # type: ignore[no-any-return]
 
+    async def history(self, tenant: str, memory_id: str, /) -> builtins.list[AuditEvent]:
+        return await self._one(HistoryOp(tenant, memory_id))  # type: ignore[no-any-return]
 
-class AuditLog(Protocol):
-    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]: ...
+    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None:
+        return (await self._one(SettingsOp((scope,))))[0]  # type: ignore[no-any-return]
 
-
-class SettingsStore(Protocol):
-    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None: ...
-    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None: ...
-    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+    async def list_settings(self, tenant: str | None, /
+                            ) -> builtins.list[tuple[Scope, ScopeSettings]]:
         """Every scope with stored settings (of one tenant, or all): scheduled retention (L3)
         finds the scopes that set ``retention_days`` here."""
-        ...
+        return await self._one(SettingsListOp(tenant))  # type: ignore[no-any-return]
+
+    async def index_info(self) -> IndexInfo | None:
+        return await self._one(IndexOp())  # type: ignore[no-any-return]
+
+    # -- writes, one part each --------------------------------------------------------------
+    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
+        await self.write(WriteBatch(settings=[(scope, settings)]))
+
+    async def set_index_info(self, info: IndexInfo, /) -> None:
+        """Record the store's embedding model if it has none yet."""
+        await self.write(WriteBatch(index_info=info))
+
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        if ids:
+            await self.write(WriteBatch(touches=[Touch(tenant, tuple(ids), at)]))
+
+    async def forget(self, scope: Scope, /) -> int:
+        """X3: delete every record, audit event and setting inside ``scope`` (the working
+        log forgets its own turns: ``working.forget``)."""
+        return (await self.write(WriteBatch(forget=[scope]))).forgotten
 
 
 @runtime_checkable
@@ -113,20 +228,3 @@ class Reindexable(Protocol):
                                 ) -> None: ...
     async def switch_index(self, info: IndexInfo, /) -> int: ...
     async def drop_model_vectors(self, model: str, /) -> int: ...
-
-
-@runtime_checkable
-class Store(RecordStore, SearchIndex, AuditLog, SettingsStore, Protocol):
-    """A complete backend. ``open_store`` calls ``setup()`` (idempotent migrations).
-
-    Besides the memories it brings default components on the same database, which the
-    engine's ``Runtime`` holds as separate ports: the working log, the service's job queue
-    and API tokens. The store's ``setup``/``aclose`` open and close them too."""
-
-    capabilities: ClassVar[frozenset[Capability]]
-    working: WorkingLog
-    queue: JobQueue
-    tokens: TokenStore
-
-    async def setup(self) -> None: ...
-    async def aclose(self) -> None: ...

@@ -17,6 +17,7 @@ from gieok.domain.scope import Scope, resolve_scope
 from gieok.embedders.base import Embedder
 from gieok.errors import InvalidInputError
 from gieok.stores.base import Store, WriteBatch
+from gieok.stores.ops import HashOp
 from gieok.write.direct import build_record, coerce_enum_fields
 
 Item = tuple[Scope, str, dict[str, Any]]
@@ -83,11 +84,12 @@ async def persist_direct(
     bumped: dict[str, tuple[MemoryRecord, MemoryRecord]] = {}  # id -> (before, after)
     by_key: dict[tuple[str, str], str] = {}
     order: list[str] = []
+    stored = await _stored_duplicates(store, records)
     for record in records:
         key = (record.scope.key(), record.content_hash)
         rid = by_key.get(key)
         if rid is None:
-            found = await store.find_by_hash(record.scope, record.content_hash)
+            found = stored.get(key, [])
             if not found:
                 fresh.append(record)
                 by_key[key] = record.id
@@ -119,3 +121,12 @@ async def persist_direct(
     await store.write(batch)
     final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
     return [final[rid] for rid in order]
+
+
+async def _stored_duplicates(store: Store, records: Sequence[MemoryRecord]
+                             ) -> dict[tuple[str, str], list[MemoryRecord]]:
+    """Live stored records with the same text in the same scope, for every record: one read."""
+    keys = list(dict.fromkeys((r.scope.key(), r.content_hash) for r in records))
+    scopes = {r.scope.key(): r.scope for r in records}
+    found = await store.read([HashOp(scopes[k], h) for k, h in keys]) if keys else []
+    return dict(zip(keys, found, strict=True))

@@ -17,13 +17,14 @@ of the same user see them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.policy import PiiPolicy, ScopeSettings
-from gieok.domain.query import View, parse_filter
+from gieok.domain.query import Candidate as Hit
+from gieok.domain.query import Page, View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
 from gieok.domain.results import AddResult, Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
@@ -35,6 +36,7 @@ from gieok.llm.base import ChatModel
 from gieok.runtime import Runtime
 from gieok.settings import GieokSettings
 from gieok.stores.base import Store, WriteBatch
+from gieok.stores.ops import DenseOp, HashOp, ListOp, ReadOp, SettingsOp
 from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, summarize
@@ -71,12 +73,11 @@ def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
 
 
 class WritePath:
-    """One per engine, over the engine's ``Runtime``. ``record_index`` records the embedder
-    in the store on first write."""
+    """One per engine, over the engine's ``Runtime``. Every batch it writes records the
+    runtime's embedding model in the store if it has none yet (L7)."""
 
-    def __init__(self, rt: Runtime, record_index: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, rt: Runtime) -> None:
         self.rt = rt
-        self._record_index = record_index
         self.failure_count = 0
 
     @property
@@ -105,12 +106,10 @@ class WritePath:
 
     # -- settings and guards ----------------------------------------------------------------
     async def settings_for(self, scope: Scope) -> ScopeSettings:
-        """The nearest stored settings: the scope's own, else its parent's, … else defaults."""
-        for candidate in ancestors(scope):
-            found = await self.store.get_settings(candidate)
-            if found is not None:
-                return found
-        return ScopeSettings()
+        """The nearest stored settings: the scope's own, else its parent's, … else defaults
+        (the whole ancestors walk is one read)."""
+        [chain] = await self.store.read([SettingsOp(tuple(ancestors(scope)))])
+        return next((found for found in chain if found is not None), ScopeSettings())
 
     async def prepare_direct(
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]]
@@ -188,9 +187,7 @@ class WritePath:
         return archived, events
 
     async def _count(self, scope: Scope, layer: Layer) -> int:
-        page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
-                                     view=View(), limit=1, offset=0)
-        return page.total
+        return await self.store.count(scope, filters=parse_filter({"layer": layer.value}))
 
     async def _live(self, scope: Scope, layer: Layer, cap: int = 10_000) -> list[MemoryRecord]:
         page = await self.store.list(scope, filters=parse_filter({"layer": layer.value}),
@@ -300,8 +297,8 @@ class WritePath:
         if said.strip():
             vector = await self.embedder.embed_query(said)
             hits = await self.store.dense(target, vector, k=self.settings.write.neighbours,
-                                          filters=_LONG_TERM, view=View())
-            related = await self.store.get(target.tenant, [h.id for h in hits])
+                                          filters=_LONG_TERM, view=View(), hydrate=True)
+            related = [h.record for h in hits if h.record is not None]
         return await self.extractor.extract(turns, existing=related, context=context)
 
     def _prepare(self, candidates: Sequence[Candidate], settings: ScopeSettings,
@@ -325,27 +322,27 @@ class WritePath:
             out.append(ready)
         return out
 
-    async def _neighbours(self, target: Scope, candidates: Sequence[Candidate],
-                          vectors: Any) -> list[MemoryRecord]:
-        """Stored memories each candidate is reconciled against: same slot, same text, and
-        the nearest by embedding — in exactly the target scope."""
+    async def _neighbours(self, target: Scope, candidates: Sequence[Candidate], vectors: Any
+                          ) -> tuple[list[MemoryRecord], int]:
+        """Stored memories each candidate is reconciled against — same slot, same text, and
+        the nearest by embedding, in exactly the target scope — and the scope's live
+        long-term count (for capacity): one read."""
+        slots = sorted({c.slot for c in candidates if c.slot})
+        ops: list[ReadOp] = [ListOp(target, _LONG_TERM, View(), 0, 0)]
+        ops += [ListOp(target, parse_filter({"layer": "long_term", "metadata.slot": slot}),
+                       View(), 50, 0) for slot in slots]
+        ops += [DenseOp(target, vector, self.settings.write.neighbours, _LONG_TERM, View(),
+                        hydrate=True) for vector in vectors]
+        ops += [HashOp(target, _hash(c.content)) for c in candidates]
+        count, *answers = await self.store.read(ops)
         found: dict[str, MemoryRecord] = {}
-        for slot in {c.slot for c in candidates if c.slot}:
-            page = await self.store.list(
-                target, filters=parse_filter({"layer": "long_term", "metadata.slot": slot}),
-                view=View(), limit=50, offset=0)
-            found.update({r.id: r for r in page.items})
-        ids: list[str] = []
-        for vector in vectors:
-            hits = await self.store.dense(target, vector, k=self.settings.write.neighbours,
-                                          filters=_LONG_TERM, view=View())
-            ids.extend(h.id for h in hits if h.id not in found)
-        for record in await self.store.get(target.tenant, list(dict.fromkeys(ids))):
-            found[record.id] = record
-        for candidate in candidates:
-            for record in await self.store.find_by_hash(target, _hash(candidate.content)):
-                found[record.id] = record
-        return [r for r in found.values() if r.scope == target]
+        for answer in answers:
+            items = answer.items if isinstance(answer, Page) else answer
+            for item in items:
+                record = item.record if isinstance(item, Hit) else item
+                if record is not None:
+                    found.setdefault(record.id, record)
+        return [r for r in found.values() if r.scope == target], count.total
 
     async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
                                    settings: ScopeSettings, result: AddResult,
@@ -353,11 +350,12 @@ class WritePath:
         now = utcnow()
         vectors = await self.embedder.embed_documents([c.content for c in candidates])
         by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
-        existing = await self._neighbours(target, candidates, vectors)
+        existing, live_count = await self._neighbours(target, candidates, vectors)
         plan = reconcile(candidates, existing, now=now,
                          make_record=lambda c: candidate_record(c, target, now, details),
                          near_duplicate=self.settings.write.near_duplicate)
-        archived = await self._extraction_capacity(target, plan, settings, result, now)
+        archived = await self._extraction_capacity(target, plan, settings, result, now,
+                                                   live_count)
         batch = WriteBatch()
         trigger = Trigger.USER_REQUEST if TriggerKind.EXPLICIT.value in details["triggers"] \
             else Trigger.EXTRACTION
@@ -374,13 +372,13 @@ class WritePath:
             batch.upserts.append((after, None))
             batch.audit.append(audit_for(AuditAction.ARCHIVE, after, before=before,
                                          trigger=Trigger.CAPACITY))
-        await self._record_index()
+        batch.index_info = self.rt.index_info()
         await self.store.write(batch)
         result.decisions.extend(plan.decisions)
         result.archived.extend(a.id for _, a in archived)
 
     async def _extraction_capacity(self, target: Scope, plan: Plan, settings: ScopeSettings,
-                                   result: AddResult, now: datetime
+                                   result: AddResult, now: datetime, live_count: int
                                    ) -> list[tuple[MemoryRecord, MemoryRecord]]:
         """W7 for extracted memories. Under "refuse" the new ADDs that do not fit are left
         out and reported; under "archive_lowest" the lowest-importance memories are archived
@@ -391,7 +389,7 @@ class WritePath:
             return []
         changed = {c.after.id: c.after for c in plan.changes}
         retired = sum(1 for c in plan.changes if c.before.is_live() and not c.after.is_live())
-        if await self._count(target, Layer.LONG_TERM) - retired + len(incoming) <= limit:
+        if live_count - retired + len(incoming) <= limit:
             return []  # the common case: no need to load the scope's memories
         live = [changed.get(r.id, r) for r in await self._live(target, Layer.LONG_TERM)]
         live = [r for r in live if r.is_live()]
@@ -493,7 +491,7 @@ class WritePath:
             batch.audit.extend(events)
             result.archived.extend(a.id for a in archived)
         batch.upserts.append((episode, vector))
-        await self._record_index()
+        batch.index_info = self.rt.index_info()
         await self.store.write(batch)
         result.episode = episode
         result.decisions.append(Decision(kind=kind, memory=episode, reason="session episode"))

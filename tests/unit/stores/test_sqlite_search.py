@@ -12,11 +12,13 @@ import numpy as np
 import pytest
 
 from gieok.domain.query import View, parse_filter
-from gieok.domain.records import MemoryRecord, Status
+from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.evaluation.bench_corpus import memory_texts, query_texts
 from gieok.stores import WriteBatch, open_store
+from gieok.stores._sql import queries
+from gieok.stores.sqlite.dialect import DIALECT
 from gieok.stores.sqlite.fts import fts5_query
 from gieok.stores.sqlite.store import SqliteStore
 
@@ -105,17 +107,17 @@ async def test_fulltext_shortcut_equals_the_filtered_join(tmp_path: Path) -> Non
         await put(store, OTHER, memory_texts(60, seed=6))
         await put(store, ME, memory_texts(40, seed=7), category="work")
         await dense_ids(store, "warm the cache")  # the shortcut needs the scope's matrix
-        assert store._cache.peek(ME.key()) is not None
+        search = store._search
+        assert search.cache.peek(ME.key()) is not None
         for flt in (None, parse_filter({"category": "work"})):
-            where = store._where(ME, flt, View())
+            where = queries.where(DIALECT, ME, flt, View(), utcnow())
             for query in query_texts(25, seed=8):
-                match = fts5_query(query)
-                if match is None:
+                if fts5_query(query) is None:
                     continue
                 for k in (1, 10, 50):
-                    fast = store._fulltext(ME, match, k, where)
-                    store._cache.clear()
-                    slow = store._fulltext(ME, match, k, where)
+                    fast = search.fulltext(store.conn, ME, query, k, where)
+                    search.cache.clear()
+                    slow = search.fulltext(store.conn, ME, query, k, where)
                     await dense_ids(store, "warm the cache")
                     assert [(c.id, round(c.score, 9)) for c in fast] == [
                         (c.id, round(c.score, 9)) for c in slow

@@ -29,6 +29,11 @@ class Dialect:
     json_num: Callable[[str, str], str]
     list_contains: Callable[[str, str], str]  # (column, placeholder) -> boolean expression
     time_param: Callable[[datetime], Any]  # how a datetime travels as a parameter
+    bool_param: Callable[[bool], Any] = int  # how a boolean travels (SQLite: 0/1)
+    json_marker: str = "?"  # the placeholder of a JSON column's value ("%s::jsonb")
+    # Planner hints, where a dialect has them: ``records INDEXED BY x`` / ``+org``.
+    indexed_by: Callable[[str, str], str] = lambda table, index: table
+    unindexed: Callable[[str], str] = lambda column: column
 
 
 @dataclass
@@ -113,7 +118,7 @@ def _param(d: Dialect, field: str, value: Any) -> Any:
     if field in TIME_FIELDS and isinstance(value, datetime):
         return d.time_param(value)
     if isinstance(value, bool):
-        return int(value)
+        return d.bool_param(value)
     return value
 
 

@@ -6,6 +6,7 @@ It defines the semantics the SQL stores must match (it evaluates filters with
 
 from __future__ import annotations
 
+import builtins
 import math
 import re
 from collections import Counter
@@ -20,10 +21,22 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View, matches
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, scope_from_key
-from gieok.stores.base import Capability, IndexInfo, Vector, WriteBatch
+from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.stores.memory.queue import InMemoryJobQueue
 from gieok.stores.memory.tokens import InMemoryTokenStore
 from gieok.stores.memory.working import InMemoryWorkingLog
+from gieok.stores.ops import (
+    DenseOp,
+    FulltextOp,
+    GetOp,
+    HashOp,
+    HistoryOp,
+    IndexOp,
+    ListOp,
+    ReadOp,
+    SettingsListOp,
+    SettingsOp,
+)
 from gieok.text.analysis import (
     INDEX_TEXT_WEIGHT,
     STOPWORDS,
@@ -69,7 +82,7 @@ def visible(record: MemoryRecord, view: View, now: datetime) -> bool:
     return record.expires_at is None or record.expires_at > (view.now or now)
 
 
-class InMemoryStore:
+class InMemoryStore(Store):
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
         {Capability.VECTOR, Capability.FULLTEXT}
     )
@@ -86,7 +99,7 @@ class InMemoryStore:
         self.tokens = InMemoryTokenStore()
 
     @classmethod
-    def from_url(cls, url: str, **options: Any) -> InMemoryStore:
+    def from_url(cls, url: str, /, **options: Any) -> InMemoryStore:
         return cls()
 
     async def setup(self) -> None:
@@ -95,7 +108,37 @@ class InMemoryStore:
     async def aclose(self) -> None:
         return None
 
-    async def write(self, batch: WriteBatch, /) -> None:
+    async def read(self, ops: Sequence[ReadOp], /) -> builtins.list[Any]:
+        return [await self._answer(op) for op in ops]
+
+    async def _answer(self, op: ReadOp) -> Any:  # noqa: PLR0911
+        match op:
+            case GetOp(tenant, ids):
+                return await self._get(tenant, ids)
+            case HashOp(scope, content_hash):
+                return await self._find_by_hash(scope, content_hash)
+            case ListOp(scope, filters, view, limit, offset):
+                return await self._list(scope, filters=filters, view=view, limit=limit,
+                                        offset=offset)
+            case DenseOp(scope, vector, k, filters, view, hydrate):
+                hits = await self._dense(scope, vector, k=k, filters=filters, view=view)
+                if not hydrate:
+                    return hits
+                found = {r.id: r for r in await self._get(scope.tenant, [h.id for h in hits])}
+                return [Candidate(h.id, h.score, found[h.id]) for h in hits if h.id in found]
+            case FulltextOp(scope, text, k, filters, view):
+                return await self._fulltext(scope, text, k=k, filters=filters, view=view)
+            case HistoryOp(tenant, memory_id):
+                return await self._history(tenant, memory_id)
+            case SettingsOp(scopes):
+                return [await self._get_settings(scope) for scope in scopes]
+            case SettingsListOp(tenant):
+                return await self._list_settings(tenant)
+            case IndexOp():
+                return self._index
+        raise TypeError(f"unknown read op {op!r}")
+
+    async def write(self, batch: WriteBatch, /) -> WriteResult:
         # Validate and copy everything first, then mutate: all or nothing, like a transaction.
         upserts = [
             (MemoryRecord.model_validate(r.model_dump()),
@@ -103,46 +146,52 @@ class InMemoryStore:
             for r, v in batch.upserts
         ]
         events = [AuditEvent.model_validate(e.model_dump()) for e in batch.audit]
+        settings = [(scope, s.model_copy(deep=True)) for scope, s in batch.settings]
+        forgotten = sum(self._forget(scope) for scope in batch.forget)
         for record, vector in upserts:
             self._records[record.id] = record
             if vector is not None:
                 self._vectors[record.id] = vector
         for rid in batch.hard_deletes:
-            self._records.pop(rid, None)
-            self._vectors.pop(rid, None)
-            for kept in self._model_vectors.values():
-                kept.pop(rid, None)
+            self._drop(rid)
         purge = set(batch.purge_history)
         self._audit = [e for e in self._audit if e.memory_id not in purge]
         self._audit.extend(events)  # after the purge, so a tombstone event survives it
+        for scope, stored in settings:
+            self._settings[scope.key()] = stored
+        for touch in batch.touches:
+            for rid in touch.ids:
+                rec = self._records.get(rid)
+                if rec is not None and rec.scope.tenant == touch.tenant:
+                    rec.usage_count += 1
+                    rec.last_used_at = touch.at
+        if batch.index_info is not None and self._index is None:
+            self._index = batch.index_info
+        return WriteResult(forgotten=forgotten)
 
-    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
-        for rid in ids:
-            rec = self._records.get(rid)
-            if rec is not None and rec.scope.tenant == tenant:
-                rec.usage_count += 1
-                rec.last_used_at = at
+    def _drop(self, rid: str) -> None:
+        self._records.pop(rid, None)
+        self._vectors.pop(rid, None)
+        for kept in self._model_vectors.values():
+            kept.pop(rid, None)
 
-    async def forget(self, scope: Scope, /) -> int:
+    def _forget(self, scope: Scope) -> int:
         gone = [rid for rid, r in self._records.items() if scope.contains(r.scope)]
         for rid in gone:
-            self._records.pop(rid)
-            self._vectors.pop(rid, None)
-            for kept in self._model_vectors.values():
-                kept.pop(rid, None)
+            self._drop(rid)
         ids = set(gone)
         self._audit = [e for e in self._audit if e.memory_id not in ids]
         self._settings.pop(scope.key(), None)
         return len(gone)
 
-    async def get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
+    async def _get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
         return [
             r.model_copy(deep=True)
             for rid in ids
             if (r := self._records.get(rid)) is not None and r.scope.tenant == tenant
         ]
 
-    async def find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]:
+    async def _find_by_hash(self, scope: Scope, content_hash: str, /) -> list[MemoryRecord]:
         return [
             r.model_copy(deep=True)
             for r in self._records.values()
@@ -157,7 +206,7 @@ class InMemoryStore:
             if scope.contains(r.scope) and visible(r, view, now) and matches(filters, r)
         ]
 
-    async def list(
+    async def _list(
         self, scope: Scope, /, *, filters: Filter | None, view: View, limit: int, offset: int
     ) -> Page[MemoryRecord]:
         rows = sorted(
@@ -166,7 +215,7 @@ class InMemoryStore:
         items = [r.model_copy(deep=True) for r in rows[offset : offset + limit]]
         return Page(items=items, total=len(rows), limit=limit, offset=offset)
 
-    async def dense(
+    async def _dense(
         self, scope: Scope, vector: Vector, /, *, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
         query = np.asarray(vector, np.float32).reshape(-1)
@@ -177,7 +226,7 @@ class InMemoryStore:
         ]
         return sorted(scored, key=lambda c: -c.score)[:k]
 
-    async def fulltext(
+    async def _fulltext(
         self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
     ) -> list[Candidate]:
         words, morphs = query_terms(text)
@@ -204,11 +253,8 @@ class InMemoryStore:
                 hits.append(Candidate(rid, score))
         return sorted(hits, key=lambda c: -c.score)[:k]
 
-    async def index_info(self) -> IndexInfo | None:
+    async def _index_info(self) -> IndexInfo | None:
         return self._index
-
-    async def set_index_info(self, info: IndexInfo, /) -> None:
-        self._index = info
 
     # -- re-embedding (L7) ------------------------------------------------------------------
     async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
@@ -238,19 +284,16 @@ class InMemoryStore:
     async def drop_model_vectors(self, model: str, /) -> int:
         return len(self._model_vectors.pop(model, {}))
 
-    async def history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
+    async def _history(self, tenant: str, memory_id: str, /) -> list[AuditEvent]:
         return [
             e.model_copy(deep=True) for e in self._audit
             if e.memory_id == memory_id and e.scope.tenant == tenant
         ]
 
-    async def get_settings(self, scope: Scope, /) -> ScopeSettings | None:
+    async def _get_settings(self, scope: Scope, /) -> ScopeSettings | None:
         found = self._settings.get(scope.key())
         return None if found is None else found.model_copy(deep=True)
 
-    async def put_settings(self, scope: Scope, settings: ScopeSettings, /) -> None:
-        self._settings[scope.key()] = settings.model_copy(deep=True)
-
-    async def list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
+    async def _list_settings(self, tenant: str | None, /) -> list[tuple[Scope, ScopeSettings]]:
         return [(scope_from_key(k), v.model_copy(deep=True)) for k, v in sorted(
             self._settings.items()) if tenant is None or scope_from_key(k).tenant == tenant]

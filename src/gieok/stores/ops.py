@@ -1,0 +1,92 @@
+"""Typed reads: a store answers a list of ops in one round trip, results in op order.
+
+Why a batch of ops rather than one method per query: the write path needs several reads
+before it can decide anything (the scope's settings chain, the same-slot memories, each
+candidate's nearest neighbours, its exact duplicates, the capacity count), and each method
+call was a round trip — a thread hop on SQLite, a network round trip on PostgreSQL. With
+ops, one ``add()`` that yields one memory makes five store round trips instead of twelve.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from gieok.domain.query import Filter, View
+from gieok.domain.scope import Scope
+
+LIVE = View()
+
+
+class GetOp(NamedTuple):
+    """Records by id (any status), in the order asked, in one tenant → ``list[MemoryRecord]``."""
+
+    tenant: str
+    ids: tuple[str, ...]
+
+
+class HashOp(NamedTuple):
+    """Live records written in exactly ``scope`` with this content hash → ``list[MemoryRecord]``."""
+
+    scope: Scope
+    content_hash: str
+
+
+class ListOp(NamedTuple):
+    """A page of the read scope, newest event first → ``Page[MemoryRecord]``; ``limit=0``
+    counts only."""
+
+    scope: Scope
+    filters: Filter | None = None
+    view: View = LIVE
+    limit: int = 100
+    offset: int = 0
+
+
+class DenseOp(NamedTuple):
+    """Top ``k`` by cosine similarity → ``list[Candidate]``; with ``hydrate`` each candidate
+    carries its record (one round trip instead of a search then a get)."""
+
+    scope: Scope
+    vector: Any
+    k: int
+    filters: Filter | None = None
+    view: View = LIVE
+    hydrate: bool = False
+
+
+class FulltextOp(NamedTuple):
+    """Top ``k`` by BM25-style rank → ``list[Candidate]``."""
+
+    scope: Scope
+    text: str
+    k: int
+    filters: Filter | None = None
+    view: View = LIVE
+
+
+class HistoryOp(NamedTuple):
+    """A memory's audit events, oldest first → ``list[AuditEvent]``."""
+
+    tenant: str
+    memory_id: str
+
+
+class SettingsOp(NamedTuple):
+    """Stored settings of each scope, in order → ``list[ScopeSettings | None]`` (the
+    ancestors walk is one op)."""
+
+    scopes: tuple[Scope, ...]
+
+
+class SettingsListOp(NamedTuple):
+    """Every scope with stored settings, of one tenant or all → ``list[(Scope, ScopeSettings)]``."""
+
+    tenant: str | None
+
+
+class IndexOp(NamedTuple):
+    """Which embedding model wrote the store's vectors → ``IndexInfo | None``."""
+
+
+ReadOp = (GetOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
+          | SettingsListOp | IndexOp)
