@@ -8,7 +8,7 @@ GieokError                      .code (stable), .message (says what to do next),
 ├── NotFoundError               MEMORY_NOT_FOUND, SCOPE_NOT_FOUND
 ├── AuthError                   UNAUTHORIZED, FORBIDDEN
 ├── PolicyError                 MEMORY_LIMIT_REACHED, PII_REJECTED, MEMORY_DISABLED
-├── ConflictError               VERSION_CONFLICT
+├── ConflictError               VERSION_CONFLICT, MEMORY_NOT_LIVE
 └── BackendError                (runtime; ``retriable`` flag)
     ├── StoreError              STORE_UNAVAILABLE (the base; what a backend failure maps to)
     │   ├── StoreConstraintError    STORE_CONSTRAINT (a write broke a constraint; not retriable)

@@ -22,6 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 import anyio
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 
+from gieok.context import sources
 from gieok.context.assemble import ContextAssembler, ProjectArg
 from gieok.context.project_files import ProjectMemory
 from gieok.context.skills import build_skill
@@ -41,6 +42,7 @@ from gieok.lifecycle.expiry import ExpiryReport
 from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
 from gieok.lifecycle.reindex import ReindexReport, run_reindex
 from gieok.llm.base import ChatModel
+from gieok.errors import ConfigurationError, ConflictError, InvalidInputError, NotFoundError
 from gieok.read.search import hybrid_search
 from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
@@ -508,6 +510,42 @@ class AsyncMemory:
             path=path, project=project, use_cache=use_cache, track_use=track_use,
             now=parse_time(now, "now") if now is not None else None)
 
+    async def use_in_next_turn(
+        self, memory_ids: Sequence[str], /, *, scope: ScopeArg = None, replace: bool = False,
+        **ids: str | None,
+    ) -> list[str]:
+        """Put these memories into the session's next ``context()`` whatever the query
+        (seed 001): a one-shot list that a real turn consumes and its trace reports under
+        ``selected``; a preview (``track_use=False``) leaves it in place. Adds to what is
+        selected already (``replace=True`` replaces it; ``[]`` with it clears). Returns the
+        session's list. Needs a session scope; ids outside the scope are not found."""
+        where = resolve_scope(scope, **ids)
+        if where.session is None:
+            raise InvalidInputError("pass session_id=… to say whose next turn this is for",
+                                    code="INVALID_SCOPE")
+        if isinstance(memory_ids, str) or len(memory_ids) > MAX_K:
+            raise InvalidInputError(f"memory_ids must be a list of at most {MAX_K} ids")
+        rt = await self._runtime()
+        found = {r.id: r for r in await rt.store.get(where.tenant, list(memory_ids))}
+        for memory_id in memory_ids:
+            record = found.get(memory_id)
+            if record is None or not sources.may_show(where, record):
+                raise NotFoundError(f"memory {memory_id!r} not found in this scope",
+                                    code="MEMORY_NOT_FOUND")
+            if not record.is_live():
+                raise ConflictError(f"memory {memory_id!r} is {record.status.value} or "
+                                    "superseded; restore it first", code="MEMORY_NOT_LIVE")
+        current = [] if replace else await rt.working.selection(where)
+        await rt.working.put_selection(where, [*current, *memory_ids])
+        return await rt.working.selection(where)
+
+    async def next_turn_selection(self, *, scope: ScopeArg = None, **ids: str | None
+                                  ) -> list[str]:
+        """The memory ids waiting for the session's next turn (``use_in_next_turn``)."""
+        where = resolve_scope(scope, **ids)
+        rt = await self._runtime()
+        return await rt.working.selection(where) if where.session else []
+
     def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
                        ) -> ProjectMemory:
         """The file memory (MEMORY.md + rules/*.md) of a project (C3), to read or edit."""
@@ -688,6 +726,8 @@ class Memory:
     update_settings = _forward(AsyncMemory.update_settings)
     context = _forward(AsyncMemory.context)
     add_skill = _forward(AsyncMemory.add_skill)
+    use_in_next_turn = _forward(AsyncMemory.use_in_next_turn)
+    next_turn_selection = _forward(AsyncMemory.next_turn_selection)
     expire = _forward(AsyncMemory.expire)
     consolidate = _forward(AsyncMemory.consolidate)
     versions = _forward(AsyncMemory.versions)

@@ -297,3 +297,29 @@ def test_context_session_end_and_skills(alice) -> None:  # type: ignore[no-untyp
                       ).status_code == 422
     no_session = alice.post("/v1/sessions/end")
     assert no_session.status_code == 422 and no_session.json()["error"]["code"] == "INVALID_SCOPE"
+
+
+def test_next_turn_selection_over_http(api_server: ApiServer, alice) -> None:  # type: ignore[no-untyped-def]
+    note = _create(alice, "나비는 닭고기 알레르기가 있다", category="health")
+    other = api_server.client(api_server.token("acme", "bob"))
+    s1 = {"session_id": "s1"}
+    missing = alice.get("/v1/next-turn")
+    assert missing.status_code == 422 and missing.json()["error"]["code"] == "INVALID_SCOPE"
+    chosen = alice.post("/v1/next-turn", params=s1, json={"memory_ids": [note["id"]]})
+    assert chosen.status_code == 200, chosen.text
+    assert chosen.json() == {"session_id": "s1", "memory_ids": [note["id"]]}
+    foreign = other.post("/v1/next-turn", params=s1, json={"memory_ids": [note["id"]]})
+    assert foreign.status_code == 404 and foreign.json()["error"]["code"] == "MEMORY_NOT_FOUND"
+    preview = alice.post("/v1/context", params=s1, json={"query": "산책", "track_use": False})
+    assert preview.json()["trace"]["selected"] == [note["id"]]
+    assert alice.get("/v1/next-turn", params=s1).json()["memory_ids"] == [note["id"]]
+    turn = alice.post("/v1/context", params=s1, json={"query": "산책"}).json()
+    assert turn["trace"]["selected"] == [note["id"]]
+    assert any(s["kind"] == "selected" for s in turn["sections"])
+    assert alice.get("/v1/next-turn", params=s1).json()["memory_ids"] == []
+    alice.post("/v1/next-turn", params=s1, json={"memory_ids": [note["id"]]})
+    assert alice.delete("/v1/next-turn", params=s1).status_code == 204
+    assert alice.get("/v1/next-turn", params=s1).json()["memory_ids"] == []
+    alice.post(f"/v1/memories/{note['id']}/archive")
+    archived = alice.post("/v1/next-turn", params=s1, json={"memory_ids": [note["id"]]})
+    assert archived.status_code == 409 and archived.json()["error"]["code"] == "MEMORY_NOT_LIVE"

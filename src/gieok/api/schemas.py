@@ -337,7 +337,9 @@ class ContextRequest(BaseModel):
     path: str | None = Field(default=None, max_length=1000,
                              description="A file path the turn is about (rule path globs).")
     use_cache: bool = True
-    track_use: bool = True
+    track_use: bool = Field(default=True, description=(
+        "A real turn: count each memory's use and consume the session's next-turn selection. "
+        "Send false for a preview that changes nothing."))
 
 
 class SkillCreate(BaseModel):
@@ -359,3 +361,17 @@ class RollbackRequest(BaseModel):
     model_config = _REQUEST
 
     version: int = Field(ge=1, le=1_000_000)
+
+
+class NextTurnSelect(BaseModel):
+    """Memories to put into the session's next context block whatever the query."""
+
+    model_config = _REQUEST
+
+    memory_ids: list[str] = Field(max_length=1000, examples=[["3f2a…"]])
+    replace: bool = Field(default=False, description="Replace the selection instead of adding.")
+
+
+class NextTurnPublic(BaseModel):
+    session_id: str
+    memory_ids: list[str]

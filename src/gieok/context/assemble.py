@@ -63,7 +63,7 @@ from gieok.stores.working import WorkingLog
 
 # Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
 SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
-SUMMARY_RELEVANCE, PINNED_RELEVANCE = 0.9, 1.0
+SUMMARY_RELEVANCE, PINNED_RELEVANCE, SELECTED_RELEVANCE = 0.9, 1.0, 1.0
 ProjectArg = ProjectMemory | str | os.PathLike[str] | None
 
 
@@ -168,9 +168,11 @@ class ContextAssembler:
         turns = as_turns(history) if history is not None else \
             await rt.working.recent(scope, limit=self.settings.load_turns)
         files = self.project(scope.project, project)
+        selection = await rt.working.selection(scope) if scope.session else []
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,
-                        (str(files.root), files.fingerprint()) if files else None)
+                        (str(files.root), files.fingerprint()) if files else None,
+                        tuple(selection))
         if use_cache:
             entry = await self.cache.get(key, store, now)
             if entry is not None:
@@ -178,12 +180,14 @@ class ContextAssembler:
                 ctx.trace.timings_ms = {"total": _ms(started)}
                 if track_use:
                     await _touch(store, scope, ctx.trace.used_ids(), now)
+                    await _consume(rt.working, scope, selection)
                 return ctx
         ctx, used_scopes, expires = await self._build(
             rt, scope, query, turns, plan, entity, path, files, summarizer, now,
-            started)
+            started, selection)
         if track_use:
             await _touch(store, scope, ctx.trace.used_ids(), now)
+            await _consume(rt.working, scope, selection)
         if use_cache:
             self.cache.put(key, CacheEntry(
                 context=_detached(ctx), built_at=wall, monotonic=time.monotonic(),
@@ -195,6 +199,7 @@ class ContextAssembler:
         self, rt: Runtime, scope: Scope, query: str, turns: list[Turn],
         plan: Budget, entity: str | None, path: str | None, files: ProjectMemory | None,
         summarizer: Summarizer | None, now: datetime, started: float,
+        selection: Sequence[str] = (),
     ) -> tuple[Context, list[Scope], datetime | None]:
         cfg, store, embedder = self.settings, rt.store, rt.embedder
         timings: dict[str, float] = {}
@@ -207,9 +212,14 @@ class ContextAssembler:
         reader = sources.read_scope(scope)
         records: list[MemoryRecord] = []
         if await _enabled(store, scope, reader):
+            chosen, notes = await sources.selected_records(store, scope, selection, now)
+            trace.warnings.extend(notes)
+            sections.append(_section(SectionKind.SELECTED, [
+                _standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
             memory_sections, records = await self._memory_sections(
                 store, embedder, scope, reader, query, now, timings)
             sections.extend(memory_sections)
+            records = [*chosen, *records]
             if files is not None:
                 sections.append(_section(SectionKind.PROJECT, _project_items(
                     files, entity, path, cfg.memory_lines)))
@@ -221,6 +231,7 @@ class ContextAssembler:
                      near_duplicate=cfg.near_duplicate)
         timings["fit"] = _ms(mark)
         _fill_trace(trace, fitted, len(window.recent))
+        trace.selected = [u.id for u in trace.used if u.section is SectionKind.SELECTED]
         kept = set(trace.used_ids())
         expiries = [r.expires_at for r in records if r.id in kept and r.expires_at is not None]
         timings["total"] = _ms(started)
@@ -300,7 +311,8 @@ class ContextAssembler:
                                           {i: h.parts.relevance for i, h in found.items()})
         hits = [h for h in hits if h.record.layer is not Layer.EPISODIC]
         sections = [
-            _section(SectionKind.PINNED, [_pinned_item(r) for r in standing.pinned],
+            _section(SectionKind.PINNED, [_standing_item(r, PINNED_RELEVANCE)
+                                          for r in standing.pinned],
                      PINNED_RELEVANCE),
             *_search_sections(hits, episodes, tier_hits),
             _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
@@ -309,10 +321,11 @@ class ContextAssembler:
         return sections, [*standing.pinned, *used]
 
 
-def _pinned_item(r: MemoryRecord) -> ContextItem:
+def _standing_item(r: MemoryRecord, score: float) -> ContextItem:
+    """A pinned or selected memory: shown whatever the query, so no relevance parts."""
     return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
                        text=f"- [{r.event_time.date().isoformat()}] {r.content}",
-                       score=PINNED_RELEVANCE, parts=ScoreParts(importance=r.importance))
+                       score=score, parts=ScoreParts(importance=r.importance))
 
 
 def _search_sections(hits: Sequence[ScoredMemory], episodes: Sequence[ScoredMemory],
@@ -397,6 +410,17 @@ async def _touch(store: Store, scope: Scope, ids: Sequence[str], now: datetime) 
     try:
         await store.touch(scope.tenant, records, now)
     except Exception:  # noqa: BLE001 - use tracking is best-effort (W10 spirit)
+        return
+
+
+async def _consume(working: WorkingLog, scope: Scope, selection: Sequence[str]) -> None:
+    """A real turn used the selection: it is one-shot, so it goes (ids selected meanwhile
+    stay). Best-effort like use tracking: never fails the caller's turn."""
+    if not selection:
+        return
+    try:
+        await working.consume_selection(scope, selection)
+    except Exception:  # noqa: BLE001 - W10 spirit
         return
 
 

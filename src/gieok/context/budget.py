@@ -36,13 +36,14 @@ from gieok.domain.context import (
 from gieok.domain.records import normalize_text
 
 ITEM_CAPPED = frozenset(
-    {SectionKind.PINNED, SectionKind.MEMORIES, SectionKind.EPISODES, SectionKind.ORGANISATION}
+    {SectionKind.PINNED, SectionKind.SELECTED, SectionKind.MEMORIES, SectionKind.EPISODES,
+     SectionKind.ORGANISATION}
 )
-FIXED_RELEVANCE = frozenset({SectionKind.PINNED, SectionKind.SUMMARY})
+FIXED_RELEVANCE = frozenset({SectionKind.PINNED, SectionKind.SELECTED, SectionKind.SUMMARY})
 # Who keeps an id when two sections carry the same memory.
 CLAIM_ORDER: tuple[SectionKind, ...] = (
-    SectionKind.PINNED, SectionKind.MEMORIES, SectionKind.EPISODES, SectionKind.ORGANISATION,
-    SectionKind.PROJECT, SectionKind.SKILLS, SectionKind.SUMMARY,
+    SectionKind.PINNED, SectionKind.SELECTED, SectionKind.MEMORIES, SectionKind.EPISODES,
+    SectionKind.ORGANISATION, SectionKind.PROJECT, SectionKind.SKILLS, SectionKind.SUMMARY,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PREFIX_TOKENS = 24  # a shorter prefix of a document is not worth its header

@@ -170,3 +170,34 @@ async def tier_knowledge(
     hits = await retrieve(store, embedder, widest, query, k=k, filters=flt, weights=weights,
                           now=now)
     return [h for h in hits if _is_tier_record(h.record, scope)]
+
+
+def may_show(scope: Scope, record: MemoryRecord) -> bool:
+    """Whether a context for ``scope`` may show ``record``: the session's own user-level
+    memories, or knowledge its shared tiers wrote themselves."""
+    if record.scope.tenant != scope.tenant:
+        return False
+    return read_scope(scope).contains(record.scope) or \
+        any(_is_tier_record(record, tier) for tier in tier_scopes(scope))
+
+
+async def selected_records(
+    store: Store, scope: Scope, ids: Sequence[str], now: datetime
+) -> tuple[list[MemoryRecord], list[str]]:
+    """The memories a person chose for this turn (seed 001's "use in the next turn"), in the
+    chosen order, plus a warning for each one that cannot be shown any more."""
+    if not ids:
+        return [], []
+    found = {r.id: r for r in await store.get(scope.tenant, list(ids))}
+    shown, warnings = [], []
+    for rid in ids:
+        record = found.get(rid)
+        if record is None or not may_show(scope, record):
+            warnings.append(f"selected memory {rid} no longer exists: not included")
+        elif not record.is_live(now):
+            why = "superseded" if record.superseded_at else \
+                "expired" if record.status.value == "active" else record.status.value
+            warnings.append(f"selected memory {rid} is {why}: not included")
+        else:
+            shown.append(record)
+    return shown, warnings

@@ -27,6 +27,7 @@ class SectionKind(StrEnum):
 
     SUMMARY = "summary"
     PINNED = "pinned"
+    SELECTED = "selected"  # chosen by a person for this turn ("use in the next turn")
     MEMORIES = "memories"
     EPISODES = "episodes"
     SKILLS = "skills"
@@ -37,6 +38,7 @@ class SectionKind(StrEnum):
 SECTION_TITLES: dict[SectionKind, str] = {
     SectionKind.SUMMARY: "Conversation summary",
     SectionKind.PINNED: "Core facts (always apply)",
+    SectionKind.SELECTED: "Selected for this turn",
     SectionKind.MEMORIES: "Relevant memories",
     SectionKind.EPISODES: "Recent conversations",
     SectionKind.SKILLS: "Matching skills",
@@ -63,6 +65,7 @@ class Budget(BaseModel):
     memory_tokens: int = Field(1200, ge=0)
     item_tokens: int = Field(150, ge=1)
     pinned_tokens: int = Field(400, ge=0)
+    selected_tokens: int = Field(400, ge=0)
     summary_tokens: int = Field(400, ge=0)
     episode_tokens: int = Field(300, ge=0)
     skill_tokens: int = Field(400, ge=0)
@@ -76,6 +79,7 @@ class Budget(BaseModel):
         return {
             SectionKind.SUMMARY: self.summary_tokens,
             SectionKind.PINNED: self.pinned_tokens,
+            SectionKind.SELECTED: self.selected_tokens,
             SectionKind.MEMORIES: self.memory_tokens,
             SectionKind.EPISODES: self.episode_tokens,
             SectionKind.SKILLS: self.skill_tokens,
@@ -164,6 +168,9 @@ class Trace(BaseModel):
 
     query: str = ""
     scope: str = ""
+    # Memories chosen for this turn ("use in the next turn") that the block shows; a real
+    # turn (``track_use``) consumes them, a preview leaves them selected.
+    selected: list[str] = Field(default_factory=list)
     used: list[TraceUse] = Field(default_factory=list)
     cut: list[TraceCut] = Field(default_factory=list)
     turns_used: int = 0

@@ -1,6 +1,7 @@
 """The working log port: a conversation's raw turns, per-session bookkeeping (turn count,
-last turn time, extraction watermark, closing mark: the W2 triggers and the idle sweeper)
-and the rolling summary of turns that left the raw window (R7).
+last turn time, extraction watermark, closing mark: the W2 triggers and the idle sweeper),
+the rolling summary of turns that left the raw window (R7) and the one-shot selection of
+memories for the session's next turn (seed 001).
 
 It is a port of its own, not part of the memory store, because it has another shape of
 load: small, hot, append-mostly, read by recency, and safe to keep somewhere faster than the
@@ -84,8 +85,22 @@ class WorkingLog(Protocol):
     async def summary(self, scope: Scope, /) -> SummaryState | None: ...
     async def put_summary(self, scope: Scope, summary: SummaryState, /) -> None: ...
 
+    async def selection(self, scope: Scope, /) -> list[str]:
+        """The memory ids a person chose for this session's next turn (seed 001's "use in
+        the next turn"), in the order chosen; empty when none."""
+        ...
+
+    async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        """Replace the session's selection (duplicates kept once; empty clears it)."""
+        ...
+
+    async def consume_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        """Remove exactly ``ids`` (a turn used them): ids selected meanwhile stay."""
+        ...
+
     async def forget(self, scope: Scope, /) -> int:
-        """Delete every turn, state and summary inside the read scope; return turns deleted."""
+        """Delete every turn, state, summary and selection inside the read scope; return
+        turns deleted."""
         ...
 
 

@@ -1,19 +1,23 @@
-"""``/v1/context``, ``/v1/sessions/end`` and ``/v1/skills``: what the engine hands the
-model each turn (C1–C8), closing a session (W2/W11), and procedural skills (C4)."""
+"""``/v1/context``, ``/v1/next-turn``, ``/v1/sessions/end`` and ``/v1/skills``: what the
+engine hands the model each turn (C1–C8), memories a person chose for the next turn (seed
+001), closing a session (W2/W11), and procedural skills (C4)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from gieok.api.deps import EngineDep, JobsDep, ScopeDep
 from gieok.api.schemas import (
     AddResultPublic,
     ContextRequest,
     MemoryPublic,
+    NextTurnPublic,
+    NextTurnSelect,
     SkillCreate,
     error_responses,
 )
 from gieok.domain.context import Context
+from gieok.domain.scope import Scope
 from gieok.errors import InvalidInputError
 
 router = APIRouter(prefix="/v1", tags=["context"], responses=error_responses(401, 403, 413, 422))
@@ -34,6 +38,39 @@ async def context(body: ContextRequest, engine: EngineDep, scope: ScopeDep,
     metrics.tokens_injected.inc(amount=block.tokens)
     metrics.context_tokens.observe(block.tokens)
     return block
+
+
+def _session(scope: Scope) -> str:
+    if scope.session is None:
+        raise InvalidInputError("pass session_id=… to say which session's next turn",
+                                code="INVALID_SCOPE")
+    return scope.session
+
+
+@router.get("/next-turn", summary="Memories waiting for the session's next turn")
+async def next_turn(engine: EngineDep, scope: ScopeDep) -> NextTurnPublic:
+    session = _session(scope)
+    return NextTurnPublic(session_id=session,
+                          memory_ids=await engine.next_turn_selection(scope=scope))
+
+
+@router.post("/next-turn", responses=error_responses(404, 409),
+             summary="Use these memories in the session's next turn")
+async def use_in_next_turn(body: NextTurnSelect, engine: EngineDep,
+                           scope: ScopeDep) -> NextTurnPublic:
+    """The next ``/v1/context`` call of this session shows them whatever the query, reports
+    them in ``trace.selected`` and, unless it is a preview (``track_use: false``), consumes
+    them. Archived or deleted memories are refused (409 ``MEMORY_NOT_LIVE``)."""
+    session = _session(scope)
+    ids = await engine.use_in_next_turn(body.memory_ids, scope=scope, replace=body.replace)
+    return NextTurnPublic(session_id=session, memory_ids=ids)
+
+
+@router.delete("/next-turn", status_code=204, summary="Clear the session's next-turn selection")
+async def clear_next_turn(engine: EngineDep, scope: ScopeDep) -> Response:
+    _session(scope)
+    await engine.use_in_next_turn([], scope=scope, replace=True)
+    return Response(status_code=204)
 
 
 @router.post("/sessions/end", summary="Close a session (pass session_id): extract, summarise")

@@ -15,6 +15,7 @@ class InMemoryWorkingLog:
         self._turns: list[tuple[Scope, Turn]] = []
         self._sessions: dict[str, SessionState] = {}
         self._summaries: dict[Scope, SummaryState] = {}
+        self._selections: dict[Scope, list[str]] = {}
 
     async def setup(self) -> None:
         return None
@@ -66,10 +67,24 @@ class InMemoryWorkingLog:
     async def put_summary(self, scope: Scope, summary: SummaryState, /) -> None:
         self._summaries[scope] = summary
 
+    async def selection(self, scope: Scope, /) -> list[str]:
+        return list(self._selections.get(scope, []))
+
+    async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        if ids:
+            self._selections[scope] = list(dict.fromkeys(ids))
+        else:
+            self._selections.pop(scope, None)
+
+    async def consume_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        gone = set(ids)
+        await self.put_selection(scope, [i for i in await self.selection(scope) if i not in gone])
+
     async def forget(self, scope: Scope, /) -> int:
         count = sum(1 for s, _ in self._turns if scope.contains(s))
         self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]
         self._sessions = {k: v for k, v in self._sessions.items()
                           if not scope.contains(v.scope)}
         self._summaries = {k: v for k, v in self._summaries.items() if not scope.contains(k)}
+        self._selections = {k: v for k, v in self._selections.items() if not scope.contains(k)}
         return count

@@ -167,6 +167,18 @@ _STEPS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # "Use in the next turn" (seed 001): per-session one-shot lists of memory ids.
+        "0009_next_turn_selections",
+        """
+        CREATE TABLE next_turn_selections (
+            scope_key TEXT PRIMARY KEY,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            ids TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        )
+        """,
+    ),
 ]
 
 MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

@@ -5,7 +5,9 @@ the session row in one transaction."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -128,6 +130,39 @@ class SqliteWorkingLog:
             "last_turn = excluded.last_turn, body = excluded.body",
             (*_scope_row(scope), summary.covered, summary.last_turn, summary.text)))
 
+    @staticmethod
+    def _put_selection(conn: sqlite3.Connection, scope: Scope, ids: Sequence[str]) -> None:
+        if not ids:
+            conn.execute("DELETE FROM next_turn_selections WHERE scope_key = ?", (scope.key(),))
+            return
+        conn.execute(
+            "INSERT INTO next_turn_selections (scope_key, org, project, user_id, persona, "
+            "session, ids, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT(scope_key) DO UPDATE SET ids = excluded.ids, "
+            "updated_at = excluded.updated_at",
+            (*_scope_row(scope), json.dumps(list(dict.fromkeys(ids))), time.time()))
+
+    @staticmethod
+    def _get_selection(conn: sqlite3.Connection, scope: Scope) -> list[str]:
+        row = conn.execute("SELECT ids FROM next_turn_selections WHERE scope_key = ?",
+                           (scope.key(),)).fetchone()
+        return [] if row is None else [str(i) for i in json.loads(row[0])]
+
+    async def selection(self, scope: Scope, /) -> list[str]:
+        return await self._db.run(lambda: self._get_selection(self._db.conn, scope))
+
+    async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        await self._db.tx(lambda conn: self._put_selection(conn, scope, ids))
+
+    async def consume_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        gone = set(ids)
+
+        def run(conn: sqlite3.Connection) -> None:  # read and rewrite in one transaction
+            left = [i for i in self._get_selection(conn, scope) if i not in gone]
+            self._put_selection(conn, scope, left)
+
+        await self._db.tx(run)
+
     async def forget(self, scope: Scope, /) -> int:
         where = scope_clause(DIALECT, scope)
 
@@ -136,6 +171,7 @@ class SqliteWorkingLog:
                                  where.params).rowcount
             conn.execute(f"DELETE FROM sessions WHERE {where.text}", where.params)
             conn.execute(f"DELETE FROM working_summaries WHERE {where.text}", where.params)
+            conn.execute(f"DELETE FROM next_turn_selections WHERE {where.text}", where.params)
             return int(count)
 
         return await self._db.tx(run)
