@@ -13,12 +13,14 @@ GIEOK_HOST ?= 127.0.0.1
 GIEOK_PORT ?= 8420
 
 # Extras `make run` installs: what the service needs beyond the core dependencies.
-RUN_EXTRAS := local
+RUN_EXTRAS := local,web
 # Extras `make test` installs: every one pyproject.toml declares (dev tools included).
 TEST_EXTRAS = $(shell $(PYTHON) -c 'import tomllib; print(",".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]))')
 
 # Debian packages the tests need, space separated: the one place they are named.
-TEST_APT_PACKAGES :=
+# chromium + fonts-noto-cjk: the browser tests drive Debian's Chromium (never a downloaded
+# browser) and Korean must render.
+TEST_APT_PACKAGES := chromium fonts-noto-cjk
 
 # apt runs under a lock so parallel `make test`s (and people running apt by hand with the same
 # lock) take turns; apt's own lock is waited for rather than failed on.

@@ -438,9 +438,11 @@ class AsyncMemory:
         filters: Mapping[str, Any] | Filter | None = None,
         as_of: datetime | str | None = None,
         min_confidence: float | None = None,
+        include_archived: bool = False,
     ) -> list[ScoredMemory]:
         """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
-        superseded memories are excluded; ``as_of`` answers what was true at that date (L6)."""
+        superseded memories are excluded; ``as_of`` answers what was true at that date (L6);
+        ``include_archived`` searches archived memories too (filter ``status`` to pick)."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         if not isinstance(query, str) or not query.strip():
@@ -452,7 +454,8 @@ class AsyncMemory:
         if min_confidence is not None:
             floor = parse_filter({"confidence": {"gte": min_confidence}})
             flt = floor if flt is None else And((flt, floor))  # type: ignore[arg-type]
-        view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None)
+        view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None,
+                    include_archived=include_archived)
         store, embedder = await self._ready()
         return await hybrid_search(store, embedder, where, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow())

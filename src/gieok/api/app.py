@@ -35,6 +35,7 @@ from gieok.memory import AsyncMemory
 from gieok.security.tokens import TokenService
 from gieok.settings import GieokSettings
 from gieok.text.analysis import load_tokenizer
+from gieok.web import mount_inspector
 
 DESCRIPTION = """\
 Long-term memory for LLM agents, over HTTP.
@@ -85,4 +86,5 @@ def create_app(settings: GieokSettings) -> FastAPI:
     for module in (memories, search, messages, context, scopes, tokens, compat_users_me,
                    compat_memory):
         app.include_router(module.router)
+    mount_inspector(app)  # the web page at /ui (I6)
     return app
