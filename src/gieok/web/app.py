@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -123,6 +124,12 @@ def create_inspector(parent: FastAPI) -> FastAPI:
             request, "error.html", 403, title="Form refused",
             message="This form has expired or did not come from this page. Reload the page "
                     "and try again; nothing was changed.")
+
+    @ui.exception_handler(RequestValidationError)
+    async def bad_link(request: Request, exc: Exception) -> Response:
+        return inspector.render(request, "error.html", 422, title="Could not do that",
+                                message="This link has a value the page cannot read. Go back "
+                                        "and use the page's own links and forms.")
 
     @ui.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: Exception) -> Response:

@@ -4,6 +4,7 @@ action is a POST with a CSRF token that redirects back to the page (post/redirec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from fastapi import APIRouter, Path
@@ -35,7 +36,7 @@ async def _source_turns(page: Page, record: MemoryRecord) -> list[Turn]:
     if not page.scope.contains(session):
         return []
     wanted = set(record.source_turn_ids)
-    turns = await page.engine.recent_turns(scope=session, limit=TURN_LOOKBACK)
+    turns: Sequence[Turn] = await page.engine.recent_turns(scope=session, limit=TURN_LOOKBACK)
     return [t for t in turns if t.id in wanted]
 
 

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from starlette.datastructures import FormData
 
+from gieok.domain.query import ScoredMemory
 from gieok.domain.scope import Scope
 from gieok.errors import AuthError, InvalidInputError, NotFoundError
 from gieok.web import auth, views
@@ -136,7 +137,7 @@ async def timeline(page: PageDep, ui: InspectorDep, year: int | None = None,
 async def search(page: PageDep, ui: InspectorDep) -> Response:
     params = page.request.query_params
     form = views.SearchForm.parse(params)
-    hits = []
+    hits: list[ScoredMemory] = []
     if form.q:
         hits = await page.engine.search(form.q, scope=page.scope, k=30,
                                         filters=form.filters(),

@@ -207,6 +207,9 @@ def test_a_second_tenant_sees_none_of_it(people: Any, person: Person) -> None:
     assert "0 results" in stranger.page.locator("main").inner_text()
     response = stranger.go(f"/memories/{secret['id']}")
     assert response.status == 404 and "금고" not in stranger.page.content()
+    assert stranger.go("/?year=abc").status == 422  # an HTML page, not the API's JSON
+    assert "Could not do that" in stranger.page.locator("h1").inner_text()
+    assert stranger.go("/no-such-page").status == 404
     neighbour = people()  # the same tenant's other user: nothing either
     neighbour.sign_in()
     assert neighbour.go(f"/memories/{secret['id']}").status == 404
