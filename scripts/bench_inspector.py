@@ -38,7 +38,7 @@ async def main(memories: int, years: int, rounds: int) -> None:
             {"content": f"memory {i}: 나비 기록 {i % 97} cat note {i % 13}",
              "event_time": (start - step * i).isoformat(), "pinned": i % 200 == 0}
             for i in range(memories)], org_id="bench", user_id="alice")
-        _, secret = await TokenService(engine.store).create(tenant="bench", user="alice")
+        _, secret = await TokenService(engine.store.tokens).create(tenant="bench", user="alice")
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
             login = await client.get("/ui/login")

@@ -58,7 +58,7 @@ class LiveServer:
         async def make() -> str:
             store = await open_store(self.store_url)
             try:
-                _, secret = await TokenService(store).create(tenant=org, user=user, admin=admin)
+                _, secret = await TokenService(store.tokens).create(tenant=org, user=user, admin=admin)
                 return secret
             finally:
                 await store.aclose()
