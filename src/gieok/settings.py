@@ -165,6 +165,9 @@ class GieokSettings(BaseSettings):
     llm_models: list[str] = Field(default_factory=list)
     llm_api_key: SecretStr | None = None
     max_content_chars: int = Field(8000, ge=1, le=100_000)
+    # A separate bearer secret for a metrics scraper (GIEOK_METRICS_TOKEN): /metrics accepts it
+    # as well as any API token, so Prometheus needs no tenant's token.
+    metrics_token: SecretStr | None = None
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)

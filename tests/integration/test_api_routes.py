@@ -243,7 +243,7 @@ def test_metrics_count_requests_search_and_failures(alice, api_server: ApiServer
     _create(alice, "metric me")
     alice.post("/v1/search", json={"query": "metric"})
     alice.get("/v1/memories/unknown-id")
-    text = api_server.client().get("/metrics").text
+    text = alice.get("/metrics").text
     assert 'gieok_http_requests_total{method="POST",route="/v1/memories",status="201"} 1' in text
     assert 'gieok_http_request_duration_seconds_bucket{method="POST",route="/v1/search",le="+Inf"} 1' in text
     assert "gieok_search_duration_seconds_count 1" in text

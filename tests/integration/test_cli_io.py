@@ -60,6 +60,7 @@ def test_import_into_another_scope_and_keep_all(cli: Any, tmp_path: Path) -> Non
 
 
 def test_import_validates_every_line_before_writing(cli: Any, tmp_path: Path) -> None:
+    assert cli("remember", "the store exists", "--user", "erin").exit_code == 0
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"content": "fine", "scope": "user:dave"}\n{"content": ""}\n', "utf-8")
     result = cli("import", str(bad), "--user", "dave")

@@ -96,6 +96,7 @@ def test_add_turns_from_text_and_file(cli: Any, tmp_path: Path) -> None:
 def test_bad_input_exits_2_with_a_hint_and_no_traceback(
     cli: Any, args: list[str], code: str, hint: str
 ) -> None:
+    assert cli("remember", "the store exists", "--user", "someone").exit_code == 0
     result = cli(*args)
     assert result.exit_code == 2, result.output
     assert f"[{code}]" in result.stderr and hint in result.stderr

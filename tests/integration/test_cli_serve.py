@@ -70,7 +70,7 @@ def test_serve_honours_env_prints_urls_and_logs_json(tmp_path: Path) -> None:
     assert proc.returncode == 0, err
     assert f"gieok serving on {url}" in out
     assert f"{url}/docs" in out
-    assert "gieok token create --org <org> --user <user>" in out
+    assert "gieok token create --user <user>" in out
     logs = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
     request_logs = [entry for entry in logs if entry.get("msg") == "request"]
     assert any(entry["request_id"] == "req-42" and entry["status"] == 401

@@ -66,6 +66,9 @@ def test_bad_token_requests_exit_2(cli: Any, args: list[str], hint: str) -> None
     assert result.exit_code == 2 and hint in result.stderr and "Traceback" not in result.output
 
 
-def test_org_is_required(cli: Any) -> None:
+def test_without_org_a_token_is_for_the_default_organisation(cli: Any) -> None:
     result = cli("token", "create", "--user", "alice")
-    assert result.exit_code == 2 and "--org" in result.output
+    assert result.exit_code == 0 and "the default organisation" in result.stderr
+    principal = _verify(cli.env["GIEOK_STORE_URL"], result.stdout.strip())
+    assert (principal.tenant, principal.user) == ("", "alice")
+    assert "(default)" in cli("token", "list").stdout

@@ -13,9 +13,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import anyio
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.responses import PlainTextResponse
+from fastapi_offline import FastAPIOffline
 
+from gieok.api.deps import require_metrics_reader
 from gieok.api.errors import install_error_handlers
 from gieok.api.jobs import BackgroundJobs
 from gieok.api.middleware import RequestMiddleware
@@ -32,6 +34,7 @@ from gieok.api.routes import (
 )
 from gieok.api.schemas import Health
 from gieok.memory import AsyncMemory
+from gieok.stores import redact_url
 from gieok.security.tokens import TokenService
 from gieok.settings import GieokSettings
 from gieok.text.analysis import load_tokenizer
@@ -40,13 +43,19 @@ from gieok.web import mount_inspector
 DESCRIPTION = """\
 Long-term memory for LLM agents, over HTTP.
 
-Every route except `/healthz` needs `Authorization: Bearer <token>`. Create a token with
-`gieok token create --org <org> --user <user>`; the token binds each request to its tenant
-(org) and user. Admin tokens (`--admin`) may act for any user of their tenant via `user_id`.
+Every route except `/healthz` and these docs needs `Authorization: Bearer <token>`. Create a
+token against the store the server uses: `gieok token create --user <user>` (the default
+organisation, the same one the command line uses without `--org`), or with `--org <org>` for
+another tenant. The token binds each request to its tenant (org) and user. Admin tokens
+(`--admin`) may act for any user of their tenant via `user_id`. `/metrics` accepts any token,
+or the scraper token set in `GIEOK_METRICS_TOKEN`.
 
-Errors are JSON with a stable code: `{"error": {"code", "message", "details"}}` (seed 003's
-`/api/v1/memory` routes answer `{"success": false, "error": "<CODE>"}` as their seed says).
+Errors are JSON with a stable code: `{"error": {"code", "message", "details"}}`. The
+compatibility routes under `/api/v1/memory` answer `{"success": false, "error": "<CODE>"}`
+instead, the shape apps written for that API expect.
 """
+
+DOCS_ASSETS_URL = "/docs-assets"
 
 
 def create_app(settings: GieokSettings) -> FastAPI:
@@ -58,13 +67,16 @@ def create_app(settings: GieokSettings) -> FastAPI:
         async with AsyncMemory.from_settings(settings) as engine:
             await anyio.to_thread.run_sync(load_tokenizer)
             app.state.engine = engine
-            app.state.tokens = TokenService(engine.store.tokens)
+            app.state.tokens = TokenService(
+                engine.store.tokens, store_name=redact_url(settings.resolved_store_url()))
             async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
                 app.state.jobs = jobs
                 yield
 
-    app = FastAPI(title="gieok", version=__version__, description=DESCRIPTION,
-                  lifespan=lifespan)
+    # FastAPIOffline serves Swagger UI and ReDoc from its package instead of a CDN, so /docs
+    # and /redoc work with no network.
+    app = FastAPIOffline(title="gieok", version=__version__, description=DESCRIPTION,
+                         lifespan=lifespan, static_url=DOCS_ASSETS_URL)
     app.state.settings = settings
     app.state.metrics = Metrics()
     install_error_handlers(app)
@@ -75,7 +87,8 @@ def create_app(settings: GieokSettings) -> FastAPI:
     async def healthz() -> Health:
         return Health(version=__version__)
 
-    @app.get("/metrics", include_in_schema=False)
+    @app.get("/metrics", include_in_schema=False,
+             dependencies=[Depends(require_metrics_reader)])
     async def metrics() -> PlainTextResponse:
         jobs: BackgroundJobs | None = getattr(app.state, "jobs", None)
         if jobs is not None:

@@ -8,6 +8,7 @@ narrow it. So a route cannot even express a read of another tenant's data.
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -46,6 +47,20 @@ async def get_principal(
     principal = await tokens.verify(credentials.credentials if credentials else None)
     request.state.principal = principal
     return principal
+
+
+async def require_metrics_reader(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> None:
+    """``/metrics`` is for operators: any API token, or the scraper's ``GIEOK_METRICS_TOKEN``."""
+    secret = credentials.credentials if credentials else None
+    expected = get_settings(request).metrics_token
+    if secret and expected is not None and hmac.compare_digest(
+            secret.encode(), expected.get_secret_value().encode()):
+        return
+    tokens: TokenService = request.app.state.tokens
+    await tokens.verify(secret)
 
 
 def get_jobs(request: Request) -> BackgroundJobs:

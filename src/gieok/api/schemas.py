@@ -74,7 +74,7 @@ class _MemoryFields(BaseModel):
     emotion: str | None = Field(default=None, max_length=100)
     pinned: bool | None = None
     event_time: When | None = Field(
-        default=None, description="When it happened or was said (event time, W13)."
+        default=None, description="When it happened or was said (event time)."
     )
     valid_from: When | None = None
     valid_to: When | None = None
@@ -82,7 +82,7 @@ class _MemoryFields(BaseModel):
 
 
 class MemoryCreate(_MemoryFields):
-    """A memory to store as given (W14): only ``content`` is required."""
+    """A memory to store as given: only ``content`` is required."""  # W14
 
     content: str = Field(min_length=1, max_length=MAX_TEXT,
                          examples=["사용자는 서울 강남구에 살고 있다"])
@@ -152,9 +152,9 @@ class SearchRequest(BaseModel):
     k: int = Field(default=10, ge=1, le=1000)
     filters: dict[str, Any] | None = Field(
         default=None, examples=[{"type": "fact", "importance": {"gte": 0.5}}],
-        description="Filter language of R3: field → value or {op: value}; AND/OR/NOT lists.",
+        description="Filters: field → value or {op: value}; AND/OR/NOT lists.",
     )
-    as_of: When | None = Field(default=None, description="Answer as of this time (L6).")
+    as_of: When | None = Field(default=None, description="Answer with what was true at this time.")
     min_confidence: float | None = _unit()
 
 
@@ -181,7 +181,7 @@ class MessageIn(BaseModel):
 
 
 class MessagesCreate(BaseModel):
-    """Conversation turns to append to the session's working layer (W1)."""
+    """Conversation turns to append to the session's working memory."""  # W1
 
     model_config = _REQUEST
 
@@ -251,7 +251,7 @@ class ForgetResult(BaseModel):
 
 
 class SettingsPublic(ScopeSettings):
-    """Per-scope settings (W9) as stored."""
+    """Per-scope settings as stored."""  # W9
 
 
 def _optional_fields(model: type[BaseModel]) -> dict[str, Any]:
@@ -323,7 +323,7 @@ def error_responses(*statuses: int, model: type[BaseModel] = ErrorBody) -> dict[
 
 class ContextRequest(BaseModel):
     """What the next model call is about; the answer is the memory block to put in its system
-    prompt plus the recent raw turns (C1)."""
+    prompt plus the recent raw turns."""  # C1
 
     model_config = _REQUEST
 
@@ -331,7 +331,7 @@ class ContextRequest(BaseModel):
     history: list[MessageIn] | None = Field(
         default=None, max_length=1000,
         description="The conversation so far; defaults to the session's stored turns.")
-    budget: Budget | None = Field(default=None, description="Token budgets (C2) for this call.")
+    budget: Budget | None = Field(default=None, description="Token budgets for this call.")
     entity: str | None = Field(default=None, max_length=500,
                                description="What the turn is about (selects project rules).")
     path: str | None = Field(default=None, max_length=1000,
@@ -343,7 +343,7 @@ class ContextRequest(BaseModel):
 
 
 class SkillCreate(BaseModel):
-    """A reusable procedure (C4): when a trigger matches the turn, its steps are offered."""
+    """A reusable procedure: when a trigger matches the turn, its steps are offered."""  # C4
 
     model_config = _REQUEST
 

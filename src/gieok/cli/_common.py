@@ -18,9 +18,16 @@ from rich.console import Console
 from rich.text import Text
 
 from gieok.domain.scope import Scope
-from gieok.errors import AuthError, ConfigurationError, InvalidInputError, GieokError
+from gieok.errors import (
+    AuthError,
+    ConfigurationError,
+    GieokError,
+    InvalidInputError,
+    NotFoundError,
+)
 from gieok.memory import Memory, resolve_scope
 from gieok.settings import GieokSettings
+from gieok.stores import redact_url, store_exists
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -38,7 +45,10 @@ UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="User id.")]
 SessionOpt = Annotated[str | None, typer.Option("--session", "-s", help="Session id.")]
 PersonaOpt = Annotated[str | None, typer.Option("--persona", help="Persona (agent) id.")]
 ProjectOpt = Annotated[str | None, typer.Option("--project", help="Project id.")]
-OrgOpt = Annotated[str | None, typer.Option("--org", help="Organisation (tenant) id.")]
+OrgOpt = Annotated[str | None, typer.Option("--org", help=(
+    "Organisation (tenant) id. Without it: the default organisation, the same one "
+    "`gieok token create` uses without --org, so an API token for the same --user sees what "
+    "these commands wrote."))]
 ScopeOpt = Annotated[str | None, typer.Option(
     "--scope", help='A whole scope path, e.g. "org:acme/user:alice/session:s1".')]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -78,8 +88,23 @@ def build_scope(
                          persona_id=persona, session_id=session)
 
 
+def require_existing_store(url: str) -> None:
+    """Refuse a store that does not exist yet: a typo in ``--store`` on a read would otherwise
+    create an empty database and answer "nothing found"."""
+    if store_exists(url) is False:
+        raise NotFoundError(
+            f"no gieok store at {redact_url(url)}: check --store / GIEOK_STORE_URL for a typo. "
+            "Commands that write (remember, add, import, token create, serve) create it.",
+            code="STORE_NOT_FOUND", details={"store": redact_url(url)},
+        )
+
+
 @contextlib.contextmanager
-def open_memory(settings: GieokSettings) -> Iterator[Memory]:
+def open_memory(settings: GieokSettings, *, create: bool = True) -> Iterator[Memory]:
+    """The engine on the configured store; ``create=False`` (commands that only read or change
+    existing memories) refuses a store that does not exist."""
+    if not create:
+        require_existing_store(settings.resolved_store_url())
     mem = Memory(settings=settings)
     try:
         yield mem

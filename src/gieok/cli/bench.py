@@ -112,7 +112,7 @@ def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
     console.print(http_table(report))
     for name, budget in report["budgets"].items():
         verdict = "[green]ok[/green]" if budget["ok"] else "[red]over[/red]"
-        console.print(f"seed 003 budget {name}: {budget['p95_ms']:.1f} ms "
+        console.print(f"latency budget {name}: {budget['p95_ms']:.1f} ms "
                       f"(< {budget['limit_ms']:.0f} ms) {verdict}")
     server = report["server"]
     console.print(f"background extraction: {server['extraction_jobs_done']:.0f} of "
@@ -142,7 +142,8 @@ def bench(
 ) -> None:
     """Search latency at each size (one scope, real SQLite file, real engine) and ingest
     throughput through import_memories vs the bare embedder; with --http, the service under
-    concurrent load (throughput, p50/p95/p99 per operation, errors, seed 003 budgets)."""
+    concurrent load (throughput, p50/p95/p99 per operation, errors, the latency budgets:
+    load under 500 ms and save under 1 s at p95)."""
     from gieok.evaluation.bench import BenchConfig, run_bench
 
     console = Console()

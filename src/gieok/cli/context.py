@@ -95,11 +95,11 @@ def context(
                      ] = False,
     store: StoreOpt = None, embedder: EmbedderOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Print the [MEMORY CONTEXT] block for QUERY (C1), within the budget (C2)."""
+    """Print the [MEMORY CONTEXT] block for QUERY, within the token budget."""  # C1, C2
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             ctx = mem.context(query, scope=where, history=_read_history(history),
                               budget=_budget(tokens, budget), entity=entity, path=path,
                               project=project_root, track_use=False)
@@ -124,12 +124,12 @@ def consolidate(
     dry_run: DryRunOpt = False, store: StoreOpt = None, embedder: EmbedderOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Digest old memories by topic and time window; distil stale episodes (L4).
+    """Digest old memories by topic and time window; distil stale episodes.
     Without a scope: the whole default tenant."""
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session, required=False)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             report = mem.consolidate(scope=where, dry_run=dry_run)
         if as_json:
             print_json(report.as_dict())
@@ -150,12 +150,12 @@ def expire(
     dry_run: DryRunOpt = False, store: StoreOpt = None, embedder: EmbedderOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Archive expired memories with expire events (L2), then apply retention (L3).
+    """Archive expired memories with expire events, then apply each scope's retention.
     Without a scope: the whole default tenant."""
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session, required=False)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             report = mem.expire(scope=where, retention_days=retention_days, dry_run=dry_run)
         if as_json:
             print_json({**report.as_dict(), "dry_run": dry_run})
@@ -174,9 +174,9 @@ def rollback(
     scope: ScopeOpt = None, store: StoreOpt = None, embedder: EmbedderOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Make an earlier version of a memory current again, as a new version (L5)."""
+    """Make an earlier version of a memory current again, as a new version."""  # L5
     with cli_errors():
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             record = mem.rollback(memory_id, version, scope=scope)
         if as_json:
             print_json(record.public_dict())
@@ -192,11 +192,11 @@ def reindex(
         "--drop-previous", help="Free the replaced vectors (no cheap rollback then).")] = False,
     store: StoreOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Re-embed every memory with another model, then switch (L7). Reads keep working
+    """Re-embed every memory with another model, then switch. Reads keep working
     meanwhile; memories written meanwhile are picked up before the switch."""
     with cli_errors():
         settings = make_settings(store)
-        with open_memory(settings) as mem:
+        with open_memory(settings, create=False) as mem:
             if as_json:
                 report = mem.reindex(embedder, drop_previous=drop_previous)
             else:

@@ -147,7 +147,12 @@ def locomo(
     window: WindowOpt = 2, speaker: SpeakerOpt = True, date: DateOpt = True,
     limit: LimitOpt = None,
 ) -> None:
-    """LoCoMo: turn-level recall@k, any@k, all@k and MRR; overall = categories 1–4."""
+    """LoCoMo: turn-level recall@k, any@k, all@k and MRR; overall = categories 1–4.
+
+    The data (10 long conversations, CC BY-NC 4.0) is data/locomo10.json of the LoCoMo
+    repository:
+    curl -LO https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json
+    """
     _command(harness.LOCOMO, data, k, json_out, embedder, store, preset,
              IngestOptions(speaker=speaker, window=window, date=date), limit)
 

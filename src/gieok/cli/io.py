@@ -53,7 +53,7 @@ def export(
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             rows = mem.export(scope=where)
         target = out.open("w", encoding="utf-8") if out is not None else sys.stdout
         try:

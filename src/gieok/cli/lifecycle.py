@@ -37,10 +37,10 @@ def sweep(
     embedder: EmbedderOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Close idle sessions: extract what is left and write each session's episode (W2, W11)."""
+    """Close idle sessions: extract what is left and write each session's episode."""  # W2
     with cli_errors():
         settings = make_settings(store, embedder)
-        with open_memory(settings) as mem:
+        with open_memory(settings, create=False) as mem:
             closed = mem.sweep(idle_minutes=idle_minutes, limit=limit)
         rows = [{"scope": str(scope), "memories": len(result.memories),
                  "episode": result.episode.id if result.episode else None,
@@ -72,12 +72,12 @@ def decay(
     embedder: EmbedderOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Decay the confidence of inferred memories (L1), with an audit event per change."""
+    """Decay the confidence of inferred memories, with an audit event per change."""  # L1
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             required=False)
         settings = make_settings(store, embedder)
-        with open_memory(settings) as mem:
+        with open_memory(settings, create=False) as mem:
             report = mem.decay(scope=where, period_days=period_days, factor=factor,
                                floor=floor, dry_run=dry_run)
         if as_json:

@@ -63,7 +63,7 @@ def remember(
     metadata: Annotated[str | None, typer.Option(help="JSON object.")] = None,
     store: StoreOpt = None, embedder: EmbedderOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """Store one memory directly (W14)."""
+    """Store one memory directly, without extraction."""  # W14
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
@@ -122,7 +122,8 @@ def _read_messages(text: str | None, role: str, path: Path | None) -> list[dict[
 def search(
     query: Annotated[str, typer.Argument(help="What to look for.")],
     k: Annotated[int, typer.Option("-k", help="How many hits.")] = 10,
-    filter: Annotated[str | None, typer.Option("--filter", help="JSON filter (R3).")] = None,
+    filter: Annotated[str | None, typer.Option(
+        "--filter", help='JSON filter, e.g. \'{"category": "location"}\'.')] = None,
     as_of: Annotated[str | None, typer.Option(help="Answer as of this time.")] = None,
     user: UserOpt = None, session: SessionOpt = None, persona: PersonaOpt = None,
     project: ProjectOpt = None, org: OrgOpt = None, scope: ScopeOpt = None,
@@ -133,7 +134,7 @@ def search(
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
         filters = parse_json_option(filter, "filter")
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             hits = mem.search(query, scope=where, k=k, filters=filters, as_of=as_of)
         if as_json:
             print_json([{"score": h.score, "parts": h.parts.model_dump(),
@@ -157,7 +158,7 @@ def list_(
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             page = mem.list(scope=where, limit=limit, offset=offset, include_archived=archived)
         if as_json:
             print_json({"items": [r.public_dict() for r in page.items], "total": page.total,
@@ -178,7 +179,7 @@ def get(
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session, required=False)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             record = mem.get(memory_id, scope=where)
         print_json(record.public_dict())
 
@@ -194,7 +195,7 @@ def delete(
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session, required=False)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             mem.delete(memory_id, scope=where, hard=hard)
         console.print(f"{'hard-' if hard else ''}deleted {memory_id}")
 
@@ -205,11 +206,11 @@ def history(
     project: ProjectOpt = None, org: OrgOpt = None, scope: ScopeOpt = None,
     store: StoreOpt = None, embedder: EmbedderOpt = None, as_json: JsonOpt = False,
 ) -> None:
-    """The audit trail of one memory (W8)."""
+    """The audit trail of one memory."""  # W8
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session, required=False)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             events = mem.history(memory_id, scope=where)
         if as_json:
             print_json([e.model_dump(mode="json") for e in events])
@@ -229,14 +230,14 @@ def forget(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     store: StoreOpt = None, embedder: EmbedderOpt = None,
 ) -> None:
-    """Delete everything in a scope, history and working turns included (X3)."""
+    """Delete everything in a scope, history and working turns included."""  # X3
     with cli_errors():
         where = build_scope(scope, org=org, project=project, user=user, persona=persona,
                             session=session)
         if not yes and not typer.confirm(f"Delete every memory in {where}, history included?"):
             console.print("nothing deleted")
             raise typer.Exit(1)
-        with open_memory(make_settings(store, embedder)) as mem:
+        with open_memory(make_settings(store, embedder), create=False) as mem:
             count = mem.forget(scope=where)
         console.print(f"forgot {count} memor{'y' if count == 1 else 'ies'} in {where}")
 

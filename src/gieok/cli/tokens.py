@@ -21,16 +21,20 @@ from gieok.cli._common import (
     err_console,
     make_settings,
     print_json,
+    require_existing_store,
 )
-from gieok.security.tokens import ApiToken, TokenService
+from gieok.security.tokens import DEFAULT_TENANT, ApiToken, TokenService
 from gieok.stores import open_store
 
 T = TypeVar("T")
 token_app = typer.Typer(help="Create, list and revoke API tokens.", no_args_is_help=True)
 
 
-def _with_tokens(store: str | None, action: Callable[[TokenService], Awaitable[T]]) -> T:
+def _with_tokens(store: str | None, action: Callable[[TokenService], Awaitable[T]], *,
+                 create: bool = False) -> T:
     url = make_settings(store).resolved_store_url()
+    if not create:
+        require_existing_store(url)
 
     async def run() -> T:
         backend = await open_store(url)
@@ -48,7 +52,9 @@ def _public(token: ApiToken) -> dict[str, object]:
 
 @token_app.command("create")
 def create(
-    org: Annotated[str, typer.Option("--org", help="Tenant (organisation) the token is bound to.")],
+    org: Annotated[str | None, typer.Option("--org", help=(
+        "Organisation (tenant) the token is bound to. Without it: the default organisation, "
+        "the one the other commands use without --org."))] = None,
     user: Annotated[str | None, typer.Option("--user", "-u", help="User the token acts as.")] = None,
     admin: Annotated[bool, typer.Option("--admin", help="Tenant admin: may act for any user "
                                                         "of the tenant and manage tokens.")] = False,
@@ -58,13 +64,15 @@ def create(
     """Create a token; its secret is shown once."""
     with cli_errors():
         token, secret = _with_tokens(
-            store, lambda svc: svc.create(tenant=org, user=user, admin=admin, name=name))
+            store, lambda svc: svc.create(tenant=org or DEFAULT_TENANT, user=user, admin=admin,
+                                          name=name), create=True)
     if as_json:
         print_json(_public(token) | {"secret": secret})
         return
     who = f"user {user}" if user else "the whole tenant"
     kind = "admin token" if admin else "token"
-    err_console.print(f"created {kind} {token.id} for {who} in org {org}; "
+    where = f"org {org}" if org else "the default organisation"
+    err_console.print(f"created {kind} {token.id} for {who} in {where}; "
                       "store it now, it is not shown again:")
     console.print(secret)
     err_console.print(f'use it as: curl -H "Authorization: Bearer {secret}" '
@@ -86,7 +94,8 @@ def list_tokens(
     for column in ("id", "org", "user", "admin", "name", "created", "revoked"):
         table.add_column(column)
     for t in tokens:
-        table.add_row(t.id, t.tenant, t.user or "", "yes" if t.admin else "", t.name or "",
+        table.add_row(t.id, t.tenant or "(default)", t.user or "", "yes" if t.admin else "",
+                      t.name or "",
                       t.created_at.strftime("%Y-%m-%d %H:%M"),
                       t.revoked_at.strftime("%Y-%m-%d %H:%M") if t.revoked_at else "")
     console.print(table)
@@ -101,7 +110,8 @@ def revoke(
     """Revoke a token; requests with it get 401 from now on."""
     with cli_errors():
         token = _with_tokens(store, lambda svc: svc.revoke(token_id, tenant=org))
-    console.print(f"revoked {token.id} (org {token.tenant}, user {token.user or '-'})")
+    console.print(f"revoked {token.id} (org {token.tenant or '(default)'}, "
+                  f"user {token.user or '-'})")
 
 
 def register(app: typer.Typer) -> None:

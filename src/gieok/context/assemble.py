@@ -224,7 +224,8 @@ class ContextAssembler:
                 sections.append(_section(SectionKind.PROJECT, _project_items(
                     files, entity, path, cfg.memory_lines)))
         else:
-            trace.warnings.append("memory is disabled for this scope (W9): nothing injected")
+            trace.warnings.append(
+                "memory is disabled for this scope (its settings): nothing injected")
         messages = [{"role": t.role, "content": t.content} for t in window.recent]
         mark = time.perf_counter()
         fitted = fit(_merge_project(sections), messages, plan, self.counter,

@@ -23,7 +23,8 @@ BLOCK_HEADER = "[MEMORY CONTEXT]"
 
 
 class SectionKind(StrEnum):
-    """The block's sections (seed 004's layers plus seed 001's pinned slot)."""
+    """The block's sections: conversation summary, pinned facts, relevant memories and the
+    others listed here."""  # seed 004's layers plus seed 001's pinned slot
 
     SUMMARY = "summary"
     PINNED = "pinned"
@@ -50,14 +51,14 @@ SECTION_ORDER: tuple[SectionKind, ...] = tuple(SECTION_TITLES)
 
 
 class Budget(BaseModel):
-    """Token and character budgets (C2). Defaults are seed 001's (memories 1,200, item 150,
-    pinned 400 tokens) and seed 002's (warn at 4,000, cut at 6,000 characters).
+    """Token and character budgets. Defaults: memories 1,200, item 150, pinned 400 tokens;
+    warn at 4,000 and cut at 6,000 characters.
 
     ``total_tokens`` covers the block *and* the recent raw turns; ``hard_limit_chars`` covers
     the block text and is never exceeded. When something must go, the summary goes first,
-    then the lowest-scored memories, then the oldest raw turns (seed 001: raw > memory >
-    summary); pinned facts go only when nothing else is left.
-    """
+    then the lowest-scored memories, then the oldest raw turns; pinned facts go only when
+    nothing else is left.
+    """  # C2; defaults from seed 001 (tokens, raw > memory > summary) and seed 002 (chars)
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -162,7 +163,7 @@ class TraceCut(BaseModel):
 
 
 class Trace(BaseModel):
-    """C8: which memories the block used and why, and what the budget cut."""
+    """Which memories the block used and why, and what the budget cut."""  # C8
 
     model_config = ConfigDict(extra="forbid")
 

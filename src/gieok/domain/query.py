@@ -230,7 +230,7 @@ def matches(flt: Filter | None, record: MemoryRecord) -> bool:
 
 
 class ScoreParts(BaseModel):
-    """Why a memory ranked where it did (R2, C8)."""
+    """Why a memory ranked where it did."""  # R2, C8
 
     model_config = ConfigDict(extra="forbid")
 

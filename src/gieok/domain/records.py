@@ -42,7 +42,7 @@ class MemoryType(StrEnum):
 
 
 class Category(StrEnum):
-    """Seed 000's categories; ``MemoryRecord.category`` also accepts free text."""
+    """Built-in categories; ``MemoryRecord.category`` also accepts free text."""  # seed 000
 
     LOCATION = "location"
     PREFERENCE = "preference"

@@ -109,11 +109,17 @@ def parse_sample(raw: dict[str, Any]) -> EvalSample:
     return sample
 
 
+LOCOMO_URL = "https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json"
+GET_DATA = ("The data is data/locomo10.json of the LoCoMo repository: "
+            f"curl -LO {LOCOMO_URL}")
+
+
 def load_locomo(path: str | Path) -> list[EvalSample]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise InvalidInputError(f"cannot read LoCoMo data {str(path)!r}: {exc}") from None
+        raise InvalidInputError(
+            f"cannot read LoCoMo data {str(path)!r}: {exc}. {GET_DATA}") from None
     if not isinstance(data, list):
         raise InvalidInputError("LoCoMo data must be a JSON list of samples")
     return [parse_sample(item) for item in data]

@@ -19,6 +19,9 @@ from gieok.domain.scope import validate_scope_id
 from gieok.errors import AuthError, InvalidInputError, NotFoundError
 
 TOKEN_PREFIX = "mnm_"
+# The tenant of scopes without an ``org`` level: what the library and the command line use when
+# no org is given, and what a token made without ``--org`` is bound to.
+DEFAULT_TENANT = ""
 
 
 def hash_token(secret: str) -> str:
@@ -76,8 +79,9 @@ class TokenService:
     leaked database does not leak working credentials.
     """
 
-    def __init__(self, store: TokenStore) -> None:
+    def __init__(self, store: TokenStore, *, store_name: str | None = None) -> None:
         self._store = store
+        self._store_name = store_name
 
     async def create(
         self, *, tenant: str, user: str | None = None, admin: bool = False,
@@ -85,7 +89,8 @@ class TokenService:
     ) -> tuple[ApiToken, str]:
         """A new token and its secret (shown once). User tokens need a user; admin tokens may
         have one (their default user) or none (tenant-wide)."""
-        validate_scope_id("org", tenant)
+        if tenant != DEFAULT_TENANT:
+            validate_scope_id("org", tenant)
         if user is not None:
             validate_scope_id("user", user)
         elif not admin:
@@ -108,10 +113,18 @@ class TokenService:
                             "(create one with `gieok token create --org <org> --user <user>`)")
         token = await self._store.find_token(hash_token(secret))
         if token is None:
-            raise AuthError("unknown bearer token; create one with `gieok token create`")
+            raise AuthError(self._unknown_token_message())
         if not token.active:
             raise AuthError("this token was revoked; create a new one with `gieok token create`")
         return Principal.of(token)
+
+    def _unknown_token_message(self) -> str:
+        if self._store_name is None:
+            return "unknown bearer token; create one with `gieok token create`"
+        # Tokens live in one store: the usual cause is a token made for another store.
+        return (f"unknown bearer token: this server uses the store {self._store_name}, which "
+                "has no such token. A token only works with the store it was made in: create "
+                f"one there with `gieok token create --store {self._store_name} --user <user>`")
 
     async def list(self, *, tenant: str | None = None) -> list[ApiToken]:
         return await self._store.list_tokens(tenant)

@@ -11,12 +11,16 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from gieok.errors import ConfigurationError
 from gieok.extras import missing_extra
 from gieok.stores.base import Capability, IndexInfo, Store, WriteBatch
 
-__all__ = ["Capability", "IndexInfo", "Store", "WriteBatch", "open_store", "register_store"]
+__all__ = [
+    "Capability", "IndexInfo", "Store", "WriteBatch", "open_store", "redact_url",
+    "register_store", "store_exists",
+]
 
 _BUILTIN: dict[str, str] = {
     "sqlite": "gieok.stores.sqlite:SqliteStore",
@@ -70,9 +74,29 @@ def resolve_store(url: str) -> type:
     )
 
 
+def store_exists(url: str) -> bool | None:
+    """Whether the store at ``url`` has been created (a store is created on first open).
+
+    ``None`` when its backend cannot tell without connecting; such a backend reports a missing
+    database when it connects. A backend answers by defining ``exists(url)`` on its class.
+    """
+    check = getattr(resolve_store(url), "exists", None)
+    return None if check is None else bool(check(url))
+
+
 async def open_store(url: str, /, **options: Any) -> Store:
     """Instantiate the store for ``url`` and apply pending migrations (idempotent)."""
     cls = resolve_store(url)
     store: Store = cls.from_url(url, **options)
     await store.setup()
     return store
+
+
+def redact_url(url: str) -> str:
+    """``url`` with its password (if any) replaced by ``***``: safe for messages and logs."""
+    parts = urlsplit(url)
+    userinfo, at, host = parts.netloc.rpartition("@")
+    if not at or ":" not in userinfo:
+        return url
+    user = userinfo.split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))

@@ -52,7 +52,7 @@ _STATUSES = {401: "Missing or bad token.", 403: "Not allowed for this token.",
              413: "Body too large.", 422: "Invalid input; nothing was written.",
              503: "LLM_SUMMARY_FAILED (summarize with fallback: false); nothing was written."}
 router = APIRouter(
-    prefix="/api/v1/memory", tags=["seed 003: memory"],
+    prefix="/api/v1/memory", tags=["compatible: /api/v1/memory"],
     responses={s: {"model": ErrorResponse, "description": d} for s, d in _STATUSES.items()},
 )
 MemoryId = Annotated[str, Path(min_length=1, max_length=128)]
@@ -164,8 +164,8 @@ class ArchiveResponse(BaseModel):
 def _user_scope(principal: Principal, persona: str | None = None) -> Scope:
     scope = scope_for(principal, persona_id=persona)
     if scope.user is None:
-        raise InvalidInputError("seed 003 routes need a user token (this admin token has no "
-                                "user): `gieok token create --org … --user …`",
+        raise InvalidInputError("the /api/v1/memory routes need a user token (this admin token "
+                                "has no user): `gieok token create --user …`",
                                 code="INVALID_SCOPE")
     return scope
 

@@ -28,7 +28,7 @@ from gieok.domain.scope import Scope
 from gieok.errors import InvalidInputError
 from gieok.security.tokens import Principal
 
-router = APIRouter(prefix="/api/v1/users/me", tags=["seed 000: users/me"],
+router = APIRouter(prefix="/api/v1/users/me", tags=["compatible: /api/v1/users/me"],
                    responses=error_responses(401, 403, 413, 422))
 FALLBACK_CATEGORY = Category.CONTEXT.value
 ALL_CATEGORIES = [c.value for c in Category]

@@ -75,7 +75,7 @@ async def clear_next_turn(engine: EngineDep, scope: ScopeDep) -> Response:
 
 @router.post("/sessions/end", summary="Close a session (pass session_id): extract, summarise")
 async def end_session(engine: EngineDep, scope: ScopeDep, jobs: JobsDep) -> AddResultPublic:
-    """Runs the session-end work (W2, W11) for the ``session_id`` given: extraction of what
+    """Runs the session-end work for the ``session_id`` given: extraction of what
     is not extracted yet and the session's episode. Model failures are reported in
     ``failures``, never raised."""
     if scope.session is None:

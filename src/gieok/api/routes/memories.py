@@ -30,7 +30,7 @@ MemoryId = Annotated[str, Path(min_length=1, max_length=128, description="A memo
 NOT_FOUND = error_responses(404)
 
 
-@router.post("", status_code=201, summary="Store a memory as given (W14)")
+@router.post("", status_code=201, summary="Store a memory as given")  # W14
 async def create_memory(body: MemoryCreate, engine: EngineDep, scope: ScopeDep) -> MemoryPublic:
     """Stores ``content`` directly, bypassing extraction. Storing the exact same text again
     in the same scope returns the existing memory with its use count raised."""
@@ -103,7 +103,7 @@ async def restore_memory(memory_id: MemoryId, engine: EngineDep, scope: ScopeDep
     return MemoryPublic.of(await engine.restore(memory_id, scope=scope))
 
 
-@router.get("/{memory_id}/versions", responses=NOT_FOUND, summary="Every version (L5)")
+@router.get("/{memory_id}/versions", responses=NOT_FOUND, summary="Every version")  # L5
 async def memory_versions(
     memory_id: MemoryId, engine: EngineDep, scope: ScopeDep
 ) -> VersionsPublic:
@@ -112,7 +112,7 @@ async def memory_versions(
 
 
 @router.post("/{memory_id}/rollback", responses=NOT_FOUND,
-             summary="Make an old version current again, as a new version (L5)")
+             summary="Make an old version current again, as a new version")  # L5
 async def rollback_memory(
     memory_id: MemoryId, body: RollbackRequest, engine: EngineDep, scope: ScopeDep
 ) -> MemoryPublic:

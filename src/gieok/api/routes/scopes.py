@@ -38,18 +38,18 @@ def _not_whole_tenant(scope: Scope) -> Scope:
     return scope
 
 
-@router.post("/forget", summary="Delete everything in the scope, history included (X3)")
+@router.post("/forget", summary="Delete everything in the scope, history included")  # X3
 async def forget(engine: EngineDep, scope: ScopeDep) -> ForgetResult:
     return ForgetResult(deleted=await engine.forget(scope=_not_whole_tenant(scope)))
 
 
-@router.get("/settings", summary="Per-scope settings (W9)")
+@router.get("/settings", summary="Per-scope settings")  # W9
 async def get_settings(engine: EngineDep, scope: ScopeDep) -> SettingsPublic:
     current = await engine.get_settings(scope=scope)
     return SettingsPublic.model_validate(current.model_dump())
 
 
-@router.patch("/settings", summary="Change per-scope settings (W9)")
+@router.patch("/settings", summary="Change per-scope settings")  # W9
 async def update_settings(
     body: SettingsUpdate, engine: EngineDep, scope: ScopeDep  # type: ignore[valid-type]
 ) -> SettingsPublic:

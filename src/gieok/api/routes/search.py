@@ -17,8 +17,9 @@ router = APIRouter(prefix="/v1", tags=["search"], responses=error_responses(401,
 async def search(
     body: SearchRequest, request: Request, engine: EngineDep, scope: ScopeDep
 ) -> SearchResults:
-    """Returns up to ``k`` live memories of the scope, best first. ``filters`` use the R3
-    language; ``as_of`` answers with what was true then (L6)."""
+    """Returns up to ``k`` live memories of the scope, best first. ``filters`` narrow by
+    field (`{"category": {"in": [...]}}`, AND/OR/NOT); ``as_of`` answers with what was true
+    then."""  # R1-R3, L6
     metrics: Metrics = request.app.state.metrics
     started = time.perf_counter()
     hits = await engine.search(body.query, scope=scope, k=body.k, filters=body.filters,

@@ -15,6 +15,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -66,6 +67,19 @@ def _blob(vector: Vector | None) -> bytes | None:
     return None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
 
 
+def sqlite_path(url: str) -> str:
+    """The file of ``sqlite:///relative.db`` or ``sqlite:////absolute/path.db``."""
+    rest = url.split("://", 1)[1] if "://" in url else ""
+    path = rest[1:] if rest.startswith("/") else rest
+    if not path:
+        raise ConfigurationError(
+            f"sqlite URL {url!r} has no path; use sqlite:///relative.db or "
+            "sqlite:////absolute/path.db",
+            code="CONFIG_INVALID",
+        )
+    return path
+
+
 class SqliteStore(Store):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
@@ -82,15 +96,13 @@ class SqliteStore(Store):
 
     @classmethod
     def from_url(cls, url: str, /, **options: Any) -> SqliteStore:
-        rest = url.split("://", 1)[1] if "://" in url else ""
-        path = rest[1:] if rest.startswith("/") else rest
-        if not path:
-            raise ConfigurationError(
-                f"sqlite URL {url!r} has no path; use sqlite:///relative.db or "
-                "sqlite:////absolute/path.db",
-                code="CONFIG_INVALID",
-            )
-        return cls(path)
+        return cls(sqlite_path(url))
+
+    @classmethod
+    def exists(cls, url: str) -> bool:
+        """Whether the file exists yet (opening the store creates it)."""
+        path = sqlite_path(url)
+        return path == ":memory:" or Path(path).exists()
 
     @property
     def conn(self) -> sqlite3.Connection:
