@@ -90,7 +90,8 @@ def scope_for(
             raise AuthError("this token may only address its own user; drop user_id or use "
                             "an admin token (`gieok token create --admin`)", code="FORBIDDEN")
         user = user_id
-    return Scope.of(org_id=principal.tenant, project_id=project_id, user_id=user,
+    # The default tenant ("") is the scope without an org level.
+    return Scope.of(org_id=principal.tenant or None, project_id=project_id, user_id=user,
                     persona_id=persona_id, session_id=session_id)
 
 
