@@ -172,7 +172,7 @@ def test_failing_jobs_are_retried_then_kept_and_counted(
     anyio.run(seed)
     api = start_api_server(store_url=url, jobs={"max_attempts": 2, "retry_backoff_s": 0.0,
                                                 "poll_interval_s": 0.05})
-    client = api.client()
+    client = api.client(api.token("acme", "ops"))  # /metrics needs a token
     page = wait_metric(client, "gieok_jobs_failed", 1)
     assert metric(page, "gieok_job_failures_total", kind="extract") == 2
     assert metric(page, "gieok_jobs_total", kind="extract", outcome="retry") == 1
