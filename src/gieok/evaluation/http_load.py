@@ -233,7 +233,7 @@ async def drive(base_url: str, tokens: Sequence[str], config: LoadConfig) -> tup
     async with anyio.create_task_group() as tg:
         for n, token in enumerate(tokens):
             tg.start_soon(_warm, n, base_url, token, config, ops, warm)
-    await _queue_empty(base_url)
+    await _queue_empty(base_url, tokens[0])
     samples: list[Sample] = []
     started = time.monotonic()
     async with anyio.create_task_group() as tg:
@@ -279,8 +279,10 @@ def _metric(page: str, name: str, **labels: str) -> float:
                if line.startswith(prefix))
 
 
-async def server_view(base_url: str) -> dict[str, float]:
-    async with httpx.AsyncClient(base_url=base_url, timeout=30.0) as client:
+async def server_view(base_url: str, token: str) -> dict[str, float]:
+    """What the server's ``/metrics`` say (any API token may read them)."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=30.0,
+                                 headers={"Authorization": f"Bearer {token}"}) as client:
         page = (await client.get("/metrics")).text
     return {
         "extraction_jobs_enqueued": _metric(page, "gieok_jobs_total", kind="extract",
@@ -293,9 +295,9 @@ async def server_view(base_url: str) -> dict[str, float]:
     }
 
 
-async def _queue_empty(base_url: str, timeout: float = 120.0) -> None:
+async def _queue_empty(base_url: str, token: str, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and (await server_view(base_url))[
+    while time.monotonic() < deadline and (await server_view(base_url, token))[
             "queue_depth_at_end"] > 0:
         await anyio.sleep(0.2)
 
@@ -328,7 +330,7 @@ async def run_http_load(config: LoadConfig) -> dict[str, Any]:
         try:
             await server.wait_ready()
             samples, elapsed = await drive(server.base_url, tokens, config)
-            seen = await server_view(server.base_url)
+            seen = await server_view(server.base_url, tokens[0])
         finally:
             code = server.stop()
         seen["exit_code"] = code if code is not None else -1
