@@ -3,11 +3,13 @@
 ```
 GieokError                      .code (stable), .message (says what to do next), .details
 ├── ConfigurationError          STORE_UNKNOWN, EXTRA_MISSING, CONFIG_INVALID, EMBEDDER_UNKNOWN,
-│                               EMBEDDER_MISMATCH
-├── InvalidInputError           INVALID_INPUT, INVALID_SCOPE, INVALID_FILTER, CONTENT_TOO_LONG
+│                               EMBEDDER_MISMATCH, PROFILE_UNKNOWN
+├── InvalidInputError           INVALID_INPUT, INVALID_SCOPE, INVALID_FILTER, CONTENT_TOO_LONG,
+│                               PROFILE_UNKNOWN (a scope's profile)
 ├── NotFoundError               MEMORY_NOT_FOUND, SCOPE_NOT_FOUND
 ├── AuthError                   UNAUTHORIZED, FORBIDDEN
-├── PolicyError                 MEMORY_LIMIT_REACHED, PII_REJECTED, MEMORY_DISABLED
+├── PolicyError                 MEMORY_LIMIT_REACHED, PII_REJECTED, MEMORY_DISABLED,
+│                               CATEGORY_NOT_ALLOWED
 ├── ConflictError               VERSION_CONFLICT, MEMORY_NOT_LIVE
 └── BackendError                (runtime; ``retriable`` flag)
     ├── StoreError              STORE_UNAVAILABLE (the base; what a backend failure maps to)

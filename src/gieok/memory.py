@@ -25,6 +25,7 @@ from anyio.from_thread import BlockingPortal, start_blocking_portal
 from gieok.context import sources
 from gieok.context.assemble import ContextAssembler, ProjectArg
 from gieok.context.project_files import ProjectMemory
+from gieok.context.sources import visible
 from gieok.context.skills import build_skill
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.context import Budget, Context
@@ -41,8 +42,10 @@ from gieok.lifecycle.decay import DecayReport, run_decay
 from gieok.lifecycle.expiry import ExpiryReport
 from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
 from gieok.lifecycle.reindex import ReindexReport, run_reindex
+from gieok.hooks import HookReport, Hooks, insight_of
 from gieok.llm.base import ChatModel
 from gieok.errors import ConfigurationError, ConflictError, InvalidInputError, NotFoundError
+from gieok.profiles import apply_changes
 from gieok.read.search import hybrid_search
 from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
@@ -75,10 +78,14 @@ class AsyncMemory:
         settings: GieokSettings | None = None,
         working: WorkingLog | None = None,
         extractor: Extractor | None = None,
+        profile: str | None = None,
     ) -> None:
         """``working`` replaces the store's own working log (turns and sessions), e.g. a
-        Redis one; ``extractor`` replaces the one the settings choose."""
-        self.settings = settings or GieokSettings()
+        Redis one; ``extractor`` replaces the one the settings choose; ``profile`` names a
+        settings profile (``gieok.profiles``) under the explicit settings."""
+        self.settings = settings or GieokSettings(**({"profile": profile} if profile else {}))
+        if profile:
+            self.settings = self.settings.for_profile(profile)
         self._store_arg = store
         self._embedder_arg = embedder
         self._working_arg = working
@@ -89,6 +96,7 @@ class AsyncMemory:
         self._index_recorded = False
         self._writes: WritePath | None = None
         self._context_assembler: ContextAssembler | None = None
+        self.hooks = Hooks()
 
     @classmethod
     def from_settings(cls, settings: GieokSettings) -> AsyncMemory:
@@ -442,7 +450,8 @@ class AsyncMemory:
     ) -> list[ScoredMemory]:
         """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
         superseded memories are excluded; ``as_of`` answers what was true at that date (L6);
-        ``include_archived`` searches archived memories too (filter ``status`` to pick)."""
+        ``include_archived`` searches archived memories too (filter ``status`` to pick). A
+        search in a user's project also finds the user's own user-wide memories."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         if not isinstance(query, str) or not query.strip():
@@ -457,7 +466,8 @@ class AsyncMemory:
         view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None,
                     include_archived=include_archived)
         store, embedder = await self._ready()
-        return await hybrid_search(store, embedder, where, query, k=k, filters=flt, view=view,
+        reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
+        return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow())
 
     async def export(
@@ -557,6 +567,30 @@ class AsyncMemory:
             raise InvalidInputError("pass a project_id or a root directory")
         return found
 
+    async def pipeline_end(
+        self, state: Mapping[str, Any], /, *, project_id: str | None = None,
+        root: ProjectArg = None, write_back: bool = True,
+    ) -> HookReport:
+        """The end of an agent pipeline (seed 002's PIPELINE_END hook): write the run's
+        insight into the project's MEMORY.md (skipped for ``state["dry_run"]`` and states
+        without ``entity_name``), then run the handlers in ``hooks`` for "pipeline_end".
+        Never raises for a handler's failure; it is in the report."""
+        if not isinstance(state, Mapping):
+            raise InvalidInputError("state must be the pipeline's final state (a mapping)")
+        report = HookReport()
+        found = insight_of(state)
+        if not write_back or (project_id is None and root is None):
+            report.skipped = "no project to write back to"
+        elif state.get("dry_run"):
+            report.skipped = "dry run"
+        elif found is None:
+            report.skipped = "the state has no entity_name"
+        else:
+            entity, report.insight = found
+            report.added = self.project_memory(project_id, root=root).add_insight(
+                report.insight, entity=entity)
+        return await self.hooks.trigger("pipeline_end", state, report)
+
     async def add_skill(
         self, name: str, /, *, triggers: Sequence[str], steps: Sequence[str],
         description: str | None = None, scope: ScopeArg = None, **ids: str | None,
@@ -640,24 +674,26 @@ class AsyncMemory:
 
     # -- per-scope settings (W9) ------------------------------------------------------------
     async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
-        store, _ = await self._ready()
-        return await store.get_settings(resolve_scope(scope, **ids)) or ScopeSettings()
+        """The settings in force in a scope (W9): its own, its ancestors' key by key, then
+        its profile's defaults; ``profile`` says which profile applies."""
+        return (await (await self._runtime()).policy(resolve_scope(scope, **ids))).settings
 
     async def update_settings(
         self, *, scope: ScopeArg = None, user_id: str | None = None,
         persona_id: str | None = None, project_id: str | None = None, org_id: str | None = None,
         session_id: str | None = None, **changes: Any,
     ) -> ScopeSettings:
+        """Change a scope's own settings; the others keep coming from its ancestors and its
+        profile. ``None`` resets a setting to what the scope inherits. Returns the settings
+        now in force."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
-        store, _ = await self._ready()
-        current = await store.get_settings(where) or ScopeSettings()
-        try:
-            updated = ScopeSettings.model_validate(current.model_dump() | changes)
-        except Exception as exc:
-            raise InvalidInputError(f"invalid settings: {exc}") from None
-        await store.put_settings(where, updated)
-        return updated
+        rt = await self._runtime()
+        await rt.store.put_settings(where, apply_changes(await rt.store.get_settings(where),
+                                                         changes))
+        if self._context_assembler is not None:
+            self._context_assembler.cache.clear()  # cached blocks used the old settings
+        return (await rt.policy(where)).settings
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
@@ -689,9 +725,10 @@ class Memory:
         settings: GieokSettings | None = None,
         working: WorkingLog | None = None,
         extractor: Extractor | None = None,
+        profile: str | None = None,
     ) -> None:
         self._async = AsyncMemory(store, embedder=embedder, settings=settings, working=working,
-                                  extractor=extractor)
+                                  extractor=extractor, profile=profile)
         self._portal_cm = start_blocking_portal()
         self._portal: BlockingPortal = self._portal_cm.__enter__()
 
@@ -731,6 +768,7 @@ class Memory:
     add_skill = _forward(AsyncMemory.add_skill)
     use_in_next_turn = _forward(AsyncMemory.use_in_next_turn)
     next_turn_selection = _forward(AsyncMemory.next_turn_selection)
+    pipeline_end = _forward(AsyncMemory.pipeline_end)
     expire = _forward(AsyncMemory.expire)
     consolidate = _forward(AsyncMemory.consolidate)
     versions = _forward(AsyncMemory.versions)
@@ -740,6 +778,10 @@ class Memory:
     def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
                        ) -> ProjectMemory:
         return self._async.project_memory(project_id, root=root)
+
+    @property
+    def hooks(self) -> Hooks:
+        return self._async.hooks
 
     def close(self) -> None:
         if self._portal_cm is not None:

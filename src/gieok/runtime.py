@@ -15,11 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gieok.embedders import Embedder, get_embedder
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.scope import Scope, ancestors
 from gieok.errors import ConfigurationError
 from gieok.llm.base import ChatModel
+from gieok.profiles import ScopePolicy, resolve
 from gieok.security.tokens import TokenStore
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, open_store
+from gieok.stores.ops import SettingsOp
 from gieok.stores.queue import JobQueue
 from gieok.stores.working import WorkingLog
 from gieok.write.extract import Extractor, get_extractor
@@ -48,6 +52,24 @@ class Runtime:
     def index_info(self) -> IndexInfo:
         """What this runtime's vectors are: recorded in the store with its first write."""
         return IndexInfo(model=self.embedder.name, dim=self.embedder.dim)
+
+    async def policy(self, scope: Scope) -> ScopePolicy:
+        """The settings in force in ``scope`` (W9, P2): its stored settings and its
+        ancestors', key by key, over its profile's defaults — one store read."""
+        [chain] = await self.store.read([self.policy_op(scope)])
+        return self.resolve(chain)
+
+    @staticmethod
+    def policy_op(scope: Scope) -> SettingsOp:
+        """The read behind ``policy`` (widest scope first), to batch with other reads."""
+        return SettingsOp(tuple(reversed(ancestors(scope))))
+
+    def resolve(self, chain: list[ScopeSettings | None]) -> ScopePolicy:
+        return resolve(chain, self.settings.profile)
+
+    def for_profile(self, name: str) -> GieokSettings:
+        """The process settings as ``name`` sets them (explicit settings kept)."""
+        return self.settings.for_profile(name)
 
     async def swap_embedder(self, embedder: Embedder) -> None:
         """Use ``embedder`` from now on (after a reindex switched the store to it)."""

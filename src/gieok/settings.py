@@ -9,11 +9,20 @@ Precedence: init kwargs > environment (``GIEOK_<FIELD>``, ``GIEOK_<GROUP>__<FIEL
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SecretStr,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -22,6 +31,7 @@ from pydantic_settings import (
 )
 
 from gieok.domain.context import ContextSettings
+from gieok.profiles import DEFAULT_PROFILE, deep_merge, get_profile
 
 DEFAULT_EMBEDDER = "local:multilingual-e5-small"
 
@@ -88,13 +98,17 @@ class LlmSettings(BaseModel):
 
 
 class WriteSettings(BaseModel):
-    """W3/W6/W7 process defaults; per-scope overrides live in ``ScopeSettings`` (W9)."""
+    """W3/W6/W7 process defaults; per-scope overrides live in ``ScopeSettings`` (W9).
+
+    ``max_long_term`` / ``max_episodic`` cap every scope on every write path (extraction,
+    ``remember``, imports, session episodes) unless the scope or its profile sets its own
+    limit; None means no limit (benchmarks that load 100k memories into one scope)."""
 
     model_config = ConfigDict(extra="forbid")
 
     extractor: Literal["auto", "heuristic", "llm"] = "auto"
-    max_long_term: int | None = Field(100, ge=1)
-    max_episodic: int | None = Field(50, ge=1)
+    max_long_term: int | None = Field(10_000, ge=1)
+    max_episodic: int | None = Field(1_000, ge=1)
     near_duplicate: float = Field(0.85, gt=0.0, le=1.0)
     neighbours: int = Field(8, ge=1, le=100)
     context_turns: int = Field(10, ge=1, le=100)
@@ -152,6 +166,9 @@ class GieokSettings(BaseSettings):
         toml_file="gieok.toml",
     )
 
+    # A named profile (``gieok.profiles``): defaults for the settings below and for every
+    # scope's settings; anything set explicitly here, in the environment or gieok.toml wins.
+    profile: str = DEFAULT_PROFILE
     data_dir: Path = Field(default_factory=default_data_dir)
     store_url: str | None = None
     embedder: str = DEFAULT_EMBEDDER
@@ -175,6 +192,38 @@ class GieokSettings(BaseSettings):
     context: ContextSettings = Field(default_factory=ContextSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
     jobs: JobSettings = Field(default_factory=JobSettings)
+    _explicit: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _by_profile: dict[str, GieokSettings] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _apply_profile(cls, data: Any, handler: Callable[[Any], GieokSettings]
+                       ) -> GieokSettings:
+        """Lay the profile's values under the explicit ones (kwargs, environment, file)."""
+        if not isinstance(data, dict):
+            return handler(data)
+        given = dict(data)
+        profile = get_profile(given.get("profile") or DEFAULT_PROFILE)
+        merged = dict(given)
+        for key, value in profile.settings.items():
+            current = merged.get(key)
+            if isinstance(current, BaseModel):
+                current = current.model_dump(exclude_unset=True)
+            merged[key] = deep_merge(value, current) if isinstance(current, dict) else \
+                (value if current is None else current)
+        settings = handler(merged)
+        settings._explicit = given
+        return settings
+
+    def for_profile(self, name: str | None) -> GieokSettings:
+        """These settings under another profile (explicit values kept); memoised."""
+        if not name or name == self.profile:
+            return self
+        found = self._by_profile.get(name)
+        if found is None:
+            found = type(self).model_validate({**self._explicit, "profile": name})
+            self._by_profile[name] = found
+        return found
 
     @classmethod
     def settings_customise_sources(

@@ -225,6 +225,8 @@ async def test_settings_tokens_index_info(store: Store) -> None:
     assert await store.get_settings(U1) is None
     await store.put_settings(U1, ScopeSettings(max_memories=5))
     assert (await store.get_settings(U1)) == ScopeSettings(max_memories=5)
+    stored = await store.get_settings(U1)
+    assert stored is not None and stored.model_fields_set == {"max_memories"}  # only what was set
     token = ApiToken(token_hash=hash_token("secret"), tenant="acme", user="u1")
     await store.tokens.put_token(token)
     assert (await store.tokens.find_token(hash_token("secret"))) == token
@@ -248,3 +250,29 @@ async def test_write_batch_is_atomic(store: Store) -> None:
     with pytest.raises(Exception):
         await store.write(batch)
     assert await store.get("", [good.id]) == []
+
+
+async def test_scope_level_filters_and_hierarchical_session_prefix(store: Store) -> None:
+    """Seed 002's ``entity:{name}:{phase}`` session keys: one prefix reads every phase of an
+    entity (and nothing of ``entity_ab``); ``{"project": None}`` keeps user-wide memories."""
+    geode = Scope(org="acme", project="geode")
+    phases = {}
+    for session in ("entity:entity_a:cortex", "entity:entity_a:evaluation:quality",
+                    "entity:entity_ab:cortex", "ENTITY:entity_a:cortex"):
+        phases[session] = await put(store, geode.with_(session=session), f"result of {session}")
+    org_note = await put(store, Scope(org="acme"), "org-wide rubric")
+    page = await store.list(Scope(org="acme"), view=View(), limit=50, offset=0,
+                            filters=parse_filter({"session": {"prefix": "entity:entity_a:"}}))
+    assert {r.id for r in page.items} == {phases["entity:entity_a:cortex"].id,
+                                          phases["entity:entity_a:evaluation:quality"].id}
+    bare = await store.list(Scope(org="acme"), view=View(), limit=50, offset=0,
+                            filters=parse_filter({"project": None, "session": None}))
+    assert [r.id for r in bare.items] == [org_note.id]
+    some = await store.list(Scope(org="acme"), view=View(), limit=50, offset=0,
+                            filters=parse_filter({"session": {"in": ["ENTITY:entity_a:cortex"]},
+                                                  "project": {"ne": None}}))
+    assert [r.id for r in some.items] == [phases["ENTITY:entity_a:cortex"].id]
+    vec = (await EMB.embed_documents(["result of entity"]))[0]
+    hits = await store.dense(Scope(org="acme"), vec, k=10, view=View(),
+                             filters=parse_filter({"session": {"prefix": "entity:entity_ab"}}))
+    assert [h.id for h in hits] == [phases["entity:entity_ab:cortex"].id]

@@ -119,7 +119,13 @@ def test_export_forget_and_settings(alice) -> None:  # type: ignore[no-untyped-d
                                                 "allowed_categories": ["location"]}).json()
     assert changed["max_memories"] == 50 and changed["allowed_categories"] == ["location"]
     assert alice.get("/v1/settings").json()["max_memories"] == 50
-    assert alice.patch("/v1/settings", json={"max_memories": 0}).status_code == 422
+    assert alice.patch("/v1/settings", json={"max_memories": -1}).status_code == 422
+    assert alice.patch("/v1/settings", json={"max_memories": 0}).json()["max_memories"] == 0
+    reset = alice.patch("/v1/settings", json={"max_memories": None}).json()  # back to default
+    assert reset["max_memories"] is None and reset["allowed_categories"] == ["location"]
+    assert alice.patch("/v1/settings", json={"profile": "nope"}).json()["error"]["code"] == \
+        "PROFILE_UNKNOWN"
+    assert alice.patch("/v1/settings", json={"profile": "eco2"}).json()["max_memories"] == 50
 
     assert alice.post("/v1/forget").json() == {"deleted": 2}
     assert alice.get("/v1/memories").json()["total"] == 0

@@ -54,8 +54,9 @@ def test_billing_rule_only_for_billing_entities(real_memory: Memory, tmp_path: P
         project_section = ctx.section(SectionKind.PROJECT)
         assert project_section is not None
         text = "\n".join(i.text for i in project_section.items)
-        assert "Write findings in Korean" in text and "- note 198" in text
-        assert "- note 199" not in text  # only the first 200 lines of MEMORY.md
+        assert "Write findings in Korean" in text and "- note 194" in text
+        assert "[billing-api] tier=A, score=71.00" in text  # insights sit at the top
+        assert "- note 195" not in text  # only the first 200 lines of MEMORY.md
         assert "14개 축" in ctx.text and ctx.section(SectionKind.ORGANISATION) is not None
     default = real_memory.context("결제 데이터 분석해줘", entity="billing-api", **scope)
     section = default.section(SectionKind.PROJECT)  # default 800 tokens: rules + a prefix

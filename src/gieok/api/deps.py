@@ -23,6 +23,7 @@ from gieok.security.tokens import Principal, TokenService
 from gieok.settings import GieokSettings
 
 ID_PATTERN = r"^[\w.@+\-]{1,128}$"
+SESSION_PATTERN = r"^[\w.@+\-][\w.@+\-:]{0,127}$"  # hierarchical keys: entity:{name}:{phase}
 _bearer = HTTPBearer(
     auto_error=False,
     description="A token from `gieok token create --org <org> --user <user>`.",
@@ -104,7 +105,9 @@ async def get_scope(
     user_id: Annotated[str | None, _id_query(
         "Admin tokens only: act for this user of the token's tenant.")] = None,
     persona_id: Annotated[str | None, _id_query("Narrow to one persona (agent).")] = None,
-    session_id: Annotated[str | None, _id_query("Narrow to one session.")] = None,
+    session_id: Annotated[str | None, Query(pattern=SESSION_PATTERN, description=(
+        "Narrow to one session; hierarchical keys such as entity:acme:analysis are fine."
+    ))] = None,
     project_id: Annotated[str | None, _id_query("Narrow to one project.")] = None,
 ) -> Scope:
     return scope_for(principal, user_id=user_id, persona_id=persona_id,

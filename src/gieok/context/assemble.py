@@ -27,6 +27,7 @@ from typing import Any
 from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
+from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory
 from gieok.context.skills import matching_skills
 from gieok.context.tokens import TokenCounter, get_counter
@@ -49,7 +50,7 @@ from gieok.domain.context import (
     Trace,
     TraceUse,
 )
-from gieok.domain.query import ScoredMemory, ScoreParts
+from gieok.domain.query import Filter, ScoredMemory, ScoreParts
 from gieok.domain.records import Layer, MemoryRecord, utcnow
 from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
@@ -90,17 +91,19 @@ def _section(kind: SectionKind, items: list[ContextItem], relevance: float | Non
 
 
 def _project_items(project: ProjectMemory, entity: str | None, path: str | None,
-                   max_lines: int) -> list[ContextItem]:
+                   max_lines: int, trace: Trace) -> list[ContextItem]:
     items = []
     text = project.read_memory(max_lines=max_lines).strip()
     if text:
         items.append(ContextItem(id="project:MEMORY.md", text=f"[MEMORY.md]\n{text}",
                                  score=PROJECT_WEIGHT))
-    for rule in project.matching_rules(entity=entity, path=path):
+    problems: list[str] = []
+    for rule in project.matching_rules(entity=entity, path=path, problems=problems):
         where = "always" if rule.unconditional else "paths: " + ", ".join(rule.paths)
         score = PROJECT_WEIGHT if rule.unconditional else 0.9
         items.append(ContextItem(id=f"project:rules/{rule.name}",
                                  text=f"[rule {rule.name} — {where}]\n{rule.body}", score=score))
+    trace.warnings.extend(problems)
     return items
 
 
@@ -161,18 +164,20 @@ class ContextAssembler:
         if not isinstance(query, str):
             raise InvalidInputError("query must be a string")
         query = query.strip()
+        policy = await rt.policy(scope)
+        cfg, scoring = self._config(rt, policy.profile)
         try:
-            plan = Budget.of(budget, self.settings.budget)  # type: ignore[arg-type]
+            plan = Budget.of(budget, cfg.budget)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise InvalidInputError(f"invalid budget: {exc}") from None
         turns = as_turns(history) if history is not None else \
-            await rt.working.recent(scope, limit=self.settings.load_turns)
+            await rt.working.recent(scope, limit=cfg.load_turns)
         files = self.project(scope.project, project)
         selection = await rt.working.selection(scope) if scope.session else []
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,
                         (str(files.root), files.fingerprint()) if files else None,
-                        tuple(selection))
+                        tuple(selection), policy.profile, policy.settings.model_dump_json())
         if use_cache:
             entry = await self.cache.get(key, store, now)
             if entry is not None:
@@ -184,7 +189,7 @@ class ContextAssembler:
                 return ctx
         ctx, used_scopes, expires = await self._build(
             rt, scope, query, turns, plan, entity, path, files, summarizer, now,
-            started, selection)
+            started, Policy(cfg, scoring, policy.settings), selection)
         if track_use:
             await _touch(store, scope, ctx.trace.used_ids(), now)
             await _consume(rt.working, scope, selection)
@@ -195,41 +200,51 @@ class ContextAssembler:
                 record_ids=tuple(_record_ids(ctx.trace.used_ids())), expires_at=expires))
         return ctx
 
+    def _config(self, rt: Runtime, profile: str) -> tuple[ContextSettings, ScoringSettings]:
+        """The context and scoring settings of a scope's profile (the engine's own when the
+        scope uses the process profile)."""
+        if profile == rt.settings.profile:
+            return self.settings, self.scoring
+        other = rt.for_profile(profile)
+        return other.context, other.scoring
+
     async def _build(  # noqa: PLR0913 - one place that wires every source
         self, rt: Runtime, scope: Scope, query: str, turns: list[Turn],
         plan: Budget, entity: str | None, path: str | None, files: ProjectMemory | None,
-        summarizer: Summarizer | None, now: datetime, started: float,
+        summarizer: Summarizer | None, now: datetime, started: float, policy: Policy,
         selection: Sequence[str] = (),
     ) -> tuple[Context, list[Scope], datetime | None]:
-        cfg, store, embedder = self.settings, rt.store, rt.embedder
+        cfg, store, embedder = policy.context, rt.store, rt.embedder
         timings: dict[str, float] = {}
         trace = Trace(query=query, scope=str(scope), counter=self.counter.name, built_at=now)
-        window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.summarize_after_turns,
+        window = split_window(turns, keep=cfg.recent_turns, max_turns=cfg.window_turns(),
                               max_tokens=cfg.summarize_after_tokens, counter=self.counter)
         summary, sections = await self._summary(rt.working, scope, window.older, query,
-                                                plan, summarizer, trace)
+                                                plan, summarizer, trace,
+                                                SectionKind.SUMMARY in cfg.sections)
         timings["working"] = _ms(started)
-        reader = sources.read_scope(scope)
+        reader, within = sources.visible(scope)
         records: list[MemoryRecord] = []
-        if await _enabled(store, scope, reader):
+        data: dict[str, Any] = {}
+        if policy.scope.enabled:
             chosen, notes = await sources.selected_records(store, scope, selection, now)
             trace.warnings.extend(notes)
             sections.append(_section(SectionKind.SELECTED, [
                 _standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
-            memory_sections, records = await self._memory_sections(
-                store, embedder, scope, reader, query, now, timings)
+            memory_sections, records, data = await self._memory_sections(
+                store, embedder, scope, (reader, within), query, now, timings, policy)
             sections.extend(memory_sections)
             records = [*chosen, *records]
-            if files is not None:
+            if files is not None and SectionKind.PROJECT in cfg.sections:
                 sections.append(_section(SectionKind.PROJECT, _project_items(
-                    files, entity, path, cfg.memory_lines)))
+                    files, entity, path, cfg.memory_lines, trace)))
         else:
             trace.warnings.append(
                 "memory is disabled for this scope (its settings): nothing injected")
         messages = [{"role": t.role, "content": t.content} for t in window.recent]
         mark = time.perf_counter()
-        fitted = fit(_merge_project(sections), messages, plan, self.counter,
-                     near_duplicate=cfg.near_duplicate)
+        kept = [s for s in _merge_project(sections) if s.kind in cfg.sections]
+        fitted = fit(kept, messages, plan, self.counter, near_duplicate=cfg.near_duplicate)
         timings["fit"] = _ms(mark)
         _fill_trace(trace, fitted, len(window.recent))
         trace.selected = [u.id for u in trace.used if u.section is SectionKind.SELECTED]
@@ -239,15 +254,15 @@ class ContextAssembler:
         trace.timings_ms = timings
         ctx = Context(text=fitted.text, messages=fitted.messages, summary=summary or None,
                       tokens=fitted.tokens, block_tokens=fitted.block_tokens,
-                      sections=fitted.sections, trace=trace)
+                      sections=fitted.sections, trace=trace, data=data)
         return ctx, [reader, *sources.tier_scopes(scope)], min(expiries) if expiries else None
 
     async def _summary(
         self, log: WorkingLog | None, scope: Scope, older: list[Turn], query: str,
-        plan: Budget, summarizer: Summarizer | None, trace: Trace,
+        plan: Budget, summarizer: Summarizer | None, trace: Trace, wanted: bool = True,
     ) -> tuple[str | None, list[ContextSection | None]]:
         """R7's rolling summary of the turns that left the raw window, as a section."""
-        if not older:
+        if not older or not wanted:
             return None, []
         if summarizer is None and self._rolling is not None:
             summarizer = functools.partial(self._rolling, log, scope)
@@ -261,65 +276,81 @@ class ContextAssembler:
         item = ContextItem(id="summary", text=summary, score=SUMMARY_RELEVANCE)
         return summary, [_section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
 
-    async def _standing(self, store: Store, reader: Scope, now: datetime) -> sources.Standing:
+    async def _standing(self, store: Store, reader: Scope, within: Filter | None,
+                        now: datetime, cfg: ContextSettings) -> sources.Standing:
         """Pinned facts, skills and recent episodes: memoised per scope until it changes,
         one of them expires, or an episode ages out of the window."""
-        cfg = self.settings
-        found = await self.standing.get(reader, store, now)
+        key = f"{reader.key()}#{within!r}"
+        found = await self.standing.get(reader, store, now, key)
         if isinstance(found, sources.Standing):
             return found
         wall = utcnow()
         window = timedelta(days=cfg.episode_max_age_days)
         standing = await sources.standing_records(
             store, reader, min_importance=cfg.pinned_min_importance, safety=cfg.pin_safety_facts,
-            max_pinned=cfg.max_pinned, episodes=cfg.episodes, episode_since=now - window)
+            max_pinned=cfg.max_pinned, episodes=cfg.episodes, episode_since=now - window,
+            within=within)
         limits = [r.expires_at for r in [*standing.pinned, *standing.skills, *standing.episodes]
                   if r.expires_at is not None]
         limits += [r.event_time + window for r in standing.episodes]
-        self.standing.put(reader, standing, wall, min(limits) if limits else None)
+        self.standing.put(reader, standing, wall, min(limits) if limits else None, key)
         return standing
 
-    async def _memory_sections(
-        self, store: Store, embedder: Embedder, scope: Scope, reader: Scope, query: str,
-        now: datetime, timings: dict[str, float],
-    ) -> tuple[list[ContextSection | None], list[MemoryRecord]]:
-        cfg = self.settings
+    async def _memory_sections(  # noqa: PLR0913
+        self, store: Store, embedder: Embedder, scope: Scope,
+        visible: tuple[Scope, Filter | None], query: str, now: datetime,
+        timings: dict[str, float], policy: Policy,
+    ) -> tuple[list[ContextSection | None], list[MemoryRecord], dict[str, Any]]:
+        cfg, scoring, admit = policy.context, policy.scoring, policy.admits
+        reader, within = visible
         mark = time.perf_counter()
         searcher: Embedder = embedder
-        if query and self.scoring.dense_weight > 0:
+        if query and scoring.dense_weight > 0:
             searcher = QueryCacheEmbedder(
                 embedder, queries={query: await embedder.embed_query(query)})
         timings["embed"] = _ms(mark)
         mark = time.perf_counter()
-        standing = await self._standing(store, reader, now)
+        standing = await self._standing(store, reader, within, now, cfg)
         timings["standing"] = _ms(mark)
         mark = time.perf_counter()
         hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
-                                      filters=sources.MEMORY_FILTER, weights=self.scoring, now=now)
-        hits = [h for h in hits if h.parts.relevance >= cfg.min_relevance or not query]
-        tier_hits, skills = [], standing.skills
+                                      filters=sources.both(sources.MEMORY_FILTER, within),
+                                      weights=scoring, now=now)
+        hits = [h for h in hits if (h.parts.relevance >= cfg.min_relevance or not query)
+                and admit(h.record)]
+        tier_hits, skills, data, keyed = [], standing.skills, {}, set()
         if sources.tier_scopes(scope):
             tier_hits = await sources.tier_knowledge(store, searcher, scope, query,
-                                                     k=cfg.candidates, weights=self.scoring,
+                                                     k=cfg.candidates, weights=scoring,
                                                      now=now)
             skills = [*skills, *await sources.tier_skills(store, scope)]
+            data, keyed_records = await sources.tier_data(store, scope)
+            keyed = {r.id for r in keyed_records}
+        shown = {h.record.id for h in tier_hits}  # tier knowledge is shown in its tier's section
+        hits = [h for h in hits if h.record.id not in shown and h.record.id not in keyed]
+        tier_hits = [h for h in tier_hits if h.record.id not in keyed]
         timings["search"] = _ms(mark)
         found = {h.record.id: h for h in hits if h.record.layer is Layer.EPISODIC}
         for record in standing.episodes:
-            found.setdefault(record.id, ScoredMemory(record=record, score=0.0,
-                                                     parts=ScoreParts()))
+            if admit(record):
+                found.setdefault(record.id, ScoredMemory(record=record, score=0.0,
+                                                         parts=ScoreParts()))
         episodes = sources.score_episodes([h.record for h in found.values()], now,
                                           {i: h.parts.relevance for i, h in found.items()})
+        episodes = episodes[:cfg.episodes]
         hits = [h for h in hits if h.record.layer is not Layer.EPISODIC]
+        if policy.scope.inject_limit is not None:
+            hits = hits[:policy.scope.inject_limit]
         sections = [
             _section(SectionKind.PINNED, [_standing_item(r, PINNED_RELEVANCE)
-                                          for r in standing.pinned],
+                                          for r in standing.pinned if admit(r)],
                      PINNED_RELEVANCE),
             *_search_sections(hits, episodes, tier_hits),
             _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
+            tier_data_section(data, scope),
         ]
         used = [h.record for h in (*hits, *episodes, *tier_hits)]
-        return sections, [*standing.pinned, *used]
+        return sections, [*standing.pinned, *used], data
 
 
 def _standing_item(r: MemoryRecord, score: float) -> ContextItem:
@@ -379,14 +410,6 @@ def _merge_project(sections: Sequence[ContextSection | None]) -> list[ContextSec
     return list(out.values())
 
 
-async def _enabled(store: Store, *scopes: Scope) -> bool:
-    for scope in dict.fromkeys(scopes):
-        found = await store.get_settings(scope)
-        if found is not None and not found.enabled:
-            return False
-    return True
-
-
 def _detached(ctx: Context, *, cached: bool | None = None) -> Context:
     """A copy whose lists and trace can be changed without touching the cached one (items
     and score parts are shared: treat them as read-only). Much cheaper than a deep copy."""
@@ -400,7 +423,7 @@ def _detached(ctx: Context, *, cached: bool | None = None) -> Context:
 
 
 def _record_ids(ids: Sequence[str]) -> list[str]:
-    return [i for i in ids if not i.startswith(("project:", "summary", "skill:"))]
+    return [i for i in ids if not i.startswith(("project:", "summary", "skill:", "tiers:"))]
 
 
 async def _touch(store: Store, scope: Scope, ids: Sequence[str], now: datetime) -> None:

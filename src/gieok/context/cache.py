@@ -130,23 +130,27 @@ class ScopeMemo:
         self.margin = margin
         self._entries: OrderedDict[str, _Memo] = OrderedDict()
 
-    async def get(self, scope: Scope, store: Store, now: datetime) -> Any | None:
-        memo = self._entries.get(scope.key())
+    async def get(self, scope: Scope, store: Store, now: datetime, key: str = "") -> Any | None:
+        """The memo for ``scope`` (or ``key``, when one scope is read several ways) unless
+        something in ``scope`` changed since it was built."""
+        key = key or scope.key()
+        memo = self._entries.get(key)
         if memo is None:
             return None
         if (time.monotonic() - memo.monotonic) >= self.max_age_s or (
                 memo.valid_until is not None and now >= memo.valid_until) or \
                 await changed_since(store, scope, memo.built_at, self.margin):
-            self._entries.pop(scope.key(), None)
+            self._entries.pop(key, None)
             return None
-        self._entries.move_to_end(scope.key())
+        self._entries.move_to_end(key)
         return memo.value
 
     def put(self, scope: Scope, value: Any, built_at: datetime,
-            valid_until: datetime | None) -> None:
+            valid_until: datetime | None, key: str = "") -> None:
         if self.max_entries == 0 or self.max_age_s == 0:
             return
-        self._entries[scope.key()] = _Memo(value, built_at, time.monotonic(), valid_until)
-        self._entries.move_to_end(scope.key())
+        key = key or scope.key()
+        self._entries[key] = _Memo(value, built_at, time.monotonic(), valid_until)
+        self._entries.move_to_end(key)
         while len(self._entries) > self.max_entries:
             self._entries.popitem(last=False)

@@ -123,6 +123,22 @@ def _atomic_write(path: Path, text: str) -> None:
         raise
 
 
+def _with_insights(lines: list[str], insights: list[str]) -> list[str]:
+    """MEMORY.md with the insights section near the top — right after a leading ``# Title``
+    line and its blank line — so the newest insight is always inside the read window, however
+    long the rest of the file grows (seed 002: newest first, first 200 lines read)."""
+    at = 0
+    if lines and lines[0].startswith("# "):
+        at = 1
+        while at < len(lines) and not lines[at].strip():
+            at += 1
+    head = [*lines[:at], *([""] if at and lines[at - 1].strip() else [])]
+    rest = lines[at:]
+    while rest and not rest[-1].strip():
+        rest.pop()
+    return [*head, INSIGHTS_HEADING, *insights, *([""] if rest else []), *rest]
+
+
 class ProjectMemory:
     """The file-based memory of one project, rooted at a directory (created on first write)."""
 
@@ -170,34 +186,50 @@ class ProjectMemory:
                            and "]" in insight else None)
         lines = self.read_memory(max_lines=None).splitlines()
         start = next((i for i, ln in enumerate(lines) if ln.strip() == INSIGHTS_HEADING), None)
-        if start is None:
-            lines = [*lines, *([""] if lines and lines[-1].strip() else []), INSIGHTS_HEADING]
-            start = len(lines) - 1
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")),
-                   len(lines))
-        existing = [ln for ln in lines[start + 1:end] if ln.startswith("- ")]
+        existing: list[str] = []
+        if start is not None:
+            end = next((i for i in range(start + 1, len(lines))
+                        if not lines[i].startswith("- ")), len(lines))
+            existing = [ln for ln in lines[start + 1:end] if ln.startswith("- ")]
+            lines = [*lines[:start], *lines[end:]]
+            if 0 < start and not lines[start - 1].strip() and \
+                    (start == len(lines) or not lines[start].strip()):
+                del lines[start - 1]  # the blank line that set the section apart
         if any(ln == entry or (token and day in ln and f"[{token}]" in ln) for ln in existing):
             return False
         if dry_run:
             return True
         kept = [entry, *existing][:MAX_INSIGHTS]
-        body = [*lines[:start + 1], *kept, *([""] if end < len(lines) else []), *lines[end:]]
-        self.write_memory("\n".join(body))
+        self.write_memory("\n".join(_with_insights(lines, kept)))
         return True
 
     # -- rules/*.md -------------------------------------------------------------------------
-    def rules(self) -> list[Rule]:
-        """Every rule, sorted by file name."""
+    def rules(self, *, problems: list[str] | None = None) -> list[Rule]:
+        """Every rule, sorted by file name. A file that cannot be read or parsed raises
+        ``InvalidInputError`` — or, with a ``problems`` list, is skipped and described there
+        (the context skips one bad hand-edited file instead of failing)."""
         if not self.rules_dir.is_dir():
             return []
-        return [parse_rule(p.stem, p.read_text(encoding="utf-8"))
-                for p in sorted(self.rules_dir.glob("*.md"))]
+        out = []
+        for file in sorted(self.rules_dir.glob("*.md")):
+            try:
+                out.append(parse_rule(file.stem, file.read_text(encoding="utf-8")))
+            except (InvalidInputError, UnicodeDecodeError, OSError) as exc:
+                if problems is None:
+                    if isinstance(exc, InvalidInputError):
+                        raise
+                    raise InvalidInputError(f"rule {file.stem!r} cannot be read: {exc}") \
+                        from None
+                why = exc.message if isinstance(exc, InvalidInputError) else str(exc)
+                problems.append(f"skipped rules/{file.name}: {why}; fix the file to load it")
+        return out
 
-    def matching_rules(self, *, entity: str | None = None, path: str | None = None) -> list[Rule]:
+    def matching_rules(self, *, entity: str | None = None, path: str | None = None,
+                       problems: list[str] | None = None) -> list[Rule]:
         """Rules for the current entity or path (only unconditional ones when neither is
-        given; every rule for ``entity="*"``)."""
+        given; every rule for ``entity="*"``); ``problems`` as in ``rules``."""
         targets = [t for t in (entity, path) if t]
-        return [r for r in self.rules() if r.applies_to(targets)]
+        return [r for r in self.rules(problems=problems) if r.applies_to(targets)]
 
     def write_rule(self, name: str, body: str, *, paths: Sequence[str] | None = None,
                    **meta: Any) -> Path:

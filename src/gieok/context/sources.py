@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from gieok.domain.query import Filter, ScoredMemory, ScoreParts, View, parse_filter
+from gieok.context.merge import merge_by_scope
+from gieok.domain.query import And, Filter, ScoredMemory, ScoreParts, View, matches, parse_filter
 from gieok.domain.records import Layer, MemoryRecord
 from gieok.domain.safety import is_safety_fact
 from gieok.domain.scope import Scope
@@ -28,10 +29,29 @@ MEMORY_FILTER = parse_filter({
     "NOT": {"AND": [{"layer": Layer.EPISODIC.value}, {"promoted": True}]},
 })
 def read_scope(scope: Scope) -> Scope:
-    """Memories visible to a session: the same user/persona/project across all sessions."""
+    """Memories visible to a session: the same user/persona/project across all sessions —
+    and, inside a project, the user's own user-wide memories too (seed 004: preferences
+    and rules are the user's everywhere; ``read_filter`` keeps other projects out)."""
+    if scope.project and scope.user:
+        return scope.with_(project=None, session=None)
     if scope.session and len(scope.levels()) > 1:
         return scope.with_(session=None)
     return scope
+
+
+def read_filter(scope: Scope) -> Filter | None:
+    """What ``read_scope`` must leave out: another project's memories of the same user."""
+    if scope.project and scope.user:
+        return parse_filter({"OR": [{"project": scope.project}, {"project": None}]})
+    return None
+
+
+def visible(scope: Scope, filters: Filter | None = None) -> tuple[Scope, Filter | None]:
+    """The read scope and filter for reads in ``scope`` (search and context)."""
+    extra = read_filter(scope)
+    if extra is None:
+        return read_scope(scope), filters
+    return read_scope(scope), extra if filters is None else And((filters, extra))
 
 
 def tier_scopes(scope: Scope) -> list[Scope]:
@@ -56,7 +76,7 @@ class Standing:
 
 async def standing_records(
     store: Store, scope: Scope, *, min_importance: float, safety: bool, max_pinned: int,
-    episodes: int, episode_since: datetime,
+    episodes: int, episode_since: datetime, within: Filter | None = None,
 ) -> Standing:
     """One filtered pass over the scope (newest first, paged so nothing old is missed) for
     ``pinned=True`` memories, important health/safety facts (with ``safety``; pinned first,
@@ -65,7 +85,8 @@ async def standing_records(
     ors: list[dict[str, object]] = [{"pinned": True}, {"layer": Layer.PROCEDURAL.value}]
     if safety:
         ors.append({"importance": {"gte": min_importance}})
-    flt = parse_filter({"AND": [{"layer": {"ne": Layer.WORKING.value}}, {"OR": ors}]})
+    flt = both(parse_filter({"AND": [{"layer": {"ne": Layer.WORKING.value}}, {"OR": ors}]}),
+                within)
     found: list[MemoryRecord] = []
     while True:
         page = await store.list(scope, filters=flt, view=LIVE, limit=STANDING_PAGE,
@@ -80,8 +101,8 @@ async def standing_records(
         elif r.pinned or (safety and r.importance >= min_importance and is_safety_fact(r)):
             out.pinned.append(r)
     if episodes > 0:  # its own small query: a busy persona has many episodes, we need three
-        recent = parse_filter({"layer": Layer.EPISODIC.value, "promoted": False,
-                               "event_time": {"gte": episode_since}})
+        recent = both(parse_filter({"layer": Layer.EPISODIC.value, "promoted": False,
+                                     "event_time": {"gte": episode_since}}), within)
         out.episodes = (await store.list(scope, filters=recent, view=LIVE, limit=episodes,
                                          offset=0)).items
     out.pinned.sort(key=lambda r: (not r.pinned, -r.importance, -r.event_time.timestamp()))
@@ -133,21 +154,28 @@ def score_episodes(records: Sequence[MemoryRecord], now: datetime,
     return out
 
 
+def both(first: Filter | None, second: Filter | None) -> Filter | None:
+    if first is None or second is None:
+        return first or second
+    return And((first, second))
+
+
+def _tier_filter(scope: Scope) -> Filter | None:
+    """Records written *at* the organisation or this project (no user, persona or
+    session): a tier's knowledge, whatever layer it was written with."""
+    return parse_filter({"user": None, "persona": None, "session": None,
+                         "OR": [{"project": None}, *([{"project": scope.project}]
+                                                     if scope.project else [])]})
+
+
 async def tier_skills(store: Store, scope: Scope, limit: int = 500) -> list[MemoryRecord]:
     """Skills written at the shared tiers above ``scope`` (organisation, project)."""
-    flt = parse_filter({"layer": Layer.PROCEDURAL.value})
-    seen: dict[str, MemoryRecord] = {}
-    for tier in tier_scopes(scope):
-        page = await store.list(tier, filters=flt, view=LIVE, limit=limit, offset=0)
-        for record in page.items:
-            if _is_tier_record(record, tier):  # a tier contributes only what it wrote itself
-                seen.setdefault(record.id, record)
-    return list(seen.values())
-
-
-def _is_tier_record(record: MemoryRecord, tier: Scope) -> bool:
-    return record.scope.user is None and record.scope.persona is None and \
-        record.scope.session is None and record.scope.project in (None, tier.project)
+    tiers = tier_scopes(scope)
+    if not tiers:
+        return []
+    flt = both(parse_filter({"layer": Layer.PROCEDURAL.value}), _tier_filter(scope))
+    page = await store.list(tiers[0], filters=flt, view=LIVE, limit=limit, offset=0)
+    return list(page.items)
 
 
 async def tier_knowledge(
@@ -160,16 +188,42 @@ async def tier_knowledge(
     weights: ScoringSettings,
     now: datetime,
 ) -> list[ScoredMemory]:
-    """Organisation and project knowledge (layers ``organisation``/``project``) written at
-    the shared tiers above ``scope`` — never another user's memories."""
+    """Organisation and project knowledge: what was written at the shared tiers above
+    ``scope`` (the organisation itself, this project itself) — every project of the
+    organisation sees the organisation's, no ``layer`` flag needed; never another user's
+    memories."""
     tiers = tier_scopes(scope)
     if not tiers:
         return []
-    widest = tiers[0]
-    flt = parse_filter({"layer": {"in": [Layer.ORGANISATION.value, Layer.PROJECT.value]}})
-    hits = await retrieve(store, embedder, widest, query, k=k, filters=flt, weights=weights,
+    return await retrieve(store, embedder, tiers[0], query, k=k,
+                          filters=both(MEMORY_FILTER, _tier_filter(scope)), weights=weights,
                           now=now)
-    return [h for h in hits if _is_tier_record(h.record, scope)]
+
+
+def tier_path_filter(scope: Scope) -> Filter | None:
+    """Records written at ``scope`` or one of its ancestors (org → project → user → persona
+    → session): the tiers a context merges (C6)."""
+    parts: list[dict[str, object]] = []
+    for level in ("project", "user", "persona", "session"):
+        value = getattr(scope, level)
+        parts.append({"OR": [{level: None}, {level: value}]} if value else {level: None})
+    return parse_filter({"AND": parts})
+
+
+async def tier_data(store: Store, scope: Scope, limit: int = 500
+                    ) -> tuple[dict[str, object], list[MemoryRecord]]:
+    """C6, seed 002's assembler: the ``data`` that callers stored at the organisation, the
+    project and this session (written there, not extracted), merged key by key from the
+    widest tier to the narrowest — the narrower tier's value wins, an empty value never
+    overrides, and within a tier the newest wins. Returns the mapping and its records."""
+    flt = both(parse_filter({
+        "user": None, "persona": None, "source": {"ne": "inferred"},
+        "layer": {"nin": [Layer.PROCEDURAL.value, Layer.WORKING.value, Layer.EPISODIC.value]},
+    }), tier_path_filter(scope))
+    page = await store.list(Scope(org=scope.org), filters=flt, view=LIVE, limit=limit,
+                            offset=0)
+    keyed = sorted((r for r in page.items if r.data), key=lambda r: r.updated_at)
+    return merge_by_scope([(r.scope, r.data or {}) for r in keyed]), keyed
 
 
 def may_show(scope: Scope, record: MemoryRecord) -> bool:
@@ -177,8 +231,10 @@ def may_show(scope: Scope, record: MemoryRecord) -> bool:
     memories, or knowledge its shared tiers wrote themselves."""
     if record.scope.tenant != scope.tenant:
         return False
-    return read_scope(scope).contains(record.scope) or \
-        any(_is_tier_record(record, tier) for tier in tier_scopes(scope))
+    reader, within = visible(scope)
+    if reader.contains(record.scope) and matches(within, record):
+        return True
+    return bool(tier_scopes(scope)) and matches(_tier_filter(scope), record)
 
 
 async def selected_records(

@@ -33,6 +33,9 @@ _SMALL_TALK = frozenset({
     "안녕", "안녕하세요", "고마워", "감사합니다", "응", "네", "ㅋㅋ", "ㅎㅎ", "좋아",
 })
 MAX_SENTENCE_CHARS = 240
+# A rolling summary is at most this share of the turns it replaces (seed 001's point: it
+# must cost fewer tokens than the turns themselves; all of them plus labels cost more).
+SUMMARY_RATIO = 0.5
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,8 @@ def extractive_summary(
             continue
         chosen.append(i)
         used += n
+    if not chosen:  # not even one sentence fits: the best one, cut to the budget
+        return counter.truncate(_line(candidates[ranked[0]]), max_tokens)
     return "\n".join(_line(candidates[i]) for i in sorted(chosen))
 
 
@@ -155,7 +160,10 @@ async def summarize(
     summarizer: Summarizer | None = None,
 ) -> tuple[str, str]:
     """Summary text and how it was made (``"llm"``, ``"extractive"`` or
-    ``"extractive_fallback"`` after an LLM failure — a summary never breaks the caller)."""
+    ``"extractive_fallback"`` after an LLM failure — a summary never breaks the caller).
+    The summary costs at most ``SUMMARY_RATIO`` of the turns' own tokens."""
+    replaced = sum(counter.count(t.content) for t in turns if t.role in {"user", "assistant"})
+    max_tokens = min(max_tokens, int(replaced * SUMMARY_RATIO))
     if summarizer is not None:
         try:
             text = (await summarizer(turns, max_tokens)).strip()

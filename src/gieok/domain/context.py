@@ -199,6 +199,9 @@ class Context(BaseModel):
     block_tokens: int = 0
     sections: list[ContextSection] = Field(default_factory=list)
     trace: Trace = Field(default_factory=Trace)
+    # C6: structured ``data`` of organisation → project → session knowledge, merged key by
+    # key (the narrower tier wins; empty values never override).
+    data: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> Context:
@@ -225,11 +228,18 @@ class ContextSettings(BaseModel):
 
     budget: Budget = Field(default_factory=Budget)
     tokenizer: str = "cl100k_base"  # "chars" for the 4 chars/token estimate
+    # The working layer (R7): at most ``recent_turns`` raw turns go to the model (0: none).
+    # Older turns are summarised once the session passes ``summarize_after_turns`` turns
+    # (None: as soon as it passes ``recent_turns`` — a plain FIFO of N is one setting) or
+    # ``summarize_after_tokens`` tokens; until then up to that many raw turns stay.
     recent_turns: int = Field(10, ge=0, le=1000)
-    summarize_after_turns: int = Field(12, ge=0)
+    summarize_after_turns: int | None = Field(None, ge=0)
     summarize_after_tokens: int = Field(6000, ge=0)
     load_turns: int = Field(200, ge=1, le=10_000)
     llm_summary: bool = False  # use the configured LLM for rolling summaries (W10 fallback)
+    # The block's sections that may appear (each layer's off switch); raw turns have
+    # ``recent_turns``.
+    sections: list[SectionKind] = Field(default_factory=lambda: list(SectionKind))
     candidates: int = Field(30, ge=1, le=1000)
     min_relevance: float = Field(0.0, ge=0.0, le=1.0)
     near_duplicate: float = Field(0.9, gt=0.0, le=1.0)  # word Jaccard that counts as a repeat
@@ -246,3 +256,9 @@ class ContextSettings(BaseModel):
     project_root: str | None = None  # default: <data_dir>/projects/<project id>
     project_roots: dict[str, str] = Field(default_factory=dict)  # project id -> directory
     memory_lines: int = Field(200, ge=1)
+
+    def window_turns(self) -> int:
+        """How many raw turns may stay before older ones are summarised."""
+        if self.summarize_after_turns is None:
+            return self.recent_turns
+        return max(self.summarize_after_turns, self.recent_turns)

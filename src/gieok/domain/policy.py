@@ -1,4 +1,8 @@
-"""Per-scope settings (W9): data in the store, not environment configuration."""
+"""Per-scope settings (W9): data in the store, not environment configuration.
+
+A scope stores only the settings a caller set; the rest comes from its ancestors (session →
+persona → user → project → org, key by key) and then from its profile (``gieok.profiles``).
+"""
 
 from __future__ import annotations
 
@@ -21,10 +25,17 @@ class CapacityPolicy(StrEnum):
 class ScopeSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    # A named profile (``gieok.profiles``) whose per-scope defaults and context settings
+    # apply to this scope and the scopes below it; None: the process profile.
+    profile: str | None = Field(default=None, max_length=64)
     enabled: bool = True
     auto_extraction: bool = True
+    # Categories that may be extracted, stored and injected; None allows every category.
     allowed_categories: list[str] | None = None
-    max_memories: int | None = Field(default=None, ge=1)
+    # W7 per scope: long-term and episodic memories kept active (0: no limit; None: the
+    # process default ``GieokSettings.write.max_long_term`` / ``max_episodic``).
+    max_memories: int | None = Field(default=None, ge=0)
+    max_episodes: int | None = Field(default=None, ge=0)
     capacity_policy: CapacityPolicy = CapacityPolicy.ARCHIVE_LOWEST
     retention_days: int | None = Field(default=None, ge=1)
     # Secrets (cards, RRNs, passwords, keys, accounts) are masked or refused, never kept:
@@ -32,9 +43,13 @@ class ScopeSettings(BaseModel):
     # ``pii_contact_policy`` (mask, keep or refuse).
     pii_policy: PiiPolicy = PiiPolicy.MASK
     pii_contact_policy: PiiPolicy = PiiPolicy.MASK
-    # W7: None means the process default (``GieokSettings.write.max_long_term`` / ``max_episodic``).
-    max_episodes: int | None = Field(default=None, ge=1)
+    # Injection (seed 000's retrieval node): at most ``inject_limit`` retrieved memories per
+    # turn (None: the token budget decides) and none below ``min_confidence``.
+    inject_limit: int | None = Field(default=None, ge=0, le=1000)
+    min_confidence: float = Field(default=0.0, ge=0.0, le=1.0)
     # W2 triggers (seed 003): extract and summarise when a session passes this many messages,
     # and close sessions idle for longer than the timeout.
     session_message_threshold: int = Field(default=20, ge=2, le=10_000)
     idle_timeout_minutes: float = Field(default=30.0, gt=0.0)
+    # Seed 003: a session's raw messages are deleted once its summary is saved.
+    clear_session_after_summary: bool = False

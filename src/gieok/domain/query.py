@@ -6,6 +6,11 @@ compiles the same meaning (SQL in ``stores/_sql/filters.py``, Python in ``matche
     {"type": "fact", "category": {"in": ["location", "preference"]},
      "event_time": {"gte": "2021-01-01", "lt": "2023-01-01"}, "tags": {"contains": "cat"},
      "OR": [{"pinned": True}, {"importance": {"gte": 0.8}}], "metadata.topic": "billing"}
+
+The scope levels below the tenant (``project``, ``user``, ``persona``, ``session``) narrow a
+read further: ``{"project": None}`` keeps what was written outside any project, and
+``{"session": {"prefix": "entity:entity_a:"}}`` every phase of one entity's hierarchical
+session keys (seed 002).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from gieok.errors import InvalidInputError
 
 T = TypeVar("T")
 
-OPERATORS = frozenset({"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte", "contains"})
+OPERATORS = frozenset({"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte", "contains",
+                       "prefix"})
+SCOPE_FIELDS = frozenset({"project", "user", "persona", "session"})
 # field -> kind; kind decides which operators and value types are allowed.
 FILTER_FIELDS: dict[str, str] = {
     "layer": "str",
@@ -43,6 +50,7 @@ FILTER_FIELDS: dict[str, str] = {
     "updated_at": "time",
     "valid_from": "time",
     "expires_at": "time",
+    **{level: "scope" for level in sorted(SCOPE_FIELDS)},
 }
 _KIND_OPS = {
     "str": {"eq", "ne", "in", "nin"},
@@ -51,6 +59,7 @@ _KIND_OPS = {
     "num": {"eq", "ne", "gt", "gte", "lt", "lte"},
     "time": {"eq", "gt", "gte", "lt", "lte"},
     "meta": {"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte"},
+    "scope": {"eq", "ne", "in", "prefix"},
 }
 
 
@@ -88,6 +97,16 @@ def _bad(msg: str) -> InvalidInputError:
 
 
 def _coerce(kind: str, field_name: str, op: str, value: Any) -> Any:
+    if kind == "scope":
+        if op in {"eq", "ne"} and value is None:
+            return None  # "written outside any <level>"
+        if op == "in":
+            if not isinstance(value, list | tuple) or not value:
+                raise _bad(f"filter {field_name}.in needs a non-empty list")
+            return tuple(_coerce(kind, field_name, "prefix", v) for v in value)
+        if not isinstance(value, str) or not value:
+            raise _bad(f"filter {field_name} expects a non-empty string (or null for eq/ne)")
+        return value
     if op in {"in", "nin"} and kind != "list":
         if not isinstance(value, list | tuple) or not value:
             raise _bad(f"filter {field_name}.{op} needs a non-empty list")
@@ -187,6 +206,8 @@ def parse_filter(spec: Mapping[str, Any] | Filter | None) -> Filter | None:
 def _field_value(record: MemoryRecord, name: str) -> Any:
     if name.startswith("metadata."):
         return record.metadata.get(name.removeprefix("metadata."))
+    if name in SCOPE_FIELDS:
+        return getattr(record.scope, name)
     value = getattr(record, name)
     return value.value if hasattr(value, "value") else value
 
@@ -205,8 +226,12 @@ def matches(flt: Filter | None, record: MemoryRecord) -> bool:
     op, want = flt.op, flt.value
     if flt.kind == "list":
         return want in actual if op == "contains" else bool(set(want) & set(actual))
+    if flt.kind == "scope" and want is None:
+        return (actual is None) == (op == "eq")
     if actual is None:
         return op in {"ne", "nin"}
+    if op == "prefix":
+        return isinstance(actual, str) and actual.startswith(want)
     try:
         if op == "eq":
             return actual == want

@@ -18,13 +18,18 @@ from gieok.errors import InvalidInputError
 
 LEVELS: tuple[str, ...] = ("org", "project", "user", "persona", "session")
 _ID_RE = re.compile(r"^[\w.@+\-]{1,128}$", re.UNICODE)
+# Session ids may be hierarchical keys, ``entity:{name}:{phase}[:{sub}]`` (seed 002), so that
+# one filter (``{"session": {"prefix": "entity:acme:"}}``) reads every phase of an entity.
+_SESSION_RE = re.compile(r"^[\w.@+\-][\w.@+\-:]{0,127}$", re.UNICODE)
 
 
 def validate_scope_id(level: str, value: str) -> str:
     """Return ``value`` if it is a usable id for ``level``, else raise INVALID_SCOPE."""
-    if not isinstance(value, str) or not _ID_RE.fullmatch(value):
+    pattern = _SESSION_RE if level == "session" else _ID_RE
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        extra = " :" if level == "session" else ""
         raise InvalidInputError(
-            f"{level} id {value!r} is invalid: use 1-128 letters, digits or . _ @ + -",
+            f"{level} id {value!r} is invalid: use 1-128 letters, digits or . _ @ + -{extra}",
             code="INVALID_SCOPE",
             details={"level": level},
         )

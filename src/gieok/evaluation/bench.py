@@ -216,7 +216,8 @@ async def bench_search(
     for query in queries:
         await bench_embedder.precompute([query])
         tick(1)
-    settings = GieokSettings(data_dir=workdir, embedder=real.name)
+    # One scope holds every size measured (up to 1M): lift the per-scope cap for it.
+    settings = GieokSettings(data_dir=workdir, embedder=real.name, write={"max_long_term": None})
     url = f"sqlite:///{workdir / 'bench-search.db'}"
     out: dict[str, dict[str, Any]] = {}
     mem = AsyncMemory(url, embedder=bench_embedder, settings=settings)

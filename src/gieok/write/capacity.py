@@ -1,7 +1,8 @@
 """W7: capacity per scope. Pure planning; the pipeline and the engine apply the plan.
 
-Defaults (seed 004): 100 long-term and 50 episodic memories per scope; a scope's settings
-may lower or raise that (seed 003's free plan: 5). Over the limit, the policy decides:
+Defaults: 10,000 long-term and 1,000 episodic memories per scope (``GieokSettings.write``);
+a scope's settings or its profile may lower or raise that (seed 004: 100 and 50; seed 003's
+free plan: 5 episodes; 0 means no limit). Over the limit, the policy decides:
 ``archive_lowest`` archives the lowest-importance memories, oldest first among equals
 (pinned memories last of all); ``refuse`` rejects the write with ``MEMORY_LIMIT_REACHED``.
 Nothing is ever dropped silently: archived memories stay restorable and are reported.
@@ -26,11 +27,17 @@ class CapacityPlan:
 
 
 def limit_for(layer: Layer, scope_settings: ScopeSettings, defaults: WriteSettings) -> int | None:
+    """The scope's limit for ``layer``: its own (or its profile's) number, 0 meaning no
+    limit, else the process default; None when nothing limits the layer."""
     if layer is Layer.EPISODIC:
-        return scope_settings.max_episodes or defaults.max_episodic
-    if layer is Layer.LONG_TERM:
-        return scope_settings.max_memories or defaults.max_long_term
-    return None
+        own, default = scope_settings.max_episodes, defaults.max_episodic
+    elif layer is Layer.LONG_TERM:
+        own, default = scope_settings.max_memories, defaults.max_long_term
+    else:
+        return None
+    if own is not None:
+        return own or None
+    return default
 
 
 def _eviction_order(record: MemoryRecord) -> tuple[bool, float, float]:

@@ -28,7 +28,7 @@ from gieok.domain.query import Page, View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
 from gieok.domain.results import AddResult, Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.domain.scope import Scope, ancestors, long_term_scope
+from gieok.domain.scope import Scope, long_term_scope
 from gieok.domain.turns import Turn
 from gieok.embedders import Embedder
 from gieok.errors import PolicyError
@@ -36,7 +36,7 @@ from gieok.llm.base import ChatModel
 from gieok.runtime import Runtime
 from gieok.settings import GieokSettings
 from gieok.stores.base import Store, WriteBatch
-from gieok.stores.ops import DenseOp, HashOp, ListOp, ReadOp, SettingsOp
+from gieok.stores.ops import DenseOp, HashOp, ListOp, ReadOp
 from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, summarize
@@ -52,6 +52,20 @@ log = logging.getLogger("gieok.write")
 MAX_SESSION_TURNS = 500
 MAX_CATCH_UP = 200
 _LONG_TERM = parse_filter({"layer": "long_term"})
+
+
+def check_category(fields: dict[str, Any], settings: ScopeSettings) -> None:
+    """W9 on direct writes: a long-term memory outside the scope's allowed categories is
+    refused (extraction drops such candidates; injection never shows them)."""
+    allowed = settings.allowed_categories
+    layer = str(fields.get("layer") or Layer.LONG_TERM.value)
+    if allowed is None or layer != Layer.LONG_TERM.value or fields.get("category") in allowed:
+        return
+    raise PolicyError(
+        f"this scope keeps only {', '.join(allowed)} memories; pass category= one of them, "
+        "or change allowed_categories in the scope's settings",
+        code="CATEGORY_NOT_ALLOWED",
+        details={"category": fields.get("category"), "allowed": list(allowed)})
 
 
 def pii_policies(settings: ScopeSettings) -> PiiPolicies:
@@ -106,10 +120,9 @@ class WritePath:
 
     # -- settings and guards ----------------------------------------------------------------
     async def settings_for(self, scope: Scope) -> ScopeSettings:
-        """The nearest stored settings: the scope's own, else its parent's, … else defaults
-        (the whole ancestors walk is one read)."""
-        [chain] = await self.store.read([SettingsOp(tuple(ancestors(scope)))])
-        return next((found for found in chain if found is not None), ScopeSettings())
+        """The scope's settings (W9): its own, then its ancestors' key by key, then its
+        profile's defaults (``gieok.profiles``) — one store read."""
+        return (await self.rt.policy(scope)).settings
 
     async def prepare_direct(
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]]
@@ -124,6 +137,7 @@ class WritePath:
             if not settings.enabled:
                 raise PolicyError("memory is disabled for this scope; enable it with "
                                   "update_settings(enabled=True)", code="MEMORY_DISABLED")
+            check_category(fields, settings)
             out.append((scope, *self._guard_direct(text, fields, pii_policies(settings))))
         return out
 
@@ -158,8 +172,9 @@ class WritePath:
 
     async def direct_capacity(self, fresh: Sequence[MemoryRecord], now: datetime,
                               trigger: Trigger) -> tuple[list[MemoryRecord], list[AuditEvent]]:
-        """W7 for direct writes: only where a scope sets ``max_memories``/``max_episodes``
-        (imports and benchmarks may hold any number otherwise). Raises under "refuse"."""
+        """W7 for direct writes, with the same limit as extraction: the scope's
+        ``max_memories``/``max_episodes``, its profile's, or the process default. Raises
+        under "refuse"."""
         archived: list[MemoryRecord] = []
         events: list[AuditEvent] = []
         groups: dict[tuple[str, Layer], list[MemoryRecord]] = {}
@@ -167,23 +182,23 @@ class WritePath:
             groups.setdefault((record.scope.key(), record.layer), []).append(record)
         for (_, layer), records in groups.items():
             scope = records[0].scope
-            settings = await self.settings_for(scope)
-            explicit = settings.max_episodes if layer is Layer.EPISODIC else settings.max_memories
-            if explicit is None or layer not in (Layer.LONG_TERM, Layer.EPISODIC):
-                continue
+            [chain, page] = await self.store.read([  # settings and count: one round trip
+                self.rt.policy_op(scope),
+                ListOp(scope, parse_filter({"layer": layer.value}), View(), 0, 0)])
+            settings = self.rt.resolve(chain).settings
+            limit = limit_for(layer, settings, self.settings.write)
             incoming = [r for r in records if r.is_live()]
-            if await self._count(scope, layer) + len(incoming) <= explicit:
+            if limit is None or page.total + len(incoming) <= limit:
                 continue
             live = await self._live(scope, layer)
-            plan = plan_capacity(live, incoming, limit=explicit,
-                                 policy=settings.capacity_policy)
+            plan = plan_capacity(live, incoming, limit=limit, policy=settings.capacity_policy)
             if plan.refused:
-                raise limit_error(explicit, layer, plan.refused)
+                raise limit_error(limit, layer, plan.refused)
             for victim in plan.archive:
                 after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
                 archived.append(after)
                 events.append(audit_for(AuditAction.ARCHIVE, after, before=victim,
-                                        trigger=Trigger.CAPACITY, details={"limit": explicit}))
+                                        trigger=Trigger.CAPACITY, details={"limit": limit}))
         return archived, events
 
     async def _count(self, scope: Scope, layer: Layer) -> int:
@@ -215,7 +230,7 @@ class WritePath:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
-                await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
+                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
         except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
             self._fail(result, exc)
         return result
@@ -243,7 +258,7 @@ class WritePath:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
-                await self._write_episode(scope, settings, result, TriggerKind.THRESHOLD)
+                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
         except Exception as exc:  # noqa: BLE001 — W10: reported, and the caller may retry
             self._fail(result, exc)
             result.extraction = "failed"  # the watermark did not move: a retry redoes it
@@ -281,7 +296,8 @@ class WritePath:
             return
         details = {"triggers": [k.value for k in kinds], "extractor": extraction.extractor,
                    "session": scope.session}
-        await self._reconcile_and_write(target, candidates, settings, result, details)
+        for where, group in route_by_tier(candidates, target).items():
+            await self._reconcile_and_write(where, group, settings, result, details)
 
     async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn]) -> Extraction:
         from gieok.write.extract.llm import LLMExtractor
@@ -381,8 +397,8 @@ class WritePath:
                                    result: AddResult, now: datetime, live_count: int
                                    ) -> list[tuple[MemoryRecord, MemoryRecord]]:
         """W7 for extracted memories. Under "refuse" the new ADDs that do not fit are left
-        out and reported; under "archive_lowest" the lowest-importance memories are archived
-        (with the process default limit, never more than this write adds)."""
+        out and reported; under "archive_lowest" the lowest-importance memories are
+        archived."""
         limit = limit_for(Layer.LONG_TERM, settings, self.settings.write)
         incoming = [r for r in plan.creates if r.is_live()]
         if limit is None or not incoming:
@@ -403,8 +419,6 @@ class WritePath:
                                    f"stored (limit {limit})")
             return []
         victims = capacity.archive
-        if settings.max_memories is None:
-            victims = victims[: len(incoming)]
         out: list[tuple[MemoryRecord, MemoryRecord]] = []
         for victim in victims:
             after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
@@ -455,6 +469,8 @@ class WritePath:
         masked = guard(draft.summary, pii_policies(settings).__class__(
             secrets=PiiPolicy.MASK, contact=PiiPolicy.MASK)).text
         await self._store_episode(scope, turns, draft, masked, settings, result, trigger)
+        if settings.clear_session_after_summary and scope.session:
+            await self.working.forget(scope)  # seed 003: the summary replaces the session
 
     async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
                              summary: str, settings: ScopeSettings, result: AddResult,
@@ -463,6 +479,8 @@ class WritePath:
         found = await self.store.list(target, filters=parse_filter(
             {"layer": "episodic", "metadata.session": scope.session or ""}),
             view=View(include_archived=True), limit=1, offset=0)
+        if settings.clear_session_after_summary:
+            found.items = []  # each summary covers turns no earlier one saw: a new memory
         meta = {"session": scope.session, "turns": len(turns), "method": draft.method,
                 "trigger": trigger.value}
         fields = {"content": summary, "tags": draft.topics[:8], "emotion": draft.emotion,
@@ -529,6 +547,24 @@ class WritePath:
             out.append((state.scope, await self.end_session(state.scope,
                                                             trigger=TriggerKind.IDLE)))
         return out
+
+
+def route_by_tier(candidates: Sequence[Candidate], target: Scope) -> dict[Scope, list[Candidate]]:
+    """Where each candidate is written (seed 004): workspace knowledge ("in this workspace
+    we use PostgreSQL 16" — an extractor's ``tier="project"`` hint) goes to the project
+    itself, where every teammate's context sees it; the rest to ``target``. Without a
+    project in the scope the hint has nowhere to go and the candidate stays in ``target``."""
+    project = Scope(org=target.org, project=target.project) if target.project else None
+    out: dict[Scope, list[Candidate]] = {}
+    for candidate in candidates:
+        tier = getattr(candidate, "tier", None)
+        where = project if tier == "project" and project is not None else target
+        out.setdefault(where, []).append(candidate)
+    return out
+
+
+def _episode_trigger(kinds: Sequence[TriggerKind]) -> TriggerKind:
+    return TriggerKind.SAVE if TriggerKind.SAVE in kinds else TriggerKind.THRESHOLD
 
 
 def _hash(text: str) -> str:

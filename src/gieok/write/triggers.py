@@ -6,6 +6,8 @@
   ``auto_extraction`` is off, because the user asked;
 * ``threshold`` — the session passes every N messages (seed 003: 20): the session's episode
   is written or refreshed;
+* ``save`` — a user turn asks to save the conversation ("대화 저장해줘", "save this
+  conversation"): the session's episode is written now (seed 003);
 * ``session_end`` — ``end_session(...)``: remaining turns are extracted and the episode is
   written (W11);
 * ``idle`` — the sweeper closes sessions idle past the timeout (seed 003: 30 min) and runs
@@ -28,6 +30,7 @@ class TriggerKind(StrEnum):
     TURN = "turn"
     EXPLICIT = "explicit"
     THRESHOLD = "threshold"
+    SAVE = "save"
     SESSION_END = "session_end"
     IDLE = "idle"
 
@@ -39,8 +42,23 @@ _EXPLICIT = re.compile(
 )
 
 
+_SAVE = re.compile(
+    r"\b(?:save|store|keep)\s+(?:this|the|our|my)\s+(?:conversation|chat|talk)\b|"
+    r"(?:대화|이야기|얘기|채팅)\s?(?:내용\s?)?(?:을|를)?\s?(?:저장|기록)\s?(?:해|하자|할래|좀)",
+    re.IGNORECASE,
+)
+
+
+def is_save_request(text: str) -> bool:
+    """A user turn that asks to save the conversation itself (seed 003's "대화 저장")."""
+    return _SAVE.search(text) is not None
+
+
 def is_explicit_request(text: str) -> bool:
-    """A user turn that asks the assistant to remember something (W1)."""
+    """A user turn that asks the assistant to remember something (W1); a request to save
+    the whole conversation is a ``save`` trigger instead."""
+    if is_save_request(text):
+        return False
     return _EXPLICIT.search(text) is not None and not re.search(
         r"(?:do|can|could|did)\s+you\s+remember|기억\s?나|기억해\?|기억하니|기억하지\?", text, re.I)
 
@@ -87,6 +105,9 @@ def plan_add(
     episode = crossed_threshold(count_before, count_after, settings.session_message_threshold)
     if episode:
         kinds.append(TriggerKind.THRESHOLD)
+    if any(t.role == "user" and is_save_request(t.content) for t in new_turns):
+        episode = True
+        kinds.append(TriggerKind.SAVE)
     reason = "" if chosen else ("auto_extraction off" if not settings.auto_extraction
                                 else "no user turns")
     return TriggerPlan(extract=chosen, kinds=tuple(kinds), episode=episode, reason=reason)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gieok import AsyncMemory, InvalidInputError, GieokSettings
+from gieok import AsyncMemory, GieokSettings, InvalidInputError, PolicyError
 from gieok.domain.context import CLOSING_INSTRUCTION, SectionKind
 from gieok.domain.records import utcnow
 from gieok.stores.base import WriteBatch
@@ -78,8 +78,22 @@ async def test_overflowing_session_gets_summary_and_last_ten_turns(mem: AsyncMem
     assert [m["content"] for m in ctx.messages] == [t["content"] for t in turns[-10:]]
     assert ctx.trace.summarized_turns == 3 and ctx.summary
     assert "Turn 0" in ctx.summary and ctx.section(SectionKind.SUMMARY) is not None
-    short = await mem.context("x", user_id="u1", session_id="s1", history=turns[:12])
-    assert len(short.messages) == 12 and short.summary is None
+    short = await mem.context("x", user_id="u1", session_id="s1", history=turns[:10])
+    assert len(short.messages) == 10 and short.summary is None
+    fifo = await mem.context("x", user_id="u1", session_id="s1", history=turns[:11])
+    assert len(fifo.messages) == 10 and fifo.trace.summarized_turns == 1  # a FIFO of 10
+
+
+async def test_summarize_after_turns_keeps_more_raw_turns_until_it_overflows(
+        make_settings: Any, tmp_path: Path) -> None:
+    """Seed 001's window: up to 12 raw turns, then the newest 8 and a summary."""
+    settings = make_settings(context={"recent_turns": 8, "summarize_after_turns": 12})
+    turns = [{"role": "user", "content": f"Turn {i}: Nabi ate {i} treats."} for i in range(13)]
+    async with AsyncMemory(f"sqlite:///{tmp_path / 'w.db'}", settings=settings) as mem:
+        twelve = await mem.context("x", user_id="u1", history=turns[:12])
+        assert len(twelve.messages) == 12 and twelve.summary is None
+        thirteen = await mem.context("x", user_id="u1", history=turns)
+        assert len(thirteen.messages) == 8 and thirteen.trace.summarized_turns == 5
 
 
 async def test_project_rules_only_for_matching_entities(mem: AsyncMemory, tmp_path: Path) -> None:
@@ -249,3 +263,55 @@ async def test_write_margin_distrusts_builds_right_after_a_write(
         again = await mem.context("fact", user_id="u1")
         assert not again.trace.cached  # within 2 s of a write: rebuilt, not trusted
         assert late.id in again.trace.used_ids()
+
+
+async def test_injection_honours_categories_confidence_and_limit(mem: AsyncMemory) -> None:
+    """Seed 000's retrieval node: allowed categories, confidence >= 0.5, at most 10."""
+    kept = [await mem.remember(f"User recycles at station {i} near home", user_id="u1",
+                               category="location", confidence=0.9) for i in range(5)]
+    low = await mem.remember("User lives near recycling station 9", user_id="u1",
+                             category="location", confidence=0.3)
+    habit = await mem.remember("User recycles plastic every Tuesday near home", user_id="u1",
+                               category="behavior", confidence=0.95, pinned=True)
+    await mem.update_settings(user_id="u1", allowed_categories=["location"], min_confidence=0.5,
+                              inject_limit=3)
+    with pytest.raises(PolicyError) as refused:  # stored categories follow the same rule
+        await mem.remember("User sorts cans on Fridays", user_id="u1", category="behavior")
+    assert refused.value.code == "CATEGORY_NOT_ALLOWED"
+    ctx = await mem.context("where does the user recycle near home?", user_id="u1")
+    used = ctx.trace.used_ids()
+    assert low.id not in used and habit.id not in used
+    section = ctx.section(SectionKind.MEMORIES)
+    assert section is not None and len(section.items) == 3
+    assert set(used) <= {k.id for k in kept}
+
+
+async def test_every_layer_has_an_off_switch(make_settings: Callable[..., GieokSettings],
+                                             tmp_path: Path) -> None:
+    """Seed 004's per-layer on/off: episodes=0, recent_turns=0 and ``sections``."""
+    turns = [{"role": "user", "content": f"Turn {i}: Nabi ate {i} treats."} for i in range(4)]
+
+    async def build(**context: Any) -> Any:
+        settings = make_settings(context=context)
+        async with AsyncMemory(f"sqlite:///{tmp_path / 'off.db'}", settings=settings) as m:
+            if not (await m.list(user_id="u1")).total:
+                await m.remember("Nabi is allergic to chicken", user_id="u1", pinned=True)
+                await m.remember("User prefers dry food for Nabi", user_id="u1")
+                await m.remember("Talked about Nabi's treats", user_id="u1", layer="episodic",
+                                 type="episode")
+                await m.add_skill("vet visit", triggers=["vet"], steps=["book", "go"],
+                                  user_id="u1")
+            return await m.context("Nabi vet treats food", user_id="u1", history=turns)
+
+    everything = await build()
+    kinds = {s.kind for s in everything.sections}
+    assert {SectionKind.PINNED, SectionKind.MEMORIES, SectionKind.EPISODES,
+            SectionKind.SKILLS} <= kinds and len(everything.messages) == 4
+    no_episodes = await build(episodes=0)
+    assert no_episodes.section(SectionKind.EPISODES) is None
+    assert "Talked about Nabi's treats" not in no_episodes.text
+    assert (await build(recent_turns=0)).messages == []
+    for kind in (SectionKind.PINNED, SectionKind.MEMORIES, SectionKind.SKILLS):
+        off = await build(sections=[k for k in SectionKind if k is not kind])
+        assert off.section(kind) is None and off.sections, kind
+    assert (await build(sections=[])).text == ""

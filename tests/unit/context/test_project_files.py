@@ -88,8 +88,37 @@ def test_add_insight_newest_first_dedup_rotation_and_dry_run(tmp_path: Path) -> 
     lines = [ln for ln in text.splitlines() if ln.startswith("- ")]
     assert lines == ["- 2026-03-02: [entity_b] tier=S",
                      "- 2026-03-02: [entity_a] tier=A, score=71.0"]
-    assert text.startswith("# Project\n\nStack: Python.")
+    assert text.startswith("# Project\n\n## Recent insights\n- 2026-03-02: [entity_b]")
+    assert text.endswith("\n\nStack: Python.")
     for i in range(60):
         project.add_insight(f"run {i}", entity=f"e{i}", today=day)
     lines = [ln for ln in project.read_memory(max_lines=None).splitlines() if ln.startswith("- ")]
     assert len(lines) == 50 and lines[0].endswith("run 59")
+
+
+def test_newest_insight_stays_inside_the_read_window(tmp_path: Path) -> None:
+    """Seed 002: MEMORY.md grows past 200 lines; the newest insight must still be read."""
+    project = ProjectMemory(tmp_path / "proj")
+    body = "\n".join(f"- note {i}" for i in range(300))
+    project.write_memory(f"# GEODE\n\n{body}\n\n## Recent insights\n- 2026-03-01: [old] tier=B\n")
+    assert "[old]" not in project.read_memory()  # a hand-written section at the bottom
+    assert project.add_insight("tier=S, score=88.00", entity="entity_a", today=date(2026, 3, 2))
+    window = project.read_memory()
+    assert "- 2026-03-02: [entity_a] tier=S, score=88.00" in window
+    assert "- 2026-03-01: [old] tier=B" in window  # moved up with its section, order kept
+    everything = project.read_memory(max_lines=None)
+    assert everything.count("## Recent insights") == 1 and "- note 299" in everything
+    assert window.index("[entity_a]") < window.index("[old]") < window.index("- note 0")
+
+
+def test_one_malformed_rule_is_skipped_and_described(tmp_path: Path) -> None:
+    project = ProjectMemory(tmp_path / "proj")
+    project.write_rule("good", "Always cite the source.")
+    (project.rules_dir / "bad.md").write_text("---\npaths: [unclosed\n---\nbody\n", "utf-8")
+    (project.rules_dir / "binary.md").write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(InvalidInputError):
+        project.rules()
+    problems: list[str] = []
+    rules = project.matching_rules(entity="*", problems=problems)
+    assert [r.name for r in rules] == ["good"]
+    assert len(problems) == 2 and "rules/bad.md" in problems[0] and "binary.md" in problems[1]

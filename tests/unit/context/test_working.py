@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import anyio
@@ -84,3 +85,32 @@ def test_history_dicts_become_turns() -> None:
     for bad in ("just text", [{"role": "narrator", "content": "x"}], [{"role": "user"}], [3]):
         with pytest.raises(InvalidInputError):
             as_turns(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lines", [
+    [("user", "Nabi threw up twice this morning after eating the new salmon kibble."),
+     ("assistant", "I'm sorry to hear that. Did she eat anything else unusual?"),
+     ("user", "No, only the kibble. She is 7 years old and allergic to chicken."),
+     ("assistant", "Switching food suddenly can upset a cat's stomach."),
+     ("user", "The vet prescribed famotidine 2.5 mg once a day last year."),
+     ("assistant", "Good to know. Keep an eye on her water intake."),
+     ("user", "ok"), ("assistant", "Anything else?"),
+     ("user", "She also hides under the bed when the vacuum runs.")],
+    [("user", "나비가 오늘 아침에 새 연어 사료를 먹고 두 번 토했어."),
+     ("assistant", "걱정되네요. 다른 걸 먹었나요?"),
+     ("user", "아니 사료만 먹었어. 나비는 7살이고 닭고기 알레르기가 있어."),
+     ("assistant", "사료를 갑자기 바꾸면 배탈이 날 수 있어요."),
+     ("user", "작년에 수의사가 파모티딘 2.5mg을 하루 한 번 처방했어."),
+     ("user", "고마워"), ("assistant", "물 마시는 양도 지켜봐 주세요.")],
+], ids=["en", "ko"])
+@pytest.mark.parametrize("counter", ["chars", "cl100k_base"])
+def test_rolling_summary_is_shorter_than_the_turns_it_replaces(
+        lines: list[tuple[str, str]], counter: str) -> None:
+    """Seed 001: the summary must save tokens — it was 1.19x the turns it replaced."""
+    count = get_counter(counter)
+    turns = [Turn(role=r, content=c) for r, c in lines]  # type: ignore[arg-type]
+    replaced = sum(count.count(t.content) for t in turns)
+    text, how = anyio.run(functools.partial(summarize, turns, max_tokens=400, counter=count))
+    assert how == "extractive" and text
+    assert count.count(text) <= replaced * 0.5
+    assert ("7" in text) or ("famotidine" in text) or ("파모티딘" in text)  # facts survive

@@ -50,8 +50,10 @@ def test_refuse_policy_counts_what_does_not_fit() -> None:
 
 def test_limits_come_from_scope_settings_then_process_defaults() -> None:
     defaults = WriteSettings()
-    assert limit_for(Layer.LONG_TERM, ScopeSettings(), defaults) == 100
-    assert limit_for(Layer.EPISODIC, ScopeSettings(), defaults) == 50
+    assert limit_for(Layer.LONG_TERM, ScopeSettings(), defaults) == 10_000
+    assert limit_for(Layer.EPISODIC, ScopeSettings(), defaults) == 1_000
+    assert limit_for(Layer.LONG_TERM, ScopeSettings(max_memories=0), defaults) is None
+    assert limit_for(Layer.LONG_TERM, ScopeSettings(), WriteSettings(max_long_term=None)) is None
     assert limit_for(Layer.EPISODIC, ScopeSettings(max_episodes=5), defaults) == 5
     assert limit_for(Layer.LONG_TERM, ScopeSettings(max_memories=7), defaults) == 7
     assert limit_for(Layer.PROCEDURAL, ScopeSettings(), defaults) is None

@@ -5,34 +5,48 @@ Bodies are the seed's: ``{"success": true, …}``, and errors ``{"success": fals
 
 - a seed memory is an episodic record in the token user's persona scope: ``summary`` is the
   content, ``topics`` the tags, ``importance`` 1–10 maps onto 0–1 (SPEC §2);
-- ``create`` stores ``manualSummary`` when given; otherwise it applies the seed's own
-  fallback (§4.1): the raw turns cut to 500 characters at importance 5;
+- ``create`` stores ``manualSummary`` when given; otherwise it summarises the messages with
+  the configured LLM (as ``summarize`` does), and without an LLM — or when the LLM fails —
+  applies the seed's own fallback (§4.1): the raw turns cut to 500 characters at importance
+  5. When the persona's memory is full (the scope's ``max_episodes``: the free plan's 5 in
+  the ``knock`` profile), the least important memory is archived and the answer says so
+  (``memoryFull``, ``archived``, ``message`` — §4.2);
 - ``summarize`` (§2.1) asks the configured LLM for the seed's JSON summary (summary, topics,
   emotion, importance) through ``write/episodes.py``; after the LLM's retries and failover it
   stores the §4.1 fallback and says ``warning: LLM_SUMMARY_FAILED`` (or, with
   ``fallback: false``, answers 503 ``LLM_SUMMARY_FAILED`` and stores nothing). Without an LLM
   the summary is extractive. Turns are PII-masked before any model sees them;
-- ``load`` returns the persona's active memories by importance, then newest (seed §2.2.2),
-  chosen among the 1,000 most recent;
+- ``load`` returns the persona's active memories by importance, then newest, keeping only
+  the newest memory of each topic (seed §2.2.2), chosen among the 1,000 most recent;
 - ``DELETE`` is a hard delete (GDPR, seed §5.2). Capacity (``MEMORY_LIMIT_REACHED``) is the
   engine's policy (W7) and comes back in the seed's error shape.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
-from gieok.api.deps import ID_PATTERN, EngineDep, PrincipalDep, SettingsDep, scope_for
+from gieok.api.deps import (
+    ID_PATTERN,
+    SESSION_PATTERN,
+    EngineDep,
+    PrincipalDep,
+    SettingsDep,
+    scope_for,
+)
 from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
 from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
 from gieok.errors import InvalidInputError, LLMError
 from gieok.memory import AsyncMemory
 from gieok.security.tokens import Principal
+from gieok.settings import GieokSettings
+from gieok.write.capacity import limit_for
 from gieok.write.episodes import EpisodeDraft, fallback_episode, summarize
 from gieok.write.pii import PiiPolicies
 from gieok.write.pipeline import guard_turns
@@ -98,7 +112,7 @@ class CreateRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     personaId: str = Field(pattern=ID_PATTERN, examples=["persona_123"])
-    sessionId: str | None = Field(default=None, pattern=ID_PATTERN)
+    sessionId: str | None = Field(default=None, pattern=SESSION_PATTERN)
     messages: list[Message] = Field(default_factory=list, max_length=1000)
     manualSummary: str | None = Field(default=None, max_length=100_000)
     importance: int | None = Field(default=None, ge=1, le=10,
@@ -108,7 +122,8 @@ class CreateRequest(BaseModel):
 class SummarizeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    sessionId: str | None = Field(default=None, pattern=ID_PATTERN, examples=["session_456"])
+    sessionId: str | None = Field(default=None, pattern=SESSION_PATTERN,
+                                  examples=["session_456"])
     personaId: str = Field(pattern=ID_PATTERN, examples=["persona_123"])
     messages: list[Message] = Field(min_length=1, max_length=1000)
     fallback: bool = Field(default=True, description=(
@@ -129,6 +144,21 @@ class UpdateRequest(BaseModel):
 class MemoryResponse(BaseModel):
     success: Literal[True] = True
     memory: Memory
+
+
+MEMORY_FULL = ("Memory is full: the least important earlier conversations were archived. "
+               "List them with includeArchived=true; a larger plan keeps more.")
+
+
+class CreateResponse(MemoryResponse):
+    summaryMethod: Literal["manual", "llm", "raw"] = Field(description=(
+        "How the summary was made: given as manualSummary, by the LLM, or the raw "
+        "conversation cut to 500 characters (no LLM configured, or it failed)."))
+    warning: Literal["LLM_SUMMARY_FAILED"] | None = None
+    memoryFull: bool = Field(False, description="The memory limit was reached (seed §4.2).")
+    archived: list[Memory] = Field(default_factory=list, description=(
+        "Memories archived to make room for this one, least important first."))
+    message: str | None = None
 
 
 class SummarizeResponse(BaseModel):
@@ -170,36 +200,75 @@ def _user_scope(principal: Principal, persona: str | None = None) -> Scope:
     return scope
 
 
-def _summary_of(body: CreateRequest) -> tuple[str, str]:
-    """The text to store and how it was made (manual, or the seed's raw-text fallback)."""
+def _turns(messages: list[Message]) -> list[Turn]:
+    now = utcnow()
+    return guard_turns([Turn(role=m.role, content=m.content.strip(), at=m.timestamp or now)
+                        for m in messages if m.content.strip()], PiiPolicies())
+
+
+async def _draft(body: CreateRequest, engine: AsyncMemory, settings: GieokSettings
+                 ) -> tuple[EpisodeDraft, str, str | None]:
+    """The memory to store, how it was made, and a warning: the manual summary, else the
+    LLM's (seed §2.1), else the raw conversation cut to 500 characters (§4.1)."""
     if body.manualSummary is not None and body.manualSummary.strip():
-        return body.manualSummary.strip(), "manual"
-    turns = [f"{m.role}: {m.content.strip()}" for m in body.messages if m.content.strip()]
+        manual = EpisodeDraft(summary=body.manualSummary.strip(), topics=[], emotion="calm",
+                              importance=0.5, method="manual")
+        return manual, "manual", None
+    turns = _turns(body.messages)
     if not turns:
         raise InvalidInputError("nothing to remember: send messages or a manualSummary")
-    return "\n".join(turns)[:FALLBACK_CHARS], "raw_fallback"
+    chat = await engine.chat_model()
+    draft = await summarize(turns, chat, timeout=settings.llm.timeout_s) if chat else None
+    if draft is None or draft.method == "fallback":
+        raw = fallback_episode(turns, draft.failures if draft else ())
+        return raw, "raw", "LLM_SUMMARY_FAILED" if draft is not None else None
+    return draft, "llm", None
+
+
+async def _active_episodes(engine: AsyncMemory, scope: Scope) -> set[str] | None:
+    """The persona's active memory ids when the next one may not fit (None when it fits)."""
+    limit = limit_for(Layer.EPISODIC, await engine.get_settings(scope=scope),
+                      engine.settings.write)
+    episodic = {"layer": Layer.EPISODIC.value}
+    if limit is None or (await engine.list(scope=scope, filters=episodic, limit=1)).total < limit:
+        return None
+    page = await engine.list(scope=scope, filters=episodic, limit=min(limit + 10, 10_000))
+    return {r.id for r in page.items}
 
 
 @router.post("/create", summary="메모리 저장 (store a session memory)")
-async def create(body: CreateRequest, engine: EngineDep, principal: PrincipalDep) -> MemoryResponse:
-    summary, method = _summary_of(body)
+async def create(body: CreateRequest, engine: EngineDep, principal: PrincipalDep,
+                 settings: SettingsDep) -> CreateResponse:
+    scope = _user_scope(principal, body.personaId)
+    draft, method, warning = await _draft(body, engine, settings)
+    before = await _active_episodes(engine, scope)
+    importance = body.importance / 10 if body.importance else \
+        (draft.importance if method == "llm" else 0.5)
     record = await engine.remember(
-        summary, scope=_user_scope(principal, body.personaId),
-        layer=Layer.EPISODIC, type=MemoryType.EPISODE,
-        source=Source.EXPLICIT if method == "manual" else Source.SYSTEM,
-        importance=(body.importance or 5) / 10, source_session=body.sessionId,
-        metadata={"summary_method": method},
+        draft.summary, scope=scope, layer=Layer.EPISODIC, type=MemoryType.EPISODE,
+        source={"manual": Source.EXPLICIT, "llm": Source.INFERRED}.get(method, Source.SYSTEM),
+        importance=importance, source_session=body.sessionId, tags=draft.topics[:8],
+        emotion=draft.emotion if method == "llm" else None,
+        metadata={"summary_method": "raw_fallback" if method == "raw" else method,
+                  **({"failures": draft.failures[:5]} if draft.failures else {})},
     )
-    return MemoryResponse(memory=Memory.of(record))
+    archived: list[MemoryRecord] = []
+    if before is not None:
+        gone = before - {r.id for r in (await engine.list(
+            scope=scope, filters={"layer": Layer.EPISODIC.value}, limit=len(before) + 1)).items}
+        archived = sorted([await engine.get(i, scope=scope) for i in gone],
+                          key=lambda r: (r.importance, r.created_at))
+    return CreateResponse(memory=Memory.of(record), summaryMethod=method,  # type: ignore[arg-type]
+                          warning=warning, memoryFull=before is not None,  # type: ignore[arg-type]
+                          archived=[Memory.of(r) for r in archived],
+                          message=MEMORY_FULL if before is not None else None)
 
 
 @router.post("/summarize", summary="대화 요약 생성 (summarise a conversation and store it)")
 async def summarize_session(body: SummarizeRequest, engine: EngineDep, principal: PrincipalDep,
                             settings: SettingsDep) -> SummarizeResponse:
     scope = _user_scope(principal, body.personaId)
-    now = utcnow()
-    turns = guard_turns([Turn(role=m.role, content=m.content.strip(), at=m.timestamp or now)
-                         for m in body.messages if m.content.strip()], PiiPolicies())
+    turns = _turns(body.messages)
     if not turns:
         raise InvalidInputError("nothing to summarise: every message is empty")
     draft = await summarize(turns, await engine.chat_model(), timeout=settings.llm.timeout_s)
@@ -252,8 +321,22 @@ async def load(
 ) -> LoadResponse:
     _check_limit(limit, settings.api.max_page_size)
     window = await engine.list(scope=_user_scope(principal, persona_id), limit=LOAD_WINDOW)
-    ranked = sorted(window.items, key=lambda r: (r.importance, r.created_at), reverse=True)
+    ranked = sorted(newest_per_topic(window.items), key=lambda r: (r.importance, r.created_at),
+                    reverse=True)
     return LoadResponse(memories=[Memory.of(r) for r in ranked[:limit]])
+
+
+def newest_per_topic(records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+    """Seed §2.2.2 step 3, "duplicate topics removed, only the newest kept": a memory stays
+    when it is the newest one for at least one of its topics (or has no topics)."""
+    claimed: set[str] = set()
+    out = []
+    for record in sorted(records, key=lambda r: (r.created_at, r.id), reverse=True):
+        topics = {t.strip().casefold() for t in record.tags if t.strip()}
+        if not topics or topics - claimed:
+            out.append(record)
+        claimed |= topics
+    return out
 
 
 @router.patch("/{memory_id}", summary="메모리 수정 (edit)")

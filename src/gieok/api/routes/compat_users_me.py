@@ -6,7 +6,8 @@ one with ``user_id``. Where the seed has no value for our data the mapping is ex
 
 - a memory stored without a category is reported as ``"context"``, seed 000's catch-all;
 - ``allowed_categories`` unset (every category allowed) is reported as all five;
-- ``max_memories`` unset (no limit) is reported as ``null``.
+- ``max_memories`` is the limit in force: the scope's own, its profile's or the process
+  default (``null`` only when nothing limits it).
 
 Deleting here is a hard delete (X3: a user deleting their memory expects it gone, history
 content included).
@@ -23,10 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from gieok.api.deps import ID_PATTERN, EngineDep, PageDep, PrincipalDep, scope_for
 from gieok.api.schemas import error_responses
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.records import Category, MemoryRecord
+from gieok.domain.records import Category, Layer, MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.errors import InvalidInputError
 from gieok.security.tokens import Principal
+from gieok.settings import WriteSettings
+from gieok.write.capacity import limit_for
 
 router = APIRouter(prefix="/api/v1/users/me", tags=["compatible: /api/v1/users/me"],
                    responses=error_responses(401, 403, 413, 422))
@@ -60,14 +63,14 @@ class MemorySettingsResponse(BaseModel):
     is_enabled: bool
     auto_extraction: bool
     allowed_categories: list[str]
-    max_memories: int | None = Field(description="null: no limit configured")
+    max_memories: int | None = Field(description="the limit in force; null: no limit")
 
     @classmethod
-    def of(cls, settings: ScopeSettings) -> MemorySettingsResponse:
+    def of(cls, settings: ScopeSettings, defaults: WriteSettings) -> MemorySettingsResponse:
         allowed = settings.allowed_categories
         return cls(is_enabled=settings.enabled, auto_extraction=settings.auto_extraction,
                    allowed_categories=ALL_CATEGORIES if allowed is None else list(allowed),
-                   max_memories=settings.max_memories)
+                   max_memories=limit_for(Layer.LONG_TERM, settings, defaults))
 
 
 class UpdateMemorySettingsRequest(BaseModel):
@@ -123,7 +126,8 @@ async def delete_my_memory(
 async def get_my_settings(
     engine: EngineDep, principal: PrincipalDep, user_id: UserIdQuery = None,
 ) -> MemorySettingsResponse:
-    return MemorySettingsResponse.of(await engine.get_settings(scope=_me(principal, user_id)))
+    return MemorySettingsResponse.of(await engine.get_settings(scope=_me(principal, user_id)),
+                                     engine.settings.write)
 
 
 @router.patch("/memory-settings", summary="메모리 설정 변경 (change settings)")
@@ -135,4 +139,4 @@ async def update_my_settings(
     if "is_enabled" in changes:
         changes["enabled"] = changes.pop("is_enabled")
     updated = await engine.update_settings(scope=_me(principal, user_id), **changes)
-    return MemorySettingsResponse.of(updated)
+    return MemorySettingsResponse.of(updated, engine.settings.write)

@@ -122,8 +122,23 @@ def _param(d: Dialect, field: str, value: Any) -> Any:
     return value
 
 
+def _scope_condition(d: Dialect, c: Condition) -> Sql:
+    column, p = SCOPE_COLUMNS[c.field], d.placeholder
+    if c.value is None:
+        return Sql(f"{column} IS {'NOT ' if c.op == 'ne' else ''}NULL", [])
+    if c.op == "prefix":  # exact and case-sensitive, unlike LIKE in SQLite
+        return Sql(f"((substr({column}, 1, length({p})) = {p}) IS TRUE)", [c.value, c.value])
+    if c.op == "in":
+        return Sql(f"(({column} IN ({', '.join(p for _ in c.value)})) IS TRUE)", list(c.value))
+    if c.op == "ne":
+        return Sql(f"({column} <> {p} OR {column} IS NULL)", [c.value])
+    return Sql(f"(({column} = {p}) IS TRUE)", [c.value])
+
+
 def _condition(d: Dialect, c: Condition) -> Sql:
     p = d.placeholder
+    if c.kind == "scope":
+        return _scope_condition(d, c)
     if c.kind == "list":
         if c.op == "contains":
             return Sql(d.list_contains(c.field, p), [c.value])

@@ -199,8 +199,9 @@ class SqliteStore(Store):
             conn.execute(*_args(q.insert_audit(
                 D, event.id, event.memory_id, event.scope.tenant, str(event.scope),
                 event.action.value, event.at.timestamp(), event.model_dump_json())))
-        for scope, settings in batch.settings:
-            conn.execute(*_args(q.put_settings(D, scope, settings.model_dump_json())))
+        for scope, settings in batch.settings:  # only what was set: profiles fill the rest
+            body = settings.model_dump_json(exclude_unset=True)
+            conn.execute(*_args(q.put_settings(D, scope, body)))
         for touch in batch.touches:
             if touch.ids:
                 conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at.timestamp())))
