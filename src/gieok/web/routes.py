@@ -118,11 +118,14 @@ async def timeline(page: PageDep, ui: InspectorDep, year: int | None = None,
     total = 0
     if chosen is not None:
         in_year = views.all_of(base, views.year_range(chosen))
-        counts = {m: await _count(page, views.all_of(base, views.month_range(chosen, m)),
-                                  archived) for m in range(1, 13)}
         found = await page.engine.list(scope=page.scope, filters=in_year, limit=TIMELINE_PAGE,
                                        offset=max(0, offset), include_archived=archived)
         total = found.total
+        if offset <= 0 and total <= len(found.items):  # the whole year is here: count it
+            counts = views.month_counts(found.items)
+        else:
+            counts = {m: await _count(page, views.all_of(base, views.month_range(chosen, m)),
+                                      archived) for m in range(1, 13)}
         months = views.group_by_month(found.items, counts, chosen)
     pinned = await page.engine.list(scope=page.scope, filters=views.all_of(
         base, {"pinned": True}), limit=50)

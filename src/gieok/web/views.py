@@ -50,6 +50,15 @@ class MonthGroup:
         return f"m-{self.year}-{self.month:02d}"
 
 
+def month_counts(records: Sequence[MemoryRecord]) -> dict[int, int]:
+    """Memories per month (UTC event time) of records that are all of one year."""
+    counts: dict[int, int] = {}
+    for record in records:
+        month = record.event_time.astimezone(UTC).month
+        counts[month] = counts.get(month, 0) + 1
+    return counts
+
+
 def group_by_month(records: Sequence[MemoryRecord], counts: Mapping[int, int],
                    year: int) -> list[MonthGroup]:
     """The year's months that have memories, newest first, each with its count and the

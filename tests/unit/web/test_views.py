@@ -63,6 +63,12 @@ def test_group_by_month_newest_first_with_counts() -> None:
     assert groups[0].anchor == "m-2024-07"
 
 
+def test_month_counts_use_utc_months() -> None:
+    records = [_rec("a", "2024-07-15T09:00:00+00:00"), _rec("b", "2024-07-02T09:00:00+00:00"),
+               _rec("kst", "2024-04-01T08:00:00+09:00")]
+    assert views.month_counts(records) == {7: 2, 3: 1}
+
+
 def test_month_range_wraps_december() -> None:
     assert views.month_range(2023, 12)["event_time"]["lt"] == datetime(2024, 1, 1, tzinfo=UTC)
 
