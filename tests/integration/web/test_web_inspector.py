@@ -247,3 +247,21 @@ def test_delete_everything_asks_for_the_word(person: Person) -> None:
     person.page.get_by_role("button", name="Delete everything").click()
     assert "erased" in person.page.get_by_role("status").inner_text()
     assert person.api.get("/v1/memories").json()["total"] == 0
+
+
+def test_keyboard_alone_signs_in_searches_and_skips_to_content(people: Any) -> None:
+    who = people()
+    who.remember("고양이 이름은 나비이고 세 살이다")
+    who.go("/login")
+    who.page.keyboard.type(who.token)  # the token field has the focus
+    who.page.keyboard.press("Enter")
+    who.page.wait_for_url(who.base + "/ui/")
+    who.page.keyboard.press("Tab")
+    assert who.page.evaluate("document.activeElement.textContent") == "Skip to content"
+    who.page.keyboard.press("Enter")
+    assert who.page.evaluate("document.activeElement.id") == "main"
+    who.go("/search")
+    who.page.keyboard.type("cat's name")  # the search box has the focus
+    who.page.keyboard.press("Enter")
+    who.page.wait_for_url(re.compile(r".*/ui/search\?q=cat"))
+    assert "나비" in who.page.locator("ol.hits").inner_text()
