@@ -141,6 +141,11 @@ class AsyncMemory:
         write path, episodes and rolling summaries share (closed with the engine)."""
         return (await self._runtime()).chat
 
+    async def backends(self) -> tuple[Store, Embedder]:
+        """The opened store and embedder, for integrations that speak the store port directly
+        (the LangGraph store keeps caller-chosen keys, which ``remember`` does not)."""
+        return await self._ready()
+
     @property
     def write_failures(self) -> int:
         """How many write-path failures were absorbed (and reported) so far (W10)."""
@@ -443,6 +448,7 @@ class AsyncMemory:
         project_id: str | None = None,
         org_id: str | None = None,
         k: int = 10,
+        limit: int | None = None,
         filters: Mapping[str, Any] | Filter | None = None,
         as_of: datetime | str | None = None,
         min_confidence: float | None = None,
@@ -451,7 +457,12 @@ class AsyncMemory:
         """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
         superseded memories are excluded; ``as_of`` answers what was true at that date (L6);
         ``include_archived`` searches archived memories too (filter ``status`` to pick). A
-        search in a user's project also finds the user's own user-wide memories."""
+        search in a user's project also finds the user's own user-wide memories. ``limit`` is
+        another name for ``k`` (mem0 spells it so)."""
+        if limit is not None:
+            if k != 10 and k != limit:
+                raise InvalidInputError("pass either k or limit (the same thing), not both")
+            k = limit
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         if not isinstance(query, str) or not query.strip():
@@ -739,6 +750,12 @@ class Memory:
     @property
     def aio(self) -> AsyncMemory:
         return self._async
+
+    @property
+    def portal(self) -> BlockingPortal:
+        """The event-loop thread ``aio`` lives on: run its coroutines through it from any
+        thread (``memory.portal.call(memory.aio.search, …)``), never on another loop."""
+        return self._portal
 
     @property
     def write_failures(self) -> int:
