@@ -6,6 +6,7 @@
 >>> mem.search("where does the user live?", user_id="u1")                # doctest: +SKIP
 """
 
+from gieok.client import AsyncClient, Client
 from gieok.context.project_files import ProjectMemory
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger
 from gieok.domain.context import Budget, Context
@@ -37,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AddResult",
+    "AsyncClient",
     "AsyncMemory",
     "AuditAction",
     "AuditEvent",
@@ -44,6 +46,7 @@ __all__ = [
     "BackendError",
     "Budget",
     "Category",
+    "Client",
     "ConfigurationError",
     "ConflictError",
     "Context",

@@ -9,8 +9,10 @@ settings (``gieok serve`` does it from its options).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import anyio
 from fastapi import Depends, FastAPI
@@ -39,6 +41,8 @@ from gieok.security.tokens import TokenService
 from gieok.settings import GieokSettings
 from gieok.text.analysis import load_tokenizer
 from gieok.web import mount_inspector
+
+log = logging.getLogger("gieok.api")
 
 DESCRIPTION = """\
 Long-term memory for LLM agents, over HTTP.
@@ -71,7 +75,8 @@ def create_app(settings: GieokSettings) -> FastAPI:
                 engine.store.tokens, store_name=redact_url(settings.resolved_store_url()))
             async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
                 app.state.jobs = jobs
-                yield
+                async with mcp_sessions():
+                    yield
 
     # FastAPIOffline serves Swagger UI and ReDoc from its package instead of a CDN, so /docs
     # and /redoc work with no network.
@@ -100,4 +105,16 @@ def create_app(settings: GieokSettings) -> FastAPI:
                    compat_memory):
         app.include_router(module.router)
     mount_inspector(app)  # the web page at /ui (I6)
+    mcp_sessions = _mount_mcp(app)
     return app
+
+
+def _mount_mcp(app: FastAPI) -> Callable[[], AbstractAsyncContextManager[None]]:
+    """``/mcp`` (MCP over streamable HTTP, same bearer tokens) when the ``mcp`` extra is
+    installed; without it there is no ``/mcp`` and the rest of the service is unchanged."""
+    try:
+        from gieok.integrations.mcp.http import mount
+    except ImportError:
+        log.info("MCP endpoint off: pip install 'gieok[mcp]' to serve /mcp")
+        return contextlib.nullcontext
+    return mount(app)

@@ -90,6 +90,14 @@ class MemoryCreate(_MemoryFields):
     source_turn_ids: list[str] | None = Field(default=None, max_length=1000)
 
 
+class MemoriesImport(BaseModel):
+    """Memories to store as given (W14), validated as a whole before any is written."""
+
+    model_config = _REQUEST
+
+    items: list[MemoryCreate] = Field(min_length=1, max_length=1000)
+
+
 class MemoryUpdate(_MemoryFields):
     """Fields to change; the result is a new version and the old one stays in history."""
 
@@ -143,6 +151,10 @@ class MemoriesPublic(BaseModel):
     limit: int
     offset: int
     has_more: bool
+
+
+class MemoriesImported(BaseModel):
+    items: list[MemoryPublic]
 
 
 class SearchRequest(BaseModel):

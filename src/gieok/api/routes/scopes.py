@@ -7,7 +7,15 @@ import json
 from fastapi import APIRouter, Response
 
 from gieok.api.deps import EngineDep, ScopeDep
-from gieok.api.schemas import ForgetResult, SettingsPublic, SettingsUpdate, error_responses
+from gieok.api.schemas import (
+    ForgetResult,
+    MemoriesImport,
+    MemoriesImported,
+    MemoryPublic,
+    SettingsPublic,
+    SettingsUpdate,
+    error_responses,
+)
 from gieok.domain.scope import Scope
 from gieok.errors import InvalidInputError
 
@@ -28,6 +36,16 @@ async def export(engine: EngineDep, scope: ScopeDep) -> Response:
     body = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     return Response(body.encode("utf-8"), media_type=JSONL, headers={
         "Content-Disposition": 'attachment; filename="gieok-export.jsonl"'})
+
+
+@router.post("/import", status_code=201, summary="Store many memories as given, all or none")
+async def import_memories(body: MemoriesImport, engine: EngineDep, scope: ScopeDep
+                          ) -> MemoriesImported:
+    """Up to 1,000 memories per request, each like ``POST /v1/memories``; every item is
+    validated before anything is written (``gieok import`` does the same from a file)."""
+    items = [item.model_dump(exclude_none=True) for item in body.items]
+    records = await engine.import_memories(items, scope=scope)
+    return MemoriesImported(items=[MemoryPublic.of(r) for r in records])
 
 
 def _not_whole_tenant(scope: Scope) -> Scope:
