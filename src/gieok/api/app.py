@@ -35,6 +35,7 @@ from gieok.api.routes import (
     tokens,
 )
 from gieok.api.schemas import Health
+from gieok.extras import missing_extra
 from gieok.memory import AsyncMemory
 from gieok.stores import redact_url
 from gieok.security.tokens import TokenService
@@ -114,7 +115,7 @@ def _mount_mcp(app: FastAPI) -> Callable[[], AbstractAsyncContextManager[None]]:
     installed; without it there is no ``/mcp`` and the rest of the service is unchanged."""
     try:
         from gieok.integrations.mcp.http import mount
-    except ImportError:
-        log.info("MCP endpoint off: pip install 'gieok[mcp]' to serve /mcp")
+    except ImportError as exc:
+        log.info("no /mcp endpoint: %s", missing_extra("MCP over HTTP", "mcp", exc).message)
         return contextlib.nullcontext
     return mount(app)

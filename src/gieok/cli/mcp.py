@@ -19,7 +19,7 @@ from gieok.cli._common import (
     make_settings,
 )
 from gieok.domain.scope import Scope
-from gieok.errors import ConfigurationError
+from gieok.extras import missing_extra
 from gieok.memory import AsyncMemory
 from gieok.settings import GieokSettings
 
@@ -38,9 +38,8 @@ def mcp(
     with cli_errors():
         try:
             from gieok.integrations.mcp import build_server, fixed_scope  # noqa: F401
-        except ImportError:
-            raise ConfigurationError("the MCP server needs its extra: pip install 'gieok[mcp]'",
-                                     code="EXTRA_MISSING") from None
+        except ImportError as exc:
+            raise missing_extra("the MCP server", "mcp", exc) from None
         settings = make_settings(store, embedder)
         where = build_scope(scope, org=org, project=project, user=user, persona=persona)
         assert where is not None

@@ -40,7 +40,7 @@ from langgraph.store.base import (
     TTLConfig,
 )
 
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, Source, utcnow
 from gieok.embedders.base import Embedder
@@ -50,7 +50,7 @@ from gieok.integrations.langgraph import _items as it
 from gieok.memory import MAX_K, AsyncMemory, Memory
 from gieok.read.search import hybrid_search
 from gieok.stores import IndexInfo, Store, WriteBatch
-from gieok.write.direct import audit_for
+
 
 log = logging.getLogger("gieok.integrations.langgraph")
 PAGE = 500
