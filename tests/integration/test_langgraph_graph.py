@@ -136,7 +136,7 @@ def test_extraction_never_holds_up_or_fails_the_reply(
         app = _one_turn_graph(MemoryNodes(slow, extract_timeout_s=0.5))
         started = time.monotonic()
         out = app.invoke({"user_id": "u1", "messages": [HumanMessage("I live in Busan")]})
-        assert time.monotonic() - started < 8
+        assert time.monotonic() - started < 9  # the LLM would hang for 10 s
         assert out["messages"][-1].content == "here is your answer"
         assert out["extracted_memories"] == []
 

@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
@@ -168,22 +169,33 @@ def test_batch_reads_see_the_state_before_its_puts_and_last_put_wins(store: Gieo
     assert item is not None and item.value == {"text": "two"}
 
 
+def _expiry(mem: Memory, key: str) -> Any:
+    return next(r.expires_at for r in mem.list(user_id="u1", limit=1000).items
+                if r.metadata.get("lg_key") == key)
+
+
 def test_ttl_expires_refreshes_and_sweeps(mem: Memory) -> None:
     store = GieokStore(mem, ttl={"refresh_on_read": True})
-    store.put(("u1", "t"), "short", {"text": "soon gone"}, ttl=0.5 / 60)  # half a second
     store.put(("u1", "t"), "kept", {"text": "stays"})
-    store.put(("u1", "t"), "refreshed", {"text": "read often"}, ttl=0.5 / 60)
-    assert store.get(("u1", "t"), "short") is not None
-    time.sleep(0.3)
-    assert store.get(("u1", "t"), "refreshed") is not None  # reading pushes its expiry out
-    time.sleep(0.35)
-    assert store.get(("u1", "t"), "short") is None
+    store.put(("u1", "t"), "refreshed", {"text": "read often"}, ttl=10)
+    first = _expiry(mem, "refreshed")
+    time.sleep(0.05)
+    assert store.get(("u1", "t"), "refreshed") is not None  # a read pushes the expiry out
+    second = _expiry(mem, "refreshed")
+    assert second > first
+    store.get(("u1", "t"), "refreshed", refresh_ttl=False)
+    assert _expiry(mem, "refreshed") == second
+    assert _expiry(mem, "kept") is None
+
+    store.put(("u1", "t"), "short", {"text": "soon gone"}, ttl=0.3 / 60)  # 0.3 seconds
+    deadline = time.monotonic() + 60
+    while store.get(("u1", "t"), "short", refresh_ttl=False) is not None:
+        assert time.monotonic() < deadline, "the item never expired"
+        time.sleep(0.1)
+    assert {i.key for i in store.search(("u1",), refresh_ttl=False)} == {"kept", "refreshed"}
+    assert mem.list(user_id="u1", limit=1000).total == 2  # gieok's own reads hide it too
+    assert asyncio.run(store.sweep_ttl()) == 1
     assert {i.key for i in store.search(("u1",))} == {"kept", "refreshed"}
-    assert store.get(("u1", "t"), "refreshed", refresh_ttl=False) is not None
-    time.sleep(0.55)
-    assert asyncio.run(store.sweep_ttl()) == 2
-    assert {i.key for i in store.search(("u1",))} == {"kept"}
-    assert mem.list(user_id="u1").total == 1  # swept items are deleted, not hidden
 
 
 def test_items_are_the_users_gieok_memories_and_tenants_are_apart(mem: Memory) -> None:

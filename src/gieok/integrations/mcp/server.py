@@ -50,21 +50,32 @@ def _narrow(persona_id: str | None, session_id: str | None, project_id: str | No
     return {"persona_id": persona_id, "session_id": session_id, "project_id": project_id}
 
 
-def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -> MCPServer:
-    """The MCP server; ``resolve(ctx, narrowing)`` → ``(engine, scope)`` for each call."""
-    server = MCPServer(name, version=version, instructions=INSTRUCTIONS)
+class MemoryTools:
+    """The tools and resources, each acting in the scope ``resolve`` gives for the call."""
 
-    async def run(ctx: Context, narrowing: dict[str, str | None],
-                  call: Callable[[AsyncMemory, Scope], Awaitable[Any]]) -> Any:
+    def __init__(self, resolve: Resolver) -> None:
+        self._resolve = resolve
+
+    async def _run(self, ctx: Context, narrowing: dict[str, str | None],
+                   call: Callable[[AsyncMemory, Scope], Awaitable[Any]]) -> Any:
         try:
-            engine, scope = await resolve(ctx, narrowing)
+            engine, scope = await self._resolve(ctx, narrowing)
             return await call(engine, scope)
         except GieokError as exc:
             raise ToolError(str(exc)) from None
 
-    @server.tool(description="Store one lasting fact, preference or decision about the user, "
-                             "as given. Storing the same text again does not duplicate it.")
+    async def _read(self, ctx: Context,
+                    call: Callable[[AsyncMemory, Scope], Awaitable[Any]]) -> str:
+        try:
+            engine, scope = await self._resolve(ctx, {})
+            return json.dumps(await call(engine, scope), ensure_ascii=False, default=str)
+        except NotFoundError as exc:
+            raise ResourceNotFoundError(str(exc)) from None
+        except GieokError as exc:
+            raise ResourceError(str(exc)) from None
+
     async def remember(
+        self,
         content: Annotated[str, Field(min_length=1, max_length=8000)],
         ctx: Context,
         type: Annotated[str | None, Field(description="fact, preference, constraint, decision, "
@@ -81,10 +92,10 @@ def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -
         async def call(engine: AsyncMemory, scope: Scope) -> dict[str, Any]:
             return _public(await engine.remember(content, scope=scope, **fields))
 
-        return await run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
+        return await self._run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
 
-    @server.tool(description="Search the user's memories (meaning and keywords), best first.")
     async def search(
+        self,
         query: Annotated[str, Field(min_length=1, max_length=8000)],
         ctx: Context,
         k: Annotated[int, Field(ge=1, le=100)] = 10,
@@ -96,11 +107,10 @@ def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -
             hits = await engine.search(query, scope=scope, k=k, filters=filters)
             return [{**_public(h.record), "score": round(h.score, 4)} for h in hits]
 
-        return await run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
+        return await self._run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
 
-    @server.tool(description="The memory block to use for the next answer: relevant memories, "
-                             "core facts and recent conversations, within a token budget.")
     async def context(
+        self,
         ctx: Context,
         query: Annotated[str, Field(max_length=8000)] = "",
         max_tokens: Annotated[int | None, Field(ge=50, le=32_000)] = None,
@@ -114,10 +124,10 @@ def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -
             return {"text": block.text, "tokens": block.block_tokens,
                     "used": [u.id for u in block.trace.used]}
 
-        return await run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
+        return await self._run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
 
-    @server.tool(name="list", description="List the user's memories, newest first.")
-    async def list_(
+    async def list(
+        self,
         ctx: Context,
         limit: Annotated[int, Field(ge=1, le=200)] = 20,
         offset: Annotated[int, Field(ge=0)] = 0,
@@ -130,11 +140,10 @@ def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -
             return {"items": [_public(r) for r in page.items], "total": page.total,
                     "has_more": page.has_more}
 
-        return await run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
+        return await self._run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
 
-    @server.tool(description="Delete one memory (memory_id) or everything in the scope, "
-                             "history included. Nothing is deleted unless confirm is true.")
     async def forget(
+        self,
         ctx: Context,
         confirm: Annotated[bool, Field(description="Must be true: deleting cannot be undone.")
                            ] = False,
@@ -154,34 +163,43 @@ def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -
                                         "to one user", code="INVALID_SCOPE")
             return {"deleted": await engine.forget(scope=scope)}
 
-        return await run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
+        return await self._run(ctx, _narrow(persona_id, session_id, project_id), call)  # type: ignore[no-any-return]
 
-    async def read(ctx: Context, call: Callable[[AsyncMemory, Scope], Awaitable[Any]]) -> str:
-        try:
-            engine, scope = await resolve(ctx, {})
-            return json.dumps(await call(engine, scope), ensure_ascii=False, default=str)
-        except NotFoundError as exc:
-            raise ResourceNotFoundError(str(exc)) from None
-        except GieokError as exc:
-            raise ResourceError(str(exc)) from None
-
-    @server.resource("gieok://memories/{memory_id}", mime_type="application/json",
-                     description="One memory of the user, whatever its status.")
-    async def memory_resource(memory_id: str, ctx: Context) -> str:
+    async def memory(self, memory_id: str, ctx: Context) -> str:
         async def call(engine: AsyncMemory, scope: Scope) -> Any:
             return (await engine.get(memory_id, scope=scope)).public_dict()
 
-        return await read(ctx, call)
+        return await self._read(ctx, call)
 
-    @server.resource("gieok://memories/{memory_id}/history", mime_type="application/json",
-                     description="Every change to one memory, oldest first.")
-    async def history_resource(memory_id: str, ctx: Context) -> str:
+    async def history(self, memory_id: str, ctx: Context) -> str:
         async def call(engine: AsyncMemory, scope: Scope) -> Any:
             events = await engine.history(memory_id, scope=scope)
             return [e.model_dump(mode="json") | {"scope": str(e.scope)} for e in events]
 
-        return await read(ctx, call)
+        return await self._read(ctx, call)
 
+
+def build_server(resolve: Resolver, *, name: str = "gieok", version: str = "") -> MCPServer:
+    """The MCP server; ``resolve(ctx, narrowing)`` → ``(engine, scope)`` for each call."""
+    tools = MemoryTools(resolve)
+    server = MCPServer(name, version=version, instructions=INSTRUCTIONS)
+    server.tool(description="Store one lasting fact, preference or decision about the user, "
+                            "as given. Storing the same text again does not duplicate it."
+                )(tools.remember)
+    server.tool(description="Search the user's memories (meaning and keywords), best first."
+                )(tools.search)
+    server.tool(description="The memory block to use for the next answer: relevant memories, "
+                            "core facts and recent conversations, within a token budget."
+                )(tools.context)
+    server.tool(name="list", description="List the user's memories, newest first.")(tools.list)
+    server.tool(description="Delete one memory (memory_id) or everything in the scope, "
+                            "history included. Nothing is deleted unless confirm is true."
+                )(tools.forget)
+    server.resource("gieok://memories/{memory_id}", name="memory", mime_type="application/json",
+                    description="One memory of the user, whatever its status.")(tools.memory)
+    server.resource("gieok://memories/{memory_id}/history", name="memory_history",
+                    mime_type="application/json",
+                    description="Every change to one memory, oldest first.")(tools.history)
     return server
 
 
