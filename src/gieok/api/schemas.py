@@ -91,7 +91,7 @@ class MemoryCreate(_MemoryFields):
 
 
 class MemoriesImport(BaseModel):
-    """Memories to store as given (W14), validated as a whole before any is written."""
+    """Memories to store as given, validated as a whole before any is written."""
 
     model_config = _REQUEST
 
