@@ -58,7 +58,8 @@ async def _exercise(connect: Connect) -> None:
         assert hits[0]["id"] == home["id"] and hits[0]["score"] > 0
         in_session = _data(await client.call_tool("search", {"query": "milk",
                                                              "session_id": "s1"}))
-        assert [h["content"] for h in in_session] == ["Prefers oat milk"]
+        assert in_session[0]["content"] == "Prefers oat milk"
+        assert in_session[0]["scope"].endswith("/session:s1")  # remembered in that session
         block = _data(await client.call_tool("context", {"query": "plastic recycling near home"}))
         assert "Gangnam-gu" in block["text"] and home["id"] in block["used"]
         listed = _data(await client.call_tool("list", {"limit": 1}))
