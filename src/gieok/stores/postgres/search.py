@@ -1,0 +1,78 @@
+"""Dense and full-text search on PostgreSQL.
+
+Dense: pgvector cosine distance. A scope small enough (``EXACT_MAX`` rows after its
+filters, counted with a bounded scan of the tenant-led B-tree) is ranked exactly; a larger
+one goes through the HNSW index with pgvector 0.8's iterative scan (``relaxed_order``), which
+keeps scanning the graph until ``k`` rows pass the filters, and the hits are re-sorted by
+their exact distance. Why both: an HNSW scan over a tiny tenant in a big table gives up
+after ``hnsw.max_scan_tuples`` before finding its rows (wrong answers), while an exact scan
+over a million rows is slow; measured in docs/benchmarks.md.
+
+Full text: the generated ``fts`` column (English words stemmed, Korean morphemes as they
+are, index text at weight B), queried with OR-ed terms through ``websearch_to_tsquery`` (no
+syntax errors from user text) and ranked by ``ts_rank`` with the content weighing twice the
+index text, as ``INDEX_TEXT_WEIGHT`` does for SQLite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gieok.domain.query import Candidate
+from gieok.stores._sql.filters import Sql
+from gieok.stores.postgres.db import Conn
+from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
+
+EXACT_MAX = 5_000  # rows in the filtered scope up to which dense search is exact
+_WEIGHTS = f"{{0.1, 0.2, {INDEX_TEXT_WEIGHT}, 1.0}}"  # D, C, B (index text), A (content)
+
+
+async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | None = None
+                ) -> list[Candidate]:
+    vec = np.asarray(query, np.float32).reshape(-1)
+    dim = int(vec.shape[0])
+    if exact is None:
+        cur = await conn.execute(
+            f"SELECT count(*) FROM (SELECT 1 FROM records WHERE {where.text} "
+            "AND embedding IS NOT NULL LIMIT %s) s", [*where.params, EXACT_MAX + 1])
+        row = await cur.fetchone()
+        exact = row is not None and int(row[0]) <= EXACT_MAX
+    if exact:
+        # no cast to vector(dim): the HNSW index cannot serve this ORDER BY, the scope
+        # index does, and every row of the scope is ranked
+        cur = await conn.execute(
+            f"SELECT id, 1 - (embedding <=> %s) FROM records WHERE {where.text} "
+            "AND embedding IS NOT NULL AND vector_dims(embedding) = %s "
+            "ORDER BY embedding <=> %s, rowid LIMIT %s", [vec, *where.params, dim, vec, k])
+        return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
+    await conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+    await conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * k))}")
+    expr = f"(embedding::vector({dim}))"
+    cur = await conn.execute(
+        f"SELECT id, 1 - ({expr} <=> %s::vector({dim})) FROM records WHERE {where.text} "
+        f"AND embedding IS NOT NULL ORDER BY {expr} <=> %s::vector({dim}) LIMIT %s",
+        [vec, *where.params, vec, k])
+    hits = [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
+    return sorted(hits, key=lambda c: -c.score)  # relaxed order: re-sort exactly
+
+
+async def fulltext(conn: Conn, text: str, k: int, where: Sql) -> list[Candidate]:
+    words, morphs = query_terms(text)
+    if not words and not morphs:
+        return []
+    cur = await conn.execute(
+        f"SELECT id, ts_rank('{_WEIGHTS}', fts, q) AS score FROM records, "
+        "(SELECT websearch_to_tsquery('english', %s) || websearch_to_tsquery('simple', %s) "
+        f"AS q) tq WHERE fts @@ q AND {where.text} ORDER BY score DESC, rowid LIMIT %s",
+        [" OR ".join(words), " OR ".join(morphs), *where.params, k])
+    return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
+
+
+def hnsw_index(dim: int) -> str:
+    """The HNSW index for vectors of ``dim`` (cosine), built when a model of that dimension
+    is recorded. HNSW indexes one column, so the tenant cannot lead it: tenant filters go
+    through the iterative scan, small tenants through the exact path."""
+    return (f"CREATE INDEX IF NOT EXISTS records_hnsw_{dim} ON records USING hnsw "
+            f"((embedding::vector({dim})) vector_cosine_ops)")

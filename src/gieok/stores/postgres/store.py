@@ -1,0 +1,297 @@
+"""PostgresStore: the same store as SQLite's, on PostgreSQL + pgvector, for teams, replicas
+and more than one machine's worth of memories.
+
+An executor: shared SQL comes from ``stores._sql.queries`` with the PostgreSQL dialect;
+search is in ``search.py``. A read batch is one pooled connection and one transaction (one
+snapshot); a write batch one transaction. The working log, job queue and tokens are
+components on the same pool. ``postgresql://user:pass@host:5432/db`` (also ``postgres://``;
+``?pool_max=16`` sizes the pool).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, ClassVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import numpy as np
+
+from gieok.domain.audit import AuditEvent
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.query import Candidate, Page
+from gieok.domain.records import MemoryRecord, utcnow
+from gieok.domain.scope import Scope, scope_from_key
+from gieok.stores._sql import queries as q
+from gieok.stores._sql.filters import Sql, scope_clause
+from gieok.stores._sql.rows import BOOL_FIELDS, record_to_row, row_to_record
+from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
+from gieok.stores.ops import (
+    DenseOp,
+    FulltextOp,
+    GetOp,
+    HashOp,
+    HistoryOp,
+    IndexOp,
+    ListOp,
+    ReadOp,
+    SettingsListOp,
+    SettingsOp,
+)
+from gieok.stores.postgres import search
+from gieok.stores.postgres.db import Conn, PgDb
+from gieok.stores.postgres.dialect import DIALECT as D
+from gieok.stores.postgres.queue import PostgresJobQueue
+from gieok.stores.postgres.schema import MIGRATIONS
+from gieok.stores.postgres.tokens import PostgresTokenStore
+from gieok.stores.postgres.working import PostgresWorkingLog
+from gieok.text.analysis import morph_field
+
+INDEX_KEY = "embedding_model"
+_OPTIONS = ("pool_min", "pool_max", "connect_timeout_s")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _split_options(url: str) -> tuple[str, dict[str, str]]:
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    ours = {k: v for k, v in query if k in _OPTIONS}
+    rest = urlencode([(k, v) for k, v in query if k not in _OPTIONS])
+    return urlunsplit(parts._replace(query=rest)), ours
+
+
+def _vec(vector: Vector | None) -> Any:
+    return None if vector is None else np.asarray(vector, dtype=np.float32).reshape(-1)
+
+
+class PostgresStore(Store):
+    capabilities: ClassVar[frozenset[Capability]] = frozenset(
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.PERSISTENT}
+    )
+
+    def __init__(self, url: str, *, pool_min: int = 1, pool_max: int = 8,
+                 connect_timeout_s: float = 10.0) -> None:
+        self._db = PgDb(url, min_size=pool_min, max_size=pool_max,
+                        connect_timeout=connect_timeout_s)
+        self.working = PostgresWorkingLog(self._db)
+        self.queue = PostgresJobQueue(self._db)
+        self.tokens = PostgresTokenStore(self._db)
+
+    @classmethod
+    def from_url(cls, url: str, /, **options: Any) -> PostgresStore:
+        base, ours = _split_options(url)
+        kwargs: dict[str, Any] = {k: float(v) if k.endswith("_s") else int(v)
+                                  for k, v in ours.items()}
+        return cls(base, **{**kwargs, **options})
+
+    @property
+    def db(self) -> PgDb:
+        return self._db
+
+    async def setup(self) -> None:
+        await self._db.open(MIGRATIONS)
+
+    async def aclose(self) -> None:
+        await self._db.close()
+
+    # -- reads ------------------------------------------------------------------------------
+    async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
+        if not ops:
+            return []
+        now = utcnow()
+
+        async def run(conn: Conn) -> list[Any]:
+            return [await self._answer(conn, op, now) for op in ops]
+
+        return await self._db.tx(run)
+
+    async def _answer(self, conn: Conn, op: ReadOp, now: datetime) -> Any:  # noqa: PLR0911
+        match op:
+            case GetOp(tenant, ids):
+                return await self._get(conn, tenant, ids)
+            case HashOp(scope, content_hash):
+                return await _records(conn, q.records_by_hash(D, scope, content_hash))
+            case ListOp(scope, filters, view, limit, offset):
+                cond = q.where(D, scope, filters, view, now)
+                total = int((await _one(conn, q.count_records(cond)))[0])
+                items = await _records(conn, q.page_records(D, cond, limit, offset)) \
+                    if limit else []
+                return Page(items=items, total=total, limit=limit, offset=offset)
+            case DenseOp(scope, vector, k, filters, view, hydrate):
+                cond = q.where(D, scope, filters, view, now)
+                hits = await search.dense(conn, vector, k, cond)
+                return await self._hydrate(conn, scope.tenant, hits) if hydrate else hits
+            case FulltextOp(scope, text, k, filters, view):
+                return await search.fulltext(conn, text, k, q.where(D, scope, filters, view,
+                                                                     now))
+            case HistoryOp(tenant, memory_id):
+                cur = await conn.execute(*_args(q.history(D, tenant, memory_id)))
+                return [AuditEvent.model_validate_json(r[0]) for r in await cur.fetchall()]
+            case SettingsOp(scopes):
+                return await _settings(conn, scopes)
+            case SettingsListOp(tenant):
+                cur = await conn.execute(*_args(q.settings_list(D, tenant)))
+                return [(scope_from_key(k), ScopeSettings.model_validate_json(b))
+                        for k, b in await cur.fetchall()]
+            case IndexOp():
+                row = await _one(conn, q.meta_value(D, INDEX_KEY))
+                return None if row is None else _index_info(row[0])
+        raise TypeError(f"unknown read op {op!r}")
+
+    async def _get(self, conn: Conn, tenant: str, ids: Sequence[str]) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        found = await _records(conn, q.get_records(D, tenant, ids))
+        order = {rid: i for i, rid in enumerate(ids)}
+        return sorted(found, key=lambda r: order[r.id])
+
+    async def _hydrate(self, conn: Conn, tenant: str, hits: list[Candidate]) -> list[Candidate]:
+        records = {r.id: r for r in await self._get(conn, tenant, [h.id for h in hits])}
+        return [Candidate(h.id, h.score, records[h.id]) for h in hits if h.id in records]
+
+    # -- writes -----------------------------------------------------------------------------
+    async def write(self, batch: WriteBatch, /) -> WriteResult:
+        if batch.is_empty():
+            return WriteResult()
+        return await self._db.tx(lambda conn: self._write(conn, batch))
+
+    async def _write(self, conn: Conn, batch: WriteBatch) -> WriteResult:
+        forgotten = 0
+        for scope in batch.forget:
+            forgotten += await self._forget(conn, scope)
+        for record, vector in batch.upserts:
+            await self._upsert(conn, record, vector)
+        if batch.hard_deletes:
+            ids = list(batch.hard_deletes)
+            await conn.execute("DELETE FROM records WHERE id = ANY(%s)", (ids,))
+            await conn.execute("DELETE FROM model_vectors WHERE id = ANY(%s)", (ids,))
+        for memory_id in batch.purge_history:
+            await conn.execute(*_args(q.purge_history(D, memory_id)))
+        for event in batch.audit:
+            await conn.execute(*_args(q.insert_audit(
+                D, event.id, event.memory_id, event.scope.tenant, str(event.scope),
+                event.action.value, event.at, event.model_dump_json())))
+        for scope, settings in batch.settings:
+            await conn.execute(*_args(q.put_settings(D, scope, settings.model_dump_json())))
+        for touch in batch.touches:
+            if touch.ids:
+                await conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at)))
+        if batch.index_info is not None:
+            await self._record_index(conn, batch.index_info)
+        return WriteResult(forgotten=forgotten)
+
+    async def _upsert(self, conn: Conn, record: MemoryRecord, vector: Vector | None) -> None:
+        row = record_to_row(record, _same)
+        for name in BOOL_FIELDS:
+            row[name] = bool(row[name])
+        extra = [("morphs", "%s", morph_field(record.content)),
+                 ("context_morphs", "%s", morph_field(record.index_text or "")),
+                 ("embedding", "%s", _vec(vector))]
+        insert = q.insert_record(D, row, extra)
+        sets = [f"{c} = excluded.{c}" for c in [*row, "morphs", "context_morphs"] if c != "id"]
+        sets.append("embedding = COALESCE(excluded.embedding, records.embedding)")
+        await conn.execute(f"{insert.text} ON CONFLICT (id) DO UPDATE SET {', '.join(sets)}",
+                           insert.params)
+
+    async def _forget(self, conn: Conn, scope: Scope) -> int:
+        cond = scope_clause(D, scope)
+        row = await _one(conn, Sql(f"SELECT count(*) FROM records WHERE {cond.text}",
+                                   cond.params))
+        for sql in q.forget_scope(D, scope):
+            await conn.execute(*_args(sql))
+        return int(row[0]) if row else 0
+
+    async def _record_index(self, conn: Conn, info: IndexInfo) -> None:
+        cur = await conn.execute(*_args(q.put_meta_if_absent(
+            D, INDEX_KEY, json.dumps({"model": info.model, "dim": info.dim}))))
+        if cur.rowcount:
+            await conn.execute(search.hnsw_index(info.dim))
+
+    # -- re-embedding (L7): a second vector set beside the live one, then a switch ----------
+    _UNINDEXED = ("FROM records r WHERE r.embedding IS NOT NULL AND NOT EXISTS "
+                  "(SELECT 1 FROM model_vectors v WHERE v.model = %s AND v.id = r.id)")
+
+    async def unindexed(self, model: str, /, *, limit: int) -> list[tuple[str, str, str | None]]:
+        async def run(conn: Conn) -> list[tuple[str, str, str | None]]:
+            cur = await conn.execute(f"SELECT r.id, r.content, r.index_text {self._UNINDEXED} "
+                                     "ORDER BY r.rowid LIMIT %s", (model, limit))
+            return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+
+        return await self._db.run(run)
+
+    async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
+                                ) -> None:
+        rows = [(model, rid, _vec(v), rid) for rid, v in items]
+
+        async def run(conn: Conn) -> None:
+            async with conn.cursor() as cur:
+                await cur.executemany(
+                    "INSERT INTO model_vectors (model, id, embedding) SELECT %s, %s, %s WHERE "
+                    "EXISTS (SELECT 1 FROM records WHERE id = %s) ON CONFLICT (model, id) "
+                    "DO UPDATE SET embedding = excluded.embedding", rows)
+
+        await self._db.tx(run)
+
+    async def switch_index(self, info: IndexInfo, /) -> int:
+        async def run(conn: Conn) -> int:
+            row = await _one(conn, Sql(f"SELECT COUNT(*) {self._UNINDEXED}", [info.model]))
+            if row and int(row[0]):
+                return int(row[0])
+            meta = await _one(conn, q.meta_value(D, INDEX_KEY))
+            old = json.loads(meta[0])["model"] if meta is not None else None
+            if old is not None and old != info.model:
+                await conn.execute(
+                    "INSERT INTO model_vectors (model, id, embedding) SELECT %s, id, embedding "
+                    "FROM records WHERE embedding IS NOT NULL ON CONFLICT (model, id) DO UPDATE "
+                    "SET embedding = excluded.embedding", (old,))
+            await conn.execute(
+                "UPDATE records SET embedding = v.embedding FROM model_vectors v "
+                "WHERE v.model = %s AND v.id = records.id AND records.embedding IS NOT NULL",
+                (info.model,))
+            await conn.execute("DELETE FROM model_vectors WHERE model = %s", (info.model,))
+            await conn.execute(*_args(q.put_meta(
+                D, INDEX_KEY, json.dumps({"model": info.model, "dim": info.dim}))))
+            await conn.execute(search.hnsw_index(info.dim))
+            return 0
+
+        return await self._db.tx(run)
+
+    async def drop_model_vectors(self, model: str, /) -> int:
+        async def run(conn: Conn) -> int:
+            cur = await conn.execute("DELETE FROM model_vectors WHERE model = %s", (model,))
+            return int(cur.rowcount)
+
+        return await self._db.tx(run)
+
+
+def _args(sql: Sql) -> tuple[str, list[Any]]:
+    return sql.text, sql.params
+
+
+async def _one(conn: Conn, sql: Sql) -> Any:
+    cur = await conn.execute(sql.text, sql.params)
+    return await cur.fetchone()
+
+
+async def _records(conn: Conn, sql: Sql) -> list[MemoryRecord]:
+    cur = await conn.execute(sql.text, sql.params)
+    names = [d.name for d in cur.description or []]
+    return [row_to_record(dict(zip(names, r, strict=True)), _same) for r in await cur.fetchall()]
+
+
+async def _settings(conn: Conn, scopes: Sequence[Scope]) -> list[ScopeSettings | None]:
+    if not scopes:
+        return []
+    cur = await conn.execute(*_args(q.settings_of(D, [s.key() for s in scopes])))
+    found = dict(await cur.fetchall())
+    return [ScopeSettings.model_validate_json(found[s.key()]) if s.key() in found else None
+            for s in scopes]
+
+
+def _index_info(value: str) -> IndexInfo:
+    data = json.loads(value)
+    return IndexInfo(model=data["model"], dim=int(data["dim"]))
