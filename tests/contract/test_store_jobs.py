@@ -98,3 +98,14 @@ async def test_list_settings_by_tenant(store: Store) -> None:
     assert [s for s, _ in await store.list_settings("acme")] == [acme]
     assert [s for s, _ in await store.list_settings("")] == [Scope(user="u2")]
     assert await store.list_settings("nobody") == []
+
+
+async def test_periodic_tasks_run_once_per_interval(store: Store) -> None:
+    now = utcnow()
+    assert await store.queue.claim_periodic("sweep", 60, now) is False  # starts the clock
+    assert await store.queue.claim_periodic("sweep", 60, now + timedelta(seconds=30)) is False
+    later = now + timedelta(seconds=61)
+    assert await store.queue.claim_periodic("sweep", 60, later) is True
+    assert await store.queue.claim_periodic("sweep", 60, later) is False  # a second replica
+    assert await store.queue.claim_periodic("decay", 60, later) is False  # its own clock
+    assert await store.queue.claim_periodic("sweep", 60, later + timedelta(seconds=61)) is True

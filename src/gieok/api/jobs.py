@@ -19,7 +19,9 @@ as ``failed``; both are counted (``/metrics``: ``gieok_job_failures_total``,
 
 **Periodic tasks** (intervals in ``jobs.*_interval_s``, 0 = off): the idle-session
 sweeper (W2), confidence decay (L1), expiry (L2), retention (L3) and consolidation (L4),
-each over every tenant the service knows (tenants of its tokens and stored settings).
+each over every tenant the service knows (tenants of its tokens and stored settings). Each
+runs once per interval across every replica on the database (``claim_periodic``: the last
+run is remembered in the store, also across restarts).
 
 **Shutdown** stops the periodic tasks, lets the workers drain the queue for up to
 ``jobs.drain_timeout_s``, then cancels; a job cut off mid-run is released for the next start.
@@ -49,6 +51,7 @@ from gieok.stores.queue import Job, JobQueue, JobStatus
 log = logging.getLogger("gieok.jobs")
 
 EXTRACT = "extract"
+PERIODIC_CHECK_S = 30.0  # how often a long-interval task checks whether it is due
 
 
 class BackgroundJobs:
@@ -241,15 +244,18 @@ class BackgroundJobs:
 
     async def _every(self, name: str, interval: float,
                      run: Callable[[], Awaitable[Any]]) -> None:
+        """Run ``name`` when it is due: the last run is kept in the store, so replicas on
+        one database run it once per interval between them, and a restarted service runs
+        an overdue task at once instead of starting its interval again."""
         while True:
-            await anyio.sleep(interval)
             try:
-                await run()
+                if await self.queue.claim_periodic(name, interval, utcnow()):
+                    await run()
+                    self.metrics.scheduled.inc(name, "ok")
             except Exception:  # noqa: BLE001 — a failed run is logged; the next one comes
                 self.metrics.scheduled.inc(name, "error")
                 log.exception("scheduled %s failed", name)
-            else:
-                self.metrics.scheduled.inc(name, "ok")
+            await anyio.sleep(min(interval, PERIODIC_CHECK_S))
 
     async def tenants(self) -> list[str]:
         """Every tenant the service knows: those of its tokens and of stored settings."""

@@ -15,6 +15,14 @@ from gieok.stores.queue import Job, JobStatus
 class InMemoryJobQueue:
     def __init__(self) -> None:
         self._jobs: dict[str, tuple[Job, float | None]] = {}  # id -> (job, lease end)
+        self._periodic: dict[str, datetime] = {}
+
+    async def claim_periodic(self, name: str, every_s: float, now: datetime, /) -> bool:
+        last = self._periodic.setdefault(name, now)
+        if last is now or (now - last).total_seconds() < every_s:
+            return False
+        self._periodic[name] = now
+        return True
 
     async def enqueue_job(
         self, kind: str, payload: Mapping[str, Any], /, *, key: str | None = None,

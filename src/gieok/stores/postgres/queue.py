@@ -95,6 +95,17 @@ class PostgresJobQueue:
 
         return await self._db.run(run)
 
+    async def claim_periodic(self, name: str, every_s: float, now: datetime, /) -> bool:
+        async def run(conn: Conn) -> bool:
+            await conn.execute("INSERT INTO periodic_runs (name, last_run_at) VALUES (%s, %s) "
+                               "ON CONFLICT (name) DO NOTHING", (name, now))
+            cur = await conn.execute(
+                "UPDATE periodic_runs SET last_run_at = %s WHERE name = %s "
+                "AND last_run_at <= %s", (now, name, now - timedelta(seconds=every_s)))
+            return bool(cur.rowcount)
+
+        return await self._db.tx(run)
+
     async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
         async def run(conn: Conn) -> list[Job]:
             cur = await conn.execute(

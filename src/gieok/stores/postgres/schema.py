@@ -124,6 +124,8 @@ CREATE INDEX api_tokens_tenant ON api_tokens (tenant, rowid)
 MIGRATIONS: list[Migration] = [
     Migration("0001_extensions", _extensions),
     Migration("0002_initial", _INITIAL),
+    Migration("0003_periodic_runs", "CREATE TABLE periodic_runs (name TEXT PRIMARY KEY, "
+                                    "last_run_at TIMESTAMPTZ NOT NULL)"),
 ]
 
 

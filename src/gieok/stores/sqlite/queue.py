@@ -107,6 +107,22 @@ class SqliteJobQueue:
 
         return await self._db.run(run)
 
+    async def claim_periodic(self, name: str, every_s: float, now: datetime, /) -> bool:
+        def run(conn: sqlite3.Connection) -> bool:
+            row = conn.execute("SELECT last_run_at FROM periodic_runs WHERE name = ?",
+                               (name,)).fetchone()
+            if row is None:
+                conn.execute("INSERT INTO periodic_runs (name, last_run_at) VALUES (?, ?)",
+                             (name, now.timestamp()))
+                return False
+            if now.timestamp() - float(row[0]) < every_s:
+                return False
+            conn.execute("UPDATE periodic_runs SET last_run_at = ? WHERE name = ?",
+                         (now.timestamp(), name))
+            return True
+
+        return await self._db.tx(run)
+
     async def list_jobs(self, status: JobStatus, /, *, limit: int) -> list[Job]:
         def run() -> list[Job]:
             rows = self._db.conn.execute(
