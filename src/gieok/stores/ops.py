@@ -84,9 +84,18 @@ class SettingsListOp(NamedTuple):
     tenant: str | None
 
 
+class ScanOp(NamedTuple):
+    """Every record (any tenant, status or version) after position ``after``, in storage
+    order, with its live vector → ``list[(position, MemoryRecord, vector | None)]``. For
+    copying a store (``gieok migrate``): positions are a resumable cursor."""
+
+    after: int
+    limit: int
+
+
 class IndexOp(NamedTuple):
     """Which embedding model wrote the store's vectors → ``IndexInfo | None``."""
 
 
 ReadOp = (GetOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
-          | SettingsListOp | IndexOp)
+          | SettingsListOp | IndexOp | ScanOp)

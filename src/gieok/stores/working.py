@@ -96,6 +96,9 @@ class WorkingLog(Protocol):
 
     async def consume_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
         """Remove exactly ``ids`` (a turn used them): ids selected meanwhile stay."""
+
+    async def scopes(self) -> list[Scope]:
+        """Every scope holding turns or a session state (for copying a store)."""
         ...
 
     async def forget(self, scope: Scope, /) -> int:

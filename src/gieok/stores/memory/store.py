@@ -34,6 +34,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     ReadOp,
+    ScanOp,
     SettingsListOp,
     SettingsOp,
 )
@@ -134,6 +135,10 @@ class InMemoryStore(Store):
                 return [await self._get_settings(scope) for scope in scopes]
             case SettingsListOp(tenant):
                 return await self._list_settings(tenant)
+            case ScanOp(after, limit):
+                rows = list(self._records.values())[after:after + limit]
+                return [(after + i + 1, r.model_copy(deep=True), self._vectors.get(r.id))
+                        for i, r in enumerate(rows)]
             case IndexOp():
                 return self._index
         raise TypeError(f"unknown read op {op!r}")

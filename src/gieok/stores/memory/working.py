@@ -80,6 +80,11 @@ class InMemoryWorkingLog:
         gone = set(ids)
         await self.put_selection(scope, [i for i in await self.selection(scope) if i not in gone])
 
+    async def scopes(self) -> list[Scope]:
+        found = {s.key(): s for s, _ in self._turns}
+        found.update({k: v.scope for k, v in self._sessions.items()})
+        return [found[k] for k in sorted(found)]
+
     async def forget(self, scope: Scope, /) -> int:
         count = sum(1 for s, _ in self._turns if scope.contains(s))
         self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]

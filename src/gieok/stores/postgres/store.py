@@ -36,6 +36,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     ReadOp,
+    ScanOp,
     SettingsListOp,
     SettingsOp,
 )
@@ -62,6 +63,13 @@ def _split_options(url: str) -> tuple[str, dict[str, str]]:
     ours = {k: v for k, v in query if k in _OPTIONS}
     rest = urlencode([(k, v) for k, v in query if k not in _OPTIONS])
     return urlunsplit(parts._replace(query=rest)), ours
+
+
+def _from_pg(value: Any) -> Vector | None:
+    if value is None:
+        return None
+    array = value.to_numpy() if hasattr(value, "to_numpy") else value
+    return np.asarray(array, dtype=np.float32)
 
 
 def _vec(vector: Vector | None) -> Any:
@@ -137,6 +145,17 @@ class PostgresStore(Store):
                 cur = await conn.execute(*_args(q.settings_list(D, tenant)))
                 return [(scope_from_key(k), ScopeSettings.model_validate_json(b))
                         for k, b in await cur.fetchall()]
+            case ScanOp(after, limit):
+                cur = await conn.execute(f"SELECT {q.SELECT}, embedding, rowid FROM records "
+                                         "WHERE rowid > %s ORDER BY rowid LIMIT %s",
+                                         (after, limit))
+                names = [d.name for d in cur.description or []]
+                out = []
+                for r in await cur.fetchall():
+                    row = dict(zip(names, r, strict=True))
+                    vec = row["embedding"]
+                    out.append((row["rowid"], row_to_record(row, _same), _from_pg(vec)))
+                return out
             case IndexOp():
                 row = await _one(conn, q.meta_value(D, INDEX_KEY))
                 return None if row is None else _index_info(row[0])

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from gieok.domain.scope import Scope
+from gieok.domain.scope import Scope, scope_from_key
 from gieok.domain.turns import Turn
 from gieok.stores._sql.filters import scope_clause
 from gieok.stores.postgres.db import Conn, PgDb
@@ -124,6 +124,14 @@ class PostgresWorkingLog:
             "ON CONFLICT (scope_key) DO UPDATE SET covered = excluded.covered, "
             "last_turn = excluded.last_turn, body = excluded.body",
             (*_scope_row(scope), summary.covered, summary.last_turn, summary.text)))
+
+    async def scopes(self) -> list[Scope]:
+        async def run(conn: Conn) -> list[Scope]:
+            cur = await conn.execute("SELECT scope_key FROM working_turns UNION "
+                                     "SELECT scope_key FROM sessions ORDER BY 1")
+            return [scope_from_key(r[0]) for r in await cur.fetchall()]
+
+        return await self._db.run(run)
 
     async def forget(self, scope: Scope, /) -> int:
         where = scope_clause(DIALECT, scope)

@@ -39,6 +39,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     ReadOp,
+    ScanOp,
     SettingsListOp,
     SettingsOp,
 )
@@ -158,6 +159,12 @@ class SqliteStore(Store):
                 rows = conn.execute(*_args(q.settings_list(D, tenant))).fetchall()
                 return [(scope_from_key(k), ScopeSettings.model_validate_json(b))
                         for k, b in rows]
+            case ScanOp(after, limit):
+                rows = conn.execute(f"SELECT rowid, {q.SELECT}, embedding FROM records "
+                                    "WHERE rowid > ? ORDER BY rowid LIMIT ?", (after, limit))
+                return [(r[0], row_to_record(r, _time_in),
+                         None if r["embedding"] is None
+                         else np.frombuffer(r["embedding"], np.float32)) for r in rows]
             case IndexOp():
                 row = conn.execute(*_args(q.meta_value(D, INDEX_KEY))).fetchone()
                 return None if row is None else _index_info(row[0])

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from gieok.domain.scope import Scope
+from gieok.domain.scope import Scope, scope_from_key
 from gieok.domain.turns import Turn
 from gieok.stores._sql.filters import scope_clause
 from gieok.stores.sqlite.db import SqliteDb
@@ -162,6 +162,15 @@ class SqliteWorkingLog:
             self._put_selection(conn, scope, left)
 
         await self._db.tx(run)
+
+    async def scopes(self) -> list[Scope]:
+        def run() -> list[Scope]:
+            rows = self._db.conn.execute(
+                "SELECT scope_key FROM working_turns UNION SELECT scope_key FROM sessions "
+                "ORDER BY 1").fetchall()
+            return [scope_from_key(r[0]) for r in rows]
+
+        return await self._db.run(run)
 
     async def forget(self, scope: Scope, /) -> int:
         where = scope_clause(DIALECT, scope)
