@@ -127,11 +127,13 @@ async def prepare(url: str, config: LoadConfig, settings: GieokSettings) -> list
 class ServerProcess:
     """``gieok serve`` in a child process, on a free loopback port, logs to a file."""
 
-    def __init__(self, url: str, embedder: str, workdir: Path) -> None:
+    def __init__(self, url: str, embedder: str, workdir: Path,
+                 env: dict[str, str] | None = None) -> None:
+        """``env``: extra ``GIEOK_*`` settings for the server (the caller's are dropped)."""
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.log_path = workdir / "server.log"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GIEOK_")}
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GIEOK_")} | (env or {})
         env["GIEOK_DATA_DIR"] = str(workdir / "data")
         self._log = self.log_path.open("wb")
         self.proc = subprocess.Popen(

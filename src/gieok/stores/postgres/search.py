@@ -52,7 +52,7 @@ async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | Non
     expr = f"(embedding::vector({dim}))"
     cur = await conn.execute(
         f"SELECT id, 1 - ({expr} <=> %s::vector({dim})) FROM records WHERE {where.text} "
-        f"AND embedding IS NOT NULL ORDER BY {expr} <=> %s::vector({dim}) LIMIT %s",
+        f"AND vector_dims(embedding) = {dim} ORDER BY {expr} <=> %s::vector({dim}) LIMIT %s",
         [vec, *where.params, vec, k])
     hits = [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
     return sorted(hits, key=lambda c: -c.score)  # relaxed order: re-sort exactly
@@ -75,4 +75,4 @@ def hnsw_index(dim: int) -> str:
     is recorded. HNSW indexes one column, so the tenant cannot lead it: tenant filters go
     through the iterative scan, small tenants through the exact path."""
     return (f"CREATE INDEX IF NOT EXISTS records_hnsw_{dim} ON records USING hnsw "
-            f"((embedding::vector({dim})) vector_cosine_ops)")
+            f"((embedding::vector({dim})) vector_cosine_ops) WHERE vector_dims(embedding) = {dim}")

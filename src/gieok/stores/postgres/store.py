@@ -261,12 +261,14 @@ class PostgresStore(Store):
             if row and int(row[0]):
                 return int(row[0])
             meta = await _one(conn, q.meta_value(D, INDEX_KEY))
-            old = json.loads(meta[0])["model"] if meta is not None else None
-            if old is not None and old != info.model:
+            old = _index_info(meta[0]) if meta is not None else None
+            if old is not None and old.dim != info.dim:  # its HNSW index casts to the old dim
+                await conn.execute(f"DROP INDEX IF EXISTS records_hnsw_{int(old.dim)}")
+            if old is not None and old.model != info.model:
                 await conn.execute(
                     "INSERT INTO model_vectors (model, id, embedding) SELECT %s, id, embedding "
                     "FROM records WHERE embedding IS NOT NULL ON CONFLICT (model, id) DO UPDATE "
-                    "SET embedding = excluded.embedding", (old,))
+                    "SET embedding = excluded.embedding", (old.model,))
             await conn.execute(
                 "UPDATE records SET embedding = v.embedding FROM model_vectors v "
                 "WHERE v.model = %s AND v.id = records.id AND records.embedding IS NOT NULL",
