@@ -126,6 +126,12 @@ MIGRATIONS: list[Migration] = [
     Migration("0002_initial", _INITIAL),
     Migration("0003_periodic_runs", "CREATE TABLE periodic_runs (name TEXT PRIMARY KEY, "
                                     "last_run_at TIMESTAMPTZ NOT NULL)"),
+    Migration("0004_next_turn_selections", """
+        CREATE TABLE next_turn_selections (
+            scope_key TEXT PRIMARY KEY,
+            org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
+            ids JSONB NOT NULL, updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )"""),
 ]
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -125,6 +126,23 @@ class PostgresWorkingLog:
             "last_turn = excluded.last_turn, body = excluded.body",
             (*_scope_row(scope), summary.covered, summary.last_turn, summary.text)))
 
+    async def selection(self, scope: Scope, /) -> list[str]:
+        return await self._db.run(lambda conn: _selection(conn, scope))
+
+    async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        await self._db.tx(lambda conn: _put_selection(conn, scope, ids))
+
+    async def consume_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
+        gone = set(ids)
+
+        async def run(conn: Conn) -> None:  # read and rewrite in one transaction
+            await conn.execute("SELECT 1 FROM next_turn_selections WHERE scope_key = %s "
+                               "FOR UPDATE", (scope.key(),))
+            left = [i for i in await _selection(conn, scope) if i not in gone]
+            await _put_selection(conn, scope, left)
+
+        await self._db.tx(run)
+
     async def scopes(self) -> list[Scope]:
         async def run(conn: Conn) -> list[Scope]:
             cur = await conn.execute("SELECT scope_key FROM working_turns UNION "
@@ -143,6 +161,27 @@ class PostgresWorkingLog:
             await conn.execute(f"DELETE FROM sessions WHERE {where.text}", where.params)
             await conn.execute(f"DELETE FROM working_summaries WHERE {where.text}",
                                where.params)
+            await conn.execute(f"DELETE FROM next_turn_selections WHERE {where.text}",
+                               where.params)
             return int(count)
 
         return await self._db.tx(run)
+
+
+async def _selection(conn: Conn, scope: Scope) -> list[str]:
+    cur = await conn.execute("SELECT ids FROM next_turn_selections WHERE scope_key = %s",
+                             (scope.key(),))
+    row = await cur.fetchone()
+    return [] if row is None else [str(i) for i in row[0]]
+
+
+async def _put_selection(conn: Conn, scope: Scope, ids: Sequence[str]) -> None:
+    if not ids:
+        await conn.execute("DELETE FROM next_turn_selections WHERE scope_key = %s",
+                           (scope.key(),))
+        return
+    await conn.execute(
+        "INSERT INTO next_turn_selections (scope_key, org, project, user_id, persona, session, "
+        "ids) VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb) ON CONFLICT (scope_key) DO UPDATE "
+        "SET ids = excluded.ids, updated_at = now()",
+        (*_scope_row(scope), json.dumps(list(dict.fromkeys(ids)))))

@@ -184,7 +184,7 @@ _STEPS: list[tuple[str, str]] = [
 _STEPS.append((
     # Periodic tasks (sweep, decay, …) run once per interval across every process on the
     # file, and remember their last run across restarts.
-    "0009_periodic_runs",
+    "0010_periodic_runs",
     "CREATE TABLE periodic_runs (name TEXT PRIMARY KEY, last_run_at REAL NOT NULL)",
 ))
 
