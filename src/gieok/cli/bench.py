@@ -126,8 +126,17 @@ def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
         raise typer.Exit(1)
 
 
+StoreBenchOpt = Annotated[str | None, typer.Option(
+    "--store", help="Bench this (empty) store instead of a new SQLite file, e.g. "
+                    "postgresql://user:password@host/gieok_bench.")]
+TenantsOpt = Annotated[int, typer.Option(
+    "--tenants", min=0, help="Also time searches over this many tenants of 100 memories.")]
+
+
 def bench(
     sizes: SizesOpt = "10000,100000",
+    store: StoreBenchOpt = None,
+    tenants: TenantsOpt = 0,
     json_out: JsonOpt = None,
     embedder: EmbedderOpt = DEFAULT_EMBEDDER,
     queries: QueriesOpt = 300,
@@ -152,7 +161,8 @@ def bench(
                    seed_memories=seed_memories, embedder=embedder, workdir=workdir)
         return
     config = BenchConfig(sizes=parse_sizes(sizes), embedder=embedder, queries=queries,
-                         ingest_sample=ingest_sample, workdir=workdir, skip_ingest=no_ingest)
+                         ingest_sample=ingest_sample, workdir=workdir, skip_ingest=no_ingest,
+                         store=store, tenants=tenants)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
     try:

@@ -45,6 +45,7 @@ from gieok.memory import AsyncMemory
 from gieok.settings import GieokSettings
 
 BENCH_SCOPE = Scope(user="bench-user")
+INGEST_SCOPE = Scope(org="bench-ingest", user="bench-user")
 POPULATE_CHUNK = 2048
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -81,6 +82,8 @@ class BenchConfig:
     workdir: Path | None = None
     seed: int = 0
     skip_ingest: bool = False
+    store: str | None = None  # an empty store to bench instead of a new SQLite file
+    tenants: int = 0  # also: this many tenants × TENANT_SIZE memories, searches per tenant
 
 
 @dataclass
@@ -89,10 +92,11 @@ class BenchResult:
     ingest: dict[str, float] = field(default_factory=dict)
     machine: dict[str, Any] = field(default_factory=dict)
     corpus: dict[str, Any] = field(default_factory=dict)
+    tenants: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"search": self.search, "ingest": self.ingest, "machine": self.machine,
-                "corpus": self.corpus}
+                "corpus": self.corpus, "tenants": self.tenants}
 
 
 def percentile(samples: Sequence[float], q: float) -> float:
@@ -218,7 +222,7 @@ async def bench_search(
         tick(1)
     # One scope holds every size measured (up to 1M): lift the per-scope cap for it.
     settings = GieokSettings(data_dir=workdir, embedder=real.name, write={"max_long_term": None})
-    url = f"sqlite:///{workdir / 'bench-search.db'}"
+    url = config.store or f"sqlite:///{workdir / 'bench-search.db'}"
     out: dict[str, dict[str, Any]] = {}
     mem = AsyncMemory(url, embedder=bench_embedder, settings=settings)
     try:
@@ -249,6 +253,7 @@ async def bench_search(
                 "cpu_p95_ms": cpu_stats["p95_ms"],
                 "queries": len(timed),
                 "stages_p50": stages,
+                **(await dense_recall(mem, bench_embedder, timed, config.k)),
             }
     finally:
         await mem.aclose()
@@ -269,15 +274,23 @@ async def bench_ingest(
         tick(min(64, len(sample) - lo))
     bare_s = time.perf_counter() - t0
     settings = GieokSettings(data_dir=workdir, embedder=real.name)
+    if config.store:
+        return await _ingest(AsyncMemory(config.store, embedder=real, settings=settings),
+                             warm, sample, bare_s, reporter, INGEST_SCOPE)
     path = workdir / "bench-ingest.db"
     for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
         leftover.unlink(missing_ok=True)
     mem = AsyncMemory(f"sqlite:///{path}", embedder=real, settings=settings)
+    return await _ingest(mem, warm, sample, bare_s, reporter, BENCH_SCOPE)
+
+
+async def _ingest(mem: AsyncMemory, warm: Sequence[str], sample: Sequence[str], bare_s: float,
+                  reporter: Reporter, scope: Scope) -> dict[str, float]:
     try:
-        await mem.import_memories([{"content": t} for t in warm], scope=BENCH_SCOPE)
+        await mem.import_memories([{"content": t} for t in warm], scope=scope)
         tick = reporter.task("import_memories", len(sample))
         t0 = time.perf_counter()
-        await mem.import_memories([{"content": t} for t in sample], scope=BENCH_SCOPE,
+        await mem.import_memories([{"content": t} for t in sample], scope=scope,
                                   progress=tick)
         engine_s = time.perf_counter() - t0
     finally:
@@ -287,6 +300,68 @@ async def bench_ingest(
         "embedder_only_per_s": round(len(sample) / bare_s, 2),
         "sample": len(sample),
     }
+
+
+async def dense_recall(mem: AsyncMemory, embedder: QueryCacheEmbedder, queries: Sequence[str],
+                       k: int) -> dict[str, float]:
+    """PostgreSQL only: recall@k of the HNSW path against exact ranking, same queries (the
+    store picks exact ranking by itself for small scopes; here both are forced)."""
+    from gieok.stores.postgres import PostgresStore
+    from gieok.stores.postgres import search as pg
+
+    store = mem.store
+    if not isinstance(store, PostgresStore):
+        return {}
+    from gieok.stores._sql import queries as q
+    from gieok.stores.postgres.dialect import DIALECT
+
+    where = q.where(DIALECT, BENCH_SCOPE, None, View(), utcnow())
+    found, hnsw_ms = [], []
+    for query in queries:
+        vector = embedder.query_cache[query]
+        async with store.db.connection(transaction=True) as conn:
+            t0 = time.perf_counter()
+            approx = await pg.dense(conn, vector, k, where, exact=False)
+            hnsw_ms.append((time.perf_counter() - t0) * 1000.0)
+            exact = await pg.dense(conn, vector, k, where, exact=True)
+        truth = {c.id for c in exact}
+        found.append(len(truth & {c.id for c in approx}) / max(1, len(truth)))
+    return {f"hnsw_recall_at_{k}": round(float(np.mean(found)), 4),
+            "hnsw_dense_p95_ms": round(percentile(hnsw_ms, 95), 3)}
+
+
+TENANT_SIZE = 100
+
+
+async def bench_tenants(config: BenchConfig, real: Embedder, workdir: Path,
+                        reporter: Reporter) -> dict[str, Any]:
+    """``config.tenants`` tenants of ``TENANT_SIZE`` memories each in the same store; time
+    searches each in a random tenant (query vectors cached)."""
+    texts = memory_texts(TENANT_SIZE * 4, seed=config.seed + 3)
+    queries = query_texts(config.queries, seed=config.seed + 4)
+    bench_embedder = BenchEmbedder(real)
+    await bench_embedder.precompute(list(queries))
+    bench_embedder.use_cache = True
+    settings = GieokSettings(data_dir=workdir, embedder=real.name)
+    url = config.store or f"sqlite:///{workdir / 'bench-tenants.db'}"
+    rng = np.random.default_rng(config.seed)
+    mem = AsyncMemory(url, embedder=bench_embedder, settings=settings)
+    try:
+        advance = reporter.task(f"populating {config.tenants:,} tenants", config.tenants)
+        for t in range(config.tenants):
+            picks = rng.choice(len(texts), size=TENANT_SIZE, replace=False)
+            await mem.import_memories([{"content": texts[i]} for i in picks],
+                                      scope=Scope(org=f"t{t}", user="u"))
+            advance(1)
+        wall = []
+        for query in queries:
+            scope = Scope(org=f"t{int(rng.integers(config.tenants))}", user="u")
+            t0 = time.perf_counter()
+            await mem.search(query, scope=scope, k=config.k)
+            wall.append((time.perf_counter() - t0) * 1000.0)
+    finally:
+        await mem.aclose()
+    return {"tenants": config.tenants, "per_tenant": TENANT_SIZE, **summarise(wall)}
 
 
 async def run_bench(config: BenchConfig, reporter: Reporter | None = None) -> BenchResult:
@@ -310,6 +385,8 @@ async def run_bench(config: BenchConfig, reporter: Reporter | None = None) -> Be
         workdir.mkdir(parents=True, exist_ok=True)
         try:
             result.search = await bench_search(config, real, workdir, reporter)
+            if config.tenants:
+                result.tenants = await bench_tenants(config, real, workdir, reporter)
             if not config.skip_ingest:
                 result.ingest = await bench_ingest(config, real, workdir, reporter)
         finally:

@@ -113,7 +113,9 @@ class PostgresStore(Store):
         now = utcnow()
 
         async def run(conn: Conn) -> list[Any]:
-            return [await self._answer(conn, op, now) for op in ops]
+            hashes = await _hash_lookups(conn, [op for op in ops if isinstance(op, HashOp)])
+            return [hashes[op] if isinstance(op, HashOp) else await self._answer(conn, op, now)
+                    for op in ops]
 
         return await self._db.tx(run)
 
@@ -182,18 +184,20 @@ class PostgresStore(Store):
         forgotten = 0
         for scope in batch.forget:
             forgotten += await self._forget(conn, scope)
-        for record, vector in batch.upserts:
-            await self._upsert(conn, record, vector)
+        if batch.upserts:
+            await self._upsert(conn, batch.upserts)
         if batch.hard_deletes:
             ids = list(batch.hard_deletes)
             await conn.execute("DELETE FROM records WHERE id = ANY(%s)", (ids,))
             await conn.execute("DELETE FROM model_vectors WHERE id = ANY(%s)", (ids,))
         for memory_id in batch.purge_history:
             await conn.execute(*_args(q.purge_history(D, memory_id)))
-        for event in batch.audit:
-            await conn.execute(*_args(q.insert_audit(
-                D, event.id, event.memory_id, event.scope.tenant, str(event.scope),
-                event.action.value, event.at, event.model_dump_json())))
+        if batch.audit:
+            audits = [q.insert_audit(D, e.id, e.memory_id, e.scope.tenant, str(e.scope),
+                                     e.action.value, e.at, e.model_dump_json())
+                      for e in batch.audit]
+            async with conn.cursor() as cur:  # one pipelined round trip for all of them
+                await cur.executemany(audits[0].text, [a.params for a in audits])
         for scope, settings in batch.settings:
             await conn.execute(*_args(q.put_settings(D, scope, settings.model_dump_json())))
         for touch in batch.touches:
@@ -203,18 +207,25 @@ class PostgresStore(Store):
             await self._record_index(conn, batch.index_info)
         return WriteResult(forgotten=forgotten)
 
-    async def _upsert(self, conn: Conn, record: MemoryRecord, vector: Vector | None) -> None:
-        row = record_to_row(record, _same)
-        for name in BOOL_FIELDS:
-            row[name] = bool(row[name])
-        extra = [("morphs", "%s", morph_field(record.content)),
-                 ("context_morphs", "%s", morph_field(record.index_text or "")),
-                 ("embedding", "%s", _vec(vector))]
-        insert = q.insert_record(D, row, extra)
-        sets = [f"{c} = excluded.{c}" for c in [*row, "morphs", "context_morphs"] if c != "id"]
+    async def _upsert(self, conn: Conn, upserts: Sequence[tuple[MemoryRecord, Vector | None]]
+                      ) -> None:
+        """Insert or update every record in one pipelined round trip; a ``None`` vector
+        keeps the stored one."""
+        statements = []
+        for record, vector in upserts:
+            row = record_to_row(record, _same)
+            for name in BOOL_FIELDS:
+                row[name] = bool(row[name])
+            extra = [("morphs", "%s", morph_field(record.content)),
+                     ("context_morphs", "%s", morph_field(record.index_text or "")),
+                     ("embedding", "%s", _vec(vector))]
+            statements.append((q.insert_record(D, row, extra), list(row)))
+        cols = statements[0][1]
+        sets = [f"{c} = excluded.{c}" for c in [*cols, "morphs", "context_morphs"] if c != "id"]
         sets.append("embedding = COALESCE(excluded.embedding, records.embedding)")
-        await conn.execute(f"{insert.text} ON CONFLICT (id) DO UPDATE SET {', '.join(sets)}",
-                           insert.params)
+        sql = f"{statements[0][0].text} ON CONFLICT (id) DO UPDATE SET {', '.join(sets)}"
+        async with conn.cursor() as cur:
+            await cur.executemany(sql, [insert.params for insert, _ in statements])
 
     async def _forget(self, conn: Conn, scope: Scope) -> int:
         cond = scope_clause(D, scope)
@@ -316,3 +327,21 @@ async def _settings(conn: Conn, scopes: Sequence[Scope]) -> list[ScopeSettings |
 def _index_info(value: str) -> IndexInfo:
     data = json.loads(value)
     return IndexInfo(model=data["model"], dim=int(data["dim"]))
+
+
+async def _hash_lookups(conn: Conn, ops: Sequence[HashOp]) -> dict[HashOp, list[MemoryRecord]]:
+    """Every duplicate check of a batch in one query (an import checks hundreds): candidates
+    by tenant and hash through the tenant-led index, then the exact scope in Python."""
+    if not ops:
+        return {}
+    pairs = sorted({(op.scope.tenant, op.content_hash) for op in ops})
+    cur = await conn.execute(
+        f"SELECT {q.SELECT} FROM records WHERE (org, content_hash) IN "
+        f"(SELECT * FROM unnest(%s::text[], %s::text[])) "
+        "AND status = 'active' AND superseded_at IS NULL",
+        ([t for t, _ in pairs], [h for _, h in pairs]))
+    names = [d.name for d in cur.description or []]
+    found = [row_to_record(dict(zip(names, r, strict=True)), _same)
+             for r in await cur.fetchall()]
+    return {op: [r for r in found if r.scope == op.scope and r.content_hash == op.content_hash]
+            for op in ops}
