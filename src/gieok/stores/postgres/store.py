@@ -199,7 +199,8 @@ class PostgresStore(Store):
             async with conn.cursor() as cur:  # one pipelined round trip for all of them
                 await cur.executemany(audits[0].text, [a.params for a in audits])
         for scope, settings in batch.settings:
-            await conn.execute(*_args(q.put_settings(D, scope, settings.model_dump_json())))
+            body = settings.model_dump_json(exclude_unset=True)  # profiles fill the rest
+            await conn.execute(*_args(q.put_settings(D, scope, body)))
         for touch in batch.touches:
             if touch.ids:
                 await conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at)))
