@@ -1,9 +1,11 @@
-"""``gieok eval write`` (Q1b): write-path quality on the labelled Korean/English set.
+"""``gieok eval write`` (Q1b): write-path quality on labelled Korean/English chat.
 
-Prints recall, precision, junk rate, memories stored from noise turns, PII leaks and
-reconciliation accuracy for the ``dev`` and ``holdout`` splits (and both together). Offline
-by default: heuristic extractor, hash embedder, a throwaway SQLite file; ``--llm`` uses the
-configured LLM (``GIEOK_LLM_BASE_URL``/``GIEOK_LLM_MODELS``) instead.
+``--set chat`` (the default) plays the chat set (``evaluation/chat_set.py``): recall of facts,
+precision, junk rate from noise conversations, secrets stored, per-family figures and the
+misses, for its ``dev`` and ``test`` splits. ``--set regression`` runs the older case file
+(recall, precision, junk, PII leaks and reconciliation accuracy). Offline by default:
+heuristic extractor, hash embedder, a throwaway SQLite file; ``--llm`` uses the configured
+LLM (``GIEOK_LLM_BASE_URL``/``GIEOK_LLM_MODELS``) instead.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rich.table import Table
 
 from gieok.cli.eval import eval_app
 from gieok.errors import GieokError
+from gieok.evaluation.chat_set import ChatSetReport, evaluate_chat_set, load_chat_set
 from gieok.evaluation.write_quality import WriteQualityReport, evaluate_write, load_cases
 from gieok.settings import GieokSettings
 
@@ -39,12 +42,65 @@ def _table(report: WriteQualityReport) -> Table:
     return table
 
 
+CHAT_COLUMNS = ("recall", "precision", "junk_rate", "expected_facts", "memories",
+                "noise_conversations", "secrets_stored", "sequences_ok", "pinned_ok", "dated_ok",
+                "tier_ok")
+
+
+def _chat_tables(report: ChatSetReport) -> list[Table]:
+    data = report.as_dict()
+    table = Table(title=f"chat set ({report.extractor})")
+    table.add_column("split")
+    for column in CHAT_COLUMNS:
+        table.add_column(column.replace("_", " "), justify="right")
+    for split, row in data["splits"].items():
+        table.add_row(split, *(f"{row.get(c, 0):.3f}" if isinstance(row.get(c), float)
+                               else str(row.get(c, "")) for c in CHAT_COLUMNS))
+    tables = [table]
+    for split, families in data["families"].items():
+        if split == "all":
+            continue
+        fam = Table(title=f"{split}: per family")
+        for column in ("family", "expected", "recall", "stored", "precision"):
+            fam.add_column(column, justify="left" if column == "family" else "right")
+        for name, row in families.items():
+            fam.add_row(name, str(row["expected"]), _num(row["recall"]), str(row["stored"]),
+                        _num(row["precision"]))
+        tables.append(fam)
+    return tables
+
+
+def _num(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _chat(data: Path | None, split: str, settings: GieokSettings, json_out: Path | None,
+          show_failures: bool) -> None:
+    cases = load_chat_set(data, split)
+    report = anyio.run(lambda: evaluate_chat_set(cases, settings=settings))
+    for table in _chat_tables(report):
+        console.print(table)
+    body = report.as_dict()
+    if show_failures:
+        for miss in body["misses"]:
+            console.print(f"[yellow]miss[/] {miss['id']}: {miss['missed']} stored={miss['memories']}")
+        for junk in body["junk"]:
+            console.print(f"[red]junk[/] {junk['id']}: {junk['junk']}")
+        for seq in body["sequences_failed"]:
+            console.print(f"[magenta]sequence[/] {seq['id']}: {seq['notes']} {seq['memories']}")
+    if json_out is not None:
+        json_out.write_text(json.dumps(body, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
 @eval_app.command("write")
 def write(
     data: Annotated[Path | None, typer.Option(
-        "--data", help="JSONL cases (default: the bundled labelled set).")] = None,
+        "--data", help="Cases file (default: the bundled set chosen by --set).")] = None,
+    case_set: Annotated[str, typer.Option(
+        "--set", help="chat (the labelled chat set) or regression (the older case file).")
+    ] = "chat",
     split: Annotated[str, typer.Option(
-        "--split", help="dev, holdout, holdout2 or all.")] = "all",
+        "--split", help="chat: dev, test or all; regression: dev, holdout or all.")] = "all",
     embedder: Annotated[str, typer.Option("--embedder", help="Embedder.")] = "hash:256",
     llm: Annotated[bool, typer.Option(
         "--llm/--no-llm", help="Use the configured LLM extractor.")] = False,
@@ -55,11 +111,16 @@ def write(
 ) -> None:
     """Measure extraction recall/precision, junk, PII leaks and reconciliation accuracy."""
     try:
-        cases = load_cases(data, split)
         overrides: dict[str, object] = {"embedder": embedder}
         if not llm:
             overrides.update(llm_base_url=None, write={"extractor": "heuristic"})
         settings = GieokSettings(**overrides)  # type: ignore[arg-type]
+        if case_set == "chat":
+            _chat(data, split, settings, json_out, show_failures)
+            return
+        if case_set != "regression":
+            raise typer.BadParameter("--set must be chat or regression")
+        cases = load_cases(data, split)
         report = anyio.run(lambda: evaluate_write(cases, settings=settings))
     except GieokError as exc:
         console.print(f"[bold red]error[/] [{exc.code}] {exc.message}")
