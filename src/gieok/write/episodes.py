@@ -22,6 +22,7 @@ from gieok.errors import LLMError
 from gieok.llm.base import ChatMessage, ChatModel
 from gieok.llm.structured import complete_structured
 from gieok.text.analysis import STOPWORDS, has_hangul, korean_morphs
+from gieok.write.pii import has_mask
 from gieok.write.extract.heuristic import HeuristicExtractor, is_noise, split_sentences
 
 EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
@@ -84,10 +85,11 @@ class EpisodeReply(BaseModel):
 class EpisodeDraft:
     summary: str
     topics: list[str]
-    emotion: str
+    emotion: str | None  # None when nothing says how the user felt (extractive episodes)
     importance: float  # 0-1
     method: str  # "llm:<model>" | "extractive" | "fallback"
     failures: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)  # the facts an extractive summary states
 
 
 def transcript(turns: Sequence[Turn]) -> str:
@@ -101,11 +103,13 @@ def fallback_episode(turns: Sequence[Turn], failures: Sequence[str] = ()) -> Epi
                         importance=0.5, method="fallback", failures=list(failures))
 
 
-def detect_emotion(turns: Sequence[Turn]) -> str:
+def detect_emotion(turns: Sequence[Turn]) -> str | None:
+    """The feeling the user's own words name, or None: an extractive episode never makes up
+    a mood ("calm") that nothing in the session says."""
     text = " ".join(t.content for t in turns if t.role == "user")
     scores = {e: len(re.findall(p, text, re.IGNORECASE)) for e, p in _EMOTION_WORDS.items()}
     best = max(scores, key=lambda e: scores[e])
-    return best if scores[best] > 0 else "calm"
+    return best if scores[best] > 0 else None
 
 
 def keywords(turns: Sequence[Turn], k: int = 4) -> list[str]:
@@ -124,24 +128,33 @@ def keywords(turns: Sequence[Turn], k: int = 4) -> list[str]:
 
 
 def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
-    """An episode without an LLM, or ``None`` when the session held nothing worth keeping."""
-    facts = [c for c in HeuristicExtractor().extract_sync(turns)]
-    sentences = [s for t in turns if t.role == "user" for s in split_sentences(t.content)
-                 if not is_noise(s) and len(s) >= 8]
-    if not facts and not sentences:
+    """An episode without an LLM: what the user said that is worth remembering, or ``None``
+    when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
+    the user's raw words are never stored in its place)."""
+    facts = [c for c in HeuristicExtractor().extract_sync(turns) if not has_mask(c.content)]
+    if not facts:
         return None
-    if facts:
-        summary = ". ".join(c.content for c in facts[:3])
-    else:
-        summary = " ".join(sentences[:2])
-        summary = ("사용자: " if has_hangul(summary) else "User said: ") + summary
+    summary = ". ".join(c.content for c in facts[:3])
     emotion = detect_emotion(turns)
-    importance = 0.3 + 0.1 * min(len(facts), 4) + (0.1 if emotion != "calm" else 0.0)
+    importance = 0.3 + 0.1 * min(len(facts), 4) + (0.1 if emotion else 0.0)
     if any(c.importance >= 0.9 for c in facts):
         importance += 0.1
     topics = list(dict.fromkeys([t for c in facts for t in c.tags] + keywords(turns)))[:6]
     return EpisodeDraft(summary=summary[:300], topics=topics, emotion=emotion,
-                        importance=round(min(0.9, importance), 3), method="extractive")
+                        importance=round(min(0.9, importance), 3), method="extractive",
+                        facts=[c.content for c in facts])
+
+
+def mark_past(content: str, old: str, until: str, *, value: str | None = None) -> str | None:
+    """An episode that states a superseded fact, re-worded with the date it stopped being
+    true ("User lives in Gangnam-gu (until 2026-03-02)"); None when it does not state it."""
+    korean = has_hangul(old)
+    tag = f" ({until}까지)" if korean else f" (until {until})"
+    if old and old in content and old + tag not in content:
+        return content.replace(old, old + tag, 1)
+    if value and value.casefold() in content.casefold() and tag.strip() not in content:
+        return f"({until}까지) {content}" if korean else f"(until {until}) {content}"
+    return None
 
 
 async def summarize(

@@ -39,7 +39,7 @@ from gieok.stores.base import Store, WriteBatch
 from gieok.stores.ops import DenseOp, HashOp, ListOp, ReadOp
 from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
-from gieok.write.episodes import EpisodeDraft, summarize
+from gieok.write.episodes import EpisodeDraft, mark_past, summarize
 from gieok.write.extract import Extractor
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.normalize import finalize
@@ -302,12 +302,13 @@ class WritePath:
     async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn]) -> Extraction:
         from gieok.write.extract.llm import LLMExtractor
 
-        if not isinstance(self.extractor, LLMExtractor):
-            return await self.extractor.extract(turns)
         wanted = self.settings.write.context_turns
         ids = {t.id for t in turns}
         recent = await self.working.recent(scope, limit=wanted + len(turns))
         context = [t for t in recent if t.id not in ids][-wanted:]
+        if not isinstance(self.extractor, LLMExtractor):
+            # the session's earlier turns resolve "she", "걔", the pet named before
+            return await self.extractor.extract(turns, context=context)
         said = " ".join(t.content for t in turns if t.role == "user")[:2000]
         related: list[MemoryRecord] = []
         if said.strip():
@@ -388,6 +389,7 @@ class WritePath:
             batch.upserts.append((after, None))
             batch.audit.append(audit_for(AuditAction.ARCHIVE, after, before=before,
                                          trigger=Trigger.CAPACITY))
+        await self._mark_episodes_past(target, plan.changes, batch)
         batch.index_info = self.rt.index_info()
         await self.store.write(batch)
         result.decisions.extend(plan.decisions)
@@ -461,7 +463,7 @@ class WritePath:
         if not turns:
             return
         draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s)
-        if draft is None:
+        if draft is None or await self._restates_known(scope, draft):
             return
         if draft.failures:
             self.failure_count += 1
@@ -471,6 +473,45 @@ class WritePath:
         await self._store_episode(scope, turns, draft, masked, settings, result, trigger)
         if settings.clear_session_after_summary and scope.session:
             await self.working.forget(scope)  # seed 003: the summary replaces the session
+
+    async def _restates_known(self, scope: Scope, draft: EpisodeDraft) -> bool:
+        """An extractive episode whose every fact was already known before this session adds
+        nothing: three sessions that each say only "I love hiking" leave one fact and one
+        episode, not three."""
+        if not draft.facts or draft.method != "extractive":
+            return False
+        target = long_term_scope(scope)
+        for fact in draft.facts:
+            known = [r for r in await self.store.find_by_hash(target, _hash(fact))
+                     if r.is_live() and r.source_session != scope.session]
+            if not known:
+                return False
+        return True
+
+    async def _mark_episodes_past(self, target: Scope, changes: Sequence[Any],
+                                  batch: WriteBatch) -> None:
+        """When a fact is superseded, episodes that state the old value are re-worded with
+        the date it stopped being true, so ``context()`` never shows two current values."""
+        retired = [c for c in changes if c.action is AuditAction.SUPERSEDE]
+        if not retired:
+            return
+        page = await self.store.list(target, filters=parse_filter({"layer": "episodic"}),
+                                     view=View(), limit=200, offset=0)
+        for episode in page.items:
+            content = episode.content
+            for change in retired:
+                old = change.before
+                until = (old.valid_to or change.after.valid_to or utcnow()).date().isoformat()
+                content = mark_past(content, old.content, until,
+                                    value=old.metadata.get("value")) or content
+            if content != episode.content:
+                after = episode.model_copy(update={"content": content, "updated_at": utcnow(),
+                                                   "version": episode.version + 1,
+                                                   "content_hash": _hash(content)})
+                batch.upserts.append((after, None))
+                batch.audit.append(audit_for(AuditAction.UPDATE, after, before=episode,
+                                             trigger=Trigger.SYSTEM,
+                                             details={"reason": "fact superseded"}))
 
     async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
                              summary: str, settings: ScopeSettings, result: AddResult,
@@ -579,15 +620,22 @@ def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
     at = candidate.at if isinstance(candidate.at, datetime) else now
     metadata = {k: v for k, v in {
         "slot": candidate.slot, "value": candidate.value, "rule": candidate.rule,
-        "lang": candidate.lang, "extractor": details.get("extractor"),
+        "lang": candidate.lang, "extractor": details.get("extractor"), "tier": candidate.tier,
     }.items() if v}
+    valid_from = at
+    when = (candidate.data or {}).get("when")
+    if isinstance(when, str) and when < at.date().isoformat()[: len(when)]:
+        # "I moved to Mapo-gu last month": true since then, not since the chat (W13)
+        parts = [int(p) for p in when.split("-")] + [1, 1]
+        valid_from = at.replace(year=parts[0], month=parts[1], day=parts[2], hour=0, minute=0,
+                                second=0, microsecond=0)
     return MemoryRecord(
         scope=scope, layer=Layer.LONG_TERM, type=candidate.type, category=candidate.category,
         content=candidate.content, confidence=candidate.confidence,
         importance=candidate.importance, source=candidate.source,
         source_session=details.get("session"), source_turn_ids=list(candidate.turn_ids),
         source_preview=candidate.preview, tags=list(candidate.tags),
-        pii_flags=list(candidate.pii_flags), metadata=metadata,
-        pinned=bool(CRITICAL_TAGS & set(candidate.tags)),
-        event_time=at, valid_from=at, created_at=now, updated_at=now,
+        pii_flags=list(candidate.pii_flags), metadata=metadata, data=candidate.data,
+        pinned=candidate.pinned or bool(CRITICAL_TAGS & set(candidate.tags)),
+        event_time=at, valid_from=valid_from, created_at=now, updated_at=now,
     )

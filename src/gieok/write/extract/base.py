@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from gieok.domain.records import MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
@@ -55,6 +55,11 @@ class Candidate:
     replaces: str | None = None  # id of a memory this one explicitly replaces (LLM path)
     at: datetime | None = None  # event time of the source turn (W13)
     pii_flags: tuple[str, ...] = field(default_factory=tuple)
+    # Structured extras: the resolved event time of a relative phrase ({"when": "2026-03",
+    # "when_phrase": "last month"}) and the like; copied into the record's ``data``.
+    data: dict[str, Any] | None = None
+    pinned: bool = False  # a core fact (health, medication, allergy, diet): always in context
+    tier: str | None = None  # "project": workspace knowledge rather than a fact about the user
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -76,11 +81,13 @@ class Extractor(Protocol):
     def name(self) -> str: ...
 
     async def extract(
-        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = ()
+        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = (),
+        context: Sequence[Turn] = (),
     ) -> Extraction:
         """Candidates stated by the user in ``turns`` (only the ``user`` turns count).
 
-        ``existing`` are related stored memories, so an LLM can avoid repeating them.
+        ``existing`` are related stored memories, so an LLM can avoid repeating them;
+        ``context`` are the session's earlier turns, read for references ("she", "걔").
         Implementations never raise for model failures: they report them in ``failures``.
         """
         ...

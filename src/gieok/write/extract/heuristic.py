@@ -15,8 +15,10 @@ from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
-from gieok.write.extract import patterns_en, patterns_ko
+from gieok.write.extract import generic, patterns_en, patterns_ko
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
+from gieok.write.extract.coref import Entities
+from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
     first_person_to_user_en,
@@ -31,7 +33,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _SPLIT = re.compile(
     r"(?<=[.!?。！？~])\s+|\n+|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
-    r"거든|는데|었어|았어)\s+(?=[가-힣A-Za-z]{2})"
+    r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
 )
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
@@ -94,6 +96,36 @@ _BARE_REQUEST = re.compile(
 )
 
 
+_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?!\w)|「[^」]+」")
+_PROJECT = re.compile(
+    r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
+    r"\bour\s+(?:api|frontend|backend|ci|stack|service)\b|이\s?(?:워크스페이스|프로젝트|레포|저장소)|"
+    r"우리\s?팀(?:은|에서는|은\s)", re.IGNORECASE)
+_CLAUSES = re.compile(r"\b(?:because|since|so|and|but|while|although)\b|,\s|"
+                      r"(?:서|고|는데|은데|지만|면서|니까)\s", re.IGNORECASE)
+_PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
+                  r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
+
+
+def _project_content(sentence: str) -> tuple[str | None, str]:
+    """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
+    from gieok.write.extract import english, korean
+
+    if _HANGUL.search(sentence):
+        return korean.to_memory(sentence, speaker=False), "ko"
+    text = english.strip_fillers(sentence)
+    text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
+    text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
+    return (text[:1].upper() + text[1:]) if text else None, "en"
+
+
+def is_core(candidate: Candidate) -> bool:
+    """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
+    whoever they are about: the user, a relative or a pet."""
+    return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
+        or candidate.rule in ("health", "diet")
+
+
 _AUX = frozenset("is was has had will would can could should must may might does did am are "
                  "were".split())
 
@@ -145,17 +177,25 @@ class HeuristicExtractor:
         return "heuristic"
 
     async def extract(
-        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = ()
+        self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = (),
+        context: Sequence[Turn] = (),
     ) -> Extraction:
-        return Extraction(candidates=self.extract_sync(turns), extractor=self.name)
+        return Extraction(candidates=self.extract_sync(turns, context=context),
+                          extractor=self.name)
 
-    def extract_sync(self, turns: Sequence[Turn]) -> list[Candidate]:
+    def extract_sync(self, turns: Sequence[Turn], *,
+                     context: Sequence[Turn] = ()) -> list[Candidate]:
         out: list[Candidate] = []
         seen: set[tuple[str | None, str]] = set()
+        entities = Entities()
+        for turn in context:
+            if turn.role == "user":
+                for sentence in split_sentences(turn.content):
+                    entities.observe(entities.resolve(sentence))
         for turn in turns:
             if turn.role != "user":
                 continue
-            for candidate in self._from_turn(turn):
+            for candidate in self._from_turn(turn, entities):
                 key = (candidate.slot, candidate.content.casefold())
                 if key in seen:
                     continue
@@ -163,24 +203,65 @@ class HeuristicExtractor:
                 out.append(candidate)
         return out
 
-    def _from_turn(self, turn: Turn) -> Iterable[Candidate]:
+    def _from_turn(self, turn: Turn, entities: Entities) -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
-        sentences = split_sentences(turn.content)
+        # Quoted text is someone else's words (text to translate, a message to answer).
+        sentences = split_sentences(_QUOTED.sub(" ", turn.content))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         for sentence in sentences:
             if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
+                entities.observe(sentence)
                 continue
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
+            resolved = entities.resolve(body)
+            topic = entities.mentioned(resolved, "")
+            entities.observe(resolved)
             if not explicit and is_noise(sentence):
                 continue
-            hits = self.hits(body, turn.at)
-            if explicit and not hits:
-                hits = [self._generic(body)]
+            hits = self.hits(resolved, turn.at)
+            hits = self._with_generic(resolved, hits, explicit, topic is not None)
             hedged = _HEDGE.search(sentence) is not None
+            when = resolve_time(body, turn.at)
             for hit, lang in hits:
-                yield self._candidate(hit, lang, turn, preview, explicit=explicit, hedged=hedged)
+                candidate = self._candidate(hit, lang, turn, preview, explicit=explicit,
+                                            hedged=hedged)
+                if when is not None:
+                    candidate = candidate.with_(data=when.as_data())
+                yield candidate
+
+    def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
+                      about_entity: bool) -> list[tuple[Hit, str]]:
+        """Slot hits, plus the whole sentence when no slot rule captured it: unslotted
+        hits are replaced by the full normalised sentence (no first-clause truncation)."""
+        if about_entity and not explicit:
+            # "사용자의 딸 유나가 우유 알레르기가…": rules that assume the user is the subject
+            # would misattribute the fact; the whole sentence keeps who it is about.
+            hits = [h for h in hits if not re.match(r"(?:사용자는|User\s)", h[0].content)]
+        slotted = [h for h in hits if h[0].slot]
+        project = _PROJECT.search(sentence) is not None
+        keep = explicit or project or generic.worth_keeping(sentence)
+        if not keep or (slotted and not _CLAUSES.search(sentence)):
+            return hits if hits or not explicit else [self._generic(sentence)]
+        if project:
+            content, lang = _project_content(sentence)
+        else:
+            content, lang = generic.normalise(sentence)
+        if not content:
+            return hits if hits or not explicit else [self._generic(sentence)]
+        base = next((h for h, _ in hits if not h.slot), None)
+        family, mtype, tags = generic.kind_of(
+            content, about_pet=about_entity and _PET.search(content) is not None,
+            about_family=about_entity)
+        if base is not None and family not in ("health",):
+            family, mtype, tags = base.family, base.type, base.tags
+        if project:
+            family, mtype, tags = "project", MemoryType.FACT, ("project",)
+        hit = Hit(content=content, family=family, type=mtype,
+                  category="preference" if mtype is MemoryType.PREFERENCE else "context",
+                  tags=tags, confidence=0.75)
+        return [*slotted, (hit, lang)]
 
     def _explicit(self, sentence: str) -> tuple[bool, str]:
         m = _EXPLICIT_EN.match(sentence)
@@ -248,9 +329,10 @@ class HeuristicExtractor:
             slot=hit.slot, value=hit.value,
             source=Source.EXPLICIT if explicit else Source.INFERRED,
             tags=hit.tags, lang=lang, rule=hit.family, turn_ids=(turn.id,), preview=preview,
-            at=turn.at,
+            at=turn.at, tier="project" if hit.family == "project" else None,
         )
-        return candidate.with_(importance=score_importance(candidate, hit.family))
+        importance = score_importance(candidate, hit.family)
+        return candidate.with_(importance=importance, pinned=is_core(candidate))
 
 
 def _apply(rule: Rule, sentence: str, ctx: RuleContext) -> Iterable[Hit]:

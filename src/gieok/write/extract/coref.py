@@ -1,0 +1,198 @@
+"""Coreference within a session (W3): "she", "걔", "우리 애", the pet named two turns earlier.
+
+``Entities`` reads the user's turns in order and remembers the relatives and pets they name
+("my cat Nabi", "우리 고양이 나비", "a beagle puppy … his name is Bori", "아내 이름은 소라").
+``resolve`` then rewrites a later sentence so it stands alone: a leading pronoun becomes the
+entity ("She's 8" → "User's dog Sunny is 8"; "걔는 …" → "사용자의 고양이 까망은 …"), and a
+bare name is qualified once ("Nabi takes methimazole" → "User's cat Nabi takes …"). A
+Korean sentence with no subject right after one about a pet or relative continues that topic
+("요즘 백내장이 와서 …" after "강아지 초코는 13살이에요"). Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+
+_FEMALE = re.compile(r"^(?:wife|daughter|mom|mother|sister|grandma|grandmother|girlfriend|"
+                     r"niece|aunt|아내|와이프|딸|엄마|어머니|누나|언니|여동생|할머니|시어머니)$", re.I)
+_MALE = re.compile(r"^(?:husband|son|dad|father|brother|grandpa|grandfather|boyfriend|nephew|"
+                   r"uncle|남편|아들|아빠|아버지|형|오빠|남동생|할아버지)$", re.I)
+_NOT_NAME = frozenset("is was has and who that the a an named called but so just".split())
+_PET_WORDS = set(PETS_EN.replace("\\s+", " ").split("|")) | set(PETS_KO.split("|"))
+
+
+@dataclass
+class Entity:
+    name: str | None
+    noun: str
+    kind: str  # "pet" | "family"
+    lang: str
+    gender: str | None = None
+
+    def display(self, lang: str) -> str:
+        if lang == "ko":
+            return f"사용자의 {self.noun} {self.name}" if self.name else f"사용자의 {self.noun}"
+        return f"User's {self.noun} {self.name}" if self.name else f"User's {self.noun}"
+
+
+_EN_INTRO = [
+    re.compile(rf"\b(?:my|our)\s+(?:\d+[- ]year[- ]old\s+|youngest|oldest|little\s+|old\s+)*"
+               rf"(?P<noun>{FAMILY_EN}|{PETS_EN})(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"
+               r"(?P<name>[A-Z][a-z]+)\b"),
+    re.compile(rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?P<noun>{PETS_EN})\s+(?:named|called)\s+"
+               r"(?P<name>[A-Z][a-z]+)\b"),
+    re.compile(rf"\b(?P<name>[A-Z][a-z]+),\s+(?:my|our)\s+(?P<noun>{FAMILY_EN}|{PETS_EN})\b"),
+    re.compile(rf"\b(?:my|our)\s+(?P<noun>{FAMILY_EN}|{PETS_EN})['’]s\s+name\s+is\s+"
+               r"(?P<name>[A-Z][a-z]+)"),
+    re.compile(r"\b(?P<noun>youngest|oldest),\s+(?P<name>[A-Z][a-z]+)\b"),
+]
+_EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their)\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
+_KO_INTRO = [
+    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s?"
+               r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),
+    re.compile(rf"(?P<noun>{FAMILY_KO}|{PETS_KO})\s?이름은\s?(?P<name>[가-힣A-Za-z]{{1,6}}?)"
+               r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)"),
+    re.compile(rf"(?P<name>[가-힣A-Za-z]{{1,6}}?)(?:이)?라는\s(?P<noun>{PETS_KO}|{FAMILY_KO})"),
+    re.compile(rf"(?P<noun>{PETS_KO})(?:를|을)?\s?(?:한\s?마리\s?)?키우는데\s?이름이\s?"
+               r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:에요|예요|야|이야)"),
+    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
+               r"(?P<name>[A-Z][A-Za-z]+)"),
+]
+_KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
+                          r"다음|어제|오늘|내일|둘|셋)$")
+
+
+@dataclass
+class Entities:
+    """The relatives and pets named so far in a session, most recent last."""
+
+    known: list[Entity] = field(default_factory=list)
+    topic: Entity | None = None  # the entity the last user sentence was about
+
+    def observe(self, sentence: str) -> None:
+        lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
+        found = self._intros(sentence)
+        for entity in found:
+            self._add(entity)
+        later = _EN_NAME_LATER.search(sentence)
+        if later and self.known and self.known[-1].name is None:
+            self.known[-1].name = later.group("name")
+        self.topic = found[0] if found else self.mentioned(sentence, lang)
+
+    def _intros(self, sentence: str) -> list[Entity]:
+        out = []
+        for pattern in _EN_INTRO:
+            for m in pattern.finditer(sentence):
+                if m.group("name").lower() in _NOT_NAME:
+                    continue
+                out.append(self._entity(m.group("name"), m.group("noun"), "en"))
+        for pattern in _KO_INTRO:
+            for m in pattern.finditer(sentence):
+                name = m.group("name")
+                if _KO_NOT_NAME.match(name):
+                    continue
+                out.append(self._entity(name, m.group("noun"), "ko"))
+        return out
+
+    @staticmethod
+    def _entity(name: str, noun: str, lang: str) -> Entity:
+        low = noun.lower()
+        kind = "pet" if low in _PET_WORDS else "family"
+        gender = "f" if _FEMALE.match(low) else "m" if _MALE.match(low) else None
+        return Entity(name=name, noun=noun.lower() if lang == "en" else noun, kind=kind,
+                      lang=lang, gender=gender)
+
+    def _add(self, entity: Entity) -> None:
+        for old in self.known:
+            if entity.name and old.name == entity.name:
+                self.known.remove(old)
+                break
+        self.known.append(entity)
+
+    def mentioned(self, sentence: str, lang: str) -> Entity | None:
+        for entity in reversed(self.known):
+            if entity.name and re.search(rf"(?<![\w]){re.escape(entity.name)}", sentence):
+                return entity
+        return None
+
+    def resolve(self, sentence: str) -> str:
+        """``sentence`` with its leading pronoun or bare name made self-contained."""
+        lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
+        text = sentence.strip()
+        if lang == "en":
+            return self._resolve_en(text)
+        return self._resolve_ko(text)
+
+    def _pronoun_target(self, pronoun: str) -> Entity | None:
+        gender = {"she": "f", "her": "f", "he": "m", "his": "m", "him": "m"}.get(pronoun)
+        for entity in reversed(self.known):
+            if entity.gender in (gender, None) or entity.kind == "pet":
+                return entity
+        return None
+
+    def _resolve_en(self, text: str) -> str:
+        m = re.match(r"^(?P<lead>(?:and|also|but|so|now|plus)\s+)?(?P<p>she|he|it|her|his)\b"
+                     r"(?P<s>['’]s)?", text, re.IGNORECASE)
+        if m:
+            target = self._pronoun_target(m.group("p").lower())
+            if target is not None and target.name:
+                p = m.group("p").lower()
+                who = target.display("en")
+                if p in ("her", "his") and not m.group("s"):
+                    who += "'s"
+                return who + (m.group("s") or "") + text[m.end():]
+            return text
+        entity = self.mentioned(text, "en")
+        if entity and entity.name and not re.search(
+                rf"(?:my|our|User's)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}", text, re.I):
+            return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
+                          count=1)
+        return text
+
+    def _resolve_ko(self, text: str) -> str:
+        m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?녀석|우리\s?애|그\s?분)"
+                     r"(?P<j>가|는|도|를|한테|랑)?", text)
+        if m and self.known:
+            target = self.topic or self.known[-1]
+            josa = m.group("j") or "는"
+            who = target.display("ko")
+            if josa == "가" and _batchim(who):
+                josa = "이"
+            elif josa == "는" and _batchim(who):
+                josa = "은"
+            return f"{who}{josa}" + text[m.end():]
+        entity = self.mentioned(text, "ko")
+        if entity and entity.name and not re.search(
+                rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}", text):
+            return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
+        if self.topic is not None and self.topic.name and _no_subject_ko(text) \
+                and _HEALTHY.search(text):
+            return f"{self.topic.display('ko')}{'은' if _batchim(self.topic.name) else '는'} {text}"
+        return text
+
+
+_HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
+                      r"치료|검진|몸무게|체중")
+
+
+def _batchim(word: str) -> bool:
+    last = word[-1:]
+    if "\uac00" <= last <= "\ud7a3":
+        return (ord(last) - 0xAC00) % 28 != 0
+    return last.lower() in "lmnr"
+
+
+_FIRST_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)")
+
+
+def _no_subject_ko(text: str) -> bool:
+    """No first person and no topic/subject noun at the head of the sentence."""
+    if _FIRST_KO.search(text):
+        return False
+    head = text.split(" ", 2)[:2]
+    return not any(re.search(r"(?:은|는|이|가|께서)$", w) for w in head)

@@ -1,0 +1,82 @@
+"""English by structure (W3/W5): a user's sentence → a clean third-person memory.
+
+The sentence keeps all its clauses ("User always carries an EpiPen because User is allergic
+to bee stings"); the speaker becomes "User" with the verb agreed ("I swim" → "User swims",
+"I don't" → "User doesn't", "we're" → "User is"), discourse fillers are dropped ("btw",
+"lol", "just so you know,"), and a subject that is a pet or relative named earlier is already
+resolved by ``coref`` before this runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.patterns_en import third_person
+
+_LEAD = re.compile(
+    r"^(?:(?:hey|hi|oh|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|um+|uh+|btw|by\s+the\s+way|"
+    r"fyi|fwiw|tbh|ngl|honestly|heads\s+up|just\s+so\s+you\s+know|for\s+context|quick\s+context|"
+    r"random\s+question|actually|oh\s+nice|cool)\b[\s,.:;!-]*)+",
+    re.IGNORECASE)
+_TRAIL = re.compile(
+    r"(?:[\s,]+(?:lol|lmao|haha+|hehe+|btw|though|tbh|ngl|wish\s+me\s+luck|weirdly|"
+    r"right\s+now|here|for\s+sure|:\)|:D|xD))+[\s.!?~]*$|[\s.!?~]+$",
+    re.IGNORECASE)
+_AUX = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has",
+        "do": "does", "don't": "doesn't", "don’t": "doesn't", "were": "was"}
+_KEEP = frozenset("is was has had will would can could should must may might does did "
+                  "doesn't didn't can't cannot won't wouldn't isn't wasn't hasn't always never "
+                  "usually often really also still just only currently recently already "
+                  "mostly sometimes".split())
+
+
+def strip_fillers(sentence: str) -> str:
+    text = _LEAD.sub("", sentence.strip())
+    for _ in range(3):
+        text = _TRAIL.sub("", text).strip()
+    return text
+
+
+def _person(text: str) -> str:
+    out = re.sub(r"(?<![\w'’])(?:I|we)(?:\s+am|['’]m|\s+are|['’]re)\b", "User is", text,
+                 flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+got\b", "User has", out,
+                 flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ve)\b", "User has", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ll)\b", "User will", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]d)\b", "User would", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:my|our)\b", "User's", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:mine|ours)\b", "User's", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:myself|ourselves)\b", "themselves", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])I\b", "User", out)
+    out = re.sub(r"(?<![\w'’])we\b", "User", out, flags=re.IGNORECASE)
+    return out
+
+
+def _agree(text: str) -> str:
+    """"User swim" → "User swims"; "User have" → "User has"; "User don't" → "User doesn't"."""
+
+    def fix(match: re.Match[str]) -> str:
+        word, rest = match.group(2), match.group(3) or ""
+        low = word.lower()
+        if low in _AUX:
+            return f"{match.group(1)} {_AUX[low]}{rest}"
+        if low in _KEEP or low.endswith(("ed", "s")) or not low.isalpha():
+            return match.group(0)
+        return f"{match.group(1)} {third_person(word)}{rest}"
+
+    adverbs = r"(?:\s+(?:always|usually|often|never|really|also|still|just|only|currently|" \
+              r"sometimes|mostly|now|normally|regularly|typically|rarely|actually))*"
+    return re.sub(rf"\b(User{adverbs})\s+(\w+(?:['’]t)?)(\b)", fix, text)
+
+
+def to_memory(sentence: str) -> str | None:
+    """The third-person memory for one English sentence (None when nothing is left)."""
+    text = strip_fillers(sentence)
+    if len(re.findall(r"[A-Za-z]+", text)) < 2:
+        return None
+    out = _agree(_person(text))
+    out = re.sub(r"\bUser\s+User's\b", "User's", out)
+    out = out[:1].upper() + out[1:]
+    return " ".join(out.split())

@@ -1,0 +1,107 @@
+"""Self-disclosures no slot rule fits (W3): is this sentence worth remembering, and as what?
+
+Slot rules (``patterns_en``/``patterns_ko``) are precise but cover only the phrasings they
+were written for. This module keeps the rest of what users say about themselves, their
+relatives and pets — "My daughter Jiwoo starts elementary school in March", "Ruby has
+epilepsy", "저 방송대 다니면서 사회복지 공부해요" — as the user's own sentence in the third
+person (``english``/``korean``), and rejects what is not a durable statement about them:
+requests to the assistant, questions, hypotheticals and wishes, other people's words, quoted
+text, and passing states ("so tired today"). ``kind`` says what the memory is about, so
+health, medication, allergy and diet facts rank as core facts (seed 001).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract import english, korean
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+# -- what is not a durable self-disclosure ----------------------------------------------------
+_EN_REJECT = re.compile(
+    r"\b(?:you|your|yours|u|ur)\b|^(?:please|pls|can|could|would|will|help|write|tell|give|"
+    r"show|make|let['’]?s|translate|summari[sz]e|reply|draft|remind|explain|suggest|recommend|"
+    r"any|ok(?:ay)?|never\s+mind|nvm|thanks?|thx|ty)\b|\b(?:if|suppose|imagine|pretend|wish|"
+    r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|\b(?:i\s+(?:think|guess|suppose|"
+    r"see|know|agree|hope|bet|wonder)|idk|dunno)\b|\b(?:today|tonight|right\s+now|just\s+now|"
+    r"this\s+morning)\b.*\b(?:tired|bored|hungry|sleepy|stressed|sad|happy|excited|nervous)\b|"
+    r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:tired|bored|hungry|sleepy|nervous|"
+    r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
+    r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
+    r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|teacher|roommate)\b|"
+    r"^(?:people|someone|everyone|they|he|she)\s",
+    re.IGNORECASE)
+# Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
+_CREDENTIAL = re.compile(
+    r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
+    r"card\s+number|account\s+number|ssn)\b|비밀번호|비번|암호|계좌|카드\s?번호|주민\s?번호|"
+    r"시크릿|secret|토큰|인증\s?번호|키(?:가|는|값)", re.IGNORECASE)
+_EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
+                      r"User['’]s|User)\b", re.IGNORECASE)
+_KO_REJECT = re.compile(
+    r"(?:줘|주세요|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|나요|니\?|"
+    r"냐|어때|뭐|어떻게|어디|언제|왜|몇)[\s.?!~:]*$|\?|"
+    r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
+    r"(?:한|했|된|간|온|는|있)대|래요?$|대요?$|그러는데|그러더라|라던데|라고\s?(?:했|하더|해)|하더라|"
+    r"(?:친구|동료|회사\s?동료|팀장님?|사장님?|선배|후배|사람들|남들|다들)(?:가|이|는|은|도)\s|"
+    r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)|"
+    r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
+    r"^(?:오늘|지금|방금|아까)\b.*(?:피곤|심심|배고프|배고파|졸려|졸리|힘들|떨려|떨리|웃기|웃겨|재밌|재미있|"
+    r"짜증|귀찮|좋았|길었|정신없)|"
+    r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"
+    r"걱정돼|걱정이야|걱정이에요|떨려요?|해결했|고마워|감사|반대인데)")
+_KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)|"
+                      rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})|사용자")
+
+# -- what a kept sentence is about ------------------------------------------------------------
+_HEALTH = re.compile(
+    r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
+    r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
+    r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
+    r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
+    r"can['’]?t\s+(?:eat|have|drink)|don['’]?t\s+(?:eat|drink)|toxic|vaccin|\w+(?:pril|statin|"
+    r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
+    r"aline|arin)\b|"
+    r"알레르기|알러지|두드러기|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
+    r"췌장염|디스크|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
+    r"사료|먹으면\s?안|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
+    re.IGNORECASE)
+_PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
+                   r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
+
+
+def worth_keeping(sentence: str) -> bool:
+    """A durable statement about the user, their relatives or pets (not chatter)."""
+    text = sentence.strip()
+    if len(text) < 6:
+        return False
+    if _CREDENTIAL.search(text):
+        return False
+    if _HANGUL.search(text):
+        return not _KO_REJECT.search(text)
+    if text.endswith("?") or _EN_REJECT.search(text):
+        return False
+    return _EN_SELF.search(text) is not None
+
+
+def normalise(sentence: str) -> tuple[str | None, str]:
+    """(third-person memory, language) for a kept sentence."""
+    if _HANGUL.search(sentence):
+        return korean.to_memory(sentence), "ko"
+    return english.to_memory(sentence), "en"
+
+
+def kind_of(content: str, *, about_pet: bool, about_family: bool
+            ) -> tuple[str, MemoryType, tuple[str, ...]]:
+    """(family, type, tags) for a generic memory; health-like facts are core facts."""
+    subject = ("pet",) if about_pet else ("family",) if about_family else ()
+    if _HEALTH.search(content):
+        tags = ("health", "medication") if re.search(
+            r"medic|\bmg\b|pill|insulin|inhaler|약|복용|인슐린|흡입기|\w+(?:pril|statin|olol|azole|"
+            r"formin|barbital|profen|oline|린|졸|이드)\b", content, re.I) else ("health",)
+        return "health", MemoryType.CONSTRAINT, (*tags, *subject)
+    if _PLAN.search(content):
+        return "plan", MemoryType.GOAL, ("plan", *subject)
+    return ("pet" if about_pet else "family" if about_family else "note"), MemoryType.FACT, subject

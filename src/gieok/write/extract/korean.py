@@ -1,0 +1,172 @@
+"""Korean by morphology (W3/W5): a user's sentence → a clean third-person memory.
+
+Kiwi (the analyser the full-text index already loads) finds the sentence's final predicate,
+its tense and honorific endings, particles and negation. The memory keeps the whole sentence
+(no truncation to the first clause), rewrites the speaker as 사용자 ("난" → "사용자는",
+"내"/"제" → "사용자의", "우리 딸" → "사용자의 딸"), drops fillers, and puts the predicate in
+the plain declarative form: "난 부산으로 이사했어" → "사용자는 부산으로 이사했다",
+"메트포르민 먹어요" → "… 먹는다", "소라야" → "소라다". Only the last word is re-inflected
+(``Kiwi.join``); everything before it is kept as the user wrote it, so a misanalysed word
+can never garble the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from gieok.text.analysis import kiwi as _kiwi
+
+FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|아들|딸|"
+             "아이|아기|애기|애|자녀|첫째|둘째|셋째|막내|형|오빠|누나|언니|동생|남동생|여동생|엄마|"
+             "어머니|아빠|아버지|부모님|할머니|할아버지|시어머니|시아버지|장모님|장인어른|손주|"
+             "손자|손녀|조카|쌍둥이|가족")
+PETS_KO = ("고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스터|토끼|앵무새|새|물고기|금붕어|"
+           "거북이|고슴도치|도마뱀|페럿|기니피그")
+_VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R", "VA-I")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_LEADING = re.compile(
+    r"^(?:(?:아|음|헐|오|와|흠|아\s?맞다|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
+    r"네|응|어|저기|그냥|ㅋ+|ㅎ+)[\s,.~!]+)+")
+_TRAILING = re.compile(r"[\s.!~?…]*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|:\)|ㅡㅡ)*[\s.!~?…]*$")
+_FIRST = [
+    (re.compile(r"(?<![가-힣])(?:나는|난|저는|전)(?=\s|$)"), "사용자는"),
+    (re.compile(r"(?<![가-힣])(?:내가|제가)(?=\s|$)"), "사용자가"),
+    (re.compile(r"(?<![가-힣])(?:나를|저를|날)(?=\s|$)"), "사용자를"),
+    (re.compile(r"(?<![가-힣])(?:나도|저도)(?=\s|$)"), "사용자도"),
+    (re.compile(r"(?<![가-힣])(?:나랑|저랑)(?=\s|$)"), "사용자와"),
+    (re.compile(r"(?<![가-힣])(?:나의|저의|내|제|우리|저희|울)(?=\s)"), "사용자의"),
+    (re.compile(r"^(?:나|저)\s"), "사용자는 "),
+]
+
+
+@dataclass(frozen=True)
+class Token:
+    form: str
+    tag: str
+    start: int
+    end: int
+
+
+def tokens(text: str) -> list[Token]:
+    """Kiwi's best analysis, skipping candidates whose final predicate is a lone auxiliary
+    (Kiwi sometimes reads "마셔요" as 말/VX+시/EP)."""
+    kiwi: Any = _kiwi()
+    best = None
+    for result, _score in kiwi.analyze(text, top_n=3):
+        toks = [Token(t.form, t.tag, t.start, t.start + t.len) for t in result]
+        stem = _stem_index(toks)
+        if best is None:
+            best = toks
+        if stem is None or toks[stem].tag != "VX" or (stem > 0 and toks[stem - 1].tag == "EC"):
+            return toks
+    return best or []
+
+
+def _stem_index(toks: list[Token]) -> int | None:
+    ef = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].tag == "EF"), None)
+    end = ef if ef is not None else len(toks)
+    return next((i for i in range(end - 1, -1, -1) if toks[i].tag in _VERBAL), None)
+
+
+def is_question(toks: list[Token]) -> bool:
+    return any(t.tag == "SF" and t.form in "?？" for t in toks)
+
+
+def negated(toks: list[Token]) -> bool:
+    return any((t.form in ("안", "못") and t.tag == "MAG") or (t.form == "않" and t.tag == "VX")
+               or (t.form == "지" and t.tag == "EC" and i + 1 < len(toks)
+                   and toks[i + 1].form in ("않", "못", "말"))
+               for i, t in enumerate(toks))
+
+
+def has_batchim(word: str) -> bool:
+    last = word[-1:] if word else ""
+    if not _HANGUL.match(last):
+        return bool(re.match(r"[0-9lmnr]", last.lower())) and last not in "2459"
+    return (ord(last) - 0xAC00) % 28 != 0
+
+
+def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool) -> str:
+    """The predicate word from ``stem`` to ``end`` re-inflected in the plain -다 form."""
+    kiwi: Any = _kiwi()
+    head = toks[stem]
+    eps = [t for t in toks[stem + 1:end] if t.tag == "EP"]
+    if user_subject:
+        eps = [t for t in eps if t.form not in ("시", "으시")]
+    past = any(t.form in ("었", "았", "였", "ᆻ") for t in eps)
+    if past or head.tag.startswith(("VA", "VCP", "VCN", "XSA")) or head.form in ("있", "없", "계"):
+        ending = "다"
+    else:
+        last = head.form[-1]
+        jong = (ord(last) - 0xAC00) % 28 if _HANGUL.match(last) else 0
+        ending = "ᆫ다" if jong in (0, 8) else "는다"  # 8 = ㄹ: 살 → 산다
+    if any(t.form == "시" or t.form == "으시" for t in eps) and ending == "는다":
+        ending = "ᆫ다"
+    parts = [(t.form, t.tag.split("-")[0]) for t in toks[stem:end] if t.tag != "EP"]
+    parts = parts[:1] + [(t.form, "EP") for t in eps] + parts[1:] + [(ending, "EF")]
+    return str(kiwi.join(parts))
+
+
+def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
+    """The third-person memory for one Korean sentence, or None when it has no predicate."""
+    text = _TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip()
+    if not text:
+        return None
+    toks = tokens(text)
+    if len(toks) > 1 and toks[-1].form == "요" and toks[-1].tag == "JX":
+        text = text[: toks[-1].start].rstrip()
+        toks = toks[:-1]
+    if toks and (toks[-1].tag == "JKV" or (toks[-1].form in ("야", "이야")
+                                           and toks[-1].tag.startswith("J"))
+                 or (toks[-1].tag in ("NNG", "NNP") and toks[-1].form.endswith("야")
+                     and len(toks[-1].form) > 1)):
+        cut = toks[-1].start if toks[-1].tag.startswith("J") else toks[-1].end - 1
+        noun = text[:cut].rstrip()
+        if noun.endswith("이") and toks[-1].tag.startswith("N"):
+            noun = noun[:-1]
+        body = noun + ("이다" if has_batchim(noun) else "다")
+        return third_person(body) if speaker else body
+    stem = _stem_index(toks)
+    ef = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].tag == "EF"), None)
+    if stem is None or (ef is None and toks[-1].tag not in ("EC",)):
+        if toks and toks[-1].tag in ("NNG", "NNP", "NNB", "SN", "SL", "NR"):
+            body = text + ("이다" if has_batchim(text) else "다")
+        else:
+            return None
+    else:
+        word_start = text.rfind(" ", 0, toks[stem].start) + 1
+        first = next(i for i, t in enumerate(toks) if t.end > word_start)
+        end = ef if ef is not None else len(toks)
+        if ef is None and toks[end - 1].tag == "EC" and toks[end - 1].form not in ("려고", "으려고") \
+                and end - 1 > stem:
+            end -= 1  # "좋아해서" (a clause cut off) → "좋아한다"
+        if ef is None and toks[end - 1].form in ("려고", "으려고"):
+            body = text[: toks[end - 1].end] + " 한다"
+        else:
+            others = _names_subject(text) or re.search(FAMILY_KO, text[:word_start])
+            rest = _declarative(toks, stem, end, user_subject and not others)
+            body = text[:word_start] + text[toks[first].start: toks[stem].start] + rest
+    return third_person(body) if speaker else " ".join(body.split())
+
+
+def third_person(text: str) -> str:
+    """"난 …" → "사용자는 …"; adds "사용자는" when the sentence names no subject."""
+    out = text
+    for pattern, repl in _FIRST:
+        out = pattern.sub(repl, out)
+    out = re.sub(r"사용자의\s+사용자의", "사용자의", out)
+    out = re.sub(rf"^((?:{FAMILY_KO}|{PETS_KO})(?=\s|이|가|은|는|께서|도))", r"사용자의 \1", out)
+    if "사용자" not in out and not _names_subject(out):
+        out = "사용자는 " + out
+    return " ".join(out.split())
+
+
+_SUBJECT = re.compile(
+    rf"(?:^|\s)(?:{FAMILY_KO}|{PETS_KO}|[가-힣A-Za-z]+(?:씨|님))\s?(?:[가-힣A-Za-z]+)?(?:이|가|은|는|께서)"
+    r"(?=\s)|^[A-Z][a-z]+(?:가|는|이|은)?\s")
+
+
+def _names_subject(text: str) -> bool:
+    return _SUBJECT.search(text) is not None
