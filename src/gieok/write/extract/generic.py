@@ -31,7 +31,9 @@ _EN_REJECT = re.compile(
     r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
     r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|teacher|roommate)\b|"
-    r"^(?:people|someone|everyone|they|he|she)\s",
+    r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this)\s*[.!]*$|\bthat\s+idea\b|"
+    r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
+    r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b",
     re.IGNORECASE)
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
@@ -48,6 +50,7 @@ _KO_REJECT = re.compile(
     r"(?:친구|동료|회사\s?동료|팀장님?|사장님?|선배|후배|사람들|남들|다들)(?:가|이|는|은|도)\s|"
     r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)|"
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
+    r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
     r"^(?:오늘|지금|방금|아까)\b.*(?:피곤|심심|배고프|배고파|졸려|졸리|힘들|떨려|떨리|웃기|웃겨|재밌|재미있|"
     r"짜증|귀찮|좋았|길었|정신없)|"
     r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"

@@ -101,8 +101,9 @@ _PROJECT = re.compile(
     r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
     r"\bour\s+(?:api|frontend|backend|ci|stack|service)\b|이\s?(?:워크스페이스|프로젝트|레포|저장소)|"
     r"우리\s?팀(?:은|에서는|은\s)", re.IGNORECASE)
-_CLAUSES = re.compile(r"\b(?:because|since|so|and|but|while|although)\b|,\s|"
-                      r"(?:서|고|는데|은데|지만|면서|니까)\s", re.IGNORECASE)
+_CLAUSES = re.compile(r"\b(?:because|since|so|but|while|although)\b|\band\s+(?:I|my|we|he|she)\b|"
+                      r"(?:어서|아서|해서|라서|는데|은데|지만|면서|니까)\s|고\s(?!있|계)",
+                      re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
 
