@@ -75,6 +75,13 @@ _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|start
                    r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
 
 
+def holds_credential(sentence: str) -> bool:
+    """A sentence that names a credential and carries a code-like value ("my AWS secret is
+    wJalr…", "the door code is Tiger#2291")."""
+    return _CREDENTIAL.search(sentence) is not None and re.search(
+        r"(?=\S*\d)(?=\S*[A-Za-z#!@$%^&*/_-])\S{5,}|\S{16,}", sentence) is not None
+
+
 def worth_keeping(sentence: str) -> bool:
     """A durable statement about the user, their relatives or pets (not chatter)."""
     text = sentence.strip()

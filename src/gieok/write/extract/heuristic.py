@@ -214,6 +214,8 @@ class HeuristicExtractor:
             if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
                 continue
+            if generic.holds_credential(sentence):
+                continue  # never remember a credential, even when asked to (W3/W4)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             resolved = entities.resolve(body)
