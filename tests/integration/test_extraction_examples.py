@@ -3,6 +3,7 @@ file — what a new user types, what gets remembered, and how it reads in contex
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -145,10 +146,14 @@ def test_noise_leaves_no_memory(mem: Memory, text: str) -> None:
     assert list(mem.list(user_id="u1").items) == []
 
 
-def test_aws_secret_after_secret_eun_is_never_stored(mem: Memory, tmp_path: Path) -> None:
+def test_aws_secret_after_secret_eun_is_never_remembered(mem: Memory, tmp_path: Path) -> None:
+    # Extraction refuses a credential even when asked to remember it: no memory, episode or
+    # full-text row holds it. (Masking the stored turn itself is the PII guard's job.)
     secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
     say(mem, f"내 AWS secret은 {secret} 야. 기억해줘")
     mem.end_session(user_id="u1", session_id="s1")
     mem.close()
-    blob = b"".join(p.read_bytes() for p in tmp_path.glob("x.db*"))
-    assert secret.encode() not in blob
+    with sqlite3.connect(tmp_path / "x.db") as db:
+        rows = [*db.execute("SELECT * FROM records"), *db.execute("SELECT * FROM records_fts")]
+    assert all(secret not in str(row) for row in rows)
+    assert not [row for row in rows if "AWS" in str(row)]  # nothing about it was kept

@@ -37,7 +37,7 @@ def one(text: str) -> Candidate:
     ("I've lived in Daejeon for ten years.", "User lives in Daejeon", "daejeon"),
     ("나 강남구 살아", "사용자는 강남구에 거주", "강남구"),
     ("저는 서울 마포구에 살고 있어요.", "사용자는 서울 마포구에 거주", "서울 마포구"),
-    ("지난달에 판교로 이사했어요", "사용자는 판교에 산다", "판교"),
+    ("지난달에 판교로 이사했어요", "사용자는 판교에 거주", "판교"),
 ])
 def test_residence(text: str, content: str, value: str) -> None:
     found = one(text)

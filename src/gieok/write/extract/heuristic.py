@@ -104,6 +104,9 @@ _PROJECT = re.compile(
 _CLAUSES = re.compile(r"\b(?:because|since|so|but|while|although)\b|\band\s+(?:I|my|we|he|she)\b|"
                       r"(?:어서|아서|해서|라서|는데|은데|지만|면서|니까)\s|고\s(?!있|계)",
                       re.IGNORECASE)
+# Coordinated clauses that each state something of their own ("I live in X and I love Y").
+_COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|I['’]m|I['’]ve|my)\b)|(?<=[가-힣])(?:고|며|지만)\s+",
+                          re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
 
@@ -118,6 +121,18 @@ def _project_content(sentence: str) -> tuple[str | None, str]:
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     return (text[:1].upper() + text[1:]) if text else None, "en"
+
+
+def _clauses_covered(sentence: str, slotted: list[tuple[Hit, str]]) -> bool:
+    """Every coordinated clause already has a slot hit of its own ("I live in Gangnam-gu and
+    I love hiking"): the whole sentence as one more memory would only repeat them."""
+    clauses = [c for c in _COORDINATED.split(sentence) if c.strip()]
+    if len(clauses) < 2:
+        return False
+    # what each hit is about: its value ("gangnam-gu, seoul") or its slot's object ("pref:hiking")
+    keys = {k.casefold() for h, _ in slotted
+            for k in (h.value or "", (h.slot or "").partition(":")[2]) if len(k) > 1}
+    return all(any(k in clause.casefold() for k in keys) for clause in clauses)
 
 
 def is_core(candidate: Candidate) -> bool:
@@ -245,7 +260,8 @@ class HeuristicExtractor:
         slotted = [h for h in hits if h[0].slot]
         project = _PROJECT.search(sentence) is not None
         keep = explicit or project or generic.worth_keeping(sentence)
-        if not keep or (slotted and not _CLAUSES.search(sentence)):
+        if not keep or (slotted and (not _CLAUSES.search(sentence)
+                                     or _clauses_covered(sentence, slotted))):
             return hits if hits or not explicit else [self._generic(sentence)]
         if project:
             content, lang = _project_content(sentence)

@@ -250,7 +250,7 @@ RULES: list[Rule] = [
          tags=("residence",), check=_place, strict=True),
     rule("ko.residence.moved",
          rf"{OBJ}\s*(?:으로|로)\s*(?:이사|이사를)\s*(?:했|왔|갔|와서|가서|온\s?지|간\s?지|완료)",
-         lambda g, _: f"사용자는 {re.sub(r'으$', '', g['x'])}에 산다", "residence",
+         lambda g, _: f"사용자는 {re.sub(r'으$', '', g['x'])}에 거주", "residence",
          category="location", slot="residence",
          tags=("residence",), check=lambda g, c: _place({**g, "p": "로"}, c), strict=True),
     rule("ko.residence.home_is",
