@@ -96,9 +96,9 @@ def _chat(data: Path | None, split: str, settings: GieokSettings, json_out: Path
 def write(
     data: Annotated[Path | None, typer.Option(
         "--data", help="Cases file (default: the bundled set chosen by --set).")] = None,
-    case_set: Annotated[str, typer.Option(
-        "--set", help="chat (the labelled chat set) or regression (the older case file).")
-    ] = "chat",
+    case_set: Annotated[str | None, typer.Option(
+        "--set", help="chat (the labelled chat set) or regression (the older case file); "
+        "default: chat, or regression when --data is a .jsonl file.")] = None,
     split: Annotated[str, typer.Option(
         "--split", help="chat: dev, test or all; regression: dev, holdout or all.")] = "all",
     embedder: Annotated[str, typer.Option("--embedder", help="Embedder.")] = "hash:256",
@@ -115,6 +115,8 @@ def write(
         if not llm:
             overrides.update(llm_base_url=None, write={"extractor": "heuristic"})
         settings = GieokSettings(**overrides)  # type: ignore[arg-type]
+        if case_set is None:
+            case_set = "regression" if data is not None and data.suffix == ".jsonl" else "chat"
         if case_set == "chat":
             _chat(data, split, settings, json_out, show_failures)
             return
