@@ -227,7 +227,8 @@ class WritePath:
             plan = plan_add(safe, pending, infer=infer, settings=settings, count_before=before,
                             count_after=state.turn_count)
             if plan.extract:
-                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
+                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
+                                              earlier=state.turn_count - len(plan.extract))
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
                 await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
@@ -255,7 +256,8 @@ class WritePath:
             plan = plan_add(turns, [], infer=True, settings=settings,
                             count_before=state.extracted_count, count_after=state.turn_count)
             if plan.extract:
-                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds)
+                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
+                                              earlier=state.turn_count - len(turns))
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
                 await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
@@ -284,9 +286,11 @@ class WritePath:
     # -- extraction → reconcile → persist (W3–W8) --------------------------------------------
     async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
                                  settings: ScopeSettings, result: AddResult,
-                                 kinds: Sequence[TriggerKind]) -> None:
+                                 kinds: Sequence[TriggerKind], *, earlier: int | None = None
+                                 ) -> None:
+        """``earlier``: how many turns of the session precede ``turns`` (None: unknown)."""
         target = long_term_scope(scope)
-        extraction = await self._extract(scope, target, turns)
+        extraction = await self._extract(scope, target, turns, earlier)
         result.extraction = extraction.extractor + (" (fallback)" if extraction.fallback else "")
         if extraction.failures:
             self.failure_count += 1
@@ -299,13 +303,16 @@ class WritePath:
         for where, group in route_by_tier(candidates, target).items():
             await self._reconcile_and_write(where, group, settings, result, details)
 
-    async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn]) -> Extraction:
+    async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn],
+                       earlier: int | None = None) -> Extraction:
         from gieok.write.extract.llm import LLMExtractor
 
         wanted = self.settings.write.context_turns
-        ids = {t.id for t in turns}
-        recent = await self.working.recent(scope, limit=wanted + len(turns))
-        context = [t for t in recent if t.id not in ids][-wanted:]
+        context: list[Turn] = []
+        if wanted > 0 and (earlier is None or earlier > 0):  # a new session has no context
+            ids = {t.id for t in turns}
+            recent = await self.working.recent(scope, limit=wanted + len(turns))
+            context = [t for t in recent if t.id not in ids][-wanted:]
         if not isinstance(self.extractor, LLMExtractor):
             # the session's earlier turns resolve "she", "걔", the pet named before
             return await self.extractor.extract(turns, context=context)
