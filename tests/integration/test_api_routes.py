@@ -149,7 +149,7 @@ def test_auth_errors_are_401_json(api_server: ApiServer) -> None:
         assert response.status_code == 401, (method, path)
         assert response.json()["error"]["code"] == "UNAUTHORIZED"
         assert response.headers["www-authenticate"] == "Bearer"
-    unknown = api_server.client("mnm_not-a-real-token").get("/v1/memories")
+    unknown = api_server.client("gieok_not-a-real-token").get("/v1/memories")
     assert unknown.status_code == 401
     basic = anonymous.get("/v1/memories", headers={"Authorization": "Basic dXNlcjpwdw=="})
     assert basic.status_code == 401

@@ -31,13 +31,13 @@ def test_create_list_revoke(cli: Any) -> None:
     created = cli("token", "create", "--org", "acme", "--user", "alice", "--name", "laptop")
     assert created.exit_code == 0, created.output
     secret = created.stdout.strip()
-    assert secret.startswith("mnm_") and "not shown again" in created.stderr
+    assert secret.startswith("gieok_") and "not shown again" in created.stderr
     assert "Authorization: Bearer" in created.stderr
     principal = _verify(store_url, secret)
     assert (principal.tenant, principal.user, principal.admin) == ("acme", "alice", False)
 
     admin = json.loads(cli("token", "create", "--org", "acme", "--admin", "--json").stdout)
-    assert admin["admin"] is True and admin["user"] is None and admin["secret"].startswith("mnm_")
+    assert admin["admin"] is True and admin["user"] is None and admin["secret"].startswith("gieok_")
     cli("token", "create", "--org", "beta", "--user", "bob")
 
     listed = json.loads(cli("token", "list", "--org", "acme", "--json").stdout)

@@ -18,7 +18,7 @@ from gieok.domain.records import new_id, utcnow
 from gieok.domain.scope import validate_scope_id
 from gieok.errors import AuthError, InvalidInputError, NotFoundError
 
-TOKEN_PREFIX = "mnm_"
+TOKEN_PREFIX = "gieok_"  # recognisable in logs and secret scanners
 # The tenant of scopes without an ``org`` level: what the library and the command line use when
 # no org is given, and what a token made without ``--org`` is bound to.
 DEFAULT_TENANT = ""

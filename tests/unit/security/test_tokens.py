@@ -27,7 +27,7 @@ async def test_create_stores_only_the_hash_and_verify_finds_the_principal() -> N
     assert (principal.tenant, principal.user, principal.admin) == ("acme", "alice", False)
 
 
-@pytest.mark.parametrize("secret", [None, "", "mnm_unknown", "x" * 600])
+@pytest.mark.parametrize("secret", [None, "", "gieok_unknown", "x" * 600])
 async def test_verify_refuses_missing_and_unknown(secret: str | None) -> None:
     with pytest.raises(AuthError) as info:
         await (await _service()).verify(secret)
