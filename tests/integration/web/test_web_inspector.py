@@ -27,7 +27,7 @@ def test_sign_in_timeline_pinned_episodes_and_sign_out(people: Any) -> None:
     who = people()
     who.go("/")
     assert who.page.url.endswith("/ui/login")  # no session: the page asks to sign in
-    who.page.get_by_label("API token").fill("mnm_not-a-real-token")
+    who.page.get_by_label("API token").fill("gieok_not-a-real-token")
     who.page.get_by_role("button", name="Sign in").click()
     assert "unknown bearer token" in who.page.get_by_role("alert").inner_text()
     who.sign_in()

@@ -18,11 +18,11 @@ def _request(cookies: dict[str, str]) -> Request:
 
 
 def test_token_verifies_under_the_same_cookies_only() -> None:
-    cookies = {auth.CSRF_COOKIE: "seed-1", auth.SESSION_COOKIE: "mnm_secret"}
+    cookies = {auth.CSRF_COOKIE: "seed-1", auth.SESSION_COOKIE: "gieok_secret"}
     token = auth.csrf_token(_request(cookies))
     auth.check_csrf(_request(cookies), token)
     for other in ({**cookies, auth.CSRF_COOKIE: "seed-2"},
-                  {**cookies, auth.SESSION_COOKIE: "mnm_other"},
+                  {**cookies, auth.SESSION_COOKIE: "gieok_other"},
                   {auth.CSRF_COOKIE: "seed-1"}):
         with pytest.raises(auth.CsrfError):
             auth.check_csrf(_request(other), token)
