@@ -68,9 +68,12 @@ async def _scenario(url: str, tmp: Path, settings: GieokSettings) -> None:
         await anyio.sleep(2 * SWEEP_S)
         elapsed = time.monotonic() - started
         sweeps = 0.0
-        async with httpx.AsyncClient(timeout=10.0) as client:
+        auth = {"Authorization": f"Bearer {tokens[0]}"}  # /metrics needs a token
+        async with httpx.AsyncClient(timeout=10.0, headers=auth) as client:
             for server in servers:
-                page = (await client.get(server.base_url + "/metrics")).text
+                response = await client.get(server.base_url + "/metrics")
+                assert response.status_code == 200, response.text
+                page = response.text
                 sweeps += sum(float(line.rsplit(" ", 1)[1]) for line in page.splitlines()
                               if line.startswith("gieok_scheduled_runs_total{")
                               and 'task="sweep"' in line and 'outcome="ok"' in line)

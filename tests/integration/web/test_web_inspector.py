@@ -253,7 +253,8 @@ def test_keyboard_alone_signs_in_searches_and_skips_to_content(people: Any) -> N
     who = people()
     who.remember("고양이 이름은 나비이고 세 살이다")
     who.go("/login")
-    who.page.keyboard.type(who.token)  # the token field has the focus
+    who.page.wait_for_function("document.activeElement.id === 'token'")  # autofocus lands after load
+    who.page.keyboard.type(who.token)
     who.page.keyboard.press("Enter")
     who.page.wait_for_url(who.base + "/ui/")
     who.page.keyboard.press("Tab")
@@ -261,7 +262,8 @@ def test_keyboard_alone_signs_in_searches_and_skips_to_content(people: Any) -> N
     who.page.keyboard.press("Enter")
     assert who.page.evaluate("document.activeElement.id") == "main"
     who.go("/search")
-    who.page.keyboard.type("cat's name")  # the search box has the focus
+    who.page.wait_for_function("document.activeElement.id === 'q'")  # typing earlier loses keys
+    who.page.keyboard.type("cat's name")
     who.page.keyboard.press("Enter")
     who.page.wait_for_url(re.compile(r".*/ui/search\?q=cat"))
     assert "나비" in who.page.locator("ol.hits").inner_text()
