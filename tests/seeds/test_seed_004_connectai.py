@@ -128,3 +128,28 @@ def test_limits_archive_the_least_important(make: Callable[..., Memory]) -> None
     mem.import_memories([{"content": f"session {i} summary", "layer": "episodic",
                           "type": "episode"} for i in range(52)], **WORKSPACE)
     assert mem.list(**WORKSPACE, filters={"layer": "episodic"}).total == 50
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("In this workspace we use PostgreSQL 16 for orders.", "PostgreSQL 16"),
+    ("이 프로젝트에서는 Redis 7을 캐시로 써.", "Redis 7"),
+])
+def test_session_end_shares_workspace_knowledge_with_teammates(
+        make: Callable[..., Memory], said: str, fact: str) -> None:
+    """``onSessionEnd``: the extractor finds project-tier knowledge (③, "workspace-dependent
+    → project memory") and it lands in the workspace, where a teammate's context reads it."""
+    mem = make()
+    session = {**WORKSPACE, "session_id": "s1"}
+    mem.add([{"role": "user", "content": said}, {"role": "assistant", "content": "Noted."}],
+            infer=False, **session)
+    ended = mem.end_session(**session)
+    shared = [d.memory for d in ended.decisions
+              if d.memory.layer.value == "long_term" and fact in d.memory.content]
+    assert len(shared) == 1 and str(shared[0].scope) == "org:connect/project:ws-shop"
+    teammate = mem.context(f"which {fact.split()[0]} version do we run?", org_id="connect",
+                           project_id="ws-shop", user_id="dev2")
+    project = teammate.section(SectionKind.PROJECT)
+    assert project is not None and shared[0].id in teammate.trace.used_ids()
+    elsewhere = mem.context("which version do we run?", org_id="connect", project_id="ws-blog",
+                            user_id="dev2")
+    assert fact not in elsewhere.text
