@@ -15,12 +15,12 @@ and type checkers see real signatures rather than ``**kwargs``. The logic lives 
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
 import anyio
-from anyio.from_thread import BlockingPortal, start_blocking_portal
 
 from gieok.context import sources
 from gieok.context.assemble import ContextAssembler, ProjectArg
@@ -716,7 +716,7 @@ def _check_int(name: str, value: Any, low: int, high: int) -> None:
 def _forward(method: Callable[..., Awaitable[R]]) -> Callable[..., R]:
     @functools.wraps(method)
     def call(self: Memory, *args: Any, **kwargs: Any) -> R:
-        return self._portal.call(functools.partial(method, self._async, *args, **kwargs))
+        return self._loop.call(functools.partial(method, self._async, *args, **kwargs))
 
     return call
 
@@ -725,7 +725,9 @@ class Memory:
     """The synchronous face of ``AsyncMemory``: same methods, same arguments.
 
     ``Memory()`` opens the embedded default under the user data dir;
-    ``Memory("sqlite:///path.db")`` opens that file. Close it (or use ``with``) when done.
+    ``Memory("sqlite:///path.db")`` opens that file. Close it (or use ``with``) when done;
+    one that is never closed is closed when it is garbage-collected or at exit, without
+    ever blocking either (see ``gieok._loop_thread``).
     """
 
     def __init__(
@@ -740,8 +742,8 @@ class Memory:
     ) -> None:
         self._async = AsyncMemory(store, embedder=embedder, settings=settings, working=working,
                                   extractor=extractor, profile=profile)
-        self._portal_cm = start_blocking_portal()
-        self._portal: BlockingPortal = self._portal_cm.__enter__()
+        self._loop = LoopThread(self._async.aclose, name="gieok-memory")
+        self._finalizer = weakref.finalize(self, collected, self._loop, "a gieok Memory")
 
     @property
     def settings(self) -> GieokSettings:
@@ -801,22 +803,12 @@ class Memory:
         return self._async.hooks
 
     def close(self) -> None:
-        if self._portal_cm is not None:
-            try:
-                self._portal.call(self._async.aclose)
-            finally:
-                self._portal_cm.__exit__(None, None, None)
-                self._portal_cm = None  # type: ignore[assignment]
+        """Close the store and clients; returns once they are closed. Idempotent."""
+        self._finalizer.detach()
+        self._loop.stop()
 
     def __enter__(self) -> Memory:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def __del__(self) -> None:
-        if getattr(self, "_portal_cm", None) is not None:
-            try:
-                self.close()
-            except Exception:
-                pass
