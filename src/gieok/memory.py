@@ -22,6 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import anyio
 
+from gieok._loop_thread import LoopThread, collected
 from gieok.context import sources
 from gieok.context.assemble import ContextAssembler, ProjectArg
 from gieok.context.project_files import ProjectMemory
@@ -33,7 +34,7 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.results import AddResult
-from gieok.domain.scope import Scope, resolve_scope
+from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
 from gieok.domain.turns import Turn, parse_messages
 from gieok.embedders import Embedder
 from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
@@ -570,10 +571,12 @@ class AsyncMemory:
         rt = await self._runtime()
         return await rt.working.selection(where) if where.session else []
 
-    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
-                       ) -> ProjectMemory:
-        """The file memory (MEMORY.md + rules/*.md) of a project (C3), to read or edit."""
-        found = self._assembler().project(project_id, root)
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None,
+                       org_id: str | None = None) -> ProjectMemory:
+        """The file memory (MEMORY.md + rules/*.md) of a project (C3), to read or edit; an
+        organisation's projects (``org_id``) have their own files."""
+        tenant = "" if org_id is None else validate_scope_id("org", org_id)
+        found = self._assembler().project(project_id, root, tenant=tenant)
         if found is None:
             raise InvalidInputError("pass a project_id or a root directory")
         return found
@@ -794,9 +797,9 @@ class Memory:
     rollback = _forward(AsyncMemory.rollback)
     reindex = _forward(AsyncMemory.reindex)
 
-    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None
-                       ) -> ProjectMemory:
-        return self._async.project_memory(project_id, root=root)
+    def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None,
+                       org_id: str | None = None) -> ProjectMemory:
+        return self._async.project_memory(project_id, root=root, org_id=org_id)
 
     @property
     def hooks(self) -> Hooks:

@@ -197,3 +197,17 @@ def test_default_memory_opens_under_user_data_dir(tmp_path: Path) -> None:
     with Memory(settings=GieokSettings(embedder="hash:16")) as mem:
         mem.remember("hello", user_id="u1")
     assert (tmp_path / "data" / "gieok.db").exists()
+
+
+def test_an_empty_user_id_does_not_widen_a_read_to_the_org(memory: Memory) -> None:
+    """Issue 15 item 7: ``list(org_id=…, user_id="")`` used to list every user's memories."""
+    memory.remember("alice's note", org_id="acme", user_id="alice")
+    memory.remember("bob's note", org_id="acme", user_id="bob")
+    for call in (lambda: memory.list(org_id="acme", user_id=""),
+                 lambda: memory.search("note", org_id="acme", user_id=""),
+                 lambda: memory.export(org_id="acme", user_id=""),
+                 lambda: memory.forget(org_id="acme", user_id="")):
+        with pytest.raises(InvalidInputError) as err:
+            call()
+        assert err.value.code == "INVALID_SCOPE"
+    assert len(memory.list(org_id="acme").items) == 2  # forget("") deleted nothing

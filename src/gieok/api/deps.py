@@ -16,14 +16,12 @@ from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from gieok.api.jobs import BackgroundJobs
-from gieok.domain.scope import Scope
+from gieok.domain.scope import ID_MAX_CHARS, ID_PATTERN, SESSION_PATTERN, Scope
 from gieok.errors import AuthError, InvalidInputError
 from gieok.memory import AsyncMemory
 from gieok.security.tokens import Principal, TokenService
 from gieok.settings import GieokSettings
 
-ID_PATTERN = r"^[\w.@+\-]{1,128}$"
-SESSION_PATTERN = r"^[\w.@+\-][\w.@+\-:]{0,127}$"  # hierarchical keys: entity:{name}:{phase}
 _bearer = HTTPBearer(
     auto_error=False,
     description="A token from `gieok token create --org <org> --user <user>`.",
@@ -97,7 +95,8 @@ def scope_for(
 
 
 def _id_query(description: str) -> object:
-    return Query(pattern=ID_PATTERN, description=description)
+    return Query(pattern=ID_PATTERN, min_length=1, max_length=ID_MAX_CHARS,
+                 description=description)
 
 
 async def get_scope(

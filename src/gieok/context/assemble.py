@@ -28,7 +28,7 @@ from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from gieok.context.policy import Policy, tier_data_section
-from gieok.context.project_files import ProjectMemory
+from gieok.context.project_files import ProjectMemory, project_dir
 from gieok.context.skills import matching_skills
 from gieok.context.tokens import TokenCounter, get_counter
 from gieok.context.working import (
@@ -123,21 +123,25 @@ class ContextAssembler:
         self.cache = ContextCache(settings.cache_ttl_s, settings.cache_entries, margin)
         self.standing = ScopeMemo(settings.cache_ttl_s, 4 * settings.cache_entries, margin)
 
-    def project(self, project_id: str | None, root: ProjectArg = None) -> ProjectMemory | None:
+    def project(self, project_id: str | None, root: ProjectArg = None, *, tenant: str = ""
+                ) -> ProjectMemory | None:
         """The project's file memory: an explicit root, the configured root for this project
-        id, or ``<data_dir>/projects/<id>``."""
+        (``project_roots`` key ``"<project>"`` for the default tenant, ``"<org>/<project>"``
+        for an organisation's), or its own directory under ``project_root`` (default
+        ``<data_dir>/projects``) — never another tenant's (X1)."""
         if isinstance(root, ProjectMemory):
             return root
         if root is not None:
             return ProjectMemory(root)
         if project_id is None:
             return None
-        configured = self.settings.project_roots.get(project_id)
+        configured = self.settings.project_roots.get(
+            f"{tenant}/{project_id}" if tenant else project_id)
         if configured:
             return ProjectMemory(configured)
         base = Path(self.settings.project_root) if self.settings.project_root else \
             self.data_dir / "projects"
-        return ProjectMemory(base / project_id)
+        return ProjectMemory(project_dir(base, project_id, tenant))
 
     async def assemble(
         self,
@@ -172,7 +176,7 @@ class ContextAssembler:
             raise InvalidInputError(f"invalid budget: {exc}") from None
         turns = as_turns(history) if history is not None else \
             await rt.working.recent(scope, limit=cfg.load_turns)
-        files = self.project(scope.project, project)
+        files = self.project(scope.project, project, tenant=scope.tenant)
         selection = await rt.working.selection(scope) if scope.session else []
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,

@@ -5,6 +5,11 @@ A project (workspace) keeps its knowledge as plain Markdown a person can edit by
     <root>/MEMORY.md          # the first 200 lines go into the context
     <root>/rules/billing.md   # ---\\npaths: ["**/billing*"]\\n---\\n# Billing rules ...
 
+Where a project's files live without a configured root: ``<base>/<project>`` for the default
+tenant and ``<base>/org=<org>/<project>`` for an organisation's project (``=`` cannot occur in
+an id, so no project of one tenant can name another tenant's directory); ``project_dir``
+builds that path and is the only place that does.
+
 A rule loads only when the current entity or path matches one of its ``paths`` globs; a rule
 without ``paths`` (or with ``"*"``) always loads. Globs follow gitignore habits: ``*`` stays
 within one path segment, ``**/`` spans any number of directories (zero included), and a
@@ -25,6 +30,7 @@ from typing import Any
 
 import yaml
 
+from gieok.domain.scope import validate_scope_id
 from gieok.errors import InvalidInputError
 
 MEMORY_FILE = "MEMORY.md"
@@ -34,6 +40,20 @@ INSIGHTS_HEADING = "## Recent insights"
 MAX_INSIGHTS = 50
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 _RULE_NAME = re.compile(r"^[\w.\-]{1,100}$", re.UNICODE)
+
+
+def project_dir(base: str | os.PathLike[str], project: str, tenant: str = "") -> Path:
+    """The directory of ``tenant``'s ``project`` under ``base`` (X1: one tree per tenant).
+    Ids are checked again here, since they become path segments: ``..``, separators and
+    empty ids raise INVALID_SCOPE, and the result never leaves ``base``."""
+    root = Path(base)
+    parts = [f"org={validate_scope_id('org', tenant)}"] if tenant else []
+    parts.append(validate_scope_id("project", project))
+    path = root.joinpath(*parts)
+    if not path.resolve().is_relative_to(root.resolve()):  # defence in depth
+        raise InvalidInputError(f"project id {project!r} is not a plain name",
+                                code="INVALID_SCOPE")
+    return path
 
 
 @dataclass(frozen=True)

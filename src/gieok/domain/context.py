@@ -253,8 +253,10 @@ class ContextSettings(BaseModel):
     cache_entries: int = Field(256, ge=0)
     # A build within this many seconds after a write is re-checked (write/commit race, C5).
     cache_write_margin_s: float = Field(2.0, ge=0.0)
-    project_root: str | None = None  # default: <data_dir>/projects/<project id>
-    project_roots: dict[str, str] = Field(default_factory=dict)  # project id -> directory
+    # default: <data_dir>/projects/<project id>, an organisation's under .../org=<org>/<id>
+    project_root: str | None = None
+    # "<project id>" (default tenant) or "<org>/<project id>" -> directory
+    project_roots: dict[str, str] = Field(default_factory=dict)
     memory_lines: int = Field(200, ge=1)
 
     def window_turns(self) -> int:

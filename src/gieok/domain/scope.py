@@ -5,6 +5,11 @@ level at all is refused: no scope, no data. A *read* scope matches every record 
 equal the given ones (so ``user:42`` sees that user's memories from every session, as mem0's
 ``user_id`` filter does); a *write* always goes to exactly the given scope. ``org`` is the
 tenant boundary and is always matched exactly, absent meaning the default tenant ``""``.
+
+An id is a plain name: 1-128 letters, digits or ``. _ @ + -``, not only dots. Ids name
+directories too (a project's ``MEMORY.md``), so ``..`` or ``/`` must never pass, and an
+*empty* id is refused rather than read as "absent": ``user_id=""`` silently widening a read
+to the whole organisation is the kind of mistake that leaks data. Absent is ``None``.
 """
 
 from __future__ import annotations
@@ -17,19 +22,25 @@ from pydantic import BaseModel, ConfigDict, field_validator
 from gieok.errors import InvalidInputError
 
 LEVELS: tuple[str, ...] = ("org", "project", "user", "persona", "session")
-_ID_RE = re.compile(r"^[\w.@+\-]{1,128}$", re.UNICODE)
+# At least one character that is not a dot; the API's query parameters use the same pattern.
+ID_PATTERN = r"^[\w.@+\-]*[\w@+\-][\w.@+\-]*$"
 # Session ids may be hierarchical keys, ``entity:{name}:{phase}[:{sub}]`` (seed 002), so that
 # one filter (``{"session": {"prefix": "entity:acme:"}}``) reads every phase of an entity.
-_SESSION_RE = re.compile(r"^[\w.@+\-][\w.@+\-:]{0,127}$", re.UNICODE)
+SESSION_PATTERN = r"^(?:[\w@+\-][\w.@+\-:]*|\.[\w.@+\-:]*[\w@+\-:][\w.@+\-:]*)$"
+ID_MAX_CHARS = 128
+_ID_RE = re.compile(ID_PATTERN, re.UNICODE)
+_SESSION_RE = re.compile(SESSION_PATTERN, re.UNICODE)
 
 
 def validate_scope_id(level: str, value: str) -> str:
     """Return ``value`` if it is a usable id for ``level``, else raise INVALID_SCOPE."""
     pattern = _SESSION_RE if level == "session" else _ID_RE
-    if not isinstance(value, str) or not pattern.fullmatch(value):
+    if not isinstance(value, str) or len(value) > ID_MAX_CHARS or not pattern.fullmatch(value):
+        shown = value[:40] + "…" if isinstance(value, str) and len(value) > 40 else value
         extra = " :" if level == "session" else ""
         raise InvalidInputError(
-            f"{level} id {value!r} is invalid: use 1-128 letters, digits or . _ @ + -{extra}",
+            f"{level} id {shown!r} is invalid: use 1-{ID_MAX_CHARS} letters, digits or "
+            f". _ @ + -{extra} (not only dots); leave the id out instead of passing an empty one",
             code="INVALID_SCOPE",
             details={"level": level},
         )
@@ -50,7 +61,7 @@ class Scope(BaseModel):
     @field_validator("org", "project", "user", "persona", "session", mode="before")
     @classmethod
     def _check_id(cls, value: object, info: object) -> object:
-        if value is None or value == "":
+        if value is None:
             return None
         if not isinstance(value, str):
             raise InvalidInputError(
@@ -69,10 +80,13 @@ class Scope(BaseModel):
         session_id: str | None = None,
     ) -> Self:
         """Build a scope from mem0-style keyword ids and require at least one level."""
+        return cls._build(org=org_id, project=project_id, user=user_id, persona=persona_id,
+                          session=session_id).require()
+
+    @classmethod
+    def _build(cls, **levels: object) -> Self:
         try:
-            scope = cls(
-                org=org_id, project=project_id, user=user_id, persona=persona_id, session=session_id
-            )
+            return cls(**levels)  # type: ignore[arg-type]
         except InvalidInputError:
             raise
         except Exception as exc:  # pydantic wraps our error; surface it unwrapped
@@ -80,7 +94,6 @@ class Scope(BaseModel):
             if cause is not None:
                 raise cause from None
             raise InvalidInputError(str(exc), code="INVALID_SCOPE") from None
-        return scope.require()
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -116,7 +129,8 @@ class Scope(BaseModel):
         return self.org or ""
 
     def with_(self, **levels: str | None) -> Scope:
-        return self.model_copy(update=levels)
+        """This scope with some levels replaced (validated like the constructor)."""
+        return self._build(**(self.model_dump() | levels))
 
     def __str__(self) -> str:
         return "/".join(f"{k}:{v}" for k, v in self.levels().items())

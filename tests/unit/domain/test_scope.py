@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gieok import InvalidInputError, Scope
+from gieok.domain.scope import resolve_scope
 
 
 def test_parse_and_format_roundtrip() -> None:
@@ -39,3 +40,33 @@ def test_contains_is_tenant_exact_and_level_wise() -> None:
     assert not user.contains(Scope(org="acme", user="u1"))
     assert not Scope(user="u1", session="s1").contains(user)
     assert Scope(org="acme").contains(Scope(org="acme", user="x"))
+
+
+@pytest.mark.parametrize("level", ["org_id", "project_id", "user_id", "persona_id", "session_id"])
+def test_an_empty_id_is_invalid_not_absent(level: str) -> None:
+    """``user_id=""`` used to mean "no user", widening an org read to every user (item 7)."""
+    with pytest.raises(InvalidInputError) as err:
+        Scope.of(org_id="acme", **{level: ""}) if level != "org_id" else Scope.of(
+            org_id="", user_id="u")
+    assert err.value.code == "INVALID_SCOPE"
+    with pytest.raises(InvalidInputError):
+        Scope(org="acme", user="")
+    with pytest.raises(InvalidInputError):
+        resolve_scope("org:acme", **{level: ""})
+
+
+@pytest.mark.parametrize("value", [".", "..", "...", "a/b", "a\\b", "x\x00", "/etc"])
+def test_ids_are_plain_names(value: str) -> None:
+    with pytest.raises(InvalidInputError) as err:
+        Scope.of(project_id=value)
+    assert err.value.code == "INVALID_SCOPE"
+    assert Scope.of(project_id=".config").project == ".config"  # dots inside a name are fine
+
+
+def test_with_validates_like_the_constructor() -> None:
+    scope = Scope.of(org_id="acme", user_id="u1")
+    assert scope.with_(session="s1").session == "s1"
+    assert scope.with_(user=None) == Scope(org="acme")
+    for bad in ("", "..", "a/b"):
+        with pytest.raises(InvalidInputError):
+            scope.with_(project=bad)

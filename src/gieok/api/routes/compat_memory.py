@@ -70,7 +70,7 @@ router = APIRouter(
     responses={s: {"model": ErrorResponse, "description": d} for s, d in _STATUSES.items()},
 )
 MemoryId = Annotated[str, Path(min_length=1, max_length=128)]
-PersonaQuery = Annotated[str | None, Query(alias="personaId", pattern=ID_PATTERN)]
+PersonaQuery = Annotated[str | None, Query(alias="personaId", pattern=ID_PATTERN, max_length=128)]
 
 
 class Memory(BaseModel):
