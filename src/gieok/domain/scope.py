@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from gieok.errors import InvalidInputError
 
@@ -89,7 +89,7 @@ class Scope(BaseModel):
             return cls(**levels)  # type: ignore[arg-type]
         except InvalidInputError:
             raise
-        except Exception as exc:  # pydantic wraps our error; surface it unwrapped
+        except ValidationError as exc:  # pydantic wraps our error; surface it unwrapped
             cause = _first_gieok_error(exc)
             if cause is not None:
                 raise cause from None
