@@ -1,4 +1,5 @@
-"""``gieok eval locomo|longmemeval`` (Q1): retrieval quality against public benchmarks.
+"""``gieok eval locomo|longmemeval`` (Q1): retrieval quality against public benchmarks;
+``gieok eval pii``: the PII guard (W4) on a labelled corpus.
 
 Each command ingests the data into a store (a throwaway SQLite file unless ``--store`` names
 one), runs every question as a search, prints a table and optionally writes the JSON report.
@@ -166,6 +167,32 @@ def longmemeval(
     """LongMemEval: session recall_all@k / recall_any@k / NDCG@k and turn recall@k."""
     _command(harness.LONGMEMEVAL, data, k, json_out, embedder, store, preset,
              IngestOptions(speaker=False, window=window, date=date), limit)
+
+
+@eval_app.command("pii")
+def pii(data: DataOpt, json_out: JsonOpt = None) -> None:
+    """The PII guard on a labelled corpus (JSON Lines): share of secrets fully masked, and
+    texts with nothing secret that came through changed (false positives)."""
+    from gieok.evaluation.pii_corpus import evaluate, load_corpus
+
+    console = Console()
+    report = evaluate(load_corpus(data)).to_dict()
+    table = Table(title=f"PII guard — {data.name}")
+    for name in ("kind", "detected"):
+        table.add_column(name)
+    for kind, value in report["by_kind"].items():
+        table.add_row(kind, value)
+    table.add_row("all", f"{report['detected']}/{report['positives']} "
+                         f"({report['detection_rate']:.1%})")
+    console.print(table)
+    console.print(f"false positives {report['false_positives']}/{report['negatives']} "
+                  f"({report['false_positive_rate']:.1%}) · over-masked positives "
+                  f"{report['over_masked_positives']}")
+    console.print(f"missed: {', '.join(report['missed']) or 'none'}")
+    console.print(f"false positive ids: {', '.join(report['false_positive_ids']) or 'none'}")
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+        console.print(f"wrote {json_out}")
 
 
 def register(app: typer.Typer) -> None:

@@ -98,13 +98,23 @@ def _squeeze(text: str) -> str:
     return _NOT_ALNUM.sub("", unicodedata.normalize("NFKC", text))
 
 
-def leaks(secret: str, guarded: str) -> bool:
-    """True when any run of ``WINDOW`` characters of ``secret`` survives in ``guarded``."""
-    needle, hay = _squeeze(secret), _squeeze(guarded)
+def leaks(secret: str, guarded: str, rest: str = "") -> bool:
+    """True when a run of ``WINDOW`` characters of ``secret`` survives in ``guarded`` more
+    often than it occurs in ``rest`` (the case's text without its secrets: "Pass" of
+    "Ebay!Pass99" is no leak in "Password for ebay = [PASSWORD]")."""
+    needle, hay, other = _squeeze(secret), _squeeze(guarded), _squeeze(rest)
     if not needle:
         return False
     size = min(WINDOW, len(needle))
-    return any(needle[i : i + size] in hay for i in range(len(needle) - size + 1))
+    windows = {needle[i : i + size] for i in range(len(needle) - size + 1)}
+    return any(hay.count(w) > other.count(w) for w in windows)
+
+
+def _without(text: str, secrets: Iterable[str]) -> str:
+    squeezed = _squeeze(text)
+    for secret in secrets:
+        squeezed = squeezed.replace(_squeeze(secret), " ")
+    return squeezed
 
 
 def evaluate(cases: Iterable[PiiCase],
@@ -117,7 +127,8 @@ def evaluate(cases: Iterable[PiiCase],
         if case.positive:
             report.positives += 1
             report.by_kind[case.kind] += 1
-            if any(leaks(secret, out) for secret in case.secrets):
+            rest = _without(case.text, case.secrets)
+            if any(leaks(secret, out, rest) for secret in case.secrets):
                 report.missed.append(case.id)
             else:
                 report.detected += 1

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gieok.domain.policy import PiiPolicy
+from gieok.write.pii_passwords import password_spans
+from gieok.write.pii_text import normalise
 
 
 class PiiKind(StrEnum):
@@ -84,7 +86,7 @@ class PiiPolicies:
 
 
 # -- detectors ----------------------------------------------------------------------------
-_SEP = r"[ \t\-\u2010-\u2015\u2212.·_/]{0,3}"
+_SEP = r"[ \-\u2010-\u2015\u2212.·_/]{0,3}"  # on normalised text, where whitespace is one space
 _RRN = re.compile(
     r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\s*([1-8])(\d{6})(?![\d])")
 # Six digits, a dash, seven digits: an RRN or a corporate registration number, date or not.
@@ -103,7 +105,7 @@ _PHONE = re.compile(
 _KEYS = re.compile(
     r"(?<![\w-])(?:"
     r"sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,}"
-    r"|(?:pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"
+    r"|(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
     r"|github_pat_[A-Za-z0-9_]{30,}"
     r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
@@ -116,21 +118,16 @@ _KEYS = re.compile(
     r")"
 )
 _BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{16,})")
-# "password is X", "pw: X", "비밀번호는 X", "API key = X" — the value after the label.
-_LABEL_EN = (r"pass(?:word|code|phrase)?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
-             r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
-             r"|token|private[\s_\-]?key|otp|cvv|cvc")
-_LABEL_KO = r"비밀\s?번호|비번|패스워드|암호|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호|보안\s?코드"
-_SECRET_VALUE = re.compile(
-    rf"(?i)(?:\b(?:{_LABEL_EN})\b|(?:{_LABEL_KO}))"
-    r"(?P<conn>\s*(?:is|was|are|=|:|：|->|는|은|이|가|를|을|로|으로)\s*|\s+)"
-    r"(?:(?:is|was|now|just|set\s+to|바뀐\s?게?|지금)\s*)?"
-    r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
-)
+# An order, ticket or case number is an id, not a phone or bank account number, when its label
+# comes just before it ("주문번호 2024-0315-7788", "support ticket 555-123-4567").
+_ID_LABEL = re.compile(
+    r"(?i)(?:\b(?:order|tracking|invoice|ticket|reservation|booking|confirmation|case|receipt"
+    r"|ref(?:erence)?|serial|member(?:ship)?|customer|patient|chart|parcel|package|shipment)"
+    r"|주문|운송장|송장|예약|접수|영수증|회원|수험|학번|사번|문서|티켓|대기|사건|고객|차량|택배)"
+    r"(?:\s*(?:no\.?|number|num|id|#|code|nr|번호|번호는|번호가|번호를|번호로)?)?\s*(?:is\s*|:\s*|#\s*)?$")
 _ACCOUNT_CONTEXT = re.compile(
     r"(?i)계좌|통장|은행|입금|송금|이체|account\s*(?:no|number|#)|acct|bank|routing|iban|sort\s*code"
 )
-_KO_WORDS_AFTER_VALUE = re.compile(r"(?:이야|이에요|예요|입니다|이고|이며|야|요|임|이다|인데|이요)$")
 
 
 def _digits(text: str) -> str:
@@ -208,35 +205,8 @@ def _secrets(text: str) -> Iterable[PiiHit]:
         yield PiiHit(PiiKind.SECRET, match.start(), match.end())
     for match in _BEARER.finditer(text):
         yield PiiHit(PiiKind.SECRET, match.start(1), match.end(1))
-    for match in _SECRET_VALUE.finditer(text):
-        value = match.group("value")
-        trimmed = _KO_WORDS_AFTER_VALUE.sub("", value) if _has_hangul(value) else value
-        trimmed = trimmed.rstrip(".!?)")
-        if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
-            continue
-        if not match.group("conn").strip() and not _looks_secret(trimmed):
-            continue  # "I forgot my password again": no connector, an ordinary word
-        start = match.start("value")
-        yield PiiHit(PiiKind.PASSWORD, start, start + len(trimmed))
-
-
-_NOT_A_SECRET = frozenset({
-    "the", "that", "this", "not", "was", "has", "too", "for", "and", "very", "really",
-    "changed", "reset", "expired", "wrong", "correct", "strong", "weak", "long", "short",
-    "좀", "너무", "바꿨어", "바꿨다", "바꿔야", "까먹었어", "잊어버렸어", "틀렸어", "만료됐어",
-    "manager", "managers", "reset.", "required", "needed", "protected", "field", "policy",
-    "hint", "rules", "rule", "length", "change", "changes", "recovery", "generator",
-})
-
-
-def _looks_secret(value: str) -> bool:
-    """A bare value after a label counts only if it is not a plain lowercase word."""
-    return any(ch.isdigit() for ch in value) or not value.isalpha() or (
-        value.lower() != value and value.upper() != value)
-
-
-def _has_hangul(text: str) -> bool:
-    return any("\uac00" <= ch <= "\ud7a3" for ch in text)
+    for start, end in password_spans(text):
+        yield PiiHit(PiiKind.PASSWORD, start, end)
 
 
 def _accounts(text: str) -> Iterable[PiiHit]:
@@ -247,11 +217,18 @@ def _accounts(text: str) -> Iterable[PiiHit]:
         groups = [g for g in re.split(r"\D+", run) if g]
         dashed = len(groups) >= 3 and all(ch.isdigit() or ch == "-" for ch in run)
         after_plus = match.start() > 0 and text[match.start() - 1] == "+"
+        if _labelled_id(text, match.start()):
+            continue
         if has_context and 8 <= len(digits) <= 20:
             yield PiiHit(PiiKind.ACCOUNT, match.start(), match.end())
         elif dashed and not after_plus and 10 <= len(digits) <= 16 \
                 and not _looks_like_phone(run) and not _looks_like_date(groups):
             yield PiiHit(PiiKind.ACCOUNT, match.start(), match.end())
+
+
+def _labelled_id(text: str, start: int) -> bool:
+    """True when an id label (order, ticket, 주문번호, …) ends right before ``start``."""
+    return _ID_LABEL.search(text[max(0, start - 24) : start]) is not None
 
 
 def _looks_like_phone(run: str) -> bool:
@@ -266,12 +243,18 @@ def _contacts(text: str) -> Iterable[PiiHit]:
     for match in _EMAIL.finditer(text):
         yield PiiHit(PiiKind.EMAIL, match.start(), match.end())
     for match in _PHONE.finditer(text):
-        yield PiiHit(PiiKind.PHONE, match.start(), match.end())
+        if not _labelled_id(text, match.start()):
+            yield PiiHit(PiiKind.PHONE, match.start(), match.end())
 
 
 def scan(text: str) -> list[PiiHit]:
-    """Every PII span in ``text``, overlaps resolved by priority (secrets first), in order."""
-    hits = [*_secrets(text), *_rrns(text), *_cards(text), *_accounts(text), *_contacts(text)]
+    """Every PII span in ``text``, overlaps resolved by priority (secrets first), in order.
+    The detectors read the normalised view (``pii_text``); spans are in ``text``."""
+    view = normalise(text)
+    flat = view.text.replace("\n", " ")  # numbers read across lines; same indices
+    found = [*_secrets(view.text), *_rrns(flat), *_cards(flat), *_accounts(flat),
+             *_contacts(flat)]
+    hits = [PiiHit(h.kind, *view.span(h.start, h.end)) for h in found if h.end > h.start]
     hits.sort(key=lambda h: (-_PRIORITY[h.kind], -(h.end - h.start), h.start))
     chosen: list[PiiHit] = []
     for hit in hits:

@@ -1,0 +1,197 @@
+"""Passwords, PINs and codes in free text (W4): the value near a label, however it is phrased.
+
+People rarely write "password: X". They write "the password for my bank login would be X",
+"X is my netflix password", "비번 qwer1234!", "비밀번호가 뭐였더라... 아 X 맞다". Four readings,
+each anchored on a *label* (password, passcode, PIN, 비밀번호, 비번, 암호, 인증번호, …):
+
+1. **direct** — label, a connector (is, =, :, 는, …) or a space, then the value; a bare value
+   must look like a secret, not a plain word ("I forgot my password again"); also with
+   what the secret is for between label and connector ("pw for gmail = X");
+2. **nearby** — for the strong labels, the first token within the next few words that looks
+   like a secret: letters mixed with digits or symbols, or a 4–8 digit PIN (digits spaced
+   one by one are read together), never a date, time, price or version number; skipped when
+   the label is a topic ("password manager", "비밀번호 정책");
+3. **before** — "X is my password", "X as my password", "X가 내 비번이야": a secret-looking
+   token a few words before a strong label with a linking word between;
+4. **quoted or after a colon** — "'correct horse battery staple'" near a label, or the words
+   after "password:" up to the end of the clause: passphrases are masked whole.
+
+Greedy on purpose (a false positive masks a few words; a false negative keeps a password in
+clear for good), yet dates, order numbers and ids near no label are never touched. Runs on
+the normalised text of ``pii_text``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
+             r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
+             r"|token|private[\s_\-]?key|otp|cvv|cvc")
+_LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
+             r"|보안\s?코드")
+_DIRECT = re.compile(
+    rf"(?i)(?:\b(?:{_LABEL_EN})\b|(?:{_LABEL_KO}))"
+    r"(?P<conn>\s*(?:is|was|are|=|:|：|->)\s*|(?:는|은|이|가|를|을|로|으로)\s*|\s+)"
+    r"(?:(?:is|was|now|just|set\s+to|바뀐\s?게?|지금)\s*)?"
+    r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
+)
+# "pw for gmail = X", "api key for the staging server is X": the label, what it is for, a
+# connector, the value.
+_FOR = re.compile(
+    rf"(?i)\b(?:{_LABEL_EN})\b\s+for\s+(?:[^\s=:：.!?]+\s+){{0,3}}?"
+    r"(?:=|:|：|->|is|was|(?:would|will|should)\s+be)\s*"
+    r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
+)
+# Labels strong enough to look around them: a PIN in capitals, never the verb "pin".
+_STRONG = re.compile(
+    r"(?i:\b(?:pass(?:word|code|phrase)s?|passwd)\b|비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호"
+    r"|인증\s?번호|보안\s?코드)|\bPIN\b|(?i:\bpin\s*(?:code|number)\b)")
+_COLON = re.compile(r"\s*(?:[:=：]|->)\s*")
+_QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»\n]{3,80})[\"'”’»]")
+_CLAUSE_END = re.compile(r"[.;,(\n]|$")
+_TOKEN = re.compile(r"\S+")
+_HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+_KO_TAIL = re.compile(r"[\uac00-\ud7a3]+$")
+_KO_WORDS_AFTER_VALUE = re.compile(r"(?:이야|이에요|예요|입니다|이고|이며|야|요|임|이다|인데|이요)$")
+_TRIM_LEAD = "\"'“‘«([<"
+_TRIM_TAIL = "\"'”’»)]>.,;:!?…"
+_NUMERIC = re.compile(r"^[\d.,:/\-~]+$")
+_LINKS = frozenset({"is", "as", "was", "=", "becomes", "이게", "이건", "이거", "요게"})
+_KO_LINK_TAILS = ("이게", "이건", "가", "이", "는", "은")
+_UNITS = frozenset({"day", "days", "character", "characters", "chars", "times", "digits",
+                    "letters", "minutes", "hours", "months", "years", "weeks", "tries"})
+WINDOW = 8
+LOOK_BACK = 5
+_NOT_A_SECRET = frozenset({
+    "the", "that", "this", "not", "was", "has", "too", "for", "and", "very", "really",
+    "changed", "reset", "expired", "wrong", "correct", "strong", "weak", "long", "short",
+    "좀", "너무", "바꿨어", "바꿨다", "바꿔야", "까먹었어", "잊어버렸어", "틀렸어", "만료됐어",
+    "manager", "managers", "reset.", "required", "needed", "protected", "field", "policy",
+    "hint", "rules", "rule", "length", "change", "changes", "recovery", "generator",
+})
+# A label followed by one of these is a topic, not a value's introduction.
+_TOPICS = frozenset({
+    "manager", "managers", "policy", "policies", "hint", "hints", "reset", "recovery", "rules",
+    "rule", "requirement", "requirements", "field", "length", "strength", "generator",
+    "rotation", "history", "expiry", "codes", "정책은", "정책", "힌트", "찾기", "변경", "주기가",
+    "초기화", "재설정", "규칙", "관리자", "바꾸라는", "관리", "힌트는",
+})
+
+
+def password_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of ``text`` (normalised) holding a password, PIN or passphrase value."""
+    yield from _direct(text)
+    for label in _STRONG.finditer(text):
+        tokens = list(_TOKEN.finditer(text, label.end()))[:WINDOW]
+        yield from _after_colon(text, label.end())
+        yield from _quoted(text, label.end())
+        if tokens and _strip(tokens[0].group(0)).casefold() not in _TOPICS:
+            yield from _nearby(tokens)
+        yield from _before(text, label.start())
+
+
+def _direct(text: str) -> Iterator[tuple[int, int]]:
+    for match in [*_DIRECT.finditer(text), *_FOR.finditer(text)]:
+        value = match.group("value")
+        trimmed = _KO_WORDS_AFTER_VALUE.sub("", value) if _HANGUL.search(value) else value
+        trimmed = trimmed.rstrip(".!?)")
+        if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
+            continue
+        conn = match.groupdict().get("conn", "=")
+        if not conn.strip() and (not _looks_secret(trimmed) or _HANGUL.search(trimmed)):
+            continue  # "I forgot my password again": no connector, an ordinary word
+        start = match.start("value")
+        yield start, start + len(trimmed)
+
+
+def _looks_secret(value: str) -> bool:
+    """A bare value after a label counts only if it is not a plain word ("again", "Budget")."""
+    return any(ch.isdigit() for ch in value) or not value.isalpha() or (
+        any(ch.isupper() for ch in value[1:]) and value.upper() != value)
+
+
+def _strip(token: str) -> str:
+    return token.lstrip(_TRIM_LEAD).rstrip(_TRIM_TAIL)
+
+
+def _candidate(token: str) -> tuple[str, str]:
+    """The token without quotes, trailing punctuation and a Korean particle tail (the value),
+    and that tail."""
+    core = _strip(token)
+    tail = ""
+    match = _KO_TAIL.search(core)
+    if match and match.start() > 0:
+        core, tail = core[: match.start()], match.group(0)
+    return core.rstrip(_TRIM_TAIL), tail
+
+
+def _strong_token(value: str, *, allow_pin: bool) -> bool:
+    if len(value) < 4 or _HANGUL.search(value):
+        return False
+    if value.isdigit():
+        return allow_pin and 4 <= len(value) <= 8
+    if _NUMERIC.match(value):
+        return False  # a date, time, price or version number
+    letters = any(ch.isalpha() for ch in value)
+    digits = any(ch.isdigit() for ch in value)
+    symbols = any(not ch.isalnum() and ch not in "-_." for ch in value)
+    return letters and (digits or symbols)
+
+
+def _span_of(token: re.Match[str], value: str) -> tuple[int, int]:
+    start = token.start() + token.group(0).index(value)
+    return start, start + len(value)
+
+
+def _nearby(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
+    i = 0
+    while i < len(tokens):
+        value, _ = _candidate(tokens[i].group(0))
+        if len(value) == 1 and value.isdigit():  # "0 4 1 9": a PIN typed digit by digit
+            j = i
+            while j + 1 < len(tokens) and _candidate(tokens[j + 1].group(0))[0].isdigit() \
+                    and len(_candidate(tokens[j + 1].group(0))[0]) == 1:
+                j += 1
+            if j - i + 1 >= 4:
+                yield tokens[i].start(), _span_of(tokens[j], _candidate(tokens[j].group(0))[0])[1]
+                return
+        following = _strip(tokens[i + 1].group(0)).casefold() if i + 1 < len(tokens) else ""
+        if _strong_token(value, allow_pin=following not in _UNITS):
+            yield _span_of(tokens[i], value)
+            return
+        i += 1
+
+
+def _before(text: str, label_start: int) -> Iterator[tuple[int, int]]:
+    tokens = [t for t in _TOKEN.finditer(text[:label_start]) if t.end() <= label_start]
+    tokens = tokens[-LOOK_BACK:]
+    for k in range(len(tokens) - 1, -1, -1):
+        value, tail = _candidate(tokens[k].group(0))
+        if not _strong_token(value, allow_pin=False):
+            continue
+        between = {_strip(t.group(0)).casefold() for t in tokens[k + 1:]}
+        if between & _LINKS or tail in _KO_LINK_TAILS:
+            yield _span_of(tokens[k], value)
+        return
+
+
+def _after_colon(text: str, label_end: int) -> Iterator[tuple[int, int]]:
+    colon = _COLON.match(text, label_end)
+    if colon is None:
+        return
+    end = _CLAUSE_END.search(text, colon.end()).start()  # type: ignore[union-attr]
+    words = list(_TOKEN.finditer(text, colon.end(), end))[:5]
+    if not words or _strip(words[0].group(0)).casefold() in _TOPICS | _NOT_A_SECRET:
+        return
+    last = _candidate(words[-1].group(0))[0] or words[-1].group(0)
+    yield words[0].start(), _span_of(words[-1], last)[1] if last in words[-1].group(0) \
+        else words[-1].end()
+
+
+def _quoted(text: str, label_end: int) -> Iterator[tuple[int, int]]:
+    window_end = min(len(text), label_end + 40)
+    quote = _QUOTED.search(text, label_end, window_end + 80)
+    if quote is not None and quote.start() <= window_end:
+        yield quote.start(1), quote.end(1)
