@@ -1,10 +1,14 @@
 """X2/W4 as a property: whatever sequence of ``add``/``remember``/``import``/``update`` calls
-carries Luhn-valid card numbers or Korean resident registration numbers — with any spacing
-or dashes, in English or Korean sentences, in content or metadata — not one of them ever
-appears in the SQLite file's bytes, WAL included (records, FTS index, audit log, turns)."""
+carries Luhn-valid card numbers, Korean resident registration numbers or passwords — with
+any spacing, dashes, line breaks or zero-width characters, phrased with or without a
+connector word, in English or Korean sentences, in content or in any side field (category,
+emotion, tags, metadata keys and values, data, index text, a message's name) — not one of
+them ever appears in the SQLite file's bytes, WAL included (records, FTS index, audit log,
+turns), not even with its separators."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -48,16 +52,26 @@ def spaced(number: str, sep: str, group: int) -> str:
     return sep.join(number[i:i + group] for i in range(0, len(number), group))
 
 
+SEPARATORS = ["", " ", "-", " - ", "\n", "   ", "\u200b", "\t", " \n "]
+
+
 @st.composite
 def secret_text(draw: st.DrawFn) -> tuple[str, str]:
-    """(text to write, the digits that must never be stored)"""
-    if draw(st.booleans()):
+    """(text to write, the secret that must never be stored: digits or a password)"""
+    kind = draw(st.sampled_from(["card", "rrn", "password"]))
+    if kind == "password":
+        value = f"Zq{draw(st.integers(1000, 99999))}x!k"
+        template = draw(st.sampled_from([
+            "the password for my bank login would be {}", "비번 {}", "{} is my netflix password",
+            "비밀번호 알려줄게 {}", "wifi pw: {}", "password\n{}", "내 비번은 {}야",
+        ]))
+        return template.format(value), value.rstrip("!k")
+    if kind == "card":
         number = draw(cards)
-        written = spaced(number, draw(st.sampled_from(["", " ", "-", " - "])),
-                         draw(st.integers(3, 5)))
+        written = spaced(number, draw(st.sampled_from(SEPARATORS)), draw(st.integers(3, 5)))
     else:
         number = draw(rrns())
-        written = number[:6] + draw(st.sampled_from(["-", "", " - "])) + number[6:]
+        written = number[:6] + draw(st.sampled_from(["-", "", " - ", "\n", "   "])) + number[6:]
     template = draw(st.sampled_from([
         "my card number is {}", "카드번호 {} 기억해줘", "{}", "I live in Seoul and my id is {}",
         "주민번호는 {}이야", "please remember {} for payments", "계좌 말고 카드 {} 로 결제해",
@@ -66,7 +80,10 @@ def secret_text(draw: st.DrawFn) -> tuple[str, str]:
 
 
 Op = tuple[str, tuple[str, str]]
-ops = st.lists(st.tuples(st.sampled_from(["add", "remember", "import", "update", "meta"]),
+SIDE_FIELDS = ["category", "emotion", "tags", "metadata_key", "metadata", "data", "name",
+               "update_category", "import_emotion"]
+ops = st.lists(st.tuples(st.sampled_from(["add", "remember", "import", "update", "meta",
+                                          *SIDE_FIELDS]),
                          secret_text()), min_size=1, max_size=5)
 
 
@@ -82,8 +99,35 @@ def apply(mem: Memory, op: str, text: str) -> None:
     elif op == "update":
         record = mem.remember("User likes tea", **ids)
         mem.update(record.id, content=text)
-    else:
+    elif op == "meta":
         mem.remember("User has a note", metadata={"note": text}, index_text=text, **ids)
+    else:
+        apply_side(mem, op, text, ids)
+
+
+def apply_side(mem: Memory, field: str, text: str, ids: dict[str, Any]) -> None:
+    """The secret in one side field; the content itself is harmless."""
+    if field == "name":
+        mem.add([{"role": "user", "content": "hello again", "name": text}], **ids)
+    elif field == "update_category":
+        record = mem.remember("User likes green tea", **ids)
+        mem.update(record.id, category=text, emotion=text)
+    elif field == "import_emotion":
+        mem.import_memories([{"content": "An episode", "emotion": text}], user_id="u1")
+    else:
+        value: dict[str, Any] = {
+            "category": {"category": text}, "emotion": {"emotion": text},
+            "tags": {"tags": ["safe", text]}, "metadata_key": {"metadata": {text: 1}},
+            "metadata": {"metadata": {"nested": {"deep": [text]}}}, "data": {"data": {"x": text}},
+        }[field]
+        mem.remember("User wrote a side note", **value, **ids)
+
+
+def _stored(secret: str, blobs: bytes) -> bool:
+    """The secret's characters in order, with any separators (spaces, line breaks, dashes,
+    zero-width spaces) between them."""
+    sep = rb"(?:\s|-|\xe2\x80\x8b){0,4}"
+    return re.search(sep.join(re.escape(ch.encode()) for ch in secret), blobs) is not None
 
 
 @settings(max_examples=25, deadline=None,
@@ -101,11 +145,8 @@ def test_no_card_or_rrn_ever_reaches_the_sqlite_file(sequence: list[Op]) -> None
         finally:
             mem.close()
         blobs += b"".join(p.read_bytes() for p in Path(tmp).glob("pii.db*"))
-        for _, (text, number) in sequence:
-            assert number.encode() not in blobs, text
-            for piece in (text.split()[-1], text):
-                if sum(ch.isdigit() for ch in piece) >= 13:
-                    assert piece.encode() not in blobs, text
+        for op, (text, secret) in sequence:
+            assert not _stored(secret, blobs), (op, text)
 
 
 def test_refuse_policy_stores_nothing(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -348,6 +348,39 @@ def guard_value(value: object, policies: PiiPolicies) -> tuple[object, set[PiiKi
         return item
 
     return walk(value), found, refused
+
+
+# Fields of a memory that hold ids, enums, numbers or times: everything else is free text.
+STRUCTURED_FIELDS = frozenset({
+    "id", "scope", "layer", "type", "source", "status", "source_session", "source_turn_ids",
+    "superseded_by", "content_hash", "pii_flags", "confidence", "importance", "pinned",
+    "version", "usage_count", "last_used_at", "event_time", "valid_from", "valid_to",
+    "expires_at", "created_at", "updated_at", "superseded_at", "promoted",
+})
+
+
+def guard_fields(fields: Mapping[str, object], policies: PiiPolicies
+                 ) -> tuple[dict[str, object], set[PiiKind], set[PiiKind]]:
+    """Guard every free-text field of a memory but ``content``: category, emotion, tags,
+    metadata keys and values, data, index_text, the source preview — and any field added
+    later, since only the structured fields above are skipped (X2: a secret may not live in
+    a side field either). Returns the fields, the kinds found and the kinds refused."""
+    out: dict[str, object] = dict(fields)
+    found: set[PiiKind] = set()
+    refused: set[PiiKind] = set()
+    for key, value in fields.items():
+        if key in STRUCTURED_FIELDS or value is None or key == "content":
+            continue
+        masked, kinds, bad = guard_value(value, policies)
+        out[key] = tuple(masked) if isinstance(value, tuple) else masked  # type: ignore[arg-type]
+        found |= kinds
+        refused |= bad
+    return out, found, refused
+
+
+def mask_fields(fields: Mapping[str, object]) -> dict[str, object]:
+    """``guard_fields`` with every kind masked (system-written text: summaries, topics)."""
+    return guard_fields(fields, PiiPolicies(contact=PiiPolicy.MASK))[0]
 
 
 def has_mask(text: str) -> bool:

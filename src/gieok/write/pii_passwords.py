@@ -26,9 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+# The code of a door, gate, alarm or safe is a PIN by another name.
+_CODES = (r"(?:door|gate|building|alarm|lock|locker|safe|access|entry|garage|entrance)"
+          r"\s*(?:code|combination|pin)")
 _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
-             r"|token|private[\s_\-]?key|otp|cvv|cvc")
+             r"|token|private[\s_\-]?key|otp|cvv|cvc|" + _CODES)
 _LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
              r"|보안\s?코드")
 _DIRECT = re.compile(
@@ -47,7 +50,7 @@ _FOR = re.compile(
 # Labels strong enough to look around them: a PIN in capitals, never the verb "pin".
 _STRONG = re.compile(
     r"(?i:\b(?:pass(?:word|code|phrase)s?|passwd)\b|비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호"
-    r"|인증\s?번호|보안\s?코드)|\bPIN\b|(?i:\bpin\s*(?:code|number)\b)")
+    r"|인증\s?번호|보안\s?코드|현관\s?번호|\b" + _CODES + r"\b)|\bPIN\b|(?i:\bpin\s*(?:code|number)\b)")
 _COLON = re.compile(r"\s*(?:[:=：]|->)\s*")
 _QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»\n]{3,80})[\"'”’»]")
 _CLAUSE_END = re.compile(r"[.;,(\n]|$")

@@ -43,7 +43,14 @@ from gieok.write.episodes import EpisodeDraft, mark_past, summarize
 from gieok.write.extract import Extractor
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.normalize import finalize
-from gieok.write.pii import PiiPolicies, guard, guard_value, has_mask, is_mask_only
+from gieok.write.pii import (
+    PiiPolicies,
+    guard,
+    guard_fields,
+    has_mask,
+    is_mask_only,
+    mask_fields,
+)
 from gieok.write.reconcile import Plan, reconcile
 from gieok.write.triggers import TriggerKind, idle_cutoff, plan_add
 
@@ -79,9 +86,11 @@ def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
     out = []
     for turn in turns:
         result = guard(turn.content, masking)
-        if result.kinds:
-            turn = turn.model_copy(update={
-                "content": result.text, "metadata": {**turn.metadata, "pii": result.flags}})
+        side, kinds, _ = guard_fields({"name": turn.name, "metadata": turn.metadata}, masking)
+        if result.kinds or kinds:
+            flags = sorted(set(result.flags) | {k.value for k in kinds})
+            turn = turn.model_copy(update={"content": result.text, "name": side["name"],
+                                           "metadata": {**side["metadata"], "pii": flags}})
         out.append(turn)
     return out
 
@@ -146,12 +155,9 @@ class WritePath:
         result = guard(text, policies) if isinstance(text, str) else None
         found = set(result.kinds) if result else set()
         refused = set(result.refused) if result else set()
-        fields = dict(fields)
-        for key in ("index_text", "metadata", "data", "tags"):
-            if fields.get(key) is not None:
-                fields[key], kinds, bad = guard_value(fields[key], policies)
-                found |= kinds
-                refused |= bad
+        fields, kinds, bad = guard_fields(fields, policies)
+        found |= kinds
+        refused |= bad
         if refused:
             raise PolicyError(
                 f"the memory contains {sorted(k.value for k in refused)} and this scope's PII "
@@ -332,7 +338,10 @@ class WritePath:
         out: list[Candidate] = []
         for candidate in candidates:
             checked = guard(candidate.content, policies)
-            if checked.refused:
+            side, kinds, bad = guard_fields({"category": candidate.category,
+                                             "tags": candidate.tags, "value": candidate.value,
+                                             "preview": candidate.preview}, policies)
+            if checked.refused or bad:
                 result.failures.append(f"PII_REJECTED: a candidate held {checked.flags}; "
                                        "not stored")
                 continue
@@ -340,7 +349,8 @@ class WritePath:
                 # "User's card number is [CARD]" remembers nothing but that a secret existed.
                 log.info("dropped a candidate whose value was masked PII (%s)", checked.flags)
                 continue
-            ready = finalize(candidate.with_(content=checked.text, pii_flags=tuple(checked.flags)))
+            flags = sorted(set(checked.flags) | {k.value for k in kinds})
+            ready = finalize(candidate.with_(content=checked.text, pii_flags=tuple(flags), **side))
             if ready is None or (allowed is not None and ready.category not in allowed):
                 continue
             out.append(ready)
@@ -531,7 +541,8 @@ class WritePath:
             found.items = []  # each summary covers turns no earlier one saw: a new memory
         meta = {"session": scope.session, "turns": len(turns), "method": draft.method,
                 "trigger": trigger.value}
-        fields = {"content": summary, "tags": draft.topics[:8], "emotion": draft.emotion,
+        fields = {"content": summary, **mask_fields({"tags": draft.topics[:8],
+                                                     "emotion": draft.emotion}),
                   "importance": draft.importance, "metadata": meta, "updated_at": now}
         vector = (await self.embedder.embed_documents([summary]))[0]
         batch = WriteBatch()

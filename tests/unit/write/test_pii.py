@@ -121,3 +121,26 @@ def test_dates_are_not_card_numbers() -> None:
     assert guard(dates).text == dates
     assert guard("4111-1111-1111-1111 2021-05-03").text == "[CARD] 2021-05-03"
     assert guard("124111111111111111").text == "[CARD]"  # a card glued to other digits
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The door code for my building is Tiger#2291, save it please.", "Tiger#2291"),
+    ("the password for my bank login would be Xk9#mq2!", "Xk9#mq2"),
+    ("비번 qwer1234!", "qwer1234"),
+    ("Zq8$kLm1 이게 내 비번이야", "Zq8$kLm1"),
+    ("my card is 4308 0230\n0253 1575", "0253"),
+    ("card 4308\u200b0230\u200b0253\u200b1575", "0253"),
+    ("card   4308     0230    0253    1575", "0253"),
+])
+def test_evasions_reported_by_other_teams_are_masked(text: str, secret: str) -> None:
+    assert secret not in guard(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "I need to fix the code for the door sensor", "our building code requires two exits",
+    "주문번호 2024-0315-7788 배송 완료", "support ticket 555-123-4567 was closed",
+    "the password manager is 1Password now", "메모리 데이터 암호화 저장 (AES-256)",
+    "Is Spider-Man your favorite? I noticed a spiderman pin on your purse.",
+])
+def test_ordinary_text_near_labels_survives(text: str) -> None:
+    assert guard(text).text == text
