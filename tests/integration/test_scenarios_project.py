@@ -28,14 +28,14 @@ paths:
 def real_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings]
                 ) -> Iterator[Memory]:
     settings = make_settings(embedder=REAL_EMBEDDER,
-                             context={"project_roots": {"geode": str(tmp_path / ".claude")}})
+                             context={"project_roots": {"acme/geode": str(tmp_path / ".claude")}})
     mem = Memory(f"sqlite:///{tmp_path / 'project.db'}", settings=settings)
     yield mem
     mem.close()
 
 
 def test_billing_rule_only_for_billing_entities(real_memory: Memory, tmp_path: Path) -> None:
-    project = real_memory.project_memory("geode")
+    project = real_memory.project_memory("geode", org_id="acme")
     assert project.root == tmp_path / ".claude"
     project.rules_dir.mkdir(parents=True)
     (project.rules_dir / "billing.md").write_text(BILLING_RULE, encoding="utf-8")  # by hand

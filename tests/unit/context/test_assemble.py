@@ -121,9 +121,15 @@ async def test_project_rules_only_for_matching_entities(mem: AsyncMemory, tmp_pa
 async def test_configured_project_root(make_settings: Callable[..., GieokSettings],
                                        tmp_path: Path) -> None:
     root = tmp_path / "repo" / ".claude"
-    settings = make_settings(context={"project_roots": {"repo": str(root)}})
+    acme_root = tmp_path / "acme-repo"
+    settings = make_settings(context={"project_roots": {"repo": str(root),
+                                                        "acme/repo": str(acme_root)}})
     async with AsyncMemory("memory://", settings=settings) as mem:
         assert mem.project_memory("repo").root == root
+        assert mem.project_memory("repo", org_id="acme").root == acme_root
+        # a plain key is the default tenant's: another organisation gets its own directory
+        other = mem.project_memory("repo", org_id="beta").root
+        assert other == Path(mem.settings.data_dir) / "projects" / "org=beta" / "repo"
 
 
 async def test_skills_match_triggers_and_replace_by_name(mem: AsyncMemory) -> None:
