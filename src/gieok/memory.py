@@ -30,6 +30,7 @@ from gieok.context.sources import visible
 from gieok.context.skills import build_skill
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.context import Budget, Context
+from gieok.domain.limits import check_id, check_text
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
 from gieok.domain.records import MemoryRecord, Status, utcnow
@@ -52,7 +53,7 @@ from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, WriteBatch
 from gieok.stores.working import WorkingLog
-from gieok.write.direct import apply_update, coerce_enum_fields
+from gieok.write.direct import apply_update, build_record, coerce_enum_fields
 from gieok.write.extract import Extractor
 from gieok.write.persist import persist_direct, prepare_import
 from gieok.write.pipeline import WritePath
@@ -196,6 +197,8 @@ class AsyncMemory:
                               persona_id=persona_id, session_id=session_id)
         if timestamp is not None:
             fields["event_time"] = timestamp
+        build_record(where, text, coerce_enum_fields(dict(fields)),  # validate first (X5)
+                     max_chars=self.settings.max_content_chars)
         items = await (await self._write_path()).prepare_direct([(where, text, fields)])
         records = await self._write_new(items, trigger=trigger)
         return records[0]
@@ -388,8 +391,7 @@ class AsyncMemory:
 
     # -- reads ------------------------------------------------------------------------------
     async def _get_owned(self, memory_id: str, scope: ScopeArg) -> MemoryRecord:
-        if not isinstance(memory_id, str) or not memory_id:
-            raise InvalidInputError("memory id must be a non-empty string")
+        check_id(memory_id)
         store, _ = await self._ready()
         owner = resolve_scope(scope) if scope is not None else None
         tenant = owner.tenant if owner is not None else ""
@@ -404,6 +406,7 @@ class AsyncMemory:
         return await self._get_owned(memory_id, scope)
 
     async def history(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[AuditEvent]:
+        check_id(memory_id)
         store, _ = await self._ready()
         owner = resolve_scope(scope) if scope is not None else None
         tenant = owner.tenant if owner is not None else ""
@@ -468,6 +471,7 @@ class AsyncMemory:
                               persona_id=persona_id, session_id=session_id)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for")
+        check_text(query, "query")
         if len(query) > self.settings.max_content_chars:
             raise InvalidInputError("query is too long", code="CONTENT_TOO_LONG")
         _check_int("k", k, 1, MAX_K)
@@ -509,6 +513,7 @@ class AsyncMemory:
     async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
                            **ids: str | None) -> list[Turn]:
         where = resolve_scope(scope, **ids)
+        _check_int("limit", limit, 1, 10_000)
         return await (await self._runtime()).working.recent(where, limit=limit)
 
     # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
@@ -653,6 +658,7 @@ class AsyncMemory:
 
     async def versions(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[MemoryRecord]:
         """Every recoverable version of a memory, oldest first (L5)."""
+        check_id(memory_id)
         store, _ = await self._ready()
         return await list_versions(store, memory_id,
                                    resolve_scope(scope) if scope is not None else None)
@@ -660,6 +666,8 @@ class AsyncMemory:
     async def rollback(self, memory_id: str, version: int, /, *, scope: ScopeArg = None
                        ) -> MemoryRecord:
         """Make ``version`` current again as a new version (L5); history keeps everything."""
+        check_id(memory_id)
+        _check_int("version", version, 1, 2**31)
         store, embedder = await self._ready()
         return await run_rollback(store, embedder, memory_id, version,
                               resolve_scope(scope) if scope is not None else None)

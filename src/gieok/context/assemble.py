@@ -29,6 +29,7 @@ from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
+from gieok.domain.limits import check_text
 from gieok.context.skills import matching_skills
 from gieok.context.tokens import TokenCounter, get_counter
 from gieok.context.working import (
@@ -167,6 +168,7 @@ class ContextAssembler:
         now = now or wall
         if not isinstance(query, str):
             raise InvalidInputError("query must be a string")
+        check_text(query, "query")
         query = query.strip()
         policy = await rt.policy(scope)
         cfg, scoring = self._config(rt, policy.profile)

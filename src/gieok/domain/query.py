@@ -15,7 +15,6 @@ session keys (seed 002).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,6 +22,14 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from gieok.domain.limits import (
+    MAX_FILTER_CONDITIONS,
+    MAX_FILTER_DEPTH,
+    MAX_FILTER_TEXT_CHARS,
+    MAX_FILTER_VALUES,
+    check_number,
+    check_text,
+)
 from gieok.domain.records import MemoryRecord
 from gieok.errors import InvalidInputError
 
@@ -103,37 +110,45 @@ def _coerce(kind: str, field_name: str, op: str, value: Any) -> Any:
         if op == "in":
             if not isinstance(value, list | tuple) or not value:
                 raise _bad(f"filter {field_name}.in needs a non-empty list")
+            if len(value) > MAX_FILTER_VALUES:
+                raise _bad(f"filter {field_name}.in has {len(value)} values; the limit is "
+                           f"{MAX_FILTER_VALUES}")
             return tuple(_coerce(kind, field_name, "prefix", v) for v in value)
         if not isinstance(value, str) or not value:
             raise _bad(f"filter {field_name} expects a non-empty string (or null for eq/ne)")
-        return value
-    if op in {"in", "nin"} and kind != "list":
+        return _filter_text(field_name, value)
+    if op in {"in", "nin"} or (kind == "list" and op == "in"):
         if not isinstance(value, list | tuple) or not value:
             raise _bad(f"filter {field_name}.{op} needs a non-empty list")
+        if len(value) > MAX_FILTER_VALUES:
+            raise _bad(f"filter {field_name}.{op} has {len(value)} values; the limit is "
+                       f"{MAX_FILTER_VALUES}: split the query or use a tag")
         return tuple(_coerce(kind, field_name, "eq", v) for v in value)
-    if kind == "list" and op == "in":
-        if not isinstance(value, list | tuple) or not value:
-            raise _bad(f"filter {field_name}.in needs a non-empty list")
-        return tuple(str(v) for v in value)
     if kind in {"str", "list"}:
         if not isinstance(value, str):
             raise _bad(f"filter {field_name} expects a string, got {type(value).__name__}")
-        return value
+        return _filter_text(field_name, value)
     if kind == "bool":
         if not isinstance(value, bool):
             raise _bad(f"filter {field_name} expects true or false")
         return value
     if kind == "num":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise _bad(f"filter {field_name} expects a finite number")
-        return float(value)
+        return float(check_number(value, f"filter {field_name}", code="INVALID_FILTER"))
     if kind == "time":
         return parse_time(value, field_name)
-    if isinstance(value, float) and not math.isfinite(value):
-        raise _bad(f"filter {field_name} expects a finite number")
-    if not isinstance(value, str | int | float | bool):
-        raise _bad(f"filter {field_name} expects a scalar value")
-    return value
+    if isinstance(value, str):
+        return _filter_text(field_name, value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return check_number(value, f"filter {field_name}", code="INVALID_FILTER")
+    raise _bad(f"filter {field_name} expects a scalar value")
+
+
+def _filter_text(field_name: str, value: str) -> str:
+    if len(value) > MAX_FILTER_TEXT_CHARS:
+        raise _bad(f"filter {field_name}: values are at most {MAX_FILTER_TEXT_CHARS} characters")
+    return check_text(value, f"filter {field_name}", code="INVALID_FILTER")
 
 
 def parse_time(value: Any, field_name: str = "time") -> datetime:
@@ -161,46 +176,67 @@ def parse_time(value: Any, field_name: str = "time") -> datetime:
 
 
 def parse_filter(spec: Mapping[str, Any] | Filter | None) -> Filter | None:
-    """Parse a filter dict into the AST, refusing unknown fields and operators."""
+    """Parse a filter dict into the AST, refusing unknown fields and operators, and filters
+    past the limits of ``domain.limits`` (depth, conditions, values per list)."""
     if spec is None or isinstance(spec, Condition | And | Or | Not):
         return spec
+    return _parse(spec, depth=0, count=[0])
+
+
+def _parse(spec: Any, *, depth: int, count: list[int]) -> Filter | None:
     if not isinstance(spec, Mapping):
         raise _bad("filters must be an object mapping fields to values or {op: value}")
+    if depth > MAX_FILTER_DEPTH:
+        raise _bad(f"filters nest at most {MAX_FILTER_DEPTH} levels of AND/OR/NOT")
     parts: list[Filter] = []
     for key, value in spec.items():
-        if key in {"AND", "OR"}:
-            if not isinstance(value, list) or not value:
-                raise _bad(f"{key} needs a non-empty list of filters")
-            subs = tuple(f for v in value if (f := parse_filter(v)) is not None)
-            parts.append(And(subs) if key == "AND" else Or(subs))
+        if key in {"AND", "OR", "NOT"}:
+            parts.append(_logical(key, value, depth=depth, count=count))
             continue
-        if key == "NOT":
-            inner = parse_filter(value)
-            if inner is None:
-                raise _bad("NOT needs a filter")
-            parts.append(Not(inner))
-            continue
-        if key.startswith("metadata."):
-            meta_key = key.removeprefix("metadata.")
-            if not meta_key.replace("_", "").isalnum():
-                raise _bad(f"metadata key {meta_key!r} must be letters, digits or _")
-            kind = "meta"
-        elif key in FILTER_FIELDS:
-            kind = FILTER_FIELDS[key]
-        else:
-            raise _bad(
-                f"unknown filter field {key!r}; known: {sorted(FILTER_FIELDS)} or metadata.<key>"
-            )
+        kind = _field_kind(key)
         ops = value if isinstance(value, Mapping) else {("contains" if kind == "list" else "eq"): value}
         if not ops:
             raise _bad(f"filter {key} has no operator")
         for op, operand in ops.items():
             if op not in _KIND_OPS[kind]:
                 raise _bad(f"operator {op!r} is not allowed on {key}; use {sorted(_KIND_OPS[kind])}")
+            count[0] += 1
+            if count[0] > MAX_FILTER_CONDITIONS:
+                raise _bad(f"a filter holds at most {MAX_FILTER_CONDITIONS} conditions")
             parts.append(Condition(key, op, _coerce(kind, key, op, operand)))
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else And(tuple(parts))
+
+
+def _logical(key: str, value: Any, *, depth: int, count: list[int]) -> Filter:
+    if key == "NOT":
+        inner = _parse(value, depth=depth + 1, count=count)
+        if inner is None:
+            raise _bad("NOT needs a filter")
+        return Not(inner)
+    if not isinstance(value, list) or not value:
+        raise _bad(f"{key} needs a non-empty list of filters")
+    subs = []
+    for item in value:
+        sub = _parse(item, depth=depth + 1, count=count)
+        if sub is None:
+            raise _bad(f"each item of {key} must be a non-empty filter")
+        subs.append(sub)
+    return And(tuple(subs)) if key == "AND" else Or(tuple(subs))
+
+
+def _field_kind(key: Any) -> str:
+    if not isinstance(key, str):
+        raise _bad("filter fields must be strings")
+    if key.startswith("metadata."):
+        meta_key = key.removeprefix("metadata.")
+        if not meta_key.replace("_", "").isalnum() or len(meta_key) > 100:
+            raise _bad(f"metadata key {meta_key!r} must be letters, digits or _")
+        return "meta"
+    if key in FILTER_FIELDS:
+        return FILTER_FIELDS[key]
+    raise _bad(f"unknown filter field {key!r}; known: {sorted(FILTER_FIELDS)} or metadata.<key>")
 
 
 def _field_value(record: MemoryRecord, name: str) -> Any:

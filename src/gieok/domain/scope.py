@@ -174,6 +174,10 @@ def resolve_scope(
     ids = {"org_id": org_id, "project_id": project_id, "user_id": user_id,
            "persona_id": persona_id, "session_id": session_id}
     if scope is not None:
+        if not isinstance(scope, Scope | str):
+            raise InvalidInputError(
+                f"scope must be a Scope or a string like 'user:42', got {type(scope).__name__}",
+                code="INVALID_SCOPE")
         base = Scope.parse(scope) if isinstance(scope, str) else scope
         extra = {k.removesuffix("_id"): v for k, v in ids.items() if v is not None}
         return (base.with_(**extra) if extra else base).require()

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gieok.domain.limits import check_text
 from gieok.domain.records import new_id, utcnow
 from gieok.errors import InvalidInputError
 
@@ -28,12 +29,22 @@ class Turn(BaseModel):
 def _check_turn_text(text: Any, max_chars: int, index: int) -> str:
     if not isinstance(text, str) or not text.strip():
         raise InvalidInputError(f"message {index} has no text: give it a non-empty content")
+    check_text(text, f"message {index}")
     if len(text) > max_chars:
         raise InvalidInputError(
             f"message {index} has {len(text)} characters; the limit is {max_chars}",
             code="CONTENT_TOO_LONG", details={"limit": max_chars, "index": index},
         )
     return text.strip()
+
+
+def _name(name: Any, index: int) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str) or len(name) > 200:
+        raise InvalidInputError(f"message {index}: name must be a string of at most 200 "
+                                "characters")
+    return check_text(name, f"message {index} name")
 
 
 def parse_messages(
@@ -53,5 +64,5 @@ def parse_messages(
                 f"message {i} needs a role of user, assistant, system or tool and a content"
             )
         text = _check_turn_text(msg.get("content"), max_chars, i)
-        turns.append(Turn(role=msg["role"], content=text, at=at, name=msg.get("name")))
+        turns.append(Turn(role=msg["role"], content=text, at=at, name=_name(msg.get("name"), i)))
     return turns

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gieok.domain.limits import MAX_TAG_CHARS, MAX_TAGS, check_json, check_text
 from gieok.domain.query import parse_time
 from gieok.domain.records import (
     PREVIEW_CHARS,
@@ -39,10 +40,14 @@ MAX_METADATA_BYTES = 16_000
 MAX_INDEX_CHARS = 16_000
 
 
+TEXT_FIELDS = frozenset({"category", "emotion", "index_text", "source_session"})
+LIST_FIELDS = frozenset({"tags", "pii_flags", "source_turn_ids"})
+
+
 def check_content(text: Any, max_chars: int) -> str:
     if not isinstance(text, str):
         raise InvalidInputError(f"content must be a string, got {type(text).__name__}")
-    cleaned = text.strip()
+    cleaned = check_text(text, "content").strip()
     if not cleaned:
         raise InvalidInputError("content is empty: pass the text to remember")
     if len(cleaned) > max_chars:
@@ -71,25 +76,40 @@ def _check_fields(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[st
         if key in {"confidence", "importance"}:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise InvalidInputError(f"{key} must be a number between 0 and 1")
-            if not math.isfinite(value) or not 0.0 <= value <= 1.0:
+            if not 0.0 <= value <= 1.0 or (isinstance(value, float) and math.isnan(value)):
                 raise InvalidInputError(f"{key} must be between 0 and 1, got {value}")
         if key in {"metadata", "data"}:
-            if not isinstance(value, dict):
-                raise InvalidInputError(f"{key} must be a JSON object")
-            try:
-                size = len(json.dumps(value, allow_nan=False))
-            except (TypeError, ValueError) as exc:
-                raise InvalidInputError(f"{key} must be JSON-serialisable: {exc}") from exc
-            if size > MAX_METADATA_BYTES:
-                raise InvalidInputError(f"{key} is {size} bytes; the limit is {MAX_METADATA_BYTES}")
-        if key == "index_text" and (not isinstance(value, str) or len(value) > MAX_INDEX_CHARS):
+            _check_object(key, value)
+        if key in TEXT_FIELDS:
+            if not isinstance(value, str):
+                raise InvalidInputError(f"{key} must be a string, got {type(value).__name__}")
+            check_text(value, key)
+        if key == "index_text" and len(value) > MAX_INDEX_CHARS:
             raise InvalidInputError(f"index_text must be a string of at most {MAX_INDEX_CHARS} "
                                     "characters")
-        if key in {"tags", "pii_flags"}:
-            if not isinstance(value, list) or not all(isinstance(t, str) and t for t in value):
-                raise InvalidInputError(f"{key} must be a list of non-empty strings")
+        if key in LIST_FIELDS:
+            _check_strings(key, value)
         out[key] = value
     return out
+
+
+def _check_object(key: str, value: Any) -> None:
+    if not isinstance(value, dict):
+        raise InvalidInputError(f"{key} must be a JSON object")
+    check_json(value, key)
+    size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+    if size > MAX_METADATA_BYTES:
+        raise InvalidInputError(f"{key} is {size} bytes; the limit is {MAX_METADATA_BYTES}")
+
+
+def _check_strings(key: str, value: Any) -> None:
+    if not isinstance(value, list | tuple) or not all(isinstance(t, str) and t for t in value):
+        raise InvalidInputError(f"{key} must be a list of non-empty strings")
+    if len(value) > MAX_TAGS or any(len(t) > MAX_TAG_CHARS for t in value):
+        raise InvalidInputError(f"{key}: at most {MAX_TAGS} items of at most {MAX_TAG_CHARS} "
+                                "characters each")
+    for item in value:
+        check_text(item, key)
 
 
 def build_record(

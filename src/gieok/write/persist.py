@@ -33,11 +33,15 @@ def prepare_import(
     """Normalise import items to (scope, text, fields) and validate every one before any
     write; an error names the failing item's index."""
     prepared: list[Item] = []
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
+        raise InvalidInputError("items must be a list of objects with a content field")
     for index, item in enumerate(items):
-        fields = (
-            item.model_dump(exclude={"id", "scope", "content_hash", "version"})
-            if isinstance(item, MemoryRecord) else dict(item)
-        )
+        try:
+            fields = _item_fields(item)
+        except InvalidInputError as exc:
+            exc.details["index"] = index
+            exc.message = f"item {index}: {exc.message}"
+            raise
         item_scope = item.scope if isinstance(item, MemoryRecord) else fields.pop("scope", None)
         text = fields.pop("content", None) or fields.pop("text", None)
         fields.setdefault("source", Source.IMPORTED)
@@ -54,6 +58,14 @@ def prepare_import(
             raise
         prepared.append((where, text or "", fields))
     return prepared
+
+
+def _item_fields(item: Any) -> dict[str, Any]:
+    if isinstance(item, MemoryRecord):
+        return item.model_dump(exclude={"id", "scope", "content_hash", "version"})
+    if not isinstance(item, Mapping) or not all(isinstance(k, str) for k in item):
+        raise InvalidInputError("each item must be an object with a content field")
+    return dict(item)
 
 
 def _bump(record: MemoryRecord, confidence: float, now: datetime) -> MemoryRecord:
