@@ -206,3 +206,17 @@ def test_lone_surrogates_in_text(memory: Memory, text: str) -> None:
         with pytest.raises(GieokError) as info:
             call()
         assert info.value.code == "INVALID_INPUT"
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+12:00",
+                                  "0001-01-01", "9999-12-31T23:59:59"])
+def test_times_past_the_supported_range(memory: Memory, when: str) -> None:
+    """Date arithmetic near year 1 or 9999 overflowed into a raw ValueError on main."""
+    for call in (lambda: memory.remember("a note", user_id="u1", timestamp=when),
+                 lambda: memory.remember("a note", user_id="u1", expires_at=when),
+                 lambda: memory.search("note", user_id="u1", as_of=when),
+                 lambda: memory.list(user_id="u1", filters={"event_time": {"gte": when}})):
+        with pytest.raises(GieokError) as info:
+            call()
+        assert info.value.code in {"INVALID_INPUT", "INVALID_FILTER"}
+    assert memory.remember("born", user_id="u1", timestamp="1950-05-05").event_time.year == 1950

@@ -4,6 +4,7 @@ Everything a caller sends — text, ids, filters, JSON metadata — is checked h
 explicit, documented limits (docs/reliability.md lists them), so bad input becomes an
 ``InvalidInputError`` with a stable code instead of a database error deep inside a write:
 
+* times lie between 1800-01-01 and 2200-12-31 (UTC);
 * text must be valid Unicode: a lone surrogate (``"\\ud800"``) cannot be stored as UTF-8;
 * integers fit in 64 bits (what SQLite and PostgreSQL store), floats are finite;
 * JSON values (``metadata``, ``data``) nest at most ``MAX_JSON_DEPTH`` deep with string keys;
@@ -15,6 +16,7 @@ explicit, documented limits (docs/reliability.md lists them), so bad input becom
 from __future__ import annotations
 
 import math
+from datetime import UTC, datetime
 from typing import Any
 
 from gieok.errors import InvalidInputError
@@ -28,6 +30,10 @@ MAX_FILTER_TEXT_CHARS = 1000
 MAX_TAGS = 100
 MAX_TAG_CHARS = 200
 MAX_ID_CHARS = 200
+# Times: wide enough for any life history, narrow enough that date arithmetic (windows,
+# decay periods, retention) can never step outside what datetime can hold.
+MIN_TIME = datetime(1800, 1, 1, tzinfo=UTC)
+MAX_TIME = datetime(2200, 12, 31, 23, 59, 59, tzinfo=UTC)
 
 
 def check_text(value: str, what: str, *, code: str = "INVALID_INPUT") -> str:
@@ -83,6 +89,18 @@ def check_json(value: Any, what: str, *, depth: int = 0, code: str = "INVALID_IN
     else:
         raise InvalidInputError(f"{what} holds a {type(value).__name__}; use JSON values "
                                 "(strings, numbers, true/false, null, lists, objects)", code=code)
+
+
+def check_time(value: datetime, what: str, *, code: str = "INVALID_INPUT") -> datetime:
+    """``value`` (timezone-aware) if it lies within MIN_TIME..MAX_TIME."""
+    try:
+        inside = MIN_TIME <= value <= MAX_TIME
+    except OverflowError:  # an offset that pushes it past year 1 or 9999
+        inside = False
+    if not inside:
+        raise InvalidInputError(f"{what} must lie between {MIN_TIME.date()} and "
+                                f"{MAX_TIME.date()}", code=code)
+    return value
 
 
 def check_id(value: Any, what: str = "memory id") -> str:

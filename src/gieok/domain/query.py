@@ -29,6 +29,7 @@ from gieok.domain.limits import (
     MAX_FILTER_VALUES,
     check_number,
     check_text,
+    check_time,
 )
 from gieok.domain.records import MemoryRecord
 from gieok.errors import InvalidInputError
@@ -155,23 +156,27 @@ def parse_time(value: Any, field_name: str = "time") -> datetime:
     """Accept datetimes, ISO strings and bare years (``2021`` → 2021-01-01 UTC)."""
     from datetime import UTC
 
+    code = "INVALID_FILTER" if field_name != "timestamp" else "INVALID_INPUT"
+    parsed: datetime | None = None
     if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9999:
-        return datetime(value, 1, 1, tzinfo=UTC)
-    if isinstance(value, str):
+        parsed = value
+    elif isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 9999:
+        parsed = datetime(value, 1, 1, tzinfo=UTC)
+    elif isinstance(value, str):
         text = value.strip()
         if text.isdigit() and len(text) == 4:
-            return datetime(int(text), 1, 1, tzinfo=UTC)
-        try:
-            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError:
-            pass
+            parsed = datetime(int(text), 1, 1, tzinfo=UTC)
         else:
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+            try:
+                parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                pass
+    if parsed is not None:
+        parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+        return check_time(parsed, field_name, code=code)
     raise InvalidInputError(
         f"{field_name}: cannot read {value!r} as a time; use ISO 8601 or a year",
-        code="INVALID_FILTER" if field_name != "timestamp" else "INVALID_INPUT",
+        code=code,
     )
 
 
