@@ -62,7 +62,6 @@ P = ParamSpec("P")
 R = TypeVar("R")
 ScopeArg = Scope | str | None
 MAX_K = 1000
-IMPORT_CHUNK = 256
 
 
 class AsyncMemory:
@@ -217,31 +216,27 @@ class AsyncMemory:
         progress: Callable[[int], None] | None = None,
     ) -> list[MemoryRecord]:
         """Batch W14. Items are dicts with ``content`` (or ``text``) and any settable field,
-        optionally their own ``scope``. All items are validated before anything is written;
-        writes go in chunks of 256, each one transaction."""
+        optionally their own ``scope``. All items are validated before anything is written,
+        then all are written in one transaction: an import is stored whole or not at all
+        (at most 100,000 items per call)."""
         default = None
         if scope is not None or any((user_id, session_id, persona_id, project_id, org_id)):
             default = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                                     persona_id=persona_id, session_id=session_id)
         prepared = prepare_import(items, default, max_chars=self.settings.max_content_chars)
         prepared = await (await self._write_path()).prepare_direct(prepared)  # W4/W9 first
-        out: list[MemoryRecord] = []
-        for start in range(0, len(prepared), IMPORT_CHUNK):
-            chunk = prepared[start : start + IMPORT_CHUNK]
-            out.extend(await self._write_new(chunk, trigger=Trigger.IMPORT))
-            if progress is not None:
-                progress(len(chunk))
-        return out
+        return await self._write_new(prepared, trigger=Trigger.IMPORT, progress=progress)
 
     async def _write_new(
-        self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger
+        self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger,
+        progress: Callable[[int], None] | None = None,
     ) -> list[MemoryRecord]:
         store, embedder = await self._ready()
         write_path = await self._write_path()
         return await persist_direct(
             store, embedder, items, trigger=trigger, max_chars=self.settings.max_content_chars,
             capacity=write_path.direct_capacity,
-            after_embed=lambda: self._record_index(store, embedder),
+            after_embed=lambda: self._record_index(store, embedder), progress=progress,
         )
 
     async def add(

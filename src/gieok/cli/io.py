@@ -2,8 +2,8 @@
 
 ``export`` writes every record of a scope (all statuses, so nothing is lost in a move);
 ``import`` reads such a file (or any JSONL with ``content`` plus settable fields) and writes
-it through ``import_memories``: every line is validated before the first write, then
-chunks of 256 go in one transaction each. By default import skips records that were deleted
+it through ``import_memories``: every line is validated before the first write, then the
+whole file goes in one transaction — stored whole or not at all. By default import skips records that were deleted
 or superseded at export time; ``--all`` keeps them.
 """
 

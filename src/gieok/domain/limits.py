@@ -30,6 +30,7 @@ MAX_FILTER_TEXT_CHARS = 1000
 MAX_TAGS = 100
 MAX_TAG_CHARS = 200
 MAX_ID_CHARS = 200
+MAX_IMPORT_ITEMS = 100_000  # one import is one transaction, its vectors held in memory
 # Times: wide enough for any life history, narrow enough that date arithmetic (windows,
 # decay periods, retention) can never step outside what datetime can hold.
 MIN_TIME = datetime(1800, 1, 1, tzinfo=UTC)

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
+from gieok.domain.limits import MAX_IMPORT_ITEMS
 from gieok.domain.records import MemoryRecord, Source, utcnow
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.embedders.base import Embedder
@@ -21,6 +22,7 @@ from gieok.stores.ops import HashOp
 from gieok.write.direct import build_record, coerce_enum_fields
 
 Item = tuple[Scope, str, dict[str, Any]]
+EMBED_CHUNK = 256
 CapacityHook = Callable[
     [Sequence[MemoryRecord], datetime, Trigger],
     Awaitable[tuple[list[MemoryRecord], list[AuditEvent]]],
@@ -36,6 +38,11 @@ def prepare_import(
     if isinstance(items, str | bytes | Mapping) or not isinstance(items, Iterable):
         raise InvalidInputError("items must be a list of objects with a content field")
     for index, item in enumerate(items):
+        if index >= MAX_IMPORT_ITEMS:
+            raise InvalidInputError(
+                f"an import holds at most {MAX_IMPORT_ITEMS} items (each import is one "
+                "transaction); split the file and import the parts one after another",
+                details={"limit": MAX_IMPORT_ITEMS})
         try:
             fields = _item_fields(item)
         except InvalidInputError as exc:
@@ -85,8 +92,11 @@ async def persist_direct(
     max_chars: int,
     capacity: CapacityHook,
     after_embed: Callable[[], Awaitable[None]],
+    progress: Callable[[int], None] | None = None,
 ) -> list[MemoryRecord]:
-    """Write ``items`` in one transaction; returns one record per item, in order."""
+    """Write ``items`` in one transaction; returns one record per item, in order. However
+    many there are, it is all or nothing (X4/X5): a process killed or a store error before
+    the commit leaves none of them; ``progress`` hears of each embedded chunk."""
     now = utcnow()
     records = [
         build_record(where, text, coerce_enum_fields(dict(fields)), max_chars=max_chars)
@@ -122,7 +132,12 @@ async def persist_direct(
         batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
                                      trigger=trigger, details={"duplicate": True}))
     if fresh:
-        vectors = await embedder.embed_documents([r.search_text() for r in fresh])
+        vectors = []
+        for start in range(0, len(fresh), EMBED_CHUNK):
+            part = fresh[start : start + EMBED_CHUNK]
+            vectors.extend(await embedder.embed_documents([r.search_text() for r in part]))
+            if progress is not None:
+                progress(len(part))
         await after_embed()
         for record, vector in zip(fresh, vectors, strict=True):
             batch.upserts.append((record, vector))
@@ -131,6 +146,8 @@ async def persist_direct(
     batch.upserts.extend((record, None) for record in archived)  # W7
     batch.audit.extend(events)
     await store.write(batch)
+    if progress is not None and len(items) > len(fresh):
+        progress(len(items) - len(fresh))  # duplicates: nothing to embed
     final = {r.id: r for r in fresh} | {rid: pair[1] for rid, pair in bumped.items()}
     return [final[rid] for rid in order]
 
