@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+_A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that let 은/는/이 attach
 # The code of a door, gate, alarm or safe is a PIN by another name.
 _CODES = (r"(?:door|gate|building|alarm|lock|locker|safe|access|entry|garage|entrance)"
           r"\s*(?:code|combination|pin)")
@@ -35,7 +36,7 @@ _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number
 _LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
              r"|보안\s?코드")
 _DIRECT = re.compile(
-    rf"(?i)(?:\b(?:{_LABEL_EN})\b|(?:{_LABEL_KO}))"
+    rf"(?i)(?:{_A}(?:{_LABEL_EN}){_Z}|(?:{_LABEL_KO}))"
     r"(?P<conn>\s*(?:is|was|are|=|:|：|->)\s*|(?:는|은|이|가|를|을|로|으로)\s*|\s+)"
     r"(?:(?:is|was|now|just|set\s+to|바뀐\s?게?|지금)\s*)?"
     r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
@@ -43,14 +44,15 @@ _DIRECT = re.compile(
 # "pw for gmail = X", "api key for the staging server is X": the label, what it is for, a
 # connector, the value.
 _FOR = re.compile(
-    rf"(?i)\b(?:{_LABEL_EN})\b\s+for\s+(?:[^\s=:：.!?]+\s+){{0,3}}?"
+    rf"(?i){_A}(?:{_LABEL_EN}){_Z}\s+for\s+(?:[^\s=:：.!?]+\s+){{0,3}}?"
     r"(?:=|:|：|->|is|was|(?:would|will|should)\s+be)\s*"
     r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
 )
 # Labels strong enough to look around them: a PIN in capitals, never the verb "pin".
 _STRONG = re.compile(
-    r"(?i:\b(?:pass(?:word|code|phrase)s?|passwd)\b|비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호"
-    r"|인증\s?번호|보안\s?코드|현관\s?번호|\b" + _CODES + r"\b)|\bPIN\b|(?i:\bpin\s*(?:code|number)\b)")
+    rf"(?i:{_A}(?:pass(?:word|code|phrase)s?|passwd){_Z}|비밀\s?번호|비\s?번|패스워드"
+    rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z})"
+    rf"|{_A}PIN{_Z}|(?i:{_A}pin\s*(?:code|number){_Z})")
 _COLON = re.compile(r"\s*(?:[:=：]|->)\s*")
 _QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»\n]{3,80})[\"'”’»]")
 _CLAUSE_END = re.compile(r"[.;,(\n]|$")

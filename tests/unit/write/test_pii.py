@@ -131,6 +131,8 @@ def test_dates_are_not_card_numbers() -> None:
     ("my card is 4308 0230\n0253 1575", "0253"),
     ("card 4308\u200b0230\u200b0253\u200b1575", "0253"),
     ("card   4308     0230    0253    1575", "0253"),
+    ("내 AWS secret은 wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY 야", "wJalrXUtnFEMI"),
+    ("password는 hunter2!x", "hunter2"), ("token이 abcd1234efgh", "abcd1234efgh"),
 ])
 def test_evasions_reported_by_other_teams_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text

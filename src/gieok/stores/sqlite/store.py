@@ -188,8 +188,8 @@ class SqliteStore(Store):
         if batch.is_empty():
             return WriteResult()
         result: WriteResult = await self._db.tx(lambda conn: self._write(conn, batch))
-        if batch.forget:
-            await self._db.run(self._compact)
+        if batch.forget or batch.hard_deletes or batch.purge_history:
+            await self._db.run(self._compact)  # X3: no trace of deleted text in any file
         return result
 
     def _write(self, conn: sqlite3.Connection, batch: WriteBatch) -> WriteResult:
