@@ -583,7 +583,7 @@ class AsyncMemory:
 
     async def pipeline_end(
         self, state: Mapping[str, Any], /, *, project_id: str | None = None,
-        root: ProjectArg = None, write_back: bool = True,
+        root: ProjectArg = None, write_back: bool = True, org_id: str | None = None,
     ) -> HookReport:
         """The end of an agent pipeline (seed 002's PIPELINE_END hook): write the run's
         insight into the project's MEMORY.md (skipped for ``state["dry_run"]`` and states
@@ -601,7 +601,7 @@ class AsyncMemory:
             report.skipped = "the state has no entity_name"
         else:
             entity, report.insight = found
-            report.added = self.project_memory(project_id, root=root).add_insight(
+            report.added = self.project_memory(project_id, root=root, org_id=org_id).add_insight(
                 report.insight, entity=entity)
         return await self.hooks.trigger("pipeline_end", state, report)
 

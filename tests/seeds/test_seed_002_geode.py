@@ -49,7 +49,9 @@ def build_session_key(entity_name: str, phase: str, sub_context: str | None = No
 
 @pytest.fixture
 def geode(tmp_path: Path, make_settings: Callable[..., GieokSettings]) -> Iterator[Memory]:
-    settings = make_settings(context={"project_roots": {PROJECT: str(tmp_path / ".claude")}})
+    # project roots are per organisation: "<org>/<project>"
+    roots = {f"{ORG}/{PROJECT}": str(tmp_path / ".claude")}
+    settings = make_settings(context={"project_roots": roots})
     with Memory(f"sqlite:///{tmp_path / 'geode.db'}", settings=settings, profile="geode") as mem:
         yield mem
 
@@ -78,7 +80,7 @@ def test_three_tier_context_for_a_pipeline_run(geode: Memory, tmp_path: Path) ->
     geode.remember("entity_b cortex checkpoint", org_id=ORG, project_id=PROJECT,
                    session_id=build_session_key("entity_b", "cortex"))
 
-    project = geode.project_memory(PROJECT)
+    project = geode.project_memory(PROJECT, org_id=ORG)
     project.write_memory("# GEODE\n" + "\n".join(f"- note {i}" for i in range(250)))
     project.write_rule("tone", "Write findings in Korean, numbers in English.")
     project.rules_dir.joinpath("category.md").write_text(CATEGORY_RULE, encoding="utf-8")
@@ -120,7 +122,7 @@ def test_three_tier_context_for_a_pipeline_run(geode: Memory, tmp_path: Path) ->
 
 def test_pipeline_end_writes_the_insight_back(geode: Memory) -> None:
     """§10: the AutoMemory loop through the hook point, read back on the next run."""
-    project = geode.project_memory(PROJECT)
+    project = geode.project_memory(PROJECT, org_id=ORG)
     project.write_memory("# GEODE\n\n" + "\n".join(f"- note {i}" for i in range(260)))
     seen: list[tuple[str, Mapping[str, Any]]] = []
     geode.hooks.register("pipeline_end", lambda event, data: seen.append((event, data)),
@@ -132,22 +134,23 @@ def test_pipeline_end_writes_the_insight_back(geode: Memory) -> None:
     geode.hooks.register("pipeline_end", broken, name="metrics", priority=90)
     final_state = {"entity_name": "entity_a", "tier": "A", "final_score": 71.234,
                    "synthesis_cause": "strong retention", "dry_run": False}
-    report = geode.pipeline_end(final_state, project_id=PROJECT)
+    report = geode.pipeline_end(final_state, project_id=PROJECT, org_id=ORG)
     today = date.today().isoformat()
     assert report.added and report.insight == "tier=A, score=71.23, cause=strong retention"
     assert report.ran == ["audit"] and "metrics" in report.failures[0]
     assert seen == [("pipeline_end", final_state)]
     # Same entity, same day: deduplicated. A dry run writes nothing. A half-filled state
     # (no entity_name) records nothing instead of "unknown, ?, 0.00".
-    assert not geode.pipeline_end({**final_state, "tier": "S"}, project_id=PROJECT).added
+    assert not geode.pipeline_end({**final_state, "tier": "S"}, project_id=PROJECT,
+                                  org_id=ORG).added
     dry = geode.pipeline_end({**final_state, "entity_name": "entity_c", "dry_run": True},
-                             project_id=PROJECT)
+                             project_id=PROJECT, org_id=ORG)
     assert not dry.added and dry.skipped == "dry run"
-    assert geode.pipeline_end({"tier": "?"}, project_id=PROJECT).skipped == \
+    assert geode.pipeline_end({"tier": "?"}, project_id=PROJECT, org_id=ORG).skipped == \
         "the state has no entity_name"
     assert geode.pipeline_end({**final_state, "entity_name": "entity_b", "tier": "B",
                                "final_score": 52.0, "synthesis_cause": ""},
-                              project_id=PROJECT).added
+                              project_id=PROJECT, org_id=ORG).added
     window = project.read_memory()  # the first 200 lines, as the next run reads them
     assert f"- {today}: [entity_b] tier=B, score=52.00" in window
     assert f"- {today}: [entity_a] tier=A, score=71.23, cause=strong retention" in window
