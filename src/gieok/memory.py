@@ -14,20 +14,18 @@ and type checkers see real signatures rather than ``**kwargs``. The logic lives 
 
 from __future__ import annotations
 
-import functools
-import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import anyio
 
-from gieok._loop_thread import LoopThread, collected
+from gieok._sync import SyncFacade, forward
 from gieok.context import sources
 from gieok.context.assemble import ContextAssembler, ProjectArg
 from gieok.context.project_files import ProjectMemory
-from gieok.context.sources import visible
 from gieok.context.skills import build_skill
+from gieok.context.sources import visible
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.context import Budget, Context
 from gieok.domain.limits import check_id, check_text
@@ -38,15 +36,14 @@ from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
 from gieok.domain.turns import Turn, parse_messages
 from gieok.embedders import Embedder
-from gieok.errors import ConfigurationError, InvalidInputError, NotFoundError
+from gieok.errors import ConfigurationError, ConflictError, InvalidInputError, NotFoundError
+from gieok.hooks import HookReport, Hooks, insight_of
 from gieok.lifecycle.consolidate import ConsolidationReport, run_consolidation
 from gieok.lifecycle.decay import DecayReport, run_decay
 from gieok.lifecycle.expiry import ExpiryReport
 from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
 from gieok.lifecycle.reindex import ReindexReport, run_reindex
-from gieok.hooks import HookReport, Hooks, insight_of
 from gieok.llm.base import ChatModel
-from gieok.errors import ConfigurationError, ConflictError, InvalidInputError, NotFoundError
 from gieok.profiles import apply_changes
 from gieok.read.search import hybrid_search
 from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
@@ -58,8 +55,6 @@ from gieok.write.extract import Extractor
 from gieok.write.persist import persist_direct, prepare_import
 from gieok.write.pipeline import WritePath
 
-P = ParamSpec("P")
-R = TypeVar("R")
 ScopeArg = Scope | str | None
 MAX_K = 1000
 
@@ -719,22 +714,16 @@ def _check_int(name: str, value: Any, low: int, high: int) -> None:
 
 
 # -- the sync facade ------------------------------------------------------------------------
-def _forward(method: Callable[..., Awaitable[R]]) -> Callable[..., R]:
-    @functools.wraps(method)
-    def call(self: Memory, *args: Any, **kwargs: Any) -> R:
-        return self._loop.call(functools.partial(method, self._async, *args, **kwargs))
-
-    return call
-
-
-class Memory:
+class Memory(SyncFacade):
     """The synchronous face of ``AsyncMemory``: same methods, same arguments.
 
     ``Memory()`` opens the embedded default under the user data dir;
     ``Memory("sqlite:///path.db")`` opens that file. Close it (or use ``with``) when done;
     one that is never closed is closed when it is garbage-collected or at exit, without
-    ever blocking either (see ``gieok._loop_thread``).
+    ever blocking either (see ``gieok._sync``).
     """
+
+    _async: AsyncMemory
 
     def __init__(
         self,
@@ -746,10 +735,11 @@ class Memory:
         extractor: Extractor | None = None,
         profile: str | None = None,
     ) -> None:
-        self._async = AsyncMemory(store, embedder=embedder, settings=settings, working=working,
-                                  extractor=extractor, profile=profile)
-        self._loop = LoopThread(self._async.aclose, name="gieok-memory")
-        self._finalizer = weakref.finalize(self, collected, self._loop, "a gieok Memory")
+        async def make() -> AsyncMemory:
+            return AsyncMemory(store, embedder=embedder, settings=settings, working=working,
+                               extractor=extractor, profile=profile)
+
+        self._start(make)
 
     @property
     def settings(self) -> GieokSettings:
@@ -760,45 +750,39 @@ class Memory:
         return self._async
 
     @property
-    def portal(self) -> BlockingPortal:
-        """The event-loop thread ``aio`` lives on: run its coroutines through it from any
-        thread (``memory.portal.call(memory.aio.search, …)``), never on another loop."""
-        return self._portal
-
-    @property
     def write_failures(self) -> int:
         return self._async.write_failures
 
-    remember = _forward(AsyncMemory.remember)
-    import_memories = _forward(AsyncMemory.import_memories)
-    add = _forward(AsyncMemory.add)
-    end_session = _forward(AsyncMemory.end_session)
-    extract_pending = _forward(AsyncMemory.extract_pending)
-    sweep = _forward(AsyncMemory.sweep)
-    decay = _forward(AsyncMemory.decay)
-    update = _forward(AsyncMemory.update)
-    archive = _forward(AsyncMemory.archive)
-    restore = _forward(AsyncMemory.restore)
-    delete = _forward(AsyncMemory.delete)
-    forget = _forward(AsyncMemory.forget)
-    get = _forward(AsyncMemory.get)
-    history = _forward(AsyncMemory.history)
-    list = _forward(AsyncMemory.list)
-    search = _forward(AsyncMemory.search)
-    export = _forward(AsyncMemory.export)
-    recent_turns = _forward(AsyncMemory.recent_turns)
-    get_settings = _forward(AsyncMemory.get_settings)
-    update_settings = _forward(AsyncMemory.update_settings)
-    context = _forward(AsyncMemory.context)
-    add_skill = _forward(AsyncMemory.add_skill)
-    use_in_next_turn = _forward(AsyncMemory.use_in_next_turn)
-    next_turn_selection = _forward(AsyncMemory.next_turn_selection)
-    pipeline_end = _forward(AsyncMemory.pipeline_end)
-    expire = _forward(AsyncMemory.expire)
-    consolidate = _forward(AsyncMemory.consolidate)
-    versions = _forward(AsyncMemory.versions)
-    rollback = _forward(AsyncMemory.rollback)
-    reindex = _forward(AsyncMemory.reindex)
+    remember = forward(AsyncMemory.remember)
+    import_memories = forward(AsyncMemory.import_memories)
+    add = forward(AsyncMemory.add)
+    end_session = forward(AsyncMemory.end_session)
+    extract_pending = forward(AsyncMemory.extract_pending)
+    sweep = forward(AsyncMemory.sweep)
+    decay = forward(AsyncMemory.decay)
+    update = forward(AsyncMemory.update)
+    archive = forward(AsyncMemory.archive)
+    restore = forward(AsyncMemory.restore)
+    delete = forward(AsyncMemory.delete)
+    forget = forward(AsyncMemory.forget)
+    get = forward(AsyncMemory.get)
+    history = forward(AsyncMemory.history)
+    list = forward(AsyncMemory.list)
+    search = forward(AsyncMemory.search)
+    export = forward(AsyncMemory.export)
+    recent_turns = forward(AsyncMemory.recent_turns)
+    get_settings = forward(AsyncMemory.get_settings)
+    update_settings = forward(AsyncMemory.update_settings)
+    context = forward(AsyncMemory.context)
+    add_skill = forward(AsyncMemory.add_skill)
+    use_in_next_turn = forward(AsyncMemory.use_in_next_turn)
+    next_turn_selection = forward(AsyncMemory.next_turn_selection)
+    pipeline_end = forward(AsyncMemory.pipeline_end)
+    expire = forward(AsyncMemory.expire)
+    consolidate = forward(AsyncMemory.consolidate)
+    versions = forward(AsyncMemory.versions)
+    rollback = forward(AsyncMemory.rollback)
+    reindex = forward(AsyncMemory.reindex)
 
     def project_memory(self, project_id: str | None = None, *, root: ProjectArg = None,
                        org_id: str | None = None) -> ProjectMemory:
@@ -807,14 +791,3 @@ class Memory:
     @property
     def hooks(self) -> Hooks:
         return self._async.hooks
-
-    def close(self) -> None:
-        """Close the store and clients; returns once they are closed. Idempotent."""
-        self._finalizer.detach()
-        self._loop.stop()
-
-    def __enter__(self) -> Memory:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

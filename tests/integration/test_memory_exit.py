@@ -43,6 +43,19 @@ def test_unclosed_memory_lets_the_interpreter_exit_and_keeps_the_write(tmp_path:
         assert [r.content for r in again.list(user_id="u").items] == ["I live in Mapo-gu"]
 
 
+def test_an_unclosed_mem0_compatible_memory_lets_the_interpreter_exit(tmp_path: Path) -> None:
+    """The mem0 face shares the loop thread (``gieok._sync``), so it exits promptly too."""
+    done = _run("""
+        from gieok.compat.mem0 import Memory
+        from gieok.settings import GieokSettings
+        m = Memory("sqlite:///y.db", settings=GieokSettings(embedder="hash:64"))
+        m.add("I live in Mapo-gu", user_id="u", infer=False)
+        print("written")
+    """, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "written"
+
+
 def test_reassigning_unclosed_memories_in_a_loop_never_deadlocks(tmp_path: Path) -> None:
     """Each dropped engine closes on its own thread; threads do not pile up."""
     done = _run("""
@@ -53,7 +66,7 @@ def test_reassigning_unclosed_memories_in_a_loop_never_deadlocks(tmp_path: Path)
             m.remember(f"note {i}", user_id="u")
             if i % 5 == 0:
                 gc.collect()
-        alive = [t for t in threading.enumerate() if t.name == "gieok-memory"]
+        alive = [t for t in threading.enumerate() if t.name.startswith("gieok-")]
         print(len(m.list(user_id="u", limit=100).items), len(alive))
     """, tmp_path)
     assert done.returncode == 0, done.stderr
