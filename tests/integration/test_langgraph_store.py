@@ -21,7 +21,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
-from gieok import AsyncMemory, ConfigurationError, GieokSettings, Memory
+from gieok import AsyncMemory, ConfigurationError, GieokSettings, Memory, PolicyError
 from gieok.integrations.langgraph import GieokStore
 
 pytestmark = pytest.mark.integration
@@ -64,6 +64,25 @@ def test_put_get_overwrite_delete(store: GieokStore) -> None:
     assert store.get(("u1", "memories"), "home") is None
     assert store.get(("u1", "other"), "home") is not None
     store.delete(("u1", "memories"), "never-existed")  # deleting nothing is not an error
+
+
+def test_pii_in_an_item_is_masked_or_refused_like_any_memory(mem: Memory,
+                                                             store: GieokStore) -> None:
+    card, secret = "4111 1111 1111 1111", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+    store.put(("u1", "memories"), "pay",
+              {"text": f"card {card}", "note": {"body": f"aws secret {secret}"}})
+    item = store.get(("u1", "memories"), "pay")
+    assert item is not None
+    assert card not in str(item.value) and secret not in str(item.value)
+    assert item.value["text"].startswith("card [")  # masked, the rest kept
+    [hit] = store.search(("u1",), query="card")
+    assert card not in str(hit.value)
+    mem.update_settings(user_id="u2", pii_policy="refuse")
+    with pytest.raises(PolicyError) as refused:
+        store.batch([PutOp(("u2", "memories"), "ok", {"text": "fine"}),
+                     PutOp(("u2", "memories"), "pay", {"text": f"card {card}"})])
+    assert refused.value.code == "PII_REJECTED"
+    assert store.get(("u2", "memories"), "ok") is None  # nothing of the batch was written
 
 
 def test_invalid_namespaces_are_refused(mem: Memory, store: GieokStore) -> None:

@@ -14,7 +14,10 @@ config ``query`` is ignored; items put with ``index=False`` are found by filters
 but never ranked by a query. With an index, a query runs gieok's hybrid search (dense + full
 text, mixed score) over the indexed text; ``score`` is that mixed score. TTLs (minutes) set
 ``expires_at``: expired items leave every read at once, reads refresh them when asked, and
-``sweep_ttl()`` (or the sweeper ``start_ttl_sweeper()`` starts) deletes them.
+``sweep_ttl()`` (or the sweeper ``start_ttl_sweeper()`` starts) deletes them. Values pass
+the write path's PII guard with their scope's policy (X2), so an item never keeps a card
+number or a password in clear; other write policies (categories, caps) do not apply, since
+items are the app's own state rather than remembered facts.
 """
 
 from __future__ import annotations
@@ -44,12 +47,14 @@ from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, Source, utcnow
 from gieok.embedders.base import Embedder
-from gieok.errors import ConfigurationError
+from gieok.errors import ConfigurationError, PolicyError
 from gieok.integrations._bridge import EngineBridge
 from gieok.integrations.langgraph import _items as it
 from gieok.memory import MAX_K, AsyncMemory, Memory
 from gieok.read.search import hybrid_search
 from gieok.stores import IndexInfo, Store, WriteBatch
+from gieok.write.pii import PiiPolicies, guard_value
+from gieok.write.pipeline import pii_policies
 
 
 log = logging.getLogger("gieok.integrations.langgraph")
@@ -246,9 +251,10 @@ class GieokStore(BaseStore):
         tenant = self._map.org or ""
         ids = [it.record_id(tenant, tuple(op.namespace), op.key) for op in ops]
         before = {r.id: r for r in await store.get(tenant, ids) if it.is_item(r)}
+        values = await self._guarded_values(ops)  # before anything is written
         batch = WriteBatch()
         to_embed: list[tuple[MemoryRecord, str]] = []
-        for rid, op in zip(ids, ops, strict=True):
+        for rid, op, value in zip(ids, ops, values, strict=True):
             old = before.get(rid)
             if op.value is None:
                 if old is not None:
@@ -258,7 +264,7 @@ class GieokStore(BaseStore):
                         memory_id=rid, scope=old.scope, action=AuditAction.DELETE,
                         trigger=Trigger.SYSTEM, version=old.version, details={"hard": True}))
                 continue
-            record, text = self._record(rid, op, old)
+            record, text = self._record(rid, op, value, old)
             if text is not None:
                 to_embed.append((record, text))
             else:
@@ -272,10 +278,34 @@ class GieokStore(BaseStore):
                 await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
         await store.write(batch)
 
-    def _record(self, rid: str, op: PutOp, old: MemoryRecord | None
+    async def _guarded_values(self, ops: list[PutOp]) -> list[dict[str, Any]]:
+        """Every put's value with PII masked by its scope's policy (X2: a card number or a
+        password is never kept in clear, whichever door it came in by); a scope whose policy
+        refuses PII fails the whole batch with ``PII_REJECTED`` before anything is written.
+        Keys and namespace labels are ids and are kept as given."""
+        policies: dict[str, PiiPolicies] = {}
+        out: list[dict[str, Any]] = []
+        for op in ops:
+            if op.value is None:
+                out.append({})
+                continue
+            scope = self._map.scope_for(tuple(op.namespace))
+            if scope.key() not in policies:
+                policy = await self._engine.runtime.policy(scope)
+                policies[scope.key()] = pii_policies(policy.settings)
+            masked, _, refused = guard_value(dict(op.value), policies[scope.key()])
+            if refused:
+                kinds = sorted(kind.value for kind in refused)
+                raise PolicyError(
+                    f"the item contains {kinds} and this scope's PII policy refuses it; "
+                    "remove it or set the policy to 'mask'",
+                    code="PII_REJECTED", details={"kinds": kinds, "key": op.key})
+            out.append(dict(masked))  # type: ignore[call-overload]
+        return out
+
+    def _record(self, rid: str, op: PutOp, value: dict[str, Any], old: MemoryRecord | None
                 ) -> tuple[MemoryRecord, str | None]:
         """The record for a put, and the text to embed (``None``: not indexed)."""
-        value = dict(op.value or {})
         indexed = self.index_config is not None and op.index is not False
         paths = it.index_paths(op.index) if isinstance(op.index, list) else self._paths
         texts = it.indexed_texts(value, paths) if indexed else []
