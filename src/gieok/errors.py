@@ -10,7 +10,7 @@ GieokError                      .code (stable), .message (says what to do next),
 ├── AuthError                   UNAUTHORIZED, FORBIDDEN
 ├── PolicyError                 MEMORY_LIMIT_REACHED, PII_REJECTED, MEMORY_DISABLED,
 │                               CATEGORY_NOT_ALLOWED
-├── ConflictError               VERSION_CONFLICT, MEMORY_NOT_LIVE
+├── ConflictError               VERSION_CONFLICT, MEMORY_NOT_LIVE, SCOPE_FORGOTTEN
 └── BackendError                (runtime; ``retriable`` flag)
     ├── StoreError              STORE_UNAVAILABLE (the base; what a backend failure maps to)
     │   ├── StoreConstraintError    STORE_CONSTRAINT (a write broke a constraint; not retriable)

@@ -206,3 +206,17 @@ def ancestors(scope: Scope) -> list[Scope]:
             if current.levels():
                 out.append(current)
     return out
+
+
+def covering_keys(scope: Scope) -> list[str]:
+    """The keys of every scope whose ``forget`` reaches data written in ``scope``: the same
+    tenant with any subset of its other levels (``user:u`` covers ``user:u/session:s`` and
+    ``project:p/user:u``; a tenant-wide key covers everything in the tenant). Used to fence
+    writes that were prepared before such a forget (X3)."""
+    names = [level for level in LEVELS[1:] if getattr(scope, level) is not None]
+    out = []
+    for mask in range(1 << len(names)):
+        kept = {name for i, name in enumerate(names) if mask >> i & 1}
+        values = [getattr(scope, level) if level in kept else None for level in LEVELS[1:]]
+        out.append("|".join(v or "" for v in [scope.org, *values]))
+    return out

@@ -31,6 +31,7 @@ from gieok.domain.query import Candidate, Filter, Page, View
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.security.tokens import TokenStore
+from gieok.stores.fence import Fence
 from gieok.stores.ops import (
     LIVE,
     DenseOp,
@@ -80,7 +81,9 @@ class WriteBatch:
     """Everything one logical write changes; applied atomically by ``Store.write``, in this
     order: scopes forgotten, records upserted, hard deletes, history purged, audit events
     appended (after the purge, so a tombstone survives it), settings, touches, and the
-    embedding model recorded if the store has none yet."""
+    embedding model recorded if the store has none yet. With ``fence``, the store first
+    refuses the whole batch (``SCOPE_FORGOTTEN``) if a forget covering the fence's scope
+    committed after its mark (``stores.fence``)."""
 
     upserts: list[tuple[MemoryRecord, Vector | None]] = field(default_factory=list)
     audit: list[AuditEvent] = field(default_factory=list)
@@ -90,6 +93,7 @@ class WriteBatch:
     touches: list[Touch] = field(default_factory=list)
     index_info: IndexInfo | None = None
     forget: list[Scope] = field(default_factory=list)
+    fence: Fence | None = None
 
     def is_empty(self) -> bool:
         return not (self.upserts or self.audit or self.hard_deletes or self.purge_history

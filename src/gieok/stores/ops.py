@@ -93,9 +93,15 @@ class ScanOp(NamedTuple):
     limit: int
 
 
+class FenceOp(NamedTuple):
+    """The store's current fence mark → ``int`` (0 when nothing was ever forgotten). Read it
+    before reading what a write is prepared from, and send it back in ``WriteBatch.fence``
+    (``stores.fence``)."""
+
+
 class IndexOp(NamedTuple):
     """Which embedding model wrote the store's vectors → ``IndexInfo | None``."""
 
 
 ReadOp = (GetOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
-          | SettingsListOp | IndexOp | ScanOp)
+          | SettingsListOp | IndexOp | ScanOp | FenceOp)

@@ -36,7 +36,8 @@ from gieok.llm.base import ChatModel
 from gieok.runtime import Runtime
 from gieok.settings import GieokSettings
 from gieok.stores.base import Store, WriteBatch
-from gieok.stores.ops import DenseOp, HashOp, ListOp, ReadOp
+from gieok.stores.fence import SCOPE_FORGOTTEN, Fence
+from gieok.stores.ops import DenseOp, FenceOp, HashOp, ListOp, ReadOp
 from gieok.stores.working import SessionState, WorkingLog
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, mark_past, summarize
@@ -133,6 +134,13 @@ class WritePath:
         profile's defaults (``gieok.profiles``) — one store read."""
         return (await self.rt.policy(scope)).settings
 
+    async def _settings_and_fence(self, scope: Scope) -> tuple[ScopeSettings, Fence]:
+        """The scope's settings and the store's fence mark, in one read, before anything is
+        read from the session: a ``forget`` that commits while this call extracts refuses
+        its writes (``stores.fence``) instead of leaving memories in an emptied scope."""
+        [chain, mark] = await self.store.read([self.rt.policy_op(scope), FenceOp()])
+        return self.rt.resolve(chain).settings, Fence(scope, mark)
+
     async def prepare_direct(
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]]
     ) -> list[tuple[Scope, str, dict[str, Any]]]:
@@ -217,7 +225,7 @@ class WritePath:
 
     # -- add (W1/W2) ------------------------------------------------------------------------
     async def ingest(self, scope: Scope, turns: Sequence[Turn], *, infer: bool) -> AddResult:
-        settings = await self.settings_for(scope)
+        settings, fence = await self._settings_and_fence(scope)
         if not settings.enabled:
             return AddResult(turns_added=0, extraction="disabled")
         safe = guard_turns(turns, pii_policies(settings))
@@ -234,10 +242,12 @@ class WritePath:
                             count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
-                                              earlier=state.turn_count - len(plan.extract))
+                                              earlier=state.turn_count - len(plan.extract),
+                                              fence=fence)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
-                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
+                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds),
+                                          fence=fence)
         except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
             self._fail(result, exc)
         return result
@@ -249,7 +259,7 @@ class WritePath:
         written when the watermark → turn count range crosses it. Idempotent: a second run
         finds nothing pending. Failures are reported, never raised (W10)."""
         result = AddResult(turns_added=0, extraction="skipped")
-        settings = await self.settings_for(scope)
+        settings, fence = await self._settings_and_fence(scope)
         if not settings.enabled:
             result.extraction = "disabled"
             return result
@@ -263,13 +273,15 @@ class WritePath:
                             count_before=state.extracted_count, count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
-                                              earlier=state.turn_count - len(turns))
+                                              earlier=state.turn_count - len(turns), fence=fence)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
-                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds))
+                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds),
+                                          fence=fence)
         except Exception as exc:  # noqa: BLE001 — W10: reported, and the caller may retry
             self._fail(result, exc)
-            result.extraction = "failed"  # the watermark did not move: a retry redoes it
+            if getattr(exc, "code", None) != SCOPE_FORGOTTEN:
+                result.extraction = "failed"  # the watermark did not move: a retry redoes it
         return result
 
     async def _pending(self, scope: Scope, state: SessionState, new: int) -> list[Turn]:
@@ -281,10 +293,13 @@ class WritePath:
         return recent[: max(0, len(recent) - new)]
 
     def _fail(self, result: AddResult, exc: BaseException) -> None:
-        self.failure_count += 1
         code = getattr(exc, "code", type(exc).__name__)
         message = getattr(exc, "message", str(exc))
         result.failures.append(f"[{code}] {message}")
+        if code == SCOPE_FORGOTTEN:  # the user's forget won, as it should: nothing to retry
+            log.info("a write prepared before a forget of %s was dropped", message)
+            return
+        self.failure_count += 1
         if result.extraction in ("skipped", "session_end"):
             result.extraction = "failed"
         log.exception("memory write failed (reported in AddResult.failures)")
@@ -292,9 +307,10 @@ class WritePath:
     # -- extraction → reconcile → persist (W3–W8) --------------------------------------------
     async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
                                  settings: ScopeSettings, result: AddResult,
-                                 kinds: Sequence[TriggerKind], *, earlier: int | None = None
-                                 ) -> None:
-        """``earlier``: how many turns of the session precede ``turns`` (None: unknown)."""
+                                 kinds: Sequence[TriggerKind], *, earlier: int | None = None,
+                                 fence: Fence | None = None) -> None:
+        """``earlier``: how many turns of the session precede ``turns`` (None: unknown);
+        ``fence``: the mark read before ``turns`` were (a forget since refuses the writes)."""
         target = long_term_scope(scope)
         extraction = await self._extract(scope, target, turns, earlier)
         result.extraction = extraction.extractor + (" (fallback)" if extraction.fallback else "")
@@ -307,7 +323,7 @@ class WritePath:
         details = {"triggers": [k.value for k in kinds], "extractor": extraction.extractor,
                    "session": scope.session}
         for where, group in route_by_tier(candidates, target).items():
-            await self._reconcile_and_write(where, group, settings, result, details)
+            await self._reconcile_and_write(where, group, settings, result, details, fence)
 
     async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn],
                        earlier: int | None = None) -> Extraction:
@@ -380,7 +396,7 @@ class WritePath:
 
     async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
                                    settings: ScopeSettings, result: AddResult,
-                                   details: dict[str, Any]) -> None:
+                                   details: dict[str, Any], fence: Fence | None = None) -> None:
         now = utcnow()
         vectors = await self.embedder.embed_documents([c.content for c in candidates])
         by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
@@ -390,7 +406,7 @@ class WritePath:
                          near_duplicate=self.settings.write.near_duplicate)
         archived = await self._extraction_capacity(target, plan, settings, result, now,
                                                    live_count)
-        batch = WriteBatch()
+        batch = WriteBatch(fence=fence)
         trigger = Trigger.USER_REQUEST if TriggerKind.EXPLICIT.value in details["triggers"] \
             else Trigger.EXTRACTION
         for record in plan.creates:
@@ -451,7 +467,7 @@ class WritePath:
     # -- session end, episodes, sweeper (W2/W11) ----------------------------------------------
     async def end_session(self, scope: Scope, *,
                           trigger: TriggerKind = TriggerKind.SESSION_END) -> AddResult:
-        settings = await self.settings_for(scope)
+        settings, fence = await self._settings_and_fence(scope)
         result = AddResult(turns_added=0, extraction="session_end")
         if not settings.enabled:
             result.extraction = "disabled"
@@ -464,8 +480,9 @@ class WritePath:
                 if state is not None else []
             users = [t for t in pending if t.role == "user"]
             if settings.auto_extraction and users:
-                await self._extract_and_store(scope, pending, settings, result, (trigger,))
-            await self._write_episode(scope, settings, result, trigger, turns)
+                await self._extract_and_store(scope, pending, settings, result, (trigger,),
+                                              fence=fence)
+            await self._write_episode(scope, settings, result, trigger, turns, fence=fence)
             if state is not None:
                 await self.working.mark(scope, extracted=state.turn_count,
                                         closed=state.turn_count)
@@ -474,7 +491,8 @@ class WritePath:
         return result
 
     async def _write_episode(self, scope: Scope, settings: ScopeSettings, result: AddResult,
-                             trigger: TriggerKind, turns: Sequence[Turn] | None = None) -> None:
+                             trigger: TriggerKind, turns: Sequence[Turn] | None = None, *,
+                             fence: Fence | None = None) -> None:
         if turns is None:
             turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
         if not turns:
@@ -487,7 +505,8 @@ class WritePath:
             result.failures.extend(draft.failures)
         masked = guard(draft.summary, pii_policies(settings).__class__(
             secrets=PiiPolicy.MASK, contact=PiiPolicy.MASK)).text
-        await self._store_episode(scope, turns, draft, masked, settings, result, trigger)
+        await self._store_episode(scope, turns, draft, masked, settings, result, trigger,
+                                  fence)
         if settings.clear_session_after_summary and scope.session:
             await self.working.forget(scope)  # seed 003: the summary replaces the session
 
@@ -532,7 +551,7 @@ class WritePath:
 
     async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
                              summary: str, settings: ScopeSettings, result: AddResult,
-                             trigger: TriggerKind) -> None:
+                             trigger: TriggerKind, fence: Fence | None = None) -> None:
         target, now = long_term_scope(scope), utcnow()
         found = await self.store.list(target, filters=parse_filter(
             {"layer": "episodic", "metadata.session": scope.session or ""}),
@@ -545,7 +564,7 @@ class WritePath:
                                                      "emotion": draft.emotion}),
                   "importance": draft.importance, "metadata": meta, "updated_at": now}
         vector = (await self.embedder.embed_documents([summary]))[0]
-        batch = WriteBatch()
+        batch = WriteBatch(fence=fence)
         if found.items and scope.session:
             before = found.items[0]
             episode = before.model_copy(update={**fields, "version": before.version + 1,

@@ -153,3 +153,21 @@ def forget_scope(d: Dialect, scope: Scope) -> list[Sql]:
         Sql(f"DELETE FROM records WHERE {cond.text}", cond.params),
         Sql(f"DELETE FROM scope_settings WHERE scope_key = {d.placeholder}", [scope.key()]),
     ]
+
+
+# -- fences (stores/fence.py): a forget refuses writes prepared before it --------------------
+FENCE_MARK = Sql("SELECT COALESCE(MAX(seq), 0) FROM scope_fences", [])
+
+
+def fence_crossed(d: Dialect, hashes: Sequence[str], mark: int) -> Sql:
+    """A row when a forget covering one of ``hashes`` committed after ``mark``."""
+    return Sql(f"SELECT 1 FROM scope_fences WHERE seq > {d.placeholder} AND key_hash IN "
+               f"({marks(d, len(hashes))}) LIMIT 1", [mark, *hashes])
+
+
+def put_fence(d: Dialect, key_hash: str, at: float, keep_s: float) -> list[Sql]:
+    """Record one forget (and prune fences no write can still be waiting on)."""
+    p = d.placeholder
+    return [Sql(f"DELETE FROM scope_fences WHERE at < {p}", [at - keep_s]),
+            Sql(f"INSERT INTO scope_fences (key_hash, at) VALUES ({marks(d, 2)})",
+                [key_hash, at])]

@@ -25,8 +25,10 @@ from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, 
 from gieok.stores.memory.queue import InMemoryJobQueue
 from gieok.stores.memory.tokens import InMemoryTokenStore
 from gieok.stores.memory.working import InMemoryWorkingLog
+from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
     DenseOp,
+    FenceOp,
     FulltextOp,
     GetOp,
     HashOp,
@@ -95,6 +97,8 @@ class InMemoryStore(Store):
         self._audit: list[AuditEvent] = []
         self._settings: dict[str, ScopeSettings] = {}
         self._index: IndexInfo | None = None
+        self._fences: list[tuple[int, str, float]] = []  # (seq, key hash, at): stores/fence.py
+        self._fence_seq = 0
         self.working = InMemoryWorkingLog()
         self.queue = InMemoryJobQueue()
         self.tokens = InMemoryTokenStore()
@@ -141,6 +145,8 @@ class InMemoryStore(Store):
                         for i, r in enumerate(rows)]
             case IndexOp():
                 return self._index
+            case FenceOp():
+                return self._fence_seq
         raise TypeError(f"unknown read op {op!r}")
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:
@@ -152,6 +158,10 @@ class InMemoryStore(Store):
         ]
         events = [AuditEvent.model_validate(e.model_dump()) for e in batch.audit]
         settings = [(scope, s.model_copy(deep=True)) for scope, s in batch.settings]
+        if batch.fence is not None:
+            wanted = set(covering_hashes(batch.fence.scope))
+            if any(seq > batch.fence.mark and key in wanted for seq, key, _ in self._fences):
+                raise scope_forgotten(batch.fence.scope)
         forgotten = sum(self._forget(scope) for scope in batch.forget)
         for record, vector in upserts:
             self._records[record.id] = record
@@ -187,6 +197,10 @@ class InMemoryStore(Store):
         ids = set(gone)
         self._audit = [e for e in self._audit if e.memory_id not in ids]
         self._settings.pop(scope.key(), None)
+        now = utcnow().timestamp()
+        self._fence_seq += 1
+        self._fences = [f for f in self._fences if f[2] >= now - FENCE_KEEP_S]
+        self._fences.append((self._fence_seq, fence_hash(scope.key()), now))
         return len(gone)
 
     async def _get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:

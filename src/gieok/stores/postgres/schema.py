@@ -132,6 +132,15 @@ MIGRATIONS: list[Migration] = [
             org TEXT NOT NULL, project TEXT, user_id TEXT, persona TEXT, session TEXT,
             ids JSONB NOT NULL, updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
         )"""),
+    # A forget refuses writes prepared before it (stores/fence.py): one row per forgotten
+    # scope, its key hashed (no ids in clear), pruned after a week.
+    Migration("0005_scope_fences", """
+        CREATE TABLE scope_fences (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            key_hash TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX scope_fences_key ON scope_fences (key_hash, seq)"""),
 ]
 
 

@@ -27,8 +27,10 @@ from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores._sql.rows import BOOL_FIELDS, record_to_row, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
+from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
     DenseOp,
+    FenceOp,
     FulltextOp,
     GetOp,
     HashOp,
@@ -161,6 +163,9 @@ class PostgresStore(Store):
             case IndexOp():
                 row = await _one(conn, q.meta_value(D, INDEX_KEY))
                 return None if row is None else _index_info(row[0])
+            case FenceOp():
+                row = await _one(conn, q.FENCE_MARK)
+                return int(row[0]) if row else 0
         raise TypeError(f"unknown read op {op!r}")
 
     async def _get(self, conn: Conn, tenant: str, ids: Sequence[str]) -> list[MemoryRecord]:
@@ -181,6 +186,7 @@ class PostgresStore(Store):
         return await self._db.tx(lambda conn: self._write(conn, batch))
 
     async def _write(self, conn: Conn, batch: WriteBatch) -> WriteResult:
+        await self._fence(conn, batch)
         forgotten = 0
         for scope in batch.forget:
             forgotten += await self._forget(conn, scope)
@@ -228,11 +234,29 @@ class PostgresStore(Store):
         async with conn.cursor() as cur:
             await cur.executemany(sql, [insert.params for insert, _ in statements])
 
+    @staticmethod
+    async def _fence(conn: Conn, batch: WriteBatch) -> None:
+        """Order forgets against fenced writes (stores/fence.py). A forget holds SHARE ROW
+        EXCLUSIVE on ``scope_fences`` until it commits, a fenced write SHARE (fenced writes
+        run side by side): so forgets commit in fence order, and a fenced write either sees
+        a forget's row (and is refused) or commits before that forget deletes anything."""
+        if batch.forget:
+            await conn.execute("LOCK TABLE scope_fences IN SHARE ROW EXCLUSIVE MODE")
+        elif batch.fence is not None:
+            await conn.execute("LOCK TABLE scope_fences IN SHARE MODE")
+        if batch.fence is not None:
+            fence = batch.fence
+            if await _one(conn, q.fence_crossed(D, covering_hashes(fence.scope),
+                                                fence.mark)) is not None:
+                raise scope_forgotten(fence.scope)
+
     async def _forget(self, conn: Conn, scope: Scope) -> int:
         cond = scope_clause(D, scope)
         row = await _one(conn, Sql(f"SELECT count(*) FROM records WHERE {cond.text}",
                                    cond.params))
         for sql in q.forget_scope(D, scope):
+            await conn.execute(*_args(sql))
+        for sql in q.put_fence(D, fence_hash(scope.key()), utcnow().timestamp(), FENCE_KEEP_S):
             await conn.execute(*_args(sql))
         return int(row[0]) if row else 0
 

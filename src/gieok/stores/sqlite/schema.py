@@ -188,4 +188,18 @@ _STEPS.append((
     "CREATE TABLE periodic_runs (name TEXT PRIMARY KEY, last_run_at REAL NOT NULL)",
 ))
 
+_STEPS.append((
+    # A forget refuses writes prepared before it (stores/fence.py): one row per forgotten
+    # scope, its key hashed (no ids in clear), pruned after a week.
+    "0011_scope_fences",
+    """
+    CREATE TABLE scope_fences (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        key_hash TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX scope_fences_key ON scope_fences (key_hash, seq)
+    """,
+))
+
 MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

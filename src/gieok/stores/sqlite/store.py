@@ -30,8 +30,10 @@ from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores._sql.rows import record_to_row, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
+from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
     DenseOp,
+    FenceOp,
     FulltextOp,
     GetOp,
     HashOp,
@@ -168,6 +170,8 @@ class SqliteStore(Store):
             case IndexOp():
                 row = conn.execute(*_args(q.meta_value(D, INDEX_KEY))).fetchone()
                 return None if row is None else _index_info(row[0])
+            case FenceOp():
+                return int(conn.execute(*_args(q.FENCE_MARK)).fetchone()[0])
         raise TypeError(f"unknown read op {op!r}")
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]
@@ -193,6 +197,11 @@ class SqliteStore(Store):
         return result
 
     def _write(self, conn: sqlite3.Connection, batch: WriteBatch) -> WriteResult:
+        if batch.fence is not None:  # BEGIN IMMEDIATE: no forget commits between check and write
+            fence = batch.fence
+            crossed = q.fence_crossed(D, covering_hashes(fence.scope), fence.mark)
+            if conn.execute(*_args(crossed)).fetchone() is not None:
+                raise scope_forgotten(fence.scope)
         forgotten = sum(self._forget(conn, scope) for scope in batch.forget)
         if batch.upserts:
             seq = self._bump(conn, "seq")
@@ -265,6 +274,8 @@ class SqliteStore(Store):
         for rowid in rowids:
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
         for sql in q.forget_scope(D, scope):
+            conn.execute(*_args(sql))
+        for sql in q.put_fence(D, fence_hash(scope.key()), utcnow().timestamp(), FENCE_KEEP_S):
             conn.execute(*_args(sql))
         self._bump(conn, "purge")
         return len(rowids)
