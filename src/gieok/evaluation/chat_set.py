@@ -2,8 +2,10 @@
 
 ``data/chat_set.yaml`` holds hand-written conversations (Korean, English, mixed; polite and
 casual) whose user turns are labelled with the facts they state, plus noise conversations,
-secrets and multi-session update sequences. It was split into ``dev`` and ``test`` by a fixed
-rule (``split_of``) before any extractor was tuned on it.
+secrets and multi-session update sequences. Round 1 split it into ``dev`` and ``test`` by a
+fixed rule (``split_of``) before any tuning; after that test half was scored it became dev, and
+``data/chat_test.yaml`` (written fresh, committed before round 2 tuned anything) is the test
+split now.
 
 Each conversation runs on its own user through the public API exactly as a chat app would use
 it: one ``add`` per turn at the turn's time, then ``end_session``. Scores:
@@ -39,6 +41,7 @@ from gieok.errors import InvalidInputError
 from gieok.memory import AsyncMemory
 
 DEFAULT_SET = "chat_set.yaml"
+HELD_OUT_SET = "chat_test.yaml"
 PAST_MARKERS = re.compile(r"\buntil\b|\bformerly\b|\bpreviously\b|\bno longer\b|\(past\)|"
                           r"까지|예전|이전에", re.IGNORECASE)
 
@@ -48,20 +51,41 @@ def split_of(case_id: str) -> str:
     return "dev" if hashlib.sha256(case_id.encode("utf-8")).digest()[0] % 2 == 0 else "test"
 
 
-def load_chat_set(path: str | Path | None = None, split: str = "all") -> list[dict[str, Any]]:
+def _read(path: str | Path | None, name: str) -> list[dict[str, Any]]:
     if path is None:
-        text = resources.files("gieok.evaluation").joinpath("data", DEFAULT_SET).read_text(
+        text = resources.files("gieok.evaluation").joinpath("data", name).read_text(
             encoding="utf-8")
     else:
         text = Path(path).read_text(encoding="utf-8")
-    cases = yaml.safe_load(text) or []
+    return list(yaml.safe_load(text) or [])
+
+
+def load_chat_set(path: str | Path | None = None, split: str = "all") -> list[dict[str, Any]]:
+    """The bundled chat set's ``dev`` and/or ``test`` conversations (or a file's own labels).
+
+    Round 1 split ``chat_set.yaml`` by ``split_of`` and scored its test half once; round 2
+    folded that half into ``dev`` (every case of ``chat_set.yaml`` is dev now, its round-1
+    label kept as ``round1``) and holds out a fresh set, ``chat_test.yaml``, written before
+    any further tuning.
+    """
     if split not in ("all", "dev", "test"):
         raise InvalidInputError(f"unknown split {split!r}; use dev, test or all")
-    for case in cases:
-        if case.get("split") != split_of(case["id"]):
-            raise InvalidInputError(f"case {case['id']} is labelled {case.get('split')!r} but the "
-                                    f"split rule puts it in {split_of(case['id'])!r}")
-    return [c for c in cases if split == "all" or c["split"] == split]
+    if path is not None:
+        cases = _read(path, "")
+        return [c for c in cases if split == "all" or c.get("split") == split]
+    cases = []
+    if split in ("all", "dev"):
+        for case in _read(None, DEFAULT_SET):
+            if case.get("split") != split_of(case["id"]):
+                raise InvalidInputError(f"case {case['id']} is labelled {case.get('split')!r} "
+                                        f"but the split rule puts it in {split_of(case['id'])!r}")
+            cases.append({**case, "round1": case["split"], "split": "dev"})
+    if split in ("all", "test"):
+        held_out = _read(None, HELD_OUT_SET)
+        if any(c.get("split") != "test" for c in held_out):
+            raise InvalidInputError(f"every case of {HELD_OUT_SET} must be labelled test")
+        cases.extend(held_out)
+    return cases
 
 
 def keyword_match(keys: Sequence[str], content: str) -> bool:

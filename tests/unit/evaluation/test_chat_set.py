@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from gieok.evaluation.chat_set import (
     ConversationResult,
     by_family,
@@ -13,13 +15,27 @@ from gieok.evaluation.chat_set import (
     split_of,
     tally,
 )
+from gieok.errors import InvalidInputError
 
 
-def test_every_case_sits_in_the_split_its_id_hashes_to() -> None:
-    cases = load_chat_set()
-    assert {c["split"] for c in cases} == {"dev", "test"}
-    assert all(c["split"] == split_of(c["id"]) for c in cases)
-    assert len({c["id"] for c in cases}) == len(cases)
+def test_dev_keeps_round_one_labels_and_test_is_the_fresh_held_out_file() -> None:
+    dev = load_chat_set(split="dev")
+    assert {c["split"] for c in dev} == {"dev"}
+    assert {c["round1"] for c in dev} == {"dev", "test"}
+    assert all(c["round1"] == split_of(c["id"]) for c in dev)
+    test = load_chat_set(split="test")
+    assert test and {c["split"] for c in test} == {"test"}
+    ids = [c["id"] for c in dev + test]
+    assert len(set(ids)) == len(ids) and len(load_chat_set()) == len(ids)
+
+
+def test_a_file_given_by_path_keeps_its_own_labels(tmp_path) -> None:
+    path = tmp_path / "set.yaml"
+    path.write_text("- {id: a, split: test, at: '2026-01-01T00:00:00', turns: []}\n"
+                    "- {id: b, split: dev, at: '2026-01-01T00:00:00', turns: []}\n")
+    assert [c["id"] for c in load_chat_set(path, "test")] == ["a"]
+    with pytest.raises(InvalidInputError):
+        load_chat_set(path, "holdout")
 
 
 def test_the_set_is_large_and_covers_every_family() -> None:

@@ -40,17 +40,26 @@ class Entity:
         return f"User's {self.noun} {self.name}" if self.name else f"User's {self.noun}"
 
 
+_MY = r"(?i:my|our)"
 _EN_INTRO = [
-    re.compile(rf"\b(?:my|our)\s+(?:\d+[- ]year[- ]old\s+|youngest|oldest|little\s+|old\s+)*"
-               rf"(?P<noun>{FAMILY_EN}|{PETS_EN})(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"
+    re.compile(rf"\b{_MY}\s+(?:\d+[- ]year[- ]old\s+|(?i:youngest|oldest|little|old)\s+)*"
+               rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"
                r"(?P<name>[A-Z][a-z]+)\b"),
-    re.compile(rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?P<noun>{PETS_EN})\s+(?:named|called)\s+"
+    re.compile(rf"\b(?i:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?P<noun>(?i:{PETS_EN}))\s+(?:named|called)\s+"
                r"(?P<name>[A-Z][a-z]+)\b"),
-    re.compile(rf"\b(?P<name>[A-Z][a-z]+),\s+(?:my|our)\s+(?P<noun>{FAMILY_EN}|{PETS_EN})\b"),
-    re.compile(rf"\b(?:my|our)\s+(?P<noun>{FAMILY_EN}|{PETS_EN})['’]s\s+name\s+is\s+"
+    re.compile(rf"\b(?P<name>[A-Z][a-z]+),\s+{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\b"),
+    re.compile(rf"\b{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))['’]s\s+name\s+is\s+"
                r"(?P<name>[A-Z][a-z]+)"),
     re.compile(r"\b(?P<noun>youngest|oldest),\s+(?P<name>[A-Z][a-z]+)\b"),
 ]
+# "two dogs, Max and Ruby": one entity per name.
+_EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))[,:]?\s+(?:(?:named|called)\s+)?"
+                      r"(?P<names>[A-Z][a-z]+(?:,\s*[A-Z][a-z]+)*,?\s+and\s+[A-Z][a-z]+)\b")
+# "we adopted a beagle puppy", "my grandmother lives with us": an entity named later, or never.
+_EN_UNNAMED = re.compile(
+    rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
+    rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}))|{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
+    r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b))")
 _EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their)\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
 _KO_INTRO = [
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s?"
@@ -62,7 +71,15 @@ _KO_INTRO = [
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:에요|예요|야|이야)"),
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
                r"(?P<name>[A-Z][A-Za-z]+)"),
+    # "고양이 두 마리 중에 까망이가 첫째야": a name with the familiar 이 after a pet or relative
+    re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
+               r"(?:가|는|도|랑|를)(?=\s)"),
 ]
+_KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})"
+                         r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)")
+_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
+_KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
+                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)")
 _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
                           r"다음|어제|오늘|내일|둘|셋)$")
 
@@ -79,9 +96,13 @@ class Entities:
         found = self._intros(sentence)
         for entity in found:
             self._add(entity)
-        later = _EN_NAME_LATER.search(sentence)
-        if later and self.known and self.known[-1].name is None:
-            self.known[-1].name = later.group("name")
+        named = _EN_NAME_LATER.search(sentence) or (
+            _KO_NAME_LATER.search(sentence) if lang == "ko" else None)
+        if named and all(e.name is None for e in found):
+            target = next((e for e in reversed(self.known) if e.name is None), None)
+            if target is not None:
+                target.name = named.group("name")
+                found = [target]
         self.topic = found[0] if found else self.mentioned(sentence, lang)
 
     def _intros(self, sentence: str) -> list[Entity]:
@@ -91,16 +112,27 @@ class Entities:
                 if m.group("name").lower() in _NOT_NAME:
                     continue
                 out.append(self._entity(m.group("name"), m.group("noun"), "en"))
+        for m in _EN_LIST.finditer(sentence):
+            noun = re.sub(r"(?:ren|s)$", "", m.group("noun").lower()) or m.group("noun")
+            for name in re.split(r",\s*|\s+and\s+", m.group("names")):
+                if name and name.lower() not in _NOT_NAME:
+                    out.append(self._entity(name.strip(", "), noun, "en"))
         for pattern in _KO_INTRO:
             for m in pattern.finditer(sentence):
                 name = m.group("name")
                 if _KO_NOT_NAME.match(name):
                     continue
                 out.append(self._entity(name, m.group("noun"), "ko"))
+        if not out:
+            m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
+            if m is not None:
+                noun = m.groupdict().get("noun") or m.groupdict().get("noun2") or ""
+                lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
+                out.append(self._entity(None, noun, lang))
         return out
 
     @staticmethod
-    def _entity(name: str, noun: str, lang: str) -> Entity:
+    def _entity(name: str | None, noun: str, lang: str) -> Entity:
         low = noun.lower()
         kind = "pet" if low in _PET_WORDS else "family"
         gender = "f" if _FEMALE.match(low) else "m" if _MALE.match(low) else None
@@ -109,9 +141,12 @@ class Entities:
 
     def _add(self, entity: Entity) -> None:
         for old in self.known:
-            if entity.name and old.name == entity.name:
+            same_unnamed = old.name is None and old.noun == entity.noun
+            if (entity.name and old.name == entity.name) or same_unnamed:
                 self.known.remove(old)
                 break
+        if entity.name is None and any(e.noun == entity.noun for e in self.known):
+            return  # "my dog" again after "my dog Dubu": the named one is meant
         self.known.append(entity)
 
     def mentioned(self, sentence: str, lang: str) -> Entity | None:
@@ -119,6 +154,20 @@ class Entities:
             if entity.name and re.search(rf"(?<![\w]){re.escape(entity.name)}", sentence):
                 return entity
         return None
+
+    def subject(self, sentence: str) -> Entity | None:
+        """The relative or pet a resolved sentence is about, when it is its subject
+        ("User's brother Tom lives…", "제 동생 Minji가 …"), not merely mentioned."""
+        entity = self.mentioned(sentence, "")
+        if entity is None or entity.name is None:
+            return None
+        name = re.escape(entity.name)
+        if re.search(r"[\uac00-\ud7a3]", sentence):
+            from gieok.write.extract.discourse import ko_subject
+
+            return entity if ko_subject(sentence, frozenset({entity.name})) == "entity" else None
+        lead = rf"^(?:User['’]s|(?i:my|our))\s+(?:[\w-]+\s+){{0,3}}?{name}\b|^{name}\b"
+        return entity if re.search(lead, sentence) else None
 
     def resolve(self, sentence: str) -> str:
         """``sentence`` with its leading pronoun or bare name made self-contained."""
@@ -139,22 +188,33 @@ class Entities:
         m = re.match(r"^(?P<lead>(?:and|also|but|so|now|plus)\s+)?(?P<p>she|he|it|her|his)\b"
                      r"(?P<s>['’]s)?", text, re.IGNORECASE)
         if m:
-            target = self._pronoun_target(m.group("p").lower())
-            if target is not None and target.name:
-                p = m.group("p").lower()
-                who = target.display("en")
-                if p in ("her", "his") and not m.group("s"):
-                    who += "'s"
-                return who + (m.group("s") or "") + text[m.end():]
-            return text
+            p = m.group("p").lower()
+            target = self._pronoun_target(p)
+            if target is None or (p == "it" and target.kind != "pet"):
+                return text
+            who = target.display("en")
+            rest = text[m.end():]
+            if m.group("s"):  # "She's 3" → "… is 3"; "He's been" → "… has been"
+                verb = " has" if re.match(r"\s+(?:been|got|gotten|had)\b", rest) else " is"
+                return who + verb + rest
+            if p in ("her", "his"):
+                who += "'s"
+            return who + rest
         entity = self.mentioned(text, "en")
         if entity and entity.name and not re.search(
                 rf"(?:my|our|User's)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}", text, re.I):
             return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
                           count=1)
+        obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
+                        text, re.IGNORECASE)
+        if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
+            target = self._pronoun_target(obj.group("p").lower())
+            if target is not None:
+                return text[:obj.start()] + target.display("en") + text[obj.end():]
         return text
 
     def _resolve_ko(self, text: str) -> str:
+        text = _KO_LEAD.sub("", text).strip() or text
         m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?녀석|우리\s?애|그\s?분)"
                      r"(?P<j>가|는|도|를|한테|랑)?", text)
         if m and self.known:
@@ -166,18 +226,23 @@ class Entities:
             elif josa == "는" and _batchim(who):
                 josa = "은"
             return f"{who}{josa}" + text[m.end():]
+        unnamed = next((e for e in reversed(self.known) if e.name is None), None)
+        if unnamed is not None and _KO_NAME_LATER.match(text):  # "이름은 유나" (the child's)
+            return f"{unnamed.display('ko')} {text.lstrip()}"
         entity = self.mentioned(text, "ko")
         if entity and entity.name and not re.search(
                 rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}", text):
             return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
-        if self.topic is not None and self.topic.name and _no_subject_ko(text) \
-                and _HEALTHY.search(text):
-            return f"{self.topic.display('ko')}{'은' if _batchim(self.topic.name) else '는'} {text}"
+        if self.topic is not None and _HEALTHY.search(text) and _no_subject_ko(text):
+            who = self.topic.display("ko")
+            return f"{who}{'은' if _batchim(who) else '는'} {text}"
         return text
 
 
+# What a sentence without a subject may say about the pet or relative just talked about.
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
-                      r"치료|검진|몸무게|체중")
+                      r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
+                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고")
 
 
 def _batchim(word: str) -> bool:
@@ -187,12 +252,8 @@ def _batchim(word: str) -> bool:
     return last.lower() in "lmnr"
 
 
-_FIRST_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)")
-
-
 def _no_subject_ko(text: str) -> bool:
-    """No first person and no topic/subject noun at the head of the sentence."""
-    if _FIRST_KO.search(text):
-        return False
-    head = text.split(" ", 2)[:2]
-    return not any(re.search(r"(?:은|는|이|가|께서)$", w) for w in head)
+    """No speaker, no relative or pet, no other subject: the sentence carries on the topic."""
+    from gieok.write.extract.discourse import ko_subject
+
+    return ko_subject(text) == "none"

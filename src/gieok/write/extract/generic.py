@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract import english, korean
+from gieok.write.extract import discourse, english, korean
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -51,10 +51,14 @@ _KO_REJECT = re.compile(
     r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)|"
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
     r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
+    r"해결했|고마워|감사|반대인데")
+# Passing moods and feelings: dropped unless the sentence also states a health fact
+# ("걔가 땅콩 알레르기가 있어서 급식이 좀 걱정이에요").
+_KO_MOOD = re.compile(
     r"^(?:오늘|지금|방금|아까)\b.*(?:피곤|심심|배고프|배고파|졸려|졸리|힘들|떨려|떨리|웃기|웃겨|재밌|재미있|"
     r"짜증|귀찮|좋았|길었|정신없)|"
     r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"
-    r"걱정돼|걱정이야|걱정이에요|떨려요?|해결했|고마워|감사|반대인데)")
+    r"걱정돼|걱정이야|걱정이에요|떨려요?)")
 _KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)|"
                       rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})|사용자")
 
@@ -64,10 +68,11 @@ _HEALTH = re.compile(
     r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
     r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
     r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
-    r"can['’]?t\s+(?:eat|have|drink)|don['’]?t\s+(?:eat|drink)|toxic|vaccin|\w+(?:pril|statin|"
+    r"can['’]?t\s+(?:eat|have|drink)|don['’]?t\s+(?:eat|drink)|toxic|vaccin|alcohol|"
+    r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
     r"aline|arin)\b|"
-    r"알레르기|알러지|두드러기|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
+    r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
     r"사료|먹으면\s?안|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
     re.IGNORECASE)
@@ -90,10 +95,44 @@ def worth_keeping(sentence: str) -> bool:
     if _CREDENTIAL.search(text):
         return False
     if _HANGUL.search(text):
-        return not _KO_REJECT.search(text)
+        return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
     if text.endswith("?") or _EN_REJECT.search(text):
         return False
     return _EN_SELF.search(text) is not None
+
+
+_KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
+
+
+def _ko_worth_keeping(text: str) -> bool:
+    """No request, question, wish or hearsay; something to be about (a content noun); not a
+    negation unless it is about health or diet ("나 부산 안 살아" is a correction, "술 안
+    마셔요" a fact); and not a remark whose subject is something else ("바다가 가까워서
+    좋아요")."""
+    if _KO_REJECT.search(text) or (_KO_MOOD.search(text) and not _HEALTH.search(text)):
+        return False
+    toks = korean.tokens(text)
+    if not any((t.tag in ("NNG", "NNP", "SL", "SH") and t.form not in _KO_EMPTY)
+               or (t.form in ("것", "거") and i and toks[i - 1].tag == "ETM")  # "매운 건"
+               for i, t in enumerate(toks)):
+        return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
+    if korean.negated(toks) and not _HEALTH.search(text):
+        return False
+    return discourse.ko_subject(text) != "foreign"
+
+
+_KO_EMPTY = frozenset("요즘 지금 이제 오늘 어제 내일 이번 다음 지난 예전 원래 진짜 정말 그냥 때문 정도 "
+                      "거 것 수 때 쪽 번 개 명 살 년 월 일 주 달 시간 분".split())
+
+
+def continues(sentence: str) -> bool:
+    """A Korean sentence with no subject of its own that is not a request or a mood: it
+    goes on about what the previous sentence of the same turn said ("저 이제 술 안 마셔요.
+    끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
+    text = _KO_LAUGH.sub("", sentence).strip()
+    if not _HANGUL.search(text) or _KO_REJECT.search(text) or _KO_MOOD.search(text):
+        return False
+    return discourse.ko_subject(text) == "none"
 
 
 def normalise(sentence: str) -> tuple[str | None, str]:

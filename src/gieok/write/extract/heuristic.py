@@ -15,9 +15,10 @@ from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
-from gieok.write.extract import generic, patterns_en, patterns_ko
+from gieok.write.extract import discourse, generic, patterns_en, patterns_ko
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
+from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -30,44 +31,6 @@ from gieok.write.pii import is_mask_only
 MAX_SENTENCE = 300
 MAX_RETRIES = 40
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_SPLIT = re.compile(
-    r"(?<=[.!?。！？~])\s+|\n+|"
-    r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
-    r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
-)
-_SMALL_TALK_WORD = (
-    r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
-    r"great|nice|good|awesome|perfect|sure|yes|yeah|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|"
-    r"wow|oh|ah|hmm+|bye|goodbye|see\s+you|good\s+(?:morning|night|evening|afternoon)|"
-    r"sounds\s+good|got\s+it|i\s+see|makes\s+sense|you['’]?re\s+(?:welcome|right|the\s+best)|"
-    r"how\s+are\s+you(?:\s+doing)?|what['’]?s\s+up|안녕(?:하세요)?|ㅎㅇ|고마워(?:요)?|감사합니다|"
-    r"감사해요|ㅋ+|ㅎ+|ㅠ+|ㅜ+|응+|어+|네+|넵|넹|예|아니(?:요)?|그래(?:요)?|좋아(?:요)?|오케이|"
-    r"알겠어(?:요)?|알겠습니다|굿|대박|헐|와+|오+|진짜|맞아(?:요)?|잘\s?자|또\s?봐|수고(?:하세요)?|"
-    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
-)
-# One or more small-talk words separated by punctuation or spaces ("thanks, bye"); a
-# separator is required between words so the match stays linear on long "ㅋㅋㅋ…" runs.
-_SMALL_TALK = re.compile(
-    rf"^{_SMALL_TALK_WORD}(?:[\s.!?~,]+{_SMALL_TALK_WORD})*[\s.!?~,]*$", re.IGNORECASE
-)
-_QUESTION_EN = re.compile(
-    r"^(?:what|where|when|who|whom|whose|why|how|which|do|does|did|can|could|would|will|"
-    r"should|shall|is|are|am|was|were|have|has|had|may|might|any\s+idea|any\s+tips)\b",
-    re.IGNORECASE,
-)
-_QUESTION_KO = re.compile(
-    r"(?:니|나요|까|까요|냐|냐고|어때|어때요|뭐야|뭐예요|뭘까|는지|을까|ㄹ까|래|대|죠|지요|"
-    r"있을까|없을까|될까|할까|알아|아니|아세요|아나요|줄래)\s*[?？]*$"
-)
-_KO_WH = re.compile(r"(?:어디|뭐|뭘|무엇|언제|누가|누구|왜|어떻게|몇|어느|어떤)")
-_HYPOTHETICAL = re.compile(
-    r"^(?:if|what\s+if|imagine|suppose|pretend|let['’]?s\s+say|hypothetically|i\s+wish|"
-    r"만약|만일|혹시)\b|(?:라면|이라면|다면)\s", re.IGNORECASE
-)
-_REPORTED = re.compile(
-    r"\b(?:he|she|they|my\s+friend|someone|a\s+friend)\s+(?:said|says|told|thinks|asked)\b|"
-    r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)", re.IGNORECASE
-)
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|maybe|probably|perhaps|might|not\s+sure|i\s+suppose|kinda|"
     r"sort\s+of)\b|아마|것\s?같아|것\s?같은데|듯해|듯|같기도|긴\s?가", re.IGNORECASE
@@ -146,26 +109,6 @@ _AUX = frozenset("is was has had will would can could should must may might does
                  "were".split())
 
 
-def split_sentences(text: str) -> list[str]:
-    parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
-    return [p for p in parts if p]
-
-
-def is_noise(sentence: str) -> bool:
-    """Greetings, thanks, fillers, questions, hypotheticals and reported speech."""
-    s = sentence.strip()
-    if not re.search(r"\w", s) or _SMALL_TALK.match(s):
-        return True
-    if s.endswith(("?", "？")):
-        return True
-    if _HANGUL.search(s):
-        if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
-            return True
-    elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
-        return True
-    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
-
-
 def _ko_complete(inner: str, noun: bool) -> str:
     """Turn the body of "…라는 거 기억해줘" back into a sentence the rules understand."""
     inner = inner.strip()
@@ -221,10 +164,14 @@ class HeuristicExtractor:
 
     def _from_turn(self, turn: Turn, entities: Entities) -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
+        if discourse.retracted(turn.content):
+            return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
         sentences = split_sentences(_QUOTED.sub(" ", turn.content))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
+        out: list[Candidate] = []
+        last: int | None = None  # the turn's last whole-sentence memory, which may go on
         for sentence in sentences:
             if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
@@ -234,11 +181,15 @@ class HeuristicExtractor:
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             resolved = entities.resolve(body)
-            topic = entities.mentioned(resolved, "")
             entities.observe(resolved)
+            topic = entities.subject(resolved)
             if not explicit and is_noise(sentence):
                 continue
             hits = self.hits(resolved, turn.at)
+            if last is not None and resolved == body and not any(h.slot for h, _ in hits) \
+                    and generic.continues(body):
+                out[last] = _continued(out[last], body)
+                continue
             hits = self._with_generic(resolved, hits, explicit, topic is not None)
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
@@ -247,7 +198,10 @@ class HeuristicExtractor:
                                             hedged=hedged)
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
-                yield candidate
+                out.append(candidate)
+            last = next((i for i in range(len(out) - 1, -1, -1)
+                         if out[i].slot is None and out[i].lang == "ko"), None) if hits else None
+        return out
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
                       about_entity: bool) -> list[tuple[Hit, str]]:
@@ -352,6 +306,14 @@ class HeuristicExtractor:
         )
         importance = score_importance(candidate, hit.family)
         return candidate.with_(importance=importance, pinned=is_core(candidate))
+
+
+def _continued(candidate: Candidate, sentence: str) -> Candidate:
+    from gieok.write.extract import korean
+
+    more = korean.to_memory(sentence, speaker=False) or sentence.strip()
+    merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}")
+    return merged.with_(pinned=merged.pinned or is_core(merged))
 
 
 def _apply(rule: Rule, sentence: str, ctx: RuleContext) -> Iterable[Hit]:

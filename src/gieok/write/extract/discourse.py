@@ -1,0 +1,184 @@
+"""What kind of utterance a sentence is, before any rule reads it (W3).
+
+Every extractor path (slot rules, the generic keep-or-drop gate, explicit requests) first
+asks this module whether a sentence is a statement at all: greetings, thanks and fillers,
+questions, hypotheticals, reported speech, beliefs the user is correcting ("I always thought
+it was Sydney"), promises of the moment ("우산 챙겨야겠다", "병원 가볼게"), hearsay and
+evidential remarks ("신라면도 맵더라고요"), requests for help ("I need a workout plan") and
+turns the user takes back ("… 는 거짓말이고", "just kidding") are not. For Korean it also
+says who a sentence is about (``ko_subject``) from Kiwi's analysis: the user (said or
+dropped), a relative or pet, or something else ("바다가 가까워서 좋아요"), which decides
+whether "사용자는" may be put in front of it and whether it continues the previous topic.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+_SPLIT = re.compile(
+    r"(?<=[.!?。！？~])\s+|\n+|"
+    r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
+    r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
+)
+_SMALL_TALK_WORD = (
+    r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"
+    r"great|nice|good|awesome|perfect|sure|yes|yeah|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|"
+    r"wow|oh|ah|hmm+|bye|goodbye|see\s+you|good\s+(?:morning|night|evening|afternoon)|"
+    r"sounds\s+good|got\s+it|i\s+see|makes\s+sense|you['’]?re\s+(?:welcome|right|the\s+best)|"
+    r"how\s+are\s+you(?:\s+doing)?|what['’]?s\s+up|안녕(?:하세요)?|ㅎㅇ|고마워(?:요)?|감사합니다|"
+    r"감사해요|ㅋ+|ㅎ+|ㅠ+|ㅜ+|응+|어+|네+|넵|넹|예|아니(?:요)?|그래(?:요)?|좋아(?:요)?|오케이|"
+    r"알겠어(?:요)?|알겠습니다|굿|대박|헐|와+|오+|진짜|맞아(?:요)?|잘\s?자|또\s?봐|수고(?:하세요)?|"
+    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
+)
+# One or more small-talk words separated by punctuation or spaces ("thanks, bye"); a
+# separator is required between words so the match stays linear on long "ㅋㅋㅋ…" runs.
+_SMALL_TALK = re.compile(
+    rf"^{_SMALL_TALK_WORD}(?:[\s.!?~,]+{_SMALL_TALK_WORD})*[\s.!?~,]*$", re.IGNORECASE
+)
+_QUESTION_EN = re.compile(
+    r"^(?:what|where|when|who|whom|whose|why|how|which|do|does|did|can|could|would|will|"
+    r"should|shall|is|are|am|was|were|have|has|had|may|might|any\s+idea|any\s+tips)\b",
+    re.IGNORECASE,
+)
+_QUESTION_KO = re.compile(
+    r"(?:니|나요|까|까요|냐|냐고|어때|어때요|뭐야|뭐예요|뭘까|는지|을까|ㄹ까|래|대|죠|지요|"
+    r"있을까|없을까|될까|할까|알아|아니|아세요|아나요|줄래)\s*[?？]*$"
+)
+_KO_WH = re.compile(r"(?:어디|뭐|뭘|무엇|언제|누가|누구|왜|어떻게|몇|어느|어떤)")
+_HYPOTHETICAL = re.compile(
+    r"^(?:if|what\s+if|imagine|suppose|pretend|let['’]?s\s+say|hypothetically|i\s+wish|"
+    r"만약|만일|혹시)\b|(?:라면|이라면|다면)\s", re.IGNORECASE
+)
+_REPORTED = re.compile(
+    r"\b(?:he|she|they|my\s+friend|someone|a\s+friend)\s+(?:said|says|told|thinks|asked)\b|"
+    r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)", re.IGNORECASE
+)
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a turn; a Korean run without punctuation is cut after each final ending
+    ("반도 못 쌌어 고양이 두 마리도 있어서 더 정신없어" is two sentences)."""
+    parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
+    out: list[str] = []
+    for part in parts:
+        out.extend(_split_ko(part) if _HANGUL.search(part) else [part])
+    return [p for p in out if p]
+
+
+def _split_ko(text: str) -> list[str]:
+    toks = tokens(text)
+    cuts = [t.end for i, t in enumerate(toks[:-1])
+            if t.tag == "EF" and toks[i + 1].tag not in ("SF", "SE", "SO", "SW", "JX", "JKQ", "EC")
+            and text[t.end:t.end + 1] == " "]
+    if not cuts:
+        return [text]
+    bounds = [0, *cuts, len(text)]
+    return [text[a:b].strip(" ,") for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def is_noise(sentence: str) -> bool:
+    """Greetings, thanks, fillers, questions, hypotheticals, reported speech, corrected
+    beliefs, promises of the moment, evidential remarks and requests for help."""
+    s = sentence.strip()
+    if not re.search(r"\w", s) or _SMALL_TALK.match(s) or _SMALL_TALK.match(_unfill(s)):
+        return True
+    if s.endswith(("?", "？")):
+        return True
+    if _HANGUL.search(s):
+        if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
+            return True
+        if _ko_not_statement(s):
+            return True
+    elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
+        return True
+    if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)):
+        return True
+    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
+
+
+def _unfill(sentence: str) -> str:
+    return _FILLERS.sub("", sentence.strip()).strip()
+
+
+_FILLERS = re.compile(r"^(?:(?:아무튼|암튼|그럼|그리고|근데|아|음|헐|오|와|anyway|well|so|ok(?:ay)?|"
+                      r"oh|and|but|also|huh|hmm+|ngl|tbh|btw)[\s,.~!]+)+", re.IGNORECASE)
+_EN_BELIEF = re.compile(r"\b(?:i|we)\s+(?:always\s+|just\s+|really\s+|honestly\s+)?(?:thought|"
+                        r"figured|assumed|believed|imagined|wondered|forgot)\b", re.IGNORECASE)
+_EN_HELP = re.compile(r"^(?:i\s+|we\s+)?(?:need|want|would\s+like|['’]d\s+like)\s+(?:a|an|some|"
+                      r"help|ideas|advice|tips|suggestions|recommendations?|to\s+know)\b",
+                      re.IGNORECASE)
+# "… 는 거짓말이고 아직 피워", "농담이야", "just kidding": the turn takes back what it said.
+_RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에요|고)|장난이(?:야|고)|"
+                        r"\bjust\s+kidding\b|\bjk\b|\bkidding\b", re.IGNORECASE)
+
+
+def retracted(turn_text: str) -> bool:
+    """The user takes back what the turn says: nothing in it is a statement."""
+    return _RETRACTED.search(turn_text) is not None
+
+
+def _final(toks: list[Token]) -> list[Token]:
+    """The tokens of the last predicate word (its stem through its ending)."""
+    last = max((i for i, t in enumerate(toks) if t.tag not in ("SF", "SE", "SW", "SP", "SS")),
+               default=-1)
+    start = last
+    while start > 0 and toks[start - 1].end == toks[start].start:
+        start -= 1
+    return toks[start:last + 1]
+
+
+def _ko_not_statement(sentence: str) -> bool:
+    """Promises and intentions of the moment (-겠다, -ㄹ게, -ㄹ래), evidential remarks
+    (-더라, -던데) and explanations of a past moment (-던 거야)."""
+    toks = tokens(sentence)
+    final = _final(toks)
+    forms = {(t.form, t.tag) for t in final}
+    if ("겠", "EP") in forms:
+        return True
+    if any(t.tag == "EF" and t.form.startswith(("ᆯ게", "을게", "ᆯ래", "을래", "더라", "던데"))
+           for t in final):
+        return True
+    return any(t.form == "던" and t.tag == "ETM" for t in toks) and any(
+        t.form in ("거", "것") and t.tag == "NNB" for t in final)
+
+
+_PERSON = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|사용자|선생님|의사|수의사)$")
+_BODY = re.compile(r"알레르기|알러지|두드러기|백내장|당뇨|질환|염$|병$|혈압|혈당|체중|몸무게|살$|"
+                   r"허리|무릎|머리|배$|눈$|귀$|이빨|목$|어깨|다리|팔$|손$|발$|피부|몸$|열$|기침|콧물")
+# The speaker as subject ("난", "제가", "우리 이사했어") — not "제 동생", "우리 고양이".
+_SELF_KO = re.compile(rf"(?<![가-힣])(?:(?:나|저)(?:는|가|도|랑|한테)?|난|전|내가|제가|"
+                      rf"(?:우리|저희)(?:는|가|도)?)(?=\s|$)(?!\s?(?:집\s?)?(?:{FAMILY_KO}|{PETS_KO}))")
+
+
+def ko_subject(sentence: str, names: frozenset[str] = frozenset()) -> str:
+    """Who a Korean sentence is about: "self" (the speaker, said), "entity" (a relative, pet
+    or named person), "foreign" (something else is the subject of an adjective — "바다가
+    가까워서 좋아요", "병원 찾기가 어려워요"), or "none" (no subject: the topic carries on)."""
+    if _SELF_KO.search(sentence):
+        return "self"
+    toks = tokens(sentence)
+    # an adjective other than 있다/없다 ("면접이 있어" is "I have an interview")
+    adjectival = any(t.tag.startswith(("VA", "XSA")) and t.form not in ("있", "없", "계")
+                     for t in _final(toks))
+    segment: list[Token] = []
+    for tok in toks:
+        if tok.tag in ("JKS", "JX", "JKC") and segment:
+            nouns = [t.form for t in segment if t.tag.startswith(("NN", "NP", "SL"))]
+            if any(_PERSON.match(n) or n in names for n in nouns):
+                return "entity"
+            if nouns and any(_BODY.search(n) for n in nouns):
+                segment = []
+                continue
+            nominal = any(t.tag == "ETN" for t in segment) or nouns
+            if nominal and adjectival and (tok.tag == "JKS" or tok.form in ("도", "은", "는")):
+                return "foreign"
+            segment = []
+            continue
+        if tok.tag.startswith(("V", "E", "XS", "MAG", "JKB", "JKO", "SF", "SP")):
+            segment = []
+        else:
+            segment.append(tok)
+    return "none"
