@@ -177,7 +177,7 @@ class Entities:
             return self._resolve_en(text)
         return self._resolve_ko(text)
 
-    def _pronoun_target(self, pronoun: str) -> Entity | None:
+    def pronoun_target(self, pronoun: str) -> Entity | None:
         gender = {"she": "f", "her": "f", "he": "m", "his": "m", "him": "m"}.get(pronoun)
         for entity in reversed(self.known):
             if entity.gender in (gender, None) or entity.kind == "pet":
@@ -189,7 +189,7 @@ class Entities:
                      r"(?P<s>['’]s)?", text, re.IGNORECASE)
         if m:
             p = m.group("p").lower()
-            target = self._pronoun_target(p)
+            target = self.pronoun_target(p)
             if target is None or (p == "it" and target.kind != "pet"):
                 return text
             who = target.display("en")
@@ -208,7 +208,7 @@ class Entities:
         obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
                         text, re.IGNORECASE)
         if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
-            target = self._pronoun_target(obj.group("p").lower())
+            target = self.pronoun_target(obj.group("p").lower())
             if target is not None:
                 return text[:obj.start()] + target.display("en") + text[obj.end():]
         return text

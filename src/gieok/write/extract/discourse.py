@@ -62,10 +62,20 @@ def split_sentences(text: str) -> list[str]:
     """Sentences of a turn; a Korean run without punctuation is cut after each final ending
     ("반도 못 쌌어 고양이 두 마리도 있어서 더 정신없어" is two sentences)."""
     parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
+    parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
     out: list[str] = []
     for part in parts:
         out.extend(_split_ko(part) if _HANGUL.search(part) else [part])
     return [p for p in out if p]
+
+
+def _switch(text: str) -> list[str]:
+    """"I live in Seoul, 그리고 고양이 키워요": an English clause, then a Korean one — two
+    sentences (a comma where the language changes and the left side has no Hangul)."""
+    m = re.search(r",\s*(?=(?:그리고|근데|그런데|또)?\s*[가-힣])", text)
+    if m is None or _HANGUL.search(text[:m.start()]) or len(text[:m.start()].split()) < 2:
+        return [text]
+    return [text[:m.start()], text[m.end():]]
 
 
 def _split_ko(text: str) -> list[str]:
@@ -125,7 +135,7 @@ def _final(toks: list[Token]) -> list[Token]:
     last = max((i for i, t in enumerate(toks) if t.tag not in ("SF", "SE", "SW", "SP", "SS")),
                default=-1)
     start = last
-    while start > 0 and toks[start - 1].end == toks[start].start:
+    while start > 0 and toks[start - 1].end >= toks[start].start:  # contractions overlap
         start -= 1
     return toks[start:last + 1]
 

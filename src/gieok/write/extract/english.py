@@ -45,8 +45,8 @@ def strip_fillers(sentence: str) -> str:
 
 
 def _person(text: str) -> str:
-    out = re.sub(r"(?<![\w'’])(?:I|we)(?:\s+am|['’]m|\s+are|['’]re)\b", "User is", text,
-                 flags=re.IGNORECASE)
+    out = re.sub(r"(?<![\w'’])(?:(?:I|we)(?:\s+am|['’]m|\s+are|['’]re)|im)\b", "User is", text,
+                 flags=re.IGNORECASE)  # "im" as chat spells "I'm"
     out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+got\b", "User has", out,
                  flags=re.IGNORECASE)
     out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ve)\b", "User has", out, flags=re.IGNORECASE)

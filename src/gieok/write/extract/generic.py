@@ -40,15 +40,15 @@ _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
     r"card\s+number|account\s+number|ssn)\b|비밀번호|비번|암호|계좌|카드\s?번호|주민\s?번호|"
     r"시크릿|secret|토큰|인증\s?번호|키(?:가|는|값)", re.IGNORECASE)
-_EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
+_EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
                       r"User['’]s|User)\b", re.IGNORECASE)
 _KO_REJECT = re.compile(
-    r"(?:줘|주세요|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|나요|니\?|"
+    r"(?:줘|주세요|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|니\?|"
     r"냐|어때|뭐|어떻게|어디|언제|왜|몇)[\s.?!~:]*$|\?|"
     r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
     r"(?:한|했|된|간|온|는|있)대|래요?$|대요?$|그러는데|그러더라|라던데|라고\s?(?:했|하더|해)|하더라|"
     r"(?:친구|동료|회사\s?동료|팀장님?|사장님?|선배|후배|사람들|남들|다들)(?:가|이|는|은|도)\s|"
-    r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)|"
+    r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)(?![서도])|"
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
     r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
     r"해결했|고마워|감사|반대인데")
@@ -80,6 +80,14 @@ _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|start
                    r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
 
 
+def is_korean(text: str) -> bool:
+    """Korean grammar carries the sentence: "My 할머니 turns 90 next month" is English with a
+    Korean word in it, "저 Amazon에서 SDE로 일해요" is Korean with English words in it."""
+    hangul = len(re.findall(r"[가-힣]+", text))
+    latin = len(re.findall(r"(?<![가-힣])[A-Za-z][A-Za-z'’]*(?![가-힣])", text))
+    return hangul > 0 and hangul >= latin
+
+
 def holds_credential(sentence: str) -> bool:
     """A sentence that names a credential and carries a code-like value ("my AWS secret is
     wJalr…", "the door code is Tiger#2291")."""
@@ -94,7 +102,7 @@ def worth_keeping(sentence: str) -> bool:
         return False
     if _CREDENTIAL.search(text):
         return False
-    if _HANGUL.search(text):
+    if is_korean(text):
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
     if text.endswith("?") or _EN_REJECT.search(text):
         return False
@@ -109,9 +117,13 @@ def _ko_worth_keeping(text: str) -> bool:
     negation unless it is about health or diet ("나 부산 안 살아" is a correction, "술 안
     마셔요" a fact); and not a remark whose subject is something else ("바다가 가까워서
     좋아요")."""
+    if medical_report(text):
+        text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
     if _KO_REJECT.search(text) or (_KO_MOOD.search(text) and not _HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
+    if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
+        return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
     if not any((t.tag in ("NNG", "NNP", "SL", "SH") and t.form not in _KO_EMPTY)
                or (t.form in ("것", "거") and i and toks[i - 1].tag == "ETM")  # "매운 건"
                for i, t in enumerate(toks)):
@@ -121,8 +133,11 @@ def _ko_worth_keeping(text: str) -> bool:
     return discourse.ko_subject(text) != "foreign"
 
 
+_KO_ASKING = frozenset({"나요", "나", "니", "냐", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요", "ᆫ가요",
+                        "은가요", "는지"})
 _KO_EMPTY = frozenset("요즘 지금 이제 오늘 어제 내일 이번 다음 지난 예전 원래 진짜 정말 그냥 때문 정도 "
-                      "거 것 수 때 쪽 번 개 명 살 년 월 일 주 달 시간 분".split())
+                      "거 것 수 때 쪽 번 개 명 살 년 월 일 주 달 시간 분 하루 이틀 사흘 나흘 며칠 "
+                      "일주일 동안 전 후 쯤".split())
 
 
 def continues(sentence: str) -> bool:
@@ -135,9 +150,49 @@ def continues(sentence: str) -> bool:
     return discourse.ko_subject(text) == "none"
 
 
+_KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s?줘|해\s?주세요)[\s.!~]*$")
+_KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
+
+
+_MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과|\b(?:doctor|vet|dr\.?|physician|"
+                      r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
+
+
+def medical_report(sentence: str) -> bool:
+    """"병원에서도 갑각류 알레르기래", "the doctor said I'm prediabetic": hearsay, but the
+    user reporting their own (or their pet's) diagnosis — a health fact, not gossip."""
+    return _MEDICAL.search(sentence) is not None and _HEALTH.search(
+        _MEDICAL.sub(" ", sentence)) is not None
+
+
+def reason_clause(sentence: str) -> str | None:
+    """"저 keto diet 하는 중이라 탄수화물은 빼주세요": a request whose reason is a statement
+    about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own."""
+    text = sentence.strip()
+    if not is_korean(text) or not _KO_ASK_FOR.search(text):
+        return None
+    m = _KO_BECAUSE.match(text)
+    if m is None or _KO_ASK_FOR.search(m.group("x")):
+        return None
+    return m.group("x")
+
+
+def loses_names(sentence: str, contents: list[str]) -> bool:
+    """A name or number of the sentence is in none of the slot memories made from it ("저
+    수원에서 자취해요" → "사용자는 혼자 거주" loses 수원; "… moved to Korea in 2019" loses
+    2019): the whole sentence is kept as well."""
+    said = " ".join(contents).casefold()
+    names = set(re.findall(r"\d+", sentence))
+    if is_korean(sentence):
+        names |= {t.form for t in korean.tokens(sentence) if t.tag in ("NNP", "SL")}
+    else:
+        names |= set(re.findall(r"(?<=\s)[A-Z][a-z]+", sentence)) - {"I"}
+    return any(n.casefold() not in said for n in names if len(n) > 1 or n.isdigit())
+
+
 def normalise(sentence: str) -> tuple[str | None, str]:
     """(third-person memory, language) for a kept sentence."""
-    if _HANGUL.search(sentence):
+    if is_korean(sentence):
         return korean.to_memory(sentence), "ko"
     return english.to_memory(sentence), "en"
 

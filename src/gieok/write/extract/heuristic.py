@@ -15,7 +15,8 @@ from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
-from gieok.write.extract import discourse, generic, patterns_en, patterns_ko
+from gieok.write.extract import discourse, followup, generic, patterns_en, patterns_ko
+from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
@@ -26,7 +27,7 @@ from gieok.write.normalize import (
     first_person_to_user_ko,
     score_importance,
 )
-from gieok.write.pii import is_mask_only
+from gieok.write.pii import has_mask, is_mask_only
 
 MAX_SENTENCE = 300
 MAX_RETRIES = 40
@@ -151,10 +152,14 @@ class HeuristicExtractor:
             if turn.role == "user":
                 for sentence in split_sentences(turn.content):
                     entities.observe(entities.resolve(sentence))
+        previous = context[-1] if context else None
         for turn in turns:
+            asked = followup.last_question(previous.content) \
+                if previous is not None and previous.role == "assistant" else None
+            previous = turn
             if turn.role != "user":
                 continue
-            for candidate in self._from_turn(turn, entities):
+            for candidate in self._from_turn(turn, entities, asked):
                 key = (candidate.slot, candidate.content.casefold())
                 if key in seen:
                     continue
@@ -162,7 +167,8 @@ class HeuristicExtractor:
                 out.append(candidate)
         return out
 
-    def _from_turn(self, turn: Turn, entities: Entities) -> Iterable[Candidate]:
+    def _from_turn(self, turn: Turn, entities: Entities,
+                   asked: str | None = None) -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
@@ -172,8 +178,9 @@ class HeuristicExtractor:
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []
         last: int | None = None  # the turn's last whole-sentence memory, which may go on
+        said: list[str] = []  # the turn's statements so far
         for sentence in sentences:
-            if is_mask_only(sentence) or _BARE_REQUEST.match(sentence):
+            if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
                 continue
             if generic.holds_credential(sentence):
@@ -183,14 +190,29 @@ class HeuristicExtractor:
             resolved = entities.resolve(body)
             entities.observe(resolved)
             topic = entities.subject(resolved)
-            if not explicit and is_noise(sentence):
+            standing = standing_rules.instruction(sentence)
+            if not explicit and is_noise(sentence) and standing is None \
+                    and not generic.medical_report(sentence):
                 continue
+            said.append(sentence)
             hits = self.hits(resolved, turn.at)
+            # a fragment answering the assistant's question: the question says who it is about
+            reply = followup.answer(body, asked, turn.content, entities) if asked else None
+            if reply is not None:
+                asked = None  # one answer per question
+                hits = [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
+                standing = None
+            elif standing is not None and not any(h.family == "rule" and h.slot for h, _ in hits):
+                # the whole instruction, its condition included ("when you give me code, …")
+                if len(said) > 1 and standing_rules.anaphoric(sentence):
+                    standing = standing_rules.with_reason(standing, said[-2])
+                hits = [(standing, "ko" if _HANGUL.search(sentence) else "en")]
             if last is not None and resolved == body and not any(h.slot for h, _ in hits) \
                     and generic.continues(body):
                 out[last] = _continued(out[last], body)
                 continue
-            hits = self._with_generic(resolved, hits, explicit, topic is not None)
+            if reply is None and not (standing is not None and hits and hits[0][0] is standing):
+                hits = self._with_generic(resolved, hits, explicit, topic is not None)
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
             for hit, lang in hits:
@@ -214,8 +236,12 @@ class HeuristicExtractor:
         slotted = [h for h in hits if h[0].slot]
         project = _PROJECT.search(sentence) is not None
         keep = explicit or project or generic.worth_keeping(sentence)
+        reason = None if keep or hits else generic.reason_clause(sentence)
+        if reason is not None and generic.worth_keeping(reason):
+            sentence, keep = reason, True  # the request's reason: "저 keto diet 하는 중이라"
         if not keep or (slotted and (not _CLAUSES.search(sentence)
-                                     or _clauses_covered(sentence, slotted))):
+                                     or _clauses_covered(sentence, slotted))
+                        and not generic.loses_names(sentence, [h.content for h, _ in slotted])):
             return hits if hits or not explicit else [self._generic(sentence)]
         if project:
             content, lang = _project_content(sentence)
@@ -306,6 +332,12 @@ class HeuristicExtractor:
         )
         importance = score_importance(candidate, hit.family)
         return candidate.with_(importance=importance, pinned=is_core(candidate))
+
+
+def _answer_hit(content: str) -> Hit:
+    family, mtype, tags = generic.kind_of(content, about_pet=False, about_family=False)
+    return Hit(content=content, family=family, type=mtype, category="context", tags=tags,
+               confidence=0.7)
 
 
 def _continued(candidate: Candidate, sentence: str) -> Candidate:

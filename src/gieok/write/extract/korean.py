@@ -115,6 +115,12 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True)
     if not text:
         return None
     toks = tokens(text)
+    tail = next((i for i, t in enumerate(toks[:-1]) if t.tag == "EF" and toks[i + 1].form == ","
+                 and not any(u.tag == "EF" for u in toks[i + 2:])), None)
+    if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
+        head = to_memory(text[:toks[tail].end], user_subject=user_subject, speaker=speaker)
+        rest = text[toks[tail + 1].end:].strip()
+        return f"{head}, {rest}" if head and rest else head
     if len(toks) > 1 and toks[-1].form == "요" and toks[-1].tag == "JX":
         text = text[: toks[-1].start].rstrip()
         toks = toks[:-1]

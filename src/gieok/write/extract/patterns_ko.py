@@ -285,7 +285,7 @@ RULES: list[Rule] = [
          "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",),
          check=lambda g, _: not re.match(r"^(?:우리|내|제|친구|그)\s", g["x"]), strict=True),
     rule("ko.job.work_at",
-         rf"{OBJ}\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|다녀|다니고\s?있|"
+         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|다녀|다니고\s?있|"
          rf"다닙니다|다녀요|다니는\s?중)",
          lambda g, _: (f"사용자는 {g['x']}에 다님" if re.search(
              r"(?:학교|대학교|대학|학원|헬스장|체육관|교회|성당|절|병원|요가원)$", g["x"])

@@ -1,0 +1,94 @@
+"""Standing instructions for the assistant (W3, rule family): how every later answer should be.
+
+The slot rules know a few fixed phrasings ("always answer in Korean", "반말로 해줘"). People
+say it in many more ways: "Please don't use emojis in your replies", "Keep answers short,
+bullet points are fine", "When you give me code, always use TypeScript, not JavaScript",
+"레시피 알려줄 땐 꼭 칼로리도 같이 알려줘", "저한테는 존댓말 말고 반말로 편하게 해주세요".
+What makes a request *standing* rather than a one-off ("write me a cover letter", "장난감
+추천해줘") is structural: an imperative addressed to the assistant **and** a marker that it
+covers every later answer — the assistant's replies as a class ("your replies", "answers",
+"대답"), a condition over future requests ("when you …", "…할 땐"), a frequency ("always",
+"앞으로", "매번"), or a register/format choice (emojis, 반말, "X 말고 Y").
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Hit
+from gieok.write.extract.patterns_en import third_person
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+_EN_IMPERATIVE = re.compile(
+    r"^(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing)[,\s]+)*"
+    r"(?:don['’]?t|do\s+not|never|always|keep|use|write|answer|reply|respond|give|format|stop|"
+    r"avoid|be|call|address|speak|talk|only|make|include|add|put|no)\b", re.IGNORECASE)
+_EN_CONDITION = re.compile(
+    r"^(?:(?:please|and|also)[,\s]+)*(?:when(?:ever)?|every\s+time|each\s+time|if)\s+you\s+"
+    r"[^,]{3,80},\s*(?P<rest>.+)$", re.IGNORECASE)
+_EN_STANDING = re.compile(
+    r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
+    r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
+    r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?)\b", re.IGNORECASE)
+_KO_REQUEST = re.compile(
+    r"(?:줘|주세요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
+    r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요)[\s.!~]*$")
+_KO_STANDING = re.compile(
+    r"앞으로|항상|늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|말고\s|반말|존댓말|"
+    r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘")
+
+
+def instruction(sentence: str) -> Hit | None:
+    """A standing instruction in ``sentence`` as a rule memory, or None."""
+    text = sentence.strip().rstrip(".!~ ")
+    if len(text) < 6 or text.endswith("?"):
+        return None
+    if _HANGUL.search(text):
+        if not (_KO_REQUEST.search(text) and _KO_STANDING.search(text)):
+            return None
+        content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐)\s*", "", text)
+        return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
+                   tags=("rule",), confidence=0.85)
+    cond = _EN_CONDITION.match(text)
+    body = cond.group("rest") if cond else text
+    if not _EN_IMPERATIVE.match(body) or not (cond or _EN_STANDING.search(body)) \
+            or re.match(r"(?:never\s+mind|no\s+worries|no\s+problem)\b", body, re.I):
+        return None
+    return Hit(content="Standing instruction from the user: " + _assistant_voice(text),
+               family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
+               confidence=0.85)
+
+
+def anaphoric(sentence: str) -> bool:
+    """The instruction points back at what was just said ("약 추천할 때 참고해 주세요",
+    "keep that in mind when you plan meals"): it needs that sentence to stand alone."""
+    if _HANGUL.search(sentence):
+        from gieok.write.extract.korean import tokens
+
+        toks = tokens(sentence)
+        cut = max((i for i, t in enumerate(toks) if t.form in ("때", "땐", "때마다")), default=-1)
+        rest = toks[cut + 1:]
+        return not any(t.tag in ("NNG", "NNP", "SL") and not (
+            i + 1 < len(rest) and rest[i + 1].tag.startswith("XSV")) for i, t in enumerate(rest))
+    return re.search(r"\b(?:it|that|this|those|them)\b", sentence, re.IGNORECASE) is not None
+
+
+def with_reason(hit: Hit, reason: str) -> Hit:
+    from dataclasses import replace
+
+    return replace(hit, content=f"{hit.content} ({reason.strip().rstrip('.!~ ')})")
+
+
+def _assistant_voice(text: str) -> str:
+    """"your replies" → "the assistant's replies"; "give me" → "give the user"."""
+    out = re.sub(r"^(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw)[,\s]+)+", "", text, flags=re.I)
+    out = re.sub(r"\byour\b", "the assistant's", out, flags=re.IGNORECASE)
+    out = re.sub(r"\byou\s+(give|write|send|answer|reply|suggest|recommend|explain|make|show|"
+                 r"use|help|talk|ask|plan|cook)\b", lambda m: "the assistant " + third_person(m[1]),
+                 out, flags=re.IGNORECASE)
+    out = re.sub(r"\byou\b", "the assistant", out, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
+    out = re.sub(r"\b(?:my|our)\b", "the user's", out, flags=re.IGNORECASE)
+    return out[:1].upper() + out[1:]
