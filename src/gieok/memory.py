@@ -350,13 +350,20 @@ class AsyncMemory:
     async def delete(
         self, memory_id: str, /, *, scope: ScopeArg = None, hard: bool = False
     ) -> None:
-        """Soft delete (status=deleted, kept in history) or hard delete: the row and every
-        trace of its content in history are removed; a content-free tombstone event remains."""
+        """Soft delete (status=deleted, kept in history) or hard delete: the row, every
+        trace of its content in history and the chat turns it was extracted from are
+        removed (X3); a content-free tombstone event remains."""
         if not hard:
             await self._set_status(memory_id, scope, Status.DELETED, AuditAction.DELETE)
             return
-        store, _ = await self._ready()
+        rt = await self._runtime()
+        store = rt.store
         record = await self._get_owned(memory_id, scope)
+        if record.source_session and record.source_turn_ids:
+            # Turn ids are unique; the session read scope keeps the delete inside the tenant.
+            # First, so the store's compaction below also clears the turns from the file.
+            turns = Scope(org=record.scope.org, session=record.source_session)
+            await rt.working.delete_turns(turns, record.source_turn_ids)
         tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
                                version=record.version, details={"hard": True})
         await store.write(WriteBatch(hard_deletes=[record.id], purge_history=[record.id],

@@ -118,3 +118,23 @@ async def test_forget_removes_everything_inside_the_scope_only(working_log: Work
     assert await working_log.idle(T0 + timedelta(days=1), limit=10) == [
         await working_log.state(OTHER)]
     assert [t.content for t in await working_log.recent(OTHER, limit=5)] == ["keep me"]
+
+
+async def test_delete_turns_removes_only_those_turns_and_their_sessions_summary(
+    working_log: WorkingLog,
+) -> None:
+    first = turns("I live in Busan", "nice", at=T0)
+    await working_log.append(S1, first)
+    await working_log.append(S2, turns("other session", at=T0))
+    await working_log.append(OTHER, turns("someone else", at=T0))
+    await working_log.put_summary(S1, SummaryState(covered=1, last_turn="x", text="Busan"))
+    await working_log.put_summary(S2, SummaryState(covered=1, last_turn="y", text="kept"))
+    outside = Scope(org="acme", session="s1")  # another tenant: nothing there
+    assert await working_log.delete_turns(outside, [first[0].id]) == 0
+    assert await working_log.delete_turns(Scope(session="s1"), [first[0].id, "nope"]) == 1
+    assert [t.content for t in await working_log.recent(S1, limit=10)] == ["nice"]
+    assert [t.content for t in await working_log.recent(S2, limit=10)] == ["other session"]
+    assert [t.content for t in await working_log.recent(OTHER, limit=10)] == ["someone else"]
+    assert await working_log.summary(S1) is None  # it may have quoted the deleted turn
+    assert await working_log.summary(S2) is not None
+    assert await working_log.delete_turns(S1, []) == 0

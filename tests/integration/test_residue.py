@@ -62,3 +62,23 @@ def test_forget_leaves_no_trace(store: tuple[Memory, Path]) -> None:
     mem.forget(user_id="u2")
     assert _residue(db, EN + KO) == []
     assert mem.list(user_id="keeper").total == 1
+
+
+def test_hard_delete_removes_the_chat_turn_the_fact_came_from(
+    store: tuple[Memory, Path],
+) -> None:
+    mem, db = store
+    en = mem.add([{"role": "user", "content": f"I live in {EN[0]} now."}], user_id="u3",
+                 session_id="s1")
+    ko = mem.add([{"role": "user", "content": f"나는 {KO[0]}에 살아"}], user_id="u3",
+                 session_id="s2")
+    mem.add([{"role": "user", "content": "I like green tea a lot"}], user_id="u3",
+            session_id="s1")
+    facts = [d.memory for d in en.decisions + ko.decisions]
+    assert facts and all(f.source_turn_ids for f in facts)
+    assert _residue(db, (EN[0], KO[0]))
+    for fact in facts:
+        mem.delete(fact.id, hard=True)
+    assert _residue(db, (EN[0], KO[0])) == []
+    assert [t.content for t in mem.recent_turns(user_id="u3", session_id="s1")] == [
+        "I like green tea a lot"]

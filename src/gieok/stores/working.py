@@ -106,6 +106,13 @@ class WorkingLog(Protocol):
         turns deleted."""
         ...
 
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        """Delete the turns with these ids inside the read scope, and the rolling summaries
+        of the sessions they were in (a summary may quote them); return turns deleted. A
+        hard delete of a memory removes its source turns with it (X3). Session counters
+        are kept: the turns left are not renumbered."""
+        ...
+
 
 def require_turns(turns: Sequence[Turn]) -> None:
     if not turns:

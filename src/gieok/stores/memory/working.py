@@ -93,3 +93,12 @@ class InMemoryWorkingLog:
         self._summaries = {k: v for k, v in self._summaries.items() if not scope.contains(k)}
         self._selections = {k: v for k, v in self._selections.items() if not scope.contains(k)}
         return count
+
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        wanted = set(ids)
+        gone = [(s, t) for s, t in self._turns if scope.contains(s) and t.id in wanted]
+        self._turns = [(s, t) for s, t in self._turns
+                       if not (scope.contains(s) and t.id in wanted)]
+        for s, _ in gone:
+            self._summaries.pop(s, None)
+        return len(gone)

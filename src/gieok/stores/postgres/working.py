@@ -167,6 +167,25 @@ class PostgresWorkingLog:
 
         return await self._db.tx(run)
 
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        if not ids:
+            return 0
+        where = scope_clause(DIALECT, scope)
+        cond = f"{where.text} AND (body::jsonb ->> 'id') = ANY(%s)"
+        params = [*where.params, list(ids)]
+
+        async def run(conn: Conn) -> int:
+            cur = await conn.execute(f"DELETE FROM working_turns WHERE {cond} "
+                                     "RETURNING scope_key", params)
+            rows = await cur.fetchall()
+            keys = sorted({row[0] for row in rows})
+            if keys:
+                await conn.execute("DELETE FROM working_summaries WHERE scope_key = ANY(%s)",
+                                   (keys,))
+            return len(rows)
+
+        return await self._db.tx(run)
+
 
 async def _selection(conn: Conn, scope: Scope) -> list[str]:
     cur = await conn.execute("SELECT ids FROM next_turn_selections WHERE scope_key = %s",

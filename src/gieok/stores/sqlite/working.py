@@ -184,3 +184,20 @@ class SqliteWorkingLog:
             return int(count)
 
         return await self._db.tx(run)
+
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        if not ids:
+            return 0
+        where = scope_clause(DIALECT, scope)
+        cond = f"{where.text} AND json_extract(body, '$.id') IN ({', '.join('?' for _ in ids)})"
+        params = [*where.params, *ids]
+
+        def run(conn: sqlite3.Connection) -> int:
+            keys = [r[0] for r in conn.execute(
+                f"SELECT DISTINCT scope_key FROM working_turns WHERE {cond}", params)]
+            count = conn.execute(f"DELETE FROM working_turns WHERE {cond}", params).rowcount
+            conn.executemany("DELETE FROM working_summaries WHERE scope_key = ?",
+                             [(key,) for key in keys])
+            return int(count)
+
+        return await self._db.tx(run)
