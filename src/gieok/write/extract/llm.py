@@ -163,7 +163,8 @@ class LLMExtractor:
             failures = [str(f) for f in exc.details.get("failures", [])] or [str(exc)]
             failures.append(f"LLM extraction failed ([{exc.code}]); used the heuristic extractor")
             log.warning("LLM extraction failed, falling back to heuristics: %s", exc)
-            result = await self._fallback.extract(turns, existing=existing)
+            # the same session context as the heuristic path gets (coreference, follow-ups)
+            result = await self._fallback.extract(turns, existing=existing, context=context)
             return Extraction(candidates=result.candidates, extractor="heuristic",
                               failures=failures, fallback=True)
         said = "\n".join(t.content for t in user_turns)
