@@ -252,6 +252,35 @@ async def test_write_batch_is_atomic(store: Store) -> None:
     assert await store.get("", [good.id]) == []
 
 
+async def test_a_big_batch_round_trips_and_updates_in_place(store: Store) -> None:
+    """A batch big enough for a store's bulk path (PostgreSQL stages it through COPY) keeps
+    every field, Korean morphemes and vectors exactly as a small one does; upserting the
+    same ids again without vectors updates the rows and keeps their vectors."""
+    when = datetime(2020, 2, 3, 4, 5, 6, tzinfo=UTC)
+    records = [MemoryRecord(scope=U1 if i % 2 else ACME_U1,
+                            content=f"사용자는 강남구{i}에 산다" if i % 3 else f"note {i} about tea",
+                            category="home", data={"i": i}, metadata={"n": i, "k": [1, "x"]},
+                            tags=["a", f"t{i}"], pinned=i == 7, importance=0.25,
+                            event_time=when + timedelta(hours=i), index_text=f"context {i}")
+               for i in range(420)]
+    vectors = await EMB.embed_documents([r.content for r in records])
+    events = [AuditEvent(memory_id=r.id, scope=r.scope, action=AuditAction.CREATE,
+                         after_content=r.content) for r in records]
+    await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True)), audit=events))
+    got = await store.get("", [r.id for r in records if r.scope == U1])
+    assert got == [r for r in records if r.scope == U1]
+    assert await store.get("acme", [records[0].id]) == [records[0]]
+    assert [e.id for e in await store.history("acme", records[0].id)] == [events[0].id]
+    found = await store.fulltext(U1, "강남구13", k=5, filters=None, view=View())
+    assert records[13].id in [c.id for c in found]
+    updated = [r.model_copy(update={"importance": 0.75, "version": 2}) for r in records]
+    await store.write(WriteBatch(upserts=[(r, None) for r in updated]))
+    assert await store.get("", [records[5].id]) == [updated[5]]
+    query = await EMB.embed_query(records[5].content)
+    hits = await store.dense(U1, query, k=1, filters=None, view=View())
+    assert [h.id for h in hits] == [records[5].id] and hits[0].score > 0.99
+
+
 async def test_scope_level_filters_and_hierarchical_session_prefix(store: Store) -> None:
     """Seed 002's ``entity:{name}:{phase}`` session keys: one prefix reads every phase of an
     entity (and nothing of ``entity_ab``); ``{"project": None}`` keeps user-wide memories."""

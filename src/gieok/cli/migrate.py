@@ -27,7 +27,8 @@ def migrate(source: FromOpt, target: ToOpt, batch: BatchOpt = 500, as_json: Json
             ) -> None:
     """Copy every memory, vector, history, setting, token and conversation turn from one
     store to another. Safe to run again after an interruption: what was copied is skipped.
-    The source is only read."""
+    The source is only read. Copy into a new store that no server uses yet: a PostgreSQL
+    target builds its search index once, at the end."""
     with cli_errors():
         report = anyio.run(_run, source, target, batch, as_json)
     if as_json:

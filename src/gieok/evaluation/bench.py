@@ -232,7 +232,8 @@ async def bench_search(
                 raise ValueError(f"{url} already holds {have} memories (> {size}); "
                                  "use an empty --workdir")
             advance = reporter.task(f"populating {size:,} memories", size - have)
-            await populate(mem, texts[:size], have, advance, config.seed)
+            async with mem.store.bulk_load():  # PostgreSQL: one index build per size
+                await populate(mem, texts[:size], have, advance, config.seed)
             have = size
             bench_embedder.use_cache = True
             await time_searches(mem, warm, config.k, lambda n: None)
@@ -321,7 +322,8 @@ async def dense_recall(mem: AsyncMemory, embedder: QueryCacheEmbedder, queries: 
         vector = embedder.query_cache[query]
         async with store.db.connection(transaction=True) as conn:
             t0 = time.perf_counter()
-            approx = await pg.dense(conn, vector, k, where, exact=False)
+            approx = await pg.dense(conn, vector, k, where, exact=False,
+                                    ef_search=store.hnsw.ef_search)
             hnsw_ms.append((time.perf_counter() - t0) * 1000.0)
             exact = await pg.dense(conn, vector, k, where, exact=True)
         truth = {c.id for c in exact}

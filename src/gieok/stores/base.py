@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import builtins
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -146,6 +147,13 @@ class Store(ABC):
     @abstractmethod
     async def write(self, batch: WriteBatch, /) -> WriteResult:
         """Apply the whole batch in one transaction, or nothing of it."""
+
+    @asynccontextmanager
+    async def bulk_load(self) -> AsyncIterator[None]:
+        """Many writes are coming that nothing reads meanwhile (a copy into a new store, a
+        benchmark's load): a store may defer index upkeep to the end. Writes stay
+        transactional, reads stay correct. By default nothing changes."""
+        yield
 
     # -- reads, one op each -----------------------------------------------------------------
     async def _one(self, op: ReadOp) -> Any:

@@ -9,7 +9,10 @@ enqueues its own) and vectors kept from an earlier model for a reindex rollback.
 
 Records go in batches, each batch with its history in one target transaction, so a copy
 cut off midway holds whole batches; running it again skips the records the target already
-has (by id) and goes on. The end compares what the source and the target hold.
+has (by id) and goes on. The copy runs inside the target's ``bulk_load``: a PostgreSQL
+target builds its vector index once at the end (and at its next open if the copy was cut
+off), which is why the target should be a store no service uses yet. The end compares what
+the source and the target hold.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ async def copy_store(source: Store, target: Store, *, batch: int = 500,
     report = CopyReport()
     tick = progress or (lambda what, n: None)
     await _copy_index(source, target)
-    await _copy_records(source, target, batch, report, tick)
+    async with target.bulk_load():  # PostgreSQL builds its vector index once, at the end
+        await _copy_records(source, target, batch, report, tick)
     [all_settings] = await source.read([SettingsListOp(None)])
     if all_settings:
         await target.write(WriteBatch(settings=list(all_settings)))

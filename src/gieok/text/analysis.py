@@ -54,15 +54,30 @@ def korean_morphs(text: str) -> tuple[str, ...]:
     """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul)."""
     if not has_hangul(text):
         return ()
-    tokens = kiwi().tokenize(text)
-    return tuple(
-        t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form)
-    )
+    return _content(kiwi().tokenize(text))
+
+
+def _content(tokens: Any) -> tuple[str, ...]:
+    return tuple(t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form))
 
 
 def morph_field(text: str) -> str:
     """The value of the morpheme column for a document."""
     return " ".join(korean_morphs(text))
+
+
+def morph_fields(texts: list[str]) -> list[str]:
+    """``morph_field`` of many documents, the Korean ones analysed in one Kiwi call (its
+    worker threads share the batch; a bulk load calls this off the event loop)."""
+    out = [""] * len(texts)
+    todo = [i for i, text in enumerate(texts) if has_hangul(text)]
+    if len(todo) < 8:  # not worth a batch; the per-text cache may know them
+        for i in todo:
+            out[i] = morph_field(texts[i])
+        return out
+    for i, tokens in zip(todo, kiwi().tokenize([texts[i] for i in todo]), strict=True):
+        out[i] = " ".join(_content(tokens))
+    return out
 
 
 def query_terms(text: str) -> tuple[list[str], list[str]]:

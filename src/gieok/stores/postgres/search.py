@@ -26,12 +26,11 @@ from gieok.stores.postgres.db import Conn
 from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
 
 EXACT_MAX = 5_000  # rows in the filtered scope up to which dense search is exact
-EF_SEARCH_MIN = 100  # HNSW candidate list; 40 (pgvector's default) gave recall@10 0.81
 _WEIGHTS = f"{{0.1, 0.2, {INDEX_TEXT_WEIGHT}, 1.0}}"  # D, C, B (index text), A (content)
 
 
-async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | None = None
-                ) -> list[Candidate]:
+async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | None = None,
+                ef_search: int = 100) -> list[Candidate]:
     vec = np.asarray(query, np.float32).reshape(-1)
     dim = int(vec.shape[0])
     if exact is None:
@@ -49,7 +48,7 @@ async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | Non
             "ORDER BY embedding <=> %s, rowid LIMIT %s", [vec, *where.params, dim, vec, k])
         return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
     await conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-    await conn.execute(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH_MIN, min(1000, 2 * k))}")
+    await conn.execute(f"SET LOCAL hnsw.ef_search = {max(int(ef_search), min(1000, 2 * k))}")
     expr = f"(embedding::vector({dim}))"
     cur = await conn.execute(
         f"SELECT id, 1 - ({expr} <=> %s::vector({dim})) FROM records WHERE {where.text} "
@@ -69,11 +68,3 @@ async def fulltext(conn: Conn, text: str, k: int, where: Sql) -> list[Candidate]
         f"AS q) tq WHERE fts @@ q AND {where.text} ORDER BY score DESC, rowid LIMIT %s",
         [" OR ".join(words), " OR ".join(morphs), *where.params, k])
     return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
-
-
-def hnsw_index(dim: int) -> str:
-    """The HNSW index for vectors of ``dim`` (cosine), built when a model of that dimension
-    is recorded. HNSW indexes one column, so the tenant cannot lead it: tenant filters go
-    through the iterative scan, small tenants through the exact path."""
-    return (f"CREATE INDEX IF NOT EXISTS records_hnsw_{dim} ON records USING hnsw "
-            f"((embedding::vector({dim})) vector_cosine_ops) WHERE vector_dims(embedding) = {dim}")

@@ -5,13 +5,18 @@ An executor: shared SQL comes from ``stores._sql.queries`` with the PostgreSQL d
 search is in ``search.py``. A read batch is one pooled connection and one transaction (one
 snapshot); a write batch one transaction. The working log, job queue and tokens are
 components on the same pool. ``postgresql://user:pass@host:5432/db`` (also ``postgres://``;
-``?pool_max=16`` sizes the pool).
+``?pool_max=16`` sizes the pool; ``hnsw_m``, ``hnsw_ef_construction``, ``hnsw_ef_search`` and
+``index_build_mem_mb`` tune the vector index, see ``hnsw.py``). Big batches are staged through
+``COPY`` and morphemes analysed off the event loop (``bulk.py``); a big first load builds the
+HNSW index after its rows, in the same transaction (``hnsw.py``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, ClassVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -23,9 +28,10 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Page
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
+from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import BOOL_FIELDS, record_to_row, row_to_record
+from gieok.stores._sql.rows import row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
@@ -42,17 +48,18 @@ from gieok.stores.ops import (
     SettingsListOp,
     SettingsOp,
 )
-from gieok.stores.postgres import search
+from gieok.stores.postgres import bulk, hnsw, search
 from gieok.stores.postgres.db import Conn, PgDb
 from gieok.stores.postgres.dialect import DIALECT as D
 from gieok.stores.postgres.queue import PostgresJobQueue
 from gieok.stores.postgres.schema import MIGRATIONS
 from gieok.stores.postgres.tokens import PostgresTokenStore
 from gieok.stores.postgres.working import PostgresWorkingLog
-from gieok.text.analysis import morph_field
 
 INDEX_KEY = "embedding_model"
-_OPTIONS = ("pool_min", "pool_max", "connect_timeout_s")
+_OPTIONS = ("pool_min", "pool_max", "connect_timeout_s", "hnsw_m", "hnsw_ef_construction",
+            "hnsw_ef_search", "index_build_mem_mb")
+log = logging.getLogger("gieok.stores.postgres")
 
 
 def _same(value: Any) -> Any:
@@ -74,8 +81,11 @@ def _from_pg(value: Any) -> Vector | None:
     return np.asarray(array, dtype=np.float32)
 
 
-def _vec(vector: Vector | None) -> Any:
-    return None if vector is None else np.asarray(vector, dtype=np.float32).reshape(-1)
+def _hnsw_options(options: dict[str, Any]) -> hnsw.HnswOptions:
+    names = {"hnsw_m": "m", "hnsw_ef_construction": "ef_construction",
+             "hnsw_ef_search": "ef_search", "index_build_mem_mb": "build_mem_mb"}
+    return hnsw.HnswOptions(**{names[k]: int(options.pop(k)) for k in list(options)
+                               if k in names})
 
 
 class PostgresStore(Store):
@@ -84,9 +94,12 @@ class PostgresStore(Store):
     )
 
     def __init__(self, url: str, *, pool_min: int = 1, pool_max: int = 8,
-                 connect_timeout_s: float = 10.0) -> None:
+                 connect_timeout_s: float = 10.0, hnsw_options: hnsw.HnswOptions | None = None
+                 ) -> None:
         self._db = PgDb(url, min_size=pool_min, max_size=pool_max,
                         connect_timeout=connect_timeout_s)
+        self.hnsw = hnsw_options or hnsw.HnswOptions()
+        self._bulk = 0  # open bulk_load() blocks: the index is built when the last ends
         self.working = PostgresWorkingLog(self._db)
         self.queue = PostgresJobQueue(self._db)
         self.tokens = PostgresTokenStore(self._db)
@@ -94,9 +107,14 @@ class PostgresStore(Store):
     @classmethod
     def from_url(cls, url: str, /, **options: Any) -> PostgresStore:
         base, ours = _split_options(url)
-        kwargs: dict[str, Any] = {k: float(v) if k.endswith("_s") else int(v)
-                                  for k, v in ours.items()}
-        return cls(base, **{**kwargs, **options})
+        try:
+            index = _hnsw_options(ours)
+            kwargs: dict[str, Any] = {k: float(v) if k.endswith("_s") else int(v)
+                                      for k, v in ours.items()}
+        except ValueError as exc:
+            raise ConfigurationError(f"bad PostgreSQL URL option: {exc}",
+                                     code="CONFIG_INVALID") from exc
+        return cls(base, **{"hnsw_options": index, **kwargs, **options})
 
     @property
     def db(self) -> PgDb:
@@ -104,6 +122,39 @@ class PostgresStore(Store):
 
     async def setup(self) -> None:
         await self._db.open(MIGRATIONS)
+        await self._ensure_index(healing=True)
+
+    async def _ensure_index(self, *, healing: bool) -> None:
+        """Build the HNSW index of the recorded model if it is missing: at the end of a bulk
+        load, or at open after one was cut off (searches were exact meanwhile: correct,
+        slower)."""
+        async def run(conn: Conn) -> None:
+            row = await _one(conn, q.meta_value(D, INDEX_KEY))
+            if row is None or await hnsw.exists(conn, _index_info(row[0]).dim):
+                return
+            if healing:
+                log.warning("the vector index is missing (a bulk load was cut off); "
+                            "building it now")
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (hnsw.BUILD_LOCK,))
+            await hnsw.build(conn, _index_info(row[0]).dim, self.hnsw)
+
+        await self._db.tx(run)
+
+    @asynccontextmanager
+    async def bulk_load(self) -> AsyncIterator[None]:
+        """Load many rows, then build the HNSW index once (``hnsw.py``): for a store no
+        service is searching yet (``gieok migrate``'s target, a benchmark)."""
+        self._bulk += 1
+        try:
+            if self._bulk == 1:
+                info = await self.index_info()
+                if info is not None:
+                    await self._db.run(lambda conn: hnsw.drop(conn, info.dim))
+            yield
+        finally:
+            self._bulk -= 1
+            if self._bulk == 0:
+                await self._ensure_index(healing=False)  # after a failure too
 
     async def aclose(self) -> None:
         await self._db.close()
@@ -135,7 +186,7 @@ class PostgresStore(Store):
                 return Page(items=items, total=total, limit=limit, offset=offset)
             case DenseOp(scope, vector, k, filters, view, hydrate):
                 cond = q.where(D, scope, filters, view, now)
-                hits = await search.dense(conn, vector, k, cond)
+                hits = await search.dense(conn, vector, k, cond, ef_search=self.hnsw.ef_search)
                 return await self._hydrate(conn, scope.tenant, hits) if hydrate else hits
             case FulltextOp(scope, text, k, filters, view):
                 return await search.fulltext(conn, text, k, q.where(D, scope, filters, view,
@@ -183,15 +234,20 @@ class PostgresStore(Store):
     async def write(self, batch: WriteBatch, /) -> WriteResult:
         if batch.is_empty():
             return WriteResult()
-        return await self._db.tx(lambda conn: self._write(conn, batch))
+        morphs = await bulk.morphemes([r for r, _ in batch.upserts])  # before the transaction
+        return await self._db.tx(lambda conn: self._write(conn, batch, morphs))
 
-    async def _write(self, conn: Conn, batch: WriteBatch) -> WriteResult:
+    async def _write(self, conn: Conn, batch: WriteBatch, morphs: bulk.Morphs) -> WriteResult:
         await self._fence(conn, batch)
         forgotten = 0
         for scope in batch.forget:
             forgotten += await self._forget(conn, scope)
+        deferred = None
         if batch.upserts:
-            await self._upsert(conn, batch.upserts)
+            deferred = await self._defer_index(conn, batch)
+            await bulk.upsert(conn, batch.upserts, morphs)
+        if deferred is not None:
+            await hnsw.build(conn, deferred, self.hnsw)
         if batch.hard_deletes:
             ids = list(batch.hard_deletes)
             await conn.execute("DELETE FROM records WHERE id = ANY(%s)", (ids,))
@@ -199,11 +255,7 @@ class PostgresStore(Store):
         for memory_id in batch.purge_history:
             await conn.execute(*_args(q.purge_history(D, memory_id)))
         if batch.audit:
-            audits = [q.insert_audit(D, e.id, e.memory_id, e.scope.tenant, str(e.scope),
-                                     e.action.value, e.at, e.model_dump_json())
-                      for e in batch.audit]
-            async with conn.cursor() as cur:  # one pipelined round trip for all of them
-                await cur.executemany(audits[0].text, [a.params for a in audits])
+            await bulk.append_audit(conn, batch.audit)
         for scope, settings in batch.settings:
             body = settings.model_dump_json(exclude_unset=True)  # profiles fill the rest
             await conn.execute(*_args(q.put_settings(D, scope, body)))
@@ -214,25 +266,15 @@ class PostgresStore(Store):
             await self._record_index(conn, batch.index_info)
         return WriteResult(forgotten=forgotten)
 
-    async def _upsert(self, conn: Conn, upserts: Sequence[tuple[MemoryRecord, Vector | None]]
-                      ) -> None:
-        """Insert or update every record in one pipelined round trip; a ``None`` vector
-        keeps the stored one."""
-        statements = []
-        for record, vector in upserts:
-            row = record_to_row(record, _same)
-            for name in BOOL_FIELDS:
-                row[name] = bool(row[name])
-            extra = [("morphs", "%s", morph_field(record.content)),
-                     ("context_morphs", "%s", morph_field(record.index_text or "")),
-                     ("embedding", "%s", _vec(vector))]
-            statements.append((q.insert_record(D, row, extra), list(row)))
-        cols = statements[0][1]
-        sets = [f"{c} = excluded.{c}" for c in [*cols, "morphs", "context_morphs"] if c != "id"]
-        sets.append("embedding = COALESCE(excluded.embedding, records.embedding)")
-        sql = f"{statements[0][0].text} ON CONFLICT (id) DO UPDATE SET {', '.join(sets)}"
-        async with conn.cursor() as cur:
-            await cur.executemany(sql, [insert.params for insert, _ in statements])
+    async def _defer_index(self, conn: Conn, batch: WriteBatch) -> int | None:
+        """The dimension whose HNSW index this batch drops and rebuilds (a big first load),
+        or None."""
+        new = sum(vector is not None for _, vector in batch.upserts)
+        if new < hnsw.DEFER_MIN or self._bulk:
+            return None
+        row = await _one(conn, q.meta_value(D, INDEX_KEY))
+        dim = None if row is None else _index_info(row[0]).dim
+        return dim if await hnsw.defer_for(conn, dim, new) else None
 
     @staticmethod
     async def _fence(conn: Conn, batch: WriteBatch) -> None:
@@ -263,8 +305,8 @@ class PostgresStore(Store):
     async def _record_index(self, conn: Conn, info: IndexInfo) -> None:
         cur = await conn.execute(*_args(q.put_meta_if_absent(
             D, INDEX_KEY, json.dumps({"model": info.model, "dim": info.dim}))))
-        if cur.rowcount:
-            await conn.execute(search.hnsw_index(info.dim))
+        if cur.rowcount and not self._bulk:
+            await conn.execute(hnsw.create_sql(info.dim, self.hnsw))
 
     # -- re-embedding (L7): a second vector set beside the live one, then a switch ----------
     _UNINDEXED = ("FROM records r WHERE r.embedding IS NOT NULL AND NOT EXISTS "
@@ -280,7 +322,7 @@ class PostgresStore(Store):
 
     async def put_model_vectors(self, model: str, items: Sequence[tuple[str, Vector]], /
                                 ) -> None:
-        rows = [(model, rid, _vec(v), rid) for rid, v in items]
+        rows = [(model, rid, bulk.vec(v), rid) for rid, v in items]
 
         async def run(conn: Conn) -> None:
             async with conn.cursor() as cur:
@@ -299,7 +341,7 @@ class PostgresStore(Store):
             meta = await _one(conn, q.meta_value(D, INDEX_KEY))
             old = _index_info(meta[0]) if meta is not None else None
             if old is not None and old.dim != info.dim:  # its HNSW index casts to the old dim
-                await conn.execute(f"DROP INDEX IF EXISTS records_hnsw_{int(old.dim)}")
+                await hnsw.drop(conn, old.dim)
             if old is not None and old.model != info.model:
                 await conn.execute(
                     "INSERT INTO model_vectors (model, id, embedding) SELECT %s, id, embedding "
@@ -312,7 +354,7 @@ class PostgresStore(Store):
             await conn.execute("DELETE FROM model_vectors WHERE model = %s", (info.model,))
             await conn.execute(*_args(q.put_meta(
                 D, INDEX_KEY, json.dumps({"model": info.model, "dim": info.dim}))))
-            await conn.execute(search.hnsw_index(info.dim))
+            await hnsw.build(conn, info.dim, self.hnsw)
             return 0
 
         return await self._db.tx(run)
