@@ -3,8 +3,8 @@
 A few rows (an ``add()``, a ``remember()``) go as one pipelined ``executemany`` — one round
 trip. From ``COPY_MIN`` rows (an import, a migrate batch, a bench load) they are streamed
 with binary ``COPY`` into a temporary staging table and upserted with one ``INSERT …
-SELECT … ON CONFLICT``: measured at 10k rows without the HNSW index, client CPU 0.78 s vs
-1.63 s and server CPU 1.23 s vs 2.08 s (docs/benchmarks.md). Both paths keep the same
+SELECT … ON CONFLICT``: measured at 10k rows without the HNSW index, client CPU 0.72 s vs
+1.46 s and server CPU 1.11 s vs 2.05 s (docs/benchmarks.md). Both paths keep the same
 semantics: insert or update by id, a ``None`` vector keeps the stored one, rows take
 ``rowid``s in batch order.
 
