@@ -30,7 +30,16 @@ from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.context import Budget, Context
 from gieok.domain.limits import check_id, check_text
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import And, Filter, Page, ScoredMemory, View, parse_filter, parse_time
+from gieok.domain.query import (
+    And,
+    Filter,
+    Page,
+    ScoredMemory,
+    View,
+    names_field,
+    parse_filter,
+    parse_time,
+)
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
@@ -262,7 +271,7 @@ class AsyncMemory:
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         at = parse_time(timestamp, "timestamp") if timestamp is not None else utcnow()
-        turns = parse_messages(messages, at, self.settings.max_content_chars)
+        turns = parse_messages(messages, at, self.settings.max_turn_chars)
         return await (await self._write_path()).ingest(where, turns, infer=infer)
 
     async def extract_pending(self, *, scope: ScopeArg = None, **ids: str | None) -> AddResult:
@@ -323,8 +332,8 @@ class AsyncMemory:
         after = apply_update(before, coerce_enum_fields(dict(changes)),
                              max_chars=self.settings.max_content_chars, now=utcnow())
         vector = None
-        if after.search_text() != before.search_text():
-            vector = (await embedder.embed_documents([after.search_text()]))[0]
+        if after.embedding_text() != before.embedding_text():
+            vector = (await embedder.embed_documents([after.embedding_text()]))[0]
         await store.write(WriteBatch(
             upserts=[(after, vector)], audit=[audit_for(AuditAction.UPDATE, after, before=before)]
         ))
@@ -428,12 +437,14 @@ class AsyncMemory:
         offset: int = 0,
         include_archived: bool = False,
     ) -> Page[MemoryRecord]:
+        """Memories newest first. Archived conversation turns (R8) are not memories and are
+        left out unless ``filters`` asks for them (``{"kind": "turn"}`` or a ``layer``)."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         _check_int("limit", limit, 1, 10_000)
         _check_int("offset", offset, 0, 10**9)
         store, _ = await self._ready()
-        return await store.list(where, filters=parse_filter(filters),
+        return await store.list(where, filters=_memories_unless_named(parse_filter(filters)),
                                 view=View(include_archived=include_archived),
                                 limit=limit, offset=offset)
 
@@ -454,12 +465,18 @@ class AsyncMemory:
         as_of: datetime | str | None = None,
         min_confidence: float | None = None,
         include_archived: bool = False,
+        threshold: float | None = None,
     ) -> list[ScoredMemory]:
         """Hybrid search (R1–R3): dense + full text, fused, then the mixed score. Expired and
         superseded memories are excluded; ``as_of`` answers what was true at that date (L6);
         ``include_archived`` searches archived memories too (filter ``status`` to pick). A
         search in a user's project also finds the user's own user-wide memories. ``limit`` is
-        another name for ``k`` (mem0 spells it so)."""
+        another name for ``k`` (mem0 spells it so).
+
+        Facts and archived conversation turns come back together, each hit saying its
+        ``kind`` (``"memory"`` or ``"turn"``); ``filters={"kind": "turn"}`` (or
+        ``"memory"``) selects one. ``threshold`` (0–1) drops hits whose relevance to the
+        query (``parts.relevance``, before recency and importance) is below it (R8)."""
         if limit is not None:
             if k != 10 and k != limit:
                 raise InvalidInputError("pass either k or limit (the same thing), not both")
@@ -472,6 +489,9 @@ class AsyncMemory:
         if len(query) > self.settings.max_content_chars:
             raise InvalidInputError("query is too long", code="CONTENT_TOO_LONG")
         _check_int("k", k, 1, MAX_K)
+        if threshold is not None and (isinstance(threshold, bool) or not isinstance(
+                threshold, int | float) or not 0.0 <= threshold <= 1.0):
+            raise InvalidInputError("threshold must be a number between 0 and 1")
         flt = parse_filter(filters)
         if min_confidence is not None:
             floor = parse_filter({"confidence": {"gte": min_confidence}})
@@ -481,7 +501,8 @@ class AsyncMemory:
         store, embedder = await self._ready()
         reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
-                                   weights=self.settings.scoring, now=utcnow())
+                                   weights=self.settings.scoring, now=utcnow(),
+                                   min_relevance=float(threshold or 0.0))
 
     async def export(
         self,
@@ -713,6 +734,16 @@ class AsyncMemory:
         if self._context_assembler is not None:
             self._context_assembler.cache.clear()  # cached blocks used the old settings
         return (await rt.policy(where)).settings
+
+
+_MEMORIES_ONLY = parse_filter({"kind": "memory"})
+
+
+def _memories_unless_named(flt: Filter | None) -> Filter | None:
+    """``flt``, plus "no archived turns" unless it already says which layers or kinds."""
+    if names_field(flt, "layer"):
+        return flt
+    return _MEMORIES_ONLY if flt is None else And((flt, _MEMORIES_ONLY))  # type: ignore[arg-type]
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:

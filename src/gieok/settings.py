@@ -54,9 +54,16 @@ class ScoringSettings(BaseModel):
     decay_lambda: float = Field(0.002, ge=0.0)
     use_half_life_days: float = Field(7.0, gt=0.0)
     rrf_k: float = Field(60.0, gt=0.0)
-    # How dense and full-text candidates combine (read/fusion.py): "score" (weighted mean of
-    # rescaled scores) or "rrf" (reciprocal rank, k = rrf_k).
-    fusion: Literal["score", "rrf"] = "score"
+    # How dense and full-text candidates combine (read/fusion.py): "calibrated" (weighted
+    # mean of scores on fixed scales), "score" (min–max rescaled within the candidates) or
+    # "rrf" (reciprocal rank, k = rrf_k).
+    fusion: Literal["calibrated", "score", "rrf"] = "calibrated"
+    # Calibrated fusion (read/fusion.py): the cosines that mean "unrelated" and "the same
+    # thing" (None: the embedder's own ``similarity_range``, else 0 and 1), and the BM25
+    # score from which the best full-text match counts as full evidence.
+    dense_floor: float | None = Field(None, ge=-1.0, lt=1.0)
+    dense_ceiling: float | None = Field(None, gt=-1.0, le=1.0)
+    fulltext_scale: float = Field(0.5, ge=0.0)
     # Full text leads: measured on LoCoMo, BM25 over content + index_text beat the small
     # local embedder, and 0.3/0.7 beat 0.5/0.5 (docs/benchmarks.md).
     dense_weight: float = Field(0.3, ge=0.0)
@@ -112,6 +119,14 @@ class WriteSettings(BaseModel):
     near_duplicate: float = Field(0.85, gt=0.0, le=1.0)
     neighbours: int = Field(8, ge=1, le=100)
     context_turns: int = Field(10, ge=1, le=100)
+    # R8, the conversation archive: a passage holds at most ``passage_tokens`` tokens of one
+    # turn (longer turns are split, consecutive passages sharing ``passage_overlap``); each
+    # is embedded alone (with its speaker), and ``archive_window`` turns on each side plus
+    # the session date are full-text context, which costs no embedding.
+    passage_tokens: int = Field(256, ge=16, le=8192)
+    passage_overlap: int = Field(32, ge=0, le=1024)
+    archive_window: int = Field(2, ge=0, le=10)
+    archive_neighbour_chars: int = Field(300, ge=0, le=10_000)
 
 
 class LifecycleSettings(BaseModel):
@@ -185,6 +200,9 @@ class GieokSettings(BaseSettings):
     # A separate bearer secret for a metrics scraper (GIEOK_METRICS_TOKEN): /metrics accepts it
     # as well as any API token, so Prometheus needs no tenant's token.
     metrics_token: SecretStr | None = None
+    # A conversation turn given to add() may be far longer than a memory: it is archived as
+    # passages (R8) and never refused for length below this.
+    max_turn_chars: int = Field(500_000, ge=1, le=10_000_000)
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)

@@ -98,7 +98,8 @@ def test_forget_settings_and_messages_stay_inside_the_scope(world: dict[str, Any
     assert a_alice.patch("/v1/settings", json={"max_memories": 3}).status_code == 200
     assert a_alice.post("/v1/messages", json={"messages": [{"role": "user", "content": "hi"}]}
                         ).status_code == 200
-    assert a_alice.post("/v1/forget").json() == {"deleted": 1}
+    # alice's one memory and the archived turn "hi" (R8)
+    assert a_alice.post("/v1/forget").json() == {"deleted": 2}
     admin = world["a_admin"]
     assert admin.post("/v1/forget", params={"user_id": "alice"}).json() == {"deleted": 0}
     _assert_b_untouched(world)

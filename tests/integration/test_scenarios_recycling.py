@@ -38,8 +38,12 @@ DISTRACTORS_EN = [
 @pytest.fixture
 def real_memory(tmp_path: Path, make_settings: Callable[..., GieokSettings]
                 ) -> Iterator[Memory]:
+    # Seed 000 injects the user's location memories whatever the question ("where do I throw
+    # away plastic?" is about the residence only through the app's purpose): no relevance
+    # floor, as its profile sets.
     mem = Memory(f"sqlite:///{tmp_path / 'scenario.db'}",
-                 settings=make_settings(embedder=REAL_EMBEDDER))
+                 settings=make_settings(embedder=REAL_EMBEDDER,
+                                        context={"min_relevance": 0.0}))
     yield mem
     mem.close()
 

@@ -95,8 +95,11 @@ def test_update_supersedes_and_keeps_history(mem: Memory) -> None:
     assert old.superseded_by == decision.memory.id and old.superseded_at is not None
     assert old.valid_to == decision.memory.valid_from
     assert live(mem) == ["사용자는 마포구에 거주"]
-    assert [h.record.content for h in mem.search("어디 살아", **U)] == ["사용자는 마포구에 거주"]
-    past = mem.search("어디 살아", as_of=before + timedelta(days=1), **U)
+    # facts only: the archive keeps what was said, "나 강남구 살아" included (R8)
+    facts = {"kind": "memory"}
+    assert [h.record.content for h in mem.search("어디 살아", filters=facts, **U)] == [
+        "사용자는 마포구에 거주"]
+    past = mem.search("어디 살아", as_of=before + timedelta(days=1), filters=facts, **U)
     assert [h.record.content for h in past] == ["사용자는 강남구에 거주"]
     actions = [e.action for e in mem.history(first.id)]
     assert actions == [AuditAction.CREATE, AuditAction.SUPERSEDE]

@@ -268,7 +268,8 @@ class BackgroundJobs:
             await job(scope=Scope(org=tenant) if tenant else None)
 
     async def _retention(self) -> None:
-        """L3 for every scope whose settings name ``retention_days``."""
+        """L3 for every scope whose settings name ``retention_days`` (or, for the
+        conversation archive, ``archive_retention_days``)."""
         for scope, stored in await self.store.list_settings(None):
-            if stored.retention_days:
+            if stored.retention_days or stored.archive_retention_days:
                 await self.engine.expire(scope=scope, retention_days=stored.retention_days)

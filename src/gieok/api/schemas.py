@@ -168,16 +168,24 @@ class SearchRequest(BaseModel):
     )
     as_of: When | None = Field(default=None, description="Answer with what was true at this time.")
     min_confidence: float | None = _unit()
+    threshold: float | None = Field(
+        default=None, ge=0.0, le=1.0,
+        description="Leave out hits whose relevance to the query (0-1, before recency and "
+                    "importance) is below this.")
 
 
 class SearchHit(BaseModel):
     memory: MemoryPublic
     score: float
     parts: ScoreParts
+    kind: Literal["memory", "turn"] = Field(
+        default="memory", description="'turn': a passage of an archived conversation turn; "
+        "'memory': a fact, episode or other memory.")
 
     @classmethod
     def of(cls, hit: ScoredMemory) -> SearchHit:
-        return cls(memory=MemoryPublic.of(hit.record), score=hit.score, parts=hit.parts)
+        return cls(memory=MemoryPublic.of(hit.record), score=hit.score, parts=hit.parts,
+                   kind=hit.kind)  # type: ignore[arg-type]
 
 
 class SearchResults(BaseModel):

@@ -48,6 +48,11 @@ ThinkOpt = Annotated[float, typer.Option(
     "--think", min=0.0, help="--http: mean seconds between a client's requests (0: none).")]
 SeedOpt = Annotated[int, typer.Option("--seed-memories", min=0,
                                       help="--http: memories per client before the run.")]
+ConversationsOpt = Annotated[Path | None, typer.Option(
+    "--conversations", help="Measure conversation ingest instead: every session of this "
+    "LoCoMo or LongMemEval file through add(), against the bare embedder on the same texts.")]
+LimitOpt = Annotated[int | None, typer.Option(
+    "--limit", min=1, help="--conversations: only the first N conversations.")]
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -126,6 +131,39 @@ def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
         raise typer.Exit(1)
 
 
+def bench_conversations(console: Console, json_out: Path | None, data: Path, embedder: str,
+                        limit: int | None, workdir: Path | None) -> None:
+    from gieok.evaluation.ingest_bench import IngestBenchConfig, run_ingest_bench
+    from gieok.evaluation.locomo import load_locomo
+    from gieok.evaluation.longmemeval import load_longmemeval
+
+    try:
+        raw = data.read_text(encoding="utf-8")
+        samples = load_locomo(data) if '"conversation"' in raw[:20000] else \
+            load_longmemeval(data)
+        samples = samples[:limit] if limit else samples
+        config = IngestBenchConfig(samples=samples, embedder=embedder, workdir=workdir)
+        total = sum(len(t.text) > 0 for s in samples for sess in s.sessions for t in sess.turns)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console) as progress:
+            report = anyio.run(run_ingest_bench, config,
+                               RichReporter(progress).task("turns through add()", total))
+    except (GieokError, OSError) as exc:
+        console.print(f"[red]error[/red] {exc}")
+        raise typer.Exit(2) from None
+    engine, bare = report["engine"], report["bare_embedder"]
+    console.print(f"{report['turns']} turns in {report['sessions']} add() calls: "
+                  f"{engine['seconds']} s ({engine['turns_per_s']} turns/s, CPU "
+                  f"{engine['cpu_seconds']} s); bare embedder on the same "
+                  f"{report['embedded_texts']} texts: {bare['seconds']} s (CPU "
+                  f"{bare['cpu_seconds']} s); engine overhead {report['overhead_wall']:.1%} "
+                  f"wall, {report['overhead_cpu']:.1%} CPU")
+    if json_out is not None:
+        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+        console.print(f"wrote {json_out}")
+
+
 StoreBenchOpt = Annotated[str | None, typer.Option(
     "--store", help="Bench this (empty) store instead of a new SQLite file, e.g. "
                     "postgresql://user:password@host/gieok_bench.")]
@@ -148,6 +186,8 @@ def bench(
     duration: DurationOpt = 60.0,
     think: ThinkOpt = 0.0,
     seed_memories: SeedOpt = 100,
+    conversations: ConversationsOpt = None,
+    limit: LimitOpt = None,
 ) -> None:
     """Search latency at each size (one scope, real SQLite file, real engine) and ingest
     throughput through import_memories vs the bare embedder; with --http, the service under
@@ -156,6 +196,9 @@ def bench(
     from gieok.evaluation.bench import BenchConfig, run_bench
 
     console = Console()
+    if conversations is not None:
+        bench_conversations(console, json_out, conversations, embedder, limit, workdir)
+        return
     if http:
         bench_http(console, json_out, clients=clients, duration_s=duration, think_s=think,
                    seed_memories=seed_memories, embedder=embedder, workdir=workdir)

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from gieok.errors import GieokError
+from gieok.errors import GieokError, InvalidInputError
 from gieok.evaluation import harness
 from gieok.evaluation.dataset import EvalSample, IngestOptions
 from gieok.settings import DEFAULT_EMBEDDER, GieokSettings
@@ -43,6 +43,23 @@ WindowOpt = Annotated[
 ]
 SpeakerOpt = Annotated[bool, typer.Option("--speaker/--no-speaker", help="Prefix speaker names.")]
 DateOpt = Annotated[bool, typer.Option("--date/--no-date", help="Index the session date.")]
+PathOpt = Annotated[str, typer.Option(
+    "--path", help="How turns reach the engine: 'add' (one add() call per session, what an "
+    "application does) or 'import' (each turn written as a memory with its neighbours: an "
+    "ablation).")]
+SplitOpt = Annotated[str, typer.Option(
+    "--split", help="LoCoMo conversations to use: all, dev (even positions) or test (odd).")]
+UserTurnsOpt = Annotated[bool, typer.Option(
+    "--user-turns-only/--every-turn",
+    help="Send only user turns, as LongMemEval's official protocol indexes them.")]
+CacheOpt = Annotated[Path | None, typer.Option(
+    "--embed-cache", help="Keep embeddings in this file and reuse them on the next run "
+    "(quick tuning runs; report final numbers without it).")]
+ExtractOpt = Annotated[bool, typer.Option(
+    "--extract/--no-extract", help="Extract facts from the turns, as add() does by default.")]
+ReuseOpt = Annotated[bool, typer.Option(
+    "--reuse", help="With --store: search a store an earlier run ingested (its harness map "
+    "is kept beside it as <file>.owners.json) instead of ingesting again.")]
 LimitOpt = Annotated[
     int | None, typer.Option("--limit", min=1, help="Only the first N samples (quick runs).")
 ]
@@ -82,8 +99,10 @@ def _columns(dataset: str, ks: Sequence[int]) -> list[str]:
 
 async def _run(
     samples: list[EvalSample], run: harness.EvalRun, settings: GieokSettings, store: str,
-    console: Console,
+    console: Console, cache: Path | None = None,
 ) -> dict[str, Any]:
+    from gieok.embedders import get_embedder
+    from gieok.evaluation.embed_cache import DiskCacheEmbedder
     from gieok.memory import AsyncMemory
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -97,15 +116,25 @@ async def _run(
             questions_total=lambda n: bars.update(search, total=n),
             answered=lambda: bars.advance(search),
         )
-        async with AsyncMemory(store, settings=settings) as memory:
-            return await harness.evaluate(memory, samples, run, progress)
+        embedder = None
+        if cache is not None:
+            threads = {"threads": settings.embedder_threads} \
+                if settings.embedder.startswith("local:") else {}
+            embedder = DiskCacheEmbedder(get_embedder(settings.embedder, **threads), cache)
+        async with AsyncMemory(store, settings=settings, embedder=embedder) as memory:
+            report = await harness.evaluate(memory, samples, run, progress)
+        if embedder is not None:
+            report["config"]["embed_cache"] = {"path": str(cache), "hits": embedder.hits,
+                                               "misses": embedder.misses}
+        return report
 
 
 def _command(
     dataset: str, data: Path, k: str, json_out: Path | None, embedder: str, store: str | None,
-    preset: str, ingest: IngestOptions, limit: int | None,
+    preset: str, ingest: IngestOptions, limit: int | None, split: str = "all",
+    cache: Path | None = None, reuse: bool = False,
 ) -> None:
-    from gieok.evaluation.locomo import CATEGORIES, HEADLINE, load_locomo
+    from gieok.evaluation.locomo import CATEGORIES, HEADLINE, load_locomo, split_samples
     from gieok.evaluation.longmemeval import load_longmemeval
     from gieok.read.presets import get_preset
 
@@ -113,8 +142,10 @@ def _command(
     ks = _parse_ks(k)
     try:
         scoring = get_preset(preset)
+        if ingest.path not in ("add", "import"):
+            raise InvalidInputError(f"unknown --path {ingest.path!r}; use add or import")
         if dataset == harness.LOCOMO:
-            samples = load_locomo(data)
+            samples = split_samples(load_locomo(data), split)
             run = harness.EvalRun(dataset, ks, ingest, HEADLINE, dict(CATEGORIES))
         else:
             samples = load_longmemeval(data)
@@ -123,10 +154,14 @@ def _command(
         with tempfile.TemporaryDirectory(prefix="gieok-eval-") as tmp:
             settings = GieokSettings(data_dir=Path(tmp), embedder=embedder, scoring=scoring)
             url = store or f"sqlite:///{Path(tmp) / 'eval.db'}"
-            run.config = {"embedder": embedder, "preset": preset,
+            if reuse:
+                if store is None or not store.startswith("sqlite:///"):
+                    raise InvalidInputError("--reuse needs --store sqlite:///FILE")
+                run.owner_file = store.removeprefix("sqlite:///") + ".owners.json"
+            run.config = {"embedder": embedder, "preset": preset, "split": split,
                           "store": "temporary sqlite" if store is None else store,
                           "weights": scoring.model_dump()}
-            report = anyio.run(_run, samples, run, settings, url, console)
+            report = anyio.run(_run, samples, run, settings, url, console, cache)
     except GieokError as exc:
         console.print(f"[red]error[/red] {exc.code}: {exc.message}")
         raise typer.Exit(2) from None
@@ -146,16 +181,20 @@ def locomo(
     data: DataOpt, k: KOpt = "1,5,10", json_out: JsonOpt = None,
     embedder: EmbedderOpt = DEFAULT_EMBEDDER, store: StoreOpt = None, preset: PresetOpt = "default",
     window: WindowOpt = 2, speaker: SpeakerOpt = True, date: DateOpt = True,
-    limit: LimitOpt = None,
+    limit: LimitOpt = None, path: PathOpt = "add", split: SplitOpt = "all",
+    embed_cache: CacheOpt = None, reuse: ReuseOpt = False, extract: ExtractOpt = True,
 ) -> None:
     """LoCoMo: turn-level recall@k, any@k, all@k and MRR; overall = categories 1–4.
+    (--window and --date shape the 'import' ablation only.)
 
     The data (10 long conversations, CC BY-NC 4.0) is data/locomo10.json of the LoCoMo
     repository:
     curl -LO https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json
     """
     _command(harness.LOCOMO, data, k, json_out, embedder, store, preset,
-             IngestOptions(speaker=speaker, window=window, date=date), limit)
+             IngestOptions(path=path, speaker=speaker, window=window, date=date,  # type: ignore[arg-type]
+                           extract=extract),
+             limit, split, embed_cache, reuse)
 
 
 @eval_app.command("longmemeval")
@@ -163,10 +202,15 @@ def longmemeval(
     data: DataOpt, k: KOpt = "1,5,10", json_out: JsonOpt = None,
     embedder: EmbedderOpt = DEFAULT_EMBEDDER, store: StoreOpt = None, preset: PresetOpt = "default",
     window: WindowOpt = 2, date: DateOpt = True, limit: LimitOpt = None,
+    path: PathOpt = "add", user_turns_only: UserTurnsOpt = False,
+    embed_cache: CacheOpt = None, reuse: ReuseOpt = False, extract: ExtractOpt = True,
 ) -> None:
-    """LongMemEval: session recall_all@k / recall_any@k / NDCG@k and turn recall@k."""
+    """LongMemEval: session recall_all@k / recall_any@k / NDCG@k and turn recall@k.
+    (--window and --date shape the 'import' ablation only.)"""
     _command(harness.LONGMEMEVAL, data, k, json_out, embedder, store, preset,
-             IngestOptions(speaker=False, window=window, date=date), limit)
+             IngestOptions(path=path, speaker=False, window=window, date=date,  # type: ignore[arg-type]
+                           every_turn=not user_turns_only, extract=extract), limit,
+             cache=embed_cache, reuse=reuse)
 
 
 @eval_app.command("pii")

@@ -41,6 +41,7 @@ from gieok.context.working import (
     summarize,
 )
 from gieok.domain.context import (
+    DEFAULT_MIN_RELEVANCE,
     SECTION_TITLES,
     Budget,
     Context,
@@ -52,10 +53,10 @@ from gieok.domain.context import (
     TraceUse,
 )
 from gieok.domain.query import Filter, ScoredMemory, ScoreParts
-from gieok.domain.records import Layer, MemoryRecord, utcnow
+from gieok.domain.records import Layer, MemoryRecord, normalize_text, utcnow
 from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
-from gieok.embedders.base import Embedder
+from gieok.embedders.base import Embedder, similarity_range
 from gieok.embedders.cached import QueryCacheEmbedder
 from gieok.errors import InvalidInputError
 from gieok.runtime import Runtime
@@ -238,7 +239,7 @@ class ContextAssembler:
             sections.append(_section(SectionKind.SELECTED, [
                 _standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
             memory_sections, records, data = await self._memory_sections(
-                store, embedder, scope, (reader, within), query, now, timings, policy)
+                store, embedder, scope, (reader, within), query, now, timings, policy, turns)
             sections.extend(memory_sections)
             records = [*chosen, *records]
             if files is not None and SectionKind.PROJECT in cfg.sections:
@@ -305,7 +306,7 @@ class ContextAssembler:
     async def _memory_sections(  # noqa: PLR0913
         self, store: Store, embedder: Embedder, scope: Scope,
         visible: tuple[Scope, Filter | None], query: str, now: datetime,
-        timings: dict[str, float], policy: Policy,
+        timings: dict[str, float], policy: Policy, turns: Sequence[Turn] = (),
     ) -> tuple[list[ContextSection | None], list[MemoryRecord], dict[str, Any]]:
         cfg, scoring, admit = policy.context, policy.scoring, policy.admits
         reader, within = visible
@@ -322,8 +323,14 @@ class ContextAssembler:
         hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
                                       filters=sources.both(sources.MEMORY_FILTER, within),
                                       weights=scoring, now=now)
-        hits = [h for h in hits if (h.parts.relevance >= cfg.min_relevance or not query)
+        floor = cfg.min_relevance
+        if floor is None:  # a default floor only where the embedder's scale is calibrated
+            floor = DEFAULT_MIN_RELEVANCE if similarity_range(embedder) is not None else 0.0
+        hits = [h for h in hits if (h.parts.relevance >= floor or not query)
                 and admit(h.record)]
+        past = _past_turns([h for h in hits if h.record.layer is Layer.ARCHIVE], turns,
+                           cfg.conversation_items if query else 0)
+        hits = [h for h in hits if h.record.layer is not Layer.ARCHIVE]
         tier_hits, skills, data, keyed = [], standing.skills, {}, set()
         if sources.tier_scopes(scope):
             tier_hits = await sources.tier_knowledge(store, searcher, scope, query,
@@ -352,11 +359,35 @@ class ContextAssembler:
                                           for r in standing.pinned if admit(r)],
                      PINNED_RELEVANCE),
             *_search_sections(hits, episodes, tier_hits),
+            _section(SectionKind.CONVERSATIONS, [_turn_item(h) for h in past]),
             _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
             tier_data_section(data, scope),
         ]
-        used = [h.record for h in (*hits, *episodes, *tier_hits)]
+        used = [h.record for h in (*hits, *episodes, *tier_hits, *past)]
         return sections, [*standing.pinned, *used], data
+
+
+def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: int
+                ) -> list[ScoredMemory]:
+    """Archived turns worth showing (R8): the best passage of each turn, none of the turns
+    already in this conversation (they are in the summary or the raw window)."""
+    seen = {t.id for t in current} | {normalize_text(t.content) for t in current}
+    out: list[ScoredMemory] = []
+    for hit in hits:
+        turn = str(hit.record.metadata.get("turn", hit.record.id))
+        if turn in seen or normalize_text(hit.record.content) in seen:
+            continue
+        seen.add(turn)
+        out.append(hit)
+    return out[:limit]
+
+
+def _turn_item(hit: ScoredMemory) -> ContextItem:
+    r = hit.record
+    who = r.metadata.get("speaker") or r.metadata.get("role") or "someone"
+    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
+                       text=f"- [{r.event_time.date().isoformat()}] {who}: {r.content}",
+                       score=round(_clamp(hit.score), 4), parts=hit.parts)
 
 
 def _standing_item(r: MemoryRecord, score: float) -> ContextItem:

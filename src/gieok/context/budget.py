@@ -9,8 +9,9 @@ Order of work:
    trying smaller ones, so every pinned fact that fits the pinned budget stays);
 4. raw turns keep the newest within ``turn_tokens``;
 5. while the block plus turns exceed ``total_tokens`` or the block exceeds
-   ``hard_limit_chars``: cut the summary first, then the lowest-scored memories, then the
-   oldest raw turns, and pinned facts last (seed 001: raw turns > memories > summary).
+   ``hard_limit_chars``: cut excerpts from past conversations first (R8: the archive backs
+   up the facts, never the reverse), then the summary, then the lowest-scored memories, then
+   the oldest raw turns, and pinned facts last (seed 001: raw turns > memories > summary).
 
 Counts are exact on the final rendered text, not estimated from the parts.
 """
@@ -37,13 +38,14 @@ from gieok.domain.records import normalize_text
 
 ITEM_CAPPED = frozenset(
     {SectionKind.PINNED, SectionKind.SELECTED, SectionKind.MEMORIES, SectionKind.EPISODES,
-     SectionKind.ORGANISATION}
+     SectionKind.ORGANISATION, SectionKind.CONVERSATIONS}
 )
 FIXED_RELEVANCE = frozenset({SectionKind.PINNED, SectionKind.SELECTED, SectionKind.SUMMARY})
 # Who keeps an id when two sections carry the same memory.
 CLAIM_ORDER: tuple[SectionKind, ...] = (
     SectionKind.PINNED, SectionKind.SELECTED, SectionKind.MEMORIES, SectionKind.EPISODES,
     SectionKind.ORGANISATION, SectionKind.PROJECT, SectionKind.SKILLS, SectionKind.SUMMARY,
+    SectionKind.CONVERSATIONS,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
 MIN_PREFIX_TOKENS = 24  # a shorter prefix of a document is not worth its header
@@ -192,6 +194,11 @@ def _fit_turns(messages: list[dict[str, str]], budget: Budget, counter: TokenCou
 def _cut_one(sections: list[ContextSection], messages: list[dict[str, str]],
              allow_turns: bool) -> tuple[SectionKind | None, ContextItem | None, bool]:
     """Remove the next victim; returns (section kind, item, whether it was a turn)."""
+    past = next((s for s in sections if s.kind is SectionKind.CONVERSATIONS and s.items), None)
+    if past is not None:
+        victim = min(past.items, key=lambda item: item.score)
+        past.items.remove(victim)
+        return SectionKind.CONVERSATIONS, victim, False
     summary = next((s for s in sections if s.kind is SectionKind.SUMMARY and s.items), None)
     if summary is not None:
         return SectionKind.SUMMARY, summary.items.pop(), False

@@ -31,6 +31,7 @@ class SectionKind(StrEnum):
     SELECTED = "selected"  # chosen by a person for this turn ("use in the next turn")
     MEMORIES = "memories"
     EPISODES = "episodes"
+    CONVERSATIONS = "conversations"  # R8: archived turns of past conversations
     SKILLS = "skills"
     PROJECT = "project"
     ORGANISATION = "organisation"
@@ -42,6 +43,7 @@ SECTION_TITLES: dict[SectionKind, str] = {
     SectionKind.SELECTED: "Selected for this turn",
     SectionKind.MEMORIES: "Relevant memories",
     SectionKind.EPISODES: "Recent conversations",
+    SectionKind.CONVERSATIONS: "From past conversations",
     SectionKind.SKILLS: "Matching skills",
     SectionKind.PROJECT: "Project memory and rules",
     SectionKind.ORGANISATION: "Organisation knowledge",
@@ -57,8 +59,8 @@ class Budget(BaseModel):
     ``total_tokens`` covers the block *and* the recent raw turns; ``hard_limit_chars`` covers
     the block text and is never exceeded. When something must go, the summary goes first,
     then the lowest-scored memories, then the oldest raw turns; pinned facts go only when
-    nothing else is left.
-    """  # C2; defaults from seed 001 (tokens, raw > memory > summary) and seed 002 (chars)
+    nothing else is left. Excerpts from past conversations go before all of these.
+    """  # C2, R8; defaults from seed 001 (tokens, raw > memory > summary) and seed 002 (chars)
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -69,6 +71,7 @@ class Budget(BaseModel):
     selected_tokens: int = Field(400, ge=0)
     summary_tokens: int = Field(400, ge=0)
     episode_tokens: int = Field(300, ge=0)
+    conversation_tokens: int = Field(400, ge=0)
     skill_tokens: int = Field(400, ge=0)
     project_tokens: int = Field(800, ge=0)
     organisation_tokens: int = Field(400, ge=0)
@@ -83,6 +86,7 @@ class Budget(BaseModel):
             SectionKind.SELECTED: self.selected_tokens,
             SectionKind.MEMORIES: self.memory_tokens,
             SectionKind.EPISODES: self.episode_tokens,
+            SectionKind.CONVERSATIONS: self.conversation_tokens,
             SectionKind.SKILLS: self.skill_tokens,
             SectionKind.PROJECT: self.project_tokens,
             SectionKind.ORGANISATION: self.organisation_tokens,
@@ -217,6 +221,9 @@ class Context(BaseModel):
         return next((s for s in self.sections if s.kind is kind), None)
 
 
+DEFAULT_MIN_RELEVANCE = 0.25
+
+
 class ContextSettings(BaseModel):
     """``GieokSettings.context``: defaults for ``context()`` (C1–C5, R4–R7).
 
@@ -241,7 +248,14 @@ class ContextSettings(BaseModel):
     # ``recent_turns``.
     sections: list[SectionKind] = Field(default_factory=lambda: list(SectionKind))
     candidates: int = Field(30, ge=1, le=1000)
-    min_relevance: float = Field(0.0, ge=0.0, le=1.0)
+    # The relevance floor of retrieved memories and conversation excerpts (fused relevance,
+    # read/fusion.py): below it a memory is unrelated to the request and stays out, so "suggest
+    # a dinner recipe" is not handed every stored fact. None: ``DEFAULT_MIN_RELEVANCE`` with
+    # an embedder whose similarity scale is calibrated (the local model), 0 with others
+    # (their cosines mean nothing fixed). Apps that inject memories whatever the request
+    # (seed 000's residence for any recycling question) set 0.
+    min_relevance: float | None = Field(None, ge=0.0, le=1.0)
+    conversation_items: int = Field(4, ge=0, le=100)  # R8: archived turns per context
     near_duplicate: float = Field(0.9, gt=0.0, le=1.0)  # word Jaccard that counts as a repeat
     pin_safety_facts: bool = True
     pinned_min_importance: float = Field(0.8, ge=0.0, le=1.0)

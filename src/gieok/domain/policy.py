@@ -53,3 +53,10 @@ class ScopeSettings(BaseModel):
     idle_timeout_minutes: float = Field(default=30.0, gt=0.0)
     # Seed 003: a session's raw messages are deleted once its summary is saved.
     clear_session_after_summary: bool = False
+    # R8: keep every turn given to add() as a searchable conversation archive. An app whose
+    # raw session memory must vanish after its summary (seed 003) turns it off; turns already
+    # archived stay until forgotten or past ``archive_retention_days``.
+    archive_conversations: bool = True
+    # Archived turns older than this (by the time they were said) are deleted by retention;
+    # None keeps them as long as the scope's ``retention_days`` allows.
+    archive_retention_days: int | None = Field(default=None, ge=1)

@@ -20,18 +20,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
 
 from gieok.domain.limits import (
     MAX_FILTER_CONDITIONS,
     MAX_FILTER_DEPTH,
     MAX_FILTER_TEXT_CHARS,
     MAX_FILTER_VALUES,
+    MAX_TIME,
+    MIN_TIME,
     check_number,
     check_text,
     check_time,
 )
-from gieok.domain.records import MemoryRecord
+from gieok.domain.records import Layer, MemoryRecord
 from gieok.errors import InvalidInputError
 
 T = TypeVar("T")
@@ -59,7 +61,9 @@ FILTER_FIELDS: dict[str, str] = {
     "valid_from": "time",
     "expires_at": "time",
     **{level: "scope" for level in sorted(SCOPE_FIELDS)},
+    "kind": "kind",  # "memory" | "turn": a layer condition in disguise (see _kind_condition)
 }
+KINDS = ("memory", "turn")
 _KIND_OPS = {
     "str": {"eq", "ne", "in", "nin"},
     "list": {"contains", "in"},
@@ -68,6 +72,7 @@ _KIND_OPS = {
     "time": {"eq", "gt", "gte", "lt", "lte"},
     "meta": {"eq", "ne", "in", "nin", "gt", "gte", "lt", "lte"},
     "scope": {"eq", "ne", "in", "prefix"},
+    "kind": {"eq", "ne", "in", "nin"},
 }
 
 
@@ -152,6 +157,59 @@ def _filter_text(field_name: str, value: str) -> str:
     return check_text(value, f"filter {field_name}", code="INVALID_FILTER")
 
 
+def _kind_condition(op: str, value: Any) -> Filter:
+    """``kind`` selects archived conversation turns (R8) or memories; stores only know
+    ``layer``, so it is rewritten here and every store gets it for free."""
+    values = value if isinstance(value, list | tuple) and op in {"in", "nin"} else [value]
+    if not values or any(v not in KINDS for v in values):
+        raise _bad(f"filter kind expects {' or '.join(KINDS)}")
+    wanted = set(values) if op in {"eq", "in"} else set(KINDS) - set(values)
+    if wanted == set(KINDS):
+        return Or((Condition("layer", "eq", Layer.ARCHIVE.value),
+                   Condition("layer", "ne", Layer.ARCHIVE.value)))
+    if not wanted:
+        return And((Condition("layer", "eq", Layer.ARCHIVE.value),
+                    Condition("layer", "ne", Layer.ARCHIVE.value)))
+    return Condition("layer", "eq" if wanted == {"turn"} else "ne", Layer.ARCHIVE.value)
+
+
+def _bare_year(value: Any) -> int | None:
+    """A year inside the time limits with room for the next one (others go to
+    ``parse_time``, which says what is allowed)."""
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) == 4:
+        value = int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and \
+            MIN_TIME.year <= value < MAX_TIME.year:
+        return value
+    return None
+
+
+def _year_condition(name: str, op: str, year: int) -> Filter:
+    """A bare year means the whole year (seed 001's year ranges): ``lte 2022`` keeps
+    everything in 2022, ``gt 2022`` starts in 2023, ``eq 2022`` is all of 2022."""
+    from datetime import UTC
+
+    start, end = datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    if op == "lte":
+        return Condition(name, "lt", end)
+    if op == "gt":
+        return Condition(name, "gte", end)
+    if op == "eq":
+        return And((Condition(name, "gte", start), Condition(name, "lt", end)))
+    return Condition(name, op, start)  # gte 2022 and lt 2022 already mean whole years
+
+
+def names_field(flt: Filter | None, *names: str) -> bool:
+    """Whether a parsed filter has a condition on any of ``names`` anywhere inside it."""
+    if flt is None:
+        return False
+    if isinstance(flt, Condition):
+        return flt.field in names
+    if isinstance(flt, Not):
+        return names_field(flt.item, *names)
+    return any(names_field(f, *names) for f in flt.items)
+
+
 def parse_time(value: Any, field_name: str = "time") -> datetime:
     """Accept datetimes, ISO strings and bare years (``2021`` → 2021-01-01 UTC)."""
     from datetime import UTC
@@ -208,6 +266,12 @@ def _parse(spec: Any, *, depth: int, count: list[int]) -> Filter | None:
             count[0] += 1
             if count[0] > MAX_FILTER_CONDITIONS:
                 raise _bad(f"a filter holds at most {MAX_FILTER_CONDITIONS} conditions")
+            if kind == "kind":
+                parts.append(_kind_condition(op, operand))
+                continue
+            if kind == "time" and (year := _bare_year(operand)) is not None:
+                parts.append(_year_condition(key, op, year))
+                continue
             parts.append(Condition(key, op, _coerce(kind, key, op, operand)))
     if not parts:
         return None
@@ -317,6 +381,12 @@ class ScoredMemory(BaseModel):
     record: MemoryRecord
     score: float
     parts: ScoreParts
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def kind(self) -> str:
+        """``"turn"``: an archived conversation passage (R8); ``"memory"``: anything else."""
+        return self.record.kind
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,9 @@ class AddResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     turns_added: int
+    # The stored turns' ids, in message order: hits name their source turns by these ids
+    # (``MemoryRecord.source_turn_ids``), so a caller can map a hit back to its message.
+    turn_ids: list[str] = Field(default_factory=list)
     decisions: list[Decision] = Field(default_factory=list)
     extraction: str = "not_run"
     failures: list[str] = Field(default_factory=list)

@@ -6,7 +6,8 @@ which one they need. Vectors come back L2-normalised as a float32 matrix (n × d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -40,3 +41,26 @@ def normalise_rows(matrix: npt.ArrayLike) -> Matrix:
     norms = np.linalg.norm(arr, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return arr / norms
+
+
+def token_counter(embedder: object) -> Callable[[str], int]:
+    """How many tokens the embedder's model reads for a text, without its special tokens:
+    the embedder's own ``count_tokens`` when it has one (the local model's tokenizer),
+    otherwise an estimate of one token per four UTF-8 bytes (about 4 characters of English,
+    1.3 of Korean), which errs towards shorter passages. Used to size archive passages (R8)
+    to what the model reads well."""
+    count = getattr(embedder, "count_tokens", None)
+    if callable(count):
+        return count  # type: ignore[no-any-return]
+    return lambda text: math.ceil(len(text.encode("utf-8")) / 4)
+
+
+def similarity_range(embedder: object) -> tuple[float, float] | None:
+    """The cosines that mean "unrelated" and "the same thing" for this embedder's model, if
+    it declares them (``similarity_range``). Relevance is calibrated on them, and a default
+    relevance floor only makes sense for a model that has them (read/fusion.py)."""
+    found = getattr(embedder, "similarity_range", None)
+    if found is None:
+        return None
+    low, high = found
+    return float(low), float(high)

@@ -36,6 +36,10 @@ class QueryCacheEmbedder:
     def dim(self) -> int:
         return self.inner.dim
 
+    @property
+    def similarity_range(self) -> tuple[float, float] | None:
+        return getattr(self.inner, "similarity_range", None)  # type: ignore[no-any-return]
+
     async def precompute(self, queries: Sequence[str]) -> None:
         for query in queries:
             self.query_cache[query] = await self.inner.embed_query(query)

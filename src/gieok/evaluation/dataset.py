@@ -1,9 +1,14 @@
-"""The benchmark-neutral data model the harness runs on, and how turns become memories.
+"""The benchmark-neutral data model the harness runs on, and how turns reach the engine.
 
 Loaders (``locomo.py``, ``longmemeval.py``) turn each benchmark's JSON into ``EvalSample``s.
 Every key here (``EvalTurn.key``, ``EvalSession.key``) is the *harness's* bookkeeping: it is
-used to score answers and never leaves this package. What reaches the engine is built by
-``turn_items`` and holds only conversation text and the session's date (Q1b).
+used to score answers and never leaves this package. What reaches the engine holds only
+conversation text, speaker names, roles and the session's date (Q1b):
+
+* the product path (``path="add"``, the default): ``session_messages`` builds one ``add()``
+  call per session — what a chat application sends;
+* the import ablation (``path="import"``): ``turn_items`` writes each turn as a memory with
+  its neighbours in ``index_text``, bypassing ``add()``.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -19,7 +24,8 @@ class EvalTurn:
     key: str  # harness-private id (e.g. LoCoMo "D1:3"); never stored
     text: str
     speaker: str | None = None  # a person's name; None for anonymous roles
-    indexed: bool = True  # LongMemEval indexes user turns only
+    indexed: bool = True  # LongMemEval's official protocol indexes user turns only
+    role: str = "user"  # the chat role a product would send: user or assistant
 
 
 @dataclass(frozen=True)
@@ -52,16 +58,23 @@ class EvalSample:
 
 @dataclass(frozen=True)
 class IngestOptions:
-    """How conversation turns are written as memories (see docs/benchmarks.md).
+    """How a benchmark reaches the engine (see docs/benchmarks.md).
 
-    ``speaker`` prefixes the content with the speaker's name; ``window`` puts that many turns
-    on each side into the memory's ``index_text`` (searched, never returned as content);
-    ``date`` adds the session date to ``index_text``.
+    ``path="add"``: one ``add()`` per session with its date, speaker names as message
+    ``name``s, extracting facts unless ``extract`` is off; ``every_turn`` sends every role's turns (False: only the turns the benchmark's
+    official protocol indexes — LongMemEval's user turns). ``speaker`` passes speaker names.
+
+    ``path="import"`` (ablation): ``speaker`` prefixes the content with the speaker's name;
+    ``window`` puts that many turns on each side into the memory's ``index_text``; ``date``
+    adds the session date to ``index_text``.
     """
 
+    path: Literal["add", "import"] = "add"
+    extract: bool = True  # add(…, infer=extract): facts are extracted as an app's would be
     speaker: bool = True
     window: int = 2
     date: bool = True
+    every_turn: bool = True
 
 
 def turn_content(turn: EvalTurn, *, speaker: bool) -> str:
@@ -107,6 +120,26 @@ def turn_items(
         items.append(item)
         keys.append(turn.key)
     return items, keys
+
+
+def session_messages(
+    session: EvalSession, opts: IngestOptions
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The messages of one ``add()`` call for ``session`` and the parallel turn keys.
+
+    Only role, text and the speaker's name go into a message; the keys stay with the
+    harness, which pairs them with the turn ids ``add()`` returns."""
+    messages: list[dict[str, Any]] = []
+    keys: list[str] = []
+    for turn in session.turns:
+        if not turn.text.strip() or not (turn.indexed or opts.every_turn):
+            continue
+        message: dict[str, Any] = {"role": turn.role, "content": turn.text}
+        if opts.speaker and turn.speaker:
+            message["name"] = turn.speaker
+        messages.append(message)
+        keys.append(turn.key)
+    return messages, keys
 
 
 def session_of(sample: EvalSample) -> dict[str, str]:

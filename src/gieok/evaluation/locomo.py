@@ -23,6 +23,7 @@ CATEGORIES = {
     "1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop", "5": "adversarial",
 }
 HEADLINE = ("1", "2", "3", "4")
+SPLITS = ("all", "dev", "test")
 _SESSION = re.compile(r"session_(\d+)")
 _EVIDENCE = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 _DATE_FORMATS = ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %B %Y", "%d %B, %Y", "%d %B %Y")
@@ -112,6 +113,18 @@ def parse_sample(raw: dict[str, Any]) -> EvalSample:
 LOCOMO_URL = "https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json"
 GET_DATA = ("The data is data/locomo10.json of the LoCoMo repository: "
             f"curl -LO {LOCOMO_URL}")
+
+
+def split_samples(samples: list[EvalSample], split: str) -> list[EvalSample]:
+    """The fixed dev/test split, by conversation, chosen before any tuning: conversations at
+    even positions in the file (0, 2, …) are ``dev``, the others ``test``. Tune on dev;
+    report test once."""
+    if split not in SPLITS:
+        raise InvalidInputError(f"unknown split {split!r}; use one of {', '.join(SPLITS)}")
+    if split == "all":
+        return samples
+    parity = 0 if split == "dev" else 1
+    return [s for i, s in enumerate(samples) if i % 2 == parity]
 
 
 def load_locomo(path: str | Path) -> list[EvalSample]:

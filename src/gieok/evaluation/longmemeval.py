@@ -4,7 +4,8 @@ Each entry is its own haystack: ``question_id``, ``question_type``, ``question``
 ``question_date``, ``haystack_session_ids``, ``haystack_dates``, ``haystack_sessions``
 (lists of ``{role, content, has_answer?}``) and ``answer_session_ids``.
 
-Following the benchmark's official retrieval evaluation, only user turns are indexed; a gold
+The benchmark's official retrieval evaluation indexes only user turns (``EvalTurn.indexed``;
+the product path sends every turn to ``add()`` unless told otherwise); a gold
 session is an answer session with at least one user turn flagged ``has_answer``; abstention
 questions (``_abs``) and questions with no flagged user turn are skipped. Keys are
 positional (``s3``, ``s3:1``): the dataset's own session ids, whose gold ones start with
@@ -50,7 +51,9 @@ def _session(index: int, at: datetime, turns: Any) -> tuple[EvalSession, set[str
             raise InvalidInputError(f"haystack session {index}, turn {j} must be an object")
         key = f"s{index}:{j}"
         is_user = turn.get("role") == "user"
-        out.append(EvalTurn(key=key, text=str(turn.get("content") or ""), indexed=is_user))
+        role = "assistant" if turn.get("role") == "assistant" else "user"
+        out.append(EvalTurn(key=key, text=str(turn.get("content") or ""), indexed=is_user,
+                            role=role))
         if is_user and turn.get("has_answer") is True:
             flagged.add(key)
     return EvalSession(key=f"s{index}", at=at, turns=tuple(out)), flagged

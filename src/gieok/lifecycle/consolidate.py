@@ -222,7 +222,7 @@ async def run_consolidation(  # noqa: PLR0913
     if dry_run or not plan:
         return report
     wall = utcnow()
-    vectors = await embedder.embed_documents([_index_text(d.record) for d in plan])
+    vectors = await embedder.embed_documents([d.record.embedding_text() for d in plan])
     for digest, vector in zip(plan, vectors, strict=True):
         record = digest.record.model_copy(update={"created_at": wall, "updated_at": wall})
         batch = WriteBatch(upserts=[(record, vector)])
@@ -237,9 +237,5 @@ async def run_consolidation(  # noqa: PLR0913
         await store.write(batch)
     return report
 
-
-def _index_text(record: MemoryRecord) -> str:
-    search_text = getattr(record, "search_text", None)
-    return search_text() if callable(search_text) else record.content
 
 

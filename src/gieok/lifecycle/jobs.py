@@ -33,12 +33,16 @@ async def run_expiry(
     (``retention_days`` or the scope's stored settings)."""
     report = await expire(store, scope, now=now, ttl_days=ttl_days, dry_run=dry_run)
     days = retention_days
-    if days is None and scope.levels():
-        stored = await store.get_settings(scope)
-        days = stored.retention_days if stored is not None else None
+    stored = await store.get_settings(scope) if scope.levels() else None
+    if days is None and stored is not None:
+        days = stored.retention_days
     if days:
         report.deleted = await apply_retention(store, scope, days=days, now=now,
                                                dry_run=dry_run)
+    if stored is not None and stored.archive_retention_days:  # R8: the archive's own limit
+        report.deleted += await apply_retention(
+            store, scope, days=stored.archive_retention_days, now=now, dry_run=dry_run,
+            archive_only=True)
     return report
 
 
@@ -70,14 +74,10 @@ async def run_rollback(
         return current
     after = v.rolled_back(current, target, utcnow())
     vector = None
-    if _index_text(after) != _index_text(current):
-        vector = (await embedder.embed_documents([_index_text(after)]))[0]
+    if after.embedding_text() != current.embedding_text():
+        vector = (await embedder.embed_documents([after.embedding_text()]))[0]
     event = audit_for(AuditAction.ROLLBACK, after, before=current, trigger=Trigger.USER_REQUEST,
                       details=v.rollback_event_details(current, version))
     await store.write(WriteBatch(upserts=[(after, vector)], audit=[event]))
     return after
 
-
-def _index_text(record: MemoryRecord) -> str:
-    search_text = getattr(record, "search_text", None)
-    return search_text() if callable(search_text) else record.content

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from gieok.domain.records import embedding_text
 from gieok.embedders.base import Embedder
 from gieok.errors import ConfigurationError, StoreError
 from gieok.stores.base import IndexInfo, Reindexable, Store
@@ -36,7 +37,7 @@ class ReindexReport:
 
 
 def _text(content: str, index_text: str | None) -> str:
-    return f"{content}\n{index_text}" if index_text else content  # MemoryRecord.search_text
+    return embedding_text(content, index_text)  # what MemoryRecord.embedding_text embeds
 
 
 async def run_reindex(

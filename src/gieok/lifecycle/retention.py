@@ -2,7 +2,9 @@
 
 "Older" is by event time (when it happened, W13). Each deletion is a hard delete: the row,
 its vector, its full-text entry and every trace of its content in the audit history go; a
-content-free tombstone event records that retention removed it.
+content-free tombstone event records that retention removed it. The conversation archive
+(R8) has its own, usually shorter, ``archive_retention_days``; archived turns never had
+audit events, so their deletion writes none either.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger
 from gieok.domain.query import View, parse_filter
-from gieok.domain.records import Status
+from gieok.domain.records import Layer, Status
 from gieok.domain.scope import Scope
 from gieok.errors import InvalidInputError
 from gieok.stores.base import Store, WriteBatch
@@ -23,13 +25,16 @@ EVERY_VERSION = View(statuses=tuple(s.value for s in Status), include_superseded
 
 
 async def apply_retention(
-    store: Store, scope: Scope, *, days: float, now: datetime, dry_run: bool = False
+    store: Store, scope: Scope, *, days: float, now: datetime, dry_run: bool = False,
+    archive_only: bool = False,
 ) -> list[str]:
-    """Hard-delete every memory in ``scope`` whose event time is more than ``days`` ago."""
+    """Hard-delete every memory in ``scope`` whose event time is more than ``days`` ago
+    (with ``archive_only``, only archived conversation turns)."""
     if isinstance(days, bool) or not isinstance(days, int | float) or days <= 0:
         raise InvalidInputError("retention days must be a positive number")
     cutoff = now - timedelta(days=float(days))
-    flt = parse_filter({"event_time": {"lt": cutoff}})
+    flt = parse_filter({"event_time": {"lt": cutoff}, **({"kind": "turn"} if archive_only
+                                                          else {})})
     doomed = []
     while True:  # always offset 0: each round deletes what it read
         page = await store.list(scope, filters=flt, view=EVERY_VERSION, limit=PAGE,
@@ -50,7 +55,8 @@ async def apply_retention(
                 audit=[AuditEvent(memory_id=r.id, scope=r.scope, action=AuditAction.DELETE,
                                   trigger=Trigger.SYSTEM, version=r.version,
                                   details={"hard": True, "reason": "retention",
-                                           "retention_days": days}) for r in chunk],
+                                           "retention_days": days}) for r in chunk
+                       if r.layer is not Layer.ARCHIVE],
             ))
         if len(ids) < PAGE:
             break

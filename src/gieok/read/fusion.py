@@ -1,20 +1,26 @@
-"""Fusion of ranked candidate lists (R1): reciprocal-rank fusion or normalised scores.
+"""Fusion of ranked candidate lists (R1): calibrated scores, min–max scores or reciprocal
+rank. Each returns ``relevance`` in [0, 1], best first.
 
-Both return ``relevance`` in [0, 1] that means the same across queries.
-
-- ``rrf``: ranks only, ignoring the incomparable raw scales of cosine similarity and BM25;
-  normalised by the best achievable fused score (rank 1 in every list).
-- ``score``: each list's raw scores rescaled to [0, 1] within the list (BM25 by its best
-  hit; cosine min–max over the returned candidates), then a weighted mean. Unlike RRF it
-  keeps *how much* better one hit is than the next, which measured better on LoCoMo when
-  one list is far stronger than the other (docs/benchmarks.md).
+- ``calibrated``: each list's raw scores mapped to [0, 1] on a scale that does not depend on
+  the other candidates. Cosine similarity is mapped linearly from the embedder's "unrelated"
+  level (``dense_floor``: what texts about different things score with that model) to its
+  "same thing" level (``dense_ceiling``), clipped; small differences stay small (cosines
+  0.916 and 0.913 are 0.83 and 0.82 for e5, never 1 and 0). BM25 is divided by its best
+  hit, and the full-text list's weight is multiplied by its *evidence* (``evidence``): the
+  best hit's BM25 over ``fulltext_scale``, or how few of a small scope it matched. When only
+  terms that most documents contain matched (a speaker's name in a conversation: their IDF
+  is near zero), the evidence is near zero and the full-text weight moves to meaning — full
+  text only decides when it can discriminate.
+- ``score``: min–max within the returned candidates (BM25 by its best hit). It stretches
+  any spread, however small, over [0, 1]: kept for comparison (preset ``minmax``).
+- ``rrf``: ranks only, normalised by the best achievable fused score (rank 1 everywhere).
 
 A list with weight 0 only annotates (its ranks and raw scores are kept for explanation).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gieok.domain.query import Candidate
@@ -65,16 +71,68 @@ def _rescale(name: str, candidates: Sequence[Candidate]) -> dict[str, float]:
     return {c.id: (c.score - low) / (high - low) for c in candidates}
 
 
-def score_fusion(
-    lists: Mapping[str, Sequence[Candidate]], *, weights: Mapping[str, float]
-) -> list[Fused]:
-    """Fuse named lists by a weighted mean of their rescaled scores; returns best first."""
+def _calibrate(name: str, candidates: Sequence[Candidate], dense_floor: float,
+               dense_ceiling: float) -> dict[str, float]:
+    if not candidates:
+        return {}
+    if name == "fulltext":
+        top = max(max(c.score for c in candidates), 1e-12)
+        return {c.id: max(0.0, c.score) / top for c in candidates}
+    span = max(dense_ceiling - dense_floor, 1e-6)
+    return {c.id: min(1.0, max(0.0, (c.score - dense_floor) / span)) for c in candidates}
+
+
+def evidence(fulltext: Sequence[Candidate], dense: Sequence[Candidate], scale: float,
+             depth: int) -> float:
+    """How far the full-text list can be trusted to discriminate, in [0, 1].
+
+    - by magnitude: its best BM25 over ``scale`` (a term most documents contain has an IDF
+      near zero — FTS5 clamps it to 1e-6 — so matching only such terms scores near 0);
+    - by selectivity: when the dense list holds fewer than ``depth`` candidates it saw the
+      whole (filtered) scope, and full text matching only a few of them is selective even
+      where BM25 cannot say so (in a tiny store FTS5 gives every term the same near-zero
+      IDF).
+    """
+    if not fulltext:
+        return 0.0
+    magnitude = 1.0 if scale <= 0 else min(1.0, max(c.score for c in fulltext) / scale)
+    selectivity = 0.0
+    if dense and len(dense) < depth:
+        selectivity = max(0.0, 1.0 - len(fulltext) / len(dense))
+    return max(magnitude, selectivity)
+
+
+def _weighted(fused: dict[str, Fused], lists: Mapping[str, Sequence[Candidate]],
+              weights: Mapping[str, float],
+              scale: Callable[[str, Sequence[Candidate]], dict[str, float]]) -> list[Fused]:
     total = sum(w for name, w in weights.items() if name in lists) or 1.0
-    fused = _annotate(lists)
     for name, candidates in lists.items():
         weight = weights.get(name, 0.0)
         if weight <= 0:
             continue
-        for rid, value in _rescale(name, candidates).items():
+        for rid, value in scale(name, candidates).items():
             fused[rid].relevance += weight * value / total
     return _ordered(fused)
+
+
+def score_fusion(
+    lists: Mapping[str, Sequence[Candidate]], *, weights: Mapping[str, float]
+) -> list[Fused]:
+    """Fuse named lists by a weighted mean of their min–max rescaled scores."""
+    return _weighted(_annotate(lists), lists, weights, _rescale)
+
+
+def calibrated_fusion(
+    lists: Mapping[str, Sequence[Candidate]], *, weights: Mapping[str, float],
+    dense_floor: float, dense_ceiling: float, fulltext_scale: float, depth: int,
+) -> list[Fused]:
+    """Fuse named lists by a weighted mean of their calibrated scores, the full-text weight
+    scaled by its evidence and the rest given to the dense list (module docstring).
+    ``depth`` is how many candidates each list was asked for."""
+    shifted = dict(weights)
+    if "fulltext" in lists and "dense" in lists and shifted.get("dense", 0.0) > 0:
+        full = shifted.get("fulltext", 0.0)
+        kept = full * evidence(lists["fulltext"], lists["dense"], fulltext_scale, depth)
+        shifted["fulltext"], shifted["dense"] = kept, shifted["dense"] + full - kept
+    return _weighted(_annotate(lists), lists, shifted,
+                     lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling))

@@ -17,6 +17,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
                    "w_query_time": 0.0},
     "rrf": {"fusion": "rrf"},
+    # the fusion before calibration: min-max within the candidates (read/fusion.py)
+    "minmax": {"fusion": "score"},
     "equal-weights": {"dense_weight": 0.5, "fulltext_weight": 0.5},
     "dense": {"fulltext_weight": 0.0},
     "fulltext": {"dense_weight": 0.0},

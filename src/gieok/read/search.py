@@ -7,9 +7,9 @@ from datetime import datetime
 
 from gieok.domain.query import Candidate, Filter, ScoredMemory, View
 from gieok.domain.scope import Scope
-from gieok.embedders.base import Embedder
+from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
-from gieok.read.fusion import rrf, score_fusion
+from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.scoring import mixed_score
 from gieok.read.temporal import time_windows
 from gieok.settings import ScoringSettings
@@ -47,15 +47,14 @@ async def hybrid_search(
     view: View,
     weights: ScoringSettings,
     now: datetime,
+    min_relevance: float = 0.0,
 ) -> list[ScoredMemory]:
+    """The best ``k`` by the mixed score among candidates whose fused relevance reaches
+    ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate)."""
     n = max(weights.candidates, k)
     lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
                               weights=weights)
-    list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
-    if weights.fusion == "rrf":
-        fused = rrf(lists, weights=list_weights, k=weights.rrf_k)
-    else:
-        fused = score_fusion(lists, weights=list_weights)
+    fused = [f for f in _fuse(lists, weights, embedder, n) if f.relevance >= min_relevance]
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
@@ -75,6 +74,21 @@ async def hybrid_search(
     results = drop_near_duplicates(results, _text, threshold=weights.near_duplicate,
                                    limit=pool)
     return mmr(results, lambda s: s.score, _text, lam=weights.mmr_lambda, k=k)
+
+
+def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
+          embedder: Embedder, depth: int) -> list[Fused]:
+    list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
+    if weights.fusion == "rrf":
+        return rrf(lists, weights=list_weights, k=weights.rrf_k)
+    if weights.fusion == "score":
+        return score_fusion(lists, weights=list_weights)
+    floor, ceiling = similarity_range(embedder) or (0.0, 1.0)
+    return calibrated_fusion(
+        lists, weights=list_weights,
+        dense_floor=float(floor if weights.dense_floor is None else weights.dense_floor),
+        dense_ceiling=float(ceiling if weights.dense_ceiling is None else weights.dense_ceiling),
+        fulltext_scale=weights.fulltext_scale, depth=depth)
 
 
 def _text(scored: ScoredMemory) -> str:

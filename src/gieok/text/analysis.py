@@ -52,13 +52,25 @@ def has_hangul(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def korean_morphs(text: str) -> tuple[str, ...]:
     """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul)."""
+    return tuple(form for form, _ in _tagged_morphs(text))
+
+
+@lru_cache(maxsize=4096)
+def _tagged_morphs(text: str) -> tuple[tuple[str, str], ...]:
     if not has_hangul(text):
         return ()
-    return _content(kiwi().tokenize(text))
+    return tuple((t.form.lower(), t.tag) for t in kiwi().tokenize(text)
+                 if t.tag in _KEEP_TAGS and has_hangul(t.form))
 
 
 def _content(tokens: Any) -> tuple[str, ...]:
     return tuple(t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form))
+
+
+# Words that name whose memory it is. Every memory of a scope is about its user ("User lives
+# in…", "사용자는…"), so in a query they say nothing about *which* memory is meant — like
+# "I" and "my", already stop words. Korean pronouns (tag NP: 나, 저, 내, 우리…) likewise.
+SUBJECT_TERMS = frozenset({"user", "users", "사용자", "유저"})
 
 
 def morph_field(text: str) -> str:
@@ -84,9 +96,12 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
     """(plain words for the stemmed column, Korean morphemes for the morpheme column)."""
     words = [
         w for w in (m.group(0).lower() for m in _WORD.finditer(text))
-        if w not in STOPWORDS and not has_hangul(w) and (len(w) > 1 or w.isdigit())
+        if w not in STOPWORDS and w not in SUBJECT_TERMS and not has_hangul(w)
+        and (len(w) > 1 or w.isdigit())
     ]
-    return list(dict.fromkeys(words)), list(dict.fromkeys(korean_morphs(text)))
+    morphs = [form for form, tag in _tagged_morphs(text)
+              if tag != "NP" and form not in SUBJECT_TERMS]
+    return list(dict.fromkeys(words)), list(dict.fromkeys(morphs))
 
 
 # A memory's ``index_text`` (searched, never shown) counts this much per occurrence of a

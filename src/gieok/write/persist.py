@@ -135,7 +135,7 @@ async def persist_direct(
         vectors = []
         for start in range(0, len(fresh), EMBED_CHUNK):
             part = fresh[start : start + EMBED_CHUNK]
-            vectors.extend(await embedder.embed_documents([r.search_text() for r in part]))
+            vectors.extend(await embedder.embed_documents([r.embedding_text() for r in part]))
             if progress is not None:
                 progress(len(part))
         await after_embed()

@@ -39,6 +39,7 @@ from gieok.stores.base import Store, WriteBatch
 from gieok.stores.fence import SCOPE_FORGOTTEN, Fence
 from gieok.stores.ops import DenseOp, FenceOp, HashOp, ListOp, ReadOp
 from gieok.stores.working import SessionState, WorkingLog
+from gieok.write.archive import archive_batch, fold
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, mark_past, summarize
 from gieok.write.extract import Extractor
@@ -232,7 +233,17 @@ class WritePath:
         if not safe:
             return AddResult(turns_added=0, extraction="off" if not infer else "skipped")
         state = await self.working.append(scope, safe)
-        result = AddResult(turns_added=len(safe), extraction="off" if not infer else "skipped")
+        result = AddResult(turns_added=len(safe), turn_ids=[t.id for t in safe],
+                           extraction="off" if not infer else "skipped")
+        carry: list[WriteBatch] = []  # R8: the archive write, folded into extraction's
+        if settings.archive_conversations:
+            try:
+                carry.append(await archive_batch(
+                    self.store, self.working, self.embedder, scope, safe, self.settings.write,
+                    earlier_turns=state.turn_count - len(safe), index_info=self.rt.index_info(),
+                    fence=fence))
+            except Exception as exc:  # noqa: BLE001 — W10: reported, the turns are stored
+                self._fail(result, exc)
         try:
             if not infer:
                 return result
@@ -242,7 +253,7 @@ class WritePath:
                             count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
-                                              earlier=state.turn_count - len(plan.extract),
+                                              carry, earlier=state.turn_count - len(plan.extract),
                                               fence=fence)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
@@ -250,7 +261,18 @@ class WritePath:
                                           fence=fence)
         except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
             self._fail(result, exc)
+        finally:
+            await self._write_carried(carry, result)
         return result
+
+    async def _write_carried(self, carry: list[WriteBatch], result: AddResult) -> None:
+        """The archive write when extraction did not take it along (nothing extracted, or
+        extraction failed): the turns stay searchable either way."""
+        try:
+            for batch in carry:
+                await self.store.write(batch)
+        except Exception as exc:  # noqa: BLE001 — W10
+            self._fail(result, exc)
 
     async def extract_pending(self, scope: Scope) -> AddResult:
         """W2 for turns already stored but not extracted yet (the service's extraction
@@ -307,9 +329,11 @@ class WritePath:
     # -- extraction → reconcile → persist (W3–W8) --------------------------------------------
     async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
                                  settings: ScopeSettings, result: AddResult,
-                                 kinds: Sequence[TriggerKind], *, earlier: int | None = None,
-                                 fence: Fence | None = None) -> None:
+                                 kinds: Sequence[TriggerKind],
+                                 carry: list[WriteBatch] | None = None, *,
+                                 earlier: int | None = None, fence: Fence | None = None) -> None:
         """``earlier``: how many turns of the session precede ``turns`` (None: unknown);
+        ``carry``: writes (the turns' archive passages) to fold into the final batch;
         ``fence``: the mark read before ``turns`` were (a forget since refuses the writes)."""
         target = long_term_scope(scope)
         extraction = await self._extract(scope, target, turns, earlier)
@@ -322,8 +346,10 @@ class WritePath:
             return
         details = {"triggers": [k.value for k in kinds], "extractor": extraction.extractor,
                    "session": scope.session}
+        carry = carry if carry is not None else []
         for where, group in route_by_tier(candidates, target).items():
-            await self._reconcile_and_write(where, group, settings, result, details, fence)
+            await self._reconcile_and_write(where, group, settings, result, details, fence,
+                                            carry)
 
     async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn],
                        earlier: int | None = None) -> Extraction:
@@ -396,7 +422,8 @@ class WritePath:
 
     async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
                                    settings: ScopeSettings, result: AddResult,
-                                   details: dict[str, Any], fence: Fence | None = None) -> None:
+                                   details: dict[str, Any], fence: Fence | None = None,
+                                   carry: list[WriteBatch] | None = None) -> None:
         now = utcnow()
         vectors = await self.embedder.embed_documents([c.content for c in candidates])
         by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
@@ -424,6 +451,8 @@ class WritePath:
                                          trigger=Trigger.CAPACITY))
         await self._mark_episodes_past(target, plan.changes, batch)
         batch.index_info = self.rt.index_info()
+        if carry:
+            fold(batch, carry)  # the turns' archive passages, in the same transaction
         await self.store.write(batch)
         result.decisions.extend(plan.decisions)
         result.archived.extend(a.id for _, a in archived)

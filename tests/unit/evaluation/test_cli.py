@@ -76,3 +76,30 @@ def test_eval_reports_bad_input_cleanly(tmp_path: Path) -> None:
 
 def test_eval_app_is_importable_for_other_commands() -> None:
     assert isinstance(eval_app, typer.Typer)
+
+
+def test_eval_split_reuse_and_import_path(tmp_path: Path) -> None:
+    runner = CliRunner()
+    store = f"sqlite:///{tmp_path}/r.db"
+    common = ["eval", "locomo", "--data", str(FIXTURES / "locomo_mini.json"),
+              "--embedder", "hash:256"]
+    first = runner.invoke(_app(), [*common, "--split", "dev", "--store", store, "--reuse",
+                                   "--json", str(tmp_path / "1.json")])
+    assert first.exit_code == 0, first.output
+    one = json.loads((tmp_path / "1.json").read_text())
+    assert one["samples"] == 1 and one["config"]["split"] == "dev"
+    assert one["config"]["path"] == "add" and (tmp_path / "r.db.owners.json").exists()
+    again = runner.invoke(_app(), [*common, "--split", "dev", "--store", store, "--reuse",
+                                   "--json", str(tmp_path / "2.json")])
+    assert again.exit_code == 0, again.output
+    two = json.loads((tmp_path / "2.json").read_text())
+    assert two["overall"] == one["overall"] and two["ingest_seconds"] < 1.0
+    test = runner.invoke(_app(), [*common, "--split", "test", "--path", "import",
+                                  "--json", str(tmp_path / "3.json")])
+    assert test.exit_code == 0, test.output
+    three = json.loads((tmp_path / "3.json").read_text())
+    assert three["samples"] == 1 and three["config"]["path"] == "import"
+    bad = runner.invoke(_app(), [*common, "--split", "holdout"])
+    assert bad.exit_code == 2 and "unknown split" in bad.output
+    no_store = runner.invoke(_app(), [*common, "--reuse"])
+    assert no_store.exit_code == 2 and "--reuse needs" in no_store.output

@@ -19,16 +19,19 @@ FIXTURES = Path(__file__).parents[2] / "fixtures"
 pytestmark = pytest.mark.anyio
 
 
-async def _locomo(path: Path, settings: GieokSettings, url: str) -> dict[str, Any]:
-    run = harness.EvalRun(harness.LOCOMO, (1, 5, 10), IngestOptions(), HEADLINE, CATEGORIES)
+async def _locomo(path: Path, settings: GieokSettings, url: str,
+                 opts: IngestOptions | None = None) -> dict[str, Any]:
+    run = harness.EvalRun(harness.LOCOMO, (1, 5, 10), opts or IngestOptions(), HEADLINE,
+                          CATEGORIES)
     async with AsyncMemory(url, settings=settings) as memory:
         report = await harness.evaluate(memory, load_locomo(path), run)
         report["stored"] = [await memory.export(scope=f"user:eval{i}") for i in range(2)]
     return report
 
 
-async def _longmemeval(path: Path, settings: GieokSettings, url: str) -> dict[str, Any]:
-    run = harness.EvalRun(harness.LONGMEMEVAL, (1, 3))
+async def _longmemeval(path: Path, settings: GieokSettings, url: str,
+                      opts: IngestOptions | None = None) -> dict[str, Any]:
+    run = harness.EvalRun(harness.LONGMEMEVAL, (1, 3), opts or IngestOptions())
     async with AsyncMemory(url, settings=settings) as memory:
         report = await harness.evaluate(memory, load_longmemeval(path), run)
         report["stored"] = [await memory.export(scope=f"user:eval{i}") for i in range(4)]
@@ -49,11 +52,27 @@ async def test_locomo_report_shape(settings: GieokSettings, tmp_path: Path) -> N
     assert report["by_category"]["5"]["name"] == "adversarial"
     for key in ("recall@1", "recall@10", "any@5", "all@5", "mrr"):
         assert 0.0 <= report["overall"][key] <= 1.0
-    # ten memories for a seven-turn and a three-turn conversation: recall@10 is complete
+    # every turn of a seven-turn and a three-turn conversation went through add() and is
+    # archived: recall@10 is complete
     assert report["overall"]["recall@10"] == 1.0
     assert report["dropped_evidence"] == 2 and report["skipped_questions"] == 1
-    assert report["memories_ingested"] == 10
+    assert report["turns_ingested"] == 10 and report["config"]["path"] == "add"
+    assert report["write_failures"] == 0
     assert report["search_ms_p95"] >= report["search_ms_p50"] > 0
+    stored = [m for scope in report["stored"] for m in scope]
+    assert sum(1 for m in stored if m["layer"] == "archive") == 10
+    assert {m["scope"].split("/")[1] for m in stored if m["layer"] == "archive"} == {
+        "session:c0", "session:c1"}
+    names = {m["metadata"].get("speaker") for m in stored if m["layer"] == "archive"}
+    assert names == {"Ana", "Ben", "Cho", "Dev"}
+
+
+async def test_locomo_import_ablation_still_runs(settings: GieokSettings,
+                                                 tmp_path: Path) -> None:
+    report = await _locomo(FIXTURES / "locomo_mini.json", settings,
+                           f"sqlite:///{tmp_path}/i.db", IngestOptions(path="import"))
+    assert report["config"]["path"] == "import" and report["overall"]["recall@10"] == 1.0
+    assert all(m["layer"] == "long_term" for scope in report["stored"] for m in scope)
 
 
 async def test_longmemeval_report_shape(settings: GieokSettings, tmp_path: Path) -> None:
@@ -65,11 +84,17 @@ async def test_longmemeval_report_shape(settings: GieokSettings, tmp_path: Path)
                 "mrr"):
         assert key in overall
     assert overall["recall_any@3"] == 1.0
-    # only user turns were stored, without any assistant text
+    # the product path archives every turn, the assistant's too
     contents = [m["content"] for stored in report["stored"] for m in stored]
+    assert "Try aglio e olio with garlic and chili." in contents
+    assert set(report["by_category"]) == {"single-session-user", "knowledge-update"}
+    # the official protocol's variant: only user turns reach the engine
+    official = await _longmemeval(FIXTURES / "longmemeval_mini.json", settings,
+                                  f"sqlite:///{tmp_path}/c.db", IngestOptions(every_turn=False))
+    contents = [m["content"] for stored in official["stored"] for m in stored]
     assert "Try aglio e olio with garlic and chili." not in contents
     assert "My sister just moved to Lisbon for a new job." in contents
-    assert set(report["by_category"]) == {"single-session-user", "knowledge-update"}
+    assert official["overall"]["recall_any@3"] == 1.0
 
 
 def _rename_locomo(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -87,13 +112,16 @@ def _rename_longmemeval(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return json.loads(text)
 
 
-@pytest.mark.parametrize("store", ["sqlite", "memory"])
+@pytest.mark.parametrize(("store", "path"), [("sqlite", "add"), ("memory", "add"),
+                                           ("sqlite", "import")])
 async def test_renaming_every_id_changes_no_number(
-    store: str, settings: GieokSettings, tmp_path: Path
+    store: str, path: str, settings: GieokSettings, tmp_path: Path
 ) -> None:
     """Q1b: ids, dia_ids and labels never reach an index or a score."""
     def url(name: str) -> str:
         return "memory://" if store == "memory" else f"sqlite:///{tmp_path}/{name}.db"
+
+    opts = IngestOptions(path=path)  # type: ignore[arg-type]
 
     for name, rename, run in (("locomo_mini", _rename_locomo, _locomo),
                               ("longmemeval_mini", _rename_longmemeval, _longmemeval)):
@@ -101,8 +129,8 @@ async def test_renaming_every_id_changes_no_number(
         renamed = tmp_path / f"{name}-renamed.json"
         renamed.write_text(json.dumps(rename(raw)))
         assert renamed.read_text() != json.dumps(raw)
-        original = await run(FIXTURES / f"{name}.json", settings, url(name))
-        other = await run(renamed, settings, url(name + "-renamed"))
+        original = await run(FIXTURES / f"{name}.json", settings, url(name), opts)
+        other = await run(renamed, settings, url(name + "-renamed"), opts)
         assert _numbers(other) == _numbers(original)
         stored = json.dumps(original["stored"])
         for secret in ("D1:", "D2:", "mini-", "answer_", "filler_", "mini_q", "S1", "s1:"):

@@ -41,3 +41,32 @@ def test_single_candidate_and_empty_lists() -> None:
     assert score_fusion({"dense": [Candidate("x", 0.2)]}, weights={"dense": 1.0})[0].relevance \
         == pytest.approx(1.0)
     assert score_fusion({}, weights={"dense": 1.0}) == []
+
+
+def test_full_text_evidence_by_magnitude_and_selectivity() -> None:
+    from gieok.read.fusion import evidence
+
+    dense = [Candidate(str(i), 0.8) for i in range(6)]
+    # every document of a small scope matched only a term FTS5 clamps to IDF 1e-6
+    everywhere = [Candidate(str(i), 1e-6) for i in range(6)]
+    assert evidence(everywhere, dense, 0.5, depth=50) == pytest.approx(0.0, abs=1e-5)
+    # the same near-zero BM25 on one document of six is selective
+    assert evidence(everywhere[:1], dense, 0.5, depth=50) == pytest.approx(5 / 6)
+    # a big scope (the dense list is full): only the magnitude can tell
+    assert evidence(everywhere[:1], dense, 0.5, depth=6) == pytest.approx(0.0, abs=1e-5)
+    assert evidence([Candidate("a", 7.5)], dense, 0.5, depth=6) == 1.0
+    assert evidence([], dense, 0.5, depth=50) == 0.0
+
+
+def test_weak_full_text_hands_its_weight_to_meaning() -> None:
+    from gieok.read.fusion import calibrated_fusion
+
+    dense = [Candidate("dog", 0.87), Candidate("work", 0.80)]
+    common = [Candidate("work", 1e-6), Candidate("dog", 1e-6)]  # both matched only "user"
+    fused = {f.id: f.relevance for f in calibrated_fusion(
+        {"dense": dense, "fulltext": common}, weights={"dense": 0.3, "fulltext": 0.7},
+        dense_floor=0.77, dense_ceiling=0.90, fulltext_scale=0.5, depth=50)}
+    assert fused["dog"] > fused["work"] + 0.4
+    minmax = {f.id: f.relevance for f in score_fusion(
+        {"dense": dense, "fulltext": common}, weights={"dense": 0.3, "fulltext": 0.7})}
+    assert minmax["work"] > 0.69  # what it was: the shared word alone gave 0.7

@@ -17,12 +17,14 @@ router = APIRouter(prefix="/v1", tags=["search"], responses=error_responses(401,
 async def search(
     body: SearchRequest, request: Request, engine: EngineDep, scope: ScopeDep
 ) -> SearchResults:
-    """Returns up to ``k`` live memories of the scope, best first. ``filters`` narrow by
-    field (`{"category": {"in": [...]}}`, AND/OR/NOT); ``as_of`` answers with what was true
-    then."""  # R1-R3, L6
+    """Returns up to ``k`` live memories and archived conversation turns of the scope, best
+    first, each with its ``kind`` (``memory`` or ``turn``). ``filters`` narrow by field
+    (`{"category": {"in": [...]}}`, `{"kind": "turn"}`, AND/OR/NOT); ``as_of`` answers with
+    what was true then."""  # R1-R3, R8, L6
     metrics: Metrics = request.app.state.metrics
     started = time.perf_counter()
     hits = await engine.search(body.query, scope=scope, k=body.k, filters=body.filters,
-                               as_of=body.as_of, min_confidence=body.min_confidence)
+                               as_of=body.as_of, min_confidence=body.min_confidence,
+                               threshold=body.threshold)
     metrics.search.observe(time.perf_counter() - started)
     return SearchResults(hits=[SearchHit.of(h) for h in hits])

@@ -1,0 +1,106 @@
+"""Conversation ingest throughput through ``add()`` (``gieok bench --conversations FILE``).
+
+What a chat application pays to remember a conversation: one ``add()`` per session, with
+the session's date and speaker names (the same calls ``gieok eval`` makes), on a real SQLite
+file with the real model — PII guard, the working log, the conversation archive (passages,
+full-text context, one embedding per passage) and fact extraction all included.
+
+Then, in the same process and right after, the bare embedder embeds exactly the texts the
+engine embedded (every stored vector's ``embedding_text()``), in the engine's batches. The
+machine this project runs on is shared and noisy, so only a baseline measured in the same
+run says what the engine itself adds: ``overhead = engine time / embedder time − 1`` (wall
+and process CPU time both reported).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gieok.domain.query import View
+from gieok.domain.scope import Scope
+from gieok.evaluation.dataset import EvalSample, IngestOptions, session_messages
+from gieok.memory import AsyncMemory
+from gieok.settings import GieokSettings
+from gieok.stores.ops import ListOp
+
+EVERYTHING = View(statuses=("active", "archived", "deleted"), include_superseded=True)
+
+
+@dataclass
+class IngestBenchConfig:
+    samples: Sequence[EvalSample]
+    embedder: str
+    workdir: Path | None = None
+    infer: bool = True
+
+
+async def _stored_texts(mem: AsyncMemory, scopes: Sequence[str]) -> list[str]:
+    """What the engine embedded: every stored record's embedding text, in write order."""
+    texts: list[str] = []
+    for scope in scopes:
+        offset = 0
+        while True:
+            [page] = await mem.store.read([ListOp(Scope.parse(scope), None, EVERYTHING, 1000,
+                                                  offset)])
+            texts.extend(r.embedding_text() for r in reversed(page.items))
+            offset += len(page.items)
+            if not page.items or offset >= page.total:
+                break
+    return texts
+
+
+async def run_ingest_bench(config: IngestBenchConfig,
+                           progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Ingest every sample through ``add()``, then embed the same texts with the bare
+    embedder; returns the JSON report."""
+    opts = IngestOptions()
+    with tempfile.TemporaryDirectory(prefix="gieok-ingest-") as tmp:
+        base = config.workdir or Path(tmp)
+        settings = GieokSettings(data_dir=base, embedder=config.embedder,
+                                 write={"max_long_term": None})
+        url = f"sqlite:///{base / 'ingest.db'}"
+        turns = sessions = 0
+        scopes: list[str] = []
+        async with AsyncMemory(url, settings=settings) as mem:
+            wall, cpu = time.perf_counter(), time.process_time()
+            for index, sample in enumerate(config.samples):
+                scopes.append(f"user:bench{index}")
+                for number, session in enumerate(sample.sessions):
+                    messages, _ = session_messages(session, opts)
+                    if not messages:
+                        continue
+                    await mem.add(messages, scope=f"user:bench{index}/session:c{number}",
+                                  timestamp=session.at, infer=config.infer)
+                    turns += len(messages)
+                    sessions += 1
+                    if progress is not None:
+                        progress(len(messages))
+            engine_wall, engine_cpu = time.perf_counter() - wall, time.process_time() - cpu
+            texts = await _stored_texts(mem, scopes)
+            _, embedder = await mem._ready()  # the engine's own embedder, warm
+            bare_wall, bare_cpu = await _bare(embedder, texts)
+    return {
+        "turns": turns, "sessions": sessions, "embedded_texts": len(texts),
+        "embedded_chars": sum(len(t) for t in texts),
+        "engine": {"seconds": round(engine_wall, 2), "cpu_seconds": round(engine_cpu, 2),
+                   "turns_per_s": round(turns / engine_wall, 2) if engine_wall else None},
+        "bare_embedder": {"seconds": round(bare_wall, 2), "cpu_seconds": round(bare_cpu, 2),
+                          "texts_per_s": round(len(texts) / bare_wall, 2) if bare_wall else None},
+        "overhead_wall": round(engine_wall / bare_wall - 1, 3) if bare_wall else None,
+        "overhead_cpu": round(engine_cpu / bare_cpu - 1, 3) if bare_cpu else None,
+        "config": {"embedder": config.embedder, "infer": config.infer,
+                   "load_avg_1m": os.getloadavg()[0]},
+    }
+
+
+async def _bare(embedder: Any, texts: Sequence[str], batch: int = 64) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    for start in range(0, len(texts), batch):
+        await embedder.embed_documents(list(texts[start:start + batch]))
+    return time.perf_counter() - wall, time.process_time() - cpu

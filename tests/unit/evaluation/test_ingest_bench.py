@@ -1,0 +1,45 @@
+"""``gieok bench --conversations``: every session through add(), then the bare embedder on
+exactly the texts the engine embedded (hash embedder: checks the report, never timings)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from gieok.cli.bench import register
+
+FIXTURES = Path(__file__).parents[2] / "fixtures"
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def main() -> None:
+        """gieok (test harness)."""
+
+    register(app)
+    return app
+
+
+def test_conversation_ingest_report(tmp_path: Path) -> None:
+    out = tmp_path / "ingest.json"
+    for data, turns, sessions in (("locomo_mini.json", 10, 3),
+                                  ("longmemeval_mini.json", None, None)):
+        result = CliRunner().invoke(_app(), [
+            "bench", "--conversations", str(FIXTURES / data), "--embedder", "hash:256",
+            "--json", str(out)])
+        assert result.exit_code == 0, result.output
+        report = json.loads(out.read_text())
+        if turns is not None:
+            assert report["turns"] == turns and report["sessions"] == sessions
+        # every turn was archived (one passage each here) and is among the embedded texts
+        assert report["embedded_texts"] >= report["turns"] > 0
+        assert report["engine"]["seconds"] > 0 and report["bare_embedder"]["seconds"] >= 0
+        assert report["config"]["infer"] is True
+    missing = CliRunner().invoke(_app(), ["bench", "--conversations", str(tmp_path / "no.json"),
+                                          "--embedder", "hash:256"])
+    assert missing.exit_code == 2

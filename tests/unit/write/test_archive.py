@@ -1,0 +1,185 @@
+"""The conversation archive (R8) through the public API, on every store: turns searchable with
+their kind and provenance, long turns as passages, neighbours as full-text-only context,
+settings, list/forget/export/retention/hard delete, PII."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from gieok import AsyncMemory, GieokSettings
+from gieok.domain.records import INDEX_ONLY_MARK, Layer
+from gieok.embedders.base import token_counter
+from gieok.write.passages import split_passages
+
+pytestmark = pytest.mark.anyio
+
+CHAT = [
+    {"role": "user", "name": "Ana", "content": "I adopted a puppy named Biscuit last weekend."},
+    {"role": "assistant", "content": "Congratulations! What breed is Biscuit?"},
+    {"role": "user", "name": "Ana", "content": "A golden retriever. She loves the beach."},
+]
+
+
+async def _turns(mem: AsyncMemory, **scope: str) -> list:  # type: ignore[type-arg]
+    page = await mem.list(filters={"kind": "turn"}, limit=1000, **scope)
+    return sorted(page.items, key=lambda r: (r.metadata["turn"], r.metadata["passage"]))
+
+
+async def test_every_turn_is_archived_searchable_and_points_back(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        result = await mem.add(CHAT, user_id="u1", session_id="s1",
+                               timestamp="2023-05-08T13:56:00Z")
+        assert len(result.turn_ids) == 3
+        archived = await _turns(mem, user_id="u1")
+        assert {r.metadata["turn"] for r in archived} == set(result.turn_ids)
+        for record in archived:
+            assert record.layer is Layer.ARCHIVE and record.kind == "turn"
+            assert record.source_turn_ids == [record.metadata["turn"]]
+            assert record.source_session == "s1" and record.scope.session == "s1"
+            assert record.event_time == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+        breed = next(r for r in archived if "golden" in r.content)
+        assert breed.metadata["speaker"] == "Ana" and breed.metadata["role"] == "user"
+        # neighbours and the date are full-text context, never embedded or shown
+        assert "What breed is Biscuit?" in breed.index_text
+        assert "8 May 2023" in breed.index_text
+        assert breed.embedding_text() == "Ana: " + breed.content
+        hits = await mem.search("golden retriever", user_id="u1", k=5)
+        assert hits[0].kind == "turn" and hits[0].record.id == breed.id
+        # a turn is found by words only its neighbour says
+        found = await mem.search("which breed", user_id="u1", k=5, filters={"kind": "turn"})
+        assert breed.id in [h.record.id for h in found]
+
+
+async def test_list_leaves_the_archive_out_unless_asked(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.remember("User lives in Busan", user_id="u1")
+        await mem.add(CHAT, user_id="u1", session_id="s1")
+        page = await mem.list(user_id="u1")
+        assert [r.content for r in page.items] == ["User lives in Busan"] and page.total == 1
+        assert (await mem.list(user_id="u1", filters={"kind": "turn"})).total == 3
+        assert (await mem.list(user_id="u1", filters={"layer": "archive"})).total == 3
+        memories_only = await mem.search("Busan puppy", user_id="u1",
+                                         filters={"kind": "memory"})
+        assert [h.kind for h in memories_only] == ["memory"]
+        turns_only = await mem.search("Busan puppy", user_id="u1", filters={"kind": "turn"})
+        assert turns_only and {h.kind for h in turns_only} == {"turn"}
+
+
+async def test_later_turns_become_context_of_earlier_ones(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        first = await mem.add(CHAT[:1], user_id="u1", session_id="s1")
+        await mem.add(CHAT[1:], user_id="u1", session_id="s1")
+        archived = {r.metadata["turn"]: r for r in await _turns(mem, user_id="u1")}
+        puppy = archived[first.turn_ids[0]]
+        tail = puppy.index_text.split(INDEX_ONLY_MARK, 1)[1]
+        assert "What breed is Biscuit?" in tail and "golden retriever" in tail
+        # other sessions are not neighbours
+        await mem.add("I moved to Busan.", user_id="u1", session_id="s2")
+        again = {r.metadata["turn"]: r for r in await _turns(mem, user_id="u1")}
+        assert "Busan" not in again[first.turn_ids[0]].index_text
+
+
+async def test_a_long_turn_is_kept_whole_as_overlapping_passages(
+    store_url: str, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    settings = make_settings(write={"passage_tokens": 64, "passage_overlap": 16})
+    sentences = [f"Note {i}: the shipment of crate {i} goes to dock {i % 9}." for i in range(400)]
+    sentences[257] = "Note 257: the harbour master is called Yoon Seo-yeon."
+    text = " ".join(sentences)
+    assert len(text) > 20_000
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        result = await mem.add(text, user_id="u1", session_id="s1")
+        assert result.turns_added == 1 and not result.failures
+        passages = await _turns(mem, user_id="u1")
+        assert len(passages) > 10
+        assert {p.metadata["turn"] for p in passages} == {result.turn_ids[0]}
+        assert [p.metadata["passage"] for p in passages] == list(range(len(passages)))
+        assert all(p.metadata["passages"] == len(passages) for p in passages)
+        count = token_counter(None)
+        assert all(count(p.content) <= 64 for p in passages)
+        # nothing is lost: every sentence is inside some passage
+        assert all(any(s in p.content for p in passages) for s in sentences)
+        hits = await mem.search("who is the harbour master", user_id="u1", k=3)
+        assert "Yoon Seo-yeon" in hits[0].record.content
+        assert hits[0].record.source_turn_ids == result.turn_ids
+
+
+def test_passages_overlap_and_split_text_without_spaces() -> None:
+    count = token_counter(None)
+    text = " ".join(f"Sentence {i} is about topic {i}." for i in range(100))
+    passages = split_passages(text, max_tokens=40, overlap=10, count=count)
+    assert len(passages) > 5
+    for before, after in zip(passages, passages[1:], strict=False):
+        assert before.split(". ")[-1].rstrip(".") in after  # the last sentence repeats
+    run = "가" * 3000
+    pieces = split_passages(run, max_tokens=50, overlap=0, count=count)
+    assert "".join(pieces) == run and all(count(p) <= 50 for p in pieces)
+    assert split_passages("short", max_tokens=5, overlap=2, count=count) == ["short"]
+    assert split_passages("   ", max_tokens=5, overlap=2, count=count) == []
+
+
+async def test_archive_is_masked_and_can_be_switched_off(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.add("My card is 4111 1111 1111 1111, call me at 010-1234-5678.",
+                      user_id="u1", session_id="s1")
+        stored = json.dumps([r.model_dump(mode="json") for r in await _turns(mem, user_id="u1")])
+        assert "4111" not in stored and "1234-5678" not in stored
+        await mem.update_settings(user_id="u2", archive_conversations=False)
+        result = await mem.add(CHAT, user_id="u2", session_id="s1")
+        assert result.turns_added == 3 and not await _turns(mem, user_id="u2")
+
+
+async def test_forget_export_hard_delete_and_retention_cover_the_archive(
+    store_url: str, settings: GieokSettings
+) -> None:
+    old = datetime.now(UTC) - timedelta(days=40)
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.add(CHAT, user_id="u1", session_id="old", timestamp=old)
+        await mem.add("I moved to Busan.", user_id="u1", session_id="new")
+        exported = await mem.export(user_id="u1")
+        assert sum(1 for r in exported if r["layer"] == "archive") == 4
+        victim = next(r for r in await _turns(mem, user_id="u1") if r.source_session == "old")
+        await mem.delete(victim.id, hard=True)
+        assert victim.id not in {r.id for r in await _turns(mem, user_id="u1")}
+        await mem.update_settings(user_id="u1", archive_retention_days=30)
+        report = await mem.expire(user_id="u1")
+        left = await _turns(mem, user_id="u1")
+        assert [r.content for r in left] == ["I moved to Busan."]
+        assert len(report.deleted) == 2
+        await mem.forget(user_id="u1")
+        assert not await _turns(mem, user_id="u1")
+
+
+async def test_facts_link_to_the_turns_they_came_from(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        result = await mem.add("I live in Gangnam-gu, Seoul.", user_id="u1", session_id="s1")
+        facts = [d.memory for d in result.decisions]
+        assert facts and facts[0].source_turn_ids == result.turn_ids
+        hits = await mem.search("where do I live", user_id="u1", k=5)
+        kinds = {h.kind for h in hits}
+        assert kinds == {"memory", "turn"}
+        by_kind = {h.kind: h.record for h in hits}
+        assert by_kind["memory"].source_turn_ids == by_kind["turn"].source_turn_ids
+
+
+async def test_turns_longer_than_a_memory_are_accepted(tmp_path: Path,
+                                                       settings: GieokSettings) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/long.db", settings=settings) as mem:
+        text = "I keep a diary. " * 5000  # 80,000 characters
+        result = await mem.add(text, user_id="u1", session_id="s1")
+        assert result.turns_added == 1 and not result.failures
+        assert (await mem.recent_turns(user_id="u1", session_id="s1"))[0].content == text.strip()
