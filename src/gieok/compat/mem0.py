@@ -166,7 +166,9 @@ class AsyncMemory:
         k = top_k or limit
         if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InvalidInputError("threshold must be between 0 and 1")
-        hits = await self.engine.search(query, scope=scope, k=k, filters=flt)
+        # mem0 searches memories; gieok's conversation archive (turns) stays out of this face
+        hits = await self.engine.search(query, scope=scope, k=k,
+                                        filters={**(flt or {}), "kind": "memory"})
         return {"results": [_item(h.record, round(h.score, 4)) for h in hits
                             if threshold is None or h.score >= threshold]}
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.limits import MAX_IMPORT_ITEMS
-from gieok.domain.records import MemoryRecord, Source, utcnow
+from gieok.domain.records import Layer, MemoryRecord, Source, utcnow
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.embedders.base import Embedder
 from gieok.errors import InvalidInputError
@@ -158,4 +158,6 @@ async def _stored_duplicates(store: Store, records: Sequence[MemoryRecord]
     keys = list(dict.fromkeys((r.scope.key(), r.content_hash) for r in records))
     scopes = {r.scope.key(): r.scope for r in records}
     found = await store.read([HashOp(scopes[k], h) for k, h in keys]) if keys else []
-    return dict(zip(keys, found, strict=True))
+    # an archived conversation turn (R8) with the same words is not a duplicate memory
+    return {key: [r for r in records if r.layer is not Layer.ARCHIVE]
+            for key, records in zip(keys, found, strict=True)}

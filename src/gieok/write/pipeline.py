@@ -418,7 +418,9 @@ class WritePath:
                 record = item.record if isinstance(item, Hit) else item
                 if record is not None:
                     found.setdefault(record.id, record)
-        return [r for r in found.values() if r.scope == target], count.total
+        # archived conversation turns (R8) are what was said, never a memory to reconcile with
+        return [r for r in found.values() if r.scope == target and r.layer is not Layer.ARCHIVE
+                ], count.total
 
     async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
                                    settings: ScopeSettings, result: AddResult,
