@@ -50,9 +50,10 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     Profile(DEFAULT_PROFILE, "general assistants: the budget decides, nothing filtered"),
     # Seed 000 (Eco², recycling assistant with ChatGPT-style user memory): memory_settings
     # defaults (location + preference, 50 per user), the retrieval node's limit=10 and
-    # min_confidence=0.5, the chat state's last 10 messages.
+    # min_confidence=0.5, the chat state's last 10 messages. Its memories (where the user
+    # lives, what they prefer) are injected whatever the question: no relevance floor.
     Profile("eco2", "user memory for a chat assistant: 2 categories, 50 per user, inject 10",
-            settings={"context": {"recent_turns": 10}},
+            settings={"context": {"recent_turns": 10, "min_relevance": 0.0}},
             scope={"allowed_categories": ["location", "preference"], "max_memories": 50,
                    "inject_limit": 10, "min_confidence": 0.5}),
     # Seed 001 (Meow Chat, pet-care RAG memory for years): recent_turn_window 8,
@@ -77,7 +78,8 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
     # Seed 003 (Knock, persona companion chat): the last 10 messages go to the model and
     # nothing older; a memory is a session summary, made at session end, at 20 messages,
     # after 30 idle minutes or on "save this conversation"; session memory is cleared once
-    # its summary is saved; the free plan keeps 5 memories, all of which load at start.
+    # its summary is saved (so no archive of raw turns either); the free plan keeps 5
+    # memories, all of which load at start.
     Profile("knock", "persona chat: last 10 messages, summaries as memories, free plan 5",
             settings={"context": {"recent_turns": 10, "episodes": 5,
                                   "episode_max_age_days": 3650.0,
@@ -85,7 +87,7 @@ PROFILES: dict[str, Profile] = {p.name: p for p in (
                                                "skills", "project", "organisation"]}},
             scope={"auto_extraction": False, "max_episodes": 5,
                    "session_message_threshold": 20, "idle_timeout_minutes": 30.0,
-                   "clear_session_after_summary": True}),
+                   "clear_session_after_summary": True, "archive_conversations": False}),
     # Seed 004 (ConnectAI, coding agent with five layers): shortTermLimit 8 (a FIFO),
     # longTermMaxEntries 100, episodicMaxEpisodes 50.
     Profile("connectai", "coding agent: FIFO of 8 turns, 100 long-term, 50 episodes",

@@ -64,6 +64,8 @@ def test_session_memory_summaries_and_the_next_day(knock: Memory, openai_fake: A
     assert saved.episode.scope.session is None and saved.episode.scope.persona == "persona_123"
     assert knock.recent_turns(**day1, limit=50) == []
     assert knock.context("", **day1).messages == []
+    # nor is any raw turn kept in the searchable conversation archive
+    assert knock.list(**day1, filters={"kind": "turn"}).total == 0
     # §2.1 "대화 메시지 수가 20개 이상일 때": the cleared session counts afresh; its 20th
     # message triggers the next summary and clear.
     openai_fake.reply_json({"summary": "사용자가 업무 스트레스로 힘들어하고 있음.",

@@ -73,6 +73,15 @@ def test_scope_settings_resolve_key_by_key_under_the_profile() -> None:
     assert narrower.profile == "knock" and narrower.settings.allowed_categories is None
 
 
+def test_seed_profiles_turn_off_the_floor_and_the_archive() -> None:
+    # eco2 injects where the user lives whatever the question: no relevance floor
+    assert GieokSettings(profile="eco2").context.min_relevance == 0.0
+    assert GieokSettings().context.min_relevance is None  # default: the calibrated floor
+    # knock clears raw session memory after its summary: no archive of its turns either
+    assert resolve([None], "knock").settings.archive_conversations is False
+    assert resolve([None], "default").settings.archive_conversations is True
+
+
 def test_apply_changes_keeps_only_what_was_set_and_none_resets() -> None:
     own = apply_changes(None, {"max_memories": 5, "enabled": False})
     assert own.model_dump(exclude_unset=True) == {"max_memories": 5, "enabled": False}

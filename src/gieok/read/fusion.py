@@ -83,7 +83,7 @@ def _calibrate(name: str, candidates: Sequence[Candidate], dense_floor: float,
 
 
 def evidence(fulltext: Sequence[Candidate], dense: Sequence[Candidate], scale: float,
-             depth: int) -> float:
+             depth: int, *, rarity: bool = True) -> float:
     """How far the full-text list can be trusted to discriminate, in [0, 1].
 
     - by magnitude: its best BM25 over ``scale`` (a term most documents contain has an IDF
@@ -92,13 +92,19 @@ def evidence(fulltext: Sequence[Candidate], dense: Sequence[Candidate], scale: f
       whole (filtered) scope, and full text matching only a few of them is selective even
       where BM25 cannot say so (in a tiny store FTS5 gives every term the same near-zero
       IDF).
+
+    ``rarity``: whether the scores weigh terms by rarity at all. PostgreSQL's ``ts_rank``
+    does not, so its magnitude says nothing: a scope the dense list saw whole is judged by
+    selectivity alone, a larger one keeps full text at its weight.
     """
     if not fulltext:
         return 0.0
-    magnitude = 1.0 if scale <= 0 else min(1.0, max(c.score for c in fulltext) / scale)
-    selectivity = 0.0
-    if dense and len(dense) < depth:
-        selectivity = max(0.0, 1.0 - len(fulltext) / len(dense))
+    whole = bool(dense) and len(dense) < depth  # the dense list saw the whole scope
+    if not rarity:
+        magnitude = 0.0 if whole else 1.0
+    else:
+        magnitude = 1.0 if scale <= 0 else min(1.0, max(c.score for c in fulltext) / scale)
+    selectivity = max(0.0, 1.0 - len(fulltext) / len(dense)) if whole else 0.0
     return max(magnitude, selectivity)
 
 
@@ -125,14 +131,17 @@ def score_fusion(
 def calibrated_fusion(
     lists: Mapping[str, Sequence[Candidate]], *, weights: Mapping[str, float],
     dense_floor: float, dense_ceiling: float, fulltext_scale: float, depth: int,
+    rarity: bool = True,
 ) -> list[Fused]:
     """Fuse named lists by a weighted mean of their calibrated scores, the full-text weight
     scaled by its evidence and the rest given to the dense list (module docstring).
-    ``depth`` is how many candidates each list was asked for."""
+    ``depth`` is how many candidates each list was asked for; ``rarity`` whether full-text
+    scores weigh terms by rarity (``evidence``)."""
     shifted = dict(weights)
     if "fulltext" in lists and "dense" in lists and shifted.get("dense", 0.0) > 0:
         full = shifted.get("fulltext", 0.0)
-        kept = full * evidence(lists["fulltext"], lists["dense"], fulltext_scale, depth)
+        kept = full * evidence(lists["fulltext"], lists["dense"], fulltext_scale, depth,
+                               rarity=rarity)
         shifted["fulltext"], shifted["dense"] = kept, shifted["dense"] + full - kept
     return _weighted(_annotate(lists), lists, shifted,
                      lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling))

@@ -13,7 +13,7 @@ from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.scoring import mixed_score
 from gieok.read.temporal import time_windows
 from gieok.settings import ScoringSettings
-from gieok.stores.base import Store
+from gieok.stores.base import Capability, Store
 
 
 async def _candidates(
@@ -54,7 +54,8 @@ async def hybrid_search(
     n = max(weights.candidates, k)
     lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
                               weights=weights)
-    fused = [f for f in _fuse(lists, weights, embedder, n) if f.relevance >= min_relevance]
+    fused = [f for f in _fuse(lists, weights, embedder, n,
+                                 rarity=Capability.FULLTEXT_RARITY in store.capabilities) if f.relevance >= min_relevance]
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
@@ -77,7 +78,7 @@ async def hybrid_search(
 
 
 def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
-          embedder: Embedder, depth: int) -> list[Fused]:
+          embedder: Embedder, depth: int, *, rarity: bool = True) -> list[Fused]:
     list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
     if weights.fusion == "rrf":
         return rrf(lists, weights=list_weights, k=weights.rrf_k)
@@ -88,7 +89,7 @@ def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
         lists, weights=list_weights,
         dense_floor=float(floor if weights.dense_floor is None else weights.dense_floor),
         dense_ceiling=float(ceiling if weights.dense_ceiling is None else weights.dense_ceiling),
-        fulltext_scale=weights.fulltext_scale, depth=depth)
+        fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity)
 
 
 def _text(scored: ScoredMemory) -> str:

@@ -58,6 +58,9 @@ class Capability(StrEnum):
     TTL = "ttl"
     ENCRYPTION = "encryption"
     PERSISTENT = "persistent"
+    # full-text scores weigh each term by its rarity (BM25's IDF): a term most documents
+    # contain scores near zero, which the ranking reads as "full text cannot tell them apart"
+    FULLTEXT_RARITY = "fulltext_rarity"
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,19 @@ def test_full_text_evidence_by_magnitude_and_selectivity() -> None:
     assert evidence([], dense, 0.5, depth=50) == 0.0
 
 
+def test_evidence_without_rarity_weights_trusts_selectivity_only() -> None:
+    """ts_rank (PostgreSQL) scores a name every turn contains as high as a rare word."""
+    from gieok.read.fusion import evidence
+
+    dense = [Candidate(str(i), 0.8) for i in range(6)]
+    everywhere = [Candidate(str(i), 0.6) for i in range(6)]
+    assert evidence(everywhere, dense, 0.5, depth=50, rarity=False) == 0.0
+    assert evidence(everywhere[:2], dense, 0.5, depth=50, rarity=False) == pytest.approx(4 / 6)
+    # a scope too big for the dense list to see whole: full text keeps its weight
+    assert evidence(everywhere, dense, 0.5, depth=6, rarity=False) == 1.0
+    assert evidence(everywhere, dense, 0.5, depth=50) == 1.0  # the magnitude reading
+
+
 def test_weak_full_text_hands_its_weight_to_meaning() -> None:
     from gieok.read.fusion import calibrated_fusion
 

@@ -87,7 +87,7 @@ def visible(record: MemoryRecord, view: View, now: datetime) -> bool:
 
 class InMemoryStore(Store):
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
-        {Capability.VECTOR, Capability.FULLTEXT}
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.FULLTEXT_RARITY}
     )
 
     def __init__(self) -> None:

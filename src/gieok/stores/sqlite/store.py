@@ -87,7 +87,8 @@ class SqliteStore(Store):
     """``sqlite:///path/to/file.db`` (or ``sqlite:///:memory:`` for a throwaway store)."""
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
-        {Capability.VECTOR, Capability.FULLTEXT, Capability.PERSISTENT}
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.FULLTEXT_RARITY,
+         Capability.PERSISTENT}
     )
 
     def __init__(self, path: str) -> None:
