@@ -155,5 +155,9 @@ def test_aws_secret_after_secret_eun_is_never_remembered(mem: Memory, tmp_path: 
     mem.close()
     with sqlite3.connect(tmp_path / "x.db") as db:
         rows = [*db.execute("SELECT * FROM records"), *db.execute("SELECT * FROM records_fts")]
+        memories = [*db.execute("SELECT * FROM records WHERE layer != 'archive'")]
+        archived = [*db.execute("SELECT content FROM records WHERE layer = 'archive'")]
     assert all(secret not in str(row) for row in rows)
-    assert not [row for row in rows if "AWS" in str(row)]  # nothing about it was kept
+    assert not [row for row in memories if "AWS" in str(row)]  # nothing about it was kept
+    # the searchable conversation archive keeps what was said, the value withheld
+    assert archived == [("내 AWS secret은 [PASSWORD] 야. 기억해줘",)]  # the PII guard

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -328,8 +328,7 @@ class ContextAssembler:
             floor = DEFAULT_MIN_RELEVANCE if similarity_range(embedder) is not None else 0.0
         hits = [h for h in hits if (h.parts.relevance >= floor or not query)
                 and admit(h.record)]
-        past = _past_turns([h for h in hits if h.record.layer is Layer.ARCHIVE], turns,
-                           cfg.conversation_items if query else 0)
+        archived = [h for h in hits if h.record.layer is Layer.ARCHIVE]
         hits = [h for h in hits if h.record.layer is not Layer.ARCHIVE]
         tier_hits, skills, data, keyed = [], standing.skills, {}, set()
         if sources.tier_scopes(scope):
@@ -354,6 +353,10 @@ class ContextAssembler:
         hits = [h for h in hits if h.record.layer is not Layer.EPISODIC]
         if policy.scope.inject_limit is not None:
             hits = hits[:policy.scope.inject_limit]
+        covered = {t for r in (*standing.pinned, *(h.record for h in (*hits, *episodes,
+                                                                      *tier_hits)))
+                   for t in r.source_turn_ids}
+        past = _past_turns(archived, turns, cfg.conversation_items if query else 0, covered)
         sections = [
             _section(SectionKind.PINNED, [_standing_item(r, PINNED_RELEVANCE)
                                           for r in standing.pinned if admit(r)],
@@ -367,11 +370,14 @@ class ContextAssembler:
         return sections, [*standing.pinned, *used], data
 
 
-def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: int
-                ) -> list[ScoredMemory]:
+def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: int,
+                covered: Iterable[str] = ()) -> list[ScoredMemory]:
     """Archived turns worth showing (R8): the best passage of each turn, none of the turns
-    already in this conversation (they are in the summary or the raw window)."""
-    seen = {t.id for t in current} | {normalize_text(t.content) for t in current}
+    already in this conversation (they are in the summary or the raw window) and none a
+    memory or summary in the block came from (``covered``: their source turns). The block
+    says each thing once, and in its current form: "I live in Gangnam" quoted beside
+    "User lives in Gangnam-gu (until June)" would read as if it were still true."""
+    seen = {t.id for t in current} | {normalize_text(t.content) for t in current} | set(covered)
     out: list[ScoredMemory] = []
     for hit in hits:
         turn = str(hit.record.metadata.get("turn", hit.record.id))

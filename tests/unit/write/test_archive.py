@@ -186,3 +186,4 @@ async def test_turns_longer_than_a_memory_are_accepted(tmp_path: Path,
         result = await mem.add(text, user_id="u1", session_id="s1")
         assert result.turns_added == 1 and not result.failures
         assert (await mem.recent_turns(user_id="u1", session_id="s1"))[0].content == text.strip()
+
