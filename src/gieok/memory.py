@@ -40,7 +40,7 @@ from gieok.domain.query import (
     parse_filter,
     parse_time,
 )
-from gieok.domain.records import MemoryRecord, Status, utcnow
+from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
 from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
 from gieok.domain.turns import Turn, parse_messages
@@ -59,6 +59,7 @@ from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, WriteBatch
 from gieok.stores.working import WorkingLog
+from gieok.write.archive import forget_turns
 from gieok.write.direct import apply_update, build_record, coerce_enum_fields
 from gieok.write.extract import Extractor
 from gieok.write.persist import persist_direct, prepare_import
@@ -368,15 +369,22 @@ class AsyncMemory:
         rt = await self._runtime()
         store = rt.store
         record = await self._get_owned(memory_id, scope)
+        gone, rewritten = [record.id], list[MemoryRecord]()
         if record.source_session and record.source_turn_ids:
             # Turn ids are unique; the session read scope keeps the delete inside the tenant.
             # First, so the store's compaction below also clears the turns from the file.
             turns = Scope(org=record.scope.org, session=record.source_session)
             await rt.working.delete_turns(turns, record.source_turn_ids)
+            if record.layer is not Layer.ARCHIVE:  # and their archived passages (R8)
+                page = await store.list(record.scope, filters=parse_filter(
+                    {"layer": Layer.ARCHIVE.value, "session": record.source_session}),
+                    view=View(), limit=10_000, offset=0)
+                doomed, rewritten = forget_turns(page.items, record.source_turn_ids)
+                gone += [r.id for r in doomed]
         tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
                                version=record.version, details={"hard": True})
-        await store.write(WriteBatch(hard_deletes=[record.id], purge_history=[record.id],
-                                     audit=[tombstone]))
+        await store.write(WriteBatch(upserts=[(r, None) for r in rewritten], hard_deletes=gone,
+                                     purge_history=gone, audit=[tombstone]))
 
     async def forget(
         self,

@@ -159,6 +159,31 @@ async def archive_batch(
                       fence=fence)
 
 
+def forget_turns(session: Sequence[MemoryRecord], turn_ids: Sequence[str]
+                 ) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
+    """For a hard delete of ``turn_ids``: (the archive records of those turns, the other
+    archive records of the ``session`` with every neighbour line quoting them dropped from
+    their full-text context). A neighbour line is a prefix of the turn's first passage."""
+    gone = {str(t) for t in turn_ids}
+    doomed = [r for r in session if str(r.metadata.get("turn")) in gone]
+    doomed_ids = {r.id for r in doomed}
+    quoted = [r.content for r in doomed if r.metadata.get("passage", 0) == 0]
+    now = utcnow()
+    rewritten = []
+    for record in session:
+        if record.id in doomed_ids or not record.index_text or INDEX_ONLY_MARK not in record.index_text:
+            continue
+        head, _, context = record.index_text.partition(INDEX_ONLY_MARK)
+        lines = context.split("\n")
+        kept = [line for line in lines
+                if not any(line.partition(": ")[2] and text.startswith(line.partition(": ")[2])
+                           for text in quoted)]
+        if kept != lines:
+            rewritten.append(record.model_copy(update={
+                "index_text": head + INDEX_ONLY_MARK + "\n".join(kept), "updated_at": now}))
+    return doomed, rewritten
+
+
 def fold(batch: WriteBatch, carried: list[WriteBatch]) -> None:
     """Move ``carried`` archive writes into ``batch`` (one transaction, one round trip)."""
     for extra in carried:
