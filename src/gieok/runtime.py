@@ -113,11 +113,15 @@ async def check_index(store: Store, embedder: Embedder) -> None:
 
 async def open_runtime(
     settings: GieokSettings, *, store: str | Store | None = None,
-    embedder: str | Embedder | None = None, working: WorkingLog | None = None,
+    embedder: str | Embedder | None = None, working: WorkingLog | str | None = None,
     extractor: Extractor | None = None,
 ) -> Runtime:
-    """Open every port (nothing is checked against the store here: ``check_index``)."""
+    """Open every port (nothing is checked against the store here: ``check_index``).
+
+    ``working`` (or ``settings.redis_url``) as a Redis URL puts a hot copy of the store's
+    working log in Redis; each scope's copy lives its ``session_ttl_hours``."""
     closers: list[Callable[[], Awaitable[Any]]] = []
+    policy: list[Runtime] = []  # the runtime, once built: scopes' session lifetimes
     try:
         if store is None or isinstance(store, str):
             opened = await open_store(store or settings.resolved_store_url())
@@ -125,6 +129,10 @@ async def open_runtime(
             opened = store
             await opened.setup()
         closers.append(opened.aclose)
+        if working is None and settings.redis_url:
+            working = settings.redis_url
+        if isinstance(working, str):
+            working = _redis_log(working, opened.working, policy)
         if working is not None:
             await working.setup()
             closers.append(working.aclose)
@@ -144,7 +152,19 @@ async def open_runtime(
                  embedder=emb, chat=chat, extractor=chosen)
     closers[at] = lambda: rt.embedder.aclose()  # swapped by a reindex: close the current one
     rt._closers = closers
+    policy.append(rt)
     return rt
+
+
+def _redis_log(url: str, durable: WorkingLog, runtime: list[Runtime]) -> WorkingLog:
+    from gieok.stores.redis import RedisWorkingLog
+
+    async def ttl_for(scope: Scope) -> float:
+        if not runtime:
+            return RedisWorkingLog.default_ttl_hours
+        return (await runtime[0].policy(scope)).settings.session_ttl_hours
+
+    return RedisWorkingLog(url, durable, ttl_for=ttl_for)
 
 
 async def _close_all(closers: list[Callable[[], Awaitable[Any]]]) -> None:

@@ -203,6 +203,10 @@ class GieokSettings(BaseSettings):
     # A conversation turn given to add() may be far longer than a memory: it is archived as
     # passages (R8) and never refused for length below this.
     max_turn_chars: int = Field(500_000, ge=1, le=10_000_000)
+    # The working log's hot copy (GIEOK_REDIS_URL, e.g. redis://localhost:6379/0 or
+    # unix:///run/redis.sock): recent turns, summaries and session state are read from Redis
+    # and written through to the store, which keeps serving them while Redis is down.
+    redis_url: str | None = None
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)

@@ -138,3 +138,38 @@ async def test_delete_turns_removes_only_those_turns_and_their_sessions_summary(
     assert await working_log.summary(S1) is None  # it may have quoted the deleted turn
     assert await working_log.summary(S2) is not None
     assert await working_log.delete_turns(S1, []) == 0
+
+
+async def test_closed_lists_closed_sessions_oldest_first(working_log: WorkingLog) -> None:
+    await working_log.append(S1, turns("old", at=T0))
+    await working_log.append(S2, turns("newer", at=T0 + timedelta(hours=1)))
+    await working_log.append(OTHER, turns("still open", at=T0))
+    await working_log.append(Scope(user="u3"), turns("no session level", at=T0))
+    late = T0 + timedelta(days=1)
+    assert await working_log.closed(late, limit=10) == []
+    for scope in (S2, S1, Scope(user="u3")):
+        await working_log.mark(scope, closed=1)
+    assert [s.scope for s in await working_log.closed(late, limit=10)] == [S1, S2]
+    assert [s.scope for s in await working_log.closed(late, limit=1)] == [S1]
+    assert [s.scope for s in await working_log.closed(T0 + timedelta(minutes=30),
+                                                      limit=10)] == [S1]
+    await working_log.append(S1, turns("reopened", at=T0 + timedelta(minutes=1)))
+    assert [s.scope for s in await working_log.closed(late, limit=10)] == [S2]
+
+
+async def test_drop_removes_exactly_the_given_scopes(working_log: WorkingLog) -> None:
+    below = Scope(user="u1", persona="p", session="s1")  # inside S1 as a read scope
+    for scope in (S1, S2, below):
+        await working_log.append(scope, turns("a", "b"))
+        await working_log.put_summary(scope, SummaryState(1, "a", "summary"))
+        await working_log.put_selection(scope, ["m"])
+    assert await working_log.drop([S1, S1]) == 2
+    assert await working_log.recent(S1, limit=5) == [] and await working_log.state(S1) is None
+    assert await working_log.summary(S1) is None and await working_log.selection(S1) == []
+    for scope in (S2, below):
+        assert len(await working_log.recent(scope, limit=5)) == 2
+        assert await working_log.summary(scope) is not None
+        assert await working_log.selection(scope) == ["m"]
+    assert await working_log.drop([]) == 0
+    assert await working_log.drop([S2, below]) == 4
+    assert await working_log.idle(T0 + timedelta(days=1), limit=10) == []

@@ -153,6 +153,12 @@ class BackgroundJobs:
         self.metrics.queue_depth.set(counts[JobStatus.PENDING] + counts[JobStatus.RUNNING])
         self.metrics.jobs_failed.set(counts[JobStatus.FAILED])
         self.metrics.write_failures.set(self.engine.write_failures)
+        stats = self.engine.working_cache_stats
+        if stats is not None:
+            self.metrics.redis_up.set(1.0 if stats.up else 0.0)
+            self.metrics.redis_errors.set(stats.errors)
+            self.metrics.redis_reads.set(stats.hits, "hit")
+            self.metrics.redis_reads.set(stats.misses, "miss")
 
     # -- workers ----------------------------------------------------------------------------
     async def _worker(self, n: int) -> None:

@@ -133,6 +133,16 @@ class Metrics:
                                     ("kind",))
         self.write_failures = Gauge("gieok_write_failures",
                                     "Write-path failures absorbed and reported (W10) since start.")
+        # the working log's Redis copy (present when GIEOK_REDIS_URL is set)
+        self.redis_up = Gauge("gieok_redis_up",
+                              "1 while the working log's Redis answers, 0 while the store "
+                              "serves it alone.")
+        self.redis_errors = Gauge("gieok_redis_errors",
+                                  "Redis calls that failed and were served by the store, "
+                                  "since start.")
+        self.redis_reads = Gauge("gieok_redis_reads", "Working-log reads answered by Redis "
+                                 "(hit) or filled from the store (miss), since start.",
+                                 ("result",))
         self.scheduled = Counter("gieok_scheduled_runs_total",
                                  "Periodic lifecycle task runs by task and outcome.",
                                  ("task", "outcome"))
@@ -145,7 +155,8 @@ class Metrics:
         lines: list[str] = []
         for series in (self.requests, self.latency, self.search, self.failures,
                        self.server_errors, self.queue_depth, self.jobs_failed, self.jobs,
-                       self.job_failures, self.write_failures, self.scheduled,
+                       self.job_failures, self.write_failures, self.redis_up,
+                       self.redis_errors, self.redis_reads, self.scheduled,
                        self.tokens_injected, self.context_tokens):
             lines += series.render()
         return "\n".join(lines) + "\n"

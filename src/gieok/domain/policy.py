@@ -60,3 +60,8 @@ class ScopeSettings(BaseModel):
     # Archived turns older than this (by the time they were said) are deleted by retention;
     # None keeps them as long as the scope's ``retention_days`` allows.
     archive_retention_days: int | None = Field(default=None, ge=1)
+    # How long a session's raw turns live (seed 000: 24 h): the hot copy in Redis expires this
+    # long after the session's last write, and a closed session's turns leave the durable
+    # working log once its last turn is this old (the sweeper deletes them; the conversation
+    # archive, when on, already holds them as searchable passages).
+    session_ttl_hours: float = Field(default=24.0, gt=0.0, le=24.0 * 3650)

@@ -101,6 +101,16 @@ class WorkingLog(Protocol):
         """Every scope holding turns or a session state (for copying a store)."""
         ...
 
+    async def closed(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        """Closed sessions whose last turn is before ``before``, oldest first: the ones whose
+        raw turns may have outlived their session lifetime (``ScopeSettings.session_ttl_hours``)."""
+        ...
+
+    async def drop(self, scopes: Sequence[Scope], /) -> int:
+        """Delete every turn, state, summary and selection stored at exactly these scopes (not
+        the scopes below them: that is ``forget``); return turns deleted."""
+        ...
+
     async def forget(self, scope: Scope, /) -> int:
         """Delete every turn, state, summary and selection inside the read scope; return
         turns deleted."""

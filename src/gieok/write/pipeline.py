@@ -655,7 +655,25 @@ class WritePath:
                 continue
             out.append((state.scope, await self.end_session(state.scope,
                                                             trigger=TriggerKind.IDLE)))
+        await self.expire_sessions(now=now, limit=limit)
         return out
+
+    async def expire_sessions(self, *, now: datetime, limit: int = 100) -> list[Scope]:
+        """Closed sessions whose last turn is older than their scope's ``session_ttl_hours``
+        (or ``retention_days``, if shorter) lose their raw turns, state, rolling summary and
+        selection — in Redis too. What the session said lives on in its memories, its episode
+        and, when the scope keeps one, the conversation archive (written as turns arrive)."""
+        expired = []
+        for state in await self.working.closed(now, limit=limit):
+            settings = await self.settings_for(state.scope)
+            hours = settings.session_ttl_hours
+            if settings.retention_days is not None:
+                hours = min(hours, settings.retention_days * 24.0)
+            if state.last_turn_at <= now - timedelta(hours=hours):
+                expired.append(state.scope)
+        if expired:
+            await self.working.drop(expired)
+        return expired
 
 
 def route_by_tier(candidates: Sequence[Candidate], target: Scope) -> dict[Scope, list[Candidate]]:

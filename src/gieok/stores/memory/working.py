@@ -85,6 +85,21 @@ class InMemoryWorkingLog:
         found.update({k: v.scope for k, v in self._sessions.items()})
         return [found[k] for k in sorted(found)]
 
+    async def closed(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        done = [s for s in self._sessions.values()
+                if s.scope.session and s.last_turn_at < before and not s.is_open]
+        return sorted(done, key=lambda s: s.last_turn_at)[:limit]
+
+    async def drop(self, scopes: Sequence[Scope], /) -> int:
+        gone = set(scopes)
+        count = sum(1 for s, _ in self._turns if s in gone)
+        self._turns = [(s, t) for s, t in self._turns if s not in gone]
+        for scope in gone:
+            self._sessions.pop(scope.key(), None)
+            self._summaries.pop(scope, None)
+            self._selections.pop(scope, None)
+        return count
+
     async def forget(self, scope: Scope, /) -> int:
         count = sum(1 for s, _ in self._turns if scope.contains(s))
         self._turns = [(s, t) for s, t in self._turns if not scope.contains(s)]

@@ -109,6 +109,29 @@ class PostgresWorkingLog:
 
         return await self._db.run(run)
 
+    async def closed(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        async def run(conn: Conn) -> list[SessionState]:
+            cur = await conn.execute(
+                f"SELECT {_COLS} FROM sessions WHERE session IS NOT NULL AND last_turn_at < %s "
+                "AND closed_count IS NOT NULL AND closed_count >= turn_count "
+                "ORDER BY last_turn_at LIMIT %s", (before, limit))
+            return [_state(r) for r in await cur.fetchall()]
+
+        return await self._db.run(run)
+
+    async def drop(self, scopes: Sequence[Scope], /) -> int:
+        keys = list(dict.fromkeys(s.key() for s in scopes))
+
+        async def run(conn: Conn) -> int:
+            cur = await conn.execute("DELETE FROM working_turns WHERE scope_key = ANY(%s)",
+                                     (keys,))
+            count = cur.rowcount
+            for table in ("sessions", "working_summaries", "next_turn_selections"):
+                await conn.execute(f"DELETE FROM {table} WHERE scope_key = ANY(%s)", (keys,))
+            return int(count)
+
+        return await self._db.tx(run) if keys else 0
+
     async def summary(self, scope: Scope, /) -> SummaryState | None:
         async def run(conn: Conn) -> SummaryState | None:
             cur = await conn.execute("SELECT covered, last_turn, body FROM working_summaries "

@@ -172,6 +172,29 @@ class SqliteWorkingLog:
 
         return await self._db.run(run)
 
+    async def closed(self, before: datetime, /, *, limit: int) -> list[SessionState]:
+        def run() -> list[SessionState]:
+            rows = self._db.conn.execute(
+                f"SELECT {_COLS} FROM sessions WHERE session IS NOT NULL AND last_turn_at < ? "
+                "AND closed_count IS NOT NULL AND closed_count >= turn_count "
+                "ORDER BY last_turn_at LIMIT ?", (before.timestamp(), limit)).fetchall()
+            return [_state(r) for r in rows]
+
+        return await self._db.run(run)
+
+    async def drop(self, scopes: Sequence[Scope], /) -> int:
+        keys = [(s.key(),) for s in dict.fromkeys(scopes)]
+
+        def run(conn: sqlite3.Connection) -> int:
+            before = conn.total_changes
+            conn.executemany("DELETE FROM working_turns WHERE scope_key = ?", keys)
+            count = conn.total_changes - before
+            for table in ("sessions", "working_summaries", "next_turn_selections"):
+                conn.executemany(f"DELETE FROM {table} WHERE scope_key = ?", keys)
+            return count
+
+        return await self._db.tx(run) if keys else 0
+
     async def forget(self, scope: Scope, /) -> int:
         where = scope_clause(DIALECT, scope)
 
