@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -113,7 +114,10 @@ def postgres_server() -> Iterator[Any]:
             store = await open_store(template)
             await store.aclose()
 
-        anyio.run(migrate)
+        # In a thread of its own: the first test to ask for the server may be async (an event
+        # loop already runs in this thread).
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(anyio.run, migrate).result()
         server.base_uri = uri
         yield server
     shutil.rmtree(data.parent, ignore_errors=True)
