@@ -41,3 +41,19 @@ def test_http_load_report(cli: Any, tmp_path: Path) -> None:
 def test_http_load_refuses_bad_options(cli: Any) -> None:
     result = cli("bench", "--http", "--clients", "0")
     assert result.exit_code == 2
+
+
+@pytest.mark.redis
+def test_http_load_through_redis(cli: Any, tmp_path: Path, redis_server: Any) -> None:
+    """``--redis``: the served working log reads from that Redis (the report shows it)."""
+    out = tmp_path / "load.json"
+    result = cli("bench", "--http", "--clients", "3", "--duration", "2", "--embedder",
+                 "hash:256", "--seed-memories", "5", "--workdir", str(tmp_path / "work"),
+                 "--redis", redis_server.url, "--json", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["errors"] == 0 and report["config"]["redis"] is True
+    server = report["server"]
+    assert server["redis_up"] == 1 and server["redis_errors"] == 0
+    assert server["redis_reads_hit"] > 0  # load/context read recent turns from Redis
+    assert "redis: up=1" in result.output

@@ -124,6 +124,10 @@ def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
                   f"{server['extraction_jobs_enqueued']:.0f} jobs done during the run, "
                   f"{server['left_in_queue_after_shutdown']} left after shutdown; "
                   f"{server['server_errors']:.0f} server errors")
+    if report["config"]["redis"]:
+        console.print(f"redis: up={server['redis_up']:.0f}, reads {server['redis_reads_hit']:.0f} "
+                      f"hit / {server['redis_reads_miss']:.0f} filled from the store, "
+                      f"{server['redis_errors']:.0f} failed calls")
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
         console.print(f"wrote {json_out}")
@@ -167,6 +171,9 @@ def bench_conversations(console: Console, json_out: Path | None, data: Path, emb
 StoreBenchOpt = Annotated[str | None, typer.Option(
     "--store", help="Bench this (empty) store instead of a new SQLite file, e.g. "
                     "postgresql://user:password@host/gieok_bench.")]
+RedisOpt = Annotated[str | None, typer.Option(
+    "--redis", help="--http: the server keeps its sessions' recent turns in this Redis "
+                    "(redis://host:6379/0 or unix:///path/redis.sock), as GIEOK_REDIS_URL does.")]
 TenantsOpt = Annotated[int, typer.Option(
     "--tenants", min=0, help="Also time searches over this many tenants of 100 memories.")]
 
@@ -188,6 +195,7 @@ def bench(
     seed_memories: SeedOpt = 100,
     conversations: ConversationsOpt = None,
     limit: LimitOpt = None,
+    redis: RedisOpt = None,
 ) -> None:
     """Search latency at each size (one scope, real SQLite file, real engine) and ingest
     throughput through import_memories vs the bare embedder; with --http, the service under
@@ -201,7 +209,8 @@ def bench(
         return
     if http:
         bench_http(console, json_out, clients=clients, duration_s=duration, think_s=think,
-                   seed_memories=seed_memories, embedder=embedder, workdir=workdir)
+                   seed_memories=seed_memories, embedder=embedder, workdir=workdir,
+                   redis_url=redis)
         return
     config = BenchConfig(sizes=parse_sizes(sizes), embedder=embedder, queries=queries,
                          ingest_sample=ingest_sample, workdir=workdir, skip_ingest=no_ingest,

@@ -78,6 +78,7 @@ class LoadConfig:
     workdir: Path | None = None
     seed: int = 0
     timeout_s: float = 60.0
+    redis_url: str | None = None  # the server keeps its working log's hot copy there
 
 
 @dataclass
@@ -294,6 +295,10 @@ async def server_view(base_url: str, token: str) -> dict[str, float]:
         "job_failures": _metric(page, "gieok_job_failures_total", kind="extract"),
         "server_errors": _metric(page, "gieok_http_server_errors_total"),
         "context_tokens_injected": _metric(page, "gieok_context_tokens_injected_total"),
+        "redis_up": _metric(page, "gieok_redis_up"),
+        "redis_reads_hit": _metric(page, "gieok_redis_reads", result="hit"),
+        "redis_reads_miss": _metric(page, "gieok_redis_reads", result="miss"),
+        "redis_errors": _metric(page, "gieok_redis_errors"),
     }
 
 
@@ -328,7 +333,8 @@ async def run_http_load(config: LoadConfig) -> dict[str, Any]:
         url = f"sqlite:///{path}"
         settings = GieokSettings(data_dir=workdir / "data", embedder=config.embedder)
         tokens = await prepare(url, config, settings)
-        server = ServerProcess(url, config.embedder, workdir)
+        env = {"GIEOK_REDIS_URL": config.redis_url} if config.redis_url else None
+        server = ServerProcess(url, config.embedder, workdir, env=env)
         try:
             await server.wait_ready()
             samples, elapsed = await drive(server.base_url, tokens, config)
@@ -343,6 +349,7 @@ async def run_http_load(config: LoadConfig) -> dict[str, Any]:
                             "mix": config.mix, "think_s": config.think_s,
                             "seed_memories_per_user": config.seed_memories,
                             "embedder": config.embedder, "store": "sqlite (embedded default)",
+                            "redis": config.redis_url is not None,
                             "server": "gieok serve (uvicorn, 1 process, 1 extraction worker)"}
         report["machine"] = machine_info()
         return report
