@@ -213,8 +213,12 @@ async def _user(n: int, base_url: str, token: str, config: LoadConfig, ops: dict
         until = start + config.duration_s
         if config.think_s > 0:  # desynchronise the users' first requests
             await anyio.sleep(min(rng.uniform(0, config.think_s), config.duration_s))
+        first = True
         while time.monotonic() < until:
-            op = rng.choices(names, weights)[0]
+            # Users start on different operations, so a short run with as many users as
+            # operations still times each one; after that the mix decides.
+            op = names[n % len(names)] if first else rng.choices(names, weights)[0]
+            first = False
             sent = time.monotonic()
             try:
                 response = await ops[op](client, rng, n)
