@@ -143,6 +143,15 @@ def pg_url(postgres_server: Any) -> Iterator[str]:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+TEST_KEY = "q8yZQ0kL1mZ9bJx2u3V4w5X6y7Z8a9B0c1D2e3F4g5E="  # 32 bytes, base64: tests only
+
+
+@pytest.fixture(params=[None, pytest.param(TEST_KEY, id="encrypted")])
+def encryption_key(request: pytest.FixtureRequest) -> str | None:
+    """The contract suites run with and without encryption at rest."""
+    return request.param  # type: ignore[no-any-return]
+
+
 @pytest.fixture(params=STORE_KINDS)
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The contract-suite parametrisation: add a backend here and every contract test runs
@@ -294,27 +303,31 @@ WORKING_KINDS = ["memory", "sqlite", "postgres", "redis"]
 
 
 @pytest.fixture(params=WORKING_KINDS)
-async def working_log(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
+async def working_log(request: pytest.FixtureRequest, tmp_path: Path,
+                      encryption_key: str | None) -> AsyncIterator[Any]:
     """The working-log contract parametrisation (``tests/contract/test_working_log.py``):
-    each store's own working log, plus standalone ones (add a kind here, e.g. Redis)."""
+    each store's own working log, plus Redis in front of one; each with and without
+    encryption at rest."""
     from gieok.stores import open_store
+    from gieok.stores.encrypted import EncryptedStore, EncryptedWorkingLog
 
     kind = request.param
-    if kind == "memory":
-        store = await open_store("memory://")
-    elif kind in ("sqlite", "redis"):
-        store = await open_store(f"sqlite:///{tmp_path / 'working.db'}")
-    elif kind == "postgres":
-        store = await open_store(str(request.getfixturevalue("pg_url")))
-    else:
-        raise AssertionError(kind)
+    url = {"memory": "memory://", "sqlite": f"sqlite:///{tmp_path / 'working.db'}",
+           "redis": f"sqlite:///{tmp_path / 'working.db'}"}.get(kind)
+    if kind == "postgres":
+        url = str(request.getfixturevalue("pg_url"))
+    assert url is not None, kind
+    store = await open_store(url, encryption_key=encryption_key)
     log = store.working
     if kind == "redis":  # Redis in front of the SQLite log, as GIEOK_REDIS_URL sets it up
         from gieok.stores.redis import RedisWorkingLog
 
         server = request.getfixturevalue("redis_server")
-        log = RedisWorkingLog(server.url, store.working,
+        raw = store.inner if isinstance(store, EncryptedStore) else store
+        log = RedisWorkingLog(server.url, raw.working,
                               prefix=request.getfixturevalue("redis_prefix"))
+        if isinstance(store, EncryptedStore):
+            log = EncryptedWorkingLog(log, store.sealer)
         await log.setup()
     try:
         yield log

@@ -23,6 +23,7 @@ from gieok.profiles import ScopePolicy, resolve
 from gieok.security.tokens import TokenStore
 from gieok.settings import GieokSettings
 from gieok.stores import IndexInfo, Store, open_store
+from gieok.stores.encrypted import EncryptedStore, EncryptedWorkingLog, secure
 from gieok.stores.ops import SettingsOp
 from gieok.stores.queue import JobQueue
 from gieok.stores.working import WorkingLog
@@ -123,16 +124,15 @@ async def open_runtime(
     closers: list[Callable[[], Awaitable[Any]]] = []
     policy: list[Runtime] = []  # the runtime, once built: scopes' session lifetimes
     try:
+        master = settings.master_key()
         if store is None or isinstance(store, str):
-            opened = await open_store(store or settings.resolved_store_url())
+            opened = await open_store(store or settings.resolved_store_url(),
+                                      encryption_key=master)
         else:
-            opened = store
-            await opened.setup()
+            await store.setup()
+            opened = store if isinstance(store, EncryptedStore) else await secure(store, master)
         closers.append(opened.aclose)
-        if working is None and settings.redis_url:
-            working = settings.redis_url
-        if isinstance(working, str):
-            working = _redis_log(working, opened.working, policy)
+        working = _working_log(settings, opened, working, policy)
         if working is not None:
             await working.setup()
             closers.append(working.aclose)
@@ -154,6 +154,21 @@ async def open_runtime(
     rt._closers = closers
     policy.append(rt)
     return rt
+
+
+def _working_log(settings: GieokSettings, store: Store, working: WorkingLog | str | None,
+                 runtime: list[Runtime]) -> WorkingLog | None:
+    """The working log to use instead of the store's own, if any: Redis in front of the
+    store's log for a URL, sealed like the store when it is encrypted."""
+    if working is None and settings.redis_url:
+        working = settings.redis_url
+    raw = store.inner if isinstance(store, EncryptedStore) else store
+    if isinstance(working, str):
+        working = _redis_log(working, raw.working, runtime)
+    if isinstance(store, EncryptedStore) and working is not None \
+            and not isinstance(working, EncryptedWorkingLog):
+        working = EncryptedWorkingLog(working, store.sealer)
+    return working
 
 
 def _redis_log(url: str, durable: WorkingLog, runtime: list[Runtime]) -> WorkingLog:

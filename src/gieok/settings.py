@@ -207,6 +207,10 @@ class GieokSettings(BaseSettings):
     # unix:///run/redis.sock): recent turns, summaries and session state are read from Redis
     # and written through to the store, which keeps serving them while Redis is down.
     redis_url: str | None = None
+    # Encryption at rest: a 32-byte master key in base64 (GIEOK_ENCRYPTION_KEY), or a file
+    # holding it (GIEOK_ENCRYPTION_KEY_FILE). Unset: the store is written in clear.
+    encryption_key: SecretStr | None = None
+    encryption_key_file: Path | None = None
     scoring: ScoringSettings = Field(default_factory=ScoringSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)
@@ -216,6 +220,13 @@ class GieokSettings(BaseSettings):
     jobs: JobSettings = Field(default_factory=JobSettings)
     _explicit: dict[str, Any] = PrivateAttr(default_factory=dict)
     _by_profile: dict[str, GieokSettings] = PrivateAttr(default_factory=dict)
+
+    def master_key(self) -> bytes | None:
+        """The encryption master key, or None when encryption is off."""
+        from gieok.security.crypto import load_master_key
+
+        value = self.encryption_key.get_secret_value() if self.encryption_key else None
+        return load_master_key(value, self.encryption_key_file)
 
     @model_validator(mode="wrap")
     @classmethod

@@ -27,8 +27,8 @@ EMB = HashEmbedder(64)
 
 
 @pytest.fixture
-async def store(store_url: str) -> AsyncIterator[Store]:
-    s = await open_store(store_url)
+async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
+    s = await open_store(store_url, encryption_key=encryption_key)
     yield s
     await s.aclose()
 

@@ -84,12 +84,24 @@ def store_exists(url: str) -> bool | None:
     return None if check is None else bool(check(url))
 
 
-async def open_store(url: str, /, **options: Any) -> Store:
-    """Instantiate the store for ``url`` and apply pending migrations (idempotent)."""
+async def open_store(url: str, /, *, encryption_key: str | bytes | None = None,
+                     **options: Any) -> Store:
+    """Instantiate the store for ``url`` and apply pending migrations (idempotent).
+
+    With ``encryption_key`` (32 bytes, or their base64) everything the store keeps is
+    sealed (``gieok.stores.encrypted``); without it, an encrypted store is refused."""
+    from gieok.security.crypto import parse_master_key
+    from gieok.stores.encrypted import secure
+
+    master = None if encryption_key is None else parse_master_key(encryption_key)
     cls = resolve_store(url)
     store: Store = cls.from_url(url, **options)
     await store.setup()
-    return store
+    try:
+        return await secure(store, master)
+    except BaseException:
+        await store.aclose()
+        raise
 
 
 def redact_url(url: str) -> str:

@@ -80,14 +80,29 @@ class Touch:
     at: datetime
 
 
+@dataclass(frozen=True)
+class IndexTerms:
+    """The full-text columns of one record given as blind terms (encryption at rest): each
+    a space-separated run of keyed hashes of the analysed terms of the content's words, its
+    Korean morphemes, the index text's words and its morphemes. A store given these indexes
+    them instead of analysing the (sealed) text."""
+
+    words: str
+    morphs: str
+    context: str
+    context_morphs: str
+
+
 @dataclass
 class WriteBatch:
     """Everything one logical write changes; applied atomically by ``Store.write``, in this
     order: scopes forgotten, records upserted, hard deletes, history purged, audit events
-    appended (after the purge, so a tombstone survives it), settings, touches, and the
-    embedding model recorded if the store has none yet. With ``fence``, the store first
-    refuses the whole batch (``SCOPE_FORGOTTEN``) if a forget covering the fence's scope
-    committed after its mark (``stores.fence``)."""
+    appended (after the purge, so a tombstone survives it), settings, touches, the
+    embedding model recorded if the store has none yet, and store metadata (``None``
+    deletes a key). ``terms`` (record id → ``IndexTerms``) replaces the full-text analysis
+    of those upserts. With ``fence``, the store first refuses the whole batch
+    (``SCOPE_FORGOTTEN``) if a forget covering the fence's scope committed after its mark
+    (``stores.fence``)."""
 
     upserts: list[tuple[MemoryRecord, Vector | None]] = field(default_factory=list)
     audit: list[AuditEvent] = field(default_factory=list)
@@ -98,10 +113,13 @@ class WriteBatch:
     index_info: IndexInfo | None = None
     forget: list[Scope] = field(default_factory=list)
     fence: Fence | None = None
+    terms: dict[str, IndexTerms] = field(default_factory=dict)
+    meta: dict[str, str | None] = field(default_factory=dict)
 
     def is_empty(self) -> bool:
         return not (self.upserts or self.audit or self.hard_deletes or self.purge_history
-                    or self.settings or self.touches or self.index_info or self.forget)
+                    or self.settings or self.touches or self.index_info or self.forget
+                    or self.meta)
 
 
 @dataclass(frozen=True)

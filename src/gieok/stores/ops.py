@@ -54,14 +54,25 @@ class DenseOp(NamedTuple):
     hydrate: bool = False
 
 
+class BlindQuery(NamedTuple):
+    """A full-text query as blind terms (encryption at rest): keyed hashes of the query's
+    analysed words and of its Korean morphemes, matched against the blind terms the store
+    was given with each record (``WriteBatch.terms``)."""
+
+    words: tuple[str, ...]
+    morphs: tuple[str, ...]
+
+
 class FulltextOp(NamedTuple):
-    """Top ``k`` by BM25-style rank → ``list[Candidate]``."""
+    """Top ``k`` by BM25-style rank → ``list[Candidate]``; with ``terms`` the store matches
+    those blind terms instead of analysing ``text``."""
 
     scope: Scope
     text: str
     k: int
     filters: Filter | None = None
     view: View = LIVE
+    terms: BlindQuery | None = None
 
 
 class HistoryOp(NamedTuple):
@@ -103,5 +114,12 @@ class IndexOp(NamedTuple):
     """Which embedding model wrote the store's vectors → ``IndexInfo | None``."""
 
 
+class MetaOp(NamedTuple):
+    """A store-wide setting kept with the data (e.g. the encryption key metadata) →
+    ``str | None``; written with ``WriteBatch.meta``."""
+
+    key: str
+
+
 ReadOp = (GetOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
-          | SettingsListOp | IndexOp | ScanOp | FenceOp)
+          | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp)

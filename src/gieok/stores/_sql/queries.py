@@ -142,6 +142,15 @@ def put_meta(d: Dialect, key: str, value: str) -> Sql:
                "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
 
 
+def delete_meta(d: Dialect, key: str) -> Sql:
+    return Sql(f"DELETE FROM store_meta WHERE key = {d.placeholder}", [key])
+
+
+def meta_writes(d: Dialect, meta: dict[str, str | None]) -> list[Sql]:
+    """``WriteBatch.meta``: set each key, or delete it when its value is None."""
+    return [delete_meta(d, k) if v is None else put_meta(d, k, v) for k, v in meta.items()]
+
+
 def forget_scope(d: Dialect, scope: Scope) -> list[Sql]:
     """History, kept model vectors, records and settings inside ``scope`` (the store's own
     side rows, such as SQLite's FTS rows, are its business)."""

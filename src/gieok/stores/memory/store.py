@@ -21,12 +21,21 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, Filter, Page, View, matches
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, scope_from_key
-from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
+from gieok.stores.base import (
+    Capability,
+    IndexInfo,
+    IndexTerms,
+    Store,
+    Vector,
+    WriteBatch,
+    WriteResult,
+)
 from gieok.stores.memory.queue import InMemoryJobQueue
 from gieok.stores.memory.tokens import InMemoryTokenStore
 from gieok.stores.memory.working import InMemoryWorkingLog
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
+    BlindQuery,
     DenseOp,
     FenceOp,
     FulltextOp,
@@ -35,6 +44,7 @@ from gieok.stores.ops import (
     HistoryOp,
     IndexOp,
     ListOp,
+    MetaOp,
     ReadOp,
     ScanOp,
     SettingsListOp,
@@ -61,6 +71,14 @@ def _weighted_terms(record: MemoryRecord) -> Counter[str]:
 def _terms(text: str) -> list[str]:
     words = [w.lower() for w in _WORD.findall(text) if not has_hangul(w)]
     return [w for w in words if w not in STOPWORDS] + list(korean_morphs(text))
+
+
+def _blind_counts(terms: IndexTerms) -> Counter[str]:
+    counts: Counter[str] = Counter(terms.words.split())
+    counts.update(terms.morphs.split())
+    for term in [*terms.context.split(), *terms.context_morphs.split()]:
+        counts[term] += INDEX_TEXT_WEIGHT
+    return counts
 
 
 def visible(record: MemoryRecord, view: View, now: datetime) -> bool:
@@ -99,6 +117,8 @@ class InMemoryStore(Store):
         self._index: IndexInfo | None = None
         self._fences: list[tuple[int, str, float]] = []  # (seq, key hash, at): stores/fence.py
         self._fence_seq = 0
+        self._meta: dict[str, str] = {}
+        self._blind: dict[str, Counter[str]] = {}  # record id -> blind terms (encrypted)
         self.working = InMemoryWorkingLog()
         self.queue = InMemoryJobQueue()
         self.tokens = InMemoryTokenStore()
@@ -131,8 +151,9 @@ class InMemoryStore(Store):
                     return hits
                 found = {r.id: r for r in await self._get(scope.tenant, [h.id for h in hits])}
                 return [Candidate(h.id, h.score, found[h.id]) for h in hits if h.id in found]
-            case FulltextOp(scope, text, k, filters, view):
-                return await self._fulltext(scope, text, k=k, filters=filters, view=view)
+            case FulltextOp(scope, text, k, filters, view, terms):
+                return await self._fulltext(scope, text, k=k, filters=filters, view=view,
+                                            blind=terms)
             case HistoryOp(tenant, memory_id):
                 return await self._history(tenant, memory_id)
             case SettingsOp(scopes):
@@ -147,6 +168,8 @@ class InMemoryStore(Store):
                 return self._index
             case FenceOp():
                 return self._fence_seq
+            case MetaOp(key):
+                return self._meta.get(key)
         raise TypeError(f"unknown read op {op!r}")
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:
@@ -167,6 +190,9 @@ class InMemoryStore(Store):
             self._records[record.id] = record
             if vector is not None:
                 self._vectors[record.id] = vector
+            terms = batch.terms.get(record.id)
+            if terms is not None:
+                self._blind[record.id] = _blind_counts(terms)
         for rid in batch.hard_deletes:
             self._drop(rid)
         purge = set(batch.purge_history)
@@ -182,10 +208,16 @@ class InMemoryStore(Store):
                     rec.last_used_at = touch.at
         if batch.index_info is not None and self._index is None:
             self._index = batch.index_info
+        for key, value in batch.meta.items():
+            if value is None:
+                self._meta.pop(key, None)
+            else:
+                self._meta[key] = value
         return WriteResult(forgotten=forgotten)
 
     def _drop(self, rid: str) -> None:
         self._records.pop(rid, None)
+        self._blind.pop(rid, None)
         self._vectors.pop(rid, None)
         for kept in self._model_vectors.values():
             kept.pop(rid, None)
@@ -246,15 +278,17 @@ class InMemoryStore(Store):
         return sorted(scored, key=lambda c: -c.score)[:k]
 
     async def _fulltext(
-        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View
+        self, scope: Scope, text: str, /, *, k: int, filters: Filter | None, view: View,
+        blind: BlindQuery | None = None,
     ) -> list[Candidate]:
-        words, morphs = query_terms(text)
+        words, morphs = (blind.words, blind.morphs) if blind else query_terms(text)
         query = set(words) | set(morphs)
         if not query:
             return []
         # BM25 over content + index_text, as FTS5 does with column weights: a term in the
         # index text counts INDEX_TEXT_WEIGHT of one in the content; length is the whole row.
-        docs = [(r.id, _weighted_terms(r)) for r in self._select(scope, filters, view)]
+        docs = [(r.id, self._blind.get(r.id, Counter()) if blind else _weighted_terms(r))
+                for r in self._select(scope, filters, view)]
         n = len(docs)
         if n == 0:
             return []

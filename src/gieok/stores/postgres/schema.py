@@ -141,6 +141,20 @@ MIGRATIONS: list[Migration] = [
             at DOUBLE PRECISION NOT NULL
         );
         CREATE INDEX scope_fences_key ON scope_fences (key_hash, seq)"""),
+    # Encryption at rest: sealed text ('gk1:…') stays out of the English tsvector; its blind
+    # terms arrive in morphs/context_morphs ('simple', as written).
+    Migration("0006_fts_skips_sealed_text", """
+        DROP INDEX records_fts;
+        ALTER TABLE records DROP COLUMN fts;
+        ALTER TABLE records ADD COLUMN fts tsvector GENERATED ALWAYS AS (
+            setweight(to_tsvector('english', CASE WHEN content LIKE 'gk1:%' THEN ''
+                                             ELSE content END), 'A')
+            || setweight(to_tsvector('simple', morphs), 'A')
+            || setweight(to_tsvector('english', CASE WHEN index_text LIKE 'gk1:%' THEN ''
+                                                ELSE coalesce(index_text, '') END), 'B')
+            || setweight(to_tsvector('simple', context_morphs), 'B')
+        ) STORED;
+        CREATE INDEX records_fts ON records USING gin (org, fts)"""),
 ]
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from gieok.domain.query import Candidate
 from gieok.stores._sql.filters import Sql
 from gieok.stores.postgres.db import Conn
+from gieok.stores.ops import BlindQuery
 from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
 
 EXACT_MAX = 5_000  # rows in the filtered scope up to which dense search is exact
@@ -58,8 +59,12 @@ async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | Non
     return sorted(hits, key=lambda c: -c.score)  # relaxed order: re-sort exactly
 
 
-async def fulltext(conn: Conn, text: str, k: int, where: Sql) -> list[Candidate]:
-    words, morphs = query_terms(text)
+async def fulltext(conn: Conn, text: str, k: int, where: Sql,
+                   terms: BlindQuery | None = None) -> list[Candidate]:
+    if terms is not None:  # blind terms all live in the 'simple' columns
+        words, morphs = [], [*terms.words, *terms.morphs]
+    else:
+        words, morphs = query_terms(text)
     if not words and not morphs:
         return []
     cur = await conn.execute(

@@ -42,6 +42,7 @@ from gieok.stores.ops import (
     HashOp,
     HistoryOp,
     IndexOp,
+    MetaOp,
     ListOp,
     ReadOp,
     ScanOp,
@@ -188,9 +189,9 @@ class PostgresStore(Store):
                 cond = q.where(D, scope, filters, view, now)
                 hits = await search.dense(conn, vector, k, cond, ef_search=self.hnsw.ef_search)
                 return await self._hydrate(conn, scope.tenant, hits) if hydrate else hits
-            case FulltextOp(scope, text, k, filters, view):
+            case FulltextOp(scope, text, k, filters, view, terms):
                 return await search.fulltext(conn, text, k, q.where(D, scope, filters, view,
-                                                                     now))
+                                                                     now), terms)
             case HistoryOp(tenant, memory_id):
                 cur = await conn.execute(*_args(q.history(D, tenant, memory_id)))
                 return [AuditEvent.model_validate_json(r[0]) for r in await cur.fetchall()]
@@ -217,6 +218,9 @@ class PostgresStore(Store):
             case FenceOp():
                 row = await _one(conn, q.FENCE_MARK)
                 return int(row[0]) if row else 0
+            case MetaOp(key):
+                row = await _one(conn, q.meta_value(D, key))
+                return None if row is None else str(row[0])
         raise TypeError(f"unknown read op {op!r}")
 
     async def _get(self, conn: Conn, tenant: str, ids: Sequence[str]) -> list[MemoryRecord]:
@@ -234,7 +238,7 @@ class PostgresStore(Store):
     async def write(self, batch: WriteBatch, /) -> WriteResult:
         if batch.is_empty():
             return WriteResult()
-        morphs = await bulk.morphemes([r for r, _ in batch.upserts])  # before the transaction
+        morphs = await _morphs(batch)  # before the transaction
         return await self._db.tx(lambda conn: self._write(conn, batch, morphs))
 
     async def _write(self, conn: Conn, batch: WriteBatch, morphs: bulk.Morphs) -> WriteResult:
@@ -264,6 +268,8 @@ class PostgresStore(Store):
                 await conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at)))
         if batch.index_info is not None:
             await self._record_index(conn, batch.index_info)
+        for sql in q.meta_writes(D, batch.meta):
+            await conn.execute(*_args(sql))
         return WriteResult(forgotten=forgotten)
 
     async def _defer_index(self, conn: Conn, batch: WriteBatch) -> int | None:
@@ -412,3 +418,16 @@ async def _hash_lookups(conn: Conn, ops: Sequence[HashOp]) -> dict[HashOp, list[
              for r in await cur.fetchall()]
     return {op: [r for r in found if r.scope == op.scope and r.content_hash == op.content_hash]
             for op in ops}
+
+
+async def _morphs(batch: WriteBatch) -> bulk.Morphs:
+    """The 'simple' full-text columns of each upsert: Korean morphemes of its text, or — for
+    a record given blind terms (encryption at rest) — all of its blind terms, which are
+    indexed as written."""
+    found = iter(await bulk.morphemes([r for r, _ in batch.upserts if r.id not in batch.terms]))
+    out: bulk.Morphs = []
+    for record, _ in batch.upserts:
+        t = batch.terms.get(record.id)
+        out.append((f"{t.words} {t.morphs}", f"{t.context} {t.context_morphs}") if t
+                   else next(found))
+    return out

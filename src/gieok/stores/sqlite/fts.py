@@ -11,6 +11,12 @@ def fts5_query(
     """A safe FTS5 MATCH expression: every term quoted, OR-ed, each routed to its column(s)
     (``"{content context}"`` searches two)."""
     words, morphs = query_terms(text)
+    return fts5_match(words, morphs, word_columns=word_columns, morph_columns=morph_columns)
+
+
+def fts5_match(words: list[str], morphs: list[str], *, word_columns: str = "content",
+               morph_columns: str = "morphs") -> str | None:
+    """The MATCH expression for terms already analysed (or blind terms)."""
     parts = []
     if words:
         parts.append(f"{word_columns} : (" + " OR ".join(_quote(w) for w in words) + ")")

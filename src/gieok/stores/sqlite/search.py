@@ -15,8 +15,9 @@ from gieok.domain.query import Candidate, Filter, View
 from gieok.domain.scope import Scope
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores.base import Vector
+from gieok.stores.ops import BlindQuery
 from gieok.stores.sqlite.dialect import DIALECT
-from gieok.stores.sqlite.fts import fts5_query
+from gieok.stores.sqlite.fts import fts5_match, fts5_query
 from gieok.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
 from gieok.text.analysis import INDEX_TEXT_WEIGHT
 
@@ -103,16 +104,17 @@ class SqliteSearch:
         self.cache.evict()
         return entry
 
-    def fulltext(self, conn: sqlite3.Connection, scope: Scope, text: str, k: int, where: Sql
-                 ) -> list[Candidate]:
+    def fulltext(self, conn: sqlite3.Connection, scope: Scope, text: str, k: int, where: Sql,
+                 terms: BlindQuery | None = None) -> list[Candidate]:
         """BM25 top ``k`` inside the scope. When the scope holds a good share of the file
         (known from its cached matrix), rank the whole index first and check only the best
         ``m`` rows against the scope and filters, like ``dense``; this skips joining every
         match with ``records``. Otherwise, or if too few survive, join and filter in SQL.
         Query analysis (Korean morphemes) runs here, on the worker thread, never on the
         event loop."""
-        match = fts5_query(text, word_columns="{content context}",
-                           morph_columns="{morphs context_morphs}")
+        columns = {"word_columns": "{content context}", "morph_columns": "{morphs context_morphs}"}
+        match = (fts5_match(list(terms.words), list(terms.morphs), **columns) if terms
+                 else fts5_query(text, **columns))
         if match is None:
             return []
         entry = self.cache.peek(scope.key())

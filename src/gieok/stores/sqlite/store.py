@@ -29,7 +29,15 @@ from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores._sql.rows import record_to_row, row_to_record
-from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
+from gieok.stores.base import (
+    Capability,
+    IndexInfo,
+    IndexTerms,
+    Store,
+    Vector,
+    WriteBatch,
+    WriteResult,
+)
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
     DenseOp,
@@ -40,6 +48,7 @@ from gieok.stores.ops import (
     HistoryOp,
     IndexOp,
     ListOp,
+    MetaOp,
     ReadOp,
     ScanOp,
     SettingsListOp,
@@ -150,9 +159,9 @@ class SqliteStore(Store):
                 cond = q.where(D, scope, filters, view, now)
                 hits = self._search.dense(conn, scope, vector, k, filters, view, cond)
                 return self._hydrate(conn, scope.tenant, hits) if hydrate else hits
-            case FulltextOp(scope, text, k, filters, view):
+            case FulltextOp(scope, text, k, filters, view, terms):
                 cond = q.where(D, scope, filters, view, now)
-                return self._search.fulltext(conn, scope, text, k, cond)
+                return self._search.fulltext(conn, scope, text, k, cond, terms)
             case HistoryOp(tenant, memory_id):
                 rows = conn.execute(*_args(q.history(D, tenant, memory_id))).fetchall()
                 return [AuditEvent.model_validate_json(r[0]) for r in rows]
@@ -173,6 +182,9 @@ class SqliteStore(Store):
                 return None if row is None else _index_info(row[0])
             case FenceOp():
                 return int(conn.execute(*_args(q.FENCE_MARK)).fetchone()[0])
+            case MetaOp(key):
+                row = conn.execute(*_args(q.meta_value(D, key))).fetchone()
+                return None if row is None else str(row[0])
         raise TypeError(f"unknown read op {op!r}")
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]
@@ -207,7 +219,7 @@ class SqliteStore(Store):
         if batch.upserts:
             seq = self._bump(conn, "seq")
             for record, vector in batch.upserts:
-                self._upsert(conn, record, vector, seq)
+                self._upsert(conn, record, vector, seq, batch.terms.get(record.id))
         if batch.hard_deletes:
             self._hard_delete(conn, batch.hard_deletes)
         for memory_id in batch.purge_history:
@@ -226,6 +238,8 @@ class SqliteStore(Store):
             info = batch.index_info
             conn.execute(*_args(q.put_meta_if_absent(
                 D, INDEX_KEY, json.dumps({"model": info.model, "dim": info.dim}))))
+        for sql in q.meta_writes(D, batch.meta):
+            conn.execute(*_args(sql))
         return WriteResult(forgotten=forgotten)
 
     @staticmethod
@@ -236,14 +250,16 @@ class SqliteStore(Store):
         return int(row[0])
 
     def _upsert(self, conn: sqlite3.Connection, record: MemoryRecord, vector: Vector | None,
-                seq: int) -> None:
+                seq: int, terms: IndexTerms | None = None) -> None:
         row = record_to_row(record, _time_out)
         row["seq"] = seq
         found = conn.execute(
             "SELECT rowid, content, index_text FROM records WHERE id = ?", (record.id,)
         ).fetchone()
-        fts = (record.content, morph_field(record.content), record.index_text or "",
-               morph_field(record.index_text or ""))
+        fts = (
+            (terms.words, terms.morphs, terms.context, terms.context_morphs) if terms else
+            (record.content, morph_field(record.content), record.index_text or "",
+             morph_field(record.index_text or "")))
         if found is None:
             cur = conn.execute(*_args(q.insert_record(D, row, [("embedding", "?",
                                                                 _blob(vector))])))
