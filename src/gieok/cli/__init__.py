@@ -14,7 +14,7 @@ from gieok import __version__
 
 COMMAND_MODULES = (
     "serve", "memories", "io", "tokens", "eval", "eval_write", "bench", "lifecycle", "context",
-    "mcp", "migrate",
+    "mcp", "migrate", "rekey",
 )
 
 

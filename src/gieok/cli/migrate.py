@@ -11,7 +11,7 @@ import anyio
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from gieok.cli._common import EXIT_FAILURE, cli_errors, console, print_json
+from gieok.cli._common import EXIT_FAILURE, cli_errors, console, make_settings, print_json
 from gieok.stores import open_store
 from gieok.stores.transfer import CopyReport, copy_store
 
@@ -46,9 +46,10 @@ def migrate(source: FromOpt, target: ToOpt, batch: BatchOpt = 500, as_json: Json
 
 
 async def _run(source_url: str, target_url: str, batch: int, quiet: bool) -> CopyReport:
-    source = await open_store(source_url)
+    key = make_settings().master_key()  # GIEOK_ENCRYPTION_KEY opens (and seals) both ends
+    source = await open_store(source_url, encryption_key=key)
     try:
-        target = await open_store(target_url)
+        target = await open_store(target_url, encryption_key=key)
         try:
             with Progress(TextColumn("{task.description}"), BarColumn(),
                           TextColumn("{task.completed}"), TimeElapsedColumn(),

@@ -18,7 +18,8 @@ from gieok.extras import missing_extra
 from gieok.stores.base import Capability, IndexInfo, Store, WriteBatch
 
 __all__ = [
-    "Capability", "IndexInfo", "Store", "WriteBatch", "open_store", "redact_url",
+    "Capability", "IndexInfo", "Store", "WriteBatch", "open_raw_store", "open_store",
+    "redact_url",
     "register_store", "store_exists",
 ]
 
@@ -94,14 +95,21 @@ async def open_store(url: str, /, *, encryption_key: str | bytes | None = None,
     from gieok.stores.encrypted import secure
 
     master = None if encryption_key is None else parse_master_key(encryption_key)
-    cls = resolve_store(url)
-    store: Store = cls.from_url(url, **options)
-    await store.setup()
+    store = await open_raw_store(url, **options)
     try:
         return await secure(store, master)
     except BaseException:
         await store.aclose()
         raise
+
+
+async def open_raw_store(url: str, /, **options: Any) -> Store:
+    """The store for ``url`` as its backend keeps it, sealed values and all (``gieok rekey``
+    and ``gieok migrate`` work on it; everything else uses ``open_store``)."""
+    cls = resolve_store(url)
+    store: Store = cls.from_url(url, **options)
+    await store.setup()
+    return store
 
 
 def redact_url(url: str) -> str:

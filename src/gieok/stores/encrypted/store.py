@@ -11,6 +11,8 @@ rewritten to compare sealed values.
 from __future__ import annotations
 
 import builtins
+import logging
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -19,7 +21,8 @@ import anyio
 from gieok.domain.query import Candidate, Page
 from gieok.security.crypto import Keyring
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
-from gieok.stores.encrypted.keys import open_keyring
+from gieok.errors import ConfigurationError
+from gieok.stores.encrypted.keys import open_keyring, read_meta
 from gieok.stores.encrypted.seal import Sealer
 from gieok.stores.encrypted.working import EncryptedQueue, EncryptedWorkingLog
 from gieok.stores.ops import (
@@ -38,6 +41,7 @@ from gieok.stores.ops import (
 )
 from gieok.text import blind
 
+log = logging.getLogger("gieok.encryption")
 _PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp)
 _OFF_LOOP = 16  # seal batches bigger than this in a worker thread (Kiwi + AES per record)
 
@@ -47,10 +51,16 @@ class EncryptedStore(Store):
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset()
 
-    def __init__(self, inner: Store, keyring: Keyring) -> None:
+    # How often a process looks at the store's key metadata: after ``gieok rekey`` starts, a
+    # running process seals with the new data key within this long.
+    refresh_s: ClassVar[float] = 10.0
+
+    def __init__(self, inner: Store, keyring: Keyring, master: bytes | None = None) -> None:
         self.inner = inner
         self.keyring = keyring
+        self.master = master
         self.sealer = Sealer(keyring)
+        self._checked = time.monotonic()
         self.capabilities = inner.capabilities | {Capability.ENCRYPTION}  # type: ignore[misc]
         self.working = EncryptedWorkingLog(inner.working, self.sealer)
         self.queue = EncryptedQueue(inner.queue, self.sealer)
@@ -59,7 +69,7 @@ class EncryptedStore(Store):
     @classmethod
     async def open(cls, inner: Store, master: bytes) -> EncryptedStore:
         """``inner`` (set up) behind its keyring under ``master``: a wrong key raises here."""
-        return cls(inner, await open_keyring(inner, master))
+        return cls(inner, await open_keyring(inner, master), master)
 
     @classmethod
     def from_url(cls, url: str, /, **options: Any) -> Store:
@@ -77,7 +87,35 @@ class EncryptedStore(Store):
         await self.inner.aclose()
 
     # -- reads --------------------------------------------------------------------------------
+    async def refresh(self) -> None:
+        """Reload the data keys (a rekey adds one and makes it current)."""
+        self._checked = time.monotonic()
+        meta = await read_meta(self.inner)
+        if meta is None or self.master is None or meta.current == self.keyring.current.id:
+            return
+        try:
+            keyring = meta.keyring(self.master)
+        except ConfigurationError:  # our key was retired by a finished rekey: keep ours
+            log.warning("this process's encryption key no longer opens the store; restart "
+                        "it with the new key")
+            return
+        self.keyring = self.sealer.keys = keyring
+
+    async def _maybe_refresh(self) -> None:
+        if time.monotonic() - self._checked > self.refresh_s:
+            await self.refresh()
+
     async def read(self, ops: Sequence[ReadOp], /) -> builtins.list[Any]:
+        await self._maybe_refresh()
+        try:
+            return await self._read(ops)
+        except ConfigurationError as exc:
+            if exc.code != "ENCRYPTION_KEY_UNKNOWN":
+                raise
+            await self.refresh()  # sealed by a data key a rekey added after we looked
+            return await self._read(ops)
+
+    async def _read(self, ops: Sequence[ReadOp]) -> builtins.list[Any]:
         sent: list[ReadOp] = []
         spans: list[tuple[int, int]] = []
         for op in ops:
@@ -129,6 +167,7 @@ class EncryptedStore(Store):
 
     # -- writes -------------------------------------------------------------------------------
     async def write(self, batch: WriteBatch, /) -> WriteResult:
+        await self._maybe_refresh()
         if len(batch.upserts) > _OFF_LOOP:
             sealed = await anyio.to_thread.run_sync(self.seal_batch, batch)
         else:

@@ -297,6 +297,11 @@ class SqliteStore(Store):
         self._bump(conn, "purge")
         return len(rowids)
 
+    async def compact(self) -> None:
+        """Rewrite full-text segments and truncate the WAL now (``secure_delete`` already
+        zeroes deleted rows): after a rekey, nothing written before it is left on disk."""
+        await self._db.run(self._compact)
+
     def _compact(self) -> None:
         """Rewrite FTS segments so deleted terms leave the file, then checkpoint the WAL."""
         self.conn.execute("INSERT INTO records_fts (records_fts) VALUES ('optimize')")
