@@ -13,6 +13,7 @@ from __future__ import annotations
 import builtins
 import logging
 import time
+from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -27,6 +28,7 @@ from gieok.stores.encrypted.seal import Sealer
 from gieok.stores.encrypted.working import EncryptedQueue, EncryptedWorkingLog
 from gieok.stores.ops import (
     DenseOp,
+    FenceOp,
     FulltextOp,
     GetOp,
     HashOp,
@@ -42,7 +44,7 @@ from gieok.stores.ops import (
 from gieok.text import blind
 
 log = logging.getLogger("gieok.encryption")
-_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp)
+_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp, FenceOp)  # no user text in answers
 _OFF_LOOP = 16  # seal batches bigger than this in a worker thread (Kiwi + AES per record)
 
 
@@ -178,12 +180,10 @@ class EncryptedStore(Store):
         s = self.sealer
         terms = {r.id: blind.index_terms(self.keyring, r.content, r.index_text)
                  for r, _ in batch.upserts}
-        return WriteBatch(
-            upserts=[(s.record(r), v) for r, v in batch.upserts],
-            audit=[s.event(e) for e in batch.audit], hard_deletes=batch.hard_deletes,
-            purge_history=batch.purge_history, settings=batch.settings,
-            touches=batch.touches, index_info=batch.index_info, forget=batch.forget,
-            terms=terms, meta=batch.meta)
+        # replace(): every other field (forgets, deletes, settings, touches, the fence …)
+        # travels as it is, including ones added to WriteBatch later.
+        return replace(batch, upserts=[(s.record(r), v) for r, v in batch.upserts],
+                       audit=[s.event(e) for e in batch.audit], terms=terms)
 
     # -- re-embedding (L7): the text to embed is opened here --------------------------------
     async def unindexed(self, model: str, /, *, limit: int
