@@ -22,8 +22,8 @@ USER = Scope(org="acme", user="u1")
 
 
 @pytest.fixture
-async def store(store_url: str) -> AsyncIterator[Store]:
-    s = await open_store(store_url)
+async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
+    s = await open_store(store_url, encryption_key=encryption_key)
     yield s
     await s.aclose()
 
