@@ -79,6 +79,9 @@ class EncryptedWorkingLog:
     async def forget(self, scope: Scope, /) -> int:
         return await self.inner.forget(scope)
 
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        return await self.inner.delete_turns(scope, ids)  # turn ids are not sealed
+
 
 class EncryptedQueue:
     """``inner`` with job payloads and errors sealed (keys, kinds and times stay)."""

@@ -273,3 +273,11 @@ class RedisWorkingLog:
         count = await self.durable.forget(scope)
         await self._l1(lambda: self.cache.forget(scope))
         return count
+
+    async def delete_turns(self, scope: Scope, ids: Sequence[str], /) -> int:
+        """Deleted from the store; every copy inside ``scope`` is dropped (not edited: the
+        next read warms it from the store, without the deleted turns and summaries)."""
+        count = await self.durable.delete_turns(scope, ids)
+        if ids:
+            await self._l1(lambda: self.cache.forget(scope))
+        return count
