@@ -10,7 +10,7 @@ import pytest
 
 from gieok.domain.audit import AuditAction, AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import View, parse_filter
+from gieok.domain.query import RankRow, View, parse_filter
 from gieok.domain.records import MemoryRecord, MemoryType, Status
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
@@ -78,6 +78,23 @@ async def test_tenant_boundary_on_get(store: Store) -> None:
     rec = await put(store, ACME_U1, "acme secret")
     assert await store.get("", [rec.id]) == []
     assert [r.id for r in await store.get("acme", [rec.id])] == [rec.id]
+
+
+async def test_rank_rows_are_the_records_scoring_columns(store: Store) -> None:
+    when = datetime(2022, 3, 1, tzinfo=UTC)
+    turn = await put(store, ACME_U1, "I moved to Busan", layer="episodic", type="episode",
+                     importance=0.3, event_time=when, metadata={"turn": "t-7", "role": "user"})
+    fact = await put(store, ACME_U1, "User lives in Busan", importance=0.8)
+    await store.touch("acme", [fact.id], when)
+    [fact] = await store.get("acme", [fact.id])
+    rows = await store.rank_rows("acme", [fact.id, "missing", turn.id])
+    by_id = {r.id: r for r in rows}
+    assert set(by_id) == {fact.id, turn.id}  # ids not found are left out
+    assert by_id[turn.id] == RankRow.of(turn)
+    assert by_id[turn.id].turn == "t-7" and by_id[turn.id].layer == "episodic"
+    assert by_id[fact.id] == RankRow.of(fact)
+    assert by_id[fact.id].last_used_at == when and by_id[fact.id].turn is None
+    assert await store.rank_rows("", [fact.id]) == []  # the tenant boundary holds here too
 
 
 async def test_list_pagination_and_order(store: Store) -> None:

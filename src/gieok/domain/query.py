@@ -389,6 +389,31 @@ class ScoredMemory(BaseModel):
         return self.record.kind
 
 
+@dataclass(frozen=True, slots=True)
+class RankRow:
+    """What a search needs of a candidate to score, order and de-duplicate it — a handful of
+    columns instead of a whole ``MemoryRecord``: validating ~100 records per search cost more
+    than the search itself (docs/benchmarks.md), and only the top k are ever shown.
+    ``turn`` is ``metadata["turn"]`` (the archived turn a passage belongs to), if any."""
+
+    id: str
+    content: str
+    content_hash: str
+    layer: str
+    importance: float
+    event_time: datetime
+    created_at: datetime
+    last_used_at: datetime | None = None
+    turn: str | None = None
+
+    @classmethod
+    def of(cls, record: MemoryRecord) -> RankRow:
+        turn = record.metadata.get("turn")
+        return cls(record.id, record.content, record.content_hash, str(record.layer.value),
+                   record.importance, record.event_time, record.created_at,
+                   record.last_used_at, None if turn is None else str(turn))
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A store's raw hit: a record id and the backend's own similarity or rank score (and,

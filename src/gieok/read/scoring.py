@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Protocol
 
 from gieok.domain.query import ScoreParts
-from gieok.domain.records import MemoryRecord
 from gieok.read.temporal import TimeWindow, time_match
 from gieok.settings import ScoringSettings
 
@@ -33,25 +33,43 @@ def use_boost(last_used_at: datetime | None, now: datetime, half_life_days: floa
     return 0.5 ** (days / half_life_days)
 
 
+class Scorable(Protocol):
+    """What the mixed score reads of a memory: a ``MemoryRecord`` or a search's ``RankRow``."""
+
+    @property
+    def event_time(self) -> datetime: ...
+    @property
+    def importance(self) -> float: ...
+    @property
+    def last_used_at(self) -> datetime | None: ...
+
+
+def mixed_terms(
+    memory: Scorable, relevance: float, now: datetime, weights: ScoringSettings,
+    windows: Sequence[TimeWindow] = (),
+) -> tuple[float, float, float, float]:
+    """``(total, recency, use, query_time)`` as plain floats: search scores every candidate
+    this way and builds ``ScoreParts`` only for the hits it returns."""
+    rec = recency(memory.event_time, now, weights.decay_lambda)
+    use = use_boost(memory.last_used_at, now, weights.use_half_life_days)
+    when = time_match(
+        memory.event_time, list(windows), after_days=weights.query_time_after_days,
+        before_days=weights.query_time_before_days,
+    ) if windows else 0.0
+    total = (
+        weights.w_sim * relevance
+        + weights.w_time * rec
+        + weights.w_imp * memory.importance
+        + weights.w_use * use
+        + weights.w_query_time * when
+    )
+    return total, rec, use, when
+
+
 def mixed_score(
-    record: MemoryRecord, relevance: float, now: datetime, weights: ScoringSettings,
+    memory: Scorable, relevance: float, now: datetime, weights: ScoringSettings,
     windows: Sequence[TimeWindow] = (),
 ) -> tuple[float, ScoreParts]:
-    parts = ScoreParts(
-        relevance=relevance,
-        recency=recency(record.event_time, now, weights.decay_lambda),
-        importance=record.importance,
-        use=use_boost(record.last_used_at, now, weights.use_half_life_days),
-        query_time=time_match(
-            record.event_time, list(windows), after_days=weights.query_time_after_days,
-            before_days=weights.query_time_before_days,
-        ) if windows else 0.0,
-    )
-    total = (
-        weights.w_sim * parts.relevance
-        + weights.w_time * parts.recency
-        + weights.w_imp * parts.importance
-        + weights.w_use * parts.use
-        + weights.w_query_time * parts.query_time
-    )
-    return total, parts
+    total, rec, use, when = mixed_terms(memory, relevance, now, weights, windows)
+    return total, ScoreParts(relevance=relevance, recency=rec, importance=memory.importance,
+                             use=use, query_time=when)

@@ -1,39 +1,56 @@
-"""Search orchestration (R1–R4): dense + full-text candidates → RRF → mixed score (with the
-query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k."""
+"""Search orchestration (R1–R4): dense + full-text candidates → fusion (``_fuse``) → mixed score (with the
+query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k.
+
+Three store round trips, each as small as it can be: the dense and full-text lists in one
+read; the scoring columns of every fused candidate (``RankOp``: a few columns, no
+``MemoryRecord``s); whole records only for the hits returned (``GetOp``). Building ~100
+validated records per search used to cost more than the search itself (docs/benchmarks.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import NamedTuple
 
-from gieok.domain.query import Candidate, Filter, ScoredMemory, View
+from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScoreParts, View
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
-from gieok.read.scoring import mixed_score
-from gieok.read.temporal import time_windows
+from gieok.read.scoring import mixed_terms
+from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
+from gieok.stores.ops import DenseOp, FulltextOp, ReadOp
 
 
 async def _candidates(
     store: Store, embedder: Embedder, scope: Scope, query: str, *, n: int,
     filters: Filter | None, view: View, weights: ScoringSettings,
 ) -> dict[str, list[Candidate]]:
-    lists: dict[str, list[Candidate]] = {}
+    names: list[str] = []
+    ops: list[ReadOp] = []
     if weights.dense_weight > 0:
         vector = await embedder.embed_query(query)
-        lists["dense"] = await store.dense(scope, vector, k=n, filters=filters, view=view)
+        names.append("dense")
+        ops.append(DenseOp(scope, vector, n, filters, view))
     if weights.fulltext_weight > 0:
-        lists["fulltext"] = await store.fulltext(scope, query, k=n, filters=filters, view=view)
-    return lists
+        names.append("fulltext")
+        ops.append(FulltextOp(scope, query, n, filters, view))
+    return dict(zip(names, await store.read(ops), strict=True)) if ops else {}
 
 
-def _order_key(scored: ScoredMemory) -> tuple[float, datetime, str, str]:
+class _Scored(NamedTuple):
+    total: float
+    item: Fused
+    row: RankRow
+
+
+def _order_key(scored: _Scored) -> tuple[float, datetime, str, str]:
     # Ties go to the memory written first, then to its text: never to the random id, so a
     # ranking does not change when the same data is written again.
-    return (-scored.score, scored.record.created_at, scored.record.content_hash,
-            scored.record.id)
+    return (-scored.total, scored.row.created_at, scored.row.content_hash, scored.row.id)
 
 
 async def hybrid_search(
@@ -54,27 +71,42 @@ async def hybrid_search(
     n = max(weights.candidates, k)
     lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
                               weights=weights)
-    fused = [f for f in _fuse(lists, weights, embedder, n,
-                                 rarity=Capability.FULLTEXT_RARITY in store.capabilities) if f.relevance >= min_relevance]
-    records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
+    rarity = Capability.FULLTEXT_RARITY in store.capabilities
+    fused = [f for f in _fuse(lists, weights, embedder, n, rarity=rarity)
+             if f.relevance >= min_relevance]
+    if not fused:
+        return []
+    rows = {r.id: r for r in await store.rank_rows(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
-    results: list[ScoredMemory] = []
-    for item in fused:
-        record = records.get(item.id)
+    scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows)[0], item, row)
+              for item in fused if (row := rows.get(item.id)) is not None]
+    scored.sort(key=_order_key)
+    pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
+    kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate, limit=pool)
+    picked = mmr(kept, lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
+    return await _hydrate(store, scope.tenant, picked, at, weights, windows)
+
+
+async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], at: datetime,
+                   weights: ScoringSettings, windows: Sequence[TimeWindow]
+                   ) -> list[ScoredMemory]:
+    """Whole records and score explanations (C8) for the hits returned, in their order. A
+    record deleted since its row was read is left out."""
+    records = {r.id: r for r in await store.get(tenant, [s.row.id for s in picked])}
+    out: list[ScoredMemory] = []
+    for total, item, row in picked:
+        record = records.get(row.id)
         if record is None:
             continue
-        total, parts = mixed_score(record, item.relevance, at, weights, windows)
-        parts.dense = item.raw.get("dense")
-        parts.fulltext = item.raw.get("fulltext")
-        parts.dense_rank = item.ranks.get("dense")
-        parts.fulltext_rank = item.ranks.get("fulltext")
-        results.append(ScoredMemory(record=record, score=total, parts=parts))
-    results.sort(key=_order_key)
-    pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
-    results = drop_near_duplicates(results, _text, threshold=weights.near_duplicate,
-                                   limit=pool)
-    return mmr(results, lambda s: s.score, _text, lam=weights.mmr_lambda, k=k)
+        _, rec, use, when = mixed_terms(row, item.relevance, at, weights, windows)
+        parts = ScoreParts(relevance=item.relevance, recency=rec, importance=row.importance,
+                           use=use, query_time=when, dense=item.raw.get("dense"),
+                           fulltext=item.raw.get("fulltext"),
+                           dense_rank=item.ranks.get("dense"),
+                           fulltext_rank=item.ranks.get("fulltext"))
+        out.append(ScoredMemory(record=record, score=total, parts=parts))
+    return out
 
 
 def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
@@ -92,5 +124,5 @@ def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
         fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity)
 
 
-def _text(scored: ScoredMemory) -> str:
-    return scored.record.content
+def _text(scored: _Scored) -> str:
+    return scored.row.content

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import Candidate, Filter, Page, View
+from gieok.domain.query import Candidate, Filter, Page, RankRow, View
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.security.tokens import TokenStore
@@ -42,6 +42,7 @@ from gieok.stores.ops import (
     HistoryOp,
     IndexOp,
     ListOp,
+    RankOp,
     ReadOp,
     SettingsListOp,
     SettingsOp,
@@ -182,6 +183,9 @@ class Store(ABC):
 
     async def get(self, tenant: str, ids: Sequence[str], /) -> builtins.list[MemoryRecord]:
         return await self._one(GetOp(tenant, tuple(ids))) if ids else []
+
+    async def rank_rows(self, tenant: str, ids: Sequence[str], /) -> builtins.list[RankRow]:
+        return await self._one(RankOp(tenant, tuple(ids))) if ids else []
 
     async def find_by_hash(self, scope: Scope, content_hash: str, /
                            ) -> builtins.list[MemoryRecord]:

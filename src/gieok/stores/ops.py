@@ -24,6 +24,15 @@ class GetOp(NamedTuple):
     ids: tuple[str, ...]
 
 
+class RankOp(NamedTuple):
+    """The scoring columns of records by id, in one tenant → ``list[RankRow]`` (any status;
+    ids not found are left out). Search scores and orders its candidates on these and
+    fetches whole records (``GetOp``) only for the hits it returns."""
+
+    tenant: str
+    ids: tuple[str, ...]
+
+
 class HashOp(NamedTuple):
     """Live records written in exactly ``scope`` with this content hash → ``list[MemoryRecord]``."""
 
@@ -121,5 +130,5 @@ class MetaOp(NamedTuple):
     key: str
 
 
-ReadOp = (GetOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
+ReadOp = (GetOp | RankOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
           | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp)

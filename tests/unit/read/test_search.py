@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
+from gieok.domain.records import utcnow
+from gieok.read.scoring import mixed_score
 from gieok.settings import ScoringSettings
+from gieok.stores import open_store
+from gieok.stores.base import Store, WriteBatch, WriteResult
+from gieok.stores.ops import GetOp, RankOp, ReadOp
 
 pytestmark = pytest.mark.anyio
 
@@ -50,3 +58,56 @@ async def test_rrf_and_score_fusion_both_explain_themselves(
             assert parts.fulltext_rank == 1 and parts.dense_rank == 1
             assert 0.0 < parts.relevance <= 1.0
             await mem.forget(user_id="u2")
+
+
+class OpLog(Store):
+    """A real store underneath; records every read op that reaches it."""
+
+    capabilities = frozenset()
+
+    def __init__(self, inner: Store) -> None:
+        self.inner, self.ops = inner, []  # type: list[list[ReadOp]]
+        self.working, self.queue, self.tokens = inner.working, inner.queue, inner.tokens
+
+    @classmethod
+    def from_url(cls, url: str, /, **options: Any) -> OpLog:
+        raise NotImplementedError
+
+    async def setup(self) -> None:
+        await self.inner.setup()
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
+        self.ops.append(list(ops))
+        return await self.inner.read(ops)
+
+    async def write(self, batch: WriteBatch, /) -> WriteResult:
+        return await self.inner.write(batch)
+
+
+async def test_search_builds_records_only_for_the_hits_it_returns(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """Three round trips: both candidate lists at once, the scoring columns of every fused
+    candidate, whole records for the k returned — scored exactly as whole records are."""
+    store = OpLog(await open_store(store_url))
+    async with AsyncMemory(store, settings=settings) as mem:
+        await mem.import_memories(
+            [{"content": f"User's friend number {i} lives in Busan and likes tennis",
+              "importance": (i % 9 + 1) / 10} for i in range(40)], user_id="u1")
+        store.ops.clear()
+        hits = await mem.search("who lives in Busan and plays tennis", user_id="u1", k=5)
+    kinds = [[type(op).__name__ for op in batch] for batch in store.ops]
+    assert kinds == [["DenseOp", "FulltextOp"], ["RankOp"], ["GetOp"]]
+    ranked, fetched = store.ops[1][0], store.ops[2][0]
+    assert isinstance(ranked, RankOp) and isinstance(fetched, GetOp)
+    assert len(ranked.ids) >= 30 and list(fetched.ids) == [h.record.id for h in hits]
+    assert len(hits) == 5
+    now = utcnow()
+    for hit in hits:  # the score from the slim row is the score of the whole record
+        total, parts = mixed_score(hit.record, hit.parts.relevance, now, settings.scoring)
+        assert hit.score == pytest.approx(total, abs=1e-6)
+        assert hit.parts.importance == parts.importance == hit.record.importance
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)

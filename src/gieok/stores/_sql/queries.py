@@ -24,7 +24,7 @@ from gieok.stores._sql.filters import (
     scope_clause,
     view_clause,
 )
-from gieok.stores._sql.rows import COLUMNS, JSON_FIELDS
+from gieok.stores._sql.rows import COLUMNS, JSON_FIELDS, RANK_COLUMNS
 
 SELECT = ", ".join(COLUMNS)
 
@@ -43,6 +43,13 @@ def get_records(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
     # SQLite: ``+org`` keeps the planner on the id index; on ``org`` it walked the whole
     # tenant (330 ms for 50 ids at 100k rows, 0.3 ms this way).
     return Sql(f"SELECT {SELECT} FROM records WHERE id IN ({marks(d, len(ids))}) "
+               f"AND {d.unindexed('org')} = {d.placeholder}", [*ids, tenant])
+
+
+def rank_rows(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
+    """The columns ``rows.RANK_COLUMNS`` names (what search scores by) of records by id."""
+    cols = ", ".join((*RANK_COLUMNS[:-1], d.json_text("metadata", "turn")))
+    return Sql(f"SELECT {cols} FROM records WHERE id IN ({marks(d, len(ids))}) "
                f"AND {d.unindexed('org')} = {d.placeholder}", [*ids, tenant])
 
 

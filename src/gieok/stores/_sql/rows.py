@@ -7,10 +7,11 @@ store's own converters (epoch seconds in SQLite, ``timestamptz`` in PostgreSQL).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from gieok.domain.query import RankRow
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 
@@ -28,6 +29,9 @@ PLAIN_FIELDS = (
 )
 SCOPE_FIELDS = ("org", "project", "user_id", "persona", "session")
 COLUMNS: tuple[str, ...] = SCOPE_FIELDS + PLAIN_FIELDS + JSON_FIELDS + TIME_FIELDS + BOOL_FIELDS
+# What search scores by (``RankRow``), in its field order; the last is ``metadata.turn``.
+RANK_COLUMNS = ("id", "content", "content_hash", "layer", "importance", "event_time",
+                "created_at", "last_used_at", "turn")
 
 
 def record_to_row(
@@ -74,3 +78,11 @@ def row_to_record(
     for name in BOOL_FIELDS:
         values[name] = bool(row[name])
     return MemoryRecord.model_validate(values)
+
+
+def row_to_rank(row: Sequence[Any], time_in: Callable[[Any], datetime | None]) -> RankRow:
+    """A ``rank_rows`` result row (columns in ``RANK_COLUMNS`` order) as a ``RankRow``."""
+    rid, content, chash, layer, importance, event_time, created_at, last_used, turn = row
+    return RankRow(rid, content, chash, layer, float(importance), time_in(event_time),  # type: ignore[arg-type]
+                   time_in(created_at), time_in(last_used),  # type: ignore[arg-type]
+                   None if turn is None else str(turn))

@@ -18,7 +18,7 @@ import numpy as np
 
 from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import Candidate, Filter, Page, View, matches
+from gieok.domain.query import Candidate, Filter, Page, RankRow, View, matches
 from gieok.domain.records import MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, scope_from_key
 from gieok.stores.base import (
@@ -45,6 +45,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     MetaOp,
+    RankOp,
     ReadOp,
     ScanOp,
     SettingsListOp,
@@ -140,6 +141,9 @@ class InMemoryStore(Store):
         match op:
             case GetOp(tenant, ids):
                 return await self._get(tenant, ids)
+            case RankOp(tenant, ids):
+                return [RankRow.of(r) for rid in ids if (r := self._records.get(rid))
+                        is not None and r.scope.tenant == tenant]
             case HashOp(scope, content_hash):
                 return await self._find_by_hash(scope, content_hash)
             case ListOp(scope, filters, view, limit, offset):

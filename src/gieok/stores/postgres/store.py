@@ -31,7 +31,7 @@ from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import row_to_record
+from gieok.stores._sql.rows import row_to_rank, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
@@ -44,6 +44,7 @@ from gieok.stores.ops import (
     IndexOp,
     MetaOp,
     ListOp,
+    RankOp,
     ReadOp,
     ScanOp,
     SettingsListOp,
@@ -177,6 +178,11 @@ class PostgresStore(Store):
         match op:
             case GetOp(tenant, ids):
                 return await self._get(conn, tenant, ids)
+            case RankOp(tenant, ids):
+                if not ids:
+                    return []
+                cur = await conn.execute(*_args(q.rank_rows(D, tenant, ids)))
+                return [row_to_rank(r, _same) for r in await cur.fetchall()]
             case HashOp(scope, content_hash):
                 return await _records(conn, q.records_by_hash(D, scope, content_hash))
             case ListOp(scope, filters, view, limit, offset):

@@ -28,7 +28,7 @@ from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import record_to_row, row_to_record
+from gieok.stores._sql.rows import record_to_row, row_to_rank, row_to_record
 from gieok.stores.base import (
     Capability,
     IndexInfo,
@@ -49,6 +49,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     MetaOp,
+    RankOp,
     ReadOp,
     ScanOp,
     SettingsListOp,
@@ -148,6 +149,9 @@ class SqliteStore(Store):
         match op:
             case GetOp(tenant, ids):
                 return self._get(conn, tenant, ids)
+            case RankOp(tenant, ids):
+                return [row_to_rank(r, _time_in) for r in conn.execute(
+                    *_args(q.rank_rows(D, tenant, ids)))] if ids else []
             case HashOp(scope, content_hash):
                 return _records(conn, q.records_by_hash(D, scope, content_hash))
             case ListOp(scope, filters, view, limit, offset):
