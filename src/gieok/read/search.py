@@ -1,5 +1,5 @@
-"""Search orchestration (R1–R4): dense + full-text candidates → fusion (``_fuse``) → mixed score (with the
-query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k.
+"""Search orchestration (R1–R4): dense + full-text candidates → fusion (``_fuse``) → mixed
+score (with the query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k.
 
 Three store round trips, each as small as it can be: the dense and full-text lists in one
 read; the scoring columns of every fused candidate (``RankOp``: a few columns, no

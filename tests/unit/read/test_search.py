@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
-from gieok.domain.records import utcnow
+from gieok.domain.query import ScoredMemory, View
+from gieok.domain.records import MemoryRecord, utcnow
+from gieok.domain.scope import Scope
+from gieok.embedders.hashing import HashEmbedder
+from gieok.evaluation.bench_corpus import memory_texts, query_texts
+from gieok.read import search as search_module
+from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.scoring import mixed_score
+from gieok.read.search import hybrid_search
+from gieok.read.temporal import time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores import open_store
-from gieok.stores.base import Store, WriteBatch, WriteResult
+from gieok.stores.base import Capability, Store, WriteBatch, WriteResult
 from gieok.stores.ops import GetOp, RankOp, ReadOp
 
 pytestmark = pytest.mark.anyio
@@ -63,10 +73,9 @@ async def test_rrf_and_score_fusion_both_explain_themselves(
 class OpLog(Store):
     """A real store underneath; records every read op that reaches it."""
 
-    capabilities = frozenset()
-
     def __init__(self, inner: Store) -> None:
         self.inner, self.ops = inner, []  # type: list[list[ReadOp]]
+        self.capabilities = inner.capabilities
         self.working, self.queue, self.tokens = inner.working, inner.queue, inner.tokens
 
     @classmethod
@@ -111,3 +120,78 @@ async def test_search_builds_records_only_for_the_hits_it_returns(
         assert hit.score == pytest.approx(total, abs=1e-6)
         assert hit.parts.importance == parts.importance == hit.record.importance
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+async def _reference_search(store: Store, embedder: Any, scope: Scope, query: str, *, k: int,
+                            weights: ScoringSettings, now: datetime, min_relevance: float
+                            ) -> list[ScoredMemory]:
+    """Search as it was before slim rows: whole records for every fused candidate, scored,
+    ordered and de-duplicated on records (the ranking the slim path must reproduce)."""
+    n = max(weights.candidates, k)
+    lists = await search_module._candidates(store, embedder, scope, query, n=n, filters=None,
+                                            view=View(), weights=weights)
+    rarity = Capability.FULLTEXT_RARITY in store.capabilities
+    fused = [f for f in search_module._fuse(lists, weights, embedder, n, rarity=rarity)
+             if f.relevance >= min_relevance]
+    records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
+    windows = time_windows(query, now) if weights.w_query_time > 0 else []
+    results = []
+    for item in fused:
+        record = records.get(item.id)
+        if record is None:
+            continue
+        total, parts = mixed_score(record, item.relevance, now, weights, windows)
+        parts.dense, parts.fulltext = item.raw.get("dense"), item.raw.get("fulltext")
+        parts.dense_rank, parts.fulltext_rank = item.ranks.get("dense"), item.ranks.get("fulltext")
+        results.append(ScoredMemory(record=record, score=total, parts=parts))
+    results.sort(key=lambda s: (-s.score, s.record.created_at, s.record.content_hash,
+                                s.record.id))
+    pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)
+    results = drop_near_duplicates(results, lambda s: s.record.content,
+                                   threshold=weights.near_duplicate, limit=pool)
+    return mmr(results, lambda s: s.score, lambda s: s.record.content,
+               lam=weights.mmr_lambda, k=k)
+
+
+@pytest.mark.parametrize("scoring", [
+    {},
+    {"fusion": "rrf"},
+    {"mmr_lambda": 0.6, "near_duplicate": 0.8},
+    {"w_query_time": 0.3, "w_use": 0.2},
+    {"fusion": "score"},
+])
+async def test_slim_ranking_is_the_ranking_of_whole_records(
+    store_url: str, scoring: dict[str, Any]
+) -> None:
+    """Same hits, same order, same scores and explanations as scoring whole records, on a
+    scope with spread-out importance, ages, use and near-duplicates."""
+    weights = ScoringSettings(**scoring)
+    embedder = HashEmbedder(64)
+    store = await open_store(store_url)
+    scope = Scope(user="u1")
+    now = datetime(2024, 6, 1, tzinfo=UTC)
+    rng = random.Random(7)
+    texts = [*memory_texts(120, seed=3),
+             *(f"Went to Busan with friend {i} in May 2023" for i in range(3))]
+    records = [MemoryRecord(scope=scope, content=t, importance=rng.uniform(0.1, 0.9),
+                            event_time=now - timedelta(days=rng.randrange(1, 1500)),
+                            last_used_at=now - timedelta(days=rng.randrange(1, 90))
+                            if i % 3 == 0 else None)
+               for i, t in enumerate(texts)]
+    vectors = await embedder.embed_documents(texts)
+    await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
+    try:
+        for query in [*query_texts(3, seed=4), "Busan in May 2023", "nothing matches zzz"]:
+            for floor in (0.0, 0.3):
+                got = await hybrid_search(store, embedder, scope, query, k=8, filters=None,
+                                          view=View(), weights=weights, now=now,
+                                          min_relevance=floor)
+                want = await _reference_search(store, embedder, scope, query, k=8,
+                                               weights=weights, now=now, min_relevance=floor)
+                assert [h.record.id for h in got] == [h.record.id for h in want]
+                assert [h.score for h in got] == [h.score for h in want]
+                assert [h.parts for h in got] == [h.parts for h in want]
+                assert [h.record for h in got] == [h.record for h in want]
+            assert got or query.startswith("nothing")
+    finally:
+        await store.aclose()
