@@ -29,7 +29,7 @@ async def _plan(tmp_path: Path, sql: Sql) -> str:
         await store.aclose()
 
 
-@pytest.mark.parametrize("build", [queries.get_records])
+@pytest.mark.parametrize("build", [queries.get_records, queries.rank_rows])
 async def test_reads_by_id_use_the_id_index_not_the_tenant(tmp_path: Path, build: object
                                                            ) -> None:
     plan = await _plan(tmp_path, build(DIALECT, "acme", ["a", "b", "c"]))  # type: ignore[operator]

@@ -14,10 +14,11 @@ content. Values written before the store was encrypted open as they are.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gieok.domain.audit import AuditEvent
-from gieok.domain.query import And, Condition, Filter, Not, Or
+from gieok.domain.query import And, Condition, Filter, Not, Or, RankRow
 from gieok.domain.records import MemoryRecord, content_hash
 from gieok.domain.turns import Turn
 from gieok.errors import InvalidInputError
@@ -62,6 +63,12 @@ class Sealer:
             "emotion": None if r.emotion is None else k.open(r.emotion),
             "content_hash": content_hash(content),
         })
+
+    def open_rank(self, row: RankRow) -> RankRow:
+        """A search's scoring columns, opened like ``open_record`` opens the same fields."""
+        content = self.keys.open(row.content)
+        return replace(row, content=content, content_hash=content_hash(content),
+                       turn=None if row.turn is None else self.keys.open(row.turn))
 
     def _seal_value(self, value: Any) -> Any:
         if isinstance(value, str):

@@ -31,6 +31,7 @@ from gieok.stores.ops import (
     FenceOp,
     FulltextOp,
     GetOp,
+    RankOp,
     HashOp,
     HistoryOp,
     IndexOp,
@@ -139,7 +140,7 @@ class EncryptedStore(Store):
             case FulltextOp(scope, text, n, filters, view, _):
                 return [FulltextOp(scope, "", n, s.filter(filters), view,
                                    blind.query(k, text))]
-            case GetOp() | HistoryOp() | ScanOp():
+            case GetOp() | RankOp() | HistoryOp() | ScanOp():
                 return [op]
             case _ if isinstance(op, _PASS):
                 return [op]
@@ -153,6 +154,8 @@ class EncryptedStore(Store):
                 return [s.open_record(r) for r in found.values()]
             case GetOp():
                 return [s.open_record(r) for r in answers[0]]
+            case RankOp():
+                return [s.open_rank(row) for row in answers[0]]
             case ListOp():
                 page: Page[Any] = answers[0]
                 return Page(items=[s.open_record(r) for r in page.items], total=page.total,
