@@ -4,7 +4,10 @@ or audited.
 Two classes of personal data:
 
 * **secrets** — card numbers (Luhn-valid, any spacing or dashes), Korean resident
-  registration numbers (주민등록번호), passwords, API keys and tokens, bank account numbers.
+  registration numbers (주민등록번호), passwords, API keys and tokens (also unlabelled ones:
+  a long token mixing cases and digits is a credential whatever is written around it), bank
+  account numbers, and identity document numbers (passport, driving licence, social
+  security number).
   They are never kept in clear: masked, or the write is refused (``pii_policy="refuse"``).
 * **contact details** — phone numbers and e-mail addresses: masked, kept or refused by the
   scope's ``pii_contact_policy``.
@@ -33,16 +36,17 @@ class PiiKind(StrEnum):
     PASSWORD = "password"
     SECRET = "secret"
     ACCOUNT = "account"
+    ID_NUMBER = "id_number"
     PHONE = "phone"
     EMAIL = "email"
 
 
 SECRET_KINDS = frozenset({PiiKind.CARD, PiiKind.RRN, PiiKind.PASSWORD, PiiKind.SECRET,
-                          PiiKind.ACCOUNT})
+                          PiiKind.ACCOUNT, PiiKind.ID_NUMBER})
 CONTACT_KINDS = frozenset({PiiKind.PHONE, PiiKind.EMAIL})
 # Higher wins when two detections overlap.
-_PRIORITY = {PiiKind.SECRET: 7, PiiKind.PASSWORD: 6, PiiKind.RRN: 5, PiiKind.CARD: 4,
-             PiiKind.ACCOUNT: 3, PiiKind.EMAIL: 2, PiiKind.PHONE: 1}
+_PRIORITY = {PiiKind.SECRET: 7, PiiKind.PASSWORD: 6, PiiKind.RRN: 5, PiiKind.ID_NUMBER: 5,
+             PiiKind.CARD: 4, PiiKind.ACCOUNT: 3, PiiKind.EMAIL: 2, PiiKind.PHONE: 1}
 MASKS = {kind: f"[{kind.value.upper()}]" for kind in PiiKind}
 
 
@@ -117,6 +121,23 @@ _KEYS = re.compile(
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
     r")"
 )
+# Machine-made credentials without a known prefix (an AWS secret access key, a session token,
+# a random API key): one long token mixing upper case, lower case and at least two digits.
+# People do not write words like that; a false positive masks one opaque string.
+_RANDOM_TOKEN = re.compile(
+    r"(?<![\w/+=\-])(?=[\w/+=\-]*[A-Z])(?=[\w/+=\-]*[a-z])(?=(?:[A-Za-z/+=_\-]*\d){2})"
+    r"[A-Za-z0-9/+=_\-]{20,}(?![\w/+=\-])")
+# Identity documents: a number right after its label (passport, driving licence, social
+# security, 여권번호, 운전면허번호, 외국인등록번호), and the US social security number's own
+# 3-2-4 shape, which no phone, date or amount takes.
+_ID_LABEL_DOC = re.compile(
+    r"(?i)(?:\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|passport(?:\s+(?:number|no\.?|#))?"
+    r"|driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?|driving\s+licen[cs]e(?:\s+(?:number|no\.?))?"
+    r"|national\s+id(?:\s+(?:number|no\.?))?|tax\s+id(?:\s+(?:number|no\.?))?)"
+    r"|여권\s?번호|여권|운전\s?면허(?:증)?\s?번호|면허\s?번호|외국인\s?등록\s?번호)"
+    r"(?:\s*(?:is|was|:|=|->)\s*|\s*(?:는|은|가|이|도)?\s+)"
+    r"(?P<value>[A-Z]{0,2}\d(?:[\dA-Z]|[\- ](?=[\dA-Z])){4,18}[\dA-Z])")
+_SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
 _BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{16,})")
 # An order, ticket or case number is an id, not a phone or bank account number, when its label
 # comes just before it ("주문번호 2024-0315-7788", "support ticket 555-123-4567").
@@ -192,6 +213,14 @@ def _cards(text: str) -> Iterable[PiiHit]:
             yield PiiHit(PiiKind.CARD, match.start(), match.end())
 
 
+def _id_numbers(text: str) -> Iterable[PiiHit]:
+    for match in _ID_LABEL_DOC.finditer(text):
+        if any(ch.isdigit() for ch in match.group("value")):
+            yield PiiHit(PiiKind.ID_NUMBER, match.start("value"), match.end("value"))
+    for match in _SSN.finditer(text):
+        yield PiiHit(PiiKind.ID_NUMBER, match.start(), match.end())
+
+
 def _rrns(text: str) -> Iterable[PiiHit]:
     for match in _RRN.finditer(text):
         if _valid_rrn_date(match.group(1), match.group(2), match.group(3)):
@@ -205,6 +234,8 @@ def _secrets(text: str) -> Iterable[PiiHit]:
         yield PiiHit(PiiKind.SECRET, match.start(), match.end())
     for match in _BEARER.finditer(text):
         yield PiiHit(PiiKind.SECRET, match.start(1), match.end(1))
+    for match in _RANDOM_TOKEN.finditer(text):
+        yield PiiHit(PiiKind.SECRET, match.start(), match.end())
     for start, end in password_spans(text):
         yield PiiHit(PiiKind.PASSWORD, start, end)
 
@@ -252,8 +283,8 @@ def scan(text: str) -> list[PiiHit]:
     The detectors read the normalised view (``pii_text``); spans are in ``text``."""
     view = normalise(text)
     flat = view.text.replace("\n", " ")  # numbers read across lines; same indices
-    found = [*_secrets(view.text), *_rrns(flat), *_cards(flat), *_accounts(flat),
-             *_contacts(flat)]
+    found = [*_secrets(view.text), *_rrns(flat), *_id_numbers(flat), *_cards(flat),
+             *_accounts(flat), *_contacts(flat)]
     hits = [PiiHit(h.kind, *view.span(h.start, h.end)) for h in found if h.end > h.start]
     hits.sort(key=lambda h: (-_PRIORITY[h.kind], -(h.end - h.start), h.start))
     chosen: list[PiiHit] = []

@@ -29,7 +29,14 @@ from collections.abc import Iterator
 _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that let 은/는/이 attach
 # The code of a door, gate, alarm or safe is a PIN by another name.
 _CODES = (r"(?:door|gate|building|alarm|lock|locker|safe|access|entry|garage|entrance)"
-          r"\s*(?:code|combination|pin)")
+          r"\s*(?:code|combination|combo|pin)")
+# Labels that introduce a secret only when a secret-looking value follows (the network's key
+# after "wifi", a code after "keypad"/"combination", a one-time code after "OTP", the words
+# of a wallet's recovery phrase): read "nearby", never by the bare "label is X" reading, so
+# "my wifi is slow" stays as it is.
+_SOFT = (r"wi-?fi(?:\s*(?:password|pw|key|code))?|keypad|combo|combination|otp(?:\s*code)?"
+         r"|(?:recovery|seed|backup|secret)\s+(?:phrase|words)|mnemonic|(?:secret\s+)?access\s+key")
+_SOFT_KO = r"와이\s?파이|출입\s?번호|공동\s?현관|현관문?\s?번호|도어\s?락|OTP\s?(?:코드|번호)?|일회용\s?(?:번호|코드)"
 _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
              r"|token|private[\s_\-]?key|otp|cvv|cvc|" + _CODES)
@@ -51,17 +58,20 @@ _FOR = re.compile(
 # Labels strong enough to look around them: a PIN in capitals, never the verb "pin".
 _STRONG = re.compile(
     rf"(?i:{_A}(?:pass(?:word|code|phrase)s?|passwd){_Z}|비밀\s?번호|비\s?번|패스워드"
-    rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z})"
+    rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z}"
+    rf"|{_A}(?:{_SOFT}){_Z}|{_SOFT_KO})"
     rf"|{_A}PIN{_Z}|(?i:{_A}pin\s*(?:code|number){_Z})")
-_COLON = re.compile(r"\s*(?:[:=：]|->)\s*")
+_COLON = re.compile(r"(?i)\s*(?:(?:is|was|are)\s*)?(?:[:=：]|->)\s*")
 _QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»\n]{3,80})[\"'”’»]")
 _CLAUSE_END = re.compile(r"[.;,(\n]|$")
 _TOKEN = re.compile(r"\S+")
 _HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 _KO_TAIL = re.compile(r"[\uac00-\ud7a3]+$")
 _KO_WORDS_AFTER_VALUE = re.compile(r"(?:이야|이에요|예요|입니다|이고|이며|야|요|임|이다|인데|이요)$")
-_TRIM_LEAD = "\"'“‘«([<"
-_TRIM_TAIL = "\"'”’»)]>.,;:!?…"
+_TRIM_LEAD = "\"'“‘«([<#"
+_TRIM_TAIL = "\"'”’»)]>.,;:!?…*#"
+# A code typed in short digit groups: "12-34-08", "1-9-8-4" (never a valid calendar date).
+_GROUPED_CODE = re.compile(r"^\d{1,3}(?:[-.]\d{1,3}){1,5}$")
 _NUMERIC = re.compile(r"^[\d.,:/\-~]+$")
 _LINKS = frozenset({"is", "as", "was", "=", "becomes", "이게", "이건", "이거", "요게"})
 _KO_LINK_TAILS = ("이게", "이건", "가", "이", "는", "은")
@@ -137,12 +147,32 @@ def _strong_token(value: str, *, allow_pin: bool) -> bool:
         return False
     if value.isdigit():
         return allow_pin and 4 <= len(value) <= 8
+    if _GROUPED_CODE.match(value):
+        return allow_pin and len(_digits_of(value)) >= 4 and not _calendar_date(value)
     if _NUMERIC.match(value):
         return False  # a date, time, price or version number
     letters = any(ch.isalpha() for ch in value)
     digits = any(ch.isdigit() for ch in value)
-    symbols = any(not ch.isalnum() and ch not in "-_." for ch in value)
+    # An apostrophe is a contraction ("it's"), not a symbol of a password.
+    symbols = any(not ch.isalnum() and ch not in "-_.'’" for ch in value)
     return letters and (digits or symbols)
+
+
+def _short_digits(value: str) -> bool:
+    return value.isdigit() and len(value) <= 3
+
+
+def _digits_of(value: str) -> str:
+    return "".join(ch for ch in value if ch.isdigit())
+
+
+def _calendar_date(value: str) -> bool:
+    """"12-04-08" may be a date (any order of day, month, two-digit year); "12-34-08" is not."""
+    parts = [int(p) for p in re.split(r"[-.]", value)]
+    if len(parts) != 3:
+        return False
+    return any(1 <= m <= 12 and 1 <= d <= 31 for m, d in
+               ((parts[0], parts[1]), (parts[1], parts[0]), (parts[1], parts[2])))
 
 
 def _span_of(token: re.Match[str], value: str) -> tuple[int, int]:
@@ -154,12 +184,15 @@ def _nearby(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
     i = 0
     while i < len(tokens):
         value, _ = _candidate(tokens[i].group(0))
-        if len(value) == 1 and value.isdigit():  # "0 4 1 9": a PIN typed digit by digit
+        if value.isdigit() and len(value) <= 3:
+            # "0 4 1 9" (a PIN typed digit by digit) or "36 24 36" (a combination): short
+            # digit groups in a row, at least 4 single digits or 3 groups.
             j = i
-            while j + 1 < len(tokens) and _candidate(tokens[j + 1].group(0))[0].isdigit() \
-                    and len(_candidate(tokens[j + 1].group(0))[0]) == 1:
+            while j + 1 < len(tokens) and _short_digits(_candidate(tokens[j + 1].group(0))[0]):
                 j += 1
-            if j - i + 1 >= 4:
+            count = j - i + 1
+            digits = sum(len(_candidate(t.group(0))[0]) for t in tokens[i:j + 1])
+            if (count >= 4 or (count >= 3 and digits >= 4)) and digits >= 4:
                 yield tokens[i].start(), _span_of(tokens[j], _candidate(tokens[j].group(0))[0])[1]
                 return
         following = _strip(tokens[i + 1].group(0)).casefold() if i + 1 < len(tokens) else ""
