@@ -94,7 +94,7 @@ def make_embedder(spec: str | Embedder, settings: GieokSettings) -> Embedder:
         opts = {"base_url": settings.embedder_base_url,
                 "api_key": key.get_secret_value() if key else None}
     elif spec.startswith("local:"):
-        opts = {"threads": settings.embedder_threads}
+        opts = {"threads": settings.embedder_threads, "workers": settings.embedder_workers}
     return get_embedder(spec, **opts)
 
 

@@ -193,6 +193,10 @@ class GieokSettings(BaseSettings):
     # whenever another process holds a core, and query p95 went from ~30 ms to ~1.7 s on a
     # busy 2-core machine (docs/benchmarks.md). None leaves the runtime's default.
     embedder_threads: int | None = Field(1, ge=1, le=256)
+    # How many one-thread parts a large batch of passages (an add()'s turns, an import) is
+    # cut into, run at once: the model costs the same per token in any batch, so this is how
+    # one batch uses several cores. None: one per core (at most 4) when embedder_threads is 1.
+    embedder_workers: int | None = Field(None, ge=1, le=64)
     llm_base_url: str | None = None
     llm_models: list[str] = Field(default_factory=list)
     llm_api_key: SecretStr | None = None

@@ -101,7 +101,7 @@ async def _run(
     samples: list[EvalSample], run: harness.EvalRun, settings: GieokSettings, store: str,
     console: Console, cache: Path | None = None,
 ) -> dict[str, Any]:
-    from gieok.embedders import get_embedder
+    from gieok.runtime import make_embedder
     from gieok.evaluation.embed_cache import DiskCacheEmbedder
     from gieok.memory import AsyncMemory
 
@@ -118,9 +118,7 @@ async def _run(
         )
         embedder = None
         if cache is not None:
-            threads = {"threads": settings.embedder_threads} \
-                if settings.embedder.startswith("local:") else {}
-            embedder = DiskCacheEmbedder(get_embedder(settings.embedder, **threads), cache)
+            embedder = DiskCacheEmbedder(make_embedder(settings.embedder, settings), cache)
         async with AsyncMemory(store, settings=settings, embedder=embedder) as memory:
             report = await harness.evaluate(memory, samples, run, progress)
         if embedder is not None:

@@ -11,7 +11,8 @@ from gieok.errors import ConfigurationError
 def local(model: str, **options: Any) -> Embedder:
     from gieok.embedders.local import LocalEmbedder
 
-    return LocalEmbedder(model or "multilingual-e5-small", threads=options.get("threads"))
+    return LocalEmbedder(model or "multilingual-e5-small", threads=options.get("threads"),
+                         workers=options.get("workers"))
 
 
 def openai(model: str, **options: Any) -> Embedder:

@@ -17,9 +17,11 @@ of the same user see them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
+
+import anyio
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.policy import PiiPolicy, ScopeSettings
@@ -95,6 +97,35 @@ def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
                                            "metadata": {**side["metadata"], "pii": flags}})
         out.append(turn)
     return out
+
+
+class Carried:
+    """An ``add()``'s archive write, built concurrently with its extraction and taken by
+    whichever write comes first: extraction's (folded in: one transaction) or, when nothing
+    was extracted, the add()'s own last step. ``take`` waits until it is built; the first
+    caller gets it, later ones nothing. A failure to build it is kept in ``error``."""
+
+    def __init__(self) -> None:
+        self._done = anyio.Event()
+        self._batch: WriteBatch | None = None
+        self.error: Exception | None = None
+
+    async def run(self, build: Callable[[], Awaitable[WriteBatch]]) -> None:
+        try:
+            self._batch = await build()
+        except Exception as exc:  # noqa: BLE001 — reported by the add(), never raised (W10)
+            self.error = exc
+        finally:
+            self._done.set()
+
+    def close(self) -> None:
+        """Nothing to build (the scope keeps no archive)."""
+        self._done.set()
+
+    async def take(self) -> list[WriteBatch]:
+        await self._done.wait()
+        batch, self._batch = self._batch, None
+        return [batch] if batch is not None else []
 
 
 class WritePath:
@@ -235,44 +266,49 @@ class WritePath:
         state = await self.working.append(scope, safe)
         result = AddResult(turns_added=len(safe), turn_ids=[t.id for t in safe],
                            extraction="off" if not infer else "skipped")
-        carry: list[WriteBatch] = []  # R8: the archive write, folded into extraction's
-        if settings.archive_conversations:
-            try:
-                carry.append(await archive_batch(
+        carry = Carried()  # R8: the archive write, folded into extraction's
+        async with anyio.create_task_group() as tasks:
+            if settings.archive_conversations:
+                # Built while extraction runs: its embedding releases the event loop and
+                # runs on other cores. Extraction's final write waits for it (one write).
+                tasks.start_soon(carry.run, lambda: archive_batch(
                     self.store, self.working, self.embedder, scope, safe, self.settings.write,
                     earlier_turns=state.turn_count - len(safe), index_info=self.rt.index_info(),
                     fence=fence))
-            except Exception as exc:  # noqa: BLE001 — W10: reported, the turns are stored
+            else:
+                carry.close()
+            try:
+                if not infer:
+                    return result
+                before = state.turn_count - len(safe)
+                pending = await self._pending(scope, state, len(safe))
+                plan = plan_add(safe, pending, infer=infer, settings=settings,
+                                count_before=before, count_after=state.turn_count)
+                if plan.extract:
+                    await self._extract_and_store(
+                        scope, plan.extract, settings, result, plan.kinds, carry,
+                        earlier=state.turn_count - len(plan.extract), fence=fence)
+                await self.working.mark(scope, extracted=state.turn_count)
+                if plan.episode:
+                    await self._write_episode(scope, settings, result,
+                                              _episode_trigger(plan.kinds), fence=fence)
+            except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
                 self._fail(result, exc)
-        try:
-            if not infer:
-                return result
-            before = state.turn_count - len(safe)
-            pending = await self._pending(scope, state, len(safe))
-            plan = plan_add(safe, pending, infer=infer, settings=settings, count_before=before,
-                            count_after=state.turn_count)
-            if plan.extract:
-                await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
-                                              carry, earlier=state.turn_count - len(plan.extract),
-                                              fence=fence)
-            await self.working.mark(scope, extracted=state.turn_count)
-            if plan.episode:
-                await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds),
-                                          fence=fence)
-        except Exception as exc:  # noqa: BLE001 — W10: never break the caller's chat flow
-            self._fail(result, exc)
-        finally:
-            await self._write_carried(carry, result)
+            finally:
+                await self._write_carried(carry, result)
         return result
 
-    async def _write_carried(self, carry: list[WriteBatch], result: AddResult) -> None:
+    async def _write_carried(self, carry: Carried, result: AddResult) -> None:
         """The archive write when extraction did not take it along (nothing extracted, or
-        extraction failed): the turns stay searchable either way."""
+        extraction failed): the turns stay searchable either way. A failure to build it
+        is reported here (W10: the turns are stored)."""
         try:
-            for batch in carry:
+            for batch in await carry.take():
                 await self.store.write(batch)
         except Exception as exc:  # noqa: BLE001 — W10
             self._fail(result, exc)
+        if carry.error is not None:
+            self._fail(result, carry.error)
 
     async def extract_pending(self, scope: Scope) -> AddResult:
         """W2 for turns already stored but not extracted yet (the service's extraction
@@ -330,7 +366,7 @@ class WritePath:
     async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
                                  settings: ScopeSettings, result: AddResult,
                                  kinds: Sequence[TriggerKind],
-                                 carry: list[WriteBatch] | None = None, *,
+                                 carry: Carried | None = None, *,
                                  earlier: int | None = None, fence: Fence | None = None) -> None:
         """``earlier``: how many turns of the session precede ``turns`` (None: unknown);
         ``carry``: writes (the turns' archive passages) to fold into the final batch;
@@ -346,7 +382,6 @@ class WritePath:
             return
         details = {"triggers": [k.value for k in kinds], "extractor": extraction.extractor,
                    "session": scope.session}
-        carry = carry if carry is not None else []
         for where, group in route_by_tier(candidates, target).items():
             await self._reconcile_and_write(where, group, settings, result, details, fence,
                                             carry)
@@ -425,7 +460,7 @@ class WritePath:
     async def _reconcile_and_write(self, target: Scope, candidates: Sequence[Candidate],
                                    settings: ScopeSettings, result: AddResult,
                                    details: dict[str, Any], fence: Fence | None = None,
-                                   carry: list[WriteBatch] | None = None) -> None:
+                                   carry: Carried | None = None) -> None:
         now = utcnow()
         vectors = await self.embedder.embed_documents([c.content for c in candidates])
         by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
@@ -453,8 +488,8 @@ class WritePath:
                                          trigger=Trigger.CAPACITY))
         await self._mark_episodes_past(target, plan.changes, batch)
         batch.index_info = self.rt.index_info()
-        if carry:
-            fold(batch, carry)  # the turns' archive passages, in the same transaction
+        if carry is not None:
+            fold(batch, await carry.take())  # the turns' archive passages, same transaction
         await self.store.write(batch)
         result.decisions.extend(plan.decisions)
         result.archived.extend(a.id for _, a in archived)

@@ -131,6 +131,31 @@ def test_passages_overlap_and_split_text_without_spaces() -> None:
     assert split_passages("   ", max_tokens=5, overlap=2, count=count) == []
 
 
+def test_turns_that_plainly_fit_are_not_counted_and_passages_are_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tokenizer (1-2 ms a call) is skipped for a text of fewer bytes than tokens
+    allowed; with the real model's tokenizer the passages are those of always counting."""
+    from gieok.embedders.local import LocalEmbedder
+    from gieok.write import passages as module
+
+    asked: list[str] = []
+    model = LocalEmbedder(threads=1)
+
+    def count(text: str) -> int:
+        asked.append(text)
+        return model.count_tokens(text)
+
+    assert split_passages("I adopted a dog named Bori.", max_tokens=30, overlap=5,
+                          count=count) == ["I adopted a dog named Bori."] and not asked
+    texts = ["a" * 27, "a" * 28, "가" * 9, "가" * 10, "x y " * 200, "🙂" * 7, " 🙂 " * 9,
+             "사용자는 강남구에 산다. " * 40, "I " + "supercalifragilistic " * 30]
+    cases = [(text, size) for text in texts for size in (16, 30, 31, 64)]
+    fast = [split_passages(t, max_tokens=n, overlap=4, count=count) for t, n in cases]
+    monkeypatch.setattr(module, "_MARGIN", 10**9)  # never skip the tokenizer
+    assert [split_passages(t, max_tokens=n, overlap=4, count=count) for t, n in cases] == fast
+
+
 async def test_archive_is_masked_and_can_be_switched_off(
     store_url: str, settings: GieokSettings
 ) -> None:
