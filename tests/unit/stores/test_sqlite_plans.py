@@ -29,7 +29,8 @@ async def _plan(tmp_path: Path, sql: Sql) -> str:
         await store.aclose()
 
 
-@pytest.mark.parametrize("build", [queries.get_records, queries.rank_rows])
+@pytest.mark.parametrize("build", [queries.get_records, queries.rank_rows,
+                                   lambda d, t, ids: queries.touch(d, t, ids, 1.0)])
 async def test_reads_by_id_use_the_id_index_not_the_tenant(tmp_path: Path, build: object
                                                            ) -> None:
     plan = await _plan(tmp_path, build(DIALECT, "acme", ["a", "b", "c"]))  # type: ignore[operator]

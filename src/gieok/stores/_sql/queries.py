@@ -134,9 +134,12 @@ def put_settings(d: Dialect, scope: Scope, body: str) -> Sql:
 
 
 def touch(d: Dialect, tenant: str, ids: Sequence[str], at: Any) -> Sql:
+    # SQLite: ``+org`` as in ``get_records``; on ``org`` every context() (it counts a use of
+    # each memory it shows) walked the tenant: 32 ms at 10k memories instead of 0.3 ms.
     p = d.placeholder
     return Sql(f"UPDATE records SET usage_count = usage_count + 1, last_used_at = {p} "
-               f"WHERE org = {p} AND id IN ({marks(d, len(ids))})", [at, tenant, *ids])
+               f"WHERE {d.unindexed('org')} = {p} AND id IN ({marks(d, len(ids))})",
+               [at, tenant, *ids])
 
 
 def put_meta_if_absent(d: Dialect, key: str, value: str) -> Sql:
