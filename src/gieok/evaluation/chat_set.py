@@ -1,11 +1,21 @@
 """The chat set (Q1b, issue 16): what the write path remembers from fresh, real-looking chat.
 
-``data/chat_set.yaml`` holds hand-written conversations (Korean, English, mixed; polite and
-casual) whose user turns are labelled with the facts they state, plus noise conversations,
-secrets and multi-session update sequences. Round 1 split it into ``dev`` and ``test`` by a
-fixed rule (``split_of``) before any tuning; after that test half was scored it became dev, and
-``data/chat_test.yaml`` (written fresh, committed before round 2 tuned anything) is the test
-split now.
+Two bundled files of hand-written conversations (Korean, English, mixed; polite and casual)
+whose user turns are labelled with the facts they state, plus noise conversations, secrets and
+multi-session update sequences: ``data/chat_set.yaml`` (round 1) and ``data/chat_test.yaml``
+(round 2's fresh held-out file). **Both are dev now** (round 3): round 1 scored a test half of
+``chat_set.yaml`` and then fixed what it showed, round 2 scored ``chat_test.yaml`` once, so
+neither can measure unseen text any more. The files keep their names (and their own labels,
+kept on each case as ``round1``/``round2``) so their history stays readable; an unseen
+held-out file is scored with ``load_chat_set(path)`` / ``gieok eval write --data FILE``.
+
+Round 3 holds part of dev out from its own tuning, fixed before anything was tuned
+(``dev_part``): **dev-check** is the half of ``chat_test.yaml`` whose
+sha256("dev-check:" + id) starts with an even byte; everything else (all of
+``chat_set.yaml``, which rounds 1–2 tuned the rules on, and the other half of
+``chat_test.yaml``) is **dev-train**. Only ``chat_test.yaml`` cases are eligible for
+dev-check because the rules were never tuned on them, so the dev-check gap is the honest one.
+``split="dev"`` is both parts; ``"dev-train"``/``"dev-check"`` pick one.
 
 Each conversation runs on its own user through the public API exactly as a chat app would use
 it: one ``add`` per turn at the turn's time, then ``end_session``. Scores:
@@ -47,8 +57,22 @@ PAST_MARKERS = re.compile(r"\buntil\b|\bformerly\b|\bpreviously\b|\bno longer\b|
 
 
 def split_of(case_id: str) -> str:
-    """The fixed split rule: dev when the first byte of sha256(id) is even, else test."""
+    """Round 1's split rule for ``chat_set.yaml``: dev when sha256(id)[0] is even, else test
+    (kept to check the file's ``round1`` labels)."""
     return "dev" if hashlib.sha256(case_id.encode("utf-8")).digest()[0] % 2 == 0 else "test"
+
+
+def dev_part(case_id: str, origin: str) -> str:
+    """Round 3's self-held-out part of dev, fixed before tuning: "dev-check" for the half of
+    ``chat_test.yaml`` whose sha256("dev-check:" + id) starts with an even byte, else
+    "dev-train"."""
+    if origin != HELD_OUT_SET:
+        return "dev-train"
+    digest = hashlib.sha256(f"dev-check:{case_id}".encode()).digest()
+    return "dev-check" if digest[0] % 2 == 0 else "dev-train"
+
+
+SPLITS = ("all", "dev", "dev-train", "dev-check")
 
 
 def _read(path: str | Path | None, name: str) -> list[dict[str, Any]]:
@@ -60,32 +84,41 @@ def _read(path: str | Path | None, name: str) -> list[dict[str, Any]]:
     return list(yaml.safe_load(text) or [])
 
 
-def load_chat_set(path: str | Path | None = None, split: str = "all") -> list[dict[str, Any]]:
-    """The bundled chat set's ``dev`` and/or ``test`` conversations (or a file's own labels).
+def _bundled() -> list[dict[str, Any]]:
+    """Both bundled files as dev, each case labelled with its part and its old labels."""
+    cases: list[dict[str, Any]] = []
+    for case in _read(None, DEFAULT_SET):
+        if case.get("split") != split_of(case["id"]):
+            raise InvalidInputError(f"case {case['id']} is labelled {case.get('split')!r} "
+                                    f"but the split rule puts it in {split_of(case['id'])!r}")
+        cases.append({**case, "round1": case["split"], "origin": DEFAULT_SET,
+                      "split": dev_part(case["id"], DEFAULT_SET)})
+    for case in _read(None, HELD_OUT_SET):
+        if case.get("split") != "test":
+            raise InvalidInputError(f"every case of {HELD_OUT_SET} must be labelled test")
+        cases.append({**case, "round2": case["split"], "origin": HELD_OUT_SET,
+                      "split": dev_part(case["id"], HELD_OUT_SET)})
+    return cases
 
-    Round 1 split ``chat_set.yaml`` by ``split_of`` and scored its test half once; round 2
-    folded that half into ``dev`` (every case of ``chat_set.yaml`` is dev now, its round-1
-    label kept as ``round1``) and holds out a fresh set, ``chat_test.yaml``, written before
-    any further tuning.
+
+def load_chat_set(path: str | Path | None = None, split: str = "all") -> list[dict[str, Any]]:
+    """The bundled chat set (all of it dev: ``"all"``/``"dev"``, or one part: ``"dev-train"``,
+    ``"dev-check"``), or a file's own cases (``split`` then filters by the file's labels;
+    ``"all"`` keeps every case).
+
+    The bundled set has no test split any more (see the module docstring): unseen text is
+    scored from a file given by path.
     """
-    if split not in ("all", "dev", "test"):
-        raise InvalidInputError(f"unknown split {split!r}; use dev, test or all")
+    if split not in (*SPLITS, "test"):
+        raise InvalidInputError(f"unknown split {split!r}; use dev, dev-train, dev-check or all")
     if path is not None:
         cases = _read(path, "")
         return [c for c in cases if split == "all" or c.get("split") == split]
-    cases = []
-    if split in ("all", "dev"):
-        for case in _read(None, DEFAULT_SET):
-            if case.get("split") != split_of(case["id"]):
-                raise InvalidInputError(f"case {case['id']} is labelled {case.get('split')!r} "
-                                        f"but the split rule puts it in {split_of(case['id'])!r}")
-            cases.append({**case, "round1": case["split"], "split": "dev"})
-    if split in ("all", "test"):
-        held_out = _read(None, HELD_OUT_SET)
-        if any(c.get("split") != "test" for c in held_out):
-            raise InvalidInputError(f"every case of {HELD_OUT_SET} must be labelled test")
-        cases.extend(held_out)
-    return cases
+    if split == "test":
+        raise InvalidInputError("the bundled chat set is all dev now (its old test files were "
+                                "seen); score a held-out file with its path instead")
+    cases = _bundled()
+    return [c for c in cases if split in ("all", "dev") or c["split"] == split]
 
 
 def keyword_match(keys: Sequence[str], content: str) -> bool:

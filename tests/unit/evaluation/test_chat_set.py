@@ -9,6 +9,7 @@ import pytest
 from gieok.evaluation.chat_set import (
     ConversationResult,
     by_family,
+    dev_part,
     keyword_match,
     load_chat_set,
     required_facts,
@@ -18,15 +19,22 @@ from gieok.evaluation.chat_set import (
 from gieok.errors import InvalidInputError
 
 
-def test_dev_keeps_round_one_labels_and_test_is_the_fresh_held_out_file() -> None:
+def test_both_bundled_files_are_dev_with_a_fixed_self_held_out_part() -> None:
     dev = load_chat_set(split="dev")
-    assert {c["split"] for c in dev} == {"dev"}
-    assert {c["round1"] for c in dev} == {"dev", "test"}
-    assert all(c["round1"] == split_of(c["id"]) for c in dev)
-    test = load_chat_set(split="test")
-    assert test and {c["split"] for c in test} == {"test"}
-    ids = [c["id"] for c in dev + test]
-    assert len(set(ids)) == len(ids) and len(load_chat_set()) == len(ids)
+    assert {c["split"] for c in dev} == {"dev-train", "dev-check"}
+    assert {c["origin"] for c in dev} == {"chat_set.yaml", "chat_test.yaml"}
+    first = [c for c in dev if c["origin"] == "chat_set.yaml"]
+    assert {c["round1"] for c in first} == {"dev", "test"}
+    assert all(c["round1"] == split_of(c["id"]) for c in first)
+    # dev-check only holds cases of the file the rules were never tuned on, by the fixed rule
+    check = load_chat_set(split="dev-check")
+    assert check and all(c["origin"] == "chat_test.yaml" for c in check)
+    assert all(dev_part(c["id"], c["origin"]) == c["split"] for c in dev)
+    train = load_chat_set(split="dev-train")
+    ids = [c["id"] for c in train + check]
+    assert len(set(ids)) == len(ids) == len(dev) == len(load_chat_set())
+    with pytest.raises(InvalidInputError):
+        load_chat_set(split="test")  # the bundled files were seen: no test split any more
 
 
 def test_a_file_given_by_path_keeps_its_own_labels(tmp_path) -> None:
@@ -46,8 +54,8 @@ def test_the_set_is_large_and_covers_every_family() -> None:
     families = Counter(f["f"] for c in cases for f in required_facts(c))
     assert set(families) >= {"family", "pet", "health", "work", "plan", "preference", "rule",
                              "possession", "place", "routine", "project"}
-    test = load_chat_set(split="test")
-    assert sum(1 for c in test if not required_facts(c) and c.get("kind") != "sequence") >= 20
+    check = load_chat_set(split="dev-check")
+    assert sum(1 for c in check if not required_facts(c) and c.get("kind") != "sequence") >= 20
 
 
 def test_keywords_need_every_term_and_accept_alternatives() -> None:
