@@ -195,7 +195,9 @@ def test_periodic_lifecycle_tasks_run(start_api_server: Callable[..., ApiServer]
     # W2 + L1: a year-old session: extracted (queue), closed by the sweeper, decayed
     said = alice.post("/v1/messages", params={"session_id": "old"}, json={
         "timestamp": _ago(days=400),
-        "messages": [{"role": "user", "content": "I started learning the cello."}]})
+        "messages": [{"role": "user", "content": "I started learning the cello."},
+                     # a feeling: the episode says more than the fact (issue 16)
+                     {"role": "user", "content": "Honestly I'm so excited about it!"}]})
     assert said.status_code == 200
     # L2: already expired
     gone = alice.post("/v1/memories", json={"content": "Parking spot B2 until Friday",

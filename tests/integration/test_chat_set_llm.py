@@ -56,8 +56,12 @@ def test_a_model_answering_garbage_scores_like_the_heuristic(make_settings: Any,
     assert [sorted(r.memories) for r in llm.results] == [sorted(r.memories) for r in plain.results]
     a, b = tally(llm.results, llm.leaks), tally(plain.results, plain.leaks)
     assert (a.found, a.memories) == (b.found, b.memories)
-    # Episodes differ by design: a failed summary stores the raw conversation (seed 003), so
-    # the LLM path's junk on noise conversations is not the heuristic's (issue 16 note).
+    # A failed summary stores the raw conversation (seed 003) only for a session with
+    # something worth remembering: noise conversations leave no episode on either path.
+    noise = [i for i, r in enumerate(plain.results) if r.kind == "noise"]
+    assert noise and all(llm.results[i].episodes == plain.results[i].episodes == []
+                         for i in noise if not plain.results[i].memories)
+    assert any("no episode stored" in note for i in noise for note in llm.results[i].notes)
 
 
 def test_the_models_json_is_parsed_and_scored(make_settings: Any, openai_fake: Any) -> None:

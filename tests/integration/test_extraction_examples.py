@@ -116,13 +116,22 @@ def test_superseded_fact_is_not_presented_as_current(mem: Memory) -> None:
     assert "mood: calm" not in block
 
 
-def test_repeated_sessions_leave_one_fact_and_one_episode(mem: Memory) -> None:
+def test_repeated_sessions_leave_one_fact_and_no_repeated_episode(mem: Memory) -> None:
+    # Issue 16: an episode that only restates facts already stored (in this session or an
+    # earlier one) adds no memory; the fact keeps the session as its provenance. (The old
+    # contract here was "one fact and one episode".)
     for i in range(3):
         say(mem, "I love hiking.", session=f"s{i}", at=T0 + timedelta(days=7 * i))
-        mem.end_session(user_id="u1", session_id=f"s{i}")
-    assert [r.content for r in facts(mem)] == ["User loves hiking"]
-    episodes = mem.list(user_id="u1", filters={"layer": "episodic"}).items
-    assert len(episodes) == 1 and episodes[0].emotion is None
+        assert mem.end_session(user_id="u1", session_id=f"s{i}").episode is None
+    [fact] = facts(mem)
+    assert fact.content == "User loves hiking" and fact.source_session == "s0"
+    assert mem.list(user_id="u1", filters={"layer": "episodic"}).items == []
+
+
+def test_a_session_that_names_a_feeling_keeps_its_episode(mem: Memory) -> None:
+    say(mem, "I love hiking.", "Work has been so stressful lately.")
+    episode = mem.end_session(user_id="u1", session_id="s1").episode
+    assert episode is not None and "hiking" in episode.content and episode.emotion == "stress"
 
 
 def test_a_session_with_nothing_worth_remembering_leaves_nothing(mem: Memory) -> None:

@@ -76,18 +76,21 @@ def test_next_session_recalls_yesterdays_interview(
 
 @pytest.mark.parametrize(("turns", "word"), [
     pytest.param([("user", "내일 중요한 면접이 있어"), ("assistant", "와, 떨리겠다! 어떤 회사야?"),
-                  ("user", "IT 스타트업인데 정말 가고 싶어"), ("assistant", "잘 될 거야!")],
+                  ("user", "IT 스타트업인데 정말 가고 싶어서 너무 걱정돼"),
+                  ("assistant", "잘 될 거야!")],
                  "면접", id="ko"),
     pytest.param([("user", "I have an important job interview tomorrow"),
                   ("assistant", "Wow, exciting! Which company?"),
-                  ("user", "An IT startup, I really want to get in"),
+                  ("user", "An IT startup, I really want to get in and I'm so worried"),
                   ("assistant", "You'll do great!")], "interview", id="en"),
 ])
 def test_write_path_episode_is_recalled_next_day(real_memory: Memory,
                                                  turns: list[tuple[str, str]],
                                                  word: str) -> None:
     """End to end with the real write path (W11): the session-end episode it writes is what
-    the next session's context recalls."""
+    the next session's context recalls. The user says how they feel, so the episode adds
+    something to the facts stored from the session (one that only restated them would not be
+    written: issue 16)."""
     yesterday = utcnow() - timedelta(days=1)
     day1 = {"user_id": "u1", "persona_id": "p1", "session_id": "day1"}
     real_memory.add([{"role": r, "content": c} for r, c in turns], timestamp=yesterday, **day1)

@@ -62,7 +62,9 @@ def test_sweep_and_decay_commands(cli: Any) -> None:
 
     settings = GieokSettings(store_url=cli.env["GIEOK_STORE_URL"], embedder="hash:256")
     with Memory(settings=settings) as mem:
-        mem.add("I live in Busan and I love hiking.", user_id="u1", session_id="s1",
+        # a feeling, so the session's episode says more than its two facts (issue 16)
+        mem.add("I live in Busan and I love hiking. Work has been so stressful lately.",
+                user_id="u1", session_id="s1",
                 infer=False, timestamp=utcnow() - timedelta(days=100))
     swept = cli("sweep", "--json")
     assert swept.exit_code == 0, swept.output

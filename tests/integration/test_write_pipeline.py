@@ -203,12 +203,15 @@ def test_greetings_only_session_has_no_episode(mem: Memory) -> None:
 
 
 def test_message_threshold_writes_the_episode(mem: Memory) -> None:
+    # The session names a feeling, so its episode says more than the facts stored from it
+    # (an episode that only restates stored facts is not written: issue 16).
     mem.update_settings(user_id="u1", session_message_threshold=4)
     mem.add([{"role": "user", "content": "I'm training for a marathon next month."},
              {"role": "assistant", "content": "Great!"}], **S1)
-    result = mem.add([{"role": "user", "content": "I run every morning."},
+    result = mem.add([{"role": "user", "content": "I run every morning, so excited for the race!"},
                       {"role": "assistant", "content": "Nice habit."}], **S1)
     assert result.episode is not None and "marathon" in result.episode.content
+    assert result.episode.emotion == "excitement"
 
 
 def test_sweeper_closes_idle_sessions_once(mem: Memory) -> None:

@@ -391,8 +391,10 @@ def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: in
 def _turn_item(hit: ScoredMemory) -> ContextItem:
     r = hit.record
     who = r.metadata.get("speaker") or r.metadata.get("role") or "someone"
+    # a turn whose fact was superseded since (write path, issue 16) is quoted as past
+    until = f" (until {r.metadata['until']})" if r.metadata.get("until") else ""
     return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
-                       text=f"- [{r.event_time.date().isoformat()}] {who}: {r.content}",
+                       text=f"- [{r.event_time.date().isoformat()}] {who}: {r.content}{until}",
                        score=round(_clamp(hit.score), 4), parts=hit.parts)
 
 

@@ -2,7 +2,11 @@
 
 With an LLM: seed 003's summary prompt (JSON: summary, topics, emotion, importance 1-10).
 If the LLM fails after its retries and failover, seed 003's fallback: the raw conversation
-cut to 500 characters at importance 0.5, and the failure is reported (``LLM_SUMMARY_FAILED``).
+cut to 500 characters at importance 0.5, and the failure is reported (``LLM_SUMMARY_FAILED``)
+— except for an automatic session-end episode of a session that holds nothing worth
+remembering (the heuristic extractor finds no fact in it): then the failure is reported and
+nothing is stored, because a raw transcript of "ok thanks, that helps" is exactly the junk
+issue 16 measured.
 Without an LLM: an extractive summary built from what the heuristic extractor found, plus
 keyword topics and a lexicon emotion. Greetings-only sessions produce no episode at all.
 """
@@ -158,10 +162,15 @@ def mark_past(content: str, old: str, until: str, *, value: str | None = None) -
 
 
 async def summarize(
-    turns: Sequence[Turn], chat: ChatModel | None, *, timeout: float | None = None
+    turns: Sequence[Turn], chat: ChatModel | None, *, timeout: float | None = None,
+    raw_for_noise: bool = True,
 ) -> EpisodeDraft | None:
     """The episode for ``turns``: LLM when configured (with the seed-003 fallback), else
-    extractive. Never raises for model failures."""
+    extractive; ``None`` when there is nothing to summarise. ``raw_for_noise=False`` (the
+    automatic session-end episode): when the model fails on a session with nothing worth
+    remembering, the draft has an empty ``summary`` (only ``failures``) instead of the raw
+    conversation; an explicit request to store a summary keeps seed 003's fallback. Never
+    raises for model failures."""
     if chat is None:
         return extractive_episode(turns)
     if not any(t.role == "user" and not all(is_noise(s) for s in split_sentences(t.content))
@@ -172,6 +181,11 @@ async def summarize(
         reply = await complete_structured(chat, messages, EpisodeReply, timeout=timeout)
     except LLMError as exc:
         failures = [str(f) for f in exc.details.get("failures", [])]
+        if not raw_for_noise and extractive_episode(turns) is None:
+            failures.append(f"LLM_SUMMARY_FAILED: {exc.message}; nothing in the session worth "
+                            "remembering, no episode stored")
+            return EpisodeDraft(summary="", topics=[], emotion=None, importance=0.0,
+                                method="none", failures=failures)
         failures.append(f"LLM_SUMMARY_FAILED: {exc.message}; stored the raw conversation")
         return fallback_episode(turns, failures)
     value = reply.value

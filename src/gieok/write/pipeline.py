@@ -563,12 +563,15 @@ class WritePath:
             turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
         if not turns:
             return
-        draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s)
+        draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
+                                raw_for_noise=False)
         if draft is None or await self._restates_known(scope, draft):
             return
         if draft.failures:
             self.failure_count += 1
             result.failures.extend(draft.failures)
+        if not draft.summary:
+            return  # the model failed on a session with nothing worth remembering
         masked = guard(draft.summary, pii_policies(settings).__class__(
             secrets=PiiPolicy.MASK, contact=PiiPolicy.MASK)).text
         await self._store_episode(scope, turns, draft, masked, settings, result, trigger,
@@ -577,16 +580,17 @@ class WritePath:
             await self.working.forget(scope)  # seed 003: the summary replaces the session
 
     async def _restates_known(self, scope: Scope, draft: EpisodeDraft) -> bool:
-        """An extractive episode whose every fact was already known before this session adds
-        nothing: three sessions that each say only "I love hiking" leave one fact and one
-        episode, not three."""
-        if not draft.facts or draft.method != "extractive":
+        """An extractive episode whose every fact is already a live long-term memory —
+        stored in this session or an earlier one — and that names no feeling of the user's
+        adds nothing (issue 16): the facts keep the session as their provenance
+        (``source_session``; a restatement in a later session counts as a use), so "I love
+        hiking" said in three sessions leaves one fact and no episode that merely repeats it.
+        A feeling the user's own words name ("너무 걱정돼") is what such an episode adds."""
+        if not draft.facts or draft.method != "extractive" or draft.emotion is not None:
             return False
         target = long_term_scope(scope)
         for fact in draft.facts:
-            known = [r for r in await self.store.find_by_hash(target, _hash(fact))
-                     if r.is_live() and r.source_session != scope.session]
-            if not known:
+            if not any(r.is_live() for r in await self.store.find_by_hash(target, _hash(fact))):
                 return False
         return True
 
@@ -614,6 +618,29 @@ class WritePath:
                 batch.audit.append(audit_for(AuditAction.UPDATE, after, before=episode,
                                              trigger=Trigger.SYSTEM,
                                              details={"reason": "fact superseded"}))
+        await self._mark_turns_past(target, retired, batch)
+
+    async def _mark_turns_past(self, target: Scope, retired: Sequence[Any],
+                               batch: WriteBatch) -> None:
+        """The archived turns a superseded fact came from ("I live in Gangnam-gu") get the
+        date it stopped being true in ``metadata.until``, so ``context()`` quotes them as
+        past, not beside the new fact as if both were current (issue 16). The turn's text
+        is never changed: the archive is what was said."""
+        for change in retired:
+            old = change.before
+            if not old.source_session or not old.source_turn_ids:
+                continue
+            until = (old.valid_to or change.after.valid_to or utcnow()).date().isoformat()
+            page = await self.store.list(
+                target.with_(session=old.source_session),
+                filters=parse_filter({"layer": "archive",
+                                      "metadata.turn": {"in": list(old.source_turn_ids)[:50]}}),
+                view=View(), limit=50, offset=0)
+            for turn in page.items:
+                if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
+                    after = turn.model_copy(update={
+                        "metadata": {**turn.metadata, "until": until}, "updated_at": utcnow()})
+                    batch.upserts.append((after, None))
 
     async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
                              summary: str, settings: ScopeSettings, result: AddResult,

@@ -45,8 +45,11 @@ async def test_nothing_pending_and_disabled_scopes(engine: AsyncMemory) -> None:
 
 async def test_threshold_episode_is_written_from_the_watermark(engine: AsyncMemory) -> None:
     await engine.update_settings(user_id="u3", session_message_threshold=4)
+    # the second turn names a feeling: the episode says more than the stored fact (issue 16)
     turns = [{"role": "user", "content": "I started learning the cello this month."},
-             {"role": "assistant", "content": "Nice!"}] * 2
+             {"role": "assistant", "content": "Nice!"},
+             {"role": "user", "content": "Honestly I'm so excited about it!"},
+             {"role": "assistant", "content": "Nice!"}]
     await engine.add(turns, user_id="u3", session_id="s", infer=False)
     result = await engine.extract_pending(user_id="u3", session_id="s")
     assert result.episode is not None
