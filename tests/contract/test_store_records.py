@@ -16,6 +16,7 @@ from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.security.tokens import ApiToken, hash_token
 from gieok.stores import IndexInfo, Store, WriteBatch, open_store
+from gieok.stores.ops import ChangedOp
 
 pytestmark = pytest.mark.anyio
 
@@ -236,6 +237,22 @@ async def test_touch_counts_use(store: Store) -> None:
     await store.touch("other-tenant", [rec.id], at)
     [got] = await store.get("", [rec.id])
     assert got.usage_count == 1 and got.last_used_at == at
+
+
+async def test_changed_since_sees_updates_in_the_scope_only(store: Store) -> None:
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    assert not (await store.read([ChangedOp(U1, before)]))[0]
+    rec = await put(store, U1_S1, "written in a session")  # narrower: counts for U1
+    after = datetime.now(UTC) + timedelta(seconds=1)
+    assert await store.read([ChangedOp(U1, before), ChangedOp(U1_S1, before),
+                             ChangedOp(U1, after), ChangedOp(U2, before),
+                             ChangedOp(ACME_U1, before)]) == [True, True, False, False, False]
+    await store.touch("", [rec.id], datetime.now(UTC) + timedelta(days=1))  # a use: no change
+    assert not (await store.read([ChangedOp(U1, after)]))[0]
+    archived = rec.model_copy(update={"status": Status.ARCHIVED,
+                                      "updated_at": after + timedelta(seconds=1)})
+    await store.write(WriteBatch(upserts=[(archived, None)]))  # any status counts
+    assert (await store.read([ChangedOp(U1, after)]))[0]
 
 
 async def test_settings_tokens_index_info(store: Store) -> None:

@@ -16,21 +16,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from gieok.domain.context import Context
-from gieok.domain.query import View, parse_filter
-from gieok.domain.records import Status
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store
+from gieok.stores.ops import ChangedOp
 
 WRITE_MARGIN = timedelta(seconds=2)
-_EVERYTHING = View(
-    statuses=tuple(s.value for s in Status),
-    include_superseded=True,
-    now=datetime(1970, 1, 2, tzinfo=UTC),  # nothing counts as expired: see every row
-)
 
 
 @dataclass
@@ -53,9 +47,8 @@ async def changed_since(store: Store, scope: Scope, since: datetime,
     """Whether ``scope`` holds a record updated at or after ``since - margin``. The margin
     covers a writer that stamped ``updated_at`` just before our build read the store but
     committed just after: its record must still count as a change."""
-    flt = parse_filter({"updated_at": {"gte": since - margin}})
-    page = await store.list(scope, filters=flt, view=_EVERYTHING, limit=1, offset=0)
-    return page.total > 0
+    [changed] = await store.read([ChangedOp(scope, since - margin)])
+    return bool(changed)
 
 
 class ContextCache:

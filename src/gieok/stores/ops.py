@@ -9,6 +9,7 @@ ops, one ``add()`` that yields one memory makes five store round trips instead o
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from gieok.domain.query import Filter, View
@@ -130,5 +131,15 @@ class MetaOp(NamedTuple):
     key: str
 
 
+class ChangedOp(NamedTuple):
+    """Whether ``scope`` (narrower scopes included) holds a record of any status or version
+    updated at or after ``since`` → ``bool``. What a cached context asks before it is reused
+    (``context/cache.py``): a probe of the recently updated rows, where a filtered ``ListOp``
+    counted the whole scope (~9 ms at 10k memories)."""
+
+    scope: Scope
+    since: datetime
+
+
 ReadOp = (GetOp | RankOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp | SettingsOp
-          | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp)
+          | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp | ChangedOp)

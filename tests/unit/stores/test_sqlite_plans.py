@@ -41,3 +41,11 @@ async def test_reads_by_id_use_the_id_index_not_the_tenant(tmp_path: Path, build
 async def test_duplicate_checks_use_the_hash_index(tmp_path: Path) -> None:
     plan = await _plan(tmp_path, queries.records_by_hash(DIALECT, Scope(user="u"), "h"))
     assert "records_hash" in plan, plan
+
+
+async def test_changed_since_reads_recent_rows_not_the_scope(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    plan = await _plan(tmp_path, queries.changed_since(DIALECT, Scope(user="u"),
+                                                        datetime.now(UTC)))
+    assert "records_updated (org=? AND updated_at>?)" in plan, plan

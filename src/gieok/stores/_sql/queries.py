@@ -63,6 +63,15 @@ def records_by_hash(d: Dialect, scope: Scope, content_hash: str) -> Sql:
                [*exact.params, content_hash])
 
 
+def changed_since(d: Dialect, scope: Scope, since: datetime) -> Sql:
+    """One row if ``scope`` holds a record updated at or after ``since`` (``ChangedOp``):
+    the ``(org, updated_at)`` index walks only the recently updated rows of the tenant."""
+    cond = scope_clause(d, scope)
+    return Sql(f"SELECT 1 FROM {d.indexed_by('records', 'records_updated')} WHERE {cond.text} "
+               f"AND updated_at >= {d.placeholder} LIMIT 1",
+               [*cond.params, d.time_param(since)])
+
+
 def count_records(cond: Sql) -> Sql:
     return Sql(f"SELECT COUNT(*) FROM records WHERE {cond.text}", cond.params)
 

@@ -28,6 +28,7 @@ from gieok.stores.encrypted.seal import Sealer
 from gieok.stores.encrypted.working import EncryptedQueue, EncryptedWorkingLog
 from gieok.stores.ops import (
     DenseOp,
+    ChangedOp,
     FenceOp,
     FulltextOp,
     GetOp,
@@ -45,7 +46,7 @@ from gieok.stores.ops import (
 from gieok.text import blind
 
 log = logging.getLogger("gieok.encryption")
-_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp, FenceOp)  # no user text in answers
+_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp, FenceOp, ChangedOp)  # no user text
 _OFF_LOOP = 16  # seal batches bigger than this in a worker thread (Kiwi + AES per record)
 
 

@@ -37,6 +37,7 @@ from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_
 from gieok.stores.ops import (
     BlindQuery,
     DenseOp,
+    ChangedOp,
     FenceOp,
     FulltextOp,
     GetOp,
@@ -174,6 +175,9 @@ class InMemoryStore(Store):
                 return self._fence_seq
             case MetaOp(key):
                 return self._meta.get(key)
+            case ChangedOp(scope, since):
+                return any(scope.contains(r.scope) and r.updated_at >= since
+                           for r in self._records.values())
         raise TypeError(f"unknown read op {op!r}")
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:

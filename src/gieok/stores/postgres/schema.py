@@ -155,6 +155,9 @@ MIGRATIONS: list[Migration] = [
             || setweight(to_tsvector('simple', context_morphs), 'B')
         ) STORED;
         CREATE INDEX records_fts ON records USING gin (org, fts)"""),
+    # "Has this scope changed since?" (ChangedOp, a cached context's check): the tenant's
+    # recently updated rows, not a count of the scope.
+    Migration("0007_records_updated", "CREATE INDEX records_updated ON records (org, updated_at)"),
 ]
 
 

@@ -36,6 +36,7 @@ from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, 
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
     DenseOp,
+    ChangedOp,
     FenceOp,
     FulltextOp,
     GetOp,
@@ -227,6 +228,8 @@ class PostgresStore(Store):
             case MetaOp(key):
                 row = await _one(conn, q.meta_value(D, key))
                 return None if row is None else str(row[0])
+            case ChangedOp(scope, since):
+                return await _one(conn, q.changed_since(D, scope, since)) is not None
         raise TypeError(f"unknown read op {op!r}")
 
     async def _get(self, conn: Conn, tenant: str, ids: Sequence[str]) -> list[MemoryRecord]:

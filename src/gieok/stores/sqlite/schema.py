@@ -202,4 +202,11 @@ _STEPS.append((
     """,
 ))
 
+_STEPS.append((
+    # "Has this scope changed since?" (a cached context's check, ``ChangedOp``) reads the
+    # tenant's recently updated rows instead of counting the scope through records_scope_scan.
+    "0012_records_updated",
+    "CREATE INDEX records_updated ON records (org, updated_at)",
+))
+
 MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

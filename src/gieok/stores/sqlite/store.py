@@ -40,6 +40,7 @@ from gieok.stores.base import (
 )
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
+    ChangedOp,
     DenseOp,
     FenceOp,
     FulltextOp,
@@ -189,6 +190,9 @@ class SqliteStore(Store):
             case MetaOp(key):
                 row = conn.execute(*_args(q.meta_value(D, key))).fetchone()
                 return None if row is None else str(row[0])
+            case ChangedOp(scope, since):
+                return conn.execute(*_args(q.changed_since(D, scope, since))).fetchone() \
+                    is not None
         raise TypeError(f"unknown read op {op!r}")
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]
