@@ -1,0 +1,244 @@
+"""Session-end work (W2/W11): the session's remaining turns extracted, its episode written
+(or not, when it only restates known facts), superseded facts' episodes and archived turns
+marked past, idle sessions closed by the sweeper and expired sessions dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
+from gieok.domain.policy import PiiPolicy, ScopeSettings
+from gieok.domain.query import View, parse_filter
+from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status, utcnow
+from gieok.domain.results import AddResult, Decision, DecisionKind
+from gieok.domain.scope import Scope, long_term_scope
+from gieok.domain.turns import Turn
+from gieok.stores.base import WriteBatch
+from gieok.stores.fence import Fence
+from gieok.write.base import WriteBase, _hash
+from gieok.write.capacity import limit_error, limit_for, plan_capacity
+from gieok.write.episodes import EpisodeDraft, mark_past, summarize
+from gieok.write.guards import pii_policies
+from gieok.write.pii import guard, mask_fields
+from gieok.write.triggers import TriggerKind, idle_cutoff
+
+MAX_SESSION_TURNS = 500
+
+
+class SessionEnd(WriteBase):
+    """Session end, episodes and the sweeper, over ``WriteBase``; ``WritePath`` adds the
+    extraction these steps run (``_extract_and_store``)."""
+
+    async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
+                                 settings: ScopeSettings, result: AddResult,
+                                 kinds: Sequence[TriggerKind], carry: Any = None, *,
+                                 earlier: int | None = None, fence: Fence | None = None) -> None:
+        raise NotImplementedError  # pipeline.WritePath
+
+    async def end_session(self, scope: Scope, *,
+                          trigger: TriggerKind = TriggerKind.SESSION_END) -> AddResult:
+        settings, fence = await self._settings_and_fence(scope)
+        result = AddResult(turns_added=0, extraction="session_end")
+        if not settings.enabled:
+            result.extraction = "disabled"
+            return result
+        try:
+            state = await self.working.state(scope)
+            turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
+            done = state.extracted_count if state is not None else 0
+            pending = turns[max(0, len(turns) - ((state.turn_count - done) if state else 0)):] \
+                if state is not None else []
+            users = [t for t in pending if t.role == "user"]
+            if settings.auto_extraction and users:
+                await self._extract_and_store(scope, pending, settings, result, (trigger,),
+                                              fence=fence)
+            await self._write_episode(scope, settings, result, trigger, turns, fence=fence)
+            if state is not None:
+                await self.working.mark(scope, extracted=state.turn_count,
+                                        closed=state.turn_count)
+        except Exception as exc:  # noqa: BLE001 — W10
+            self._fail(result, exc)
+        return result
+
+    async def _write_episode(self, scope: Scope, settings: ScopeSettings, result: AddResult,
+                             trigger: TriggerKind, turns: Sequence[Turn] | None = None, *,
+                             fence: Fence | None = None) -> None:
+        if turns is None:
+            turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
+        if not turns:
+            return
+        draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
+                                raw_for_noise=False)
+        if draft is None or await self._restates_known(scope, draft):
+            return
+        if draft.failures:
+            self.failure_count += 1
+            result.failures.extend(draft.failures)
+        if not draft.summary:
+            return  # the model failed on a session with nothing worth remembering
+        masked = guard(draft.summary, pii_policies(settings).__class__(
+            secrets=PiiPolicy.MASK, contact=PiiPolicy.MASK)).text
+        await self._store_episode(scope, turns, draft, masked, settings, result, trigger,
+                                  fence)
+        if settings.clear_session_after_summary and scope.session:
+            await self.working.forget(scope)  # seed 003: the summary replaces the session
+
+    async def _restates_known(self, scope: Scope, draft: EpisodeDraft) -> bool:
+        """An extractive episode whose every fact is already a live long-term memory —
+        stored in this session or an earlier one — and that names no feeling of the user's
+        adds nothing (issue 16): the facts keep the session as their provenance
+        (``source_session``; a restatement in a later session counts as a use), so "I love
+        hiking" said in three sessions leaves one fact and no episode that merely repeats it.
+        A feeling the user's own words name ("너무 걱정돼") is what such an episode adds."""
+        if not draft.facts or draft.method != "extractive" or draft.emotion is not None:
+            return False
+        target = long_term_scope(scope)
+        for fact in draft.facts:
+            if not any(r.is_live() for r in await self.store.find_by_hash(target, _hash(fact))):
+                return False
+        return True
+
+    async def _mark_episodes_past(self, target: Scope, changes: Sequence[Any],
+                                  batch: WriteBatch) -> None:
+        """When a fact is superseded, episodes that state the old value are re-worded with
+        the date it stopped being true, so ``context()`` never shows two current values."""
+        retired = [c for c in changes if c.action is AuditAction.SUPERSEDE]
+        if not retired:
+            return
+        page = await self.store.list(target, filters=parse_filter({"layer": "episodic"}),
+                                     view=View(), limit=200, offset=0)
+        for episode in page.items:
+            content = episode.content
+            for change in retired:
+                old = change.before
+                until = (old.valid_to or change.after.valid_to or utcnow()).date().isoformat()
+                content = mark_past(content, old.content, until,
+                                    value=old.metadata.get("value")) or content
+            if content != episode.content:
+                after = episode.model_copy(update={"content": content, "updated_at": utcnow(),
+                                                   "version": episode.version + 1,
+                                                   "content_hash": _hash(content)})
+                batch.upserts.append((after, None))
+                batch.audit.append(audit_for(AuditAction.UPDATE, after, before=episode,
+                                             trigger=Trigger.SYSTEM,
+                                             details={"reason": "fact superseded"}))
+        await self._mark_turns_past(target, retired, batch)
+
+    async def _mark_turns_past(self, target: Scope, retired: Sequence[Any],
+                               batch: WriteBatch) -> None:
+        """The archived turns a superseded fact came from ("I live in Gangnam-gu") get the
+        date it stopped being true in ``metadata.until``, so ``context()`` quotes them as
+        past, not beside the new fact as if both were current (issue 16). The turn's text
+        is never changed: the archive is what was said."""
+        for change in retired:
+            old = change.before
+            if not old.source_session or not old.source_turn_ids:
+                continue
+            until = (old.valid_to or change.after.valid_to or utcnow()).date().isoformat()
+            page = await self.store.list(
+                target.with_(session=old.source_session),
+                filters=parse_filter({"layer": "archive",
+                                      "metadata.turn": {"in": list(old.source_turn_ids)[:50]}}),
+                view=View(), limit=50, offset=0)
+            for turn in page.items:
+                if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
+                    after = turn.model_copy(update={
+                        "metadata": {**turn.metadata, "until": until}, "updated_at": utcnow()})
+                    batch.upserts.append((after, None))
+
+    async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
+                             summary: str, settings: ScopeSettings, result: AddResult,
+                             trigger: TriggerKind, fence: Fence | None = None) -> None:
+        target, now = long_term_scope(scope), utcnow()
+        found = await self.store.list(target, filters=parse_filter(
+            {"layer": "episodic", "metadata.session": scope.session or ""}),
+            view=View(include_archived=True), limit=1, offset=0)
+        if settings.clear_session_after_summary:
+            found.items = []  # each summary covers turns no earlier one saw: a new memory
+        meta = {"session": scope.session, "turns": len(turns), "method": draft.method,
+                "trigger": trigger.value}
+        fields = {"content": summary, **mask_fields({"tags": draft.topics[:8],
+                                                     "emotion": draft.emotion}),
+                  "importance": draft.importance, "metadata": meta, "updated_at": now}
+        vector = (await self.embedder.embed_documents([summary]))[0]
+        batch = WriteBatch(fence=fence)
+        if found.items and scope.session:
+            before = found.items[0]
+            episode = before.model_copy(update={**fields, "version": before.version + 1,
+                                                "content_hash": _hash(summary)})
+            batch.audit.append(audit_for(AuditAction.UPDATE, episode, before=before,
+                                         trigger=Trigger.SYSTEM, details=meta))
+            kind = DecisionKind.UPDATE
+        else:
+            episode = MemoryRecord(
+                scope=target, layer=Layer.EPISODIC, type=MemoryType.EPISODE, category="context",
+                source=Source.INFERRED, source_session=scope.session, confidence=0.8,
+                source_turn_ids=[t.id for t in turns][-50:], source_preview=summary[:100],
+                event_time=turns[0].at, valid_from=turns[0].at, created_at=now,
+                **{k: v for k, v in fields.items() if k != "updated_at"})
+            batch.audit.append(audit_for(AuditAction.CREATE, episode, trigger=Trigger.SYSTEM,
+                                         details=meta))
+            kind = DecisionKind.ADD
+            archived, events = await self._episode_capacity(target, episode, settings, now)
+            batch.upserts.extend((a, None) for a in archived)
+            batch.audit.extend(events)
+            result.archived.extend(a.id for a in archived)
+        batch.upserts.append((episode, vector))
+        batch.index_info = self.rt.index_info()
+        await self.store.write(batch)
+        result.episode = episode
+        result.decisions.append(Decision(kind=kind, memory=episode, reason="session episode"))
+
+    async def _episode_capacity(self, target: Scope, episode: MemoryRecord,
+                                settings: ScopeSettings, now: datetime
+                                ) -> tuple[list[MemoryRecord], list[AuditEvent]]:
+        limit = limit_for(Layer.EPISODIC, settings, self.settings.write)
+        if limit is None or await self._count(target, Layer.EPISODIC) + 1 <= limit:
+            return [], []
+        live = await self._live(target, Layer.EPISODIC)
+        plan = plan_capacity(live, [episode], limit=limit, policy=settings.capacity_policy)
+        if plan.refused:
+            raise limit_error(limit, Layer.EPISODIC, plan.refused)
+        archived, events = [], []
+        for victim in plan.archive:
+            if victim.id == episode.id:
+                continue
+            after = victim.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
+            archived.append(after)
+            events.append(audit_for(AuditAction.ARCHIVE, after, before=victim,
+                                    trigger=Trigger.CAPACITY, details={"limit": limit}))
+        return archived, events
+
+    async def sweep(self, *, now: datetime | None = None, idle_minutes: float | None = None,
+                    limit: int = 100) -> list[tuple[Scope, AddResult]]:
+        """Close sessions idle past their scope's timeout and run session-end work (W2)."""
+        now = now or utcnow()
+        scan = now - timedelta(minutes=idle_minutes if idle_minutes is not None else 1.0)
+        out = []
+        for state in await self.working.idle(scan, limit=limit):
+            settings = await self.settings_for(state.scope)
+            if idle_minutes is None and state.last_turn_at > idle_cutoff(now, settings):
+                continue
+            out.append((state.scope, await self.end_session(state.scope,
+                                                            trigger=TriggerKind.IDLE)))
+        await self.expire_sessions(now=now, limit=limit)
+        return out
+
+    async def expire_sessions(self, *, now: datetime, limit: int = 100) -> list[Scope]:
+        """Closed sessions whose last turn is older than their scope's ``session_ttl_hours``
+        (or ``retention_days``, if shorter) lose their raw turns, state, rolling summary and
+        selection — in Redis too. What the session said lives on in its memories, its episode
+        and, when the scope keeps one, the conversation archive (written as turns arrive)."""
+        expired = []
+        for state in await self.working.closed(now, limit=limit):
+            settings = await self.settings_for(state.scope)
+            hours = settings.session_ttl_hours
+            if settings.retention_days is not None:
+                hours = min(hours, settings.retention_days * 24.0)
+            if state.last_turn_at <= now - timedelta(hours=hours):
+                expired.append(state.scope)
+        if expired:
+            await self.working.drop(expired)
+        return expired
