@@ -137,14 +137,14 @@ def bench_http(console: Console, json_out: Path | None, **options: Any) -> None:
 
 def bench_conversations(console: Console, json_out: Path | None, data: Path, embedder: str,
                         limit: int | None, workdir: Path | None) -> None:
-    from gieok.evaluation.ingest_bench import IngestBenchConfig, run_ingest_bench
-    from gieok.evaluation.locomo import load_locomo
-    from gieok.evaluation.longmemeval import load_longmemeval
+    from gieok.evaluation.ingest_bench import (
+        IngestBenchConfig,
+        load_conversations,
+        run_ingest_bench,
+    )
 
     try:
-        raw = data.read_text(encoding="utf-8")
-        samples = load_locomo(data) if '"conversation"' in raw[:20000] else \
-            load_longmemeval(data)
+        samples = load_conversations(data)
         samples = samples[:limit] if limit else samples
         config = IngestBenchConfig(samples=samples, embedder=embedder, workdir=workdir)
         total = sum(len(t.text) > 0 for s in samples for sess in s.sessions for t in sess.turns)

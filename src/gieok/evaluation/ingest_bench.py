@@ -14,6 +14,7 @@ and process CPU time both reported).
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import time
@@ -24,12 +25,30 @@ from typing import Any
 
 from gieok.domain.query import View
 from gieok.domain.scope import Scope
+from gieok.errors import InvalidInputError
 from gieok.evaluation.dataset import EvalSample, IngestOptions, session_messages
 from gieok.memory import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.stores.ops import ListOp
 
 EVERYTHING = View(statuses=("active", "archived", "deleted"), include_superseded=True)
+
+
+def load_conversations(path: Path) -> list[EvalSample]:
+    """A LoCoMo or a LongMemEval file, told apart by the first entry's keys (LoCoMo's
+    ``conversation`` comes after its ``qa`` list, far into the file)."""
+    from gieok.evaluation.locomo import load_locomo
+    from gieok.evaluation.longmemeval import load_longmemeval
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InvalidInputError(f"cannot read conversations from {str(path)!r}: {exc}") \
+            from None
+    first = data[0] if isinstance(data, list) and data else None
+    if isinstance(first, dict) and "conversation" in first:
+        return load_locomo(path)
+    return load_longmemeval(path)
 
 
 @dataclass

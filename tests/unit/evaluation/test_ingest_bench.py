@@ -40,6 +40,17 @@ def test_conversation_ingest_report(tmp_path: Path) -> None:
         assert report["embedded_texts"] >= report["turns"] > 0
         assert report["engine"]["seconds"] > 0 and report["bare_embedder"]["seconds"] >= 0
         assert report["config"]["infer"] is True
+    # the real LoCoMo file puts a long "qa" list before each "conversation"
+    samples = json.loads((FIXTURES / "locomo_mini.json").read_text())
+    qa = [{"question": f"question {i} " + "x" * 200, "answer": "a", "evidence": [],
+           "category": 1} for i in range(200)]
+    long_qa = tmp_path / "locomo_long_qa.json"
+    long_qa.write_text(json.dumps([{"qa": qa, **{k: v for k, v in s.items() if k != "qa"}}
+                                   for s in samples]))
+    result = CliRunner().invoke(_app(), ["bench", "--conversations", str(long_qa),
+                                         "--embedder", "hash:256", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["turns"] == 10
     missing = CliRunner().invoke(_app(), ["bench", "--conversations", str(tmp_path / "no.json"),
                                           "--embedder", "hash:256"])
     assert missing.exit_code == 2
