@@ -2,15 +2,22 @@
 queue, tokens) share, the worker thread they all run on, and the boundary where
 ``sqlite3`` errors become ``StoreError``s.
 
-One connection, used from one worker thread at a time (``CapacityLimiter(1)``): SQLite
-serialises writers anyway, and this keeps the event loop free during longer scans. WAL with
+One connection, used by one dedicated thread that runs the calls in the order they come
+(a FIFO queue): SQLite serialises writers anyway, and this keeps the event loop free during
+longer scans. The thread takes the next call as soon as one finishes; with a thread pool and
+a one-slot limiter, each call had to go back through the event loop to release the slot and
+hand the next call to a woken thread, and under load (50 clients, a busy machine) that left
+the connection idle two thirds of the time while callers queued (docs/benchmarks.md). WAL with
 ``synchronous=FULL`` so an acknowledged write survives a crash; ``secure_delete`` so deleted
 content is overwritten.
 """
 
 from __future__ import annotations
 
+import asyncio
+import queue
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -47,7 +54,9 @@ class SqliteDb:
     def __init__(self, path: str) -> None:
         self.path = path
         self._conn: sqlite3.Connection | None = None
-        self._limiter = anyio.CapacityLimiter(1)
+        self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._thread_lock = threading.Lock()
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -60,8 +69,34 @@ class SqliteDb:
         return self._conn is not None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` on the worker thread, with sqlite3 errors mapped."""
-        return await anyio.to_thread.run_sync(self._guarded, fn, args, limiter=self._limiter)
+        """``fn(*args)`` on the connection's thread, with sqlite3 errors mapped. Like a
+        worker thread call, a cancelled caller still waits for the call to finish (it may
+        be a commit) before it sees the cancellation."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._start()
+        self._calls.put(_Call(fn, args, loop, future))
+        with anyio.CancelScope(shield=True):
+            return await future
+
+    def _start(self) -> None:
+        with self._thread_lock:
+            if self._thread is None or not self._thread.is_alive():
+                # daemon: a process that never closes its store must still exit
+                self._thread = threading.Thread(target=self._serve, daemon=True,
+                                                name=f"gieok-sqlite-{id(self):x}")
+                self._thread.start()
+
+    def _serve(self) -> None:
+        while (call := self._calls.get()) is not None:
+            try:
+                outcome: tuple[bool, Any] = (True, self._guarded(call.fn, call.args))
+            except BaseException as exc:  # noqa: BLE001 — handed to the caller
+                outcome = (False, exc)
+            try:
+                call.loop.call_soon_threadsafe(_settle, call.future, outcome)
+            except RuntimeError:  # the caller's loop is closed: nobody is waiting
+                pass
 
     @staticmethod
     def _guarded(fn: Callable[..., T], args: Sequence[Any]) -> T:
@@ -111,7 +146,29 @@ class SqliteDb:
     async def close(self) -> None:
         if self._conn is not None:
             conn, self._conn = self._conn, None
-            await anyio.to_thread.run_sync(conn.close, limiter=self._limiter)
+            await self.run(conn.close)
+        with self._thread_lock:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._calls.put(None)  # the thread ends after the calls queued before this
+
+
+class _Call:
+    __slots__ = ("args", "fn", "future", "loop")
+
+    def __init__(self, fn: Callable[..., Any], args: Sequence[Any],
+                 loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any]) -> None:
+        self.fn, self.args, self.loop, self.future = fn, args, loop, future
+
+
+def _settle(future: asyncio.Future[Any], outcome: tuple[bool, Any]) -> None:
+    if future.done():
+        return
+    ok, value = outcome
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
 
 
 class SqliteMigrationTarget:
