@@ -518,7 +518,8 @@ class AsyncMemory:
         reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow(),
-                                   min_relevance=float(threshold or 0.0))
+                                   min_relevance=float(threshold or 0.0),
+                                   fold=self.settings.scoring.fold_sources)
 
     async def export(
         self,

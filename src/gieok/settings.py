@@ -78,6 +78,9 @@ class ScoringSettings(BaseModel):
     # ``near_duplicate`` (1.0 = identical wording only); MMR with ``mmr_lambda`` (1.0 = off).
     near_duplicate: float = Field(1.0, gt=0.0, le=1.0)
     mmr_lambda: float = Field(1.0, ge=0.0, le=1.0)
+    # search(): one hit per conversation turn — a fact and the archived turn it came from
+    # (or a long turn's passages) take one place, the better of them (read/search.py).
+    fold_sources: bool = True
 
     @field_validator("*")
     @classmethod

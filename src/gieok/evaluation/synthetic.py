@@ -6,7 +6,13 @@ quirks. Each entry hides one or two "needle" user turns, stated in other words t
 question asks them, among filler chat sessions that reuse the needles' vocabulary as
 distractors. Deterministic for a seed::
 
-    python -m gieok.evaluation.synthetic OUT.json [--n 60] [--seed 7]
+    python -m gieok.evaluation.synthetic OUT.json [--n 60] [--seed 7] [--long-turns]
+
+``--long-turns``: LongMemEval-S has user turns of 10,000–76,000 characters (pasted
+documents, logs). With it, every entry gets one such filler turn, and every second entry
+buries its needle in the middle of one — so a run checks that long turns go through
+``add()`` whole (split into passages, nothing refused) and that a fact deep inside one is
+still found.
 """
 
 from __future__ import annotations
@@ -104,15 +110,44 @@ def _filler_session(rng: random.Random) -> list[dict[str, Any]]:
     return turns
 
 
-def _needle_session(rng: random.Random, statement: str) -> list[dict[str, Any]]:
+LONG_MIN, LONG_MAX = 10_000, 76_000  # characters: LongMemEval-S's longest user turns
+
+
+def long_text(rng: random.Random, chars: int) -> str:
+    """A pasted document of about ``chars`` characters: numbered notes on the filler topics
+    (their vocabulary, so it competes with the needles as a distractor)."""
+    lines: list[str] = []
+    size = 0
+    while size < chars:
+        ask, reply = rng.choice(_FILLER)
+        topic = rng.choice(_TOPICS)
+        line = f"{len(lines) + 1}. {ask.format(x=topic)} {reply.format(x=topic)}"
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+def _long_turn(rng: random.Random, statement: str | None = None) -> str:
+    chars = rng.randint(LONG_MIN, LONG_MAX)
+    head = "Here are my notes from the last few weeks, can you tidy them up?\n"
+    if statement is None:
+        return head + long_text(rng, chars)
+    half = long_text(rng, chars // 2)
+    return f"{head}{half}\n{statement}\n{long_text(rng, chars - len(half))}"
+
+
+def _needle_session(rng: random.Random, statement: str,
+                    long: bool = False) -> list[dict[str, Any]]:
     turns = _filler_session(rng)[: 2 * rng.randint(0, 2)]
-    turns.append({"role": "user", "content": statement, "has_answer": True})
+    content = _long_turn(rng, statement) if long else statement
+    turns.append({"role": "user", "content": content, "has_answer": True})
     turns.append({"role": "assistant", "content": "Thanks for sharing that!",
                   "has_answer": False})
     return turns + _filler_session(rng)[:2]
 
 
-def make_entry(index: int, rng: random.Random, sessions: int = 30) -> dict[str, Any]:
+def make_entry(index: int, rng: random.Random, sessions: int = 30,
+               long_turns: bool = False) -> dict[str, Any]:
     slots = {key: rng.choice(values) for key, values in _V.items()}
     update = index % 4 == 3
     if update:
@@ -125,9 +160,13 @@ def make_entry(index: int, rng: random.Random, sessions: int = 30) -> dict[str, 
     haystack = [_filler_session(rng) for _ in range(sessions)]
     ids = [f"sess_{index}_{i}" for i in range(sessions)]
     places = sorted(rng.sample(range(sessions), len(needles)))
-    for place, statement in zip(places, needles, strict=True):
-        haystack[place] = _needle_session(rng, statement)
+    for number, (place, statement) in enumerate(zip(places, needles, strict=True)):
+        buried = long_turns and index % 2 == 0 and number == 0
+        haystack[place] = _needle_session(rng, statement, long=buried)
         ids[place] = f"answer_{index}_{place}"
+    if long_turns:
+        spare = [i for i in range(sessions) if i not in places]
+        haystack[rng.choice(spare)].insert(0, {"role": "user", "content": _long_turn(rng)})
     start = datetime(2023, 1, 1) + timedelta(days=rng.randint(0, 300))
     dates = [start + timedelta(days=3 * i, hours=rng.randint(8, 20)) for i in range(sessions)]
     return {
@@ -143,9 +182,9 @@ def make_entry(index: int, rng: random.Random, sessions: int = 30) -> dict[str, 
     }
 
 
-def make_dataset(n: int = 60, seed: int = 7) -> list[dict[str, Any]]:
+def make_dataset(n: int = 60, seed: int = 7, long_turns: bool = False) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    return [make_entry(i, rng) for i in range(n)]
+    return [make_entry(i, rng, long_turns=long_turns) for i in range(n)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -153,8 +192,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("out", type=Path)
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--long-turns", action="store_true",
+                        help="add user turns of 10,000-76,000 characters, some hiding a needle")
     args = parser.parse_args(argv)
-    args.out.write_text(json.dumps(make_dataset(args.n, args.seed), indent=1), encoding="utf-8")
+    data = make_dataset(args.n, args.seed, long_turns=args.long_turns)
+    args.out.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
 if __name__ == "__main__":

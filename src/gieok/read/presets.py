@@ -26,6 +26,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-query-time": {"w_query_time": 0.0},
     # R4 on: drop near-duplicates (80 % word overlap) and diversify with MMR
     "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
+    # a fact and the turn it came from each take a place (read/search.py: fold)
+    "no-fold": {"fold_sources": False},
 }
 
 

@@ -5,6 +5,13 @@ Three store round trips, each as small as it can be: the dense and full-text lis
 read; the scoring columns of every fused candidate (``RankOp``: a few columns, no
 ``MemoryRecord``s); whole records only for the hits returned (``GetOp``). Building ~100
 validated records per search used to cost more than the search itself (docs/benchmarks.md).
+
+One hit per conversation turn (``fold``, what ``search()`` asks for): a fact extracted from
+a turn says what the archived turn says, and a long turn's passages are one turn; showing
+both spends two of the caller's k places on one piece of evidence. A hit whose source turns
+are all shown already (by a better hit) is folded into it — the shown hit keeps its own
+provenance (``source_turn_ids``), and the next candidate takes the freed place (one more
+``GetOp`` only when something was folded). Memories with no source turns never fold.
 """
 
 from __future__ import annotations
@@ -65,9 +72,11 @@ async def hybrid_search(
     weights: ScoringSettings,
     now: datetime,
     min_relevance: float = 0.0,
+    fold: bool = False,
 ) -> list[ScoredMemory]:
     """The best ``k`` by the mixed score among candidates whose fused relevance reaches
-    ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate)."""
+    ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate); ``fold``: one
+    hit per source turn (module docstring)."""
     n = max(weights.candidates, k)
     lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
                               weights=weights)
@@ -83,9 +92,38 @@ async def hybrid_search(
               for item in fused if (row := rows.get(item.id)) is not None]
     scored.sort(key=_order_key)
     pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
-    kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate, limit=pool)
-    picked = mmr(kept, lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
-    return await _hydrate(store, scope.tenant, picked, at, weights, windows)
+    spare = FOLD_SPARE * k if fold else 0  # places folded hits free are refilled from here
+    kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
+                                limit=pool + spare)
+    picked = mmr(kept[:pool], lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
+    if not fold:
+        return await _hydrate(store, scope.tenant, picked, at, weights, windows)
+    chosen = {id(s) for s in picked}
+    order = [*picked, *(s for s in kept if id(s) not in chosen)]
+    return await _hydrate_folded(store, scope.tenant, order, k, at, weights, windows)
+
+
+FOLD_SPARE = 2  # candidates beyond k kept ready per k, for the places folding frees
+
+
+async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k: int,
+                          at: datetime, weights: ScoringSettings,
+                          windows: Sequence[TimeWindow]) -> list[ScoredMemory]:
+    """``_hydrate`` in ``order`` until ``k`` hits each bring a source turn no better hit
+    brought (or have none): the folded ones give their place to the next candidates."""
+    out: list[ScoredMemory] = []
+    shown: set[str] = set()
+    start = 0
+    while len(out) < k and start < len(order):
+        batch = order[start:start + k - len(out)]
+        start += len(batch)
+        for hit in await _hydrate(store, tenant, batch, at, weights, windows):
+            sources = set(hit.record.source_turn_ids)
+            if sources and sources <= shown:
+                continue
+            shown |= sources
+            out.append(hit)
+    return out
 
 
 async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], at: datetime,

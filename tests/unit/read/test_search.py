@@ -195,3 +195,61 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
             assert got or query.startswith("nothing")
     finally:
         await store.aclose()
+
+
+@pytest.mark.parametrize("scoring", [{}, {"mmr_lambda": 0.6, "near_duplicate": 0.8}])
+async def test_one_hit_per_source_turn(store_url: str, scoring: dict[str, Any]) -> None:
+    """``fold``: a hit whose source turns better hits already showed gives its place to the
+    next candidate; the rest keep the unfolded order, scores and records."""
+    weights = ScoringSettings(**scoring)
+    embedder = HashEmbedder(64)
+    store = OpLog(await open_store(store_url))
+    scope = Scope(user="u1")
+    now = datetime(2024, 6, 1, tzinfo=UTC)
+    rng = random.Random(11)
+    texts = memory_texts(90, seed=5)
+    turns = [f"t{i}" for i in range(12)]
+    records = []
+    for i, text in enumerate(texts):
+        # a third are archived turns, a third facts from one or two of the same turns, a
+        # third memories with no source turn (they never fold)
+        sources = ([rng.choice(turns)] if i % 3 == 0 else
+                   rng.sample(turns, rng.choice((1, 2))) if i % 3 == 1 else [])
+        records.append(MemoryRecord(
+            scope=scope, content=text, source_turn_ids=sources,
+            layer="archive" if i % 3 == 0 else "long_term",
+            event_time=now - timedelta(days=rng.randrange(1, 400))))
+    vectors = await embedder.embed_documents(texts)
+    await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
+    folded_some = False
+    try:
+        for query in query_texts(6, seed=8):
+            args = {"filters": None, "view": View(), "weights": weights, "now": now}
+            plain = await hybrid_search(store, embedder, scope, query, k=8, **args)
+            # the candidates after the k picked, in score order (MMR picks only the first k)
+            by_score = {**args, "weights": weights.model_copy(update={"mmr_lambda": 1.0})}
+            everything = await hybrid_search(store, embedder, scope, query, k=40, **by_score)
+            store.ops.clear()
+            got = await hybrid_search(store, embedder, scope, query, k=8, fold=True, **args)
+            # the folded ranking is the unfolded one with redundant hits skipped
+            want: list[ScoredMemory] = []
+            shown: set[str] = set()
+            for hit in plain + everything:
+                sources = set(hit.record.source_turn_ids)
+                if (sources and sources <= shown) or hit.record.id in {h.record.id
+                                                                      for h in want}:
+                    continue
+                shown |= sources
+                want.append(hit)
+            assert [h.record.id for h in got] == [h.record.id for h in want[:8]]
+            assert [h.score for h in got] == [h.score for h in want[:8]]
+            assert len(got) == 8
+            gets = [op for batch in store.ops for op in batch if isinstance(op, GetOp)]
+            if [h.record.id for h in got] != [h.record.id for h in plain]:
+                folded_some = True
+                assert len(gets) >= 2  # the freed places were filled from the next ones
+            else:
+                assert len(gets) == 1
+        assert folded_some
+    finally:
+        await store.aclose()
