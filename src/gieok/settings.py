@@ -74,6 +74,9 @@ class ScoringSettings(BaseModel):
     w_query_time: float = Field(0.2, ge=0.0)
     query_time_after_days: float = Field(14.0, ge=0.0)
     query_time_before_days: float = Field(2.0, ge=0.0)
+    # Query analysis, "who" (read/speakers.py): a query naming a speaker of the conversation
+    # lifts that speaker's archived turns (measured on LoCoMo dev, docs/benchmarks.md).
+    w_query_speaker: float = Field(0.15, ge=0.0)
     # R4 (read/diversity.py): drop candidates whose word overlap with a better one reaches
     # ``near_duplicate`` (1.0 = identical wording only); MMR with ``mmr_lambda`` (1.0 = off).
     near_duplicate: float = Field(1.0, gt=0.0, le=1.0)

@@ -373,6 +373,7 @@ class ScoreParts(BaseModel):
     importance: float = 0.0
     use: float = 0.0
     query_time: float = 0.0  # how well the event time fits a date named in the query
+    speaker: float = 0.0  # 1 when a person the query names said it (an archived turn)
 
 
 class ScoredMemory(BaseModel):
@@ -394,7 +395,8 @@ class RankRow:
     """What a search needs of a candidate to score, order and de-duplicate it — a handful of
     columns instead of a whole ``MemoryRecord``: validating ~100 records per search cost more
     than the search itself (docs/benchmarks.md), and only the top k are ever shown.
-    ``turn`` is ``metadata["turn"]`` (the archived turn a passage belongs to), if any."""
+    ``turn`` is ``metadata["turn"]`` (the archived turn a passage belongs to), if any;
+    ``speaker`` is ``metadata["speaker"]`` (who said an archived turn), if any."""
 
     id: str
     content: str
@@ -405,13 +407,15 @@ class RankRow:
     created_at: datetime
     last_used_at: datetime | None = None
     turn: str | None = None
+    speaker: str | None = None
 
     @classmethod
     def of(cls, record: MemoryRecord) -> RankRow:
-        turn = record.metadata.get("turn")
+        turn, speaker = record.metadata.get("turn"), record.metadata.get("speaker")
         return cls(record.id, record.content, record.content_hash, str(record.layer.value),
                    record.importance, record.event_time, record.created_at,
-                   record.last_used_at, None if turn is None else str(turn))
+                   record.last_used_at, None if turn is None else str(turn),
+                   None if speaker is None else str(speaker))
 
 
 @dataclass(frozen=True)

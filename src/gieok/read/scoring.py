@@ -1,16 +1,17 @@
 """The mixed score (R2), pure: relevance, event-time recency, importance and recent use.
 
 ``score = w_sim·relevance + w_time·exp(−λ·age_days) + w_imp·importance + w_use·use
-+ w_query_time·query_time`` where ``age_days`` is measured from the memory's *event time*
++ w_query_time·query_time + w_query_speaker·speaker`` where ``age_days`` is measured from the memory's *event time*
 (W13) to ``now`` (or ``as_of``), ``use = 2^(−days_since_last_use / half_life)`` and
 ``query_time`` says how well the event time fits a date the query names (``temporal.py``;
-0 for every memory when the query names none). Every part is returned for explanation (C8).
+0 for every memory when the query names none) and ``speaker`` is 1 for a turn said by a
+person the query names (``speakers.py``). Every part is returned for explanation (C8).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Sequence, Set as AbstractSet
 from datetime import datetime
 from typing import Protocol
 
@@ -44,32 +45,44 @@ class Scorable(Protocol):
     def last_used_at(self) -> datetime | None: ...
 
 
+def speaker_of(memory: object) -> str | None:
+    """Who said it: ``RankRow.speaker``, or a record's ``metadata["speaker"]``."""
+    if hasattr(memory, "speaker"):
+        return memory.speaker  # type: ignore[no-any-return]
+    metadata = getattr(memory, "metadata", None) or {}
+    value = metadata.get("speaker")
+    return None if value is None else str(value)
+
+
 def mixed_terms(
     memory: Scorable, relevance: float, now: datetime, weights: ScoringSettings,
-    windows: Sequence[TimeWindow] = (),
-) -> tuple[float, float, float, float]:
-    """``(total, recency, use, query_time)`` as plain floats: search scores every candidate
-    this way and builds ``ScoreParts`` only for the hits it returns."""
+    windows: Sequence[TimeWindow] = (), names: AbstractSet[str] = frozenset(),
+) -> tuple[float, float, float, float, float]:
+    """``(total, recency, use, query_time, speaker)`` as plain floats: search scores every
+    candidate this way and builds ``ScoreParts`` only for the hits it returns. ``names``:
+    the speakers the query names (``speakers.named_speakers``)."""
     rec = recency(memory.event_time, now, weights.decay_lambda)
     use = use_boost(memory.last_used_at, now, weights.use_half_life_days)
     when = time_match(
         memory.event_time, list(windows), after_days=weights.query_time_after_days,
         before_days=weights.query_time_before_days,
     ) if windows else 0.0
+    who = 1.0 if names and speaker_of(memory) in names else 0.0
     total = (
         weights.w_sim * relevance
         + weights.w_time * rec
         + weights.w_imp * memory.importance
         + weights.w_use * use
         + weights.w_query_time * when
+        + weights.w_query_speaker * who
     )
-    return total, rec, use, when
+    return total, rec, use, when, who
 
 
 def mixed_score(
     memory: Scorable, relevance: float, now: datetime, weights: ScoringSettings,
-    windows: Sequence[TimeWindow] = (),
+    windows: Sequence[TimeWindow] = (), names: AbstractSet[str] = frozenset(),
 ) -> tuple[float, ScoreParts]:
-    total, rec, use, when = mixed_terms(memory, relevance, now, weights, windows)
+    total, rec, use, when, who = mixed_terms(memory, relevance, now, weights, windows, names)
     return total, ScoreParts(relevance=relevance, recency=rec, importance=memory.importance,
-                             use=use, query_time=when)
+                             use=use, query_time=when, speaker=who)

@@ -26,6 +26,7 @@ from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.scoring import mixed_terms
+from gieok.read.speakers import named_speakers
 from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
@@ -88,7 +89,10 @@ async def hybrid_search(
     rows = {r.id: r for r in await store.rank_rows(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
-    scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows)[0], item, row)
+    names = named_speakers(query, (r.speaker for r in rows.values())) \
+        if weights.w_query_speaker > 0 else frozenset()
+    scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0], item,
+                      row)
               for item in fused if (row := rows.get(item.id)) is not None]
     scored.sort(key=_order_key)
     pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
@@ -96,19 +100,28 @@ async def hybrid_search(
     kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
                                 limit=pool + spare)
     picked = mmr(kept[:pool], lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
+    terms = _Terms(at, weights, windows, names)
     if not fold:
-        return await _hydrate(store, scope.tenant, picked, at, weights, windows)
+        return await _hydrate(store, scope.tenant, picked, terms)
     chosen = {id(s) for s in picked}
     order = [*picked, *(s for s in kept if id(s) not in chosen)]
-    return await _hydrate_folded(store, scope.tenant, order, k, at, weights, windows)
+    return await _hydrate_folded(store, scope.tenant, order, k, terms)
+
+
+class _Terms(NamedTuple):
+    """What the mixed score of a hit is computed with (for its explanation)."""
+
+    at: datetime
+    weights: ScoringSettings
+    windows: Sequence[TimeWindow]
+    names: frozenset[str]
 
 
 FOLD_SPARE = 2  # candidates beyond k kept ready per k, for the places folding frees
 
 
 async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k: int,
-                          at: datetime, weights: ScoringSettings,
-                          windows: Sequence[TimeWindow]) -> list[ScoredMemory]:
+                          terms: _Terms) -> list[ScoredMemory]:
     """``_hydrate`` in ``order`` until ``k`` hits each bring a source turn no better hit
     brought (or have none): the folded ones give their place to the next candidates."""
     out: list[ScoredMemory] = []
@@ -117,7 +130,7 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
     while len(out) < k and start < len(order):
         batch = order[start:start + k - len(out)]
         start += len(batch)
-        for hit in await _hydrate(store, tenant, batch, at, weights, windows):
+        for hit in await _hydrate(store, tenant, batch, terms):
             sources = set(hit.record.source_turn_ids)
             if sources and sources <= shown:
                 continue
@@ -126,8 +139,7 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
     return out
 
 
-async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], at: datetime,
-                   weights: ScoringSettings, windows: Sequence[TimeWindow]
+async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], terms: _Terms
                    ) -> list[ScoredMemory]:
     """Whole records and score explanations (C8) for the hits returned, in their order. A
     record deleted since its row was read is left out."""
@@ -137,9 +149,10 @@ async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], at: dat
         record = records.get(row.id)
         if record is None:
             continue
-        _, rec, use, when = mixed_terms(row, item.relevance, at, weights, windows)
+        _, rec, use, when, who = mixed_terms(row, item.relevance, terms.at, terms.weights,
+                                             terms.windows, terms.names)
         parts = ScoreParts(relevance=item.relevance, recency=rec, importance=row.importance,
-                           use=use, query_time=when, dense=item.raw.get("dense"),
+                           use=use, query_time=when, speaker=who, dense=item.raw.get("dense"),
                            fulltext=item.raw.get("fulltext"),
                            dense_rank=item.ranks.get("dense"),
                            fulltext_rank=item.ranks.get("fulltext"))

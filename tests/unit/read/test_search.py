@@ -19,6 +19,7 @@ from gieok.read import search as search_module
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.scoring import mixed_score
 from gieok.read.search import hybrid_search
+from gieok.read.speakers import named_speakers
 from gieok.read.temporal import time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores import open_store
@@ -135,12 +136,13 @@ async def _reference_search(store: Store, embedder: Any, scope: Scope, query: st
              if f.relevance >= min_relevance]
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     windows = time_windows(query, now) if weights.w_query_time > 0 else []
+    names = named_speakers(query, (r.metadata.get("speaker") for r in records.values()))
     results = []
     for item in fused:
         record = records.get(item.id)
         if record is None:
             continue
-        total, parts = mixed_score(record, item.relevance, now, weights, windows)
+        total, parts = mixed_score(record, item.relevance, now, weights, windows, names)
         parts.dense, parts.fulltext = item.raw.get("dense"), item.raw.get("fulltext")
         parts.dense_rank, parts.fulltext_rank = item.ranks.get("dense"), item.ranks.get("fulltext")
         results.append(ScoredMemory(record=record, score=total, parts=parts))
@@ -159,6 +161,7 @@ async def _reference_search(store: Store, embedder: Any, scope: Scope, query: st
     {"mmr_lambda": 0.6, "near_duplicate": 0.8},
     {"w_query_time": 0.3, "w_use": 0.2},
     {"fusion": "score"},
+    {"w_query_speaker": 0.3},
 ])
 async def test_slim_ranking_is_the_ranking_of_whole_records(
     store_url: str, scoring: dict[str, Any]
@@ -173,15 +176,19 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
     rng = random.Random(7)
     texts = [*memory_texts(120, seed=3),
              *(f"Went to Busan with friend {i} in May 2023" for i in range(3))]
+    # some are turns said by Mina or Joon (the "who" term), others memories with no speaker
+    speakers = [{"speaker": ("Mina", "Joon")[i % 2]} if i % 5 == 0 else {}
+                for i in range(len(texts))]
     records = [MemoryRecord(scope=scope, content=t, importance=rng.uniform(0.1, 0.9),
                             event_time=now - timedelta(days=rng.randrange(1, 1500)),
                             last_used_at=now - timedelta(days=rng.randrange(1, 90))
-                            if i % 3 == 0 else None)
+                            if i % 3 == 0 else None, metadata=speakers[i])
                for i, t in enumerate(texts)]
     vectors = await embedder.embed_documents(texts)
     await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
     try:
-        for query in [*query_texts(3, seed=4), "Busan in May 2023", "nothing matches zzz"]:
+        for query in [*query_texts(3, seed=4), "Busan in May 2023", "nothing matches zzz",
+                      "what did Mina say about Busan?"]:
             for floor in (0.0, 0.3):
                 got = await hybrid_search(store, embedder, scope, query, k=8, filters=None,
                                           view=View(), weights=weights, now=now,
@@ -193,6 +200,8 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
                 assert [h.parts for h in got] == [h.parts for h in want]
                 assert [h.record for h in got] == [h.record for h in want]
             assert got or query.startswith("nothing")
+            if "Mina" in query and weights.w_query_speaker > 0:
+                assert any(h.parts.speaker == 1.0 for h in got)
     finally:
         await store.aclose()
 

@@ -68,7 +68,8 @@ class Sealer:
         """A search's scoring columns, opened like ``open_record`` opens the same fields."""
         content = self.keys.open(row.content)
         return replace(row, content=content, content_hash=content_hash(content),
-                       turn=None if row.turn is None else self.keys.open(row.turn))
+                       turn=None if row.turn is None else self.keys.open(row.turn),
+                       speaker=None if row.speaker is None else self.keys.open(row.speaker))
 
     def _seal_value(self, value: Any) -> Any:
         if isinstance(value, str):

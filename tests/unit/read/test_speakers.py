@@ -1,0 +1,71 @@
+"""Query analysis, "who": a query naming a speaker lifts what that person said."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from gieok import AsyncMemory, GieokSettings
+from gieok.embedders.base import Matrix
+from gieok.read.speakers import named_speakers
+
+pytestmark = pytest.mark.anyio
+
+
+def test_names_are_whole_words_any_case_and_korean_takes_particles() -> None:
+    people = ["Caroline", "Melanie", "Mary Ann", "민지", None, ""]
+    assert named_speakers("What did Caroline research?", people) == {"Caroline"}
+    assert named_speakers("what did caroline and MELANIE do", people) == {"Caroline",
+                                                                         "Melanie"}
+    assert named_speakers("Carolines and Melanies", people) == frozenset()  # not a prefix
+    assert named_speakers("Where does Mary Ann live?", people) == {"Mary Ann"}
+    assert named_speakers("Where does Mary live?", people) == frozenset()
+    assert named_speakers("민지는 어디 살아?", people) == {"민지"}
+    assert named_speakers("what is my dog's name", people) == frozenset()
+    assert named_speakers("", people) == frozenset()
+
+
+class _Fixed:
+    """Exact cosines chosen by the test: the turn that only addresses Caroline is closer to
+    the query than the one she said."""
+
+    name, dim = "test:fixed", 4
+
+    def __init__(self, vectors: dict[str, Matrix]) -> None:
+        self.vectors = vectors
+
+    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
+        return np.stack([self.vectors[t.split(": ", 1)[-1]] for t in texts])
+
+    async def embed_query(self, text: str, /) -> Matrix:
+        return self.vectors[text]
+
+    async def aclose(self) -> None:
+        return None
+
+
+def _unit(cos: float) -> Matrix:
+    return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
+
+
+async def test_a_named_speakers_turn_outranks_a_turn_addressed_to_them(
+    store_url: str, settings: GieokSettings
+) -> None:
+    said = "I have decided to train as a counsellor."
+    addressed = "Caroline, a counsellor career would suit you so well!"
+    query = "Which career has Caroline decided on?"
+    embedder = _Fixed({said: _unit(0.84), addressed: _unit(0.86), query: _unit(1.0)})
+    chat = [{"role": "user", "name": "Caroline", "content": said},
+            {"role": "user", "name": "Melanie", "content": addressed}]
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add(chat, user_id="u1", session_id="s1", infer=False)
+        hits = await mem.search(query, user_id="u1", k=2)
+        assert [h.record.content for h in hits] == [said, addressed]
+        assert [h.parts.speaker for h in hits] == [1.0, 0.0]
+        # without the "who" term, meaning alone puts the addressed turn first
+        mem.settings.scoring = mem.settings.scoring.model_copy(update={"w_query_speaker": 0.0})
+        hits = await mem.search(query, user_id="u1", k=2)
+        assert [h.record.content for h in hits] == [addressed, said]
+        assert hits[0].parts.speaker == 0.0
