@@ -13,9 +13,10 @@ from gieok.settings import ScoringSettings
 
 PRESETS: dict[str, dict[str, Any]] = {
     "default": {},
-    # the search gieok shipped before it was tuned: equal-weight RRF, no query dates
+    # the search gieok shipped before it was tuned: equal-weight RRF, no query analysis,
+    # every hit in its own place
     "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
-                   "w_query_time": 0.0},
+                   "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -24,6 +25,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "fulltext": {"dense_weight": 0.0},
     "no-recency": {"w_time": 0.0},
     "no-query-time": {"w_query_time": 0.0},
+    "no-speaker": {"w_query_speaker": 0.0},
     # R4 on: drop near-duplicates (80 % word overlap) and diversify with MMR
     "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
     # a fact and the turn it came from each take a place (read/search.py: fold)

@@ -20,6 +20,8 @@ def test_presets_change_only_their_fields() -> None:
     foundation = get_preset("foundation", base)
     assert foundation.fusion == "rrf" and foundation.w_query_time == 0.0
     assert foundation.w_imp == 0.3
+    assert foundation.w_query_speaker == 0.0 and not foundation.fold_sources
+    assert get_preset("no-speaker").w_query_speaker == 0.0 and get_preset("no-fold").fold_sources is False
     assert get_preset("default") == ScoringSettings()
     assert get_preset("fulltext").dense_weight == 0.0
 
