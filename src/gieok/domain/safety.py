@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.domain.records import MemoryRecord
+from gieok.domain.records import Layer, MemoryRecord
 
 # Tags that pin a memory when it is written (always in the context's pinned section).
 CRITICAL_TAGS = frozenset({"allergy", "medication", "chronic"})
@@ -26,7 +26,13 @@ SAFETY_TEXT = re.compile(
 
 
 def is_safety_fact(record: MemoryRecord) -> bool:
-    """Seed 001: allergies, contraindications, medication and the like are always shown."""
+    """Seed 001: allergies, contraindications, medication and the like are always shown.
+
+    An episode is never one: it summarises a whole session, and its topics name the
+    session's facts ("health", "allergy") — the allergy fact itself is shown, not the
+    story of the day it was said."""
+    if record.layer is Layer.EPISODIC:
+        return False
     labels = {t.casefold() for t in record.tags}
     if record.category:
         labels.add(record.category.casefold())

@@ -181,6 +181,22 @@ async def test_session_start_recalls_recent_episode_not_promoted(mem: AsyncMemor
     assert "movies" not in ctx.text
 
 
+async def test_an_episode_that_mentions_an_allergy_is_not_a_core_fact(mem: AsyncMemory) -> None:
+    """The session's allergy fact is shown as a core fact; the story of that session (whose
+    topics name the allergy) stays among recent conversations."""
+    await mem.remember("User is allergic to peanuts", user_id="u1", importance=0.9,
+                       category="health", tags=["allergy"])
+    await mem.remember("User adopted a greyhound and mentioned a peanut allergy",
+                       user_id="u1", session_id="s1", layer="episodic", type="episode",
+                       importance=0.9, tags=["health", "allergy"],
+                       timestamp=utcnow() - timedelta(hours=2))
+    ctx = await mem.context("suggest a snack", user_id="u1", session_id="s2")
+    pinned = _texts(ctx, SectionKind.PINNED)
+    assert any("allergic to peanuts" in t for t in pinned)
+    assert not any("greyhound" in t for t in pinned)
+    assert any("greyhound" in t for t in _texts(ctx, SectionKind.EPISODES))
+
+
 async def test_use_tracking_counts_injected_memories(mem: AsyncMemory) -> None:
     home = await mem.remember("User lives in Gangnam-gu", user_id="u1")
     await mem.context("where do I live", user_id="u1")
