@@ -15,7 +15,7 @@ session keys (seed 002).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -430,6 +430,10 @@ class Candidate:
 
 @dataclass
 class Page(Generic[T]):
+    """One page of a listing. Iterating it (and ``len``) goes over this page's ``items``, so
+    ``for record in mem.list(user_id=…)`` reads as it does with mem0; ``total`` counts every
+    match."""
+
     items: list[T]
     total: int
     limit: int
@@ -438,6 +442,12 @@ class Page(Generic[T]):
     @property
     def has_more(self) -> bool:
         return self.offset + len(self.items) < self.total
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
 
 
 @dataclass(frozen=True)
