@@ -81,7 +81,9 @@ async def amemory(db_url: str, settings: GieokSettings) -> AsyncIterator[AsyncMe
     await mem.aclose()
 
 
-STORE_KINDS = ["memory", "sqlite", "postgres"]
+# "sqlite-ann": SQLite with every dense search through the approximate vector index (the
+# graph proposes, SQL checks scope/filters/views), however small the scope.
+STORE_KINDS = ["memory", "sqlite", "sqlite-ann", "postgres"]
 
 
 @pytest.fixture(scope="session")
@@ -161,6 +163,12 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return "memory://"
     if kind == "sqlite":
         return f"sqlite:///{tmp_path / 'contract.db'}"
+    if kind == "sqlite-ann":
+        from gieok.stores.sqlite.ann import backend
+
+        if backend() is None:
+            require_or_skip("the ann extra (usearch) is not installed")
+        return f"sqlite:///{tmp_path / 'contract.db'}?ann_min_rows=0"
     if kind == "postgres":
         return str(request.getfixturevalue("pg_url"))
     raise AssertionError(kind)

@@ -7,6 +7,11 @@ recent episodes, skills and a 14-turn session whose oldest turns get summarised 
 p50/p95/p99 for fresh assemblies (cache off; use tracking on, as in production) and for cache
 hits. Query vectors are computed before the clock starts, so the numbers are the engine's:
 turns, summary, pinned facts, hybrid search, episodes, skills, budgeting, trace, use tracking.
+
+    python -m gieok.evaluation.context_bench 10000 [--workdir W] [--queries N]
+
+With ``--workdir`` the filled file is kept there and reused by the next run of the same size
+(filling 10k memories takes about a minute), so trees can be compared on one file.
 """
 
 from __future__ import annotations
@@ -102,6 +107,18 @@ async def _fill(mem: Any, config: MeasureConfig, progress: Callable[[int], None]
                    for i in range(extra["turns"])], scope=MEASURE_SCOPE)
 
 
+async def _filled(mem: Any, size: int) -> bool:
+    """Whether a kept file already holds this measurement's scope at ``size`` (then it is
+    reused as it is: the session's turns, skills and pinned facts come with it)."""
+    page = await mem.list(scope=MEASURE_SCOPE.with_(session=None), limit=1)
+    if page.total == 0:
+        return False
+    if page.total < size:
+        raise ValueError(f"the kept file holds {page.total} memories, not {size}: "
+                         "use another --workdir")
+    return True
+
+
 async def measure_context_assembly(
     config: MeasureConfig | None = None, progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
@@ -125,7 +142,8 @@ async def measure_context_assembly(
                           settings=settings)
         try:
             t0 = time.perf_counter()
-            await _fill(mem, config, progress or (lambda n: None))
+            if not await _filled(mem, config.size):
+                await _fill(mem, config, progress or (lambda n: None))
             fill_s = time.perf_counter() - t0
             warm, timed = queries[:config.warmup], queries[config.warmup:]
             await time_contexts(mem, warm, scope=MEASURE_SCOPE)
@@ -152,13 +170,20 @@ async def measure_context_assembly(
 
 
 def main() -> None:  # pragma: no cover - `python -m gieok.evaluation.context_bench [size]`
+    import argparse
     import json
-    import sys
 
     import anyio
 
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    result = anyio.run(measure_context_assembly, MeasureConfig(size=size))
+    parser = argparse.ArgumentParser(prog="python -m gieok.evaluation.context_bench")
+    parser.add_argument("size", nargs="?", type=int, default=10_000)
+    parser.add_argument("--workdir", type=Path, help="keep (and reuse) the filled file here")
+    parser.add_argument("--queries", type=int, default=200)
+    args = parser.parse_args()
+    config = MeasureConfig(size=args.size, queries=args.queries, workdir=args.workdir)
+    if config.workdir is not None:
+        config.workdir.mkdir(parents=True, exist_ok=True)
+    result = anyio.run(measure_context_assembly, config)
     print(json.dumps(result, indent=2))
 
 

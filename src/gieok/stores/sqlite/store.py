@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar
+from urllib.parse import parse_qsl
 
 import numpy as np
 
@@ -56,6 +57,7 @@ from gieok.stores.ops import (
     SettingsListOp,
     SettingsOp,
 )
+from gieok.stores.sqlite.ann import ANN_URL_OPTIONS, AnnOptions
 from gieok.stores.sqlite.db import SqliteDb
 from gieok.stores.sqlite.dialect import DIALECT as D
 from gieok.stores.sqlite.queue import SqliteJobQueue
@@ -81,8 +83,15 @@ def _blob(vector: Vector | None) -> bytes | None:
     return None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
 
 
+def sqlite_options(url: str) -> tuple[str, dict[str, str]]:
+    """``url`` without its query, and the query's options (``?ann_min_rows=50000``)."""
+    base, _, query = url.partition("?")
+    return base, dict(parse_qsl(query, keep_blank_values=True))
+
+
 def sqlite_path(url: str) -> str:
     """The file of ``sqlite:///relative.db`` or ``sqlite:////absolute/path.db``."""
+    url = sqlite_options(url)[0]
     rest = url.split("://", 1)[1] if "://" in url else ""
     path = rest[1:] if rest.startswith("/") else rest
     if not path:
@@ -102,16 +111,27 @@ class SqliteStore(Store):
          Capability.PERSISTENT}
     )
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, ann: AnnOptions | None = None) -> None:
         self._db = SqliteDb(path)
-        self._search = SqliteSearch(MatrixCache())
+        self._search = SqliteSearch(MatrixCache(ann=ann or AnnOptions()))
         self.working = SqliteWorkingLog(self._db)
         self.queue = SqliteJobQueue(self._db)
         self.tokens = SqliteTokenStore(self._db)
 
     @classmethod
     def from_url(cls, url: str, /, **options: Any) -> SqliteStore:
-        return cls(sqlite_path(url))
+        """URL options: the vector index's (``ann.AnnOptions``), e.g. ``?ann_min_rows=off``."""
+        _, query = sqlite_options(url)
+        unknown = sorted(set(query) - ANN_URL_OPTIONS)
+        try:
+            if unknown:
+                raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: "
+                                 f"{', '.join(sorted(ANN_URL_OPTIONS))}")
+            ann = AnnOptions.from_url_options(query)
+        except ValueError as exc:
+            raise ConfigurationError(f"bad SQLite URL option: {exc}",
+                                     code="CONFIG_INVALID") from exc
+        return cls(sqlite_path(url), ann=ann)
 
     @classmethod
     def exists(cls, url: str) -> bool:
