@@ -115,9 +115,9 @@ async def test_fulltext_shortcut_equals_the_filtered_join(tmp_path: Path) -> Non
                 if fts5_query(query) is None:
                     continue
                 for k in (1, 10, 50):
-                    fast = search.fulltext(store.conn, ME, query, k, where)
+                    fast = search.fulltext(store.conn, ME, query, k, where, filters=flt)
                     search.cache.clear()
-                    slow = search.fulltext(store.conn, ME, query, k, where)
+                    slow = search.fulltext(store.conn, ME, query, k, where, filters=flt)
                     await dense_ids(store, "warm the cache")
                     assert [(c.id, round(c.score, 9)) for c in fast] == [
                         (c.id, round(c.score, 9)) for c in slow
@@ -151,5 +151,25 @@ async def test_dense_widens_past_expired_rows_without_filters(tmp_path: Path) ->
         order = np.argsort(-(matrix @ vec), kind="stable")[:5]
         hits = await store.dense(ME, vec, k=5, filters=None, view=View())
         assert [h.id for h in hits] == [alive[i].id for i in order]
+    finally:
+        await store.aclose()
+
+
+async def test_dense_drops_rows_that_expire_while_the_matrix_is_cached(tmp_path: Path) -> None:
+    """Without filters the cached matrix answers alone (no SQL check): its expiry copy must
+    hide a row from the moment it expires, as SQL would."""
+    store = await open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    try:
+        soon = datetime.now(UTC) + timedelta(hours=1)
+        [tea] = await put(store, ME, ["User drinks green tea every morning"], expires_at=soon)
+        await put(store, ME, [f"Bicycle fact number {i}" for i in range(10)])
+        vec = (await EMB.embed_query("green tea every morning")).reshape(-1)
+        hits = await store.dense(ME, vec, k=3, filters=None, view=View())
+        assert hits[0].id == tea.id
+        for view in (View(now=soon), View(now=soon + timedelta(seconds=1))):
+            later = await store.dense(ME, vec, k=3, filters=None, view=view)
+            assert tea.id not in {h.id for h in later} and len(later) == 3
+        listed = await store.list(ME, filters=None, view=View(now=soon), limit=20, offset=0)
+        assert tea.id not in {r.id for r in listed.items}  # the same answer as SQL's
     finally:
         await store.aclose()

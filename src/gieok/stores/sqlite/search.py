@@ -8,6 +8,7 @@ Korean morphemes in their own columns.
 from __future__ import annotations
 
 import sqlite3
+from datetime import datetime
 
 import numpy as np
 
@@ -41,20 +42,26 @@ class SqliteSearch:
         self.cache = cache
 
     def dense(self, conn: sqlite3.Connection, scope: Scope, query: Vector, k: int,
-              filters: Filter | None, view: View, where: Sql) -> list[Candidate]:
+              filters: Filter | None, view: View, where: Sql, now: datetime
+              ) -> list[Candidate]:
         """Top ``k`` by cosine; the proposal widens ×4 until ``k`` survive or the scope is
-        exhausted."""
+        exhausted. Without filters the matrix knows the answer set (the scope's live rows
+        as of this read, and their expiry), so SQL is not asked."""
         query = np.asarray(query, np.float32).reshape(-1)
         if not is_default_view(view):
             return self._dense_scan(conn, query, k, where)
         entry = self._refresh(conn, scope, query.shape[0])
         m = proposal(k, filters)
+        at = (view.now or now).timestamp()
         while True:
             top = entry.top(query, m)
             if not top:
                 return []
-            ok = verified_ids(conn, [rid for rid, _ in top], where)
-            hits = [Candidate(rid, s) for rid, s in top if rid in ok]
+            if filters is None:
+                hits = [Candidate(rid, s) for rid, s in entry.unexpired(top, at)]
+            else:
+                ok = verified_ids(conn, [rid for rid, _ in top], where)
+                hits = [Candidate(rid, s) for rid, s in top if rid in ok]
             if len(hits) >= k or m >= entry.live_count:
                 return hits[:k]
             m *= 4
@@ -88,24 +95,25 @@ class SqliteSearch:
         if entry.purge != purge:
             entry.reset()
             rows = conn.execute(
-                f"SELECT id, embedding FROM records WHERE {where.text} AND status = 'active' "
-                "AND superseded_at IS NULL AND embedding IS NOT NULL ORDER BY rowid",
-                where.params)
-            entry.apply((r[0], r[1], True) for r in rows)
+                f"SELECT id, embedding, 1, expires_at FROM records WHERE {where.text} "
+                "AND status = 'active' AND superseded_at IS NULL AND embedding IS NOT NULL "
+                "ORDER BY rowid", where.params)
+            entry.apply(rows)
         else:
             # INDEXED BY: left to itself the planner walks the scope's index and reads every
             # row of the scope to find the few new ones (140 ms at 12k rows).
             rows = conn.execute(
-                f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL "
-                f"FROM records INDEXED BY records_seq WHERE seq > ? AND {where.text} "
-                "ORDER BY seq, rowid", [entry.seq, *where.params])
-            entry.apply((r[0], r[1], bool(r[2])) for r in rows)
+                f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL, "
+                f"expires_at FROM records INDEXED BY records_seq WHERE seq > ? AND "
+                f"{where.text} ORDER BY seq, rowid", [entry.seq, *where.params])
+            entry.apply(rows)
         entry.seq, entry.purge = seq, purge
         self.cache.evict()
         return entry
 
     def fulltext(self, conn: sqlite3.Connection, scope: Scope, text: str, k: int, where: Sql,
-                 terms: BlindQuery | None = None) -> list[Candidate]:
+                 terms: BlindQuery | None = None, filters: Filter | None = None
+                 ) -> list[Candidate]:
         """BM25 top ``k`` inside the scope. When the scope holds a good share of the file
         (known from its cached matrix), rank the whole index first and check only the best
         ``m`` rows against the scope and filters, like ``dense``; this skips joining every
@@ -120,7 +128,10 @@ class SqliteSearch:
         entry = self.cache.peek(scope.key())
         total = conn.execute("SELECT max(rowid) FROM records").fetchone()[0] or 0
         if entry is not None and entry.live_count * 4 >= total:
-            m = max(4 * k, k + 32)
+            # Rows to check: the dense proposal scaled by the scope's share of the file (a
+            # scope that is the whole file checks k + 16, not 4k: each check is a lookup).
+            wide = max(4 * k, k + 32)
+            m = min(wide, -(-proposal(k, filters) * total // max(1, entry.live_count)))
             top = conn.execute(
                 f"SELECT rowid, bm25(records_fts, {_BM25_WEIGHTS}) AS b FROM records_fts "
                 "WHERE records_fts MATCH ? ORDER BY b, rowid LIMIT ?", (match, m)).fetchall()

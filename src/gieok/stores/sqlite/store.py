@@ -182,11 +182,11 @@ class SqliteStore(Store):
                 return Page(items=items, total=total, limit=limit, offset=offset)
             case DenseOp(scope, vector, k, filters, view, hydrate):
                 cond = q.where(D, scope, filters, view, now)
-                hits = self._search.dense(conn, scope, vector, k, filters, view, cond)
+                hits = self._search.dense(conn, scope, vector, k, filters, view, cond, now)
                 return self._hydrate(conn, scope.tenant, hits) if hydrate else hits
             case FulltextOp(scope, text, k, filters, view, terms):
                 cond = q.where(D, scope, filters, view, now)
-                return self._search.fulltext(conn, scope, text, k, cond, terms)
+                return self._search.fulltext(conn, scope, text, k, cond, terms, filters)
             case HistoryOp(tenant, memory_id):
                 rows = conn.execute(*_args(q.history(D, tenant, memory_id))).fetchall()
                 return [AuditEvent.model_validate_json(r[0]) for r in rows]

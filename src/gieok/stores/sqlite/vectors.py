@@ -25,6 +25,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +57,9 @@ class ScopeMatrix:
     pos: dict[str, int] = field(default_factory=dict)
     matrix: Matrix = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     alive: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    # Each row's expiry (epoch seconds, +inf for none): without filters, the live rows of
+    # the scope that have not expired are exactly what SQL would let through.
+    expires: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float64))
     dead: int = 0
     ann: AnnOptions | None = None
     graph: Graph | None = None
@@ -76,6 +80,7 @@ class ScopeMatrix:
         self.ids, self.pos, self.dead = [], {}, 0
         self.matrix = np.zeros((0, self.dim), dtype=np.float32)
         self.alive = np.zeros(0, dtype=bool)
+        self.expires = np.zeros(0, dtype=np.float64)
         self.drop_graph()
 
     def drop_graph(self) -> None:
@@ -92,14 +97,17 @@ class ScopeMatrix:
         matrix[: self.size] = self.matrix[: self.size]
         alive = np.zeros(capacity, dtype=bool)
         alive[: self.size] = self.alive[: self.size]
-        self.matrix, self.alive = matrix, alive
+        expires = np.full(capacity, np.inf)
+        expires[: self.size] = self.expires[: self.size]
+        self.matrix, self.alive, self.expires = matrix, alive, expires
 
-    def apply(self, rows: Iterable[tuple[str, bytes | None, bool]]) -> None:
-        """Apply (id, embedding bytes, is_live) changes, in order; the last change wins."""
+    def apply(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        """Apply (id, embedding bytes, is_live[, expires_at epoch or None]) changes, in
+        order; the last change wins."""
         rows = list(rows)
         self._grow(len({r[0] for r in rows if r[0] not in self.pos}))
         touched: list[int] = []
-        for rid, blob, live in rows:
+        for rid, blob, live, *rest in rows:
             at = self.pos.get(rid)
             vec = None if blob is None else np.frombuffer(blob, dtype=np.float32)
             if not live or vec is None or vec.shape[0] != self.dim:
@@ -116,6 +124,7 @@ class ScopeMatrix:
                 self.dead -= 1
             self.matrix[at] = vec
             self.alive[at] = True
+            self.expires[at] = np.inf if not rest or rest[0] is None else float(rest[0])
             touched.append(at)
         if self.dead >= COMPACT_MIN_DEAD and self.dead >= COMPACT_SHARE * self.size:
             self.compact()
@@ -144,6 +153,7 @@ class ScopeMatrix:
         keep = np.flatnonzero(self.alive[: self.size])
         self.matrix = np.ascontiguousarray(self.matrix[keep])
         self.alive = np.ones(len(keep), dtype=bool)
+        self.expires = self.expires[keep]
         self.ids = [self.ids[i] for i in keep]
         self.pos = {rid: i for i, rid in enumerate(self.ids)}
         self.dead = 0
@@ -173,6 +183,12 @@ class ScopeMatrix:
         idx = np.argpartition(-scores, m - 1)[:m] if m < n else np.arange(n)
         idx = idx[np.lexsort((idx, -scores[idx]))]
         return [(self.ids[i], float(scores[i])) for i in idx if np.isfinite(scores[i])]
+
+    def unexpired(self, hits: Sequence[tuple[str, float]], at: float
+                  ) -> list[tuple[str, float]]:
+        """``hits`` (from ``top``) whose rows have not expired at ``at`` (epoch seconds)."""
+        expires, pos = self.expires, self.pos
+        return [(rid, s) for rid, s in hits if expires[pos[rid]] > at]
 
     def _graph_top(self, graph: Graph, query: Matrix, m: int) -> list[tuple[str, float]]:
         q = query.reshape(-1).astype(np.float32)
