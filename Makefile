@@ -13,7 +13,7 @@ GIEOK_HOST ?= 127.0.0.1
 GIEOK_PORT ?= 8420
 
 # Extras `make run` installs: what the service needs beyond the core dependencies.
-RUN_EXTRAS := local,web,mcp,redis,encryption
+RUN_EXTRAS := local,web,mcp,redis,encryption,ann
 # Extras `make test` installs: every one pyproject.toml declares (dev tools included).
 TEST_EXTRAS = $(shell $(PYTHON) -c 'import tomllib; print(",".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]))')
 
