@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from gieok.domain.query import RankRow
@@ -56,19 +57,29 @@ def record_to_row(
     return row
 
 
+@lru_cache(maxsize=4096)
+def _scope(org: str | None, project: str | None, user: str | None, persona: str | None,
+           session: str | None) -> Scope:
+    """Rows of one scope share one (frozen) ``Scope``: validating its five ids again for
+    every row was a quarter of building a record."""
+    return Scope(org=org or None, project=project, user=user, persona=persona, session=session)
+
+
+_EMPTY_JSON: dict[str, Callable[[], Any]] = {"[]": list, "{}": dict, "null": lambda: None}
+
+
 def row_to_record(
     row: Mapping[str, Any], time_in: Callable[[Any], datetime | None]
 ) -> MemoryRecord:
-    scope = Scope(
-        org=row["org"] or None, project=row["project"], user=row["user_id"],
-        persona=row["persona"], session=row["session"],
-    )
+    scope = _scope(row["org"], row["project"], row["user_id"], row["persona"], row["session"])
     values: dict[str, Any] = {"scope": scope}
     for name in PLAIN_FIELDS:
         values[name] = row[name]
     for name in JSON_FIELDS:
         raw = row[name]
-        values[name] = json.loads(raw) if isinstance(raw, str) else raw
+        empty = _EMPTY_JSON.get(raw) if isinstance(raw, str) and len(raw) <= 4 else None
+        values[name] = empty() if empty is not None else \
+            json.loads(raw) if isinstance(raw, str) else raw
     if values["metadata"] is None:
         values["metadata"] = {}
     for name in ("source_turn_ids", "tags", "pii_flags"):

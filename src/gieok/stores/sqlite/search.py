@@ -19,7 +19,13 @@ from gieok.stores.base import Vector
 from gieok.stores.ops import BlindQuery
 from gieok.stores.sqlite.dialect import DIALECT
 from gieok.stores.sqlite.fts import fts5_match, fts5_query
-from gieok.stores.sqlite.vectors import MatrixCache, ScopeMatrix, verified_ids, verified_rowids
+from gieok.stores.sqlite.vectors import (
+    MatrixCache,
+    Ranking,
+    ScopeMatrix,
+    verified_ids,
+    verified_rowids,
+)
 from gieok.text.analysis import INDEX_TEXT_WEIGHT
 
 # FTS columns: content, morphs, context, context_morphs (index_text weighs less).
@@ -31,10 +37,18 @@ def is_default_view(view: View) -> bool:
 
 
 def proposal(k: int, filters: Filter | None) -> int:
-    """How many dense candidates to check first. The cached matrix holds only live rows, so
-    without filters only expiry (or a write since the refresh) can reject one: a small
-    margin does. Filters may reject most rows, so those start wider."""
+    """How many full-text candidates to check first. The cached matrix holds only live
+    rows, so without filters only expiry (or a write since the refresh) can reject one: a
+    small margin does. Filters may reject most rows, so those start wider (each widening
+    of a full-text proposal runs the whole bm25 query again)."""
     return k + max(16, k // 4) if filters is None else max(4 * k, k + 32)
+
+
+def dense_proposal(k: int, filters: Filter | None) -> int:
+    """How many dense candidates to check first: widening is cheap here (the scan is
+    re-cut, ×4 each time), so filters start at half again as many, enough when most rows
+    pass (context()'s memory filter drops only skills, raw turns and promoted episodes)."""
+    return k + max(16, k // 4) if filters is None else max(k + 32, 3 * k // 2)
 
 
 class SqliteSearch:
@@ -51,10 +65,11 @@ class SqliteSearch:
         if not is_default_view(view):
             return self._dense_scan(conn, query, k, where)
         entry = self._refresh(conn, scope, query.shape[0])
-        m = proposal(k, filters)
+        m = dense_proposal(k, filters)
         at = (view.now or now).timestamp()
+        ranking = Ranking(entry, query)
         while True:
-            top = entry.top(query, m)
+            top = ranking.first(m)
             if not top:
                 return []
             if filters is None:

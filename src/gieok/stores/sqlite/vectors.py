@@ -171,14 +171,10 @@ class ScopeMatrix:
         """The ``m`` best live rows by cosine similarity, best first (ties: earlier row).
         Through the graph when the scope has one and ``m`` is a small part of it (exact
         scores, approximate membership); else by scanning every row."""
+        return Ranking(self, query).first(m)
+
+    def _exact_first(self, scores: np.ndarray, m: int) -> list[tuple[str, float]]:
         n = self.size
-        if n == 0 or m <= 0:
-            return []
-        graph = self._usable_graph()
-        if graph is not None and (m < ANN_MAX_SHARE * self.live_count
-                                  or self.ann is not None and self.ann.min_rows == 0):
-            return self._graph_top(graph, query, m)
-        scores = self.scores(query)
         m = min(m, n)
         idx = np.argpartition(-scores, m - 1)[:m] if m < n else np.arange(n)
         idx = idx[np.lexsort((idx, -scores[idx]))]
@@ -232,6 +228,29 @@ class ScopeMatrix:
     def _build_failed(self, exc: BaseException) -> None:
         log.warning("building the vector index failed (%s); dense search stays exact", exc)
         self.ann_failed = True
+
+
+class Ranking:
+    """One query's ranking of a scope matrix, asked for ever longer prefixes (a filtered
+    search widens its proposal until enough rows pass): the exact scan is done once and
+    re-cut, the graph is asked again with a larger count."""
+
+    def __init__(self, entry: ScopeMatrix, query: Matrix) -> None:
+        self.entry = entry
+        self.query = np.asarray(query, np.float32).reshape(-1)
+        self._scores: np.ndarray | None = None
+
+    def first(self, m: int) -> list[tuple[str, float]]:
+        entry = self.entry
+        if entry.size == 0 or m <= 0:
+            return []
+        graph = entry._usable_graph()
+        if graph is not None and (m < ANN_MAX_SHARE * entry.live_count
+                                  or entry.ann is not None and entry.ann.min_rows == 0):
+            return entry._graph_top(graph, self.query, m)
+        if self._scores is None:
+            self._scores = entry.scores(self.query)
+        return entry._exact_first(self._scores, m)
 
 
 class MatrixCache:
