@@ -45,7 +45,7 @@ class AnnOptions:
     SQLite URL options ``ann_min_rows`` (``off`` for none), ``ann_connectivity``,
     ``ann_expansion_add``, ``ann_expansion``."""
 
-    min_rows: int | None = 20_000
+    min_rows: int | None = 10_000
     connectivity: int = 16
     expansion_add: int = 128
     expansion: int = 128
