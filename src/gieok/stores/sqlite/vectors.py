@@ -283,6 +283,15 @@ class MatrixCache:
     def clear(self) -> None:
         self._entries.clear()
 
+    def wait_for_builds(self, timeout: float | None = None) -> bool:
+        """Block until every graph being built has finished (benchmarks time searches
+        after it, not the build); ``False`` if ``timeout`` passed first."""
+        for entry in list(self._entries.values()):
+            builder = entry.builder
+            if builder is not None and not builder.done.wait(timeout):
+                return False
+        return True
+
 
 def verified_ids(conn: sqlite3.Connection, ids: Sequence[str], where: Sql) -> set[str]:
     """Which of ``ids`` pass ``where`` (scope, view, filters).
