@@ -158,3 +158,10 @@ async def test_bare_years_in_time_filters_mean_whole_years(store_url: str,
         assert await names({"eq": 2022}) == ["b", "c"]
         assert await names({"gte": 2021, "lte": 2022}) == ["a", "b", "c"]
         assert await names({"lte": "2022-06-01T00:00:00Z"}) == ["a", "b"]
+        # search() reads the same filter the same way
+        hits = await mem.search("event", user_id="u1", k=10,
+                                filters={"event_time": {"lte": 2022}})
+        assert sorted(h.record.content.split()[-1] for h in hits) == ["a", "b", "c"]
+        hits = await mem.search("event", user_id="u1", k=10,
+                                filters={"event_time": {"eq": 2022}})
+        assert sorted(h.record.content.split()[-1] for h in hits) == ["b", "c"]
