@@ -33,6 +33,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+import anyio
 import numpy as np
 
 from gieok.domain.query import View
@@ -202,6 +203,14 @@ async def time_stages(
     return {key: round(percentile(values, 50), 3) for key, values in stages.items()}
 
 
+async def _graphs_built(mem: AsyncMemory) -> None:
+    """SQLite past ``ann_min_rows``: wait for the vector graph the warm-up started, so the
+    timed searches measure the steady state, not a build running beside them."""
+    search = getattr(mem.store, "_search", None)
+    if search is not None and hasattr(search.cache, "wait_for_builds"):
+        await anyio.to_thread.run_sync(search.cache.wait_for_builds)
+
+
 async def _count(mem: AsyncMemory) -> int:
     page = await mem.list(scope=BENCH_SCOPE, limit=1)
     return page.total
@@ -237,6 +246,7 @@ async def bench_search(
             have = size
             bench_embedder.use_cache = True
             await time_searches(mem, warm, config.k, lambda n: None)
+            await _graphs_built(mem)
             advance = reporter.task(f"searching {size:,} (query vectors cached)", len(timed))
             wall, cpu = await time_searches(mem, timed, config.k, advance)
             excluded = summarise(wall)
