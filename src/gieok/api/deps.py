@@ -28,12 +28,15 @@ _bearer = HTTPBearer(
 )
 
 
-def get_engine(request: Request) -> AsyncMemory:
+# The dependencies that only read app state are ``async def``: FastAPI runs a plain ``def``
+# dependency in the worker-thread pool, so every request paid thread hand-offs for a field
+# read — and waited for a free pool slot behind the model's embedding calls under load.
+async def get_engine(request: Request) -> AsyncMemory:
     engine: AsyncMemory = request.app.state.engine
     return engine
 
 
-def get_settings(request: Request) -> GieokSettings:
+async def get_settings(request: Request) -> GieokSettings:
     settings: GieokSettings = request.app.state.settings
     return settings
 
@@ -54,7 +57,7 @@ async def require_metrics_reader(
 ) -> None:
     """``/metrics`` is for operators: any API token, or the scraper's ``GIEOK_METRICS_TOKEN``."""
     secret = credentials.credentials if credentials else None
-    expected = get_settings(request).metrics_token
+    expected = (await get_settings(request)).metrics_token
     if secret and expected is not None and hmac.compare_digest(
             secret.encode(), expected.get_secret_value().encode()):
         return
@@ -62,7 +65,7 @@ async def require_metrics_reader(
     await tokens.verify(secret)
 
 
-def get_jobs(request: Request) -> BackgroundJobs:
+async def get_jobs(request: Request) -> BackgroundJobs:
     jobs: BackgroundJobs = request.app.state.jobs
     return jobs
 
