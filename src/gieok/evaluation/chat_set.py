@@ -1,9 +1,11 @@
 """The chat set (Q1b, issue 16): what the write path remembers from fresh, real-looking chat.
 
-Two bundled files of hand-written conversations (Korean, English, mixed; polite and casual)
+Bundled files of hand-written conversations (Korean, English, mixed; polite and casual)
 whose user turns are labelled with the facts they state, plus noise conversations, secrets and
-multi-session update sequences: ``data/chat_set.yaml`` (round 1) and ``data/chat_test.yaml``
-(round 2's fresh held-out file). **Both are dev now** (round 3): round 1 scored a test half of
+multi-session update sequences: ``data/chat_set.yaml`` (round 1), ``data/chat_test.yaml``
+(round 2's fresh held-out file) and ``data/chat_more.yaml`` (round 3's additions, written as
+dev: more hard noise and short casual statements for the learned sentence model).
+**All are dev now** (round 3): round 1 scored a test half of
 ``chat_set.yaml`` and then fixed what it showed, round 2 scored ``chat_test.yaml`` once, so
 neither can measure unseen text any more. The files keep their names (and their own labels,
 kept on each case as ``round1``/``round2``) so their history stays readable; an unseen
@@ -12,8 +14,8 @@ held-out file is scored with ``load_chat_set(path)`` / ``gieok eval write --data
 Round 3 holds part of dev out from its own tuning, fixed before anything was tuned
 (``dev_part``): **dev-check** is the half of ``chat_test.yaml`` whose
 sha256("dev-check:" + id) starts with an even byte; everything else (all of
-``chat_set.yaml``, which rounds 1–2 tuned the rules on, and the other half of
-``chat_test.yaml``) is **dev-train**. Only ``chat_test.yaml`` cases are eligible for
+``chat_set.yaml``, which rounds 1–2 tuned the rules on, the other half of ``chat_test.yaml``
+and ``chat_more.yaml``) is **dev-train**. Only ``chat_test.yaml`` cases are eligible for
 dev-check because the rules were never tuned on them, so the dev-check gap is the honest one.
 ``split="dev"`` is both parts; ``"dev-train"``/``"dev-check"`` pick one.
 
@@ -52,6 +54,7 @@ from gieok.memory import AsyncMemory
 
 DEFAULT_SET = "chat_set.yaml"
 HELD_OUT_SET = "chat_test.yaml"
+MORE_SET = "chat_more.yaml"  # round 3's additions: dev only, always dev-train
 PAST_MARKERS = re.compile(r"\buntil\b|\bformerly\b|\bpreviously\b|\bno longer\b|\(past\)|"
                           r"까지|예전|이전에", re.IGNORECASE)
 
@@ -98,6 +101,10 @@ def _bundled() -> list[dict[str, Any]]:
             raise InvalidInputError(f"every case of {HELD_OUT_SET} must be labelled test")
         cases.append({**case, "round2": case["split"], "origin": HELD_OUT_SET,
                       "split": dev_part(case["id"], HELD_OUT_SET)})
+    for case in _read(None, MORE_SET):
+        if case.get("split") != "dev":
+            raise InvalidInputError(f"every case of {MORE_SET} must be labelled dev")
+        cases.append({**case, "origin": MORE_SET, "split": "dev-train"})
     return cases
 
 

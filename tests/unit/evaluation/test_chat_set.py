@@ -22,7 +22,7 @@ from gieok.errors import InvalidInputError
 def test_both_bundled_files_are_dev_with_a_fixed_self_held_out_part() -> None:
     dev = load_chat_set(split="dev")
     assert {c["split"] for c in dev} == {"dev-train", "dev-check"}
-    assert {c["origin"] for c in dev} == {"chat_set.yaml", "chat_test.yaml"}
+    assert {c["origin"] for c in dev} == {"chat_set.yaml", "chat_test.yaml", "chat_more.yaml"}
     first = [c for c in dev if c["origin"] == "chat_set.yaml"]
     assert {c["round1"] for c in first} == {"dev", "test"}
     assert all(c["round1"] == split_of(c["id"]) for c in first)

@@ -55,18 +55,65 @@ _HYPOTHETICAL = re.compile(
 )
 _REPORTED = re.compile(
     r"\b(?:he|she|they|my\s+friend|someone|a\s+friend)\s+(?:said|says|told|thinks|asked)\b|"
-    r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)", re.IGNORECASE
+    r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)|"
+    # someone else asks, nags or tells the user to do something: their words, not a fact
+    r"\b(?:keeps?|kept)\s+(?:nagging|telling|asking|bugging|reminding|pestering)\b|"
+    r"\b(?:nag(?:s|ged|ging)?|bug(?:s|ged|ging)?|pester(?:s|ed|ing)?|remind(?:s|ed)?|"
+    r"beg(?:s|ged)?|ask(?:s|ed)?|told|tells|wants?|wanted)\s+me\s+to\b|"
+    # Korean indirect speech: a quoted clause (-라고/-냐고/-자고/-다고) and a verb of saying
+    r"[가-힣](?:라고|냐고|자고|다고)\s?(?:\S+\s)?(?:하|해|했|물어|묻|말|잔소리|그러|그랬|얘기|"
+    r"전화|부탁|시키|시켜|난리|닦달|성화|조르|졸라)", re.IGNORECASE
 )
+# Reactions to the assistant's answer ("이제 이해했어", "덕분에 해결됐어요", "makes sense"),
+# corrections of what was just typed ("I meant Tuesday"), promises of the moment said with
+# -ㄹ게 where Kiwi misreads the ending ("다시 ask할게 bye").
+_REACTION = re.compile(
+    r"이해(?:했|됐|되었|가\s?돼|가\s?됐)|알겠|도움\s?(?:이\s?)?(?:됐|되었|돼|많이)|해결(?:됐|되었|돼)|"
+    r"덕분에|땡큐|고마|감사|"
+    r"\b(?:got\s+it|makes\s+sense|understood|that\s+help(?:s|ed)|(?:very|super|really|so)\s+"
+    r"helpful|nice\s+job|good\s+job|well\s+done|thanks?|thank\s+you|i\s+meant|i\s+mean\b|"
+    r"typo)\b", re.IGNORECASE)
+_KO_PROMISE = re.compile(r"[갈할볼올줄될낼물살쓸알놀만][게께](?:요)?(?=$|[\s.!~?ㅋㅎ]|[A-Za-z])")
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a turn; a Korean run without punctuation is cut after each final ending
-    ("반도 못 쌌어 고양이 두 마리도 있어서 더 정신없어" is two sentences)."""
+    ("반도 못 쌌어 고양이 두 마리도 있어서 더 정신없어" is two sentences), and coordinated
+    clauses with subjects of their own are cut apart ("My dog Bori is 3 years old and I am
+    allergic to peanuts", "강아지는 세 살이고 저는 땅콩 알레르기가 있어요"): each says
+    something of its own, and one compound memory would blur (and supersede) both."""
     parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
     parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
     out: list[str] = []
     for part in parts:
-        out.extend(_split_ko(part) if _HANGUL.search(part) else [part])
+        pieces = _split_ko(part) if _HANGUL.search(part) else [part]
+        out.extend(c for piece in pieces for c in _coordinated(piece))
     return [p for p in out if p]
+
+
+# "…, and I …" / "… but my sister …": a clause with its own subject after a coordinator
+_EN_COORD = re.compile(
+    r",?\s+(?:and|but)\s+(?=(?:I(?:['’](?:m|ve|d|ll))?\s+\w|we(?:['’](?:re|ve))?\s+\w|"
+    r"(?:my|our)\s+[\w-]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was|has|had|are|were|just|also|still|"
+    r"lives|works|loves|likes|hates|takes|turned|turns|starts|started|goes|got)\b))")
+_KO_COORD = re.compile(
+    r"(?<=[가-힣])(?:고|며|지만)\s+(?=(?:저는|나는|난|전|제가|내가|저도|나도|"
+    rf"(?:(?:우리|저희|울|제|내)\s?(?:집\s?)?)?(?:{FAMILY_KO}|{PETS_KO})\S{{0,4}}?(?:은|는|이|가)\s))")
+
+
+def _coordinated(sentence: str) -> list[str]:
+    """Coordinated clauses with their own subjects, as separate sentences (the left clause
+    must be a clause too: "My wife and I moved" is one sentence)."""
+    pattern = _KO_COORD if _HANGUL.search(sentence) else _EN_COORD
+    out, start = [], 0
+    for m in pattern.finditer(sentence):
+        left = sentence[start:m.start()].strip()
+        if len(left.split()) >= (2 if _HANGUL.search(left) else 4):
+            # "세 살이고" → "세 살이다": the clause ends as a statement of its own
+            out.append(left + sentence[m.start():m.start() + 2].replace("고", "다").replace(
+                "며", "다").replace("지만", "다").strip() if _HANGUL.search(left) else left + ".")
+            start = m.end()
+    out.append(sentence[start:].strip())
+    return [o for o in out if o]
 
 
 def _switch(text: str) -> list[str]:
@@ -100,11 +147,11 @@ def is_noise(sentence: str) -> bool:
     if _HANGUL.search(s):
         if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
             return True
-        if _ko_not_statement(s):
+        if _ko_not_statement(s) or _KO_PROMISE.search(s):
             return True
     elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
         return True
-    if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)):
+    if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s):
         return True
     return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
 

@@ -7,7 +7,11 @@ the memory stands alone: ``User's answer to "Where's the wedding?": in Jeju, at 
 hotel by the beach``. Only fragments are read this way (a full sentence goes through the
 ordinary rules), and only fragments with something in them: a name, a number or a few content
 words — not "Not really", "Slowly.", "아직 ㅋㅋ", "yeah, didn't sleep much", and not an
-answer the user hedges ("Just the sea really. Idk.").
+answer the user hedges ("Just the sea really. Idk."). Nor an answer to small talk: a question
+that asks how something was or how the user is ("How was your weekend?" → "Pretty relaxing",
+"주말 잘 보냈어요?" → "그럭저럭") gets a passing state, and a yes/no question ("Do you enjoy
+it?" → "Most days!") gets a fragment that says something only when it names something (a
+number, a name): "Is she on insulin?" → "yeah, two units morning and evening".
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import english, korean
-from gieok.write.extract.coref import Entities
+from gieok.write.extract.coref import Entities, Entity
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_CLAUSE = re.compile(
@@ -38,17 +42,72 @@ def last_question(text: str) -> str | None:
     return question.strip() if question and len(question) <= 120 else None
 
 
-def answer(sentence: str, question: str, turn_text: str, entities: Entities) -> str | None:
-    """The memory for a fragment that answers ``question``, or None when it is not one."""
-    if _VAGUE.search(turn_text):
+_LEAD_Q = re.compile(r"^(?:(?:so|and|oh|ok(?:ay)?|great|nice|cool|wow|and\s+so)[,!.\s]+)+",
+                     re.IGNORECASE)
+_EVALUATIVE = re.compile(
+    r"^how\s+(?:was|is|are|were|did|does|do\s+you\s+(?:like|feel|find)|have\s+you\s+been|"
+    r"about|come)\b|^how['’]s\b|^how\s+are\s+(?:you|things)|^what\s+do\s+you\s+think\b|"
+    r"^(?:did|does|do|is|was)\s+(?:that|it|this)\s+(?:help|work|fix|make\s+sense)|"
+    r"어땠|어때|어떠|잘\s?(?:보냈|지냈|지내|잤|쉬었|다녀왔)|괜찮|좋았|재밌었|힘들었", re.IGNORECASE)
+_YES_NO = re.compile(r"^(?:do|does|did|is|are|was|were|can|could|will|would|have|has|had|"
+                     r"should|shall|may|any|anything|ever)\b", re.IGNORECASE)
+_KO_WH = re.compile(r"뭐|뭘|무엇|무슨|어디|어느|언제|누구|누가|몇|어떤|얼마|왜|어떻게")
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                     r"twenty|thirty|hundred|once|twice|half)\b|하나|둘|셋|넷|다섯|한\s|두\s|세\s|네\s",
+                     re.IGNORECASE)
+
+
+def small_talk(question: str) -> bool:
+    """A question about how something was or how the user is: its answer is a mood."""
+    return _EVALUATIVE.search(_LEAD_Q.sub("", question.strip())) is not None
+
+
+_BLAND = frozenset(
+    "all and any bit but every fine good great most mostly much more less little days day "
+    "times time sometimes usually often always never now yet still really pretty quite kind "
+    "sort well okay busy nice bad not yes yeah yep nope sure lot lots the for with too very "
+    "just though maybe".split())
+
+
+def _specific(text: str) -> bool:
+    """A fragment that names something: a number, a name past its first word, or two words
+    that are neither a frequency nor an evaluation ("carprofen every evening", not "Most
+    days!" or "all good now")."""
+    if _NUMBER.search(text):
+        return True
+    if _HANGUL.search(text):
+        toks = korean.tokens(text)
+        return any(t.tag in ("NNP", "SL") for t in toks) or sum(
+            t.tag == "NNG" and len(t.form) > 1 for t in toks) >= 2
+    if re.search(r"(?<=\s)[A-Z][\w'’-]+", text):
+        return True
+    words = [w for w in re.findall(r"[a-z][a-z'’-]+", text.lower()) if w not in _BLAND]
+    return len(words) >= 2
+
+
+def _yes_no(question: str) -> bool:
+    q = _LEAD_Q.sub("", question.strip())
+    if _HANGUL.search(q):
+        return _KO_WH.search(q) is None
+    return _YES_NO.match(q) is not None
+
+
+def answer(sentence: str, question: str, turn_text: str, entities: Entities,
+           topic: Entity | None = None) -> str | None:
+    """The memory for a fragment that answers ``question``, or None when it is not one;
+    ``topic``: the relative or pet the user talked about just before (a question that names
+    no one asks about them)."""
+    if _VAGUE.search(turn_text) or small_talk(question):
+        return None
+    if _yes_no(question) and not _specific(_EN_YES.sub("", _KO_YES.sub("", sentence.strip()))):
         return None
     text = sentence.strip().rstrip(".!~ ")
     if _HANGUL.search(text):
-        return _korean(_KO_YES.sub("", text).strip(), question, entities)
-    return _english(_EN_YES.sub("", text).strip(), question, entities)
+        return _korean(_KO_YES.sub("", text).strip(), question, entities, topic)
+    return _english(_EN_YES.sub("", text).strip(), question, entities, topic)
 
 
-def _english(text: str, question: str, entities: Entities) -> str | None:
+def _english(text: str, question: str, entities: Entities, topic: Entity | None) -> str | None:
     if not text or _EN_CLAUSE.search(text) or _EN_NO.search(text):
         return None
     words = re.findall(r"[A-Za-z][\w'’-]*|\d+", text)
@@ -57,7 +116,7 @@ def _english(text: str, question: str, entities: Entities) -> str | None:
     if len(words) == 1 and text[:1].isupper() and not re.search(r"\d", text) \
             and text.lower() in _EN_ADVERBS:
         return None
-    who = _question_with_entity(question, entities)
+    who = _question_with_entity(question, entities, topic)
     body = english.strip_fillers(text)
     body = re.sub(r"(?<![\w'’])(?:us)\b", "the user", body, flags=re.I)
     body = re.sub(r"(?<![\w'’])(?:my|our)\b", "User's", body, flags=re.I)
@@ -67,7 +126,7 @@ def _english(text: str, question: str, entities: Entities) -> str | None:
 _EN_ADVERBS = frozenset("slowly fine good okay ok great well badly soon later sometimes".split())
 
 
-def _korean(text: str, question: str, entities: Entities) -> str | None:
+def _korean(text: str, question: str, entities: Entities, topic: Entity | None) -> str | None:
     if not text:
         return None
     toks = korean.tokens(text)
@@ -79,11 +138,11 @@ def _korean(text: str, question: str, entities: Entities) -> str | None:
         return None  # "아직 ㅋㅋ"
     if korean.negated(toks):
         return None
-    who = _question_with_entity(question, entities)
+    who = _question_with_entity(question, entities, topic)
     return f"질문 \"{who}\"에 대한 사용자의 답: {text}"
 
 
-def _question_with_entity(question: str, entities: Entities) -> str:
+def _question_with_entity(question: str, entities: Entities, topic: Entity | None) -> str:
     """"Is she on insulin?" → "Is User's cat Luna on insulin?" (the entity spelt out)."""
     q = question.strip()
     m = re.search(r"\b(she|he|her|him|his)\b", q, re.IGNORECASE)
@@ -92,4 +151,18 @@ def _question_with_entity(question: str, entities: Entities) -> str:
         if target is not None:
             who = target.display("en") + ("'s" if m.group(1).lower() == "his" else "")
             q = q[:m.start()] + who + q[m.end():]
+    elif topic is not None and _subjectless(q):
+        # "몇 살이에요?" right after the user talked about their daughter: ask about her
+        lang = "ko" if _HANGUL.search(q) else "en"
+        q = f"{q} ({topic.display(lang)})"
     return q
+
+
+def _subjectless(question: str) -> bool:
+    """A short question that names no one ("How old?", "몇 살이에요?", "What breed?")."""
+    if _HANGUL.search(question):
+        return not any(t.tag in ("NNP", "NP", "JKS") or t.form in ("은", "는")
+                       for t in korean.tokens(question))
+    words = re.findall(r"[A-Za-z']+", question)
+    return len(words) <= 3 and not re.search(
+        r"\b(?:you|your|i|my|we|our|it|they|them|their|this|that)\b", question, re.IGNORECASE)

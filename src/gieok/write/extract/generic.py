@@ -31,7 +31,8 @@ _EN_REJECT = re.compile(
     r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
     r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|teacher|roommate)\b|"
-    r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this)\s*[.!]*$|\bthat\s+idea\b|"
+    r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them)(?:\s+(?:here|there|"
+    r"so\s+much|a\s+lot|too|lol|haha|now))*\s*[.!]*$|\bthat\s+idea\b|"
     r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
     r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b",
     re.IGNORECASE)
@@ -109,6 +110,28 @@ def worth_keeping(sentence: str) -> bool:
     return _EN_SELF.search(text) is not None
 
 
+def keepable(sentence: str) -> bool:
+    """The hard limits no learned score overrides: long enough to say something, no
+    credential, not a question, not a hypothetical, a wish or someone else's words, and no
+    negation unless it is about health or diet ("I don't live in Busan anymore" corrects
+    something; "술 안 마셔요" is a fact)."""
+    text = sentence.strip()
+    if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
+            or _NEVER.search(text):
+        return False
+    if is_korean(text):
+        negative = korean.negated(korean.tokens(text))
+    else:
+        negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
+                             re.IGNORECASE) is not None
+    return not negative or _HEALTH.search(text) is not None
+
+
+_NEVER = re.compile(
+    r"\b(?:if|suppose|imagine|pretend|wish|hypothetically|says?|said|told|tell(?:s|ing)?|"
+    r"thinks?|heard)\b|^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|"
+    r"teacher|roommate)s?\b|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
+    r"래요?$|대요?$|더라|던데", re.IGNORECASE)
 _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 
 

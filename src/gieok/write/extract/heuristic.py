@@ -15,7 +15,7 @@ from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
-from gieok.write.extract import discourse, followup, generic, patterns_en, patterns_ko
+from gieok.write.extract import discourse, followup, generic, memorable, patterns_en, patterns_ko
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
@@ -73,6 +73,12 @@ _COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|I['’]m|I['’]ve|my)\b)
                           re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
+
+
+def quoted_removed(text: str) -> str:
+    """A turn without its quoted text (someone else's words: text to translate, a message
+    to answer)."""
+    return _QUOTED.sub(" ", text)
 
 
 def _project_content(sentence: str) -> tuple[str | None, str]:
@@ -173,12 +179,14 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = split_sentences(_QUOTED.sub(" ", turn.content))
+        sentences = split_sentences(quoted_removed(turn.content))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []
         last: int | None = None  # the turn's last whole-sentence memory, which may go on
         said: list[str] = []  # the turn's statements so far
+        judge = memorable.model()
+        question = asked  # what the turn answers: a feature of each of its sentences
         for sentence in sentences:
             if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
@@ -187,6 +195,7 @@ class HeuristicExtractor:
                 continue  # never remember a credential, even when asked to (W3/W4)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
+            before = entities.topic  # who the user was talking about before this sentence
             resolved = entities.resolve(body)
             entities.observe(resolved)
             topic = entities.subject(resolved)
@@ -194,10 +203,13 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not generic.medical_report(sentence):
                 continue
+            worth = judge.score(sentence, question) if judge is not None and not explicit \
+                and not generic.medical_report(sentence) else None
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
             # a fragment answering the assistant's question: the question says who it is about
-            reply = followup.answer(body, asked, turn.content, entities) if asked else None
+            reply = followup.answer(body, asked, turn.content, entities, before) \
+                if asked else None
             if reply is not None:
                 asked = None  # one answer per question
                 hits = [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
@@ -207,12 +219,21 @@ class HeuristicExtractor:
                 if len(said) > 1 and standing_rules.anaphoric(sentence):
                     standing = standing_rules.with_reason(standing, said[-2])
                 hits = [(standing, "ko" if _HANGUL.search(sentence) else "en")]
+            ruled = standing is not None and bool(hits) and hits[0][0] is standing
             if last is not None and resolved == body and not any(h.slot for h, _ in hits) \
                     and generic.continues(body):
-                out[last] = _continued(out[last], body)
+                if not _vetoed(judge, worth, "generic"):
+                    out[last] = _continued(out[last], body)
                 continue
-            if reply is None and not (standing is not None and hits and hits[0][0] is standing):
-                hits = self._with_generic(resolved, hits, explicit, topic is not None)
+            if reply is None and not ruled:
+                sure = _sure(judge, worth)
+                hits = self._with_generic(resolved, hits, explicit, topic is not None, sure)
+            if not ruled:
+                # the learned judge vetoes chatter, passing states and small-talk answers;
+                # precise slot rules need a lower score to be overruled than whole sentences
+                hits = [(h, lang) for h, lang in hits if not _vetoed(
+                    judge, worth, "answer" if reply is not None else "slot" if h.slot
+                    else "generic")]
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
             for hit, lang in hits:
@@ -226,7 +247,7 @@ class HeuristicExtractor:
         return out
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
-                      about_entity: bool) -> list[tuple[Hit, str]]:
+                      about_entity: bool, sure: bool = False) -> list[tuple[Hit, str]]:
         """Slot hits, plus the whole sentence when no slot rule captured it: unslotted
         hits are replaced by the full normalised sentence (no first-clause truncation)."""
         if about_entity and not explicit:
@@ -235,7 +256,8 @@ class HeuristicExtractor:
             hits = [h for h in hits if not re.match(r"(?:사용자는|User\s)", h[0].content)]
         slotted = [h for h in hits if h[0].slot]
         project = _PROJECT.search(sentence) is not None
-        keep = explicit or project or generic.worth_keeping(sentence)
+        keep = explicit or project or generic.worth_keeping(sentence) or (
+            sure and not hits and generic.keepable(sentence))
         reason = None if keep or hits else generic.reason_clause(sentence)
         if reason is not None and generic.worth_keeping(reason):
             sentence, keep = reason, True  # the request's reason: "저 keto diet 하는 중이라"
@@ -332,6 +354,14 @@ class HeuristicExtractor:
         )
         importance = score_importance(candidate, hit.family)
         return candidate.with_(importance=importance, pinned=is_core(candidate))
+
+
+def _vetoed(judge: memorable.Model | None, worth: float | None, kind: str) -> bool:
+    return judge is not None and worth is not None and worth < judge.veto(kind)
+
+
+def _sure(judge: memorable.Model | None, worth: float | None) -> bool:
+    return judge is not None and worth is not None and worth > judge.keep
 
 
 def _answer_hit(content: str) -> Hit:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gieok.text.analysis import kiwi as _kiwi
@@ -21,7 +22,8 @@ from gieok.text.analysis import kiwi as _kiwi
 FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|아들|딸|"
              "아이|아기|애기|애|자녀|첫째|둘째|셋째|막내|형|오빠|누나|언니|동생|남동생|여동생|엄마|"
              "어머니|아빠|아버지|부모님|할머니|할아버지|시어머니|시아버지|장모님|장인어른|손주|"
-             "손자|손녀|조카|쌍둥이|가족")
+             "손자|손녀|조카|쌍둥이|가족|"
+             "이모|고모|삼촌|외삼촌|큰아버지|작은아버지|큰엄마|작은엄마|숙모|이모부|고모부|사촌|외할머니|외할아버지|친할머니|친할아버지|시댁|처가|시누이|시동생|처제|처형|형부|매형|제부|올케|며느리|사위|장모님|장인어른|장모|장인|새엄마|새아빠")
 PETS_KO = ("고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스터|토끼|앵무새|새|물고기|금붕어|"
            "거북이|고슴도치|도마뱀|페럿|기니피그")
 _VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R", "VA-I")
@@ -51,7 +53,17 @@ class Token:
 
 def tokens(text: str) -> list[Token]:
     """Kiwi's best analysis, skipping candidates whose final predicate is a lone auxiliary
-    (Kiwi sometimes reads "마셔요" as 말/VX+시/EP)."""
+    (Kiwi sometimes reads "마셔요" as 말/VX+시/EP). Cached: the discourse, keep-or-drop,
+    subject and normalisation steps each read the same sentence."""
+    return list(_analysed(text))
+
+
+@lru_cache(maxsize=2048)
+def _analysed(text: str) -> tuple[Token, ...]:
+    return tuple(_analyse(text))
+
+
+def _analyse(text: str) -> list[Token]:
     kiwi: Any = _kiwi()
     best = None
     for result, _score in kiwi.analyze(text, top_n=3):

@@ -36,7 +36,10 @@ FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|so
           r"daughters|kid|kids|child|children|baby|babies|toddler|brother|brothers|sister|"
           r"sisters|sibling|siblings|twins?|mom|mother|dad|father|parents|grandma|grandmother|"
           r"grandpa|grandfather|grandchildren|grandson|granddaughter|nephew|niece|stepson|"
-          r"stepdaughter|roommate")
+          r"stepdaughter|roommate|aunt|aunts|auntie|uncle|uncles|cousin|cousins|"
+          r"(?:mother|father|brother|sister|son|daughter|parents)-in-law|in-laws|stepmom|"
+          r"stepmother|stepdad|stepfather|stepbrother|stepsister|godmother|godfather|"
+          r"grandparents|great-grandma|great-grandmother|great-grandpa|great-grandfather")
 PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit|rabbits|"
         r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
         r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
@@ -112,6 +115,26 @@ def _plan(g: Groups, ctx: RuleContext) -> bool:
 
 _NOT_NAMES = frozenset("not a the very so pretty hard weird long difficult kind too also just "
                        "tomorrow later back now anytime when if maybe please again".split())
+
+
+# An organisation's name: capitalised words or a Korean/CJK word, no trailing time phrase.
+ORG = (r"(?P<x>(?-i:(?:[A-Z0-9][\w&.'’-]*|[가-힣]+)(?:\s+(?:[A-Z0-9][\w&.'’-]*|&|of|de))"
+       r"{0,3}))")
+
+
+ROLE = r"(?:\s+as\s+(?:an?\s+)?(?P<role>[^.!?;\n,]{2,40}?))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|in|last|this|next)\b))"
+
+
+def _works_at(g: Groups, _: RuleContext) -> str:
+    role = g.get("role") or ""
+    return f"User works at {g['x']}" + (f" as {_article(role)}" if role else "")
+
+
+def _org(g: Groups, _: RuleContext) -> bool:
+    x = _STRIP_PLACE.sub("", g["x"]).strip(" ,")
+    g["x"] = x
+    return bool(x) and not re.match(r"(?:I|My|The|A|An|It|This|That|Home)\b", x) \
+        and not OCCUPATION.search(x)
 
 
 def _name(g: Groups, _: RuleContext) -> bool:
@@ -266,6 +289,19 @@ RULES: list[Rule] = [
          rf"{I}{ADV}\s+(?:started\s+working|began\s+working|joined)\s+(?:at\s+)?{REST}",
          "User works at {x}", "job", slot="employer", tags=("job",),
          check=lambda g, _: g["x"][:1].isupper() and len(g["x"].split()) <= 4),
+    # "I left LG and joined Hyundai": the new employer (the old one is superseded by slot)
+    rule("en.job.left_joined",
+         rf"{I}{ADV}\s+(?:left|quit)\s+(?:my\s+job\s+at\s+)?(?P<old>[^.!?;\n,]{{2,40}}?),?\s+"
+         rf"(?:and\s+|to\s+)(?:(?:have|just)\s+)?(?:joined|join|(?:started|began)\s+(?:working\s+)?"
+         rf"(?:at|with|for)|(?:went|moved|switched)\s+(?:over\s+)?to)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    rule("en.job.company_is",
+         rf"(?<![\w'’])(?:my|our)\s+(?:company|employer|workplace|firm)\s+is\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    rule("en.job.now_at",
+         rf"\b(?:switched|changed)\s+(?:jobs?|companies|employers)\b[^.!?;\n]*?\bnow\s+(?:I['’]m|"
+         rf"I\s+am|I\s+work|working)\s+(?:at|for|with)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
     rule("en.job.i_am_a",
          rf"{IM}{ADV}\s+(?:a|an)\s+(?P<x>(?:(?:senior|junior|lead|head|full-time|part-time|"
          rf"freelance|retired|new|former)\s+)?[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|with|in)\s+"

@@ -1,0 +1,259 @@
+"""Train the "worth remembering" sentence model (``gieok/write/extract/memorable.py``).
+
+Data: the labelled chat set's dev conversations only (``load_chat_set(split=...)``). Each user
+turn is masked and cut into sentences exactly as the extractor sees it; a sentence is
+*positive* when it carries a labelled required fact (matched by the fact's keywords; a
+one-sentence turn carries its turn's facts), *negative* when its turn states nothing (noise
+conversations, small talk, questions, other turns) or when every fact of its turn is carried
+by another sentence; sentences holding only optional facts, and the unmatched sentences of a
+turn whose fact matched none, are left out. The assistant question a turn answers is a
+feature.
+
+Model: L2-regularised logistic regression over hashed features, full-batch Adam in numpy.
+Thresholds (``--veto-slot``, ``--veto-generic``, ``--veto-answer``, ``--keep``) are scores,
+chosen by playing the dev conversations end to end with every sentence scored out of fold
+(``--oof``; see docs/benchmarks.md for the grid); the script prints the share of positive
+and negative sentences each one cuts, out of fold (5 folds by conversation).
+
+    PYTHONPATH=src python scripts/train_memorable.py --split dev --out src/gieok/write/extract/memorable.npz
+    PYTHONPATH=src python scripts/train_memorable.py --split dev-train --cv   # report only
+
+``--oof FILE`` writes the out-of-fold score of every sentence (JSON), which
+``--oof-scores`` of the evaluation hook can replay to measure the extractor end to end on
+scores the model never trained on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gieok.domain.policy import ScopeSettings
+from gieok.domain.turns import Turn
+from gieok.evaluation.chat_set import load_chat_set
+from gieok.write.extract.discourse import split_sentences
+from gieok.write.extract.followup import last_question
+from gieok.write.extract.heuristic import quoted_removed
+from gieok.write.extract.memorable import DIM, features, indices
+from gieok.write.pipeline import guard_turns, pii_policies
+
+
+@dataclass
+class Example:
+    case: str
+    sentence: str
+    question: str | None
+    label: int  # 1 worth remembering, 0 not, -1 unknown (not trained on, still scored)
+    family: str
+
+
+def _match(fact: dict[str, Any], sentence: str) -> int:
+    low = sentence.casefold()
+    return sum(any(alt.casefold() in low for alt in str(k).split("|")) for k in fact["k"])
+
+
+def _turn_examples(case: str, text: str, question: str | None,
+                   facts: list[dict[str, Any]]) -> list[Example]:
+    sentences = split_sentences(quoted_removed(text))
+    if not sentences:
+        return []
+    carried: dict[int, list[dict[str, Any]]] = {i: [] for i in range(len(sentences))}
+    unmatched = False
+    for fact in facts:
+        scores = [_match(fact, s) for s in sentences]
+        best = max(range(len(sentences)), key=lambda i: scores[i])
+        if scores[best] > 0:
+            carried[best].append(fact)
+        elif len(sentences) == 1:
+            carried[0].append(fact)
+        else:
+            unmatched = True
+    out = []
+    for i, sentence in enumerate(sentences):
+        mine = carried[i]
+        required = [f for f in mine if not f.get("opt")]
+        if required:
+            out.append(Example(case, sentence, question, 1, required[0]["f"]))
+        elif mine or unmatched:  # only optional facts, or perhaps the unmatched fact
+            out.append(Example(case, sentence, question, -1, "unknown"))
+        else:
+            out.append(Example(case, sentence, question, 0, "none"))
+    return out
+
+
+def examples(split: str) -> list[Example]:
+    masking = pii_policies(ScopeSettings())
+    out: list[Example] = []
+    for case in load_chat_set(split=split):
+        sessions = case.get("sessions") or [{"turns": case.get("turns", [])}]
+        for session in sessions:
+            previous: str | None = None
+            for turn in session["turns"]:
+                if "a" in turn:
+                    previous = str(turn["a"])
+                    continue
+                said = guard_turns([Turn(role="user", content=str(turn["u"]),
+                                         at=datetime(2026, 1, 1, tzinfo=UTC))], masking)[0]
+                question = last_question(previous) if previous else None
+                previous = None
+                if case.get("kind") == "sequence":
+                    keys = [{"k": k, "f": "sequence"} for k in case["active"] + case["inactive"]]
+                    facts = [k for k in keys if _match(k, said.content) == len(k["k"])]
+                    if not facts:
+                        continue
+                else:
+                    facts = list(turn.get("facts", []))
+                out.extend(_turn_examples(case["id"], said.content, question, facts))
+    return out
+
+
+def fold_of(case: str, k: int) -> int:
+    return hashlib.sha256(f"fold:{case}".encode()).digest()[0] % k
+
+
+def encode(data: list[Example]) -> tuple[list[np.ndarray], np.ndarray]:
+    rows = [indices(features(e.sentence, e.question)) for e in data]
+    return rows, np.array([e.label for e in data], dtype=np.float64)
+
+
+def train(rows: list[np.ndarray], y: np.ndarray, *, l2: float, epochs: int = 300,
+          lr: float = 0.05) -> tuple[np.ndarray, float]:
+    """Full-batch Adam on the mean logistic loss + l2/2·|w|² (positives and negatives
+    weighted to count equally)."""
+    lengths = np.array([len(r) for r in rows])
+    flat = np.concatenate(rows)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    scale = 1.0 / np.maximum(1.0, np.sqrt(lengths))
+    pos = y.sum()
+    sample_w = np.where(y == 1, 0.5 / max(pos, 1), 0.5 / max(len(y) - pos, 1))
+    w = np.zeros(DIM)
+    b = 0.0
+    m_w, v_w, m_b, v_b = np.zeros(DIM), np.zeros(DIM), 0.0, 0.0
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    for t in range(1, epochs + 1):
+        z = np.add.reduceat(w[flat], starts) * scale + b
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        g = (p - y) * sample_w
+        grad_w = np.zeros(DIM)
+        np.add.at(grad_w, flat, np.repeat(g * scale, lengths))
+        grad_w += l2 * w
+        grad_b = g.sum()
+        m_w = beta1 * m_w + (1 - beta1) * grad_w
+        v_w = beta2 * v_w + (1 - beta2) * grad_w ** 2
+        m_b = beta1 * m_b + (1 - beta1) * grad_b
+        v_b = beta2 * v_b + (1 - beta2) * grad_b ** 2
+        w -= lr * (m_w / (1 - beta1 ** t)) / (np.sqrt(v_w / (1 - beta2 ** t)) + eps)
+        b -= lr * (m_b / (1 - beta1 ** t)) / (np.sqrt(v_b / (1 - beta2 ** t)) + eps)
+    return w, b
+
+
+def predict(w: np.ndarray, b: float, rows: list[np.ndarray]) -> np.ndarray:
+    z = np.array([w[r].sum() / max(1.0, np.sqrt(len(r))) + b for r in rows])
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+
+
+def auc(y: np.ndarray, p: np.ndarray) -> float:
+    order = np.argsort(p)
+    ranks = np.empty(len(p))
+    ranks[order] = np.arange(1, len(p) + 1)
+    pos = y == 1
+    n_pos, n_neg = pos.sum(), (~pos).sum()
+    return float((ranks[pos].sum() - n_pos * (n_pos + 1) / 2) / max(1, n_pos * n_neg))
+
+
+def out_of_fold(data: list[Example], rows: list[np.ndarray], y: np.ndarray, *, l2: float,
+                k: int = 5) -> np.ndarray:
+    """Every sentence's score from the model trained on the other folds (by conversation);
+    unknown-label sentences are scored, never trained on."""
+    folds = np.array([fold_of(e.case, k) for e in data])
+    oof = np.zeros(len(y))
+    for f in range(k):
+        tr, te = (folds != f) & (y >= 0), folds == f
+        w, b = train([r for r, m in zip(rows, tr, strict=True) if m], y[tr], l2=l2)
+        oof[te] = predict(w, b, [r for r, m in zip(rows, te, strict=True) if m])
+    return oof
+
+
+def report(y: np.ndarray, p: np.ndarray, vetoes: dict[str, float], keep: float
+           ) -> dict[str, Any]:
+    """AUC, and the share of positive / negative sentences each threshold cuts."""
+    pos, neg = y == 1, y == 0
+
+    def share(mask: np.ndarray, of: np.ndarray) -> float:
+        return round(float((mask & of).sum() / max(1, of.sum())), 4)
+
+    out: dict[str, Any] = {"auc": round(auc(y, p), 4)}
+    for kind, t in vetoes.items():
+        out[f"veto_{kind}"] = {"pos": share(p < t, pos), "neg": share(p < t, neg)}
+    out["keep"] = {"pos": share(p > keep, pos), "neg": share(p > keep, neg)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", default="dev", help="chat-set split to train on (dev, dev-train)")
+    ap.add_argument("--check", default=None, help="a split to score the trained model on")
+    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--veto-slot", type=float, default=0.15,
+                    help="a slot-rule memory is dropped below this score")
+    ap.add_argument("--veto-generic", type=float, default=0.3,
+                    help="a whole-sentence memory is dropped below this score")
+    ap.add_argument("--veto-answer", type=float, default=0.3,
+                    help="an answer to the assistant's question is dropped below this score")
+    ap.add_argument("--keep", type=float, default=0.85,
+                    help="a sentence no rule kept is kept above this score")
+    ap.add_argument("--out", type=Path, default=None, help="write the weights here (.npz)")
+    ap.add_argument("--oof", type=Path, default=None, help="write out-of-fold scores (JSON)")
+    ap.add_argument("--cv", action="store_true", help="only report cross-validation")
+    args = ap.parse_args(argv)
+
+    data = examples(args.split)
+    rows, y = encode(data)
+    known = y >= 0
+    print(f"{args.split}: {len(data)} sentences, {int((y == 1).sum())} positive, "
+          f"{int((y == 0).sum())} negative, {int((~known).sum())} unlabelled", file=sys.stderr)
+    oof = out_of_fold(data, rows, y, l2=args.l2)
+    vetoes = {"slot": args.veto_slot, "generic": args.veto_generic, "answer": args.veto_answer}
+    keep = args.keep
+    cv = report(y[known], oof[known], vetoes, keep)
+    print(json.dumps({"cv": cv}), file=sys.stderr)
+    scored = list(zip(data, oof, strict=True))
+    if args.cv and args.oof is None:
+        return 0
+    w, b = train([r for r, m in zip(rows, known, strict=True) if m], y[known], l2=args.l2)
+    if args.check:
+        held = examples(args.check)
+        hrows, hy = encode(held)
+        hp = predict(w, b, hrows)
+        print(json.dumps({"check": report(hy[hy >= 0], hp[hy >= 0], vetoes, keep)}),
+              file=sys.stderr)
+        scored += list(zip(held, hp, strict=True))
+    if args.oof is not None:
+        args.oof.write_text(json.dumps(
+            [{"case": e.case, "sentence": e.sentence, "question": e.question, "label": e.label,
+              "score": round(float(p), 5)} for e, p in scored],
+            ensure_ascii=False, indent=0), encoding="utf-8")
+    if args.cv:
+        return 0
+    if args.out is not None:
+        info = {"bias": b, "vetoes": vetoes, "keep": keep, "l2": args.l2, "split": args.split,
+                "sentences": len(data), "positives": int(y.sum()), "cv": cv,
+                "trained": datetime.now(UTC).date().isoformat(),
+                "command": "scripts/train_memorable.py " + " ".join(argv or sys.argv[1:])}
+        sparse = np.where(np.abs(w) < 1e-6, 0.0, w).astype(np.float16)
+        np.savez_compressed(args.out, weights=sparse, info=np.array(json.dumps(info)))
+        print(f"wrote {args.out} ({args.out.stat().st_size} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
