@@ -218,7 +218,9 @@ async def test_a_hung_redis_that_comes_back_never_serves_what_it_missed(
         redis_factory: Callable[[], Any], durable: Counting,
         make_log: Callable[..., RedisWorkingLog]) -> None:
     server = redis_factory()
-    log = make_log(server.url, retry_after_s=0.2, timeout_s=0.3)
+    # 1 s, not less: on a loaded machine a healthy Redis can take a few hundred ms to answer,
+    # and a write it misses would leave nothing for this test to find stale.
+    log = make_log(server.url, retry_after_s=0.2, timeout_s=1.0)
     await log.setup()
     other = Scope(user="u1", session="s2")
     await log.append(S1, turns("forget me", "잊어줘"))
