@@ -197,11 +197,16 @@ async def test_facts_link_to_the_turns_they_came_from(
         result = await mem.add("I live in Gangnam-gu, Seoul.", user_id="u1", session_id="s1")
         facts = [d.memory for d in result.decisions]
         assert facts and facts[0].source_turn_ids == result.turn_ids
+        # search() shows one hit per turn: the fact and the turn it came from share a place
         hits = await mem.search("where do I live", user_id="u1", k=5)
-        kinds = {h.kind for h in hits}
-        assert kinds == {"memory", "turn"}
-        by_kind = {h.kind: h.record for h in hits}
-        assert by_kind["memory"].source_turn_ids == by_kind["turn"].source_turn_ids
+        assert len(hits) == 1 and hits[0].record.source_turn_ids == result.turn_ids
+        # each kind on its own, or with folding off, both come back, linked by the turn id
+        [fact] = await mem.search("where do I live", user_id="u1", filters={"kind": "memory"})
+        [turn] = await mem.search("where do I live", user_id="u1", filters={"kind": "turn"})
+        assert fact.record.source_turn_ids == turn.record.source_turn_ids == result.turn_ids
+        mem.settings.scoring = mem.settings.scoring.model_copy(update={"fold_sources": False})
+        hits = await mem.search("where do I live", user_id="u1", k=5)
+        assert {h.kind for h in hits} == {"memory", "turn"}
 
 
 async def test_turns_longer_than_a_memory_are_accepted(tmp_path: Path,
