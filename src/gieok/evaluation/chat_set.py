@@ -203,13 +203,18 @@ def _score_facts(case: dict[str, Any], longterm: Sequence[MemoryRecord],
         (result.found if match else result.missed).append(fact)
         if match is None:
             continue
+        checks = {}
         if fact.get("pin"):
-            result.checks["pinned"].append(match.pinned)
+            checks["pinned"] = match.pinned
         if fact.get("when"):
-            result.checks["dated"].append(_when_ok(match, fact["when"]))
+            checks["dated"] = _when_ok(match, fact["when"])
         if fact.get("tier"):
-            result.checks["tier"].append(
-                match.metadata.get("tier") == fact["tier"] or match.scope.user is None)
+            checks["tier"] = match.metadata.get("tier") == fact["tier"] or match.scope.user is None
+        for name, ok in checks.items():
+            result.checks[name].append(ok)
+            if not ok:
+                result.notes.append(f"{name} check failed: {match.content!r} "
+                                    f"(data={match.data}, valid_from={match.valid_from})")
     for record in longterm:
         hit = next((f for f, _ in labelled if keyword_match(f["k"], record.content)), None)
         if hit is not None:
@@ -381,6 +386,8 @@ class ChatSetReport:
             "sequences_failed": [{"id": r.id, "memories": r.memories, "episodes": r.episodes,
                                   "notes": r.notes}
                                  for r in self.results if not r.sequence_ok],
+            "check_failures": [{"id": r.id, "notes": [n for n in r.notes if "check failed" in n]}
+                               for r in self.results if any("check failed" in n for n in r.notes)],
             "leaks": self.leaks,
         }
 

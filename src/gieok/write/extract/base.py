@@ -21,7 +21,7 @@ from gieok.domain.turns import Turn
 SINGLE_VALUED_PREFIXES = (
     "residence", "hometown", "occupation", "employer", "school", "name", "preferred_name",
     "age", "birth_year", "birthday", "marital", "children_count", "diet", "rule:", "pref:",
-    "favorite:", "pet_name:", "living", "deadline:", "relationship",
+    "favorite:", "pet_name:", "pet_diet:", "living", "deadline:", "relationship",
 )
 
 

@@ -73,6 +73,15 @@ _HEALTH = re.compile(
     r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
     r"aline|arin)\b|"
+    # conditions, injuries, disabilities, treatments (people and pets), in general words
+    r"insomnia|sleep\s+apnea|melatonin|injur|fractur|sprain|\bt[oa]re\s+(?:my|his|her|their)\b|"
+    r"\btorn\b|\bacl\b|ligament|concussion|colou?r\s?blind|legally\s+blind|\bdeaf\b|"
+    r"hearing\s+aid|wheelchair|disabilit|infection|\w{3,}itis\b|tumou?r|chemo|dialysis|"
+    r"transplant|pacemaker|migraine|vertigo|anemi|anaemi|cholesterol|\bgout\b|eczema|"
+    r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
+    r"spay|neuter|physio|rehab|crutches|cast\s+on|"
+    r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
+    r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
     r"사료|먹으면\s?안|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
@@ -181,6 +190,11 @@ _MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과
                       r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
 
 
+def health_related(text: str) -> bool:
+    """Names a condition, an allergy, a medication, an injury or a diet."""
+    return _HEALTH.search(text) is not None
+
+
 def medical_report(sentence: str) -> bool:
     """"병원에서도 갑각류 알레르기래", "the doctor said I'm prediabetic": hearsay, but the
     user reporting their own (or their pet's) diagnosis — a health fact, not gossip."""
@@ -200,17 +214,60 @@ def reason_clause(sentence: str) -> str | None:
     return m.group("x")
 
 
+_FOOD_KO = r"(?:사료|밥|처방식|습식|건식)"
+_PET_DIET_KO = [
+    # "나비 사료를 힐스 처방식으로 바꿨어", "나비 밥은 로얄캐닌으로 바꿨어요"
+    re.compile(rf"(?:사용자의\s(?:\S+\s)?)?(?P<who>[가-힣A-Za-z]{{1,8}}?)(?:이)?(?:의)?\s?{_FOOD_KO}"
+               r"(?:를|을|는|은|도)?\s+(?P<x>[가-힣A-Za-z0-9' ]{2,24}?)\s?(?:으로|로)\s?"
+               r"(?:바꿨|바꿔|바꾸|바꾼|변경|교체)"),
+    # "(사용자의 고양이) 나비는 사료를 로얄캐닌으로 먹어", "나비는 힐스 사료만 먹어"
+    re.compile(rf"(?:사용자의\s(?:\S+\s)?)?(?P<who>[가-힣A-Za-z]{{1,8}}?)(?:이)?(?:는|은)\s+"
+               rf"(?:{_FOOD_KO}(?:를|을|는|은|로)?\s+)?(?P<x>[가-힣A-Za-z0-9' ]{{2,24}}?)\s?"
+               rf"(?:{_FOOD_KO}\s?)?(?:으로|로|만|을|를)?\s?(?:먹어|먹는|먹고|먹여|먹인|먹음)"),
+]
+_PET_DIET_EN = [
+    re.compile(r"\b(?:switched|changed|moved|put)\s+(?P<who>[A-Z][a-z]+)(?:['’]s\s+food)?\s+"
+               r"(?:to|onto|on)\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|"
+               r"diet|last|this|because|since|and)\b))"),
+    re.compile(r"\b(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|is\s+on|"
+               r"is\s+eating))\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|diet|"
+               r"now|because|since|and)\b))"),
+]
+_NOT_PET = frozenset("사용자 사용자는 우리 저희 제 내 나 저 고양이 강아지 I User My Our".split())
+
+
+def pet_diet(sentence: str) -> tuple[str, str] | None:
+    """(pet's name, food) when a sentence says what a named pet eats or was switched to — one
+    food at a time, so the newer supersedes the older. Korean needs a food word (사료, 밥,
+    처방식), English a capitalised name and a food phrase."""
+    korean_text = is_korean(sentence)
+    if korean_text and not re.search(_FOOD_KO, sentence):
+        return None
+    for pattern in _PET_DIET_KO if korean_text else _PET_DIET_EN:
+        m = pattern.search(sentence)
+        if m and m.group("who") not in _NOT_PET:
+            food = m.group("x").strip(" '")
+            food = re.sub(rf"\s?{_FOOD_KO}$|\s+(?:food|kibble)$", "", food).strip()
+            if food and not re.fullmatch(rf"{_FOOD_KO}|(?:를|을)", food):
+                return m.group("who").casefold(), food.casefold()
+    return None
+
+
 def loses_names(sentence: str, contents: list[str]) -> bool:
     """A name or number of the sentence is in none of the slot memories made from it ("저
     수원에서 자취해요" → "사용자는 혼자 거주" loses 수원; "… moved to Korea in 2019" loses
-    2019): the whole sentence is kept as well."""
+    2019): the whole sentence is kept as well. A name the user says they left ("I left LG
+    and joined Hyundai", "LG 그만두고") is not lost: the slot memory supersedes its memory."""
     said = " ".join(contents).casefold()
     names = set(re.findall(r"\d+", sentence))
     if is_korean(sentence):
         names |= {t.form for t in korean.tokens(sentence) if t.tag in ("NNP", "SL")}
     else:
         names |= set(re.findall(r"(?<=\s)[A-Z][a-z]+", sentence)) - {"I"}
-    return any(n.casefold() not in said for n in names if len(n) > 1 or n.isdigit())
+    left = set(re.findall(r"\b(?:left|quit|leaving|from)\s+(?:my\s+job\s+at\s+)?([A-Z][\w&-]*)",
+                          sentence)) | set(re.findall(
+        r"([가-힣A-Za-z]+?)(?:을|를|에서)?\s?(?:그만두|그만뒀|관두|관뒀|퇴사|떠나|나와서|나오고)", sentence))
+    return any(n.casefold() not in said for n in names - left if len(n) > 1 or n.isdigit())
 
 
 def normalise(sentence: str) -> tuple[str | None, str]:

@@ -109,7 +109,8 @@ def is_core(candidate: Candidate) -> bool:
     """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
     whoever they are about: the user, a relative or a pet."""
     return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
-        or candidate.rule in ("health", "diet")
+        or candidate.rule in ("health", "diet") or (
+            candidate.rule == "rule" and generic.health_related(candidate.content))
 
 
 _AUX = frozenset("is was has had will would can could should must may might does did am are "
@@ -279,9 +280,11 @@ class HeuristicExtractor:
             family, mtype, tags = base.family, base.type, base.tags
         if project:
             family, mtype, tags = "project", MemoryType.FACT, ("project",)
+        diet = generic.pet_diet(sentence)  # "나비 사료를 힐스로 바꿨어": a pet's food, one at a time
         hit = Hit(content=content, family=family, type=mtype,
                   category="preference" if mtype is MemoryType.PREFERENCE else "context",
-                  tags=tags, confidence=0.75)
+                  tags=tags, confidence=0.75, slot=f"pet_diet:{diet[0]}" if diet else None,
+                  value=diet[1] if diet else None)
         return [*slotted, (hit, lang)]
 
     def _explicit(self, sentence: str) -> tuple[bool, str]:

@@ -201,10 +201,17 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
 _PAST_EN = re.compile(r"\b(?:was|were|had|did|got|went|ago|last|yesterday|moved|started|"
                       r"adopted|passed|diagnosed|removed|tore|bought|married|promoted|\w+ed)\b",
                       re.IGNORECASE)
+# "will", "going to", and the present progressive of an arrangement ("I'm getting married on
+# October 17", "we're flying out in May"): a date after it is ahead
 _FUTURE_EN = re.compile(r"\b(?:will|going\s+to|next|tomorrow|plan|planning|due|starts?|"
-                        r"upcoming|soon|'ll)\b", re.IGNORECASE)
+                        r"upcoming|soon|'ll|(?:am|is|are|['’]m|['’]re|['’]s)\s+(?:\w+ly\s+)?"
+                        r"(?:getting|having|flying|leaving|moving|starting|visiting|going|"
+                        r"coming|taking|doing|running|traveling|travelling|heading|meeting|"
+                        r"seeing|throwing|hosting))\b", re.IGNORECASE)
 _PAST_KO = re.compile(r"[었았였했갔왔됐났봤샀줬랐렀웠켰셨쳤]|지난|작년|어제|전에|예전")
-_FUTURE_KO = re.compile(r"다음|내일|모레|내년|예정|계획|거야|거예요|려고|할게|갈게|건데")
+# "-기로 했다" (decided to) and "-ㄹ 거" are plans however they are conjugated
+_FUTURE_KO = re.compile(r"다음|내일|모레|내년|예정|계획|거야|거예요|려고|할게|갈게|건데|기로\s?(?:했|함|해)|"
+                        r"[을할갈볼올]\s?거(?:야|예요|에요|다|고|라)")
 
 
 def is_past(sentence: str) -> bool:
