@@ -71,6 +71,12 @@ def _content(tokens: Any) -> tuple[str, ...]:
 # in…", "사용자는…"), so in a query they say nothing about *which* memory is meant — like
 # "I" and "my", already stop words. Korean pronouns (tag NP: 나, 저, 내, 우리…) likewise.
 SUBJECT_TERMS = frozenset({"user", "users", "사용자", "유저"})
+# Korean light verbs, the do/have/be of STOPWORDS: the stems of "하다", "있다", "되다" end
+# a large share of all Korean sentences ("운동해", "있어?", "됐어"), so in a query they
+# match a quarter of a Korean store's rows while saying nothing about which row is meant.
+# Dropped from queries only; documents keep them (a query of nothing else still matches
+# through the dense side).
+KO_LIGHT_VERBS = frozenset({"하", "있", "되"})
 
 
 def morph_field(text: str) -> str:
@@ -100,7 +106,8 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
         and (len(w) > 1 or w.isdigit())
     ]
     morphs = [form for form, tag in _tagged_morphs(text)
-              if tag != "NP" and form not in SUBJECT_TERMS]
+              if tag != "NP" and form not in SUBJECT_TERMS
+              and not (tag in ("VV", "VA") and form in KO_LIGHT_VERBS)]
     return list(dict.fromkeys(words)), list(dict.fromkeys(morphs))
 
 
