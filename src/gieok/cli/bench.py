@@ -163,6 +163,12 @@ def bench_conversations(console: Console, json_out: Path | None, data: Path, emb
                   f"{report['embedded_texts']} texts: {bare['seconds']} s (CPU "
                   f"{bare['cpu_seconds']} s); engine overhead {report['overhead_wall']:.1%} "
                   f"wall, {report['overhead_cpu']:.1%} CPU")
+    if report.get("overhead_cpu_vs_model") is not None:
+        idle = report["idle_2core_turns_per_s"]
+        console.print(f"in the same run: CPU outside the model = "
+                      f"{report['overhead_cpu_vs_model']:.1%} of the model's "
+                      f"({engine['model_cpu_seconds']} s); an idle 2-core machine: "
+                      f"{idle['low']}–{idle['high']} turns/s")
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
         console.print(f"wrote {json_out}")

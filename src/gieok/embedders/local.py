@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -87,6 +88,10 @@ class LocalEmbedder:
         self._model: Any = None
         self._overhead: int | None = None
         self._lock = threading.Lock()
+        # CPU time the model has used, summed over every thread that ran it: what the
+        # engine spends outside the model is measured against this (``gieok bench``).
+        self.cpu_seconds = 0.0
+        self._stats_lock = threading.Lock()
 
     @property
     def name(self) -> str:
@@ -127,11 +132,18 @@ class LocalEmbedder:
             raise EmbedderError(f"local embedding failed: {exc}", retriable=False) from exc
         return normalise_rows(raw.reshape(len(texts), self.dim))
 
-    @staticmethod
-    def _run(model: Any, texts: Sequence[str], is_query: bool) -> Any:
+    def _run(self, model: Any, texts: Sequence[str], is_query: bool) -> Any:
         encode = model.query if is_query else model.passage
-        return np.concatenate([np.asarray(encode(list(texts[i:i + _BATCH])), dtype=np.float32)
-                               for i in range(0, len(texts), _BATCH)])
+        began = time.thread_time()
+        try:
+            return np.concatenate([np.asarray(encode(list(texts[i:i + _BATCH])),
+                                              dtype=np.float32)
+                                   for i in range(0, len(texts), _BATCH)])
+        finally:
+            spent = time.thread_time() - began
+            with self._stats_lock:
+                self.cpu_seconds += spent
+
 
     def _executor(self) -> ThreadPoolExecutor:
         with self._lock:

@@ -10,6 +10,13 @@ engine embedded (every stored vector's ``embedding_text()``), in the engine's ba
 machine this project runs on is shared and noisy, so only a baseline measured in the same
 run says what the engine itself adds: ``overhead = engine time / embedder time − 1`` (wall
 and process CPU time both reported).
+
+The model's own CPU time inside the engine run is also counted (the local embedder sums
+it over its threads), so ``overhead_cpu_vs_model`` = CPU outside the model ÷ CPU inside it,
+from one run: on a shared machine, where two runs minutes apart can differ by 15 %, that
+is the steadier figure. ``idle_2core_turns_per_s`` turns those CPU times into what an idle
+two-core machine would do, between no overlap at all (the model's batch split over two
+cores, everything else after it) and perfect packing (all CPU time spread over two cores).
 """
 
 from __future__ import annotations
@@ -87,6 +94,8 @@ async def run_ingest_bench(config: IngestBenchConfig,
         turns = sessions = 0
         scopes: list[str] = []
         async with AsyncMemory(url, settings=settings) as mem:
+            _, embedder = await mem._ready()  # the engine's own embedder
+            model_before = getattr(embedder, "cpu_seconds", None)
             wall, cpu = time.perf_counter(), time.process_time()
             for index, sample in enumerate(config.samples):
                 scopes.append(f"user:bench{index}")
@@ -101,21 +110,43 @@ async def run_ingest_bench(config: IngestBenchConfig,
                     if progress is not None:
                         progress(len(messages))
             engine_wall, engine_cpu = time.perf_counter() - wall, time.process_time() - cpu
+            model_cpu = None if model_before is None else embedder.cpu_seconds - model_before
             texts = await _stored_texts(mem, scopes)
-            _, embedder = await mem._ready()  # the engine's own embedder, warm
             bare_wall, bare_cpu = await _bare(embedder, texts)
+            count = getattr(embedder, "count_tokens", None)
+            tokens = sum(count(t) for t in texts) if callable(count) else None
     return {
         "turns": turns, "sessions": sessions, "embedded_texts": len(texts),
-        "embedded_chars": sum(len(t) for t in texts),
+        "embedded_chars": sum(len(t) for t in texts), "embedded_tokens": tokens,
         "engine": {"seconds": round(engine_wall, 2), "cpu_seconds": round(engine_cpu, 2),
-                   "turns_per_s": round(turns / engine_wall, 2) if engine_wall else None},
+                   "turns_per_s": round(turns / engine_wall, 2) if engine_wall else None,
+                   "model_cpu_seconds": _round(model_cpu),
+                   "cpu_ms_per_turn": round(1000 * engine_cpu / turns, 1) if turns else None},
         "bare_embedder": {"seconds": round(bare_wall, 2), "cpu_seconds": round(bare_cpu, 2),
                           "texts_per_s": round(len(texts) / bare_wall, 2) if bare_wall else None},
         "overhead_wall": round(engine_wall / bare_wall - 1, 3) if bare_wall else None,
         "overhead_cpu": round(engine_cpu / bare_cpu - 1, 3) if bare_cpu else None,
+        "overhead_cpu_vs_model": round((engine_cpu - model_cpu) / model_cpu, 3)
+        if model_cpu else None,
+        "idle_2core_turns_per_s": _idle_estimate(turns, engine_cpu, model_cpu),
         "config": {"embedder": config.embedder, "infer": config.infer,
                    "load_avg_1m": os.getloadavg()[0]},
     }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _idle_estimate(turns: int, cpu: float, model: float | None) -> dict[str, float] | None:
+    """Turns per second on an idle 2-core machine from this run's CPU times: ``low`` if
+    nothing overlaps (the model's batch on both cores, the rest on one after it), ``high``
+    if all of it packs onto both cores. CPU times measured on a busy machine are longer
+    than on an idle one, so both err low."""
+    if not model or not turns:
+        return None
+    other = max(0.0, cpu - model)
+    return {"low": round(turns / (model / 2 + other), 1), "high": round(turns / (cpu / 2), 1)}
 
 
 async def _bare(embedder: Any, texts: Sequence[str], batch: int = 64) -> tuple[float, float]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -54,3 +55,23 @@ def test_conversation_ingest_report(tmp_path: Path) -> None:
     missing = CliRunner().invoke(_app(), ["bench", "--conversations", str(tmp_path / "no.json"),
                                           "--embedder", "hash:256"])
     assert missing.exit_code == 2
+
+
+@pytest.mark.slow
+def test_the_model_cpu_is_counted_inside_the_engine_run(tmp_path: Path) -> None:
+    """With the local model, the report splits the engine's CPU into the model's and the
+    rest (same run) and estimates an idle 2-core machine's turns per second from them."""
+    out = tmp_path / "ingest.json"
+    result = CliRunner().invoke(_app(), [
+        "bench", "--conversations", str(FIXTURES / "locomo_mini.json"), "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    engine = report["engine"]
+    assert 0 < engine["model_cpu_seconds"] <= engine["cpu_seconds"]
+    assert report["overhead_cpu_vs_model"] == pytest.approx(
+        (engine["cpu_seconds"] - engine["model_cpu_seconds"]) / engine["model_cpu_seconds"],
+        rel=0.1)
+    idle = report["idle_2core_turns_per_s"]
+    assert 0 < idle["low"] <= idle["high"]
+    assert report["embedded_tokens"] >= report["embedded_texts"] > 0
+    assert "an idle 2-core machine" in " ".join(result.output.split())
