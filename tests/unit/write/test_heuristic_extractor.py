@@ -86,7 +86,7 @@ def test_favourites_are_single_valued_slots() -> None:
     ("My daughter is 7 years old.", "User's daughter is 7 years old"),
     ("아이가 있어요", "사용자는 아이가 있다"),
     ("고양이 두 마리 키워요", "사용자는 고양이 두 마리 키운다"),
-    ("우리 강아지 이름은 초코야", "사용자의 강아지 이름은 초코"),
+    ("우리 강아지 이름은 초코야", "사용자의 강아지 이름은 초코다"),
     ("My cat Nabi is allergic to chicken.", "User's cat Nabi is allergic to chicken"),
     ("우리 고양이 나비는 닭고기 알레르기가 있어", "사용자의 고양이 나비는 닭고기 알레르기가 있다"),
 ])
@@ -163,7 +163,7 @@ def test_a_habit_is_not_a_rule() -> None:
     ("Remember that my wife's birthday is June 3rd.", "User's wife's birthday is June 3rd"),
     ("I'm allergic to peanuts. Remember that!", "User is allergic to peanuts"),
     ("나 땅콩 알레르기 있는 거 기억해줘", "사용자는 땅콩 알레르기가 있음"),
-    ("내 차는 흰색 아반떼라는 거 기억해줘", "사용자의 차는 흰색 아반떼"),
+    ("내 차는 흰색 아반떼라는 거 기억해줘", "사용자의 차는 흰색 아반떼다"),
 ])
 def test_explicit_requests(text: str, content: str) -> None:
     found = one(text)

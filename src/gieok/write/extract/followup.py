@@ -130,8 +130,11 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None) 
     if not text:
         return None
     toks = korean.tokens(text)
-    if any(t.tag == "EF" or t.tag.startswith(("VV", "VA", "VX")) for t in toks):
-        return None  # a clause of its own: the ordinary rules read it
+    if any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in toks) or (
+            any(t.tag == "EF" for t in toks) and not any(t.tag == "VCP" for t in toks)):
+        return None  # a clause of its own: the ordinary rules read it ("통계학이요" is not)
+    if toks and toks[-1].tag == "EF" and any(t.tag == "VCP" for t in toks):
+        text = text[:next(t.start for t in toks if t.tag == "VCP")].rstrip()  # "통계학이요"
     if not any(t.tag in ("NNG", "NNP", "SL", "SN", "NR") or (t.tag == "NNB" and i and toks[i - 1].tag
                                                             in ("MM", "SN", "NR"))
                for i, t in enumerate(toks)):

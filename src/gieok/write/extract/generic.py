@@ -34,7 +34,11 @@ _EN_REJECT = re.compile(
     r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them)(?:\s+(?:here|there|"
     r"so\s+much|a\s+lot|too|lol|haha|now))*\s*[.!]*$|\bthat\s+idea\b|"
     r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
-    r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b",
+    r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b|"
+    # what the user read or heard, and what might happen some day: not facts about them
+    r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|on\s+\w+|that|about)\b|"
+    r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
+    r"start|quit|switch|change|do|visit|learn|become)\b",
     re.IGNORECASE)
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
@@ -52,7 +56,7 @@ _KO_REJECT = re.compile(
     r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)(?![서도])|"
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
     r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
-    r"해결했|고마워|감사|반대인데")
+    r"해결했|고마워|감사|반대인데|언젠가|지도\s?몰라|지\s?모르겠|수도\s?있")
 # Passing moods and feelings: dropped unless the sentence also states a health fact
 # ("걔가 땅콩 알레르기가 있어서 급식이 좀 걱정이에요").
 _KO_MOOD = re.compile(

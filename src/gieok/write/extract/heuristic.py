@@ -314,11 +314,16 @@ class HeuristicExtractor:
         if re.search(r"[A-Za-z]", sentence):
             tables.append(("en", self._en, patterns_en.POSTPROCESS))
         slots: set[str] = set()
+        # "저 이제 회사 안 다녀요": a negated Korean predicate states no job, home or thing
+        # (the health, diet and dislike rules read their own negations)
+        negated = bool(_HANGUL.search(sentence)) and korean_negated(sentence)
         for lang, rules, post in tables:
             for rule in rules:
                 for hit in _apply(rule, sentence, ctx):
                     for fix in post:
                         hit = fix(hit)
+                    if negated and lang == "ko" and hit.family not in _NEGATION_READERS:
+                        continue
                     if hit.slot and hit.slot in slots:
                         continue  # two rules read the same statement: keep the first
                     if hit.slot:
@@ -357,6 +362,15 @@ class HeuristicExtractor:
         )
         importance = score_importance(candidate, hit.family)
         return candidate.with_(importance=importance, pinned=is_core(candidate))
+
+
+_NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
+
+
+def korean_negated(sentence: str) -> bool:
+    from gieok.write.extract import korean
+
+    return korean.negated(korean.tokens(sentence))
 
 
 def _vetoed(judge: memorable.Model | None, worth: float | None, kind: str) -> bool:

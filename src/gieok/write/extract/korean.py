@@ -65,15 +65,29 @@ def _analysed(text: str) -> tuple[Token, ...]:
 
 def _analyse(text: str) -> list[Token]:
     kiwi: Any = _kiwi()
-    best = None
-    for result, _score in kiwi.analyze(text, top_n=3):
-        toks = [Token(t.form, t.tag, t.start, t.start + t.len) for t in result]
-        stem = _stem_index(toks)
-        if best is None:
-            best = toks
-        if stem is None or toks[stem].tag != "VX" or (stem > 0 and toks[stem - 1].tag == "EC"):
-            return toks
-    return best or []
+    found = [([Token(t.form, t.tag, t.start, t.start + t.len) for t in result], score)
+             for result, score in kiwi.analyze(text, top_n=4)]
+    if not found:
+        return []
+    usable = [f for f in found if not _lone_auxiliary(f[0])] or found[:1]
+    best = usable[0][0]
+    if not any(t.tag.startswith(_VERBAL) for t in best):
+        # a chat sentence read without any predicate ("hiking 가요" as 가요/NNG, "songs"):
+        # a close reading that has one is the statement the user made
+        top = found[0][1]
+        best = next((toks for toks, score in usable
+                     if top - score <= PREDICATE_MARGIN
+                     and any(t.tag.startswith(_VERBAL) for t in toks)), best)
+    return best
+
+
+PREDICATE_MARGIN = 6.0  # log-probability Kiwi may lose for a reading with a predicate
+
+
+def _lone_auxiliary(toks: list[Token]) -> bool:
+    stem = _stem_index(toks)
+    return stem is not None and toks[stem].tag == "VX" and not (
+        stem > 0 and toks[stem - 1].tag == "EC")
 
 
 def _stem_index(toks: list[Token]) -> int | None:
@@ -127,8 +141,10 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True)
     if not text:
         return None
     toks = tokens(text)
-    tail = next((i for i, t in enumerate(toks[:-1]) if t.tag == "EF" and toks[i + 1].form == ","
-                 and not any(u.tag == "EF" for u in toks[i + 2:])), None)
+    tail = next((i for i, t in enumerate(toks[:-1])
+                 if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요")))
+                 and toks[i + 1].form == "," and not any(u.tag == "EF" for u in toks[i + 2:])),
+                None)
     if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
         head = to_memory(text[:toks[tail].end], user_subject=user_subject, speaker=speaker)
         rest = text[toks[tail + 1].end:].strip()
@@ -165,7 +181,11 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True)
         else:
             others = _names_subject(text) or re.search(FAMILY_KO, text[:word_start])
             rest = _declarative(toks, stem, end, user_subject and not others)
-            body = text[:word_start] + text[toks[first].start: toks[stem].start] + rest
+            head = text[toks[first].start: toks[stem].start]
+            if toks[stem].tag == "VCP" and rest.startswith("이") and head \
+                    and not has_batchim(head):
+                rest = rest[1:]  # "초코이다" → "초코다": the copula after a vowel
+            body = text[:word_start] + head + rest
     return third_person(body) if speaker else " ".join(body.split())
 
 
