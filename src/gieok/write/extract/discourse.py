@@ -92,11 +92,11 @@ def split_sentences(text: str) -> list[str]:
 
 # "…, and I …" / "… but my sister …": a clause with its own subject after a coordinator
 _EN_COORD = re.compile(
-    r",?\s+(?:and|but)\s+(?=(?:I(?:['’](?:m|ve|d|ll))?\s+\w|we(?:['’](?:re|ve))?\s+\w|"
+    r",?\s+(?:and|but)\s+(?=(?:[Ii](?:['’](?:m|ve|d|ll))?\s+\w|we(?:['’](?:re|ve))?\s+\w|"
     r"(?:my|our)\s+[\w-]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was|has|had|are|were|just|also|still|"
     r"lives|works|loves|likes|hates|takes|turned|turns|starts|started|goes|got)\b))")
 _KO_COORD = re.compile(
-    r"(?<=[가-힣])(?:고|며|지만)\s+(?=(?:저는|나는|난|전|제가|내가|저도|나도|"
+    r"(?<=[가-힣])(?<![라다냐자])(?:고|며|지만)\s+(?=(?:(?:저는|나는|난|전|제가|내가|저도|나도)\s|"
     rf"(?:(?:우리|저희|울|제|내)\s?(?:집\s?)?)?(?:{FAMILY_KO}|{PETS_KO})\S{{0,4}}?(?:은|는|이|가)\s))")
 
 
@@ -175,6 +175,11 @@ _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에
 def retracted(turn_text: str) -> bool:
     """The user takes back what the turn says: nothing in it is a statement."""
     return _RETRACTED.search(turn_text) is not None
+
+
+def final_predicate(toks: list[Token]) -> list[Token]:
+    """The tokens of a sentence's last predicate word (its stem through its ending)."""
+    return _final(toks)
 
 
 def _final(toks: list[Token]) -> list[Token]:

@@ -14,7 +14,9 @@ import re
 from gieok.write.extract.patterns_en import third_person
 
 _LEAD = re.compile(
-    r"^(?:(?:hey|hi|oh|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|um+|uh+|btw|by\s+the\s+way|"
+    r"^(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
+    r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|um+|uh+|btw|"
+    r"by\s+the\s+way|"
     r"fyi|fwiw|tbh|ngl|honestly|heads\s+up|just\s+so\s+you\s+know|for\s+context|quick\s+context|"
     r"random\s+question|actually|oh\s+nice|cool)\b[\s,.:;!-]*)+",
     re.IGNORECASE)
@@ -57,6 +59,7 @@ def _person(text: str) -> str:
     out = re.sub(r"(?<![\w'’])(?:myself|ourselves)\b", "themselves", out, flags=re.IGNORECASE)
     out = re.sub(r"(?<![\w'’])(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
     out = re.sub(r"(?<![\w'’])I\b", "User", out)
+    out = re.sub(r"(?<![\w'’.])i(?=\s+[a-z])", "User", out)  # chat's lowercase "i"
     out = re.sub(r"(?<![\w'’])we\b", "User", out, flags=re.IGNORECASE)
     return out
 

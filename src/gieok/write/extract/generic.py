@@ -31,7 +31,7 @@ _EN_REJECT = re.compile(
     r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
     r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|teacher|roommate)\b|"
-    r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them)(?:\s+(?:here|there|"
+    r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them|him|her)(?:\s+(?:here|there|"
     r"so\s+much|a\s+lot|too|lol|haha|now))*\s*[.!]*$|\bthat\s+idea\b|"
     r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
     r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b|"
@@ -118,7 +118,7 @@ def worth_keeping(sentence: str) -> bool:
         return False
     if is_korean(text):
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
-    if text.endswith("?") or _EN_REJECT.search(text):
+    if text.endswith("?") or _EN_REJECT.search(text) or past_evaluation(text):
         return False
     return _EN_SELF.search(text) is not None
 
@@ -130,7 +130,7 @@ def keepable(sentence: str) -> bool:
     something; "술 안 마셔요" is a fact)."""
     text = sentence.strip()
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
-            or _NEVER.search(text):
+            or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text):
         return False
     if is_korean(text):
         negative = korean.negated(korean.tokens(text))
@@ -140,11 +140,16 @@ def keepable(sentence: str) -> bool:
     return not negative or _HEALTH.search(text) is not None
 
 
+# "I love him", "we did it": what the sentence is about was said before; alone it says nothing
+_PRONOUN_END = re.compile(r"\b(?:it|that|this|them|him|her)(?:\s+(?:here|there|so\s+much|a\s+lot|"
+                          r"too|lol|haha|now))*\s*[.!~]*$", re.IGNORECASE)
 _NEVER = re.compile(
     r"\b(?:if|suppose|imagine|pretend|wish|hypothetically|says?|said|told|tell(?:s|ing)?|"
     r"thinks?|heard)\b|^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|"
     r"teacher|roommate)s?\b|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
-    r"래요?$|대요?$|더라|던데", re.IGNORECASE)
+    r"래요?$|대요?$|더라|던데|"
+    r"\bwho\s+knows\b|\bsomeday\b|\bmight\b|\bmaybe\b|\bperhaps\b|언젠가|지도\s?몰라|수도\s?있|"
+    r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|that|about)\b", re.IGNORECASE)
 _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 
 
@@ -166,7 +171,33 @@ def _ko_worth_keeping(text: str) -> bool:
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
     if korean.negated(toks) and not _HEALTH.search(text):
         return False
+    if past_evaluation(text):
+        return False
     return discourse.ko_subject(text) != "foreign"
+
+
+def past_evaluation(text: str) -> bool:
+    """How something was, once ("지하철 너무 붐벼서 힘들었어", "The food was incredible", "I
+    was so tired"): an adjective in the past tense says how a moment felt, not what lasts —
+    unless it is about health ("She was so sick last week")."""
+    if _HEALTH.search(text):
+        return False
+    if is_korean(text):
+        final = discourse.final_predicate(korean.tokens(text))
+        return any(t.tag.startswith(("VA", "XSA")) and t.form not in ("있", "없", "계")
+                   for t in final) and any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ")
+                                           for t in final)
+    return _EN_PAST_STATE.search(text) is not None
+
+
+_EN_PAST_STATE = re.compile(
+    r"\b(?:was|were)\s+(?:so|really|very|pretty|super|absolutely|kinda|kind\s+of|quite|too|"
+    r"totally|just|honestly)?\s*(?!a\b|an\b|the\b|my\b|our\b|his\b|her\b|their\b|in\b|at\b|on\b|"
+    r"from\b|born\b|diagnosed\b|raised\b|married\b|adopted\b|named\b|called\b|going\b|"
+    r"supposed\b|able\b|told\b|\d)(?:\w+(?:ing|ed|ful|ous|ive|able|ible|y|ic|al|ent|ant|less)|"
+    r"great|good|bad|fun|nice|awful|awesome|amazing|incredible|terrible|horrible|boring|hard|"
+    r"tough|rough|long|short|busy|crazy|insane|wild|cool|fine|okay|ok|sad|tired|sick\s+of|"
+    r"late|early|cold|hot|packed)\b", re.IGNORECASE)
 
 
 _KO_ASKING = frozenset({"나요", "나", "니", "냐", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요", "ᆫ가요",

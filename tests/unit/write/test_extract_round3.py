@@ -1,0 +1,123 @@
+"""Round 3's general rules (issue 16), on fresh sentences: what is a statement worth keeping,
+how Korean is read, which slot a sentence fills."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from gieok.domain.turns import Turn
+from gieok.write.extract import discourse, followup, generic, korean
+from gieok.write.extract.coref import Entities
+from gieok.write.extract.heuristic import HeuristicExtractor
+from gieok.write.extract.timeexpr import resolve_time
+
+AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def said(*turns: tuple[str, str]) -> list[str]:
+    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
+    ex = HeuristicExtractor()
+    out: list[str] = []
+    for i, turn in enumerate(convo):
+        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
+    return out
+
+
+@pytest.mark.parametrize("text", [
+    "퇴근하고 마트 갔는데 사람이 너무 많아서 힘들었어요",
+    "The concert was absolutely amazing.",
+    "I was so exhausted after the flight.",
+])
+def test_how_a_moment_was_is_not_a_fact(text: str) -> None:
+    assert generic.past_evaluation(text) and said(("user", text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "My grandfather was a fisherman.", "She was so sick last week.", "어렸을 때 대구에 살았어요",
+])
+def test_past_facts_and_health_are_not_past_evaluations(text: str) -> None:
+    assert not generic.past_evaluation(text)
+
+
+def test_coordinated_clauses_with_their_own_subjects_are_split() -> None:
+    assert discourse.split_sentences("My rabbit Coco is 4 and I'm allergic to hay.") == [
+        "My rabbit Coco is 4.", "I'm allergic to hay."]
+    assert discourse.split_sentences("My husband and I moved to Ulsan.") == [
+        "My husband and I moved to Ulsan."]
+    assert discourse.split_sentences("우리 고양이는 다섯 살이고 저는 고양이 털 알레르기가 있어요") == [
+        "우리 고양이는 다섯 살이다", "저는 고양이 털 알레르기가 있어요"]
+
+
+def test_chat_english_is_read_as_the_user() -> None:
+    assert said(("user", "heyyy 😊 i just adopted a kitten named Pip")) == [
+        "User just adopted a kitten named Pip"]
+    assert said(("user", "i love him")) == []  # the object was said before: nothing alone
+
+
+@pytest.mark.parametrize("text", [
+    "I heard that octopuses have three hearts.",
+    "I might switch to Android someday, who knows.",
+    "언젠가 제주도에 살 수도 있어요",
+    "삼촌이 빨리 장가가라고 난리야",
+    "My dad keeps telling me to get a haircut.",
+    "이제 이해했어요 감사합니다",
+    "Sorry, I meant the blue one.",
+])
+def test_hearsay_speculation_nagging_and_reactions_leave_nothing(text: str) -> None:
+    assert said(("user", text)) == []
+
+
+def test_a_negated_korean_predicate_fills_no_slot() -> None:
+    assert said(("user", "저 요즘 학원 안 다녀요")) == []
+    assert any("술" in m for m in said(("user", "저 술 안 마셔요")))  # diet reads negation
+
+
+def test_kiwi_reading_with_a_predicate_wins_when_close() -> None:
+    toks = korean.tokens("주말에 hiking 가요")
+    assert any(t.tag == "VV" and t.form == "가" for t in toks)
+    assert said(("user", "주말에 캠핑 가요, 가평으로")) == ["사용자는 주말에 캠핑 간다, 가평으로"]
+
+
+def test_small_talk_and_bare_yes_no_answers_are_not_kept() -> None:
+    entities = Entities()
+    assert followup.answer("Long but good", "How was your day?", "Long but good",
+                           entities) is None
+    assert followup.answer("Mostly, yeah", "Do you like the new place?", "Mostly, yeah",
+                           entities) is None
+    kept = followup.answer("yes, loratadine every spring", "Do you take anything for it?",
+                           "yes, loratadine every spring", entities)
+    assert kept is not None and "loratadine" in kept
+
+
+def test_a_question_that_names_no_one_is_about_who_was_just_talked_about() -> None:
+    got = said(("user", "We adopted a puppy last week."), ("assistant", "Cute! What breed?"),
+               ("user", "A corgi mix"))
+    assert got[-1] == 'User\'s answer to "What breed? (User\'s puppy)": A corgi mix'
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("I left Kakao and joined Toss in May.", "employer", "toss"),
+    ("My company is Line Plus.", "employer", "line plus"),
+    ("제 직장은 현대카드예요", "employer", "현대카드"),
+])
+def test_job_changes_and_company_names_fill_the_employer_slot(text: str, slot: str,
+                                                              value: str) -> None:
+    hits = [h for h, _ in HeuristicExtractor().hits(text) if h.slot == slot]
+    assert hits and hits[0].value.casefold() == value
+
+
+@pytest.mark.parametrize(("text", "pet", "food"), [
+    ("보리 사료를 오리젠으로 바꿨어요", "보리", "오리젠"),
+    ("Pip only eats Acana now.", "pip", "acana"),
+])
+def test_a_pets_food_is_one_slot(text: str, pet: str, food: str) -> None:
+    assert generic.pet_diet(text) == (pet, food)
+
+
+def test_arrangements_and_decisions_date_the_future() -> None:
+    when = resolve_time("We're flying to Osaka on April 20.", AT)
+    assert when is not None and when.value == "2026-04-20"
+    when = resolve_time("11월에 부모님이랑 여행 가기로 했어", datetime(2026, 8, 1, tzinfo=UTC))
+    assert when is not None and when.value == "2026-11"
