@@ -17,6 +17,11 @@ the slow work in the request only gets slower for everyone, while a client that 
 as ``failed``; both are counted (``/metrics``: ``gieok_job_failures_total``,
 ``gieok_jobs_failed``), as are absorbed write-path failures (``gieok_write_failures``).
 
+**Requests first.** Jobs and periodic tasks run ``in_background`` (``gieok.priority``): their
+store calls yield to waiting requests for up to half a second, and their model calls run on
+a thread with a lower OS priority — the extraction queue catches up whenever requests leave
+the machine idle, and never delays someone waiting for an answer by more than that.
+
 **Periodic tasks** (intervals in ``jobs.*_interval_s``, 0 = off): the idle-session
 sweeper (W2), confidence decay (L1), expiry (L2), retention (L3) and consolidation (L4),
 each over every tenant the service knows (tenants of its tokens and stored settings). Each
@@ -44,6 +49,7 @@ from gieok.domain.records import utcnow
 from gieok.domain.scope import Scope
 from gieok.errors import BackendError
 from gieok.memory import AsyncMemory
+from gieok.priority import in_background
 from gieok.settings import JobSettings
 from gieok.stores.base import Store
 from gieok.stores.queue import Job, JobQueue, JobStatus
@@ -222,7 +228,8 @@ class BackgroundJobs:
             return f"unknown job kind {job.kind!r}"
         scope = Scope.parse(str(job.payload["scope"]))
         async with self.scope_lock(scope.key()):
-            result = await self.engine.extract_pending(scope=scope)
+            with in_background():  # requests first: gieok.priority
+                result = await self.engine.extract_pending(scope=scope)
         if result.extraction == "failed":
             return "; ".join(result.failures) or "extraction failed"
         return None
@@ -256,7 +263,8 @@ class BackgroundJobs:
         while True:
             try:
                 if await self.queue.claim_periodic(name, interval, utcnow()):
-                    await run()
+                    with in_background():
+                        await run()
                     self.metrics.scheduled.inc(name, "ok")
             except Exception:  # noqa: BLE001 — a failed run is logged; the next one comes
                 self.metrics.scheduled.inc(name, "error")

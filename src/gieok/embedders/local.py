@@ -11,11 +11,18 @@ passages — the turns of an ``add()``, an import — is cut into ``workers`` pa
 equal length that run at once, each on its own thread with the GIL released: on an idle
 2-core machine the batch takes half the wall time for the same CPU time, and the vectors are
 identical (each text is its own segment in the model; measured equal to the last bit).
+
+**Background work yields.** Calls made for nobody waiting (``gieok.priority.in_background``:
+the service's extraction queue, periodic tasks) run on one thread of their own whose OS
+priority is lowered (Linux: nice +10, per thread), so the model's time goes to requests
+first when both want the cores, and to the jobs whenever requests leave it idle.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -28,6 +35,7 @@ import numpy as np
 from gieok.embedders.base import Matrix, normalise_rows
 from gieok.errors import ConfigurationError, EmbedderError
 from gieok.extras import missing_extra
+from gieok.priority import is_background
 
 MODELS = {"multilingual-e5-small": "original", "e5-small": "original"}
 # What this model's cosine similarity means (read/fusion.py): e5 puts almost every pair of
@@ -39,6 +47,17 @@ _BATCH = 64
 # A batch is split over workers only when each part gets at least this many characters:
 # below that, handing a part to another thread costs more than it saves.
 _MIN_PART_CHARS = 64
+BACKGROUND_NICE = 10
+
+
+def _lower_thread_priority() -> None:
+    """Run this thread at a lower OS priority. Linux keeps a nice value per thread; other
+    systems would apply it to the whole process, so there it is left alone."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICE)
+        except OSError:  # not permitted here: background work just runs at normal priority
+            pass
 
 
 def default_workers() -> int:
@@ -85,6 +104,7 @@ class LocalEmbedder:
         self._workers = workers if workers is not None else (
             default_workers() if threads == 1 else 1)
         self._pool: ThreadPoolExecutor | None = None
+        self._background: ThreadPoolExecutor | None = None
         self._model: Any = None
         self._overhead: int | None = None
         self._lock = threading.Lock()
@@ -144,13 +164,32 @@ class LocalEmbedder:
             with self._stats_lock:
                 self.cpu_seconds += spent
 
-
     def _executor(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=self._workers - 1,
                                                 thread_name_prefix="gieok-e5")
             return self._pool
+
+    async def _in_background(self, texts: list[str], is_query: bool) -> Matrix:
+        """A background call: whole, on the low-priority thread (like a worker-thread call,
+        a cancelled caller still waits for it to finish)."""
+        with self._lock:
+            if self._background is None:
+                self._background = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="gieok-e5-background",
+                    initializer=_lower_thread_priority)
+            pool = self._background
+        future = pool.submit(self._encode_whole, texts, is_query)
+        with anyio.CancelScope(shield=True):
+            return await asyncio.wrap_future(future)
+
+    def _encode_whole(self, texts: list[str], is_query: bool) -> Matrix:
+        try:
+            raw = self._run(self._load(), texts, is_query)
+        except Exception as exc:  # the C engine reports errors as plain exceptions
+            raise EmbedderError(f"local embedding failed: {exc}", retriable=False) from exc
+        return normalise_rows(raw.reshape(len(texts), self.dim))
 
     def count_tokens(self, text: str) -> int:
         """Tokens of ``text`` as the model reads it, without the special and role tokens."""
@@ -167,12 +206,17 @@ class LocalEmbedder:
     async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        if is_background():
+            return await self._in_background(list(texts), False)
         return await anyio.to_thread.run_sync(self._encode, list(texts), False)
 
     async def embed_query(self, text: str, /) -> Matrix:
+        if is_background():
+            return await self._in_background([text], True)
         return await anyio.to_thread.run_sync(self._encode, [text], True)
 
     async def aclose(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False)
+        for pool in (self._pool, self._background):
+            if pool is not None:
+                pool.shutdown(wait=False)
+        self._pool = self._background = None

@@ -2,9 +2,10 @@
 queue, tokens) share, the worker thread they all run on, and the boundary where
 ``sqlite3`` errors become ``StoreError``s.
 
-One connection, used by one dedicated thread that runs the calls in the order they come
-(a FIFO queue): SQLite serialises writers anyway, and this keeps the event loop free during
-longer scans. The thread takes the next call as soon as one finishes; with a thread pool and
+One connection, used by one dedicated thread that runs the calls one after another: SQLite
+serialises writers anyway, and this keeps the event loop free during longer scans. Waiting
+calls are served in the order they came, background jobs' calls half a second later
+(``gieok.priority``). The thread takes the next call as soon as one finishes; with a thread pool and
 a one-slot limiter, each call had to go back through the event loop to release the slot and
 hand the next call to a woken thread, and under load (50 clients, a busy machine) that left
 the connection idle two thirds of the time while callers queued (docs/benchmarks.md). WAL with
@@ -15,6 +16,8 @@ content is overwritten.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import math
 import queue
 import sqlite3
 import threading
@@ -27,6 +30,7 @@ from typing import Any, TypeVar
 import anyio
 
 from gieok.errors import StoreConstraintError, StoreError
+from gieok.priority import priority_key
 from gieok.stores._sql.migrate import Migration, Step, apply_migrations, split_statements
 
 T = TypeVar("T")
@@ -54,7 +58,9 @@ class SqliteDb:
     def __init__(self, path: str) -> None:
         self.path = path
         self._conn: sqlite3.Connection | None = None
-        self._calls: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
+        self._calls: queue.PriorityQueue[tuple[float, int, _Call | None]] = \
+            queue.PriorityQueue()
+        self._order = itertools.count()
         self._thread: threading.Thread | None = None
         self._thread_lock = threading.Lock()
 
@@ -75,7 +81,7 @@ class SqliteDb:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._start()
-        self._calls.put(_Call(fn, args, loop, future))
+        self._calls.put((priority_key(), next(self._order), _Call(fn, args, loop, future)))
         with anyio.CancelScope(shield=True):
             return await future
 
@@ -88,7 +94,7 @@ class SqliteDb:
                 self._thread.start()
 
     def _serve(self) -> None:
-        while (call := self._calls.get()) is not None:
+        while (call := self._calls.get()[2]) is not None:
             try:
                 outcome: tuple[bool, Any] = (True, self._guarded(call.fn, call.args))
             except BaseException as exc:  # noqa: BLE001 — handed to the caller
@@ -150,7 +156,8 @@ class SqliteDb:
         with self._thread_lock:
             thread, self._thread = self._thread, None
         if thread is not None:
-            self._calls.put(None)  # the thread ends after the calls queued before this
+            # the thread ends once the calls queued before this are done
+            self._calls.put((math.inf, next(self._order), None))
 
 
 class _Call:
