@@ -121,3 +121,17 @@ def test_arrangements_and_decisions_date_the_future() -> None:
     assert when is not None and when.value == "2026-04-20"
     when = resolve_time("11월에 부모님이랑 여행 가기로 했어", datetime(2026, 8, 1, tzinfo=UTC))
     assert when is not None and when.value == "2026-11"
+
+
+def test_relatives_and_pets_introduced_in_passing_are_resolved_later() -> None:
+    got = said(("user", "We have a daughter named Ivy."), ("user", "She starts kindergarten in March."))
+    assert any(m.startswith("User's daughter Ivy starts kindergarten") for m in got)
+    # (a bare name counts when Kiwi reads it as a proper noun: "코코" yes, "두부" is tofu)
+    got = said(("user", "우리 집 고양이 코코 알지?"), ("user", "걔가 요즘 관절이 안 좋아서 영양제 먹어"))
+    assert any(m.startswith("사용자의 고양이 코코") and "영양제" in m for m in got)
+
+
+def test_a_compound_subject_keeps_its_plural_verb_and_others_are_not_the_user() -> None:
+    assert said(("user", "My fiancé and I are moving to Gwangju in May.")) == [
+        "User's fiancé and User are moving to Gwangju in May"]
+    assert said(("user", "Anyway, my landlord is selling the building.")) == []

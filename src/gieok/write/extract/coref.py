@@ -59,6 +59,10 @@ _EN_INTRO = [
     re.compile(rf"\b{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))['’]s\s+name\s+is\s+"
                r"(?P<name>[A-Z][a-z]+)"),
     re.compile(r"\b(?P<noun>youngest|oldest),\s+(?P<name>[A-Z][a-z]+)\b"),
+    # "I have a son, Ethan", "we have a daughter named Ivy"
+    re.compile(rf"\b(?i:have|has|got|had)\s+(?i:an?|one)\s+(?:(?i:little|baby|younger|older|"
+               rf"big|new)\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
+               r"(?P<name>[A-Z][a-z]+)\b"),
 ]
 # "two dogs, Max and Ruby": one entity per name.
 _EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))[,:]?\s+(?:(?:named|called)\s+)?"
@@ -66,7 +70,8 @@ _EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))[,:]?\s+(?:(?:nam
 # "we adopted a beagle puppy", "my grandmother lives with us": an entity named later, or never.
 _EN_UNNAMED = re.compile(
     rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
-    rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}))|{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
+    rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
+    rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b))")
 _EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their)\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
 _KO_INTRO = [
@@ -83,6 +88,8 @@ _KO_INTRO = [
     re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
                r"(?:가|는|도|랑|를)(?=\s)"),
 ]
+_KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
+                           r"(?P<name>[가-힣]{1,4})(?=[\s?!.,]|$)")
 _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})"
                          r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)")
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
@@ -131,6 +138,8 @@ class Entities:
                 if _KO_NOT_NAME.match(name):
                     continue
                 out.append(self._entity(name, m.group("noun"), "ko"))
+        if not out and re.search(r"[\uac00-\ud7a3]", sentence):
+            out.extend(self._bare_korean_name(sentence))
         if not out:
             m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
             if m is not None:
@@ -138,6 +147,20 @@ class Entities:
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         return out
+
+    def _bare_korean_name(self, sentence: str) -> list[Entity]:
+        """"우리 집 강아지 몽이 알지?": a name right after the pet or relative, with no
+        particle — only when Kiwi reads it as a proper noun."""
+        m = _KO_BARE_NAME.search(sentence)
+        if m is None or _KO_NOT_NAME.match(m.group("name")):
+            return []
+        from gieok.write.extract.korean import tokens
+
+        start = m.start("name")
+        if not any(t.start == start and t.tag == "NNP" for t in tokens(sentence)):
+            return []
+        return [self._entity(m.group("name").removesuffix("이") if len(m.group("name")) > 2
+                             else m.group("name"), m.group("noun"), "ko")]
 
     @staticmethod
     def _entity(name: str | None, noun: str, lang: str) -> Entity:

@@ -26,7 +26,7 @@ _TRAIL = re.compile(
     re.IGNORECASE)
 _AUX = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has",
         "do": "does", "don't": "doesn't", "don’t": "doesn't", "were": "was"}
-_KEEP = frozenset("is was has had will would can could should must may might does did "
+_KEEP = frozenset("is was has had will would can could should must may might does did are were "
                   "doesn't didn't can't cannot won't wouldn't isn't wasn't hasn't always never "
                   "usually often really also still just only currently recently already "
                   "mostly sometimes".split()) | frozenset(
@@ -47,6 +47,8 @@ def strip_fillers(sentence: str) -> str:
 
 
 def _person(text: str) -> str:
+    # "My girlfriend and I are …": a compound subject keeps its plural verb
+    text = re.sub(r"\band\s+I\s+(are|were|have|do)\b", r"and User \1", text)
     out = re.sub(r"(?<![\w'’])(?:(?:I|we)(?:\s+am|['’]m|\s+are|['’]re)|im)\b", "User is", text,
                  flags=re.IGNORECASE)  # "im" as chat spells "I'm"
     out = re.sub(r"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+got\b", "User has", out,

@@ -30,7 +30,8 @@ _EN_REJECT = re.compile(
     r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:tired|bored|hungry|sleepy|nervous|"
     r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
-    r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|teacher|roommate)\b|"
+    r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|co-worker|colleague|manager|teacher|"
+    r"roommate|landlord|landlady|classmate|teammate|ex|professor|supervisor)s?\b|"
     r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them|him|her)(?:\s+(?:here|there|"
     r"so\s+much|a\s+lot|too|lol|haha|now))*\s*[.!]*$|\bthat\s+idea\b|"
     r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
@@ -83,7 +84,8 @@ _HEALTH = re.compile(
     r"hearing\s+aid|wheelchair|disabilit|infection|\w{3,}itis\b|tumou?r|chemo|dialysis|"
     r"transplant|pacemaker|migraine|vertigo|anemi|anaemi|cholesterol|\bgout\b|eczema|"
     r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
-    r"spay|neuter|physio|rehab|crutches|cast\s+on|"
+    r"spay|neuter|physio|rehab|crutches|cast\s+on|\bjoints?\b|supplement|vitamin|glucosamine|"
+    r"관절|영양제|비타민|보충제|"
     r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
@@ -118,7 +120,9 @@ def worth_keeping(sentence: str) -> bool:
         return False
     if is_korean(text):
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
-    if text.endswith("?") or _EN_REJECT.search(text) or past_evaluation(text):
+    plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
+    if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
+            or past_evaluation(text):
         return False
     return _EN_SELF.search(text) is not None
 
