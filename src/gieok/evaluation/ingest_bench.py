@@ -11,7 +11,10 @@ machine this project runs on is shared and noisy, so only a baseline measured in
 run says what the engine itself adds: ``overhead = engine time / embedder time − 1`` (wall
 and process CPU time both reported).
 
-The model's own CPU time inside the engine run is also counted (the local embedder sums
+One ``add()`` in a scope of its own runs before the clock starts, so one-time loads (the
+Korean analyser, extraction's tables, the model) are reported apart (``warm_up``), as a
+running service has paid them already. The model's own CPU time inside the engine run is
+also counted (the local embedder sums
 it over its threads), so ``overhead_cpu_vs_model`` = CPU outside the model ÷ CPU inside it,
 from one run: on a shared machine, where two runs minutes apart can differ by 15 %, that
 is the steadier figure. ``idle_2core_turns_per_s`` turns those CPU times into what an idle
@@ -38,6 +41,10 @@ from gieok.memory import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.stores.ops import ListOp
 
+# One add() before the clock starts: what a running service has loaded already (the model,
+# the Korean analyser, extraction's tables) is reported apart as ``warm_up``.
+WARM_UP = [{"role": "user", "content": "I moved to Seoul last year and I love hiking."},
+           {"role": "user", "content": "요즘 주말마다 친구들이랑 등산 가."}]
 EVERYTHING = View(statuses=("active", "archived", "deleted"), include_superseded=True)
 
 
@@ -95,6 +102,9 @@ async def run_ingest_bench(config: IngestBenchConfig,
         scopes: list[str] = []
         async with AsyncMemory(url, settings=settings) as mem:
             _, embedder = await mem._ready()  # the engine's own embedder
+            warm_wall, warm_cpu = time.perf_counter(), time.process_time()
+            await mem.add(WARM_UP, scope="user:warm-up/session:w")  # one-time loads
+            warm_wall, warm_cpu = time.perf_counter() - warm_wall, time.process_time() - warm_cpu
             model_before = getattr(embedder, "cpu_seconds", None)
             wall, cpu = time.perf_counter(), time.process_time()
             for index, sample in enumerate(config.samples):
@@ -129,6 +139,7 @@ async def run_ingest_bench(config: IngestBenchConfig,
         "overhead_cpu_vs_model": round((engine_cpu - model_cpu) / model_cpu, 3)
         if model_cpu else None,
         "idle_2core_turns_per_s": _idle_estimate(turns, engine_cpu, model_cpu),
+        "warm_up": {"seconds": round(warm_wall, 2), "cpu_seconds": round(warm_cpu, 2)},
         "config": {"embedder": config.embedder, "infer": config.infer,
                    "load_avg_1m": os.getloadavg()[0]},
     }
