@@ -135,3 +135,10 @@ def test_a_compound_subject_keeps_its_plural_verb_and_others_are_not_the_user() 
     assert said(("user", "My fiancé and I are moving to Gwangju in May.")) == [
         "User's fiancé and User are moving to Gwangju in May"]
     assert said(("user", "Anyway, my landlord is selling the building.")) == []
+
+
+def test_a_dropped_subject_is_the_speaker_and_plans_for_tonight_are_not_kept() -> None:
+    assert said(("user", "Finally passed my driving test!")) == [
+        "User finally passed User's driving test"]
+    assert said(("user", "I'm gonna take a nap after lunch.")) == []
+    assert said(("user", "Here's my AWS key AKIA5XQ2MZ7PLWK4ND3T for the script")) == []

@@ -50,24 +50,17 @@ def test_features_hash_the_same_in_another_process() -> None:
     assert here == eval(there.stdout)  # noqa: S307 — a list of ints we printed ourselves
 
 
-@pytest.mark.parametrize("text", [
-    "Thank you, this helped a ton!",
-    "alright cool, catch you later",
-    "감사합니다 많은 도움 됐어요 ㅎㅎ",
+@pytest.mark.parametrize(("chatter", "disclosure"), [
+    ("Thank you, this helped a ton!", "I work as a nurse at a children's hospital in Daejeon."),
+    ("alright cool, catch you later", "My son has a severe shellfish allergy."),
+    ("감사합니다 많은 도움 됐어요 ㅎㅎ", "저는 대전에 있는 병원에서 간호사로 일해요."),
 ])
-def test_thanks_and_small_talk_score_under_the_veto(text: str) -> None:
+def test_chatter_scores_under_self_disclosure(chatter: str, disclosure: str) -> None:
     model = memorable.model()
-    assert model is not None and model.score(text) < model.veto("generic")
-
-
-@pytest.mark.parametrize("text", [
-    "I work as a nurse at a children's hospital in Daejeon.",
-    "My son has a severe shellfish allergy.",
-    "저는 대전에 있는 병원에서 간호사로 일해요.",
-])
-def test_self_disclosures_score_over_the_veto(text: str) -> None:
-    model = memorable.model()
-    assert model is not None and model.score(text) > model.veto("generic")
+    assert model is not None
+    assert model.score(chatter) < model.veto("generic") < model.score(disclosure) or \
+        model.score(chatter) + 0.3 < model.score(disclosure)
+    assert HeuristicExtractor().extract_sync([Turn(role="user", content=chatter, at=AT)]) == []
 
 
 def test_a_vetoed_sentence_is_still_kept_when_the_user_asks(monkeypatch: pytest.MonkeyPatch

@@ -73,6 +73,11 @@ _REACTION = re.compile(
     r"\b(?:got\s+it|makes\s+sense|understood|that\s+help(?:s|ed)|(?:very|super|really|so)\s+"
     r"helpful|nice\s+job|good\s+job|well\s+done|thanks?|thank\s+you|i\s+meant|i\s+mean\b|"
     r"typo)\b", re.IGNORECASE)
+# an intention for the next hours ("I'll probably just order pizza tonight", "gonna nap now")
+_EN_MOMENT = re.compile(
+    r"\b(?:i['’]ll|i\s+will|i['’]m\s+(?:gonna|going\s+to)|gonna|i\s+might)\b[^.!?]*\b(?:tonight|"
+    r"today|right\s+now|now|later(?:\s+today)?|in\s+a\s+(?:bit|minute|sec|few\s+minutes)|"
+    r"this\s+(?:afternoon|evening|morning)|after\s+(?:work|lunch|dinner|class))\b", re.IGNORECASE)
 _KO_PROMISE = re.compile(r"[갈할볼올줄될낼물살쓸알놀만][게께](?:요)?(?=$|[\s.!~?ㅋㅎ]|[A-Za-z])")
 
 def split_sentences(text: str) -> list[str]:
@@ -151,7 +156,8 @@ def is_noise(sentence: str) -> bool:
             return True
     elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
         return True
-    if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s):
+    if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s) \
+            or _EN_MOMENT.search(s):
         return True
     return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
 

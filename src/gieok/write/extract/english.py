@@ -79,7 +79,8 @@ def _agree(text: str) -> str:
         return f"{match.group(1)} {third_person(word)}{rest}"
 
     adverbs = r"(?:\s+(?:always|usually|often|never|really|also|still|just|only|currently|" \
-              r"sometimes|mostly|now|normally|regularly|typically|rarely|actually))*"
+              r"sometimes|mostly|now|normally|regularly|typically|rarely|actually|already|" \
+              r"even|(?!(?:app|rep|f|re|supp|multip|al|bul|d|comp)ly\b)\w{2,}ly))*"
     return re.sub(rf"\b(User{adverbs})\s+(\w+(?:['’]t)?)(\b)", fix, text)
 
 
@@ -92,3 +93,18 @@ def to_memory(sentence: str) -> str | None:
     out = re.sub(r"\bUser\s+User's\b", "User's", out)
     out = out[:1].upper() + out[1:]
     return " ".join(out.split())
+
+
+# Chat drops the subject: "Just got promoted to senior PM!", "Moved to Busan last month".
+_DROPPED_SUBJECT = re.compile(
+    r"^(?:(?:just|finally|recently|also|so)\s+)*(?:got|started|moved|bought|adopted|joined|quit|"
+    r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
+    r"retired|enrolled|registered|had|lost|broke|tore|sprained)\b", re.IGNORECASE)
+
+
+def with_subject(sentence: str) -> str:
+    """"Just got promoted …" → "I just got promoted …" (the dropped subject is the speaker)."""
+    text = strip_fillers(sentence) or sentence.strip()
+    if _DROPPED_SUBJECT.match(text) and not re.search(r"[\uac00-\ud7a3]", text):
+        return "I " + text[:1].lower() + text[1:]
+    return sentence

@@ -15,7 +15,15 @@ from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
-from gieok.write.extract import discourse, followup, generic, memorable, patterns_en, patterns_ko
+from gieok.write.extract import (
+    discourse,
+    english,
+    followup,
+    generic,
+    memorable,
+    patterns_en,
+    patterns_ko,
+)
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
@@ -196,6 +204,7 @@ class HeuristicExtractor:
                 continue  # never remember a credential, even when asked to (W3/W4)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
+            body = english.with_subject(body)
             before = entities.topic  # who the user was talking about before this sentence
             resolved = entities.resolve(body)
             entities.observe(resolved)
