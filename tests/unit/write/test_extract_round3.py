@@ -142,3 +142,10 @@ def test_a_dropped_subject_is_the_speaker_and_plans_for_tonight_are_not_kept() -
         "User finally passed User's driving test"]
     assert said(("user", "I'm gonna take a nap after lunch.")) == []
     assert said(("user", "Here's my AWS key AKIA5XQ2MZ7PLWK4ND3T for the script")) == []
+
+
+def test_a_class_one_attends_is_not_an_employer() -> None:
+    hits = HeuristicExtractor().hits("저 요즘 복싱 다니고 있어요")
+    assert hits and not any(h.slot == "employer" for h, _ in hits)
+    assert any(h.slot == "employer" and h.value == "당근마켓"
+               for h, _ in HeuristicExtractor().hits("저 당근마켓 다녀요"))

@@ -29,6 +29,11 @@ FAMILY = (r"남편|아내|와이프|부인|배우자|남자\s?친구|여자\s?�
           r"이모|고모|삼촌|외삼촌|큰아버지|작은아버지|큰엄마|작은엄마|숙모|이모부|고모부|사촌|외할머니|외할아버지|친할머니|친할아버지|시댁|처가|시누이|시동생|처제|처형|형부|매형|제부|올케|며느리|사위|장모님|장인어른|장모|장인|새엄마|새아빠")
 PETS = (r"고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스터|토끼|앵무새|새|물고기|금붕어|거북이|"
         r"고슴도치|도마뱀|페럿|기니피그")
+# Places and classes one attends (다니다) rather than works at
+_ATTENDED = re.compile(
+    r"(?:학교|대학교|대학|대학원|학원|과외|레슨|수업|강좌|교실|헬스장?|체육관|요가원?|필라테스|수영장?|"
+    r"피티|PT|크로스핏|복싱|주짓수|태권도|검도|합기도|발레|댄스|클라이밍|골프|테니스|스쿼시|볼링|"
+    r"교회|성당|절|도서관|어린이집|유치원|한의원|치과|재활|병원|독서실|스터디카페)$", re.IGNORECASE)
 OTHERS = re.compile(
     rf"^(?:친구|동료|선배|후배|사장님?|팀장님?|부장님?|과장님?|선생님|교수님|걔|얘|쟤|그|그녀|"
     rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS})$"
@@ -288,11 +293,16 @@ RULES: list[Rule] = [
     rule("ko.job.work_at",
          rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|다녀|다니고\s?있|"
          rf"다닙니다|다녀요|다니는\s?중)",
-         lambda g, _: (f"사용자는 {g['x']}에 다님" if re.search(
-             r"(?:학교|대학교|대학|학원|헬스장|체육관|교회|성당|절|병원|요가원)$", g["x"])
-             else f"사용자는 {g['x']}에서 근무"),
+         lambda g, _: f"사용자는 {g['x']}에서 근무",
          "job", slot="employer", tags=("job",),
-         check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일"), strict=True),
+         check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
+         and not _ATTENDED.search(g["x"]), strict=True),
+    # "필라테스 다녀요", "영어 학원 다니고 있어": a class or a place the user goes to, not a job
+    rule("ko.routine.attends",
+         rf"{OBJ}(?<!로)\s*(?:에)?\s*(?:다녀|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         "사용자는 {x}에 다닌다", "habit", slot=None, tags=("routine",),
+         check=lambda g, _: _noun(g, _) and _ATTENDED.search(g["x"]) is not None
+         and not re.search(r"(?:학교|대학교|대학|대학원)$", g["x"]), strict=True),
     rule("ko.job.joined",
          rf"{OBJ}\s*(?:에|으로|로)\s*(?:이직|취직|입사|취업)\s?(?:했|해서|함|하게\s?됐|하게\s?되었)",
          "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
