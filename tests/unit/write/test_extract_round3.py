@@ -149,3 +149,10 @@ def test_a_class_one_attends_is_not_an_employer() -> None:
     assert hits and not any(h.slot == "employer" for h, _ in hits)
     assert any(h.slot == "employer" and h.value == "당근마켓"
                for h, _ in HeuristicExtractor().hits("저 당근마켓 다녀요"))
+
+
+@pytest.mark.parametrize("text", ["주말에 너무 많이 잔 것 같아", "요즘 커피를 너무 많이 마시는 듯",
+                                  "아빠는 내가 아직 학생인 줄 알아"])
+def test_korean_hedges_and_others_beliefs_are_not_kept(text: str) -> None:
+    assert said(("user", text)) == []
+    assert said(("user", "저 자전거 탈 줄 알아요"))  # an ability is a fact
