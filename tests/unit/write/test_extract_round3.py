@@ -156,3 +156,14 @@ def test_a_class_one_attends_is_not_an_employer() -> None:
 def test_korean_hedges_and_others_beliefs_are_not_kept(text: str) -> None:
     assert said(("user", text)) == []
     assert said(("user", "저 자전거 탈 줄 알아요"))  # an ability is a fact
+
+
+@pytest.mark.parametrize("text", [
+    "I feel like nobody reads manuals anymore.",
+    "Can't choose between ramen and pizza for lunch.",
+    "My cat knocked over my plant this morning lol",
+    "I'm on the bus heading home.",
+    "Got a call in five minutes, gotta go.",
+])
+def test_opinions_and_the_moment_are_not_kept(text: str) -> None:
+    assert said(("user", text)) == []

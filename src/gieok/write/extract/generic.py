@@ -41,6 +41,13 @@ _EN_REJECT = re.compile(
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
     r"start|quit|switch|change|do|visit|learn|become)\b",
     re.IGNORECASE)
+# An opinion, and what is only true for the moment ("I'm at the airport", "in 10 minutes,
+# gotta go", "ate my sock this morning", "can't decide … for dinner"): never kept whole.
+_EN_MOMENT = re.compile(
+    r"\bi\s+feel\s+like\b|\bimo\b|\bin\s+my\s+opinion\b|\bthis\s+morning\b|\bgott?a\s+go\b|"
+    r"\bin\s+(?:\d+|a\s+few|ten|five|twenty)\s+(?:minutes|mins)\b|\bfor\s+(?:dinner|lunch|breakfast)\b|"
+    r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
+    r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b", re.IGNORECASE)
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
@@ -126,7 +133,7 @@ def worth_keeping(sentence: str) -> bool:
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
-            or past_evaluation(text):
+            or _EN_MOMENT.search(text) or past_evaluation(text):
         return False
     return _EN_SELF.search(text) is not None
 
@@ -138,7 +145,8 @@ def keepable(sentence: str) -> bool:
     something; "술 안 마셔요" is a fact)."""
     text = sentence.strip()
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
-            or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text):
+            or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text) \
+            or _EN_MOMENT.search(text):
         return False
     if is_korean(text):
         negative = korean.negated(korean.tokens(text))
