@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.out is not None:
         info = {"bias": b, "vetoes": vetoes, "keep": keep, "l2": args.l2, "split": args.split,
-                "sentences": len(data), "positives": int(y.sum()), "cv": cv,
+                "sentences": int(known.sum()), "positives": int((y == 1).sum()), "cv": cv,
                 "trained": datetime.now(UTC).date().isoformat(),
                 "command": "scripts/train_memorable.py " + " ".join(argv or sys.argv[1:])}
         sparse = np.where(np.abs(w) < 1e-6, 0.0, w).astype(np.float16)
