@@ -252,8 +252,13 @@ class HeuristicExtractor:
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
                 out.append(candidate)
+            # A sentence without a subject may go on the turn's last whole-sentence memory —
+            # never on an answer to the assistant's question: the answer is the fragment,
+            # and what the user adds after it ("SF 영화야. 다음주에 또 갈 거야.") is a
+            # statement of its own.
             last = next((i for i in range(len(out) - 1, -1, -1)
-                         if out[i].slot is None and out[i].lang == "ko"), None) if hits else None
+                         if out[i].slot is None and out[i].lang == "ko"), None) \
+                if hits and reply is None else None
         return out
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
