@@ -167,3 +167,10 @@ def test_korean_hedges_and_others_beliefs_are_not_kept(text: str) -> None:
 ])
 def test_opinions_and_the_moment_are_not_kept(text: str) -> None:
     assert said(("user", text)) == []
+
+
+def test_laughter_or_crying_ends_a_korean_sentence_and_a_moods_reason_is_kept() -> None:
+    assert discourse.split_sentences("짐 하나도 못 쌌어 ㅠ 강아지도 두 마리 있어서 더 바빠") == [
+        "짐 하나도 못 쌌어 ㅠ", "강아지도 두 마리 있어서 더 바빠"]
+    assert generic.reason_clause("강아지가 두 마리라서 너무 피곤해") == "강아지가 두 마리라서"
+    assert any("결혼" in m for m in said(("user", "나 결혼했어 ㅎㅎ 지난달에")))

@@ -20,7 +20,8 @@ from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SPLIT = re.compile(
-    r"(?<=[.!?。！？~])\s+|\n+|"
+    r"(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
+    r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
     r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
 )

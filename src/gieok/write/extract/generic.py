@@ -255,10 +255,12 @@ def medical_report(sentence: str) -> bool:
 
 def reason_clause(sentence: str) -> str | None:
     """"저 keto diet 하는 중이라 탄수화물은 빼주세요": a request whose reason is a statement
-    about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own."""
-    text = sentence.strip()
-    if not is_korean(text) or not _KO_ASK_FOR.search(text):
-        return None
+    about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own; so is
+    the reason of a passing mood ("고양이 두 마리도 있어서 더 정신없어")."""
+    text = _KO_LAUGH.sub("", sentence.strip()).strip()
+    if not is_korean(text) or not (_KO_ASK_FOR.search(text) or _KO_MOOD.search(text)
+                                   or past_evaluation(text)):
+        return None  # a request, or a mood with its reason: "고양이 두 마리도 있어서 정신없어"
     m = _KO_BECAUSE.match(text)
     if m is None or _KO_ASK_FOR.search(m.group("x")):
         return None

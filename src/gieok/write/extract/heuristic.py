@@ -232,8 +232,8 @@ class HeuristicExtractor:
             ruled = standing is not None and bool(hits) and hits[0][0] is standing
             if last is not None and resolved == body and not any(h.slot for h, _ in hits) \
                     and generic.continues(body):
-                if not _vetoed(judge, worth, "generic"):
-                    out[last] = _continued(out[last], body)
+                # a fragment going on about the previous memory is judged with it, not alone
+                out[last] = _continued(out[last], body)
                 continue
             if reply is None and not ruled:
                 sure = _sure(judge, worth)

@@ -355,9 +355,9 @@ RULES: list[Rule] = [
          and FACTISH.search(g["rest"]) is not None),
     rule("ko.family.marital",
          r"(?P<x>결혼했|기혼|유부남|유부녀|미혼|싱글|이혼했|약혼했|돌싱)",
-         lambda g, _: "사용자는 " + {"결혼했": "기혼", "유부남": "기혼", "유부녀": "기혼",
-                                   "싱글": "미혼", "이혼했": "이혼", "약혼했": "약혼",
-                                   "돌싱": "이혼"}.get(g["x"], g["x"]),
+         lambda g, _: "사용자는 " + {"결혼했": "결혼했다 (기혼)", "유부남": "기혼",
+                                   "유부녀": "기혼", "싱글": "미혼", "이혼했": "이혼했다",
+                                   "약혼했": "약혼했다", "돌싱": "이혼"}.get(g["x"], g["x"]),
          "family", slot="marital", tags=("family",),
          check=lambda g, c: not re.search(r"결혼했(?:으면|을까|나|니|어\?)", c.sentence), strict=True),
     # -- health: allergies, medication, chronic illness, diet ------------------------------
