@@ -135,7 +135,12 @@ def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
     """An episode without an LLM: what the user said that is worth remembering, or ``None``
     when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
     the user's raw words are never stored in its place)."""
-    facts = [c for c in HeuristicExtractor().extract_sync(turns) if not has_mask(c.content)]
+    found = [c for c in HeuristicExtractor().extract_sync(turns) if not has_mask(c.content)]
+    # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
+    # shrimp recipes please" (the whole sentence): the episode says it once
+    facts = [c for c in found if not any(
+        o is not c and len(o.content) > len(c.content)
+        and o.content.casefold().startswith(c.content.casefold()) for o in found)]
     if not facts:
         return None
     summary = ". ".join(c.content for c in facts[:3])

@@ -72,6 +72,22 @@ def clip_en(phrase: str) -> str:
     return text
 
 
+_EN_RULE_BREAK = re.compile(
+    r"\s*(?:,\s*)?\b(?:because|since|cause|cuz|'cause|lol|haha|hehe)\b.*$|\s*\(.*$",
+    re.IGNORECASE)
+
+
+def clip_rule_en(phrase: str) -> str:
+    """Like ``clip_en`` for an instruction to the assistant: its condition is part of it
+    ("reply in English, even if I write in Korean", "… unless I ask otherwise"); only a
+    reason or chatter after it is cut."""
+    text = re.sub(r"\s*,\s*[\uac00-\ud7a3].*$", "", phrase.strip())
+    text = _EN_RULE_BREAK.sub("", text)
+    for _ in range(3):
+        text = _EN_TRAILING.sub("", text).strip(_EDGE_PUNCT)
+    return text
+
+
 _KO_CLAUSE_BREAK = re.compile(
     r"(?:는데|은데|인데|지만|니까|어서|아서|해서|라서|이라서|고\s+나서|면서)(?:\s.*)?$"
 )

@@ -95,7 +95,10 @@ def plan_add(
     kinds: list[TriggerKind] = []
     turns = [*pending, *new_turns]
     if settings.auto_extraction:
-        chosen = [t for t in turns if t.role == "user"]
+        # Every turn, in order: the extractor reads only the user's, but an answer needs
+        # the question the assistant asked just before it in the same batch ("How old is
+        # he?" → "about 4").
+        chosen = list(turns) if any(t.role == "user" for t in turns) else []
         if chosen:
             kinds.append(TriggerKind.TURN)
     else:

@@ -49,8 +49,12 @@ async def test_every_turn_is_archived_searchable_and_points_back(
         assert "What breed is Biscuit?" in breed.index_text
         assert "8 May 2023" in breed.index_text
         assert breed.embedding_text() == "Ana: " + breed.content
-        hits = await mem.search("golden retriever", user_id="u1", k=5)
+        hits = await mem.search("golden retriever", user_id="u1", k=5, filters={"kind": "turn"})
         assert hits[0].kind == "turn" and hits[0].record.id == breed.id
+        # unfiltered, the answer's memory ("… What breed is … Biscuit?: A golden retriever")
+        # and its turn share one place, the memory first
+        hits = await mem.search("golden retriever", user_id="u1", k=5)
+        assert breed.metadata["turn"] in hits[0].record.source_turn_ids
         # a turn is found by words only its neighbour says
         found = await mem.search("which breed", user_id="u1", k=5, filters={"kind": "turn"})
         assert breed.id in [h.record.id for h in found]

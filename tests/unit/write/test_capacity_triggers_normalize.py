@@ -67,7 +67,11 @@ def test_turn_trigger_and_explicit_requests() -> None:
     settings = ScopeSettings()
     plan = plan_add([turn("I live in Seoul"), turn("ok", "assistant")], [], infer=True,
                     settings=settings, count_before=0, count_after=2)
-    assert plan.kinds == (TriggerKind.TURN,) and len(plan.extract) == 1 and not plan.episode
+    assert plan.kinds == (TriggerKind.TURN,) and not plan.episode
+    assert [t.role for t in plan.extract] == ["user", "assistant"]  # the assistant's as context
+    only_assistant = plan_add([turn("How old is he?", "assistant")], [], infer=True,
+                              settings=settings, count_before=2, count_after=3)
+    assert only_assistant.extract == [] and only_assistant.reason == "no user turns"
     off = ScopeSettings(auto_extraction=False)
     plan = plan_add([turn("I live in Seoul"), turn("기억해줘: 나 땅콩 알레르기 있어")], [],
                     infer=True, settings=off, count_before=0, count_after=2)

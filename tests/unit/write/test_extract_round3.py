@@ -139,7 +139,7 @@ def test_a_compound_subject_keeps_its_plural_verb_and_others_are_not_the_user() 
 
 def test_a_dropped_subject_is_the_speaker_and_plans_for_tonight_are_not_kept() -> None:
     assert said(("user", "Finally passed my driving test!")) == [
-        "User finally passed User's driving test"]
+        "User finally passed their driving test"]
     assert said(("user", "I'm gonna take a nap after lunch.")) == []
     assert said(("user", "Here's my AWS key AKIA5XQ2MZ7PLWK4ND3T for the script")) == []
 

@@ -73,7 +73,8 @@ _EN_UNNAMED = re.compile(
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b))")
-_EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their)\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
+_EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
+                            r"\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
 _KO_INTRO = [
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),

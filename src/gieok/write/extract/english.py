@@ -91,6 +91,10 @@ def to_memory(sentence: str) -> str | None:
         return None
     out = _agree(_person(text))
     out = re.sub(r"\bUser\s+User's\b", "User's", out)
+    # "I start my new job" → "User starts their new job": once the user is the subject,
+    # their own things are "their", not a second "User's"
+    while (fixed := re.sub(r"(\bUser\b(?!['’])[^.;!?]*?)\bUser's\b", r"\1their", out)) != out:
+        out = fixed
     out = out[:1].upper() + out[1:]
     return " ".join(out.split())
 

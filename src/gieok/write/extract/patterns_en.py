@@ -15,6 +15,7 @@ from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
 from gieok.write.normalize import (
     clip_en,
+    clip_rule_en,
     first_person_to_user_en,
     is_pronoun_phrase,
     resolve_relative_date,
@@ -44,7 +45,9 @@ PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit
         r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
         r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
         r"terrier|beagle|husky|chihuahua|dachshund|maltese|pomeranian|schnauzer|jindo|"
-        r"persian|siamese|ragdoll|maine\s+coon|tabby")
+        r"persian|siamese|ragdoll|maine\s+coon|tabby|greyhound|whippet|shepherd|collie|"
+        r"spaniel|pug|shih\s+tzu|samoyed|doberman|rottweiler|pit\s?bull|mutt|pup|kitty|"
+        r"budgie|parakeet|cockatiel|canary|chinchilla|gerbil|axolotl|bearded\s+dragon")
 MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|"
           r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"
@@ -175,6 +178,12 @@ def _dated(text: str, ctx: RuleContext) -> str:
     return f"{text} ({resolved})" if resolved else text
 
 
+_RULE_CONDITION = re.compile(r"\b((?:if|unless|when|whenever|before|after|until|once)\s+"
+                             r"the\s+user)\s+([a-z]+)\b")
+_NOT_BARE_VERB = frozenset("is was has had can could will would should may might must did "
+                           "does do don't didn't doesn't isn't wasn't won't can't".split())
+
+
 def rule(
     name: str,
     regex: str,
@@ -195,7 +204,8 @@ def rule(
     def build(match: re.Match[str], ctx: RuleContext) -> Hit | None:
         if imperative and _SUBJECT_BEFORE.search(match.string[: match.start()]):
             return None  # "I always use Python" is a habit, not an instruction
-        groups = {k: clip_en(v) if v else "" for k, v in match.groupdict().items()}
+        clip = clip_rule_en if family == "rule" else clip_en
+        groups = {k: clip(v) if v else "" for k, v in match.groupdict().items()}
         if "x" in groups and not groups["x"]:
             return None
         if check is not None and not check(groups, ctx):
@@ -205,6 +215,11 @@ def rule(
             k: first_person_to_user_en(v, "pronoun") if k != "all" else v
             for k, v in groups.items()}
         content = template(shown, ctx) if callable(template) else template.format(**shown)
+        if family == "rule":  # "… unless the user ask otherwise" → "asks"
+            content = _RULE_CONDITION.sub(
+                lambda m: f"{m.group(1)} {third_person(m.group(2))}"
+                if m.group(2).lower() not in _NOT_BARE_VERB and not m.group(2).endswith(
+                    ("s", "ed")) else m.group(0), content)
         return Hit(
             content=content, family=family, type=type, category=category,
             slot=slot.format_map(low) if slot else None,

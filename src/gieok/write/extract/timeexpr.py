@@ -99,8 +99,8 @@ _EN = re.compile(
     r"months?|years?)\b|"
     rf"\b(?P<mon>{_MON_ALT})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b|"
     rf"\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{_MON_ALT})\b|"
-    rf"\b(?:in|since|by|until|early|mid|late|end\s+of|the\s+end\s+of)\s+(?:(?:early|mid|late)\s+)?"
-    rf"(?P<mon3>{_MON_ALT})\b|"
+    rf"\b(?:(?P<mwhich>this|next|last)|in|since|by|until|early|mid|late|end\s+of|the\s+end\s+of)"
+    rf"\s+(?:(?:early|mid|late)\s+)?(?P<mon3>{_MON_ALT})\b|"
     r"\b(?:on\s+)?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
     r"\b(?:in|since)\s+(?P<year>(?:19|20)\d{2})\b|"
     r"\bover\s+(?P<xmas>christmas)\b",
@@ -149,7 +149,17 @@ def _en(m: re.Match[str], at: date, past: bool) -> str | None:
     mon = g["mon"] or g["mon2"] or g["mon3"]
     if mon:
         month = next(i for i, name in enumerate(_MONTHS_EN, 1) if name.startswith(mon.lower()[:3]))
-        year = _month_year(at, month, past)
+        which = (g["mwhich"] or "").lower()
+        if which and mon == "may":
+            return None  # "this may be it": the verb, not the month
+        if which == "this":  # "this October": the current year's
+            year = at.year
+        elif which == "next":  # "next March": the first one after this month
+            year = at.year if month > at.month else at.year + 1
+        elif which == "last":
+            year = at.year if month < at.month else at.year - 1
+        else:
+            year = _month_year(at, month, past)
         day = g["d"] or g["d2"]
         return f"{_ym(year, month)}-{int(day):02d}" if day else _ym(year, month)
     if g["day"]:

@@ -1,0 +1,79 @@
+"""Sentences from a new-user trial (issue 16, round 3), written fresh: a pet introduced in
+two sentences, its health said with "he", an answer in the same ``add`` as its question,
+instructions with conditions, dates said as "this October"."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from gieok import AsyncMemory
+from gieok.domain.turns import Turn
+from gieok.settings import GieokSettings
+from gieok.write.extract.heuristic import HeuristicExtractor
+from gieok.write.extract.timeexpr import resolve_time
+
+pytestmark = pytest.mark.anyio
+AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)  # a Friday
+
+GREYHOUND = [
+    {"role": "user", "content": "I finally adopted a rescue greyhound last week! His name is Comet."},
+    {"role": "assistant", "content": "Congrats! How old is he?"},
+    {"role": "user", "content": "about 4"},
+    {"role": "user", "content": "he has a sensitive stomach so the vet put him on a salmon-based kibble"},
+]
+
+
+def said(*texts: str) -> list[str]:
+    turns = [Turn(role="user", content=t, at=AT) for t in texts]
+    return [c.content for c in HeuristicExtractor().extract_sync(turns)]
+
+
+async def test_one_add_with_a_question_and_its_answer_keeps_the_answer(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await mem.add(GREYHOUND, user_id="u1", session_id="s1", timestamp=AT)
+        await mem.end_session(user_id="u1", session_id="s1")
+        page = await mem.list(user_id="u1", limit=50)
+        contents = {r.content: r for r in page}
+    answer = next(c for c in contents if c.startswith("User's answer to"))
+    assert "Comet" in answer and answer.endswith("about 4")  # "he" is the dog named before
+    health = contents["User's greyhound Comet has a sensitive stomach so the vet put him on a "
+                      "salmon-based kibble"]
+    assert health.pinned and "health" in health.tags  # a pet's diet and health: core facts
+    assert any("name is Comet" in c for c in contents)
+    # every fact of the session is stored: no episode that only repeats them
+    assert not any(r.type.value == "episode" for r in contents.values())
+
+
+def test_my_after_the_user_is_their() -> None:
+    assert said("I start my new job at Samsung Biologics next monday") == [
+        "User starts their new job at Samsung Biologics next monday"]
+    assert said("My sister lives with my mom in Daegu")[0].startswith("User's sister")
+
+
+def test_an_instruction_keeps_its_condition() -> None:
+    assert said("Please always reply in English, even if I write in Korean.") == [
+        "Always reply in English, even if the user writes in Korean"]
+    assert said("Always answer in Korean unless I ask otherwise") == [
+        "Always answer in Korean unless the user asks otherwise"]
+    assert said("Never use emojis when you reply to me lol") == [
+        "Never use emojis when you reply to the user"]
+
+
+def test_this_next_last_month_names() -> None:
+    at = datetime(2026, 3, 11, tzinfo=UTC)
+    assert resolve_time("my first marathon is this October", at).value == "2026-10"  # type: ignore[union-attr]
+    assert resolve_time("we move next March", at).value == "2027-03"  # type: ignore[union-attr]
+    assert resolve_time("we moved last March", at).value == "2025-03"  # type: ignore[union-attr]
+    assert resolve_time("this may be it", at) is None  # the verb, not the month
+
+
+def test_a_named_drug_on_a_schedule_is_health() -> None:
+    turns = [Turn(role="user", content="My son Minho takes Concerta every school day", at=AT)]
+    [memory] = HeuristicExtractor().extract_sync(turns)
+    assert "health" in memory.tags and "Concerta" in memory.content
+    bus = [Turn(role="user", content="My son takes the bus every school day", at=AT)]
+    assert all("health" not in c.tags for c in HeuristicExtractor().extract_sync(bus))
