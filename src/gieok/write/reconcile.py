@@ -160,7 +160,7 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if record.type is not new.type or record.layer is not new.layer:
             continue
         slot_a, slot_b = record.metadata.get("slot"), new.metadata.get("slot")
-        if slot_a and slot_b and slot_a != slot_b:
+        if slot_a and slot_b and slot_a != slot_b and not _related_slots(slot_a, slot_b):
             continue
         score = similarity(record.content, new.content)
         if score < threshold and score >= 0.5 and len(_tokens(record.content)) >= 3 and \
@@ -169,6 +169,16 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if score >= best_score:
             best, best_score = record, score
     return best
+
+
+def _related_slots(a: str, b: str) -> bool:
+    """One slot, once with a clause the value should not have kept ("pref:sushi" and
+    "pref:sushi, had it again yesterday"): the texts are compared as near duplicates. Not
+    "pref:coffee" and "pref:coffee ice cream" — those are two things."""
+    kind_a, _, value_a = a.partition(":")
+    kind_b, _, value_b = b.partition(":")
+    short, long = sorted((value_a.strip(), value_b.strip()), key=len)
+    return kind_a == kind_b and bool(short) and long.startswith((f"{short},", f"{short};"))
 
 
 def _add(plan: Plan, pool: _Pool, record: MemoryRecord, reason: str) -> None:

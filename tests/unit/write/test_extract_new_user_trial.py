@@ -77,3 +77,16 @@ def test_a_named_drug_on_a_schedule_is_health() -> None:
     assert "health" in memory.tags and "Concerta" in memory.content
     bus = [Turn(role="user", content="My son takes the bus every school day", at=AT)]
     assert all("health" not in c.tags for c in HeuristicExtractor().extract_sync(bus))
+
+
+def test_what_the_user_does_not_drink_says_drink() -> None:
+    assert said("I don't drink coffee anymore, switched to green tea")[0].startswith(
+        "User does not drink coffee")
+
+
+def test_a_new_age_and_a_new_employer_fill_their_slots() -> None:
+    turns = [Turn(role="user", content=t, at=AT) for t in (
+        "just turned 35 today!", "I left Naver, now I'm at Kakao Bank", "오늘 35살 됐어")]
+    got = [(c.slot, c.value) for c in HeuristicExtractor().extract_sync(turns)]
+    assert ("age", "35") in got and ("employer", "kakao bank") in got
+    assert got.count(("age", "35")) == 2

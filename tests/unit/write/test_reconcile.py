@@ -156,3 +156,15 @@ def test_helpers() -> None:
     assert not says_more("User has a cat", "User has a cat named Nabi")
     assert is_single_valued("residence") and is_single_valued("pref:coffee")
     assert not is_single_valued("allergy") and not is_single_valued(None)
+
+
+def test_a_slot_value_with_a_trailing_clause_refines_the_same_slot() -> None:
+    old = stored("User loves sushi", slot="pref:sushi", value="sushi")
+    plan = run([cand("User loves sushi, had it again yesterday",
+                     slot="pref:sushi, had it again yesterday",
+                     value="sushi, had it again yesterday")], [old])
+    assert [d.kind for d in plan.decisions] == [DecisionKind.UPDATE] and plan.creates == []
+    other = stored("User loves coffee", slot="pref:coffee", value="coffee")
+    plan = run([cand("User loves coffee ice cream", slot="pref:coffee ice cream",
+                     value="coffee ice cream")], [other])
+    assert [d.kind for d in plan.decisions] == [DecisionKind.ADD]  # two things, both kept

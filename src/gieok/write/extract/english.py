@@ -103,7 +103,7 @@ def to_memory(sentence: str) -> str | None:
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:just|finally|recently|also|so)\s+)*(?:got|started|moved|bought|adopted|joined|quit|"
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
-    r"retired|enrolled|registered|had|lost|broke|tore|sprained)\b", re.IGNORECASE)
+    r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned)\b", re.IGNORECASE)
 
 
 def with_subject(sentence: str) -> str:

@@ -310,6 +310,12 @@ RULES: list[Rule] = [
          rf"(?:and\s+|to\s+)(?:(?:have|just)\s+)?(?:joined|join|(?:started|began)\s+(?:working\s+)?"
          rf"(?:at|with|for)|(?:went|moved|switched)\s+(?:over\s+)?to)\s+{ORG}{ROLE}",
          _works_at, "job", slot="employer", tags=("job",), check=_org),
+    # "I left Naver, now I'm at Kakao Bank", "quit Coupang and now work for Toss"
+    rule("en.job.left_now_at",
+         rf"{I}{ADV}\s+(?:left|quit)\s+(?:my\s+job\s+at\s+)?(?P<old>[^.!?;\n,]{{2,40}}?)\s*[,;]?\s+"
+         rf"(?:and\s+)?(?:(?:now|currently)\s+)?(?:I['’]m|I\s+am|I\s+work|working|work)\s+"
+         rf"(?:(?:now|currently)\s+)?(?:at|for|with)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
     rule("en.job.company_is",
          rf"(?<![\w'’])(?:my|our)\s+(?:company|employer|workplace|firm)\s+is\s+{ORG}{ROLE}",
          _works_at, "job", slot="employer", tags=("job",), check=_org),
@@ -399,8 +405,8 @@ RULES: list[Rule] = [
          rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
          "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
     rule("en.diet.dont_eat",
-         rf"{I}{ADV}\s+(?:don['’]t|do\s+not|never)\s+(?:eat|drink)\s+{REST}",
-         "User does not eat {x}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
+         rf"{I}{ADV}\s+(?:don['’]t|do\s+not|never)\s+(?P<v>eat|drink)\s+{REST}",
+         lambda g, _: f"User does not {g['v'].lower()} {g['x']}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
          check=_thing),
     rule("en.health.medication",
          rf"{I}{ADV}\s+(?:take|am\s+taking|taking|am\s+on|on|have\s+to\s+take)\s+"
@@ -465,6 +471,10 @@ RULES: list[Rule] = [
     rule("en.profile.age",
          rf"{IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?"
          rf"(?=\s*(?:[.!,;]|$|and\b))",
+         "User is {x} years old", "profile", type=MemoryType.PROFILE, slot="age",
+         tags=("profile",)),
+    rule("en.profile.turned",  # "(I) just turned 35 today!": the new age
+         rf"{I}{ADV}\s+turned\s+(?P<x>\d{{1,2}})\b(?!\s*(?:%|percent|degrees|minutes|times))",
          "User is {x} years old", "profile", type=MemoryType.PROFILE, slot="age",
          tags=("profile",)),
     rule("en.profile.born",

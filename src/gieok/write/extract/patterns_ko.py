@@ -449,7 +449,8 @@ RULES: list[Rule] = [
          "사용자는 {x}(이)라고 불리기를 원함", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",), user_subject=False),
     rule("ko.profile.age",
-         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
+         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$|"
+         r"(?:이\s?)?(?:됐|되었|돼요|됨))",  # "오늘 35살 됐어": the new age
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
          strict=True),
     rule("ko.profile.age_native",
