@@ -138,6 +138,11 @@ _ID_LABEL_DOC = re.compile(
     r"(?:\s*(?:is|was|:|=|->)\s*|\s*(?:는|은|가|이|도)?\s+)"
     r"(?P<value>[A-Z]{0,2}\d(?:[\dA-Z]|[\- ](?=[\dA-Z])){4,18}[\dA-Z])")
 _SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
+# A value assigned to a name that says it is a credential (config, env files, code):
+# AWS_SECRET_ACCESS_KEY=…, client_secret: …, OPENAI_API_KEY="…" — whatever its shape.
+_ASSIGNED = re.compile(
+    r"(?i)(?<![\w-])[\w.-]*(?:secret|token|api[_-]?key|access[_-]?key|private[_-]?key|"
+    r"auth[_-]?key|credentials?)[\w.-]*[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")
 _BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{16,})")
 # An order, ticket or case number is an id, not a phone or bank account number, when its label
 # comes just before it ("주문번호 2024-0315-7788", "support ticket 555-123-4567").
@@ -234,6 +239,8 @@ def _secrets(text: str) -> Iterable[PiiHit]:
         yield PiiHit(PiiKind.SECRET, match.start(), match.end())
     for match in _BEARER.finditer(text):
         yield PiiHit(PiiKind.SECRET, match.start(1), match.end(1))
+    for match in _ASSIGNED.finditer(text):
+        yield PiiHit(PiiKind.SECRET, match.start("value"), match.end("value"))
     for match in _RANDOM_TOKEN.finditer(text):
         yield PiiHit(PiiKind.SECRET, match.start(), match.end())
     for start, end in password_spans(text):

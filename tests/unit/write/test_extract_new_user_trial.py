@@ -90,3 +90,8 @@ def test_a_new_age_and_a_new_employer_fill_their_slots() -> None:
     got = [(c.slot, c.value) for c in HeuristicExtractor().extract_sync(turns)]
     assert ("age", "35") in got and ("employer", "kakao bank") in got
     assert got.count(("age", "35")) == 2
+
+
+def test_a_weekly_routine_is_not_a_date() -> None:
+    assert resolve_time("we deploy every Thursday", AT) is None
+    assert resolve_time("the dentist is on Thursday", AT).value == "2026-11-26"  # type: ignore[union-attr]

@@ -39,6 +39,12 @@ from gieok.write.pii import (
     ("call me at 010-1234-5678", "call me at [PHONE]"),
     ("my number is +82 10 1234 5678", "my number is [PHONE]"),
     ("mail a.b+c@example.co.kr now", "mail [EMAIL] now"),
+    # a value assigned to a credential's name, whatever its shape
+    ("AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+     "AWS_SECRET_ACCESS_KEY=[SECRET]"),
+    ('export OPENAI_API_KEY="sk-live-abcdef"', 'export OPENAI_API_KEY="[SECRET]"'),
+    ("client_secret: 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "client_secret: [SECRET]"),
+    ('{"api_key": "abc123xyz789"}', '{"api_key": "[SECRET]"}'),
 ])
 def test_detects_and_masks(text: str, masked: str) -> None:
     assert guard(text).text == masked
@@ -48,6 +54,7 @@ def test_detects_and_masks(text: str, masked: str) -> None:
     "I was born 1990-01-01 and live in Seoul", "I forgot my password again",
     "I have 3 cats and 2 dogs", "the meeting is at 10:30 on 2024-03-15",
     "my phone died", "비밀번호를 까먹었어", "version 1.2.3", "it costs 15,000 won",
+    "The secret: I love him", "my token count is 500",
 ])
 def test_ordinary_text_is_left_alone(text: str) -> None:
     assert guard(text).text == text and scan(text) == []

@@ -163,6 +163,8 @@ def _en(m: re.Match[str], at: date, past: bool) -> str | None:
         day = g["d"] or g["d2"]
         return f"{_ym(year, month)}-{int(day):02d}" if day else _ym(year, month)
     if g["day"]:
+        if re.search(r"\b(?:every|each)\s+$", m.string[: m.start()], re.IGNORECASE):
+            return None  # "we deploy every Thursday": a routine, not a date
         return _weekday(at, _DAYS_EN.index(g["day"].lower()), "", past)
     if g["year"]:
         return g["year"]
