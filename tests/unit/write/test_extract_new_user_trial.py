@@ -95,3 +95,17 @@ def test_a_new_age_and_a_new_employer_fill_their_slots() -> None:
 def test_a_weekly_routine_is_not_a_date() -> None:
     assert resolve_time("we deploy every Thursday", AT) is None
     assert resolve_time("the dentist is on Thursday", AT).value == "2026-11-26"  # type: ignore[union-attr]
+
+
+def test_workspace_facts_go_to_the_project_tier() -> None:
+    turns = [Turn(role="user", content=t, at=AT) for t in (
+        "Our API is in Go. We deploy with ArgoCD.", "Our staging DB runs on port 5433",
+        "my team does code review in pairs")]
+    got = {c.content: c.tier for c in HeuristicExtractor().extract_sync(turns)}
+    assert got == {"The project's API is in Go": "project",
+                   "The team deploys with ArgoCD": "project",  # "we" after the workspace
+                   "The project's staging DB runs on port 5433": "project",
+                   "The team does code review in pairs": "project"}
+    personal = [Turn(role="user", content="We love our new house in Suwon", at=AT)]
+    [memory] = HeuristicExtractor().extract_sync(personal)
+    assert memory.tier is None and memory.content == "User loves their new house in Suwon"

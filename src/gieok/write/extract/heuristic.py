@@ -71,8 +71,16 @@ _BARE_REQUEST = re.compile(
 _QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?!\w)|「[^」]+」")
 _PROJECT = re.compile(
     r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
-    r"\bour\s+(?:api|frontend|backend|ci|stack|service)\b|이\s?(?:워크스페이스|프로젝트|레포|저장소)|"
-    r"우리\s?팀(?:은|에서는|은\s)", re.IGNORECASE)
+    r"\bmy\s+team\b|"
+    r"\bour\s+(?:api|frontend|backend|ci|ci/cd|stack|services?|app|database|db|cluster|pipeline|"
+    r"staging|prod|production|infra(?:structure)?|build|deploys?|deployments?|releases?|sprints?|"
+    r"stand-?ups?|code\s+reviews?|branch(?:es)?|tests?|test\s+suite|docs|schema)\b|"
+    r"이\s?(?:워크스페이스|프로젝트|레포|저장소|코드베이스)|"
+    r"우리\s?팀(?:은|에서는|은\s|에서|도|이)|"
+    r"우리\s?(?:서비스|앱|레포|코드베이스|서버|백엔드|프론트엔드|프론트|API|DB|디비|스테이징|배포)",
+    re.IGNORECASE)
+_WE = re.compile(r"^(?:(?:and|also|so|plus)\s+)?we\b(?!['’]d)|^(?:그리고\s)?우리(?:는|도)?\s",
+                 re.IGNORECASE)
 _CLAUSES = re.compile(r"\b(?:because|since|so|but|while|although)\b|\band\s+(?:I|my|we|he|she)\b|"
                       r"(?:어서|아서|해서|라서|는데|은데|지만|면서|니까)\s|고\s(?!있|계)",
                       re.IGNORECASE)
@@ -89,6 +97,12 @@ def quoted_removed(text: str) -> str:
     return _QUOTED.sub(" ", text)
 
 
+_TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
+             "can": "can", "will": "will", "should": "should", "must": "must", "never": "never",
+             "always": "always", "usually": "usually", "also": "also", "only": "only",
+             "still": "still", "just": "just"}
+
+
 def _project_content(sentence: str) -> tuple[str | None, str]:
     """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
     from gieok.write.extract import english, korean
@@ -96,8 +110,13 @@ def _project_content(sentence: str) -> tuple[str | None, str]:
     if _HANGUL.search(sentence):
         return korean.to_memory(sentence, speaker=False), "ko"
     text = english.strip_fillers(sentence)
+    text = re.sub(r"\bwe\s+(?=[a-z])(\w+)", lambda m: "the team " + (
+        patterns_en.third_person(m.group(1)) if m.group(1).lower() not in _TEAM_AUX
+        else _TEAM_AUX[m.group(1).lower()]),
+        text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
+    text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
     return (text[:1].upper() + text[1:]) if text else None, "en"
 
 
@@ -196,6 +215,7 @@ class HeuristicExtractor:
         said: list[str] = []  # the turn's statements so far
         judge = memorable.model()
         question = asked  # what the turn answers: a feature of each of its sentences
+        workspace = False  # the turn's last sentence was about the workspace
         for sentence in sentences:
             if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
@@ -235,9 +255,14 @@ class HeuristicExtractor:
                 # a fragment going on about the previous memory is judged with it, not alone
                 out[last] = _continued(out[last], body)
                 continue
+            # "This repo targets Python 3.11 and we format with ruff": "we" goes on about
+            # the workspace the sentence before named
+            workspace = _PROJECT.search(sentence) is not None or (
+                workspace and _WE.match(sentence) is not None)
             if reply is None and not ruled:
                 sure = _sure(judge, worth)
-                hits = self._with_generic(resolved, hits, explicit, topic is not None, sure)
+                hits = self._with_generic(resolved, hits, explicit, topic is not None, sure,
+                                          project=workspace)
             if not ruled:
                 # the learned judge vetoes chatter, passing states and small-talk answers;
                 # precise slot rules need a lower score to be overruled than whole sentences
@@ -262,7 +287,8 @@ class HeuristicExtractor:
         return out
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
-                      about_entity: bool, sure: bool = False) -> list[tuple[Hit, str]]:
+                      about_entity: bool, sure: bool = False, *,
+                      project: bool | None = None) -> list[tuple[Hit, str]]:
         """Slot hits, plus the whole sentence when no slot rule captured it: unslotted
         hits are replaced by the full normalised sentence (no first-clause truncation)."""
         if about_entity and not explicit:
@@ -270,7 +296,8 @@ class HeuristicExtractor:
             # would misattribute the fact; the whole sentence keeps who it is about.
             hits = [h for h in hits if not re.match(r"(?:사용자는|User\s)", h[0].content)]
         slotted = [h for h in hits if h[0].slot]
-        project = _PROJECT.search(sentence) is not None
+        if project is None:
+            project = _PROJECT.search(sentence) is not None
         keep = explicit or project or generic.worth_keeping(sentence) or (
             sure and not hits and generic.keepable(sentence))
         reason = None if keep or hits else generic.reason_clause(sentence)
