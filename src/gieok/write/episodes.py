@@ -131,6 +131,10 @@ def keywords(turns: Sequence[Turn], k: int = 4) -> list[str]:
     return [w for w, _ in counts.most_common(k)]
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\w+", text.casefold()))
+
+
 def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
     """An episode without an LLM: what the user said that is worth remembering, or ``None``
     when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
@@ -138,9 +142,10 @@ def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
     found = [c for c in HeuristicExtractor().extract_sync(turns) if not has_mask(c.content)]
     # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
     # shrimp recipes please" (the whole sentence): the episode says it once
-    facts = [c for c in found if not any(
-        o is not c and len(o.content) > len(c.content)
-        and o.content.casefold().startswith(c.content.casefold()) for o in found)]
+    words = [_words(c.content) for c in found]
+    facts = [c for i, c in enumerate(found) if not any(
+        j != i and len(words[j]) > len(words[i]) and words[i] <= words[j]
+        for j in range(len(found)))]
     if not facts:
         return None
     summary = ". ".join(c.content for c in facts[:3])

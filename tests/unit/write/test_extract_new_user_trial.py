@@ -109,3 +109,8 @@ def test_workspace_facts_go_to_the_project_tier() -> None:
     personal = [Turn(role="user", content="We love our new house in Suwon", at=AT)]
     [memory] = HeuristicExtractor().extract_sync(personal)
     assert memory.tier is None and memory.content == "User loves their new house in Suwon"
+
+
+def test_a_pets_new_age_is_not_the_users() -> None:
+    turns = [Turn(role="user", content="나비 오늘 생일이라 4살 됐어!", at=AT)]
+    assert all(c.slot != "age" for c in HeuristicExtractor().extract_sync(turns))

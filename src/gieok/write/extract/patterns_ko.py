@@ -142,6 +142,17 @@ def foreign_subject(before: str, *, strict: bool = False) -> bool:
     return False
 
 
+_USER_OR_TIME = re.compile(r"^(?:나|저|난|전|내가|제가|나도|저도|오늘|어제|이제|드디어|벌써|올해|곧|"
+                           r"이번에|생일|생일이라|생일이라서|생일이어서|생일이에요|생일이야|ㅎㅎ|ㅋㅋ)$")
+
+
+def _only_the_user_before(sentence: str, what: str) -> bool:
+    """Every word before ``what`` is the speaker or a time ("오늘 생일이라 35살 됐어")."""
+    m = re.search(what, sentence)
+    before = sentence[: m.start()] if m else sentence
+    return all(_USER_OR_TIME.match(w) for w in re.findall(r"[가-힣A-Za-z]+", before))
+
+
 def _user(g: Groups, ctx: RuleContext, start: int) -> bool:
     return not foreign_subject(ctx.sentence[:start])
 
@@ -449,10 +460,15 @@ RULES: list[Rule] = [
          "사용자는 {x}(이)라고 불리기를 원함", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",), user_subject=False),
     rule("ko.profile.age",
-         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$|"
-         r"(?:이\s?)?(?:됐|되었|돼요|됨))",  # "오늘 35살 됐어": the new age
+         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
          strict=True),
+    # "오늘 35살 됐어": the new age — only when nothing before it names someone else
+    # ("나비 오늘 생일이라 4살 됐어" is the cat's)
+    rule("ko.profile.age_became",
+         r"(?:^|\s)(?P<x>\d{1,2})\s?살\s?(?:이\s?)?(?:됐|되었|돼요|됨)",
+         "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
+         check=lambda g, c: _only_the_user_before(c.sentence, rf"{g['x']}\s?살"), strict=True),
     rule("ko.profile.age_native",
          r"(?:^|\s)(?P<x>(?:스물|스무|서른|마흔|쉰|예순|일흔)(?:\s?(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉))?)"
          r"\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
