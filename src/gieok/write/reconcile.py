@@ -28,9 +28,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gieok.domain.audit import AuditAction
-from gieok.domain.records import MemoryRecord, normalize_text
+from gieok.domain.records import MemoryRecord, MemoryType, normalize_text
 from gieok.domain.results import Decision, DecisionKind
+from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract.base import Candidate, is_single_valued
+from gieok.write.extract.retired import mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -147,11 +149,29 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         if slotted and is_single_valued(c.slot):
             _supersede(plan, pool, slotted, new, now, f"new value for {c.slot}")
             return
+    stated = _retired_by(c, new, pool)
+    if stated:
+        _supersede(plan, pool, stated, new, now, "the user said it no longer holds")
+        return
     near = _nearest(new, pool, threshold)
     if near is not None:
         _refine(plan, pool, near, new, now, "near duplicate")
         return
     _add(plan, pool, new, "new")
+
+
+def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
+    """Stored memories stating what the candidate's sentence says the user stopped ("헬스
+    그만두고 수영 다녀요" retires "사용자는 주 3회 헬스한다"). Never a core (pinned) or
+    health fact, never one written in this batch, never one that also states the new
+    memory's own content."""
+    if not c.retires:
+        return []
+    return [r for r in pool.records.values()
+            if r.id not in pool.created and r.layer is new.layer and not r.pinned
+            and not (CRITICAL_TAGS & set(r.tags)) and r.type is not MemoryType.RULE
+            and any(mentions(r.content, name) for name in c.retires)
+            and not says_more(r.content, new.content)]
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

@@ -60,6 +60,9 @@ class Candidate:
     data: dict[str, Any] | None = None
     pinned: bool = False  # a core fact (health, medication, allergy, diet): always in context
     tier: str | None = None  # "project": workspace knowledge rather than a fact about the user
+    # things the sentence says the user no longer has or does ("헬스 그만두고", "switched
+    # from VS Code"): stored memories stating them are superseded by this one
+    retires: tuple[str, ...] = ()
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
+from gieok.write.extract.retired import retired
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -271,11 +272,14 @@ class HeuristicExtractor:
                     else "generic")]
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
+            gone = retired(body) if hits and not hedged else ()
             for hit, lang in hits:
                 candidate = self._candidate(hit, lang, turn, preview, explicit=explicit,
                                             hedged=hedged)
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
+                if gone:
+                    candidate = candidate.with_(retires=gone)
                 out.append(candidate)
             # A sentence without a subject may go on the turn's last whole-sentence memory —
             # never on an answer to the assistant's question: the answer is the fragment,

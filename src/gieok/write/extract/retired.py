@@ -1,0 +1,72 @@
+"""What a sentence says the user no longer has or does (W6): "헬스 그만두고 수영 다녀요",
+"switched from VS Code to Neovim", "I don't live in Busan anymore", "이제 강남 안 살아요".
+
+``retired(sentence)`` returns the names of those things. Reconciliation retires (supersedes)
+the stored memories that state them, so ``context()`` does not present "User goes to the gym
+three times a week" beside "User quit the gym and swims now" as two current facts. A slot
+(residence, employer, diet) already does this for the facts it covers; this reads the
+change the user states in words for everything else. Only the named thing is retired, never
+a health or safety fact (those change only by their own slot or by the user's edit). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.korean import FAMILY_KO
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+
+_EN_OBJECT = r"(?:(?:my|the|our|using|playing|doing|going\s+to|eating|drinking)\s+)?" \
+             r"(?P<x>[\w.+#'-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
+_EN = [
+    re.compile(r"\b(?:quit|stopped|gave\s+up(?:\s+on)?|got\s+rid\s+of|sold|ditched|"
+               r"switched\s+(?:away\s+)?from|moved\s+(?:away\s+)?from|instead\s+of|"
+               r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
+               r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"
+               + _EN_OBJECT, re.IGNORECASE),
+    # "I don't live in Busan anymore", "I'm not vegan anymore", "don't use Notion any more"
+    re.compile(r"\b(?:don['’]?t|do\s+not|am\s+not|['’]m\s+not|not)\s+(?:\w+\s+){0,3}?"
+               r"(?:in\s+|at\s+|with\s+|to\s+)?(?P<x>[\w.+#-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
+               r"\s+any\s?more\b", re.IGNORECASE),
+]
+_EN.append(re.compile(r"(?:^|[,.;]\s*|\s-\s)(?:bye(?:\s+bye)?|no\s+more)\s+"
+                      r"(?P<x>(?:[A-Z]|[a-z][A-Z])[\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"))
+# ("…, bye iPhone")
+_KO = [
+    # "아이폰에서 갤럭시로 바꿨어": what was left behind
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)에서\s(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]+?(?:으로|로)\s?"
+               r"(?:바꿨|바꿈|바꾸|갈아탔|갈아타|옮겼|넘어왔|넘어갔)"),
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도)?\s?(?:그만두|그만뒀|그만\s뒀|그만했|"
+               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았)"),
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
+    re.compile(r"(?:이제|더\s?이상|이제는)\s(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:에|에서|은|는|을|를)?\s?"
+               r"안\s?(?:살|다니|다녀|해|하|써|먹|마셔|가|키워)"),
+]
+_PERSON = re.compile(rf"(?i:{FAMILY_EN}|{FAMILY_KO}|mum|mommy|daddy|guys|everyone|all)")
+# Words that name no particular thing: retiring memories that mention them would be a guess.
+_VAGUE = frozenset(
+    "it that this them those these one ones job work stuff things thing everything something "
+    "anything here there home me him her you us all much lot lots the a an and so too way "
+    "그거 이거 저거 그것 이것 회사 일 그냥 진짜 너무 요즘 이제 다 좀 거 것".split())
+
+
+def retired(sentence: str) -> tuple[str, ...]:
+    """The things ``sentence`` says the user stopped having or doing, as said. Never a
+    person ("bye Mom" is a goodbye)."""
+    names: list[str] = []
+    for pattern in _KO if re.search(r"[\uac00-\ud7a3]", sentence) else _EN:
+        for match in pattern.finditer(sentence):
+            name = match.group("x").strip(" .,!'")
+            if name and name.casefold() not in _VAGUE and len(name) > 1 \
+                    and not _PERSON.fullmatch(name):
+                names.append(name)
+    return tuple(dict.fromkeys(names))
+
+
+def mentions(content: str, name: str) -> bool:
+    """``content`` states ``name``: every word of an English name, or a Korean name as a
+    part of a word (Korean glues particles and endings on: "헬스한다", "강남에")."""
+    if re.search(r"[\uac00-\ud7a3]", name):
+        return name in content
+    words = set(re.findall(r"[\w.+#-]+", content.casefold()))
+    return all(w in words for w in re.findall(r"[\w.+#-]+", name.casefold()))
