@@ -114,3 +114,14 @@ def test_workspace_facts_go_to_the_project_tier() -> None:
 def test_a_pets_new_age_is_not_the_users() -> None:
     turns = [Turn(role="user", content="나비 오늘 생일이라 4살 됐어!", at=AT)]
     assert all(c.slot != "age" for c in HeuristicExtractor().extract_sync(turns))
+
+
+def test_a_named_speaker_is_named_in_the_memory() -> None:
+    turns = [Turn(role="user", content="I adopted a puppy named Biscuit last weekend.", at=AT,
+                  name="Ana"),
+             Turn(role="user", content="저는 부산에 살아요", at=AT, name="지민"),
+             Turn(role="user", content="I live in Seoul", at=AT, name="u_123")]
+    got = [c.content for c in HeuristicExtractor().extract_sync(turns)]
+    assert "Ana adopted a puppy named Biscuit last weekend" in got  # not "User adopted …"
+    assert "지민은 부산에 거주" in got
+    assert "User lives in Seoul" in got  # an id is not a name

@@ -195,6 +195,9 @@ class HeuristicExtractor:
             if turn.role != "user":
                 continue
             for candidate in self._from_turn(turn, entities, asked):
+                if turn.name:
+                    candidate = candidate.with_(content=speaker_named(candidate.content,
+                                                                      turn.name))
                 key = (candidate.slot, candidate.content.casefold())
                 if key in seen:
                     continue
@@ -410,6 +413,36 @@ class HeuristicExtractor:
 
 
 _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
+
+
+_PERSON_NAME = re.compile(r"^(?:[A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2}|[가-힣]{2,5})$")
+
+
+def speaker_named(content: str, name: str) -> str:
+    """"User adopted a puppy" → "Ana adopted a puppy" when the turn names its speaker:
+    in a conversation of several people (a group chat, an imported transcript) "User"
+    would not say who. A name that is not a person's (an id such as "u_123") is left out."""
+    name = name.strip()
+    if not _PERSON_NAME.match(name):
+        return content
+    if _HANGUL.search(content):
+        final = korean_final(name)
+        content = re.sub(r"사용자(는|가|를|의|도|에게|한테)?(?![가-힣])", lambda m: name + {
+            "는": "은" if final else "는", "가": "이" if final else "가",
+            "를": "을" if final else "를"}.get(m.group(1) or "", m.group(1) or ""), content)
+        return content
+    content = re.sub(r"\bUser['’]s\b", f"{name}'s", content)
+    content = re.sub(r"\b(?:the user|User)\b", name, content)
+    return content
+
+
+def korean_final(word: str) -> bool:
+    """The word ends in a consonant (받침), which picks 은/이/을 over 는/가/를; a Latin name
+    is read as it sounds in Korean only roughly (a final consonant letter)."""
+    last = word[-1:]
+    if "\uac00" <= last <= "\ud7a3":
+        return (ord(last) - 0xAC00) % 28 != 0
+    return last.lower() in "bcdfgklmnpqrt"
 
 
 def korean_negated(sentence: str) -> bool:
