@@ -125,3 +125,12 @@ def test_a_named_speaker_is_named_in_the_memory() -> None:
     assert "Ana adopted a puppy named Biscuit last weekend" in got  # not "User adopted …"
     assert "지민은 부산에 거주" in got
     assert "User lives in Seoul" in got  # an id is not a name
+
+
+def test_every_allergen_of_a_list_is_kept() -> None:
+    contents = said("저는 땅콩이랑 복숭아 알레르기 있어요", "나 고양이 털 알레르기 있어",
+                    "allergic to shellfish, tree nuts and sesame")
+    assert "사용자는 땅콩, 복숭아 알레르기가 있음" in contents  # 땅콩 was lost before
+    assert "사용자는 고양이 털 알레르기가 있음" in contents  # not "털 알레르기"
+    assert "User is allergic to shellfish, tree nuts and sesame" in contents
+    assert said("우리 딸은 우유 알레르기 있어") == ["사용자의 딸은 우유 알레르기 있다"]

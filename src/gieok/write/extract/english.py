@@ -106,9 +106,21 @@ _DROPPED_SUBJECT = re.compile(
     r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned)\b", re.IGNORECASE)
 
 
+# … and the state it describes: "allergic to shellfish, tree nuts and sesame", "vegan btw".
+_DROPPED_STATE = re.compile(
+    r"^(?:(?:also|super|very|severely|mildly|still|now)\s+)*(?:allergic\s+to|vegan|vegetarian|"
+    r"pescatarian|lactose\s+intolerant|gluten\s+intolerant|pregnant|diabetic|based\s+in|"
+    r"originally\s+from)\b", re.IGNORECASE)
+
+
 def with_subject(sentence: str) -> str:
-    """"Just got promoted …" → "I just got promoted …" (the dropped subject is the speaker)."""
+    """"Just got promoted …" → "I just got promoted …"; "allergic to shellfish" → "I'm
+    allergic to shellfish" (the dropped subject is the speaker)."""
     text = strip_fillers(sentence) or sentence.strip()
-    if _DROPPED_SUBJECT.match(text) and not re.search(r"[\uac00-\ud7a3]", text):
+    if re.search(r"[\uac00-\ud7a3]", text):
+        return sentence
+    if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
+    if _DROPPED_STATE.match(text):
+        return "I'm " + text[:1].lower() + text[1:]
     return sentence

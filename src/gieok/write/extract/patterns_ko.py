@@ -257,6 +257,54 @@ def _rule_content(g: Groups, _: RuleContext) -> str:
     return f"사용자 요청: 항상 {clause} 줄 것"
 
 
+_ALLERGEN_TAGS = frozenset({"NNG", "NNP", "SL", "SN", "XSN", "NR", "NNB", "JC", "SP"})
+
+
+def allergens(sentence: str, before: int) -> tuple[list[str], int] | None:
+    """The allergens named right before ``before`` (where "알레르기" starts), read by
+    morphology: nouns joined by 이랑/하고/와/과 or commas are one allergen each ("땅콩이랑
+    복숭아" → 땅콩, 복숭아), nouns side by side are one ("고양이 털"). Also where the list
+    starts, so the words before it can be checked for whose allergy it is."""
+    from gieok.write.extract.korean import tokens
+
+    toks = [t for t in tokens(sentence) if t.end <= before]
+    start = len(toks)
+    while start > 0:
+        t = toks[start - 1]
+        contracted = t.tag == "JKS" and start > 1 and toks[start - 2].start == t.start  # 게 = 것+이
+        if t.tag not in _ALLERGEN_TAGS and not contracted:
+            break
+        start -= 1
+    chain = toks[start:]
+    while chain and chain[0].tag in ("JC", "SP"):
+        chain = chain[1:]
+    if not chain:
+        return None
+    items, begin = [], chain[0].start
+    for t in chain:
+        if t.tag in ("JC", "SP") and t.start >= begin:
+            items.append(sentence[begin:t.start])
+            begin = t.end
+    items.append(sentence[begin:before])
+    out = [" ".join(i.split()) for i in items if i.strip(" ,")]
+    if not out or any(_NOT_OBJECT.match(i) or TIME_RE.fullmatch(i) for i in out):
+        return None
+    return out, chain[0].start
+
+
+def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
+    found = allergens(match.string, match.start())
+    if found is None:
+        return None
+    items, begin = found
+    if foreign_subject(match.string[:begin], strict=True):
+        return None  # "우리 딸은 우유 알레르기 있어": the daughter's (the whole sentence says so)
+    x = ", ".join(items)
+    return Hit(content=f"사용자는 {x} 알레르기가 있음", family="health",
+               type=MemoryType.CONSTRAINT, slot=f"allergy:{x.lower()}", value="yes",
+               tags=("health", "allergy"))
+
+
 RULES: list[Rule] = [
     # -- residence and places --------------------------------------------------------------
     rule("ko.residence.live",
@@ -372,11 +420,9 @@ RULES: list[Rule] = [
          "family", slot="marital", tags=("family",),
          check=lambda g, c: not re.search(r"결혼했(?:으면|을까|나|니|어\?)", c.sentence), strict=True),
     # -- health: allergies, medication, chronic illness, diet ------------------------------
-    rule("ko.health.allergy",
-         r"(?P<x>(?:[가-힣A-Za-z]+\s)?[가-힣A-Za-z]+?)(?:에|에\s?대한)?\s*(?:알레르기|알러지)(?:가|이)?\s*"
-         r"(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응)",
-         "사용자는 {x} 알레르기가 있음", "health", type=MemoryType.CONSTRAINT,
-         slot="allergy:{x}", value="yes", tags=("health", "allergy"), check=_noun, strict=True),
+    Rule("ko.health.allergy", re.compile(
+        r"(?:알레르기|알러지)(?:가|이)?\s*(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응)"),
+        lambda m, ctx: _allergy(m, ctx)),
     rule("ko.health.cannot_eat",
          rf"{OBJ}(?:을|를|은|는)?\s*(?:먹으면|마시면)\s*안\s*(?:돼|되|됨|된다|됩니다)",
          lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 먹으면 안 됨", "health",
