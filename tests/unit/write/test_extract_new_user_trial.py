@@ -134,3 +134,41 @@ def test_every_allergen_of_a_list_is_kept() -> None:
     assert "사용자는 고양이 털 알레르기가 있음" in contents  # not "털 알레르기"
     assert "User is allergic to shellfish, tree nuts and sesame" in contents
     assert said("우리 딸은 우유 알레르기 있어") == ["사용자의 딸은 우유 알레르기 있다"]
+
+
+def asked(*turns: tuple[str, str]) -> list[str]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
+    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
+    ex = HeuristicExtractor()
+    out: list[str] = []
+    for i, turn in enumerate(convo):
+        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
+    return out
+
+
+def test_an_answer_that_gives_a_name_names_the_pet_and_what_follows_is_about_it() -> None:
+    got = asked(("user", "우리 강아지가 요즘 밥을 안 먹어"),
+                ("assistant", "걱정되시겠어요. 강아지 이름이 뭐예요?"), ("user", "콩이! 7살 푸들이야"))
+    assert "사용자의 강아지 콩이는 7살 푸들이다" in got  # was "사용자는 7살 푸들이다"
+    got = asked(("user", "We just got a puppy"), ("assistant", "Aww! What's his name?"),
+                ("user", "Max. He's a beagle mix"))
+    assert any(c.startswith("User's puppy Max is a beagle mix") for c in got)
+
+
+def test_someone_named_at_the_end_of_a_question_is_who_she_or_he_is() -> None:
+    got = asked(("user", "what's a good gift for my husband?"), ("assistant", "What does he like?"),
+                ("user", "he's really into coffee and cycling"))
+    assert got == ["User's husband is really into coffee and cycling"]
+    got = asked(("user", "I'm planning a birthday party for my daughter"),
+                ("assistant", "Fun! How old is she turning?"), ("user", "6! Her name is Lily btw"))
+    assert "User's daughter's name is Lily" in got
+    assert any("User's daughter" in c and c.endswith(": 6") for c in got)
+
+
+def test_a_drug_answer_is_a_core_fact() -> None:
+    turns = [Turn(role="user", content="I keep forgetting to take my meds", at=AT),
+             Turn(role="assistant", content="What do you take?", at=AT),
+             Turn(role="user", content="levothyroxine every morning", at=AT)]
+    candidates = HeuristicExtractor().extract_sync(turns)
+    answer = next(c for c in candidates if "levothyroxine" in c.content)
+    assert answer.pinned and "health" in answer.tags

@@ -72,7 +72,8 @@ _EN_UNNAMED = re.compile(
     rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
-    r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b))")
+    r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b"
+    r"|\s*[.!?,]|\s*$))")  # "a party for my daughter", "a gift for my husband?"
 _EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
                             r"\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
 _KO_INTRO = [
@@ -148,6 +149,17 @@ class Entities:
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         return out
+
+    def name_asked_about(self, name: str, question: str) -> None:
+        """The user answered "what's its name?": the unnamed pet or relative the question
+        names ("강아지 이름이 뭐예요?"), else the latest unnamed one, is called ``name`` and
+        is what the next sentences are about."""
+        unnamed = [e for e in self.known if e.name is None]
+        target = next((e for e in reversed(unnamed) if e.noun.lower() in question.lower()),
+                      unnamed[-1] if unnamed else None)
+        if target is not None:
+            target.name = name
+            self.topic = target
 
     def _bare_korean_name(self, sentence: str) -> list[Entity]:
         """"우리 집 강아지 몽이 알지?": a name right after the pet or relative, with no

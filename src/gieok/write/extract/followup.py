@@ -169,3 +169,20 @@ def _subjectless(question: str) -> bool:
     words = re.findall(r"[A-Za-z']+", question)
     return len(words) <= 3 and not re.search(
         r"\b(?:you|your|i|my|we|our|it|they|them|their|this|that)\b", question, re.IGNORECASE)
+
+
+_ASKS_NAME = re.compile(r"\bname\b|이름", re.IGNORECASE)
+_KO_COPULA_END = re.compile(r"(?:이에요|예요|이요|요|이야|야|입니다|이라고\s?해요?|라고\s?해요?)$")
+
+
+def name_given(sentence: str, question: str) -> str | None:
+    """The name a fragment gives when the question asked for one ("강아지 이름이 뭐예요?" →
+    "콩이!" → 콩이; "What's his name?" → "Max." → Max), else None."""
+    if not _ASKS_NAME.search(question):
+        return None
+    text = sentence.strip().rstrip(".!~ ")
+    if _HANGUL.search(text):
+        text = _KO_COPULA_END.sub("", text).strip()
+        return text if re.fullmatch(r"[가-힣]{1,5}", text) else None
+    m = re.fullmatch(r"(?:it['’]?s\s+|just\s+)?(?P<n>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)", text)
+    return m.group("n") if m else None

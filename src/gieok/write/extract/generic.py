@@ -88,7 +88,8 @@ _HEALTH = re.compile(
     r"can['’]?t\s+(?:eat|have|drink)|don['’]?t\s+(?:eat|drink)|toxic|vaccin|alcohol|"
     r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
-    r"aline|arin)\b|"
+    r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
+    r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol)\b|"
     # conditions, injuries, disabilities, treatments (people and pets), in general words
     r"insomnia|sleep\s+apnea|melatonin|injur|fractur|sprain|\bt[oa]re\s+(?:my|his|her|their)\b|"
     r"\btorn\b|\bacl\b|ligament|concussion|colou?r\s?blind|legally\s+blind|\bdeaf\b|"

@@ -183,10 +183,19 @@ class HeuristicExtractor:
         out: list[Candidate] = []
         seen: set[tuple[str | None, str]] = set()
         entities = Entities()
+        previous: Turn | None = None
         for turn in context:
             if turn.role == "user":
+                question = followup.last_question(previous.content) \
+                    if previous is not None and previous.role == "assistant" else None
                 for sentence in split_sentences(turn.content):
-                    entities.observe(entities.resolve(sentence))
+                    given = followup.name_given(sentence, question) if question else None
+                    if given is not None:  # "What's his name?" → "Max": the puppy is Max
+                        entities.name_asked_about(given, question or "")
+                    else:
+                        entities.observe(entities.resolve(sentence))
+                    question = None
+            previous = turn
         previous = context[-1] if context else None
         for turn in turns:
             asked = followup.last_question(previous.content) \
@@ -245,7 +254,10 @@ class HeuristicExtractor:
             reply = followup.answer(body, asked, turn.content, entities, before) \
                 if asked else None
             if reply is not None:
-                asked = None  # one answer per question
+                given = followup.name_given(body, asked or "")
+                if given is not None:  # "강아지 이름이 뭐예요?" → "콩이!": the pet is 콩이
+                    entities.name_asked_about(given, asked or "")
+                asked = question = None  # one answer per question; what follows is a statement
                 hits = [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
                 standing = None
             elif standing is not None and not any(h.family == "rule" and h.slot for h, _ in hits):
