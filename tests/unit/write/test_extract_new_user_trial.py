@@ -172,3 +172,18 @@ def test_a_drug_answer_is_a_core_fact() -> None:
     candidates = HeuristicExtractor().extract_sync(turns)
     answer = next(c for c in candidates if "levothyroxine" in c.content)
     assert answer.pinned and "health" in answer.tags
+
+
+@pytest.mark.parametrize("text", [
+    "이거 영어로 번역해줘: 저는 고양이 두 마리를 키우고 있어요",
+    "예시 데이터 만들어줘: 이름 김철수, 나이 35, 서울 거주",
+    "Summarize this for me: I moved to Busan in 2019 and work at a bank",
+    "I'm just browsing, nothing specific",
+])
+def test_material_handed_over_for_a_task_and_passing_states_are_not_memories(text: str) -> None:
+    assert said(text) == []
+
+
+def test_a_colon_alone_does_not_hide_what_the_user_says() -> None:
+    assert said("FYI: I moved to Busan") == ["User lives in Busan"]
+    assert said("For example: I have two cats") != []

@@ -47,7 +47,9 @@ _EN_MOMENT = re.compile(
     r"\bi\s+feel\s+like\b|\bimo\b|\bin\s+my\s+opinion\b|\bthis\s+morning\b|\bgott?a\s+go\b|"
     r"\bin\s+(?:\d+|a\s+few|ten|five|twenty)\s+(?:minutes|mins)\b|\bfor\s+(?:dinner|lunch|breakfast)\b|"
     r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
-    r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b", re.IGNORECASE)
+    r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
+    r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b",
+    re.IGNORECASE)
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"

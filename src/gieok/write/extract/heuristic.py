@@ -92,10 +92,22 @@ _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|ret
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
 
 
+# "이거 영어로 번역해줘: 저는 고양이 두 마리를 …", "Summarize this: …", "예시 데이터 만들어줘:
+# 이름 김철수 …": what follows the colon is material for the task, not the user's own words.
+_TASK_PAYLOAD = re.compile(
+    r"^(?P<ask>[^:\n]{0,60}?(?:translat|번역|summar|요약|proofread|교정|rewrite|paraphras|"
+    r"다시\s?써|고쳐|다듬어|correct|polish|format|변환|convert|\bfix\b|"
+    r"예시\s?(?:데이터|문장|글)?\s?(?:만들어|써|작성)|(?:give|make|write|create|generate)\s+(?:me\s+)?"
+    r"(?:an?\s+|some\s+)?(?:example|sample))"
+    r"[^:\n]{0,40}):\s*\S.*$", re.IGNORECASE | re.DOTALL)
+
+
 def quoted_removed(text: str) -> str:
     """A turn without its quoted text (someone else's words: text to translate, a message
-    to answer)."""
-    return _QUOTED.sub(" ", text)
+    to answer) and without the material a task request hands over after a colon."""
+    text = _QUOTED.sub(" ", text)
+    task = _TASK_PAYLOAD.match(text.strip())
+    return task.group("ask") if task else text
 
 
 _TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
