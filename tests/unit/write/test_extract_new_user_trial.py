@@ -187,3 +187,16 @@ def test_material_handed_over_for_a_task_and_passing_states_are_not_memories(tex
 def test_a_colon_alone_does_not_hide_what_the_user_says() -> None:
     assert said("FYI: I moved to Busan") == ["User lives in Busan"]
     assert said("For example: I have two cats") != []
+
+
+def test_an_honoured_subjectless_sentence_is_about_the_elder_just_named() -> None:
+    got = asked(("user", "우리 아빠가 작년 겨울에 심장 스텐트 시술 받으셨어"),
+                ("user", "그 뒤로 아스피린 매일 드셔"))
+    assert "사용자의 아빠는 그 뒤로 아스피린 매일 드신다" in got  # was "사용자는 … 드신다"
+
+
+def test_korean_year_and_month_and_a_hearing_loss() -> None:
+    assert resolve_time("내년 3월에 결혼 예정이에요", AT).value == "2027-03"  # type: ignore[union-attr]
+    [memory] = HeuristicExtractor().extract_sync(
+        [Turn(role="user", content="저 왼쪽 귀가 잘 안 들려요", at=AT)])
+    assert memory.pinned and "health" in memory.tags

@@ -277,7 +277,9 @@ class Entities:
         if entity and entity.name and not re.search(
                 rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}", text):
             return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
-        if self.topic is not None and _HEALTHY.search(text) and _no_subject_ko(text):
+        honoured = self.topic is not None and self.topic.kind == "family" and _honorific(text)
+        if self.topic is not None and (_HEALTHY.search(text) or honoured) \
+                and _no_subject_ko(text):
             who = self.topic.display("ko")
             return f"{who}{'은' if _batchim(who) else '는'} {text}"
         return text
@@ -287,6 +289,16 @@ class Entities:
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
                       r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
                       r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고")
+
+
+def _honorific(text: str) -> bool:
+    """The verb honours its subject ("아스피린 매일 드셔", "산책하셔"): not the user, who
+    does not honour themselves — the elder just talked about."""
+    from gieok.write.extract.korean import tokens
+
+    return any((t.tag == "EP" and t.form in ("시", "으시", "셨", "으셨"))
+               or (t.tag == "VV" and t.form in ("드시", "계시", "주무시", "잡수시"))
+               for t in tokens(text))
 
 
 def _batchim(word: str) -> bool:

@@ -103,7 +103,7 @@ _HEALTH = re.compile(
     # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
     r"\b(?:takes?|taking|is\s+on)\s+(?-i:[A-Z][a-z]+)\b(?=\s+(?:every|daily|twice|once|each|"
     r"at\s+night|in\s+the\s+morning|for\s+(?:his|her|their|my)\b)|\s*$)|"
-    r"관절|영양제|비타민|보충제|"
+    r"관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
     r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"

@@ -110,7 +110,8 @@ _KO = re.compile(
     r"(?P<rel>모레|내일|오늘|어제|그제|그저께|엊그제)|"
     r"(?P<which>다음|이번|지난|저번)\s?(?P<what>주말|주|달|해)(?:\s?(?P<wd>[월화수목금토일])요일|"
     r"\s?(?P<dd>\d{1,2})일)?|"
-    r"(?P<year>재작년|작년|올해|내년)\s?(?P<season>봄|여름|가을|겨울)?|"
+    r"(?P<year>재작년|작년|올해|내년)\s?(?:(?P<season>봄|여름|가을|겨울)|(?P<ym>\d{1,2})월"
+    r"(?:\s?(?P<yd>\d{1,2})일)?)?|"
     r"(?P<m>\d{1,2})월(?:\s?(?P<d>\d{1,2})일|\s?(?P<part>초|중순|말|첫째\s?주|둘째\s?주|셋째\s?주))?|"
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇)\s?(?P<unit>일|주일|주|달|개월|년)\s?"
     r"(?P<dir>전|후|뒤)|"
@@ -193,6 +194,9 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
         step = {"작년": -1, "올해": 0, "내년": 1, "재작년": -2}[g["year"]]
         if g["season"]:
             return _ym(at.year + step, _SEASONS[g["season"]])
+        if g["ym"] and 1 <= int(g["ym"]) <= 12:  # "내년 3월", "작년 10월 3일"
+            month = _ym(at.year + step, int(g["ym"]))
+            return f"{month}-{int(g['yd']):02d}" if g["yd"] else month
         return f"{at.year + step:04d}"
     if g["m"]:
         month = int(g["m"])
