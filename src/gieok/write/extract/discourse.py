@@ -114,9 +114,15 @@ def _coordinated(sentence: str) -> list[str]:
     for m in pattern.finditer(sentence):
         left = sentence[start:m.start()].strip()
         if len(left.split()) >= (2 if _HANGUL.search(left) else 4):
-            # "세 살이고" → "세 살이다": the clause ends as a statement of its own
-            out.append(left + sentence[m.start():m.start() + 2].replace("고", "다").replace(
-                "며", "다").replace("지만", "다").strip() if _HANGUL.search(left) else left + ".")
+            # "세 살이고" → "세 살이다": the clause ends as a statement of its own; an
+            # honoured verb keeps its honour ("대구에 사시고" → "대구에 사세요": "사시다" reads as
+            # 사다, to buy)
+            if _HANGUL.search(left) and left.endswith("시") and m.group(0).startswith("고"):
+                out.append(left[:-1] + "세요")
+            else:
+                out.append(left + sentence[m.start():m.start() + 2].replace("고", "다").replace(
+                    "며", "다").replace("지만", "다").strip() if _HANGUL.search(left)
+                    else left + ".")
             start = m.end()
     out.append(sentence[start:].strip())
     return [o for o in out if o]

@@ -137,6 +137,12 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool) -> 
 
 def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
     """The third-person memory for one Korean sentence, or None when it has no predicate."""
+    out = _to_memory(sentence, user_subject=user_subject, speaker=speaker)
+    # "요양원에 계세요": 계시다 has no plain stem of its own (not "계다")
+    return re.sub(r"(?<![가-힣])계다$", "계신다", out) if out else out
+
+
+def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
     text = _TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip()
     if not text:
         return None
@@ -146,7 +152,7 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True)
                  and toks[i + 1].form == "," and not any(u.tag == "EF" for u in toks[i + 2:])),
                 None)
     if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
-        head = to_memory(text[:toks[tail].end], user_subject=user_subject, speaker=speaker)
+        head = _to_memory(text[:toks[tail].end], user_subject=user_subject, speaker=speaker)
         rest = text[toks[tail + 1].end:].strip()
         return f"{head}, {rest}" if head and rest else head
     if len(toks) > 1 and toks[-1].form == "요" and toks[-1].tag == "JX":
