@@ -71,6 +71,12 @@ def _content(tokens: Any) -> tuple[str, ...]:
 # in…", "사용자는…"), so in a query they say nothing about *which* memory is meant — like
 # "I" and "my", already stop words. Korean pronouns (tag NP: 나, 저, 내, 우리…) likewise.
 SUBJECT_TERMS = frozenset({"user", "users", "사용자", "유저"})
+# Words a question is built with, not what it asks about ("What should I get Butter for his
+# birthday?", "can you tell me …"): in a query they match whichever memory happens to use
+# them ("… trying to get into running") and outrank the one about Butter. Queries only.
+QUERY_FILLERS = frozenset(
+    """should shall may might must get got getting gets let please tell know think""".split())
+
 # Korean light verbs, the do/have/be of STOPWORDS: the stems of "하다", "있다", "되다" end
 # a large share of all Korean sentences ("운동해", "있어?", "됐어"), so in a query they
 # match a quarter of a Korean store's rows while saying nothing about which row is meant.
@@ -102,7 +108,8 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
     """(plain words for the stemmed column, Korean morphemes for the morpheme column)."""
     words = [
         w for w in (m.group(0).lower() for m in _WORD.finditer(text))
-        if w not in STOPWORDS and w not in SUBJECT_TERMS and not has_hangul(w)
+        if w not in STOPWORDS and w not in QUERY_FILLERS and w not in SUBJECT_TERMS
+        and not has_hangul(w)
         and (len(w) > 1 or w.isdigit())
     ]
     morphs = [form for form, tag in _tagged_morphs(text)

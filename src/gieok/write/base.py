@@ -20,7 +20,7 @@ from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, Status, content_hash
 from gieok.domain.results import AddResult
-from gieok.domain.scope import Scope
+from gieok.domain.scope import Scope, long_term_scope
 from gieok.embedders import Embedder
 from gieok.errors import PolicyError
 from gieok.llm.base import ChatModel
@@ -34,6 +34,10 @@ from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.extract import Extractor
 from gieok.write.guards import check_category, pii_policies
 from gieok.write.pii import PiiPolicies, guard, guard_fields
+
+# Memories that may name the user's pets and relatives (the heuristic extractor's tags).
+ABOUT_THEIR_OWN = parse_filter({"layer": "long_term", "tags": {"in": ["family", "pet"]}})
+KNOWN_ENTITY_MEMORIES = 50
 
 log = logging.getLogger("gieok.write")
 
@@ -80,12 +84,17 @@ class WriteBase:
         profile's defaults (``gieok.profiles``) — one store read."""
         return (await self.rt.policy(scope)).settings
 
-    async def _settings_and_fence(self, scope: Scope) -> tuple[ScopeSettings, Fence]:
-        """The scope's settings and the store's fence mark, in one read, before anything is
-        read from the session: a ``forget`` that commits while this call extracts refuses
-        its writes (``stores.fence``) instead of leaving memories in an emptied scope."""
-        [chain, mark] = await self.store.read([self.rt.policy_op(scope), FenceOp()])
-        return self.rt.resolve(chain).settings, Fence(scope, mark)
+    async def _settings_and_fence(self, scope: Scope
+                                  ) -> tuple[ScopeSettings, Fence, list[MemoryRecord]]:
+        """The scope's settings, the store's fence mark and the stored memories about the
+        user's pets and relatives, in one read, before anything is read from the session: a
+        ``forget`` that commits while this call extracts refuses its writes
+        (``stores.fence``) instead of leaving memories in an emptied scope; the memories
+        let the extractor know a name said in an earlier session ("Butter has …")."""
+        [chain, mark, known] = await self.store.read([
+            self.rt.policy_op(scope), FenceOp(),
+            ListOp(long_term_scope(scope), ABOUT_THEIR_OWN, View(), KNOWN_ENTITY_MEMORIES, 0)])
+        return self.rt.resolve(chain).settings, Fence(scope, mark), list(known.items)
 
     async def prepare_direct(
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]]

@@ -90,7 +90,7 @@ class WritePath(SessionEnd):
 
     # -- add (W1/W2) ------------------------------------------------------------------------
     async def ingest(self, scope: Scope, turns: Sequence[Turn], *, infer: bool) -> AddResult:
-        settings, fence = await self._settings_and_fence(scope)
+        settings, fence, known = await self._settings_and_fence(scope)
         if not settings.enabled:
             return AddResult(turns_added=0, extraction="disabled")
         safe = guard_turns(turns, pii_policies(settings))
@@ -120,7 +120,7 @@ class WritePath(SessionEnd):
                 if plan.extract:
                     await self._extract_and_store(
                         scope, plan.extract, settings, result, plan.kinds, carry,
-                        earlier=state.turn_count - len(plan.extract), fence=fence)
+                        earlier=state.turn_count - len(plan.extract), fence=fence, known=known)
                 await self.working.mark(scope, extracted=state.turn_count)
                 if plan.episode:
                     await self._write_episode(scope, settings, result,
@@ -150,7 +150,7 @@ class WritePath(SessionEnd):
         written when the watermark → turn count range crosses it. Idempotent: a second run
         finds nothing pending. Failures are reported, never raised (W10)."""
         result = AddResult(turns_added=0, extraction="skipped")
-        settings, fence = await self._settings_and_fence(scope)
+        settings, fence, known = await self._settings_and_fence(scope)
         if not settings.enabled:
             result.extraction = "disabled"
             return result
@@ -164,7 +164,8 @@ class WritePath(SessionEnd):
                             count_before=state.extracted_count, count_after=state.turn_count)
             if plan.extract:
                 await self._extract_and_store(scope, plan.extract, settings, result, plan.kinds,
-                                              earlier=state.turn_count - len(turns), fence=fence)
+                                              earlier=state.turn_count - len(turns), fence=fence,
+                                              known=known)
             await self.working.mark(scope, extracted=state.turn_count)
             if plan.episode:
                 await self._write_episode(scope, settings, result, _episode_trigger(plan.kinds),
@@ -188,12 +189,13 @@ class WritePath(SessionEnd):
                                  settings: ScopeSettings, result: AddResult,
                                  kinds: Sequence[TriggerKind],
                                  carry: Carried | None = None, *,
-                                 earlier: int | None = None, fence: Fence | None = None) -> None:
+                                 earlier: int | None = None, fence: Fence | None = None,
+                                 known: Sequence[MemoryRecord] = ()) -> None:
         """``earlier``: how many turns of the session precede ``turns`` (None: unknown);
         ``carry``: writes (the turns' archive passages) to fold into the final batch;
         ``fence``: the mark read before ``turns`` were (a forget since refuses the writes)."""
         target = long_term_scope(scope)
-        extraction = await self._extract(scope, target, turns, earlier)
+        extraction = await self._extract(scope, target, turns, earlier, known)
         result.extraction = extraction.extractor + (" (fallback)" if extraction.fallback else "")
         if extraction.failures:
             self.failure_count += 1
@@ -208,7 +210,8 @@ class WritePath(SessionEnd):
                                             carry)
 
     async def _extract(self, scope: Scope, target: Scope, turns: Sequence[Turn],
-                       earlier: int | None = None) -> Extraction:
+                       earlier: int | None = None,
+                       known: Sequence[MemoryRecord] = ()) -> Extraction:
         from gieok.write.extract.llm import LLMExtractor
 
         wanted = self.settings.write.context_turns
@@ -218,8 +221,9 @@ class WritePath(SessionEnd):
             recent = await self.working.recent(scope, limit=wanted + len(turns))
             context = [t for t in recent if t.id not in ids][-wanted:]
         if not isinstance(self.extractor, LLMExtractor):
-            # the session's earlier turns resolve "she", "걔", the pet named before
-            return await self.extractor.extract(turns, context=context)
+            # the session's earlier turns resolve "she", "걔", the pet named before; the
+            # stored memories about pets and relatives (``known``), earlier sessions' names
+            return await self.extractor.extract(turns, context=context, existing=known)
         said = " ".join(t.content for t in turns if t.role == "user")[:2000]
         related: list[MemoryRecord] = []
         if said.strip():

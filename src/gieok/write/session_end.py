@@ -34,12 +34,13 @@ class SessionEnd(WriteBase):
     async def _extract_and_store(self, scope: Scope, turns: Sequence[Turn],
                                  settings: ScopeSettings, result: AddResult,
                                  kinds: Sequence[TriggerKind], carry: Any = None, *,
-                                 earlier: int | None = None, fence: Fence | None = None) -> None:
+                                 earlier: int | None = None, fence: Fence | None = None,
+                                 known: Sequence[MemoryRecord] = ()) -> None:
         raise NotImplementedError  # pipeline.WritePath
 
     async def end_session(self, scope: Scope, *,
                           trigger: TriggerKind = TriggerKind.SESSION_END) -> AddResult:
-        settings, fence = await self._settings_and_fence(scope)
+        settings, fence, known = await self._settings_and_fence(scope)
         result = AddResult(turns_added=0, extraction="session_end")
         if not settings.enabled:
             result.extraction = "disabled"
@@ -53,7 +54,7 @@ class SessionEnd(WriteBase):
             users = [t for t in pending if t.role == "user"]
             if settings.auto_extraction and users:
                 await self._extract_and_store(scope, pending, settings, result, (trigger,),
-                                              fence=fence)
+                                              fence=fence, known=known)
             await self._write_episode(scope, settings, result, trigger, turns, fence=fence)
             if state is not None:
                 await self.working.mark(scope, extracted=state.turn_count,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gieok.text.analysis import morph_field, morph_fields
+from gieok.text.analysis import morph_field, morph_fields, query_terms
 
 
 def test_batch_analysis_matches_one_by_one() -> None:
@@ -38,3 +38,8 @@ async def test_a_query_of_light_verbs_still_finds_its_memory_by_meaning() -> Non
         await mem.remember("사용자는 고양이를 키운다", user_id="u1")
         hits = await mem.search("운동 해?", user_id="u1", k=1)
         assert hits and "운동" in hits[0].record.content
+
+
+def test_the_words_a_question_is_built_with_are_not_query_terms() -> None:
+    words, _ = query_terms("What should I get Butter for his birthday? Please tell me")
+    assert words == ["butter", "birthday"]

@@ -206,3 +206,26 @@ def test_an_honoured_clause_before_the_users_own_is_kept() -> None:
     got = said("저희 부모님은 대구에 사시고 저는 서울에서 혼자 살아요.")
     assert "사용자의 부모님은 대구에 산다" in got and "사용자는 서울에 거주" in got
     assert said("할머니는 요양원에 계시고 저는 매주 가요")[0] == "사용자의 할머니는 요양원에 계신다"
+
+
+def test_a_daughters_school_is_not_the_users_occupation() -> None:
+    assert said("제 딸 서연이가 초등학생이에요") == ["사용자의 딸 서연이가 초등학생이다"]
+
+
+async def test_a_pet_named_in_an_earlier_session_is_known_in_a_later_one(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await mem.add([{"role": "user", "content": "We have a corgi named Butter, he's 3"}],
+                      user_id="u", session_id="a", timestamp=datetime(2026, 9, 1, tzinfo=UTC))
+        await mem.add([{"role": "user", "content": "My cat Nabi is 12"}],
+                      user_id="u", session_id="a", timestamp=datetime(2026, 9, 1, tzinfo=UTC))
+        for text in ("Butter has hip dysplasia, the vet put him on Rimadyl",
+                     "Nabi takes methimazole twice a day"):
+            await mem.add([{"role": "user", "content": text}], user_id="u", session_id="b",
+                          timestamp=datetime(2026, 10, 1, tzinfo=UTC))
+        live = {r.content: r for r in await mem.list(user_id="u", limit=50)}
+        hits = await mem.search("What should I get Butter for his birthday?", user_id="u", k=2)
+    butter = live["User's corgi Butter has hip dysplasia, the vet put him on Rimadyl"]
+    nabi = live["User's cat Nabi takes methimazole twice a day"]
+    assert butter.pinned and nabi.pinned  # a pet's health and medication: core facts
+    assert all("Butter" in h.record.content for h in hits)  # not "… get into running"

@@ -126,7 +126,7 @@ class Entities:
         out = []
         for pattern in _EN_INTRO:
             for m in pattern.finditer(sentence):
-                if m.group("name").lower() in _NOT_NAME:
+                if m.group("name").lower() in _NOT_NAME or m.group("name") == "User":
                     continue
                 out.append(self._entity(m.group("name"), m.group("noun"), "en"))
         for m in _EN_LIST.finditer(sentence):
@@ -149,6 +149,20 @@ class Entities:
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         return out
+
+    def learn(self, memory: str) -> None:
+        """A pet or relative a stored memory names ("User's corgi Butter …", "User has a cat
+        named Nabi", "사용자의 딸 서연이는 …"): known in every later session, so "Butter has hip
+        dysplasia" said a month later is about the user's dog. Never the session's topic."""
+        text = re.sub(r"^User\s+has\b", "I have", memory.strip())
+        text = re.sub(r"\bUser['’]s\b", "my", text)
+        text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
+        text = re.sub(r"사용자의(?=\s)", "우리", text)
+        topic = self.topic
+        for entity in self._intros(text):
+            if entity.name is not None and entity.name not in ("I", "User", "사용자"):
+                self._add(entity)
+        self.topic = topic
 
     def name_asked_about(self, name: str, question: str) -> None:
         """The user answered "what's its name?": the unnamed pet or relative the question
@@ -246,7 +260,8 @@ class Entities:
             return who + rest
         entity = self.mentioned(text, "en")
         if entity and entity.name and not re.search(
-                rf"(?:my|our|User's)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}", text, re.I):
+                rf"(?:my|our|User's|named|called)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}",
+                text, re.I):  # "… a golden retriever called Sunny" introduces her again
             return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
                           count=1)
         obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",

@@ -187,14 +187,18 @@ class HeuristicExtractor:
         self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = (),
         context: Sequence[Turn] = (),
     ) -> Extraction:
-        return Extraction(candidates=self.extract_sync(turns, context=context),
-                          extractor=self.name)
+        return Extraction(candidates=self.extract_sync(
+            turns, context=context, known=[m.content for m in existing]), extractor=self.name)
 
-    def extract_sync(self, turns: Sequence[Turn], *,
-                     context: Sequence[Turn] = ()) -> list[Candidate]:
+    def extract_sync(self, turns: Sequence[Turn], *, context: Sequence[Turn] = (),
+                     known: Sequence[str] = ()) -> list[Candidate]:
+        """``known``: stored memories that name the user's pets and relatives (read by the
+        pipeline), so a name said in an earlier session still resolves."""
         out: list[Candidate] = []
         seen: set[tuple[str | None, str]] = set()
         entities = Entities()
+        for memory in known:
+            entities.learn(memory)
         previous: Turn | None = None
         for turn in context:
             if turn.role == "user":

@@ -297,8 +297,11 @@ def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
     if found is None:
         return None
     items, begin = found
-    if foreign_subject(match.string[:begin], strict=True):
-        return None  # "우리 딸은 우유 알레르기 있어": the daughter's (the whole sentence says so)
+    before = match.string[:begin]
+    holder = re.search(r"([가-힣A-Za-z]+?)(?:이|가|은|는|께서|도)\s*$", before)
+    if foreign_subject(before, strict=True) or "사용자의" in before or (
+            holder is not None and not re.fullmatch(r"나|저|내|제|전|난", holder.group(1))):
+        return None  # "우리 딸은 우유 알레르기 있어", "걔가 땅콩 알레르기가 …": someone else's
     x = ", ".join(items)
     return Hit(content=f"사용자는 {x} 알레르기가 있음", family="health",
                type=MemoryType.CONSTRAINT, slot=f"allergy:{x.lower()}", value="yes",
@@ -348,7 +351,10 @@ RULES: list[Rule] = [
          rf"(?P<x>(?:[가-힣A-Za-z]+\s)?(?:{OCCUPATIONS}))\s*(?:이야|야|예요|이에요|에요|입니다|임|"
          rf"이고|이거든|인데|이라서|라서|로\s?일해|로\s?일하고\s?있|로\s?근무)",
          "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",),
-         check=lambda g, _: not re.match(r"^(?:우리|내|제|친구|그)\s", g["x"]), strict=True),
+         # "제 딸 서연이가 초등학생이에요" is the daughter's, not the user's occupation
+         check=lambda g, c: not re.match(r"^(?:우리|내|제|친구|그)\s", g["x"])
+         and not re.match(r"^\S+(?:가|는|은|께서)\s", g["x"])
+         and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
     rule("ko.job.work_at",
          rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|다녀|다니고\s?있|"
          rf"다닙니다|다녀요|다니는\s?중)",
