@@ -229,3 +229,21 @@ async def test_a_pet_named_in_an_earlier_session_is_known_in_a_later_one(
     nabi = live["User's cat Nabi takes methimazole twice a day"]
     assert butter.pinned and nabi.pinned  # a pet's health and medication: core facts
     assert all("Butter" in h.record.content for h in hits)  # not "… get into running"
+
+
+@pytest.mark.parametrize(("phrase", "value"), [
+    ("my surgery is on the 15th", "2026-12-15"),  # the 15th of this month is past
+    ("in two weeks", "2026-12-04"),  # a span of days, not "the Monday two weeks on"
+    ("2주 뒤에 이사해", "2026-12-04"),
+    ("by the end of the year", "2026-12"),
+    ("this Christmas", "2026-12-25"),
+    ("last Christmas we went to Jeju", "2025-12-25"),
+    ("15일에 수술", "2026-12-15"),
+    ("연말에 여행 가", "2026-12"),
+    ("내후년에 졸업해", "2028"),
+    ("올 여름에 결혼했어", "2026-06"),
+    ("지난 겨울에 이사했어", "2025-12"),
+])
+def test_more_time_phrases(phrase: str, value: str) -> None:
+    when = resolve_time(phrase, AT)
+    assert when is not None and when.value == value

@@ -67,6 +67,14 @@ def _shift(at: date, unit: str, n: int) -> tuple[str, str]:
     return f"{at.year + n:04d}", "y"
 
 
+def _span(at: date, unit: str, n: int) -> str:
+    """``n`` units from ``at`` as a span ("in two weeks", "3 weeks ago", "2주 뒤"): weeks
+    count days, not calendar weeks."""
+    if unit == "w":
+        return (at + timedelta(days=7 * n)).isoformat()
+    return _shift(at, unit, n)[0]
+
+
 def _month_year(at: date, month: int, past: bool) -> int:
     if past:
         return at.year if month <= at.month else at.year - 1
@@ -103,15 +111,20 @@ _EN = re.compile(
     rf"\s+(?:(?:early|mid|late)\s+)?(?P<mon3>{_MON_ALT})\b|"
     r"\b(?:on\s+)?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
     r"\b(?:in|since)\s+(?P<year>(?:19|20)\d{2})\b|"
-    r"\bover\s+(?P<xmas>christmas)\b",
+    r"\b(?:(?P<xwhich>this|next|last)\s+|over\s+|on\s+|at\s+|for\s+)(?P<xmas>christmas)\b|"
+    r"\b(?:by\s+|at\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endof>month|year)\b|"
+    r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
     re.IGNORECASE,
 )
 _KO = re.compile(
     r"(?P<rel>모레|내일|오늘|어제|그제|그저께|엊그제)|"
     r"(?P<which>다음|이번|지난|저번)\s?(?P<what>주말|주|달|해)(?:\s?(?P<wd>[월화수목금토일])요일|"
     r"\s?(?P<dd>\d{1,2})일)?|"
-    r"(?P<year>재작년|작년|올해|내년)\s?(?:(?P<season>봄|여름|가을|겨울)|(?P<ym>\d{1,2})월"
-    r"(?:\s?(?P<yd>\d{1,2})일)?)?|"
+    r"(?P<year>재작년|작년|올해|내년|내후년|올(?=\s?(?:봄|여름|가을|겨울)))\s?(?:(?P<season>봄|여름|가을|겨울)|"
+    r"(?P<ym>\d{1,2})월(?:\s?(?P<yd>\d{1,2})일)?)?|"
+    r"(?P<sw>지난|이번|다음)\s?(?P<season2>봄|여름|가을|겨울)|"
+    r"(?P<yearend>연말|연초)|"
+    r"(?<![\d월])(?P<dom>\d{1,2})일(?:에|날|까지|부터)|"
     r"(?P<m>\d{1,2})월(?:\s?(?P<d>\d{1,2})일|\s?(?P<part>초|중순|말|첫째\s?주|둘째\s?주|셋째\s?주))?|"
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇)\s?(?P<unit>일|주일|주|달|개월|년)\s?"
     r"(?P<dir>전|후|뒤)|"
@@ -144,9 +157,9 @@ def _en(m: re.Match[str], at: date, past: bool) -> str | None:
         return _shift(at, {"week": "w", "month": "m", "year": "y"}[what], step)[0]
     if g["unit"]:
         n = _num(g["n"]) * (-1 if g["dir"].lower() == "ago" else 1)
-        return _shift(at, _UNITS[g["unit"].lower()], n)[0]
+        return _span(at, _UNITS[g["unit"].lower()], n)
     if g["unit2"]:
-        return _shift(at, _UNITS[g["unit2"].lower()], _num(g["n2"]))[0]
+        return _span(at, _UNITS[g["unit2"].lower()], _num(g["n2"]))
     mon = g["mon"] or g["mon2"] or g["mon3"]
     if mon:
         month = next(i for i, name in enumerate(_MONTHS_EN, 1) if name.startswith(mon.lower()[:3]))
@@ -170,8 +183,27 @@ def _en(m: re.Match[str], at: date, past: bool) -> str | None:
     if g["year"]:
         return g["year"]
     if g["xmas"]:
-        return f"{at.year if at.month <= 12 else at.year + 1}-12-25"
+        step = {"next": 1, "last": -1}.get((g["xwhich"] or "").lower(), 0)
+        if not step and past and not g["xwhich"]:
+            step = -1 if at.month < 12 or at.day < 25 else 0
+        return f"{at.year + step}-12-25"
+    if g["endof"]:
+        return _ym(at.year, at.month) if g["endof"].lower() == "month" else f"{at.year}-12"
+    if g["dom"]:
+        return _day_of_month(at, int(g["dom"]), past)
     return None
+
+
+def _day_of_month(at: date, day: int, past: bool) -> str | None:
+    """"on the 15th", "15일에": this month's if it is still ahead (or behind, for the past),
+    else the next (or previous) month's."""
+    if not 1 <= day <= 31:
+        return None
+    if past:
+        month = at.month if day <= at.day else at.month - 1
+    else:
+        month = at.month if day >= at.day else at.month + 1
+    return f"{_ym(at.year, month)}-{day:02d}"
 
 
 def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
@@ -191,7 +223,7 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
             return f"{_ym(at.year, at.month + step)}-{int(g['dd']):02d}"
         return _shift(at, {"주": "w", "달": "m", "해": "y"}[what], step)[0]
     if g["year"]:
-        step = {"작년": -1, "올해": 0, "내년": 1, "재작년": -2}[g["year"]]
+        step = {"작년": -1, "올해": 0, "올": 0, "내년": 1, "재작년": -2, "내후년": 2}[g["year"]]
         if g["season"]:
             return _ym(at.year + step, _SEASONS[g["season"]])
         if g["ym"] and 1 <= int(g["ym"]) <= 12:  # "내년 3월", "작년 10월 3일"
@@ -206,7 +238,20 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
         return f"{_ym(year, month)}-{int(g['d']):02d}" if g["d"] else _ym(year, month)
     if g["unit"]:
         sign = -1 if g["dir"] == "전" else 1
-        return _shift(at, _UNITS[g["unit"]], sign * _num(g["n"]))[0]
+        return _span(at, _UNITS[g["unit"]], sign * _num(g["n"]))
+    if g["season2"]:
+        month = _SEASONS[g["season2"]]
+        if g["sw"] == "지난":
+            year = at.year if month < at.month else at.year - 1
+        elif g["sw"] == "다음":
+            year = at.year if month > at.month else at.year + 1
+        else:
+            year = at.year
+        return _ym(year, month)
+    if g["yearend"]:
+        return f"{at.year}-12" if g["yearend"] == "연말" else f"{at.year}-01"
+    if g["dom"]:
+        return _day_of_month(at, int(g["dom"]), past)
     if g["wd2"]:
         return _weekday(at, _DAYS_KO.index(g["wd2"]), g["this"] or "", past)
     if g["yr"]:
