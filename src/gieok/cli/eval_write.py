@@ -2,8 +2,9 @@
 
 ``--set chat`` (the default) plays the chat set (``evaluation/chat_set.py``): recall of facts,
 precision, junk rate from noise conversations, secrets stored, per-family figures and the
-misses; the bundled set is all dev (``--split dev``, or its parts ``dev-train`` and
-``dev-check``), and ``--data FILE`` scores a held-out file of the same format. ``--set regression`` runs the older case file
+misses; the bundled dev set (``--split dev``, or its parts ``dev-train`` and
+``dev-check``), the test split (``--split test``: round 3's held-out file, scored once at
+the end of round 3), or ``--data FILE``, a held-out file of the same format. ``--set regression`` runs the older case file
 (recall, precision, junk, PII leaks and reconciliation accuracy). Offline by default:
 heuristic extractor, hash embedder, a throwaway SQLite file; ``--llm`` uses the configured
 LLM (``GIEOK_LLM_BASE_URL``/``GIEOK_LLM_MODELS``) instead.
@@ -101,8 +102,8 @@ def write(
         "--set", help="chat (the labelled chat set) or regression (the older case file); "
         "default: chat, or regression when --data is a .jsonl file.")] = None,
     split: Annotated[str, typer.Option(
-        "--split", help="chat: dev (= all), dev-train or dev-check, or a --data file's own "
-        "labels; regression: dev, holdout or all.")] = "all",
+        "--split", help="chat: dev (= all), dev-train, dev-check or test (the held-out "
+        "file), or a --data file's own labels; regression: dev, holdout or all.")] = "all",
     embedder: Annotated[str, typer.Option("--embedder", help="Embedder.")] = "hash:256",
     llm: Annotated[bool, typer.Option(
         "--llm/--no-llm", help="Use the configured LLM extractor.")] = False,

@@ -28,8 +28,13 @@ from collections.abc import Iterator
 
 _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that let 은/는/이 attach
 # The code of a door, gate, alarm or safe is a PIN by another name.
-_CODES = (r"(?:door|gate|building|alarm|lock|locker|safe|access|entry|garage|entrance)"
-          r"\s*(?:code|combination|combo|pin)")
+_CODES = (r"(?:door|gate|building|alarm|lock|locker|lockbox|lock\s+box|key\s?box|padlock|safe|"
+          r"access|entry|garage|entrance)\s*(?:code|combination|combo|pin)")
+# "online banking login is jlee_84 / Marigold#5530": a login's name and password, a slash
+# between — the part after the slash is the password whatever it looks like.
+_LOGIN_PAIR = re.compile(
+    r"(?i)(?:\b(?:log\s?-?in|sign\s?-?in|credentials?|account)\b|계정|로그인|아이디)[^\n/]{0,25}?"
+    r"(?<![\w/])(?P<user>[^\s/]{2,})\s*/\s*(?P<value>[^\s/]{4,})")
 # Labels that introduce a secret only when a secret-looking value follows (the network's key
 # after "wifi", a code after "keypad"/"combination", a one-time code after "OTP", the words
 # of a wallet's recovery phrase): read "nearby", never by the bare "label is X" reading, so
@@ -98,6 +103,10 @@ _TOPICS = frozenset({
 def password_spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of ``text`` (normalised) holding a password, PIN or passphrase value."""
     yield from _direct(text)
+    for pair in _LOGIN_PAIR.finditer(text):
+        value = pair.group("value").rstrip(".,!?)")
+        if not _NUMERIC.match(value):  # "account 3/4 done" is no password
+            yield pair.start("value"), pair.start("value") + len(value)
     for label in _STRONG.finditer(text):
         tokens = list(_TOKEN.finditer(text, label.end()))[:WINDOW]
         yield from _after_colon(text, label.end())

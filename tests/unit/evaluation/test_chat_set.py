@@ -33,8 +33,11 @@ def test_both_bundled_files_are_dev_with_a_fixed_self_held_out_part() -> None:
     train = load_chat_set(split="dev-train")
     ids = [c["id"] for c in train + check]
     assert len(set(ids)) == len(ids) == len(dev) == len(load_chat_set())
-    with pytest.raises(InvalidInputError):
-        load_chat_set(split="test")  # the bundled files were seen: no test split any more
+    # the test split is the round-3 held-out file only, never part of dev
+    test = load_chat_set(split="test")
+    assert len(test) == 273 and all(c["origin"] == "chat_heldout.yaml" for c in test)
+    assert not {c["id"] for c in test} & set(ids)
+    assert all(c["id"].startswith("h3-") and c["split"] == "test" for c in test)
 
 
 def test_a_file_given_by_path_keeps_its_own_labels(tmp_path) -> None:

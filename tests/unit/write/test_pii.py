@@ -45,6 +45,9 @@ from gieok.write.pii import (
     ('export OPENAI_API_KEY="sk-live-abcdef"', 'export OPENAI_API_KEY="[SECRET]"'),
     ("client_secret: 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "client_secret: [SECRET]"),
     ('{"api_key": "abc123xyz789"}', '{"api_key": "[SECRET]"}'),
+    # a login's name / password pair, a lockbox's code
+    ("online banking login is jlee_84 / Marigold#5530", "online banking login is jlee_84 / [PASSWORD]"),
+    ("lockbox code is 602817", "lockbox code is [PASSWORD]"),
 ])
 def test_detects_and_masks(text: str, masked: str) -> None:
     assert guard(text).text == masked
@@ -54,7 +57,7 @@ def test_detects_and_masks(text: str, masked: str) -> None:
     "I was born 1990-01-01 and live in Seoul", "I forgot my password again",
     "I have 3 cats and 2 dogs", "the meeting is at 10:30 on 2024-03-15",
     "my phone died", "비밀번호를 까먹었어", "version 1.2.3", "it costs 15,000 won",
-    "The secret: I love him", "my token count is 500",
+    "The secret: I love him", "my token count is 500", "I did 3/4 of the login flow",
 ])
 def test_ordinary_text_is_left_alone(text: str) -> None:
     assert guard(text).text == text and scan(text) == []
