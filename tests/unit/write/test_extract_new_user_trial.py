@@ -247,3 +247,41 @@ async def test_a_pet_named_in_an_earlier_session_is_known_in_a_later_one(
 def test_more_time_phrases(phrase: str, value: str) -> None:
     when = resolve_time(phrase, AT)
     assert when is not None and when.value == value
+
+
+@pytest.mark.parametrize("text", [
+    "강아지 단추 데리고 동물병원 다녀왔어요",  # a visit, not a workplace
+    "대학병원 다녀와야 돼",
+    "아까 말한 거 취소. 그냥 잊어줘",
+    "시 한 편 써줘. 주제는 바다",
+    "explain quantum entanglement like I'm five",
+    "happy new year 미리! 🎉 내년에도 잘 부탁해",
+    "제 카드번호 [CARD], 유효기간 08/29예요. 결제할 때 필요하면 써주세요",
+    "주민번호 [RRN] 맞는지 확인 좀. 서류에 써야 돼서",
+])
+def test_no_workplace_task_pleasantry_or_secret_errand_is_remembered(text: str) -> None:
+    assert all(c.slot != "employer" for c in HeuristicExtractor().extract_sync(
+        [Turn(role="user", content=text, at=AT)]))
+    if "다녀" not in text:
+        assert said(text) == []
+
+
+def test_what_a_secret_turn_also_states_precisely_is_kept() -> None:
+    assert said("my wifi password is [PASSWORD] and I live in Mapo-gu") == [
+        "User lives in Mapo-gu"]
+    assert said("ㅇㅋ 그럼 이건 기억해줘. 나 다음 달부터 여의도 본사로 출근해") == [
+        "사용자는 다음 달부터 여의도 본사로 출근한다"]
+    assert said("Don't forget that I'm lactose intolerant.") != []
+
+
+def test_a_known_name_said_again_as_an_introduction_is_not_rewritten() -> None:
+    from gieok.write.extract.coref import Entities
+
+    entities = Entities()
+    entities.learn("사용자의 고양이 이름은 치즈다")
+    entities.learn("사용자의 애 이름은 하준이다")
+    assert [e.name for e in entities.known] == ["치즈", "하준"]
+    assert entities.resolve("우리 고양이 이름은 치즈야") == "우리 고양이 이름은 치즈야"
+    entities.learn("User has a golden retriever called Sunny")
+    assert entities.resolve("I have a golden retriever called Sunny") == \
+        "I have a golden retriever called Sunny"

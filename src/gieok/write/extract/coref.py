@@ -158,6 +158,7 @@ class Entities:
         text = re.sub(r"\bUser['’]s\b", "my", text)
         text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
         text = re.sub(r"사용자의(?=\s)", "우리", text)
+        text = re.sub(r"(?<=[가-힣])(?:이다|다)(?=[\s.,]|$)", "이야", text)  # "이름은 하준이다" → "하준이야"
         topic = self.topic
         for entity in self._intros(text):
             if entity.name is not None and entity.name not in ("I", "User", "사용자"):
@@ -290,7 +291,9 @@ class Entities:
             return f"{unnamed.display('ko')} {text.lstrip()}"
         entity = self.mentioned(text, "ko")
         if entity and entity.name and not re.search(
-                rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}", text):
+                rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}|"
+                rf"이름(?:은|이|는)\s?{re.escape(entity.name)}|{re.escape(entity.name)}(?:이)?라는",
+                text):  # "고양이 이름은 치즈야" introduces her again
             return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
         honoured = self.topic is not None and self.topic.kind == "family" and _honorific(text)
         if self.topic is not None and (_HEALTHY.search(text) or honoured) \

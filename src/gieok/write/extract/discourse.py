@@ -20,7 +20,7 @@ from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SPLIT = re.compile(
-    r"(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
+    r"(?<![\s.][A-Z]\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
     r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
@@ -164,9 +164,24 @@ def is_noise(sentence: str) -> bool:
     elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
         return True
     if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s) \
-            or _EN_MOMENT.search(s):
+            or _EN_MOMENT.search(s) or _TASK.match(_unfill(s)) or _PLEASANTRY.search(s):
         return True
     return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
+
+
+# A task for the assistant ("explain quantum entanglement like I'm five", "시 한 편 써줘.
+# 주제는 바다"): the request and its parameters, not a statement about the user.
+_TASK = re.compile(
+    r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:explain|describe|write|draft|compose|"
+    r"list|summari[sz]e|translate|generate|brainstorm|compare|define|calculate|convert|recommend|"
+    r"suggest|outline|rewrite|proofread|give\s+me|show\s+me|tell\s+me\s+(?:a|an|about|how|why|"
+    r"what))\b|^(?:주제|분량|톤|길이|형식|스타일|말투|대상|글자\s?수)(?:는|은)\s|"
+    r"^(?:the\s+)?(?:topic|tone|length|style|format|word\s+count)\s+(?:is|should\s+be|:)",
+    re.IGNORECASE)
+# Pleasantries that state nothing ("내년에도 잘 부탁해", "happy new year").
+_PLEASANTRY = re.compile(r"잘\s?부탁(?:해|합니다|드려요|드립니다|해요)|새해\s?복|메리\s?크리스마스|"
+                         r"\bhappy\s+(?:new\s+year|holidays|birthday)\b|\bmerry\s+christmas\b",
+                         re.IGNORECASE)
 
 
 def _unfill(sentence: str) -> str:
@@ -182,6 +197,9 @@ _EN_HELP = re.compile(r"^(?:i\s+|we\s+)?(?:need|want|would\s+like|['’]d\s+like
                       re.IGNORECASE)
 # "… 는 거짓말이고 아직 피워", "농담이야", "just kidding": the turn takes back what it said.
 _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에요|고)|장난이(?:야|고)|"
+                        r"(?:아까|방금)\s?(?:말한|한\s?말|얘기한)\s?(?:거|것)?\s?(?:은|는)?\s?취소|"
+                        r"(?:^|[.!?]\s*)(?:(?:ok(?:ay)?|just|please|actually)[\s,]+)*forget\s+(?:what\s+i\s+"
+                        r"(?:just\s+)?said|that|it|about\s+it)\s*[.!]*$|"
                         r"\bjust\s+kidding\b|\bjk\b|\bkidding\b", re.IGNORECASE)
 
 

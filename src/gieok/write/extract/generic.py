@@ -286,10 +286,11 @@ _PET_DIET_KO = [
                rf"(?:{_FOOD_KO}\s?)?(?:으로|로|만|을|를)?\s?(?:먹어|먹는|먹고|먹여|먹인|먹음)"),
 ]
 _PET_DIET_EN = [
-    re.compile(r"\b(?:switched|changed|moved|put)\s+(?P<who>[A-Z][a-z]+)(?:['’]s\s+food)?\s+"
+    re.compile(r"\b(?:switched|changed|moved|put)\s+(?:(?:User['’]s|their|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
+               r"(?P<who>[A-Z][a-z]+)(?:['’]s\s+food)?\s+"
                r"(?:to|onto|on)\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|"
                r"diet|last|this|because|since|and)\b))"),
-    re.compile(r"\b(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|is\s+on|"
+    re.compile(r"\b(?!User\b)(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|is\s+on|"
                r"is\s+eating))\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|diet|"
                r"now|because|since|and)\b))"),
 ]

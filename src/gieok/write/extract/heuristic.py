@@ -63,7 +63,8 @@ _BARE_REQUEST = re.compile(
     r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?"
     r"(?:remember|note|save|store|keep\s+in\s+mind|"
     r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+(?:this|that|it|these|those))?(?:\s+(?:for\s+me|"
-    r"please))?[\s.!~]*$|^(?:이거\s?|이것\s?|그거\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
+    r"please))?[\s.!~]*$|^(?:(?:ㅇㅋ|오키|오케이|그럼|그러면|네|응|아|그리고|참)[\s,.!~]+)*"
+    r"(?:이거\s?|이건\s?|이것\s?|그거\s?|이것도\s?|이거도\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
     r"기억해\s?둬|기억해|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|저장해\s?줘)[\s.!~]*$",
     re.IGNORECASE,
 )
@@ -82,6 +83,9 @@ _PROJECT = re.compile(
     re.IGNORECASE)
 _WE = re.compile(r"^(?:(?:and|also|so|plus)\s+)?we\b(?!['’]d)|^(?:그리고\s)?우리(?:는|도)?\s",
                  re.IGNORECASE)
+_SECRET_MASK = re.compile(r"\[(?:CARD|RRN|PASSWORD|SECRET|ID_NUMBER|ACCOUNT)\]")
+_FIRST_PERSON = re.compile(r"(?:^|\s)(?:나|저|난|전|내가|제가|나는|저는|나도|저도)(?=\s|$)|"
+                           r"(?<![\w'’])(?:I|I['’]m|im|my|me|we|our)\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"\b(?:because|since|so|but|while|although)\b|\band\s+(?:I|my|we|he|she)\b|"
                       r"(?:어서|아서|해서|라서|는데|은데|지만|면서|니까)\s|고\s(?!있|계)",
                       re.IGNORECASE)
@@ -245,7 +249,9 @@ class HeuristicExtractor:
         judge = memorable.model()
         question = asked  # what the turn answers: a feature of each of its sentences
         workspace = False  # the turn's last sentence was about the workspace
+        secret_here = False  # this sentence / the one before handed over a secret
         for sentence in sentences:
+            after_secret, secret_here = secret_here, _SECRET_MASK.search(sentence) is not None
             if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
                 continue
@@ -266,6 +272,10 @@ class HeuristicExtractor:
                 and not generic.medical_report(sentence) else None
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
+            if before is not None and not _FIRST_PERSON.search(sentence):
+                # "이름은 Rocky고 시바견이에요. 3살": an age said while talking about a pet or
+                # relative is theirs, not the user's
+                hits = [(h, lang) for h, lang in hits if h.slot != "age"]
             # a fragment answering the assistant's question: the question says who it is about
             reply = followup.answer(body, asked, turn.content, entities, before) \
                 if asked else None
@@ -301,6 +311,11 @@ class HeuristicExtractor:
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
                     judge, worth, "answer" if reply is not None else "slot" if h.slot
                     else "generic")]
+            if secret_here or after_secret:
+                # "제 카드번호 [CARD] … 결제할 때 필요하면 써주세요", "주민번호 [RRN] 맞는지 확인 좀.
+                # 서류에 써야 돼서": what is said with a secret and right after it is about the
+                # secret; only a precise fact of its own (a slot) is kept
+                hits = [(h, lang) for h, lang in hits if h.slot and not h.slot.startswith("rule")]
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
             gone = retired(body) if hits and not hedged else ()

@@ -335,7 +335,8 @@ RULES: list[Rule] = [
          tags=("hometown",), check=lambda g, c: _place({**g, "p": ""}, c), strict=True),
     rule("ko.job.company",
          r"(?P<x>(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]*(?:회사|스타트업|은행|병원|공장|연구소|"
-         r"학교|대학교|대학원))\s+(?:다녀|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         r"학교|대학교|대학원))\s+(?:다녀(?!\s?(?:왔|와|오|옴|올|갔|가|감))|다니고\s?있|다닙니다|다녀요|"
+         r"다니는\s?중)",
          lambda g, _: (f"사용자는 {g['x']}에 다님" if re.search(r"(?:학교|대학교|대학원)$", g["x"])
                        else f"사용자는 {g['x']}에서 근무"),
          "job", slot="employer", tags=("job",),
@@ -356,8 +357,9 @@ RULES: list[Rule] = [
          and not re.match(r"^\S+(?:가|는|은|께서)\s", g["x"])
          and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
     rule("ko.job.work_at",
-         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|다녀|다니고\s?있|"
-         rf"다닙니다|다녀요|다니는\s?중)",
+         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|"
+         rf"다녀(?!\s?(?:왔|와|오|옴|올|갔|가|감))|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         # ("동물병원 다녀왔어요", "교복 맞추러 다녀옴": a visit, not a workplace)
          lambda g, _: f"사용자는 {g['x']}에서 근무",
          "job", slot="employer", tags=("job",),
          check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
