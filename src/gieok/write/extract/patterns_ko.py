@@ -5,6 +5,10 @@ sentence whose topic or subject is another person ("친구는 부산에 살아",
 becomes a user fact (``foreign_subject``). The user's family and pets ("우리 고양이는…") get
 their own rule and are written as "사용자의 고양이는 …". Content is normalised to the
 "사용자는 강남구에 거주" style with the right particles (``josa``).
+
+Why this module is past 600 lines: like ``patterns_en``, it is one ordered rule table with
+the helpers its rules share (the allergen reader, the subject checks); the order the rules are
+tried in matters, so the table stays in one place.
 """
 
 from __future__ import annotations
