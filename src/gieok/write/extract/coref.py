@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
@@ -154,16 +155,8 @@ class Entities:
         """A pet or relative a stored memory names ("User's corgi Butter …", "User has a cat
         named Nabi", "사용자의 딸 서연이는 …"): known in every later session, so "Butter has hip
         dysplasia" said a month later is about the user's dog. Never the session's topic."""
-        text = re.sub(r"^User\s+has\b", "I have", memory.strip())
-        text = re.sub(r"\bUser['’]s\b", "my", text)
-        text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
-        text = re.sub(r"사용자의(?=\s)", "우리", text)
-        text = re.sub(r"(?<=[가-힣])(?:이다|다)(?=[\s.,]|$)", "이야", text)  # "이름은 하준이다" → "하준이야"
-        topic = self.topic
-        for entity in self._intros(text):
-            if entity.name is not None and entity.name not in ("I", "User", "사용자"):
-                self._add(entity)
-        self.topic = topic
+        for name, noun, lang in _named_in(memory):
+            self._add(self._entity(name, noun, lang))
 
     def name_asked_about(self, name: str, question: str) -> None:
         """The user answered "what's its name?": the unnamed pet or relative the question
@@ -307,6 +300,19 @@ class Entities:
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
                       r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
                       r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고")
+
+
+@lru_cache(maxsize=4096)
+def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
+    """(name, noun, language) of each pet or relative a stored memory names — cached: the same
+    memories are read on every ``add`` of a scope."""
+    text = re.sub(r"^User\s+has\b", "I have", memory.strip())
+    text = re.sub(r"\bUser['’]s\b", "my", text)
+    text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
+    text = re.sub(r"사용자의(?=\s)", "우리", text)
+    text = re.sub(r"(?<=[가-힣])(?:이다|다)(?=[\s.,]|$)", "이야", text)  # "이름은 하준이다" → "하준이야"
+    return tuple((e.name, e.noun, e.lang) for e in Entities()._intros(text)
+                 if e.name is not None and e.name not in ("I", "User", "사용자"))
 
 
 def _honorific(text: str) -> bool:
