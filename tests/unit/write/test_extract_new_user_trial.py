@@ -285,3 +285,21 @@ def test_a_known_name_said_again_as_an_introduction_is_not_rewritten() -> None:
     entities.learn("User has a golden retriever called Sunny")
     assert entities.resolve("I have a golden retriever called Sunny") == \
         "I have a golden retriever called Sunny"
+
+
+def test_a_name_in_a_pet_care_sentence_is_the_users_pet() -> None:
+    assert said("Took Biscuit to the vet today, he needs a dental cleaning next month") == [
+        "User took their pet Biscuit to the vet today, he needs a dental cleaning next month"]
+    assert said("Mochi's annual shots are due on Dec 3") == [
+        "User's pet Mochi's annual shots are due on Dec 3"]
+    assert said("보리 오늘 동물병원에서 예방접종 맞았어")[0].startswith("사용자의 반려동물 보리")
+    # people, products and pronouns are not pets
+    assert said("Took Grandma to the doctor today") == []
+    assert all("pet" not in c for c in said("Switched to Royal Canin kibble for the dog"))
+    assert all("반려동물" not in c for c in said("올해 7살이고 신장이 안 좋아서 처방식 사료만 먹어"))
+
+
+def test_the_assistant_asking_what_kind_of_pet_it_is_names_its_kind() -> None:
+    got = asked(("user", "Oreo keeps scratching at night"), ("assistant", "Poor Oreo! Is Oreo a cat?"),
+                ("user", "yep, a tabby"), ("user", "Oreo is on a grain-free diet now"))
+    assert any(c.startswith("User's cat Oreo") for c in got) and "yep" not in " ".join(got)

@@ -158,6 +158,41 @@ class Entities:
         for name, noun, lang in _named_in(memory):
             self._add(self._entity(name, noun, lang))
 
+    def notice_pet(self, sentence: str) -> None:
+        """A name never introduced, in a sentence about a pet's care ("Took Biscuit to the
+        vet", "Mochi's annual shots are due", "보리 오늘 동물병원에서 예방접종 맞았어"): the
+        user's pet — a person is not taken to the vet or given kibble. Its kind stays unknown
+        ("User's pet Biscuit") until the chat says it."""
+        if sentence.rstrip().endswith("?"):
+            return
+        name = _cared_for(sentence)
+        if name is None or self.mentioned(name, "") is not None:
+            return
+        lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
+        self._add(Entity(name=name, noun="반려동물" if lang == "ko" else "pet", kind="pet",
+                         lang=lang))
+
+    def kind_asked(self, question: str, answer: str) -> bool:
+        """"Is Oreo a cat?" → "yep, a tabby": Oreo is the user's cat; "콩이는 고양이예요?" →
+        "아니 강아지! 말티즈": 콩이 is their dog. True when the answer said what kind it is."""
+        m = _ASKED_KIND_EN.search(question) or _ASKED_KIND_KO.search(question)
+        if m is None:
+            return False
+        noun = m.group("noun")
+        if _NO.match(answer.strip()):
+            other = re.search(rf"(?:{PETS_KO})|\b(?i:{PETS_EN})\b", answer)
+            if other is None:
+                return False
+            noun = other.group(0)
+        name = m.group("name")
+        known = next((e for e in self.known if e.name == name), None)
+        if known is not None:
+            known.noun, known.kind = noun.lower() if known.lang == "en" else noun, "pet"
+        else:
+            self._add(self._entity(name, noun, "ko" if re.search(r"[\uac00-\ud7a3]", noun)
+                                   else "en"))
+        return True
+
     def name_asked_about(self, name: str, question: str) -> None:
         """The user answered "what's its name?": the unnamed pet or relative the question
         names ("강아지 이름이 뭐예요?"), else the latest unnamed one, is called ``name`` and
@@ -313,6 +348,65 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
     text = re.sub(r"(?<=[가-힣])(?:이다|다)(?=[\s.,]|$)", "이야", text)  # "이름은 하준이다" → "하준이야"
     return tuple((e.name, e.noun, e.lang) for e in Entities()._intros(text)
                  if e.name is not None and e.name not in ("I", "User", "사용자"))
+
+
+_PET_CARE_EN = re.compile(
+    r"\b(?:vet|vets|veterinar\w*|shots|vaccin\w*|booster|kibble|litter\s*box|groom\w*|neuter\w*|"
+    r"spay\w*|fleas?|heartworm|dewormer|leash|crate|dog\s+park|kennel|cattery|flea\s+allergy)\b",
+    re.IGNORECASE)
+_PET_CARE_KO = re.compile(r"동물\s?병원|수의사|예방\s?접종|접종|중성화|사료|간식|산책|배변|미용|"
+                          r"심장사상충|구충|켄넬|캣타워|발톱|펫\s?호텔")
+_NOT_PET_NAME = frozenset(
+    "Took Switched Switching Got Gave Taking Bringing Brought Fed Walked Walking Had Just Today "
+    "Tomorrow Yesterday The A An My Our His Her Their This That Also And But So Then Finally "
+    "She He It They We You There Here What When Where Who Why How Yes Yeah Yep No Okay Ok "
+    "Dr Mr Mrs Ms Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February "
+    "March April May June July August September October November December Royal Hills "
+    "Purina Orijen".split())
+_KO_NOT_PET_NAME = re.compile(
+    r"^(?:오늘|어제|내일|요즘|이번|지난|다음|우리|저희|제|내|나|저|그|걔|얘|이제|아까|방금|드디어|"
+    r"사료|간식|동물|병원|산책|강아지|고양이|반려동물|예방|접종|아침|저녁|주말|매일|처음|그래서|근데|"
+    r"그리고|진짜|너무|사용자)$")
+
+
+def _cared_for(sentence: str) -> str | None:
+    """The name a pet-care sentence is about, if it has one that is not a common word."""
+    if re.search(r"[\uac00-\ud7a3]", sentence):
+        if not _PET_CARE_KO.search(sentence):
+            return None
+        # the name right before its care ("초코 사료 바꿨더니", "보리 오늘 동물병원에서 …",
+        # "단추 데리고 동물병원"): a first word alone could be anything ("올해 7살이고 …")
+        first = re.match(r"\s*([가-힣]{1,4}?)(?:이가|이는|이도|이랑|이를|가|는|은|를|도|의|랑)?\s"
+                         r"(?:(?:오늘|어제|내일|요즘|이번\s?주|다음\s?주|매일|드디어)\s)?"
+                         r"(?:사료|간식|예방\s?접종|접종|중성화|산책|미용|발톱|동물\s?병원|심장사상충|구충|"
+                         r"데리고)", sentence)
+        if first is None or _KO_NOT_PET_NAME.match(first.group(1)) \
+                or re.fullmatch(rf"{PETS_KO}|{FAMILY_KO}", first.group(1)):
+            return None
+        return first.group(1)
+    if not _PET_CARE_EN.search(sentence):
+        return None
+    for m in re.finditer(r"(?<![\w'’])([A-Z][a-z]{2,})(?=['’]s\b|\s|[,.!]|$)", sentence):
+        word = m.group(1)
+        if word in _NOT_PET_NAME or _FAMILY_EN_RE.fullmatch(word) or re.search(
+                r"\b(?:to|on|onto|with|from|at|by|for|of|in)\s+(?:[A-Z][\w-]*\s+)*$",
+                sentence[:m.start()]):
+            continue  # "… to Royal Canin kibble": a product or a place, not the pet
+        starts = m.start() == len(sentence) - len(sentence.lstrip())
+        after = sentence[m.end():]
+        if starts and not re.match(r"['’]s\b|\s+(?:is|was|has|had|needs|keeps|got|gets|eats|"
+                                   r"hates|loves|goes|went)\b", after):
+            continue  # a sentence's first word is a name only when a verb follows it
+        return word
+    return None
+
+
+_FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
+_ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<noun>{PETS_EN})\b",
+                            re.IGNORECASE)
+_ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
+                            r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
+_NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.IGNORECASE)
 
 
 def _honorific(text: str) -> bool:

@@ -208,7 +208,10 @@ class HeuristicExtractor:
             if turn.role == "user":
                 question = followup.last_question(previous.content) \
                     if previous is not None and previous.role == "assistant" else None
+                if question:
+                    entities.kind_asked(question, turn.content)
                 for sentence in split_sentences(turn.content):
+                    entities.notice_pet(sentence)
                     given = followup.name_given(sentence, question) if question else None
                     if given is not None:  # "What's his name?" → "Max": the puppy is Max
                         entities.name_asked_about(given, question or "")
@@ -223,6 +226,9 @@ class HeuristicExtractor:
             previous = turn
             if turn.role != "user":
                 continue
+            if asked and entities.kind_asked(asked, turn.content) \
+                    and len(turn.content.split()) <= 4:
+                continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
             for candidate in self._from_turn(turn, entities, asked):
                 if turn.name:
                     candidate = candidate.with_(content=speaker_named(candidate.content,
@@ -261,6 +267,7 @@ class HeuristicExtractor:
             explicit = explicit or whole
             body = english.with_subject(body)
             before = entities.topic  # who the user was talking about before this sentence
+            entities.notice_pet(body)
             resolved = entities.resolve(body)
             entities.observe(resolved)
             topic = entities.subject(resolved)
