@@ -303,3 +303,9 @@ def test_the_assistant_asking_what_kind_of_pet_it_is_names_its_kind() -> None:
     got = asked(("user", "Oreo keeps scratching at night"), ("assistant", "Poor Oreo! Is Oreo a cat?"),
                 ("user", "yep, a tabby"), ("user", "Oreo is on a grain-free diet now"))
     assert any(c.startswith("User's cat Oreo") for c in got) and "yep" not in " ".join(got)
+
+
+def test_a_diet_the_user_has_gone_to_is_their_diet() -> None:
+    turns = [Turn(role="user", content="I've gone fully vegetarian now, no more fish either", at=AT)]
+    assert [(c.slot, c.value) for c in HeuristicExtractor().extract_sync(turns)] == [
+        ("diet", "vegetarian")]

@@ -408,6 +408,11 @@ RULES: list[Rule] = [
          rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|"
          rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
          "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    # "I've gone fully vegetarian now", "we went vegan last year": the new diet
+    rule("en.diet.became",
+         rf"{I}{ADV}\s+(?:have\s+)?(?:gone|went|going|became|become|turned)\s+(?:fully\s+|full\s+|"
+         rf"completely\s+|totally\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|keto)\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
     rule("en.diet.dont_eat",
          rf"{I}{ADV}\s+(?:don['’]t|do\s+not|never)\s+(?P<v>eat|drink)\s+{REST}",
          lambda g, _: f"User does not {g['v'].lower()} {g['x']}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
