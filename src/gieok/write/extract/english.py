@@ -102,7 +102,7 @@ def to_memory(sentence: str) -> str | None:
 # Chat drops the subject: "Just got promoted to senior PM!", "Moved to Busan last month".
 _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:just|finally|recently|also|so)\s+)*(?:got|started|moved|bought|adopted|joined|quit|took|"
-    r"brought|switched|fed|walked|"
+    r"brought|fed|walked|"
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
     r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned)\b", re.IGNORECASE)
 

@@ -34,6 +34,7 @@ from gieok.write.normalize import (
     clip_en,
     first_person_to_user_en,
     first_person_to_user_ko,
+    has_batchim,
     score_importance,
 )
 from gieok.write.pii import has_mask, is_mask_only
@@ -476,7 +477,7 @@ def speaker_named(content: str, name: str) -> str:
     if not _PERSON_NAME.match(name):
         return content
     if _HANGUL.search(content):
-        final = korean_final(name)
+        final = has_batchim(name)
         content = re.sub(r"사용자(는|가|를|의|도|에게|한테)?(?![가-힣])", lambda m: name + {
             "는": "은" if final else "는", "가": "이" if final else "가",
             "를": "을" if final else "를"}.get(m.group(1) or "", m.group(1) or ""), content)
@@ -484,15 +485,6 @@ def speaker_named(content: str, name: str) -> str:
     content = re.sub(r"\bUser['’]s\b", f"{name}'s", content)
     content = re.sub(r"\b(?:the user|User)\b", name, content)
     return content
-
-
-def korean_final(word: str) -> bool:
-    """The word ends in a consonant (받침), which picks 은/이/을 over 는/가/를; a Latin name
-    is read as it sounds in Korean only roughly (a final consonant letter)."""
-    last = word[-1:]
-    if "\uac00" <= last <= "\ud7a3":
-        return (ord(last) - 0xAC00) % 28 != 0
-    return last.lower() in "bcdfgklmnpqrt"
 
 
 def korean_negated(sentence: str) -> bool:
