@@ -309,3 +309,37 @@ def test_a_diet_the_user_has_gone_to_is_their_diet() -> None:
     turns = [Turn(role="user", content="I've gone fully vegetarian now, no more fish either", at=AT)]
     assert [(c.slot, c.value) for c in HeuristicExtractor().extract_sync(turns)] == [
         ("diet", "vegetarian")]
+
+
+def test_a_finding_the_doctor_reported_is_a_health_fact() -> None:
+    turns = [Turn(role="user", content="Doctor said my blood pressure is a bit high, I'm "
+                                       "supposed to cut back on salt", at=AT)]
+    [memory] = HeuristicExtractor().extract_sync(turns)
+    assert "blood pressure" in memory.content and memory.pinned and "health" in memory.tags
+    # what someone else said that is not a finding stays out
+    assert said("My friend said I should quit my job") == []
+
+
+def test_a_named_manager_or_roommate_is_someone_in_the_users_life() -> None:
+    assert said("my manager Dae-ho wants weekly status reports every Friday") == [
+        "User's manager Dae-ho wants weekly status reports every Friday"]
+    # an unnamed one, an opinion about one, or their words are not memories
+    assert said("my coworker Jess is so annoying") == []
+    assert said("my manager thinks we should hire more people") == []
+
+
+def test_a_korean_afterthought_after_a_comma_stays_with_its_sentence() -> None:
+    assert said("요즘 일본어 공부 시작했어, 듀오링고로 매일 15분씩") == [
+        "사용자는 요즘 일본어 공부 시작했다, 듀오링고로 매일 15분씩"]
+
+
+@pytest.mark.parametrize(("text", "content"), [
+    ("아 그리고 나 갑각류 알레르기 있는 거 알지?", "사용자는 갑각류 알레르기가 있음"),
+    ("you know I'm allergic to shellfish, right?", "User is allergic to shellfish"),
+])
+def test_a_fact_the_user_reminds_the_assistant_of_is_a_statement(text: str, content: str) -> None:
+    turns = [Turn(role="user", content=text, at=AT)]
+    [memory] = HeuristicExtractor().extract_sync(turns)
+    assert memory.content == content and memory.pinned
+    # a question that only looks like one stays a question
+    assert said("you know what I mean?") == [] and said("remember when we went to Jeju?") == []

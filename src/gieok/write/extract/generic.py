@@ -31,7 +31,9 @@ _EN_REJECT = re.compile(
     r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
     r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|co-worker|colleague|manager|teacher|"
-    r"roommate|landlord|landlady|classmate|teammate|ex|professor|supervisor)s?\b|"
+    r"roommate|landlord|landlady|classmate|teammate|ex|professor|supervisor)s?\b(?!\s+"
+    r"(?-i:[A-Z])[\w-]+\s+(?:(?:is|was)\s+(?:moving|getting|having|leaving|starting|joining|retiring|going|a|an|the|from|in|on|my|our)|has|will|wants|needs|asked|expects|runs|leads|manages|"
+    r"works|lives|moved|joined|left|started|teaches|owns|prefers|hates|likes|loves)\b)|"
     r"^(?:people|someone|everyone|they|he|she)\s|\b(?:it|that|this|them|him|her)(?:\s+(?:here|there|"
     r"so\s+much|a\s+lot|too|lol|haha|now))*\s*[.!]*$|\bthat\s+idea\b|"
     r"\b(?:to\s+bed|go(?:ing)?\s+to\s+sleep|heading\s+out|brb)\b|\banymore\b|\bno\s+longer\b|"
@@ -108,7 +110,7 @@ _HEALTH = re.compile(
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
-    r"사료|먹으면\s?안|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
+    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
     re.IGNORECASE)
 _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
                    r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
@@ -139,6 +141,8 @@ def worth_keeping(sentence: str) -> bool:
     if is_korean(text):
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
+    if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
+        text = plain = _EN_FINDING.sub("", plain)
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
             or _EN_MOMENT.search(text) or past_evaluation(text):
         return False
@@ -151,6 +155,8 @@ def keepable(sentence: str) -> bool:
     negation unless it is about health or diet ("I don't live in Busan anymore" corrects
     something; "술 안 마셔요" is a fact)."""
     text = sentence.strip()
+    if medical_report(text) and not is_korean(text):
+        text = _EN_FINDING.sub("", english.strip_fillers(text))
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text) \
             or _EN_MOMENT.search(text):
@@ -169,7 +175,7 @@ _PRONOUN_END = re.compile(r"\b(?:it|that|this|them|him|her)(?:\s+(?:here|there|s
 _NEVER = re.compile(
     r"\b(?:if|suppose|imagine|pretend|wish|hypothetically|says?|said|told|tell(?:s|ing)?|"
     r"thinks?|heard)\b|^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|colleague|manager|"
-    r"teacher|roommate)s?\b|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
+    r"teacher|roommate)s?\b(?!\s+(?-i:[A-Z])[\w-]+\s)|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
     r"래요?$|대요?$|더라|던데|"
     r"\bwho\s+knows\b|\bsomeday\b|\bmight\b|\bmaybe\b|\bperhaps\b|언젠가|지도\s?몰라|수도\s?있|"
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|that|about)\b", re.IGNORECASE)
@@ -251,6 +257,13 @@ _MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과
 def health_related(text: str) -> bool:
     """Names a condition, an allergy, a medication, an injury or a diet."""
     return _HEALTH.search(text) is not None
+
+
+# "the doctor said (that)", "my vet told me", "dr. Kim says": who reported a health finding
+_EN_FINDING = re.compile(
+    r"^(?:(?:the|my|our|his|her|their)\s+)?(?:doctor|vet|dr\.?(?:\s+(?-i:[A-Z])\w+)?|physician|"
+    r"nurse|dermatologist|allergist|cardiologist|dentist)\s+(?:said|says|told\s+(?:me|us)|"
+    r"thinks|confirmed|found)\s*(?:that\s+)?", re.IGNORECASE)
 
 
 def medical_report(sentence: str) -> bool:

@@ -162,6 +162,37 @@ _AUX = frozenset("is was has had will would can could should must may might does
                  "were".split())
 
 
+# "나 갑각류 알레르기 있는 거 알지?", "you know I'm allergic to shellfish, right?": a question
+# in form only — the user reminds the assistant of a fact about themselves
+_CONFIRM_KO = re.compile(
+    r"^(?P<x>.+?)\s*(?:(?P<noun>이라는|라는|인)\s?(?:거|것|건)|(?P<verb>[는은한])\s?(?:거|것|건))\s?"
+    r"(?:알지|알죠|아시죠|알잖아요?|아시잖아요|알고\s?있지|알고\s?계시죠|기억하지|기억하죠|기억나지|"
+    r"기억나죠)[\s?？!.~]*$")
+_CONFIRM_EN = re.compile(
+    r"^(?:(?:oh|and|also|btw|so|but)[,\s]+)*(?:as\s+)?you\s+(?:know|remember)[,\s]+(?:that\s+)?"
+    r"(?!(?:what|when|where|who|why|how|which|if|whether)\b)(?P<x>.+?)"
+    r"(?:,?\s*(?:right|yeah|remember|don['’]?t\s+you))?\s*[?？]*$|"
+    r"^(?P<y>(?:i|i['’]m|my|we|our)\b.+?),\s*(?:remember|right|you\s+know)\s*[?？]+$",
+    re.IGNORECASE)
+
+
+def confirmed(sentence: str) -> str:
+    """The statement inside a "you know …, right?" / "…는 거 알지?" question (unchanged when
+    the sentence is not one)."""
+    m = _CONFIRM_KO.match(sentence.strip())
+    if m:
+        inner = m.group("x")
+        if m.group("verb") == "한" and inner.endswith(("하", "해")):
+            return inner
+        if m.group("verb") == "한":
+            return inner + "했어"
+        return _ko_complete(inner, noun=bool(m.group("noun")))
+    m = _CONFIRM_EN.match(sentence.strip())
+    if m:
+        return (m.group("x") or m.group("y")).strip()
+    return sentence
+
+
 def _ko_complete(inner: str, noun: bool) -> str:
     """Turn the body of "…라는 거 기억해줘" back into a sentence the rules understand."""
     inner = inner.strip()
@@ -264,6 +295,7 @@ class HeuristicExtractor:
                 continue
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
+            sentence = confirmed(sentence)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             body = english.with_subject(body)

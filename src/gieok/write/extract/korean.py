@@ -28,6 +28,9 @@ PETS_KO = ("고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스�
            "거북이|고슴도치|도마뱀|페럿|기니피그")
 _VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R", "VA-I")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# "시작했어, 듀오링고로 매일 15분씩": before a comma Kiwi reads the casual sentence end as a
+# connective ending; with no predicate after the comma, what follows is an afterthought
+_CLOSING_EC = frozenset({"어", "아", "여", "야", "지"})
 _LEADING = re.compile(
     r"^(?:(?:아|음|헐|오|와|흠|아\s?맞다|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
     r"네|응|어|저기|그냥|ㅋ+|ㅎ+)[\s,.~!]+)+")
@@ -148,7 +151,9 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
         return None
     toks = tokens(text)
     tail = next((i for i, t in enumerate(toks[:-1])
-                 if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요")))
+                 if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요"))
+                     or (t.tag == "EC" and t.form in _CLOSING_EC
+                         and not any(u.tag in _VERBAL for u in toks[i + 2:])))
                  and toks[i + 1].form == "," and not any(u.tag == "EF" for u in toks[i + 2:])),
                 None)
     if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
