@@ -60,6 +60,8 @@ _EN_INTRO = [
     re.compile(rf"\b{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))['’]s\s+name\s+is\s+"
                r"(?P<name>[A-Z][a-z]+)"),
     re.compile(r"\b(?P<noun>youngest|oldest),\s+(?P<name>[A-Z][a-z]+)\b"),
+    # "Loki (my husky) needs …"
+    re.compile(rf"\b(?P<name>[A-Z][a-z]+)\s*\(\s*{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\s*\)"),
     # "I have a son, Ethan", "we have a daughter named Ivy"
     re.compile(rf"\b(?i:have|has|got|had)\s+(?i:an?|one)\s+(?:(?i:little|baby|younger|older|"
                rf"big|new)\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
@@ -87,6 +89,9 @@ _KO_INTRO = [
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:에요|예요|야|이야)"),
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
                r"(?P<name>[A-Z][A-Za-z]+)"),
+    # "작년에 키우던 햄스터 쿠키가 죽었어": the pet the user keeps (or kept), then its name
+    re.compile(rf"(?:키우던|키우는|키웠던|기르던|기르는|길렀던)\s(?P<noun>{PETS_KO})\s?"
+               r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은|를|도|랑)(?=\s)"),
     # "고양이 두 마리 중에 까망이가 첫째야": a name with the familiar 이 after a pet or relative
     re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
                r"(?:가|는|도|랑|를)(?=\s)"),
@@ -94,8 +99,11 @@ _KO_INTRO = [
 _KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
                            r"(?P<name>[가-힣]{1,4})(?=[\s?!.,]|$)")
 _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})"
-                         r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)")
-_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
+                         r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)|"
+                         # "지금은 토끼 한 마리 키워": a pet the user keeps, named later or never
+                         rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:한|두|세|\d)\s?마리\s?"
+                         r"(?:를\s?|을\s?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)")
+_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
                             r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)")
 _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
@@ -121,7 +129,11 @@ class Entities:
             if target is not None:
                 target.name = named.group("name")
                 found = [target]
-        self.topic = found[0] if found else self.mentioned(sentence, lang)
+        topic = found[0] if found else self.mentioned(sentence, lang)
+        if topic is None and lang == "ko" and self.topic is not None \
+                and _no_subject_ko(sentence):
+            return  # "코숏이야. 근데 요즘 살이 쪄서 …": no subject, the pet is still the topic
+        self.topic = topic
 
     def _intros(self, sentence: str) -> list[Entity]:
         out = []
@@ -303,7 +315,8 @@ class Entities:
 
     def _resolve_ko(self, text: str) -> str:
         text = _KO_LEAD.sub("", text).strip() or text
-        m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?녀석|우리\s?애|그\s?분)"
+        m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?아이|이\s?아이|그\s?녀석|"
+                     r"이\s?녀석|우리\s?애|그\s?분)"
                      r"(?P<j>가|는|도|를|한테|랑)?", text)
         if m and self.known:
             target = self.topic or self.known[-1]
@@ -316,25 +329,34 @@ class Entities:
             return f"{who}{josa}" + text[m.end():]
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
         if unnamed is not None and _KO_NAME_LATER.match(text):  # "이름은 유나" (the child's)
+            if re.fullmatch(r"이름은\s?[가-힣]{1,6}", text.strip()):
+                text = text.strip() + "야"  # "이름은 당근이": the copula chat leaves out
             return f"{unnamed.display('ko')} {text.lstrip()}"
         entity = self.mentioned(text, "ko")
         if entity and entity.name and not re.search(
                 rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}|"
+                rf"{re.escape(entity.noun)}\s?{re.escape(entity.name)}|"
                 rf"이름(?:은|이|는)\s?{re.escape(entity.name)}|{re.escape(entity.name)}(?:이)?라는",
                 text):  # "고양이 이름은 치즈야" introduces her again
             return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
         honoured = self.topic is not None and self.topic.kind == "family" and _honorific(text)
-        if self.topic is not None and (_HEALTHY.search(text) or honoured) \
-                and _no_subject_ko(text):
+        if self.topic is not None and (_HEALTHY.search(text) or honoured
+                                       or _health_related(text)) and _no_subject_ko(text):
             who = self.topic.display("ko")
+            if self.topic.kind == "pet":
+                # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
+                text = _FED.sub(lambda m: _EATS[m.group(0)], text)
             return f"{who}{'은' if _batchim(who) else '는'} {text}"
         return text
 
 
+_EATS = {"먹이고": "먹고", "먹여요": "먹어요", "먹여": "먹어", "먹이는": "먹는", "먹인다": "먹는다",
+         "먹였어": "먹었어", "먹였어요": "먹었어요", "먹이": "먹"}
+_FED = re.compile("|".join(sorted(_EATS, key=len, reverse=True)))
 # What a sentence without a subject may say about the pet or relative just talked about.
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
                       r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
-                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고")
+                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여")
 
 
 @lru_cache(maxsize=4096)
@@ -407,6 +429,12 @@ _ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<
 _ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
                             r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
 _NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.IGNORECASE)
+
+
+def _health_related(text: str) -> bool:
+    from gieok.write.extract.generic import health_related
+
+    return health_related(text)
 
 
 def _honorific(text: str) -> bool:

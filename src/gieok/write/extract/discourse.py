@@ -91,7 +91,7 @@ def split_sentences(text: str) -> list[str]:
     parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
     out: list[str] = []
     for part in parts:
-        pieces = _split_ko(part) if _HANGUL.search(part) else [part]
+        pieces = _split_ko(part) if _HANGUL.search(part) else _comma_splice(part)
         out.extend(c for piece in pieces for c in _coordinated(piece))
     return [p for p in out if p]
 
@@ -123,6 +123,33 @@ def _coordinated(sentence: str) -> list[str]:
                 out.append(left + sentence[m.start():m.start() + 2].replace("고", "다").replace(
                     "며", "다").replace("지만", "다").strip() if _HANGUL.search(left)
                     else left + ".")
+            start = m.end()
+    out.append(sentence[start:].strip())
+    return [o for o in out if o]
+
+
+# "she only eats wet food right now, the breeder said …", "a british shorthair, she's about 10
+# weeks old": a comma before someone who says something, or a noun phrase (an answer) before a
+# pronoun and its verb, starts a sentence of its own (chat rarely uses a full stop there)
+_EN_SPLICE = re.compile(
+    r",\s+(?:and\s+|but\s+|also\s+|so\s+)?(?:(?P<said>(?=(?:(?:the|my|our|his|her)\s+)?[a-z]+\s+"
+    r"(?:said|says|thinks|told\s+(?:me|us))\b))|(?=(?:she|he|they)(?:['’](?:s|re|ll|d))?\s+[a-z]))",
+    re.IGNORECASE)
+_EN_NOUN_PHRASE = re.compile(r"^(?:(?:just|only|yeah|yes|yep|oh|um|like)[,\s]+)*(?:an?|the|some|"
+                             r"about|around|\d+)\b(?![^,]*\b(?:is|was|are|were|has|had)\b)",
+                             re.IGNORECASE)
+
+
+def _comma_splice(sentence: str) -> list[str]:
+    """Comma-spliced English sentences, apart (the left side needs two words and must not be
+    a condition: "If it rains, he stays inside" stays one)."""
+    out, start = [], 0
+    for m in _EN_SPLICE.finditer(sentence):
+        left = sentence[start:m.start()].strip()
+        if len(left.split()) >= 2 and (m.group("said") is not None or _EN_NOUN_PHRASE.match(left)) \
+                and not re.search(r"\b(?:if|when|because|since|while|although|though|after|"
+                                  r"before|unless)\b", left, re.IGNORECASE):
+            out.append(left)
             start = m.end()
     out.append(sentence[start:].strip())
     return [o for o in out if o]
@@ -270,7 +297,9 @@ def ko_subject(sentence: str, names: frozenset[str] = frozenset()) -> str:
                 return "foreign"
             segment = []
             continue
-        if tok.tag.startswith(("V", "E", "XS", "MAG", "JKB", "JKO", "SF", "SP")):
+        if tok.tag == "ETN":  # "병원 찾기가 어려워요": a nominalised clause is a subject too
+            segment.append(tok)
+        elif tok.tag.startswith(("V", "E", "XS", "MAG", "JKB", "JKO", "SF", "SP")):
             segment = []
         else:
             segment.append(tok)

@@ -52,12 +52,23 @@ _EN_MOMENT = re.compile(
     r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
     r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b",
     re.IGNORECASE)
+# What happens once and stays true: a death, a birth, an adoption ("My dog Pepper passed away
+# this morning") is not a passing moment, whenever in the day it happened.
+_LIFE_EVENT = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+born|gave\s+birth|"
+                         r"got\s+(?:married|engaged|divorced)|adopted)\b|세상을\s?떠|무지개\s?다리|"
+                         r"죽었|하늘나라|태어났|입양했", re.IGNORECASE)
+
+
+def _moment(text: str) -> bool:
+    return _EN_MOMENT.search(text) is not None and _LIFE_EVENT.search(text) is None
+
+
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
     r"card\s+number|account\s+number|ssn|key|passport(?:\s+number)?|licen[cs]e\s+number|"
     r"social\s+security)\b|여권\s?번호|면허\s?번호|비밀번호|비번|암호|계좌|카드\s?번호|주민\s?번호|"
-    r"시크릿|secret|토큰|인증\s?번호|키(?:가|는|값)", re.IGNORECASE)
+    r"시크릿|secret|토큰|인증\s?번호|(?<![가-힣])키(?:가|는|값)", re.IGNORECASE)
 _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
                       r"User['’]s|User)\b", re.IGNORECASE)
 _KO_REJECT = re.compile(
@@ -102,6 +113,12 @@ _HEALTH = re.compile(
     r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
     r"spay|neuter|physio|rehab|crutches|cast\s+on|\bjoints?\b|supplement|vitamin|glucosamine|"
     r"sensitive\s+(?:stomach|skin)|\bkibble\b|prescription\s+(?:food|diet)|renal|"
+    # symptoms, the user's or a pet's ("she sneezes a lot", "he keeps vomiting")
+    r"sneez|\bcough|vomit|diarrh|\blimp(?:s|ing)?\b|\bitch(?:y|ing|es)?\b|\brash\b|\bfever\b|"
+    r"antibiotic|\bdewormer|\b(?:once|twice|three\s+times)\s+a\s+day\b|\b\d+\s?mg\b|"
+    r"구토|토해|설사|기침|재채기|콧물|열이\s?나|절뚝|가려워|긁어|항생제|"
+    r"(?:하루|매일|아침|저녁|밤)[^.!?]{0,20}?(?:먹여|먹이|투약|투여|복용|발라)|"
+    r"(?:하루|매일)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐)[^.!?]{0,20}?(?:먹|넣|발라)|"
     # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
     r"\b(?:takes?|taking|is\s+on)\s+(?-i:[A-Z][a-z]+)\b(?=\s+(?:every|daily|twice|once|each|"
     r"at\s+night|in\s+the\s+morning|for\s+(?:his|her|their|my)\b)|\s*$)|"
@@ -109,9 +126,11 @@ _HEALTH = re.compile(
     r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
-    r"췌장염|디스크|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
+    r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
     r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
     re.IGNORECASE)
+_PET_FOOD = re.compile(r"\b(?:eats?|eating|fed|feeds?|food|treats?|kibble|wet\s+food|raw)\b|"
+                       r"사료|간식|먹어|먹는|먹고|먹여|먹이", re.IGNORECASE)
 _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
                    r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
 
@@ -144,7 +163,7 @@ def worth_keeping(sentence: str) -> bool:
     if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
         text = plain = _EN_FINDING.sub("", plain)
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
-            or _EN_MOMENT.search(text) or past_evaluation(text):
+            or _moment(text) or past_evaluation(text):
         return False
     return _EN_SELF.search(text) is not None
 
@@ -159,7 +178,7 @@ def keepable(sentence: str) -> bool:
         text = _EN_FINDING.sub("", english.strip_fillers(text))
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text) \
-            or _EN_MOMENT.search(text):
+            or _moment(text):
         return False
     if is_korean(text):
         negative = korean.negated(korean.tokens(text))
@@ -250,6 +269,12 @@ _KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s
 _KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
 
 
+_DOSE = re.compile(r"(?:하루|매일|아침|저녁)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐|봉)|"
+                   r"처방식|처방\s?사료|\bprescription\s+(?:diet|food|kibble)\b|"
+                   r"\b(?:once|twice|three\s+times)\s+(?:a\s+day|daily)\b|\b\d+\s?mg\b",
+                   re.IGNORECASE)
+_LAY_SOURCE = re.compile(r"친구|동료|지인|엄마가|아빠가|사람들|인터넷|유튜브|블로그|\b(?:friend|"
+                         r"coworker|colleague|internet|online|youtube|reddit|blog)\b", re.IGNORECASE)
 _MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과|\b(?:doctor|vet|dr\.?|physician|"
                       r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
 
@@ -268,9 +293,12 @@ _EN_FINDING = re.compile(
 
 def medical_report(sentence: str) -> bool:
     """"병원에서도 갑각류 알레르기래", "the doctor said I'm prediabetic": hearsay, but the
-    user reporting their own (or their pet's) diagnosis — a health fact, not gossip."""
-    return _MEDICAL.search(sentence) is not None and _HEALTH.search(
-        _MEDICAL.sub(" ", sentence)) is not None
+    user reporting their own (or their pet's) diagnosis — a health fact, not gossip. So is a
+    dose said as hearsay with no one but the prescriber to say it ("methimazole 하루 두 번
+    먹어야 한대": the vet's instruction), unless a friend or colleague is who said it."""
+    if _MEDICAL.search(sentence) is not None:
+        return _HEALTH.search(_MEDICAL.sub(" ", sentence)) is not None
+    return _DOSE.search(sentence) is not None and _LAY_SOURCE.search(sentence) is None
 
 
 def reason_clause(sentence: str) -> str | None:
@@ -303,10 +331,15 @@ _PET_DIET_EN = [
                r"(?P<who>[A-Z][a-z]+)(?:['’]s\s+food)?\s+"
                r"(?:to|onto|on)\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|"
                r"diet|last|this|because|since|and)\b))"),
-    re.compile(r"\b(?!User\b)(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|is\s+on|"
-               r"is\s+eating))\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|diet|"
+    re.compile(r"\b(?!User\b)(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|"
+               r"is\s+eating)|\s+is\s+on(?=\s+(?:a\s+|an\s+)?[\w'’ /-]{0,30}?\b(?:food|kibble|diet|"
+               r"feed|raw)\b))\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|diet|"
                r"now|because|since|and)\b))"),
 ]
+_MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
+                       r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
+                       r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
+                       r"약|항생제|스테로이드|인슐린", re.IGNORECASE)
 _NOT_PET = frozenset("사용자 사용자는 우리 저희 제 내 나 저 고양이 강아지 I User My Our".split())
 
 
@@ -322,6 +355,8 @@ def pet_diet(sentence: str) -> tuple[str, str] | None:
         if m and m.group("who") not in _NOT_PET:
             food = m.group("x").strip(" '")
             food = re.sub(rf"\s?{_FOOD_KO}$|\s+(?:food|kibble)$", "", food).strip()
+            if _MEDICINE.search(food):
+                return None  # "The vet put her on gabapentin": a medicine, not what she eats
             if food and not re.fullmatch(rf"{_FOOD_KO}|(?:를|을)", food):
                 return m.group("who").casefold(), food.casefold()
     return None
@@ -355,6 +390,8 @@ def kind_of(content: str, *, about_pet: bool, about_family: bool
             ) -> tuple[str, MemoryType, tuple[str, ...]]:
     """(family, type, tags) for a generic memory; health-like facts are core facts."""
     subject = ("pet",) if about_pet else ("family",) if about_family else ()
+    if about_pet and _PET_FOOD.search(content) and not _HEALTH.search(content):
+        return "health", MemoryType.CONSTRAINT, ("diet", *subject)  # what a pet eats (seed 001)
     if _HEALTH.search(content):
         tags = ("health", "medication") if re.search(
             r"medic|\bmg\b|pill|insulin|inhaler|약|복용|인슐린|흡입기|\w+(?:pril|statin|olol|azole|"

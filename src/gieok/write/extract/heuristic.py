@@ -154,7 +154,8 @@ def is_core(candidate: Candidate) -> bool:
     """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
     whoever they are about: the user, a relative or a pet."""
     return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
-        or candidate.rule in ("health", "diet") or (
+        or candidate.rule in ("health", "diet") \
+        or (candidate.slot or "").startswith("pet_diet:") or (
             candidate.rule == "rule" and generic.health_related(candidate.content))
 
 
@@ -310,6 +311,11 @@ class HeuristicExtractor:
                 continue
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not generic.medical_report(sentence) else None
+            if worth is not None and resolved != body:
+                # "she's about 10 weeks old" after the kitten was named: judged as what it
+                # says of the kitten ("my kitten Pickle is about 10 weeks old"), not as a
+                # remark about someone unknown
+                worth = max(worth, judge.score(_in_first_person(resolved), question))  # type: ignore[union-attr]
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
             if before is not None and not _FIRST_PERSON.search(sentence):
@@ -523,6 +529,13 @@ def korean_negated(sentence: str) -> bool:
     from gieok.write.extract import korean
 
     return korean.negated(korean.tokens(sentence))
+
+
+def _in_first_person(resolved: str) -> str:
+    """A resolved sentence as the user would have said it ("User's cat Nabi …" → "my cat
+    Nabi …", "사용자의 고양이 나비는" → "우리 고양이 나비는"): the judge learned from users' words."""
+    text = re.sub(r"\bUser['’]s\b", "my", resolved)
+    return re.sub(r"사용자의(?=\s)", "우리", text)
 
 
 def _vetoed(judge: memorable.Model | None, worth: float | None, kind: str) -> bool:
