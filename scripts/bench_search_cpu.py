@@ -43,6 +43,8 @@ async def main(path: str, label: str, n: int = 300) -> None:
         store = getattr(mem.store, "_search", None)  # SQLite: the vector graph, if any, built
         if store is not None and hasattr(store.cache, "wait_for_builds"):
             store.cache.wait_for_builds()
+            if getattr(store, "text", None) is not None:  # and the full-text copy read
+                store.text.wait()
             await mem.search(queries[0], scope=BENCH_SCOPE, k=10)
         for query in queries[20:]:
             c0, t0 = time.process_time(), time.perf_counter()

@@ -18,7 +18,8 @@ from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores.base import Vector
 from gieok.stores.ops import BlindQuery
 from gieok.stores.sqlite.dialect import DIALECT
-from gieok.stores.sqlite.fts import fts5_match, fts5_query
+from gieok.stores.sqlite.fts import fts5_match
+from gieok.stores.sqlite.textindex import Ranked, TextIndex, fts_totals
 from gieok.stores.sqlite.vectors import (
     MatrixCache,
     Ranking,
@@ -26,10 +27,12 @@ from gieok.stores.sqlite.vectors import (
     verified_ids,
     verified_rowids,
 )
-from gieok.text.analysis import INDEX_TEXT_WEIGHT
+from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
 
 # FTS columns: content, morphs, context, context_morphs (index_text weighs less).
-_BM25_WEIGHTS = f"1.0, 1.0, {INDEX_TEXT_WEIGHT}, {INDEX_TEXT_WEIGHT}"
+BM25_WEIGHTS = (1.0, 1.0, INDEX_TEXT_WEIGHT, INDEX_TEXT_WEIGHT)
+_BM25_WEIGHTS = ", ".join(repr(w) for w in BM25_WEIGHTS)
+_WORD_COLUMNS, _MORPH_COLUMNS = "{content context}", "{morphs context_morphs}"
 
 
 def is_default_view(view: View) -> bool:
@@ -52,8 +55,9 @@ def dense_proposal(k: int, filters: Filter | None) -> int:
 
 
 class SqliteSearch:
-    def __init__(self, cache: MatrixCache) -> None:
+    def __init__(self, cache: MatrixCache, text: TextIndex | None = None) -> None:
         self.cache = cache
+        self.text = text
 
     def dense(self, conn: sqlite3.Connection, scope: Scope, query: Vector, k: int,
               filters: Filter | None, view: View, where: Sql, now: datetime
@@ -129,24 +133,49 @@ class SqliteSearch:
     def fulltext(self, conn: sqlite3.Connection, scope: Scope, text: str, k: int, where: Sql,
                  terms: BlindQuery | None = None, filters: Filter | None = None
                  ) -> list[Candidate]:
-        """BM25 top ``k`` inside the scope. When the scope holds a good share of the file
-        (known from its cached matrix), rank the whole index first and check only the best
-        ``m`` rows against the scope and filters, like ``dense``; this skips joining every
-        match with ``records``. Otherwise, or if too few survive, join and filter in SQL.
+        """BM25 top ``k`` inside the scope: from the in-memory copy of the index when it is
+        ready (``textindex.py``: same scores, no per-row cost in FTS5), else from FTS5.
         Query analysis (Korean morphemes) runs here, on the worker thread, never on the
         event loop."""
-        columns = {"word_columns": "{content context}", "morph_columns": "{morphs context_morphs}"}
-        match = (fts5_match(list(terms.words), list(terms.morphs), **columns) if terms
-                 else fts5_query(text, **columns))
-        if match is None:
+        words, morphs = (list(terms.words), list(terms.morphs)) if terms else query_terms(text)
+        if not words and not morphs:
             return []
         entry = self.cache.peek(scope.key())
         total = conn.execute("SELECT max(rowid) FROM records").fetchone()[0] or 0
+        ranked = self._ranked(conn, words, morphs)
+        if ranked is not None:
+            return _top_in_scope(conn, ranked, k, where, filters, entry, total)
+        match = fts5_match(words, morphs, word_columns=_WORD_COLUMNS,
+                           morph_columns=_MORPH_COLUMNS)
+        return self._fts5(conn, match, k, where, filters, entry, total)
+
+    def _ranked(self, conn: sqlite3.Connection, words: list[str], morphs: list[str]
+                ) -> Ranked | None:
+        """Every matching row scored in memory, or ``None`` (no copy yet: use FTS5)."""
+        if self.text is None:
+            return None
+        totals = fts_totals(conn)
+        if totals is None:
+            return None
+        meta = dict(conn.execute(
+            "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge')").fetchall())
+        copy = self.text.ready(conn, int(meta["seq"]), int(meta["purge"]), *totals)
+        if copy is None:
+            return None
+        phrases = [(w, 0) for w in words] + [(m, 1) for m in morphs]  # fts5_match's order
+        return self.text.rank(conn, copy, phrases, *totals)
+
+    def _fts5(self, conn: sqlite3.Connection, match: str | None, k: int, where: Sql,
+              filters: Filter | None, entry: ScopeMatrix | None, total: int
+              ) -> list[Candidate]:
+        """FTS5 itself. When the scope holds a good share of the file (known from its cached
+        matrix), rank the whole index first and check only the best ``m`` rows against the
+        scope and filters, like ``dense``; this skips joining every match with
+        ``records``. Otherwise, or if too few survive, join and filter in SQL."""
+        if match is None:
+            return []
         if entry is not None and entry.live_count * 4 >= total:
-            # Rows to check: the dense proposal scaled by the scope's share of the file (a
-            # scope that is the whole file checks k + 16, not 4k: each check is a lookup).
-            wide = max(4 * k, k + 32)
-            m = min(wide, -(-proposal(k, filters) * total // max(1, entry.live_count)))
+            m = _first_check(k, filters, entry, total)
             top = conn.execute(
                 f"SELECT rowid, bm25(records_fts, {_BM25_WEIGHTS}) AS b FROM records_fts "
                 "WHERE records_fts MATCH ? ORDER BY b, rowid LIMIT ?", (match, m)).fetchall()
@@ -161,3 +190,37 @@ class SqliteSearch:
             f"WHERE {where.text} ORDER BY hits.b, hits.rowid LIMIT ?",
             [match, *where.params, k]).fetchall()
         return [Candidate(r[0], float(r[1])) for r in rows]
+
+
+def _first_check(k: int, filters: Filter | None, entry: ScopeMatrix, total: int) -> int:
+    """Rows to check first: the dense proposal scaled by the scope's share of the file (a
+    scope that is the whole file checks k + 16, not 4k: each check is a lookup)."""
+    wide = max(4 * k, k + 32)
+    return min(wide, -(-proposal(k, filters) * total // max(1, entry.live_count)))
+
+
+def _top_in_scope(conn: sqlite3.Connection, ranked: Ranked, k: int, where: Sql,
+                  filters: Filter | None, entry: ScopeMatrix | None, total: int
+                  ) -> list[Candidate]:
+    """The best ``k`` of ``ranked`` that pass ``where``, as FTS5's ``ORDER BY bm25, rowid``
+    joined with it would give. A scope much smaller than the match list is read whole (one
+    index walk); otherwise the best rows are checked, ×4 more each time too few pass."""
+    if entry is not None and entry.live_count * 4 < len(ranked):
+        ok = dict(conn.execute(f"SELECT rowid, id FROM records WHERE {where.text}",
+                               where.params).fetchall())
+        out: list[Candidate] = []
+        for rowid, score in ranked.first(len(ranked)):
+            if rowid in ok:
+                out.append(Candidate(ok[rowid], score))
+                if len(out) == k:
+                    break
+        return out
+    m = _first_check(k, filters, entry, total) if entry is not None and entry.live_count \
+        else max(4 * k, k + 32)
+    while True:
+        top = ranked.first(m)
+        found = verified_rowids(conn, [r for r, _ in top], where)
+        hits = [Candidate(found[rowid], score) for rowid, score in top if rowid in found]
+        if len(hits) >= k or len(top) < m:
+            return hits[:k]
+        m *= 4

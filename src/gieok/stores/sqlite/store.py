@@ -62,13 +62,17 @@ from gieok.stores.sqlite.db import SqliteDb
 from gieok.stores.sqlite.dialect import DIALECT as D
 from gieok.stores.sqlite.queue import SqliteJobQueue
 from gieok.stores.sqlite.schema import MIGRATIONS
-from gieok.stores.sqlite.search import SqliteSearch
+from gieok.stores.sqlite.search import BM25_WEIGHTS, SqliteSearch
+from gieok.stores.sqlite.textindex import TextIndex
 from gieok.stores.sqlite.tokens import SqliteTokenStore
 from gieok.stores.sqlite.vectors import MatrixCache
 from gieok.stores.sqlite.working import SqliteWorkingLog
 from gieok.text.analysis import morph_field
 
 INDEX_KEY = "embedding_model"
+# Files up to this many full-text rows rank full text from an in-memory copy (textindex.py;
+# ~24 MB at 100k bench rows, docs/benchmarks.md).
+FTS_MEMORY_ROWS = 1_000_000
 
 
 def _time_out(value: datetime | None) -> float | None:
@@ -111,27 +115,35 @@ class SqliteStore(Store):
          Capability.PERSISTENT}
     )
 
-    def __init__(self, path: str, *, ann: AnnOptions | None = None) -> None:
+    def __init__(self, path: str, *, ann: AnnOptions | None = None,
+                 fts_memory_rows: int | None = FTS_MEMORY_ROWS) -> None:
         self._db = SqliteDb(path)
-        self._search = SqliteSearch(MatrixCache(ann=ann or AnnOptions()))
+        text = None if fts_memory_rows is None else TextIndex(
+            BM25_WEIGHTS, max_rows=fts_memory_rows,
+            path=None if path in ("", ":memory:") else path)
+        self._search = SqliteSearch(MatrixCache(ann=ann or AnnOptions()), text)
         self.working = SqliteWorkingLog(self._db)
         self.queue = SqliteJobQueue(self._db)
         self.tokens = SqliteTokenStore(self._db)
 
     @classmethod
     def from_url(cls, url: str, /, **options: Any) -> SqliteStore:
-        """URL options: the vector index's (``ann.AnnOptions``), e.g. ``?ann_min_rows=off``."""
+        """URL options: the vector index's (``ann.AnnOptions``), e.g. ``?ann_min_rows=off``;
+        ``fts_memory_rows``: the most full-text rows kept in memory for ranking
+        (``textindex.py``; ``off``: always FTS5)."""
         _, query = sqlite_options(url)
-        unknown = sorted(set(query) - ANN_URL_OPTIONS)
+        known = ANN_URL_OPTIONS | {"fts_memory_rows"}
+        unknown = sorted(set(query) - known)
         try:
             if unknown:
                 raise ValueError(f"unknown option(s) {', '.join(unknown)}; known: "
-                                 f"{', '.join(sorted(ANN_URL_OPTIONS))}")
+                                 f"{', '.join(sorted(known))}")
             ann = AnnOptions.from_url_options(query)
+            rows = _rows_option(query.get("fts_memory_rows"), FTS_MEMORY_ROWS)
         except ValueError as exc:
             raise ConfigurationError(f"bad SQLite URL option: {exc}",
                                      code="CONFIG_INVALID") from exc
-        return cls(sqlite_path(url), ann=ann)
+        return cls(sqlite_path(url), ann=ann, fts_memory_rows=rows)
 
     @classmethod
     def exists(cls, url: str) -> bool:
@@ -149,6 +161,8 @@ class SqliteStore(Store):
     async def aclose(self) -> None:
         await self._db.close()
         self._search.cache.clear()
+        if self._search.text is not None:
+            self._search.text.clear()
 
     # -- reads ------------------------------------------------------------------------------
     async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
@@ -390,6 +404,18 @@ class SqliteStore(Store):
     async def drop_model_vectors(self, model: str, /) -> int:
         return await self._run(self._tx, lambda conn: conn.execute(
             "DELETE FROM model_vectors WHERE model = ?", (model,)).rowcount)
+
+
+def _rows_option(raw: str | None, default: int | None) -> int | None:
+    if raw is None:
+        return default
+    raw = raw.strip().lower()
+    if raw in ("off", "none", ""):
+        return None
+    rows = int(raw)
+    if rows < 0:
+        raise ValueError("fts_memory_rows must be ≥ 0 or off")
+    return rows
 
 
 def _args(sql: Sql) -> tuple[str, list[Any]]:
