@@ -343,3 +343,51 @@ def test_a_fact_the_user_reminds_the_assistant_of_is_a_statement(text: str, cont
     assert memory.content == content and memory.pinned
     # a question that only looks like one stays a question
     assert said("you know what I mean?") == [] and said("remember when we went to Jeju?") == []
+
+
+def test_a_pronoun_answer_about_a_relative_is_judged_as_what_it_says() -> None:
+    got = asked(("user", "my son starts middle school in March"), ("assistant", "How old is he?"),
+                ("user", "he's 12"))
+    assert "User's son is 12" in got
+
+
+def test_a_kind_of_suggestion_ruled_out_is_a_standing_instruction() -> None:
+    assert said("please don't suggest recipes with mushrooms, nobody in this house will eat them") \
+        == ["Standing instruction from the user: Don't suggest recipes with mushrooms, nobody in "
+            "this house will eat them"]
+    assert said("버섯 들어간 요리는 추천하지 마") == ["사용자 요청: 버섯 들어간 요리는 추천하지 마"]
+    # about the task at hand, not every later answer
+    assert said("don't suggest changes to this draft") == []
+
+
+def test_a_bad_back_is_a_health_fact_and_had_done_stays_past() -> None:
+    turns = [Turn(role="user", content=t, at=AT) for t in (
+        "그리고 저 요즘 허리가 안 좋아서 필라테스 등록했어요, 화목 저녁 7시",
+        "I have a bad back so I do pilates twice a week")]
+    got = HeuristicExtractor().extract_sync(turns)
+    assert [c.content for c in got] == [
+        "사용자는 요즘 허리가 안 좋아서 필라테스 등록했다, 화목 저녁 7시",
+        "User has a bad back so User does pilates twice a week"]
+    assert all("health" in c.tags for c in got)
+    assert said("작년에 위내시경 했을 때 용종 떼어냈었거든요") == [
+        "사용자는 작년에 위내시경 했을 때 용종 떼어냈었다"]
+
+
+@pytest.mark.parametrize("convo", [
+    [("user", "can you explain how compound interest works? like I'm 10")],
+    [("user", "I was going to go hiking tomorrow but nvm, it's supposed to rain")],
+    [("user", "주말에 캠핑 가려고 했는데 비 와서 취소했어")],
+    [("user", "ugh so sleepy today"), ("assistant", "Maybe grab a coffee?"),
+     ("user", "already on my third lol")],
+    [("user", "heyyy"), ("assistant", "Hey! What's up?"), ("user", "nm just bored")],
+])
+def test_asking_like_a_child_a_plan_called_off_and_small_talk_leave_nothing(
+        convo: list[tuple[str, str]]) -> None:
+    assert asked(*convo) == []
+
+
+def test_a_real_answer_to_small_talk_and_a_plan_kept_are_still_memories() -> None:
+    assert asked(("assistant", "What's new?"), ("user", "we adopted a kitten named Pip")) == [
+        "User adopted a kitten named Pip"]
+    assert said("다음 주에 부산 출장 가") == ["사용자는 다음 주에 부산 출장 간다"]
+    assert said("I'm 34 and I live in Busan") == ["User lives in Busan", "User is 34 years old"]

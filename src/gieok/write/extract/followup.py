@@ -48,7 +48,12 @@ _EVALUATIVE = re.compile(
     r"^how\s+(?:was|is|are|were|did|does|do\s+you\s+(?:like|feel|find)|have\s+you\s+been|"
     r"about|come)\b|^how['’]s\b|^how\s+are\s+(?:you|things)|^what\s+do\s+you\s+think\b|"
     r"^(?:did|does|do|is|was)\s+(?:that|it|this)\s+(?:help|work|fix|make\s+sense)|"
-    r"어땠|어때|어떠|잘\s?(?:보냈|지냈|지내|잤|쉬었|다녀왔)|괜찮|좋았|재밌었|힘들었", re.IGNORECASE)
+    r"어땠|어때|어떠|잘\s?(?:보냈|지냈|지내|잤|쉬었|다녀왔)|괜찮|좋았|재밌었|힘들었|"
+    # greetings in question form and suggestions: "What's up?" → "nm just bored", "Maybe grab
+    # a coffee?" → "already on my third lol" answer with a mood, not a fact
+    r"^what['’]?s\s+(?:up|new|going\s+on)|^(?:sup|wyd|wassup)\b|^what\s+are\s+you\s+(?:up\s+to|"
+    r"doing)|^(?:maybe|perhaps|why\s+not|how\s+about|have\s+you\s+tried|wanna|want\s+to|"
+    r"you\s+(?:could|should|might))\b|뭐\s?해|뭐\s?하고\s?있|별일\s?없", re.IGNORECASE)
 _YES_NO = re.compile(r"^(?:do|does|did|is|are|was|were|can|could|will|would|have|has|had|"
                      r"should|shall|may|any|anything|ever)\b", re.IGNORECASE)
 _KO_WH = re.compile(r"뭐|뭘|무엇|무슨|어디|어느|언제|누구|누가|몇|어떤|얼마|왜|어떻게")
@@ -60,6 +65,20 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 def small_talk(question: str) -> bool:
     """A question about how something was or how the user is: its answer is a mood."""
     return _EVALUATIVE.search(_LEAD_Q.sub("", question.strip())) is not None
+
+
+def mood_reply(sentence: str, question: str | None) -> bool:
+    """A fragment (no clause of its own) answering small talk: "already on my third lol"
+    after "Maybe grab a coffee?" says how the moment is, not a fact to keep."""
+    if question is None or not small_talk(question):
+        return False
+    text = sentence.strip()
+    if _HANGUL.search(text):
+        return not any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA"))
+                       for t in korean.tokens(text))
+    # no subject pronoun, auxiliary or verb-looking word ("takes", "finished"): a fragment
+    return _EN_CLAUSE.search(text) is None and re.search(r"\b[a-z]{2,}(?:s|ed)\b", text,
+                                                        re.IGNORECASE) is None
 
 
 _BLAND = frozenset(

@@ -40,6 +40,9 @@ _EN_REJECT = re.compile(
     r"\b(?:tired|bored|hungry|sleepy|stressed)\b.*\b(?:today|tonight|now)\b|"
     # what the user read or heard, and what might happen some day: not facts about them
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|on\s+\w+|that|about)\b|"
+    r"^(?:like|as\s+if|as\s+though)\s+(?:i['’]?m|i\s+am|im)\b|"  # "(explain it) like I'm 10"
+    # a plan called off in the same breath: "I was going to go hiking but nvm"
+    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*\b(?:but|nvm|never\s+mind)\b|"
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
     r"start|quit|switch|change|do|visit|learn|become)\b",
     re.IGNORECASE)
@@ -81,6 +84,7 @@ _KO_REJECT = re.compile(
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
     r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
     r"해결했|고마워|감사|반대인데|언젠가|지도\s?몰라|지\s?모르겠|수도\s?있|"
+    r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)|"  # "가려고 했는데 …": a plan called off
     # hedged ("망한 것 같아", "시켜 먹는 듯") and someone's belief ("내가 애인 줄 알아")
     r"(?:것|거)\s?같(?:아|아요|다|은데|네|더라)|듯(?:해|하다|해요|요)?[\s.!~]*$|같기도|"
     r"(?:인|는|은|던)\s줄\s?(?:알|몰)")
@@ -122,7 +126,10 @@ _HEALTH = re.compile(
     # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
     r"\b(?:takes?|taking|is\s+on)\s+(?-i:[A-Z][a-z]+)\b(?=\s+(?:every|daily|twice|once|each|"
     r"at\s+night|in\s+the\s+morning|for\s+(?:his|her|their|my)\b)|\s*$)|"
-    r"관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
+    r"\bbad\s+(?:back|knees?|hips?|shoulders?)\b|\b(?:back|knee|hip|shoulder|neck|wrist)\s+"
+    r"(?:pain|problems?|issues?|injury|surgery)\b|"
+    r"(?:허리|무릎|어깨|손목|발목|골반|고관절)(?:가|이|도)?\s?(?:안\s?좋|아프|아파|약하|약해|나빠|"
+    r"삐|다쳤|통증)|관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
     r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
@@ -277,6 +284,16 @@ _LAY_SOURCE = re.compile(r"친구|동료|지인|엄마가|아빠가|사람들|�
                          r"coworker|colleague|internet|online|youtube|reddit|blog)\b", re.IGNORECASE)
 _MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과|\b(?:doctor|vet|dr\.?|physician|"
                       r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
+
+
+_CALLED_OFF = re.compile(
+    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*\b(?:but|nvm|never\s+mind)\b|"
+    r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)|취소했|취소됐|못\s?가게\s?됐|안\s?가기로", re.IGNORECASE)
+
+
+def called_off(sentence: str) -> bool:
+    """A plan the same sentence calls off ("주말에 캠핑 가려고 했는데 비 와서 취소했어")."""
+    return _CALLED_OFF.search(sentence) is not None
 
 
 def health_related(text: str) -> bool:

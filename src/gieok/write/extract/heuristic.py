@@ -318,6 +318,8 @@ class HeuristicExtractor:
                 worth = max(worth, judge.score(_in_first_person(resolved), question))  # type: ignore[union-attr]
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
+            if generic.called_off(sentence):
+                hits = [(h, lang) for h, lang in hits if h.family != "plan"]
             if before is not None and not _FIRST_PERSON.search(sentence):
                 # "이름은 Rocky고 시바견이에요. 3살": an age said while talking about a pet or
                 # relative is theirs, not the user's
@@ -325,6 +327,8 @@ class HeuristicExtractor:
             # a fragment answering the assistant's question: the question says who it is about
             reply = followup.answer(body, asked, turn.content, entities, before) \
                 if asked else None
+            if reply is None and followup.mood_reply(body, asked):
+                continue
             if reply is not None:
                 given = followup.name_given(body, asked or "")
                 if given is not None:  # "강아지 이름이 뭐예요?" → "콩이!": the pet is 콩이

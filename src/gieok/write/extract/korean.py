@@ -124,7 +124,7 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool) -> 
     eps = [t for t in toks[stem + 1:end] if t.tag == "EP"]
     if user_subject:
         eps = [t for t in eps if t.form not in ("시", "으시")]
-    past = any(t.form in ("었", "았", "였", "ᆻ") for t in eps)
+    past = any(t.form[:1] in ("었", "았", "였", "ᆻ") for t in eps)  # also "었었" (had done)
     if past or head.tag.startswith(("VA", "VCP", "VCN", "XSA")) or head.form in ("있", "없", "계"):
         ending = "다"
     else:

@@ -477,8 +477,8 @@ RULES: list[Rule] = [
          "User wants to be called {x}", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",),
          check=lambda g, c: _name(g, c) and g["x"][:1].isupper()),
-    rule("en.profile.age",
-         rf"{IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?"
+    rule("en.profile.age",  # not "explain it like I'm 10": a way of asking, not an age
+         rf"(?<!like\s)(?<!as\sif\s)(?<!as\sthough\s){IM}\s+(?P<x>\d{{1,2}})(?:\s+years?\s+old|\s*y/?o|\s+now|\s+this\s+year)?"
          rf"(?=\s*(?:[.!,;]|$|and\b))",
          "User is {x} years old", "profile", type=MemoryType.PROFILE, slot="age",
          tags=("profile",)),

@@ -31,13 +31,21 @@ _EN_CONDITION = re.compile(
 _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
     r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
-    r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?)\b", re.IGNORECASE)
+    r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?)\b|"
+    # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
+    r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not)\s+(?:ever\s+)?(?:suggest|"
+    r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
+# "don't suggest changes to this draft": about the task at hand, not every later answer
+_ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|message|letter|essay|"
+                      r"post|answer|reply|list|plan|itinerary|doc(?:ument)?|slides?|version|code|"
+                      r"function|file|time|one)\b", re.IGNORECASE)
 _KO_REQUEST = re.compile(
     r"(?:줘|주세요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
     r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요)[\s.!~]*$")
 _KO_STANDING = re.compile(
     r"앞으로|항상|늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|말고\s|반말|존댓말|"
-    r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘")
+    r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|"
+    r"(?:추천|제안|권)(?:하지|은\s?하지|는\s?하지)\s?(?:마|말아)")
 
 
 def instruction(sentence: str) -> Hit | None:
@@ -54,6 +62,7 @@ def instruction(sentence: str) -> Hit | None:
     cond = _EN_CONDITION.match(text)
     body = cond.group("rest") if cond else text
     if not _EN_IMPERATIVE.match(body) or not (cond or _EN_STANDING.search(body)) \
+            or (not cond and _ONE_OFF.search(body)) \
             or re.match(r"(?:never\s+mind|no\s+worries|no\s+problem)\b", body, re.I):
         return None
     return Hit(content="Standing instruction from the user: " + _assistant_voice(text),
