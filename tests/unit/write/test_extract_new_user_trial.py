@@ -391,3 +391,22 @@ def test_a_real_answer_to_small_talk_and_a_plan_kept_are_still_memories() -> Non
         "User adopted a kitten named Pip"]
     assert said("다음 주에 부산 출장 가") == ["사용자는 다음 주에 부산 출장 간다"]
     assert said("I'm 34 and I live in Busan") == ["User lives in Busan", "User is 34 years old"]
+
+
+def test_mixed_sentences_follow_the_grammar_of_their_first_clause() -> None:
+    assert said("my 할머니 turns 90 next Saturday, 잔치 준비 중") == [
+        "User's 할머니 turns 90 next Saturday, 잔치 준비 중"]
+    assert said("I'm 채식주의자 btw, 계란은 먹어")[0].startswith("User is 채식주의자")
+    assert said("저 Coupang에서 PM으로 일해요") == ["사용자는 Coupang에서 PM으로 일한다"]
+
+
+def test_a_korean_afterthought_that_only_names_or_says_why_is_not_a_clause() -> None:
+    assert said("다음주 화요일에 dentist appointment 있어, 사랑니 뽑으러") == [
+        "사용자는 다음주 화요일에 dentist appointment 있다, 사랑니 뽑으러"]
+    assert said("우리 강아지 Max 요즘 관절약 먹어, Cosequin이라는 거") == [
+        "사용자의 강아지 Max 요즘 관절약 먹는다, Cosequin이라는 거"]
+
+
+def test_who_the_user_lives_with_is_not_lost_to_the_residence_slot() -> None:
+    got = said("I live in 마포구 with my boyfriend and two cats")
+    assert "User lives in 마포구" in got and any("boyfriend and two cats" in c for c in got)

@@ -144,10 +144,23 @@ _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|start
 
 def is_korean(text: str) -> bool:
     """Korean grammar carries the sentence: "My 할머니 turns 90 next month" is English with a
-    Korean word in it, "저 Amazon에서 SDE로 일해요" is Korean with English words in it."""
-    hangul = len(re.findall(r"[가-힣]+", text))
-    latin = len(re.findall(r"(?<![가-힣])[A-Za-z][A-Za-z'’]*(?![가-힣])", text))
+    Korean word in it, "저 Amazon에서 SDE로 일해요" is Korean with English words in it. The
+    first clause decides when it is clear: "my 할머니 turns 90 next Saturday, 잔치 준비 중"
+    and "I'm 채식주의자 btw, 계란은 먹어" are English sentences with a Korean afterthought."""
+    head = re.split(r"[,;]", text, maxsplit=1)[0]
+    if head != text:
+        hangul, latin = _script_words(head)
+        if hangul + latin >= 2 and hangul != latin:
+            return hangul > latin
+    hangul, latin = _script_words(text)
     return hangul > 0 and hangul >= latin
+
+
+def _script_words(text: str) -> tuple[int, int]:
+    """(Korean words, Latin-script words): a Latin word with a Korean particle on it
+    ("Standup은") is a Korean word."""
+    return (len(re.findall(r"[가-힣]+", text)),
+            len(re.findall(r"(?<![가-힣])[A-Za-z][A-Za-z'’]*(?![가-힣])", text)))
 
 
 def holds_credential(sentence: str) -> bool:
@@ -379,12 +392,19 @@ def pet_diet(sentence: str) -> tuple[str, str] | None:
     return None
 
 
+_KIN_EN = re.compile(r"\b(?:boyfriend|girlfriend|husband|wife|fianc[ée]e?|partner|kids?|children|"
+                     r"sons?|daughters?|twins|mom|dad|mother|father|parents|grandparents|"
+                     r"roommates?|cats?|dogs?|puppy|kitten|rabbit|hamster|parrot)\b")
+
+
 def loses_names(sentence: str, contents: list[str]) -> bool:
     """A name or number of the sentence is in none of the slot memories made from it ("저
     수원에서 자취해요" → "사용자는 혼자 거주" loses 수원; "… moved to Korea in 2019" loses
     2019): the whole sentence is kept as well. A name the user says they left ("I left LG
     and joined Hyundai", "LG 그만두고") is not lost: the slot memory supersedes its memory."""
     said = " ".join(contents).casefold()
+    if any(kin not in said for kin in _KIN_EN.findall(sentence.casefold())):
+        return True  # "I live in 마포구 with my boyfriend and two cats": who they live with
     names = set(re.findall(r"\d+", sentence))
     if is_korean(sentence):
         names |= {t.form for t in korean.tokens(sentence) if t.tag in ("NNP", "SL")}

@@ -87,6 +87,22 @@ def _analyse(text: str) -> list[Token]:
 PREDICATE_MARGIN = 6.0  # log-probability Kiwi may lose for a reading with a predicate
 
 
+def _finite(toks: list[Token]) -> bool:
+    """A predicate that ends a clause of its own — not one that only modifies a noun ("2021년에
+    산 M1 Pro", "Cosequin이라는 거") or says a purpose ("사랑니 뽑으러")."""
+    for i, t in enumerate(toks):
+        if t.tag not in _VERBAL:
+            continue
+        after = next((u for u in toks[i + 1:] if u.tag != "EP"), None)
+        if after is None or not (after.tag == "ETM" or after.tag in _VERBAL or (
+                after.tag == "EC" and after.form in _PURPOSE_EC)):
+            return True
+    return False
+
+
+_PURPOSE_EC = frozenset({"러", "으러", "려고", "으려고"})
+
+
 def _lone_auxiliary(toks: list[Token]) -> bool:
     stem = _stem_index(toks)
     return stem is not None and toks[stem].tag == "VX" and not (
@@ -153,7 +169,7 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
     tail = next((i for i, t in enumerate(toks[:-1])
                  if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요"))
                      or (t.tag == "EC" and t.form in _CLOSING_EC
-                         and not any(u.tag in _VERBAL for u in toks[i + 2:])))
+                         and not _finite(toks[i + 2:])))
                  and toks[i + 1].form == "," and not any(u.tag == "EF" for u in toks[i + 2:])),
                 None)
     if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
