@@ -93,7 +93,10 @@ def _words(text: str) -> frozenset[str]:
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a and b else 0.0
+    if not (a and b):
+        return 0.0
+    shared = len(a & b)
+    return shared / (len(a) + len(b) - shared)  # |a ∪ b| without building the union
 
 
 def _dedupe(sections: list[ContextSection], cuts: list[TraceCut], near: float) -> None:

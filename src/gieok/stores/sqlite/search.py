@@ -144,7 +144,7 @@ class SqliteSearch:
         total = conn.execute("SELECT max(rowid) FROM records").fetchone()[0] or 0
         ranked = self._ranked(conn, words, morphs)
         if ranked is not None:
-            return _top_in_scope(conn, ranked, k, where, filters, entry, total)
+            return _top_in_scope(conn, ranked, k, where, entry, total)
         match = fts5_match(words, morphs, word_columns=_WORD_COLUMNS,
                            morph_columns=_MORPH_COLUMNS)
         return self._fts5(conn, match, k, where, filters, entry, total)
@@ -200,8 +200,7 @@ def _first_check(k: int, filters: Filter | None, entry: ScopeMatrix, total: int)
 
 
 def _top_in_scope(conn: sqlite3.Connection, ranked: Ranked, k: int, where: Sql,
-                  filters: Filter | None, entry: ScopeMatrix | None, total: int
-                  ) -> list[Candidate]:
+                  entry: ScopeMatrix | None, total: int) -> list[Candidate]:
     """The best ``k`` of ``ranked`` that pass ``where``, as FTS5's ``ORDER BY bm25, rowid``
     joined with it would give. A scope much smaller than the match list is read whole (one
     index walk); otherwise the best rows are checked, ×4 more each time too few pass."""
@@ -215,11 +214,16 @@ def _top_in_scope(conn: sqlite3.Connection, ranked: Ranked, k: int, where: Sql,
                 if len(out) == k:
                     break
         return out
-    m = _first_check(k, filters, entry, total) if entry is not None and entry.live_count \
-        else max(4 * k, k + 32)
+    # Ranking more rows costs nothing here, so even filtered searches start narrow and widen
+    # ×4, checking only the rows not checked yet (FTS5 had to run its query again).
+    m = _first_check(k, None, entry, total) if entry is not None and entry.live_count \
+        else proposal(k, None)
+    found: dict[int, str] = {}
+    checked = 0
     while True:
         top = ranked.first(m)
-        found = verified_rowids(conn, [r for r, _ in top], where)
+        found.update(verified_rowids(conn, [r for r, _ in top[checked:]], where))
+        checked = len(top)
         hits = [Candidate(found[rowid], score) for rowid, score in top if rowid in found]
         if len(hits) >= k or len(top) < m:
             return hits[:k]
