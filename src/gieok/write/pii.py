@@ -142,7 +142,7 @@ _SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
 # AWS_SECRET_ACCESS_KEY=…, client_secret: …, OPENAI_API_KEY="…" — whatever its shape.
 _ASSIGNED = re.compile(
     r"(?i)(?<![\w-])[\w.-]*(?:secret|token|api[_-]?key|access[_-]?key|private[_-]?key|"
-    r"auth[_-]?key|credentials?)[\w.-]*[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")
+    r"auth[_-]?key|credentials?|passw(?:or)?d|pwd|passphrase|passcode)[\w.-]*[\"']?\s*[:=]\s*[\"']?(?P<value>[^\s\"',;]{6,})")
 _BEARER = re.compile(r"(?i)\bbearer\s+([A-Za-z0-9_\-.=+/]{16,})")
 # An order, ticket or case number is an id, not a phone or bank account number, when its label
 # comes just before it ("주문번호 2024-0315-7788", "support ticket 555-123-4567").
@@ -210,12 +210,21 @@ def _card_in(groups: list[str]) -> bool:
 def _cards(text: str) -> Iterable[PiiHit]:
     """Digit runs (separators allowed) holding a Luhn-valid card are masked whole, so a card
     glued to other digits does not leak either. Dates ("2021-05-03") split runs: a list of
-    dates is not a card number."""
+    dates is not a card number. A number shaped like a card (four groups of four, or
+    4-6-5) with a card word just before it is masked even when its check digit is off: a
+    mistyped card number is still the user's card."""
     undated = _DATE.sub(lambda m: "#" * len(m.group(0)), text)
     for match in _DIGIT_RUN.finditer(undated):
         groups = re.findall(r"\d+", match.group(0))
-        if sum(len(g) for g in groups) >= 13 and _card_in(groups):
+        if sum(len(g) for g in groups) >= 13 and (_card_in(groups) or (
+                _CARD_SHAPE.fullmatch(match.group(0))
+                and _CARD_CONTEXT.search(text, max(0, match.start() - 40), match.start()))):
             yield PiiHit(PiiKind.CARD, match.start(), match.end())
+
+
+_CARD_SHAPE = re.compile(r"\d{4}([ \-])\d{4}\1\d{4}\1\d{4}|\d{4}([ \-])\d{6}\2\d{5}")
+_CARD_CONTEXT = re.compile(r"(?i)\b(?:card|visa|master\s?card|amex|discover|credit|debit|"
+                           r"full\s+number|cc)\b|카드")
 
 
 def _id_numbers(text: str) -> Iterable[PiiHit]:

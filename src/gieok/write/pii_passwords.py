@@ -100,9 +100,21 @@ _TOPICS = frozenset({
 })
 
 
+# A wallet's recovery phrase: 12–24 plain words after its label, masked whole.
+_PHRASE = re.compile(
+    r"(?i)(?:\b(?:seed|recovery|backup|secret|wallet|mnemonic)\s+(?:phrase|words|sentence)|"
+    r"\bmnemonic|시드\s?(?:문구|구문|단어)|복구\s?(?:문구|구문|단어)|니모닉)"
+    r"(?:\s*(?:is|was|are|=|:|：|는|은|이|가)\s*|\s+)[\"'“‘«]?"
+    r"(?P<value>(?:[a-z]{3,8}[\s,]+){11,23}[a-z]{3,8})")
+# "사랑해1004", "봄날은간다2024!": a Korean password is Korean letters with digits after them.
+_KO_PASSWORD = re.compile(r"[가-힣]{2,}\d{2,}[!@#$%^&*~.]*")
+
+
 def password_spans(text: str) -> Iterator[tuple[int, int]]:
     """Spans of ``text`` (normalised) holding a password, PIN or passphrase value."""
     yield from _direct(text)
+    for phrase in _PHRASE.finditer(text):
+        yield phrase.start("value"), phrase.end("value")
     for pair in _LOGIN_PAIR.finditer(text):
         value = pair.group("value").rstrip(".,!?)")
         if not _NUMERIC.match(value):  # "account 3/4 done" is no password
@@ -124,7 +136,8 @@ def _direct(text: str) -> Iterator[tuple[int, int]]:
         if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
             continue
         conn = match.groupdict().get("conn", "=")
-        if not conn.strip() and (not _looks_secret(trimmed) or _HANGUL.search(trimmed)):
+        if not conn.strip() and (not _looks_secret(trimmed) or _HANGUL.search(trimmed)) \
+                and not _KO_PASSWORD.fullmatch(trimmed):
             continue  # "I forgot my password again": no connector, an ordinary word
         start = match.start("value")
         yield start, start + len(trimmed)
@@ -152,6 +165,8 @@ def _candidate(token: str) -> tuple[str, str]:
 
 
 def _strong_token(value: str, *, allow_pin: bool) -> bool:
+    if _KO_PASSWORD.fullmatch(value):
+        return True
     if len(value) < 4 or _HANGUL.search(value):
         return False
     if value.isdigit():

@@ -156,3 +156,22 @@ def test_evasions_reported_by_other_teams_are_masked(text: str, secret: str) -> 
 ])
 def test_ordinary_text_near_labels_survives(text: str) -> None:
     assert guard(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("와이파이 비번 봄날은간다2024 야", "봄날은간다2024"),
+    ("my visa ends in 4417, full number 4539 1488 0343 4417 exp 09/28", "0343 4417"),
+    ("DB_PASSWORD=Qw3rty!Pg_prod_77 in the .env, is that safe?", "Qw3rty"),
+    ("my seed phrase is ribbon tiger velvet orbit candle mango frost lumber pixel quartz "
+     "sudden wagon", "candle mango"),
+])
+def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> None:
+    assert secret not in guard(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "2024년에 이사했고 3월에 입사했어", "order 1234 5678 9012 3456 shipped",
+    "the recovery phrase is stored offline", "the bypass switch is off",
+])
+def test_near_misses_of_those_shapes_survive(text: str) -> None:
+    assert guard(text).text == text
