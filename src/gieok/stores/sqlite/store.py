@@ -70,9 +70,10 @@ from gieok.stores.sqlite.working import SqliteWorkingLog
 from gieok.text.analysis import morph_field
 
 INDEX_KEY = "embedding_model"
-# Files up to this many full-text rows rank full text from an in-memory copy (textindex.py;
-# ~24 MB at 100k bench rows, docs/benchmarks.md).
-FTS_MEMORY_ROWS = 1_000_000
+# Files up to this many full-text rows rank full text from an in-memory copy (textindex.py):
+# at 100k bench rows it holds 22 MB and reading it peaks at ~120 MB (docs/benchmarks.md);
+# bigger files stay on FTS5 unless the URL asks for more (?fts_memory_rows=).
+FTS_MEMORY_ROWS = 300_000
 
 
 def _time_out(value: datetime | None) -> float | None:

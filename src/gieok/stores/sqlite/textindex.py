@@ -174,7 +174,7 @@ class TextIndex:
     ``weights``: the column weights searches pass to ``bm25()``; ``path``: the file, for
     the background read (``None``: read inline, e.g. ``:memory:``)."""
 
-    def __init__(self, weights: Sequence[float], *, max_rows: int | None = 1_000_000,
+    def __init__(self, weights: Sequence[float], *, max_rows: int | None = 300_000,
                  path: str | None = None, inline_rows: int = INLINE_ROWS) -> None:
         self.weights = tuple(float(w) for w in weights)
         self.max_rows = max_rows
