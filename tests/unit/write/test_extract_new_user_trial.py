@@ -410,3 +410,39 @@ def test_a_korean_afterthought_that_only_names_or_says_why_is_not_a_clause() -> 
 def test_who_the_user_lives_with_is_not_lost_to_the_residence_slot() -> None:
     got = said("I live in 마포구 with my boyfriend and two cats")
     assert "User lives in 마포구" in got and any("boyfriend and two cats" in c for c in got)
+
+
+@pytest.mark.parametrize(("text", "memory"), [
+    ("since I'm lactose intolerant, what can I use instead of milk in pancakes?",
+     "User is lactose intolerant"),
+    ("my daughter is turning 7 next week, any ideas for a unicorn themed party?",
+     "User's daughter is turning 7 next week"),
+    ("회사에서 팀장 됐는데 팀원 관리 팁 있어?", "사용자는 회사에서 팀장 됐다"),
+    ("저희 엄마가 다음 달에 무릎 수술 하시는데 수술 후에 뭘 챙겨드리면 좋을까요?",
+     "사용자의 엄마가 다음 달에 무릎 수술 하신다"),
+    ("나 당뇨 전단계라는데 아침으로 뭐 먹으면 좋을까?", "사용자는 당뇨 전단계다"),
+])
+def test_the_statement_a_question_is_built_on_is_remembered(text: str, memory: str) -> None:
+    assert said(text) == [memory]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm starving, what should I have for lunch?", "my code is broken, can you look at it?",
+    "I have a cold, what soup should I make?", "since it's raining, should I cancel the picnic?",
+    "제가 지금 보고서 쓰는 중인데 서론 좀 다듬어 줄래요?", "오늘 비 오는데 우산 챙겨야 해?",
+    "I was wondering, could you help me with something?",
+])
+def test_a_passing_state_or_a_task_before_a_question_is_not(text: str) -> None:
+    assert said(text) == []
+
+
+def test_run_on_turns_chat_spelling_and_places_followed_by_a_clause() -> None:
+    long = ("ok so long story but basically my landlord sold the building and now I have to be "
+            "out by the end of February, which sucks because I really liked the neighborhood, "
+            "anyway I'm looking at places in Queens now, probably Astoria, my budget is like "
+            "2200 max")
+    assert any("Queens" in c and "2200" in c for c in said(long))
+    assert said("my bf and i r getting married in june!!! 💍") == [
+        "User's bf and User are getting married in june"]
+    assert said("I just moved to Denver and don't know anyone") == ["User lives in Denver"]
+    assert said("I live in Seoul, Gangnam-gu") == ["User lives in Seoul, Gangnam-gu"]

@@ -89,6 +89,7 @@ def split_sentences(text: str) -> list[str]:
     something of its own, and one compound memory would blur (and supersede) both."""
     parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
     parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
+    parts = [q.strip() for p in parts for q in _topic_shift(p) if q.strip()]
     out: list[str] = []
     for part in parts:
         pieces = _split_ko(part) if _HANGUL.search(part) else _comma_splice(part)
@@ -153,6 +154,26 @@ def _comma_splice(sentence: str) -> list[str]:
             start = m.end()
     out.append(sentence[start:].strip())
     return [o for o in out if o]
+
+
+_SHIFT = re.compile(r",?\s+(?:anyway|anyways|anyhow|long\s+story\s+short|in\s+other\s+news)\b[,\s]*",
+                    re.IGNORECASE)
+
+
+def _topic_shift(text: str) -> list[str]:
+    """"… which sucks because I liked the neighborhood, anyway I'm looking at places in
+    Queens now": a run-on turn changes topic at "anyway" — two sentences (each side three
+    words or more)."""
+    if _HANGUL.search(text):
+        return [text]
+    out, start = [], 0
+    for m in _SHIFT.finditer(text):
+        left, right = text[start:m.start()], text[m.end():]
+        if len(left.split()) >= 3 and len(right.split()) >= 3:
+            out.append(left)
+            start = m.end()
+    out.append(text[start:])
+    return out
 
 
 def _switch(text: str) -> list[str]:

@@ -47,7 +47,9 @@ def strip_fillers(sentence: str) -> str:
 
 
 def _person(text: str) -> str:
+    text = re.sub(r"(?<![\w'’])(I|i|we|they)\s+r\b", r"\1 are", text)  # chat's "i r", "we r"
     # "My girlfriend and I are …": a compound subject keeps its plural verb
+    text = re.sub(r"\band\s+i\s+(are|were|have|do)\b", r"and I \1", text)
     text = re.sub(r"\band\s+I\s+(are|were|have|do)\b", r"and User \1", text)
     out = re.sub(r"(?<![\w'’])(?:(?:I|we)(?:\s+am|['’]m|\s+are|['’]re)|im)\b", "User is", text,
                  flags=re.IGNORECASE)  # "im" as chat spells "I'm"
@@ -111,7 +113,8 @@ _DROPPED_SUBJECT = re.compile(
 _DROPPED_STATE = re.compile(
     r"^(?:(?:also|super|very|severely|mildly|still|now)\s+)*(?:allergic\s+to|vegan|vegetarian|"
     r"pescatarian|lactose\s+intolerant|gluten\s+intolerant|pregnant|diabetic|based\s+in|"
-    r"originally\s+from)\b", re.IGNORECASE)
+    r"originally\s+from|gonna|going\s+to\s+(?:start|try|move|learn|take|join|quit|get))\b",
+    re.IGNORECASE)
 
 
 def with_subject(sentence: str) -> str:

@@ -27,8 +27,9 @@ _EN_REJECT = re.compile(
     r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|\b(?:i\s+(?:think|guess|suppose|"
     r"see|know|agree|hope|bet|wonder)|idk|dunno)\b|\b(?:today|tonight|right\s+now|just\s+now|"
     r"this\s+morning)\b.*\b(?:tired|bored|hungry|sleepy|stressed|sad|happy|excited|nervous)\b|"
-    r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:tired|bored|hungry|sleepy|nervous|"
-    r"excited|confused|sorry|glad|back|here|ready|fine|good|ok)\b|\bi['’]?ll\s+(?:tell|ask|check|"
+    r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|super\s+)?(?:tired|bored|hungry|"
+    r"sleepy|nervous|excited|confused|sorry|glad|back|here|ready|fine|good|ok|starving|exhausted|"
+    r"freezing|stuffed|craving|dying|stuck|lost|curious|wondering|thinking|trying|debating)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
     r"^(?:my|our)\s+(?:friend|neighbou?r|boss|coworker|co-worker|colleague|manager|teacher|"
     r"roommate|landlord|landlady|classmate|teammate|ex|professor|supervisor)s?\b(?!\s+"
@@ -53,7 +54,14 @@ _EN_MOMENT = re.compile(
     r"\bin\s+(?:\d+|a\s+few|ten|five|twenty)\s+(?:minutes|mins)\b|\bfor\s+(?:dinner|lunch|breakfast)\b|"
     r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
     r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
-    r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b",
+    r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b|"
+    # something of theirs misbehaving right now: "my code is broken", "the wifi is down"
+    r"\b(?:is|are|keeps?)\s+(?:broken|down|not\s+working|crashing|failing|acting\s+up|"
+    r"freezing|lagging)\b|"
+    # an illness that passes: "I have a cold" (not a condition to pin)
+    r"\b(?:have|having|got|caught|with)\s+(?:a\s+|the\s+|this\s+)?(?:(?:bad|nasty|mild|slight)\s+)?"
+    r"(?:cold|flu|headache|fever|hangover|sore\s+throat|cough|runny\s+nose|stomach\s?ache|"
+    r"stomach\s+bug|cramps)\b",
     re.IGNORECASE)
 # What happens once and stays true: a death, a birth, an adoption ("My dog Pepper passed away
 # this morning") is not a passing moment, whenever in the day it happened.
@@ -94,7 +102,8 @@ _KO_MOOD = re.compile(
     r"^(?:오늘|지금|방금|아까)\b.*(?:피곤|심심|배고프|배고파|졸려|졸리|힘들|떨려|떨리|웃기|웃겨|재밌|재미있|"
     r"짜증|귀찮|좋았|길었|정신없)|"
     r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"
-    r"걱정돼|걱정이야|걱정이에요|떨려요?)")
+    r"(?<![가-힣])지금\s(?:[^\s]+\s){0,4}?[^\s]*(?:는|ᆫ)\s?중|"  # "지금 보고서 쓰는 중": right now
+    r"걱정돼|걱정이야|걱정이에요|떨려요?|감기|몸살|두통|숙취|배탈|체했|열이\s?(?:나|있))")
 _KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)|"
                       rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})|사용자")
 

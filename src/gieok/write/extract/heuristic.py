@@ -28,6 +28,7 @@ from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
+from gieok.write.extract.premise import premise
 from gieok.write.extract.retired import retired
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
@@ -297,6 +298,7 @@ class HeuristicExtractor:
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
             sentence = confirmed(sentence)
+            sentence = premise(sentence) or sentence  # "since I'm vegan, what …?": "I'm vegan"
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             body = english.with_subject(body)

@@ -36,6 +36,10 @@ ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already
        r"honestly|truly|mostly|absolutely|totally|definitely|kinda|kind\s+of|sort\s+of|"
        r"genuinely|seriously|literally|officially|so|very|pretty\s+much|even))*")
 REST = r"(?P<x>[^.!?;\n]{2,90})"
+# A place, up to a clause of the user's own that follows it ("moved to Denver and don't know
+# anyone" → "Denver")
+PLACE = (r"(?P<x>[^.!?;\n]{2,90}?)(?=\s+(?:and|but|so)\s+(?:I\b|I['’]|i\s|don['’]?t|do\s+not|"
+         r"can['’]?t|have|am|love|hate|miss|know|need|want|work)|[.!?;\n]|$)")
 
 FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|sons|daughter|"
           r"daughters|kid|kids|child|children|baby|babies|toddler|brother|brothers|sister|"
@@ -264,12 +268,12 @@ RULES: list[Rule] = [
     rule("en.residence.live_in",
          rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
          rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"
-         rf"(?:the\s+)?{REST}",
+         rf"(?:the\s+)?{PLACE}",
          "User lives in {x}", "residence", category="location", slot="residence",
          tags=("residence",), check=_place),
     rule("en.residence.moved",
          rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:just\s+)?(?:moved|relocated)\s+(?:to|into)\s+"
-         rf"(?:the\s+)?{REST}",
+         rf"(?:the\s+)?{PLACE}",
          "User lives in {x}", "residence", category="location", slot="residence",
          tags=("residence",), check=_place),
     rule("en.residence.family",
