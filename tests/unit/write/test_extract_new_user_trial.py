@@ -446,3 +446,13 @@ def test_run_on_turns_chat_spelling_and_places_followed_by_a_clause() -> None:
         "User's bf and User are getting married in june"]
     assert said("I just moved to Denver and don't know anyone") == ["User lives in Denver"]
     assert said("I live in Seoul, Gangnam-gu") == ["User lives in Seoul, Gangnam-gu"]
+
+
+def test_traits_said_without_a_subject_or_with_not() -> None:
+    assert said("big fan of anything by Studio Ghibli") == [
+        "User is big fan of anything by Studio Ghibli"]
+    assert said("not a morning person at all lol") == ["User is not a morning person at all"]
+    assert said("not a fan of that idea") == []  # about what was just said, not a trait
+    assert said("When you summarize articles for me, keep it under 5 bullet points") == [
+        "Standing instruction from the user: When the assistant summarizes articles for the "
+        "user, keep it under 5 bullet points"]

@@ -214,7 +214,12 @@ def keepable(sentence: str) -> bool:
     else:
         negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
                              re.IGNORECASE) is not None
-    return not negative or _HEALTH.search(text) is not None
+    # "not a morning person": a trait said with a negation is still a trait
+    return not negative or _HEALTH.search(text) is not None or _TRAIT.search(text) is not None
+
+
+_TRAIT = re.compile(r"\bnot\s+(?:really\s+|much\s+of\s+)?an?\s+[\w-]+\s+(?:person|fan)\b",
+                    re.IGNORECASE)
 
 
 # "I love him", "we did it": what the sentence is about was said before; alone it says nothing

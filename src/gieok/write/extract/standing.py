@@ -95,7 +95,8 @@ def _assistant_voice(text: str) -> str:
     out = re.sub(r"^(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw)[,\s]+)+", "", text, flags=re.I)
     out = re.sub(r"\byour\b", "the assistant's", out, flags=re.IGNORECASE)
     out = re.sub(r"\byou\s+(give|write|send|answer|reply|suggest|recommend|explain|make|show|"
-                 r"use|help|talk|ask|plan|cook)\b", lambda m: "the assistant " + third_person(m[1]),
+                 r"use|help|talk|ask|plan|cook|summari[sz]e|translate|review|draft|list|describe|format|"
+                 r"quote|cite|respond|mention|pick|book|schedule)\b", lambda m: "the assistant " + third_person(m[1]),
                  out, flags=re.IGNORECASE)
     out = re.sub(r"\byou\b", "the assistant", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
