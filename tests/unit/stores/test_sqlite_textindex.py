@@ -188,6 +188,19 @@ async def test_a_term_the_tokenizer_splits_is_left_to_fts5(tmp_path: Path) -> No
         await store.aclose()
 
 
+async def test_a_connection_that_cannot_write_temp_tables_stays_on_fts5(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'q.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        await put(store, ME, ["User likes foo", "foo bar baz"])
+        store.conn.execute("PRAGMA query_only=1")  # the tokenizer's temp table cannot exist
+        hits = await store.fulltext(ME, "foo", k=5, filters=None, view=View())
+        assert len(hits) == 2 and store._search.text is None
+    finally:
+        store.conn.execute("PRAGMA query_only=0")
+        await store.aclose()
+
+
 async def test_a_big_file_is_read_in_the_background(tmp_path: Path) -> None:
     store = await open_store(f"sqlite:///{tmp_path / 'b.db'}")
     assert isinstance(store, SqliteStore)

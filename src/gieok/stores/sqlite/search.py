@@ -7,6 +7,7 @@ Korean morphemes in their own columns.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from datetime import datetime
 
@@ -28,6 +29,8 @@ from gieok.stores.sqlite.vectors import (
     verified_rowids,
 )
 from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
+
+log = logging.getLogger("gieok.stores.sqlite")
 
 # FTS columns: content, morphs, context, context_morphs (index_text weighs less).
 BM25_WEIGHTS = (1.0, 1.0, INDEX_TEXT_WEIGHT, INDEX_TEXT_WEIGHT)
@@ -159,11 +162,16 @@ class SqliteSearch:
             return None
         meta = dict(conn.execute(
             "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge')").fetchall())
-        copy = self.text.ready(conn, int(meta["seq"]), int(meta["purge"]), *totals)
-        if copy is None:
+        try:
+            copy = self.text.ready(conn, int(meta["seq"]), int(meta["purge"]), *totals)
+            if copy is None:
+                return None
+            phrases = [(w, 0) for w in words] + [(m, 1) for m in morphs]  # fts5_match's order
+            return self.text.rank(conn, copy, phrases, *totals)
+        except sqlite3.OperationalError as exc:  # e.g. a read-only connection: no temp table
+            log.warning("full text stays on FTS5: its in-memory copy failed (%s)", exc)
+            self.text = None
             return None
-        phrases = [(w, 0) for w in words] + [(m, 1) for m in morphs]  # fts5_match's order
-        return self.text.rank(conn, copy, phrases, *totals)
 
     def _fts5(self, conn: sqlite3.Connection, match: str | None, k: int, where: Sql,
               filters: Filter | None, entry: ScopeMatrix | None, total: int
