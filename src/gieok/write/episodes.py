@@ -35,7 +35,8 @@ _EMOTION_WORDS = {
     "joy": r"happy|glad|great news|delighted|so good|love it|기뻐|기쁘|행복|좋았|다행|뿌듯|신났",
     "sadness": r"\bsad\b|depress|cry|crying|lonely|miss (?:him|her|them)|heartbroken|슬퍼|슬프|"
                r"우울|외로|눈물|속상|서운",
-    "stress": r"stress|tired|exhausted|worried|anxious|overwhelm|burn(?:ed|t)? out|pressure|"
+    "stress": r"stress|tired|exhausted|worried|anxious|overwhelm|burn(?:ed|t)? out|"
+              r"(?<!blood )(?<!eye )(?<!tire )pressure|"
               r"스트레스|힘들|지쳐|지친|피곤|걱정|불안|짜증|야근|바빠",
     "excitement": r"excited|can't wait|cannot wait|thrilled|pumped|looking forward|설레|신나|"
                   r"기대돼|기대된|두근",
@@ -135,11 +136,15 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"\w+", text.casefold()))
 
 
-def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
+def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> EpisodeDraft | None:
     """An episode without an LLM: what the user said that is worth remembering, or ``None``
     when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
-    the user's raw words are never stored in its place)."""
-    found = [c for c in HeuristicExtractor().extract_sync(turns) if not has_mask(c.content)]
+    the user's raw words are never stored in its place). ``known``: stored memories naming
+    the user's pets and relatives, as extraction had them — so the episode states a fact in
+    the same words as the stored memory ("사용자의 딸 지유 …", not "사용자는 지유 …" when 지유
+    was named in an earlier session) and is recognised as restating it."""
+    found = [c for c in HeuristicExtractor().extract_sync(turns, known=known)
+             if not has_mask(c.content)]
     # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
     # shrimp recipes please" (the whole sentence): the episode says it once
     words = [_words(c.content) for c in found]
@@ -159,6 +164,16 @@ def extractive_episode(turns: Sequence[Turn]) -> EpisodeDraft | None:
                         facts=[c.content for c in facts])
 
 
+_SUBJECT_WORDS = frozenset({"user", "s", "users", "사용자는", "사용자의", "사용자가", "사용자도",
+                            "the", "their"})
+
+
+def restates(fact: str, memory: str) -> bool:
+    """``memory`` states ``fact``: every word of the fact but its subject is in the memory."""
+    said = _words(fact) - _SUBJECT_WORDS
+    return bool(said) and said <= _words(memory)
+
+
 def mark_past(content: str, old: str, until: str, *, value: str | None = None) -> str | None:
     """An episode that states a superseded fact, re-worded with the date it stopped being
     true ("User lives in Gangnam-gu (until 2026-03-02)"); None when it does not state it."""
@@ -173,7 +188,7 @@ def mark_past(content: str, old: str, until: str, *, value: str | None = None) -
 
 async def summarize(
     turns: Sequence[Turn], chat: ChatModel | None, *, timeout: float | None = None,
-    raw_for_noise: bool = True,
+    raw_for_noise: bool = True, known: Sequence[str] = (),
 ) -> EpisodeDraft | None:
     """The episode for ``turns``: LLM when configured (with the seed-003 fallback), else
     extractive; ``None`` when there is nothing to summarise. ``raw_for_noise=False`` (the
@@ -182,7 +197,7 @@ async def summarize(
     conversation; an explicit request to store a summary keeps seed 003's fallback. Never
     raises for model failures."""
     if chat is None:
-        return extractive_episode(turns)
+        return extractive_episode(turns, known)
     if not any(t.role == "user" and not all(is_noise(s) for s in split_sentences(t.content))
                for t in turns):
         return None

@@ -32,7 +32,8 @@ from gieok.domain.records import MemoryRecord, MemoryType, normalize_text
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract.base import Candidate, is_single_valued
-from gieok.write.extract.retired import mentions
+from gieok.write.extract.generic import is_medicine
+from gieok.write.extract.retired import died, mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -163,14 +164,28 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
 def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
     """Stored memories stating what the candidate's sentence says the user stopped ("헬스
     그만두고 수영 다녀요" retires "사용자는 주 3회 헬스한다"). Never a core (pinned) or
-    health fact, never one written in this batch, never one that also states the new
-    memory's own content."""
-    if not c.retires:
+    health fact — except a medicine the user (or their doctor) stopped, said by a health
+    memory of its own ("switched me from lisinopril to losartan" retires "User takes
+    lisinopril") — never one written in this batch, never one that also states the new
+    memory's own content. A pet or relative who died (``c.ended``) retires every memory
+    about them except those that say so."""
+    if not c.retires and not c.ended:
         return []
+    health = "health" in c.tags or "medication" in c.tags
+
+    def stops(r: MemoryRecord) -> bool:
+        if any(mentions(r.content, name) for name in c.ended):
+            return not died(r.content)
+        named = [name for name in c.retires if mentions(r.content, name)]
+        if not named:
+            return False
+        if r.pinned or CRITICAL_TAGS & set(r.tags):
+            return health and all(is_medicine(name) for name in named)
+        return True
+
     return [r for r in pool.records.values()
-            if r.id not in pool.created and r.layer is new.layer and not r.pinned
-            and not (CRITICAL_TAGS & set(r.tags)) and r.type is not MemoryType.RULE
-            and any(mentions(r.content, name) for name in c.retires)
+            if r.id not in pool.created and r.layer is new.layer
+            and r.type is not MemoryType.RULE and stops(r)
             and not says_more(r.content, new.content)]
 
 

@@ -19,7 +19,7 @@ from gieok.stores.base import WriteBatch
 from gieok.stores.fence import Fence
 from gieok.write.base import WriteBase, _hash
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
-from gieok.write.episodes import EpisodeDraft, mark_past, summarize
+from gieok.write.episodes import EpisodeDraft, mark_past, restates, summarize
 from gieok.write.guards import pii_policies
 from gieok.write.pii import guard, mask_fields
 from gieok.write.triggers import TriggerKind, idle_cutoff
@@ -55,7 +55,8 @@ class SessionEnd(WriteBase):
             if settings.auto_extraction and users:
                 await self._extract_and_store(scope, pending, settings, result, (trigger,),
                                               fence=fence, known=known)
-            await self._write_episode(scope, settings, result, trigger, turns, fence=fence)
+            await self._write_episode(scope, settings, result, trigger, turns, fence=fence,
+                                      known=known)
             if state is not None:
                 await self.working.mark(scope, extracted=state.turn_count,
                                         closed=state.turn_count)
@@ -65,13 +66,18 @@ class SessionEnd(WriteBase):
 
     async def _write_episode(self, scope: Scope, settings: ScopeSettings, result: AddResult,
                              trigger: TriggerKind, turns: Sequence[Turn] | None = None, *,
-                             fence: Fence | None = None) -> None:
+                             fence: Fence | None = None,
+                             known: Sequence[MemoryRecord] = ()) -> None:
         if turns is None:
             turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
         if not turns:
             return
         draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
-                                raw_for_noise=False)
+                                raw_for_noise=False,
+                                # what earlier sessions named, as extraction had it when this
+                                # session's turns were read
+                                known=[m.content for m in known
+                                       if m.source_session != scope.session])
         if draft is None or await self._restates_known(scope, draft):
             return
         if draft.failures:
@@ -95,9 +101,27 @@ class SessionEnd(WriteBase):
         A feeling the user's own words name ("너무 걱정돼") is what such an episode adds."""
         if not draft.facts or draft.method != "extractive" or draft.emotion is not None:
             return False
-        target = long_term_scope(scope)
+        # workspace knowledge said in the session went to the project itself (route_by_tier)
+        targets = [long_term_scope(scope)] + (
+            [Scope(org=scope.org, project=scope.project)] if scope.project else [])
+        stored: list[MemoryRecord] | None = None  # this session's memories, read when needed
         for fact in draft.facts:
-            if not any(r.is_live() for r in await self.store.find_by_hash(target, _hash(fact))):
+            same = [r for target in targets for r in await self.store.find_by_hash(
+                target, _hash(fact))]
+            if any(r.is_live() for r in same):
+                continue
+            if stored is None:
+                stored = []
+                for target in targets:
+                    page = await self.store.list(
+                        target, filters=parse_filter({"layer": "long_term"}), view=View(),
+                        limit=200, offset=0)
+                    stored += [r for r in page.items
+                               if r.is_live() and r.source_session == scope.session]
+            # the session-end re-reading may word a fact differently from the memory stored
+            # while the session ran ("사용자는 지유 …" / "사용자의 딸 지유 …": who 지유 is came
+            # from a memory this session superseded): the same words, bar the subject
+            if not any(restates(fact, r.content) for r in stored):
                 return False
         return True
 

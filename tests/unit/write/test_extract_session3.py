@@ -110,3 +110,16 @@ def test_comma_splices() -> None:
     for one in ("Sure, she's fine", "If it rains, he stays inside",
                 "Took Biscuit to the vet today, he needs a dental cleaning next month"):
         assert split_sentences(one) == [one]
+
+
+def test_who_is_a_name_answered_with_my_and_a_noun() -> None:
+    got = [c.content for c in chat(("user", "walking 30 min every morning before work with Toto"),
+                                   ("assistant", "Who's Toto?"), ("user", "my jindo, he's 3"))]
+    assert "Toto is User's jindo" in got and "User's jindo Toto is 3" in got  # was "User's jindo, he's 3"
+    got = [c.content for c in chat(("user", "주말에 토리랑 한강 산책했어"), ("assistant", "토리가 누구예요?"),
+                                   ("user", "우리 강아지! 푸들이고 5살이야"))]
+    assert "토리는 사용자의 강아지다" in got and "사용자의 강아지 토리는 푸들이고 5살이다" in got
+    got = [c.content for c in chat(("user", "meeting Jules for coffee later"),
+                                   ("assistant", "Who's Jules?"),
+                                   ("user", "my sister-in-law, she just moved here from Lyon"))]
+    assert "User's sister-in-law Jules just moved here from Lyon" in got

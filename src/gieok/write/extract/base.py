@@ -21,7 +21,8 @@ from gieok.domain.turns import Turn
 SINGLE_VALUED_PREFIXES = (
     "residence", "hometown", "occupation", "employer", "school", "name", "preferred_name",
     "age", "birth_year", "birthday", "marital", "children_count", "diet", "rule:", "pref:",
-    "favorite:", "pet_name:", "pet_diet:", "living", "deadline:", "relationship",
+    "favorite:", "pet_name:", "pet_diet:", "living", "deadline:", "relationship", "phone",
+    "school:",
 )
 
 
@@ -63,6 +64,9 @@ class Candidate:
     # things the sentence says the user no longer has or does ("헬스 그만두고", "switched
     # from VS Code"): stored memories stating them are superseded by this one
     retires: tuple[str, ...] = ()
+    # a pet or relative the sentence says died ("Mango passed away"): what is stored about
+    # them (their age, their arthritis) is no longer current — superseded, kept in history
+    ended: tuple[str, ...] = ()
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]

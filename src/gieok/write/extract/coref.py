@@ -189,7 +189,7 @@ class Entities:
         "아니 강아지! 말티즈": 콩이 is their dog. True when the answer said what kind it is."""
         m = _ASKED_KIND_EN.search(question) or _ASKED_KIND_KO.search(question)
         if m is None:
-            return False
+            return self._who_asked(question, answer)
         noun = m.group("noun")
         if _NO.match(answer.strip()):
             other = re.search(rf"(?:{PETS_KO})|\b(?i:{PETS_EN})\b", answer)
@@ -203,6 +203,25 @@ class Entities:
         else:
             self._add(self._entity(name, noun, "ko" if re.search(r"[\uac00-\ud7a3]", noun)
                                    else "en"))
+        return True
+
+    def _who_asked(self, question: str, answer: str) -> bool:
+        """"Who's Toto?" → "my jindo, he's 3"; "토토가 누구야?" → "우리 강아지야": the name
+        is the user's pet or relative the answer says, and the topic of what follows."""
+        m = _ASKED_WHO_EN.search(question) or _ASKED_WHO_KO.search(question)
+        if m is None:
+            return False
+        said = _ANSWER_MY_EN.match(answer.strip()) or _ANSWER_MY_KO.match(answer.strip())
+        if said is None:
+            return False
+        name = m.group("name")
+        noun = said.groupdict().get("noun") or said.groupdict().get("noun2") or ""
+        known = next((e for e in self.known if e.name == name), None)
+        if known is not None:
+            self.known.remove(known)
+        entity = self._entity(name, noun, "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en")
+        self._add(entity)
+        self.topic = entity
         return True
 
     def name_asked_about(self, name: str, question: str) -> None:
@@ -264,6 +283,8 @@ class Entities:
         if re.search(r"[\uac00-\ud7a3]", sentence):
             from gieok.write.extract.discourse import ko_subject
 
+            if sentence.startswith(entity.display("ko") + " "):
+                return entity  # "사용자의 딸 지유 이번에 …": resolved, the name leads, no particle
             return entity if ko_subject(sentence, frozenset({entity.name})) == "entity" else None
         lead = rf"^(?:User['’]s|(?i:my|our))\s+(?:[\w-]+\s+){{0,3}}?{name}\b|^{name}\b"
         return entity if re.search(lead, sentence) else None
@@ -359,10 +380,18 @@ _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|�
                       r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여")
 
 
+_STORED_KO = re.compile(rf"^사용자의\s(?P<noun>{FAMILY_KO}|{PETS_KO})\s(?P<name>[가-힣A-Za-z]{{1,6}}?)"
+                        r"(?:이)?(?:는|은|가|이|도|의|랑)?\s")
+
+
 @lru_cache(maxsize=4096)
 def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
     """(name, noun, language) of each pet or relative a stored memory names — cached: the same
     memories are read on every ``add`` of a scope."""
+    own = _STORED_KO.match(memory.strip())
+    if own is not None and not _KO_NOT_NAME.match(own.group("name")):
+        # "사용자의 딸 지유 이번에 …": gieok's own wording puts the name right after the noun
+        return ((own.group("name"), own.group("noun"), "ko"),)
     text = re.sub(r"^User\s+has\b", "I have", memory.strip())
     text = re.sub(r"\bUser['’]s\b", "my", text)
     text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
@@ -428,6 +457,15 @@ _ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<
                             re.IGNORECASE)
 _ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
                             r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
+_ASKED_WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
+_ASKED_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구(?:야|예요|에요|니|죠|인가요)?\s*\?")
+_ANSWER_MY_EN = re.compile(rf"^(?:(?:oh|ah|haha|lol|sorry)[,!\s]+)*(?:(?:that['’]s|he['’]s|she['’]s|it['’]s)\s+)?"
+                           rf"(?:my|our)\s+(?:[\w-]+\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?![\w-])|"
+                           # "my jindo", "my manager": a breed or a role no list holds
+                           r"^(?:(?:that['’]s|he['’]s|she['’]s)\s+)?(?:my|our)\s+(?P<noun2>[a-z][a-z-]{2,})"
+                           r"(?=\s*(?:[,.!]|$))")
+_ANSWER_MY_KO = re.compile(rf"^(?:(?:아|앗|ㅋ+|ㅎ+)[\s,!]+)*(?:우리|저희|울|내|제)\s?(?:집\s?)?"
+                           rf"(?P<noun>{FAMILY_KO}|{PETS_KO})")
 _NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.IGNORECASE)
 
 

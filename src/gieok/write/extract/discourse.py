@@ -134,10 +134,10 @@ def _coordinated(sentence: str) -> list[str]:
 # pronoun and its verb, starts a sentence of its own (chat rarely uses a full stop there)
 _EN_SPLICE = re.compile(
     r",\s+(?:and\s+|but\s+|also\s+|so\s+)?(?:(?P<said>(?=(?:(?:the|my|our|his|her)\s+)?[a-z]+\s+"
-    r"(?:said|says|thinks|told\s+(?:me|us))\b))|(?=(?:she|he|they)(?:['’](?:s|re|ll|d))?\s+[a-z]))",
+    r"(?:said|says|thinks|told\s+(?:me|us))\b))|(?=(?:she|he|they)(?:['’](?:s|re|ll|d))?\s+[a-z0-9]))",
     re.IGNORECASE)
 _EN_NOUN_PHRASE = re.compile(r"^(?:(?:just|only|yeah|yes|yep|oh|um|like)[,\s]+)*(?:an?|the|some|"
-                             r"about|around|\d+)\b(?![^,]*\b(?:is|was|are|were|has|had)\b)",
+                             r"about|around|my|our|\d+)\b(?![^,]*\b(?:is|was|are|were|has|had)\b)",
                              re.IGNORECASE)
 
 

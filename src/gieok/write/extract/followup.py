@@ -20,6 +20,7 @@ import re
 
 from gieok.write.extract import english, korean
 from gieok.write.extract.coref import Entities, Entity
+from gieok.write.normalize import has_batchim
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_CLAUSE = re.compile(
@@ -139,6 +140,9 @@ def _english(text: str, question: str, entities: Entities, topic: Entity | None)
     body = english.strip_fillers(text)
     body = re.sub(r"(?<![\w'’])(?:us)\b", "the user", body, flags=re.I)
     body = re.sub(r"(?<![\w'’])(?:my|our)\b", "User's", body, flags=re.I)
+    named = _WHO_EN.search(question)
+    if named and body.startswith("User's "):  # "Who's Toto?" → "my jindo": Toto is User's jindo
+        return f"{named.group('name')} is {body}"
     return f'User\'s answer to "{who}": {body}'
 
 
@@ -160,6 +164,13 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None) 
         return None  # "아직 ㅋㅋ"
     if korean.negated(toks):
         return None
+    named = _WHO_KO.search(question)
+    mine = re.match(r"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?=\S)", text)
+    if named and mine:  # "토리가 누구예요?" → "우리 강아지": 토리는 사용자의 강아지다
+        name = named.group("name")
+        rest = text[mine.end():]
+        return f"{name}{'은' if has_batchim(name) else '는'} 사용자의 {rest}" \
+               f"{'이다' if has_batchim(rest) else '다'}"
     who = _question_with_entity(question, entities, topic)
     return f"질문 \"{who}\"에 대한 사용자의 답: {text}"
 
@@ -190,6 +201,8 @@ def _subjectless(question: str) -> bool:
         r"\b(?:you|your|i|my|we|our|it|they|them|their|this|that)\b", question, re.IGNORECASE)
 
 
+_WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
+_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구(?:야|예요|에요|니|죠|인가요)?\s*\?")
 _ASKS_NAME = re.compile(r"\bname\b|이름", re.IGNORECASE)
 _KO_COPULA_END = re.compile(r"(?:이에요|예요|이요|요|이야|야|입니다|이라고\s?해요?|라고\s?해요?)$")
 

@@ -323,6 +323,15 @@ def called_off(sentence: str) -> bool:
     return _CALLED_OFF.search(sentence) is not None
 
 
+def is_medicine(name: str) -> bool:
+    """A drug's name ("lisinopril", "Apoquel" is not recognisable, "메트포르민") or a word
+    for medicine."""
+    return _MEDICINE.search(name) is not None or re.fullmatch(
+        r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|profen|"
+        r"entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab|pine|zepam|"
+        r"린|졸|이드|민)", name.strip(), re.IGNORECASE) is not None
+
+
 def health_related(text: str) -> bool:
     """Names a condition, an allergy, a medication, an injury or a diet."""
     return _HEALTH.search(text) is not None

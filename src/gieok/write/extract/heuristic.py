@@ -23,13 +23,15 @@ from gieok.write.extract import (
     memorable,
     patterns_en,
     patterns_ko,
+    slots,
 )
+from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.premise import premise
-from gieok.write.extract.retired import retired
+from gieok.write.extract.retired import died, retired
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -129,6 +131,12 @@ def _project_content(sentence: str) -> tuple[str | None, str]:
     if _HANGUL.search(sentence):
         return korean.to_memory(sentence, speaker=False), "ko"
     text = english.strip_fillers(sentence)
+    text = re.sub(r"\bwe['’](re|ve|ll|d)\b", lambda m: "the team " + {
+        "re": "is", "ve": "has", "ll": "will", "d": "would"}[m.group(1).lower()], text, flags=re.I)
+    text = re.sub(r"\bwe\s+((?:never|always|usually|also|only|still|just|often|rarely|mostly)\s+)"
+                  r"(?=[a-z])(\w+)", lambda m: "the team " + m.group(1) + (
+        patterns_en.third_person(m.group(2)) if m.group(2).lower() not in _TEAM_AUX
+        else _TEAM_AUX[m.group(2).lower()]), text, flags=re.I)  # "we never merge on Fridays"
     text = re.sub(r"\bwe\s+(?=[a-z])(\w+)", lambda m: "the team " + (
         patterns_en.third_person(m.group(1)) if m.group(1).lower() not in _TEAM_AUX
         else _TEAM_AUX[m.group(1).lower()]),
@@ -193,6 +201,25 @@ def confirmed(sentence: str) -> str:
     if m:
         return (m.group("x") or m.group("y")).strip()
     return sentence
+
+
+# "update: I started eating fish again", "…Galaxy S25 last week, loving it": a label before
+# the statement and a reaction after it are not part of what is remembered
+_LABEL = re.compile(r"^(?:(?:quick|small|big|little)\s+)?(?:update|fyi|btw|news|heads\s+up|psa)"
+                    r"\s*[:\-–]\s*(?=\S)", re.IGNORECASE)
+_REACTION_TAIL = re.compile(
+    r",\s*(?:and\s+|so\s+far\s+)?(?:(?:really|totally|honestly|absolutely)\s+)?(?:loving|love|"
+    r"liking|enjoying|digging)\s+it(?:\s+so\s+far)?(?:\s+(?:lol|haha))?\s*[.!~]*$|"
+    r",\s*so\s+far\s+so\s+good\s*[.!~]*$", re.IGNORECASE)
+
+
+def _unframed(sentence: str) -> str:
+    """The statement without a leading label ("update:") or a trailing reaction
+    (", loving it")."""
+    text = _LABEL.sub("", sentence)
+    if not _HANGUL.search(text):
+        text = _REACTION_TAIL.sub("", text)
+    return text if len(text.strip()) > 3 else sentence
 
 
 def _ko_complete(inner: str, noun: bool) -> str:
@@ -261,6 +288,7 @@ class HeuristicExtractor:
             if turn.role != "user":
                 continue
             if asked and entities.kind_asked(asked, turn.content) \
+                    and len(split_sentences(turn.content)) == 1 \
                     and len(turn.content.split()) <= 4:
                 continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
             for candidate in self._from_turn(turn, entities, asked):
@@ -297,7 +325,7 @@ class HeuristicExtractor:
                 continue
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
-            sentence = confirmed(sentence)
+            sentence = confirmed(_unframed(sentence))
             sentence = premise(sentence) or sentence  # "since I'm vegan, what …?": "I'm vegan"
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
@@ -351,8 +379,11 @@ class HeuristicExtractor:
                 continue
             # "This repo targets Python 3.11 and we format with ruff": "we" goes on about
             # the workspace the sentence before named
-            workspace = _PROJECT.search(sentence) is not None or (
-                workspace and _WE.match(sentence) is not None)
+            # (not a verdict on a moment: "our service at the restaurant was terrible")
+            workspace = (_PROJECT.search(sentence) is not None
+                         and not generic.past_evaluation(sentence)) \
+                or workspaces.is_workspace(sentence) or (
+                    workspace and _WE.match(sentence) is not None)
             if reply is None and not ruled:
                 sure = _sure(judge, worth)
                 hits = self._with_generic(resolved, hits, explicit, topic is not None, sure,
@@ -361,8 +392,8 @@ class HeuristicExtractor:
                 # the learned judge vetoes chatter, passing states and small-talk answers;
                 # precise slot rules need a lower score to be overruled than whole sentences
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
-                    judge, worth, "answer" if reply is not None else "slot" if h.slot
-                    else "generic")]
+                    judge, worth, "answer" if reply is not None
+                    else "slot" if h.slot or h.family == "project" else "generic")]
             if secret_here or after_secret:
                 # "제 카드번호 [CARD] … 결제할 때 필요하면 써주세요", "주민번호 [RRN] 맞는지 확인 좀.
                 # 서류에 써야 돼서": what is said with a secret and right after it is about the
@@ -371,6 +402,9 @@ class HeuristicExtractor:
             hedged = _HEDGE.search(sentence) is not None
             when = resolve_time(body, turn.at)
             gone = retired(body) if hits and not hedged else ()
+            # "Mango passed away last week": what is stored about Mango is no longer current
+            ended = (topic.name,) if topic is not None and topic.name and hits \
+                and not hedged and died(resolved) else ()
             for hit, lang in hits:
                 candidate = self._candidate(hit, lang, turn, preview, explicit=explicit,
                                             hedged=hedged)
@@ -378,6 +412,8 @@ class HeuristicExtractor:
                     candidate = candidate.with_(data=when.as_data())
                 if gone:
                     candidate = candidate.with_(retires=gone)
+                if ended:
+                    candidate = candidate.with_(ended=ended)
                 out.append(candidate)
             # A sentence without a subject may go on the turn's last whole-sentence memory —
             # never on an answer to the assistant's question: the answer is the fragment,
@@ -423,11 +459,12 @@ class HeuristicExtractor:
             family, mtype, tags = base.family, base.type, base.tags
         if project:
             family, mtype, tags = "project", MemoryType.FACT, ("project",)
-        diet = generic.pet_diet(sentence)  # "나비 사료를 힐스로 바꿨어": a pet's food, one at a time
+        # one value at a time: a pet's food, the user's phone, the school a child attends
+        one = slots.slot_for(sentence, content)
         hit = Hit(content=content, family=family, type=mtype,
                   category="preference" if mtype is MemoryType.PREFERENCE else "context",
-                  tags=tags, confidence=0.75, slot=f"pet_diet:{diet[0]}" if diet else None,
-                  value=diet[1] if diet else None)
+                  tags=tags, confidence=0.75, slot=one[0] if one else None,
+                  value=one[1] if one else None)
         return [*slotted, (hit, lang)]
 
     def _explicit(self, sentence: str) -> tuple[bool, str]:

@@ -412,6 +412,11 @@ RULES: list[Rule] = [
          rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|"
          rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
          "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    # "started eating fish again, so pescatarian now": the diet the sentence ends on
+    rule("en.diet.now",
+         r"(?:^|,\s*|\bso\s+)(?:basically\s+|officially\s+|fully\s+)?(?:a\s+)?(?P<x>vegetarian|vegan|"
+         r"pescatarian|pescetarian)\s+now\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
     # "I've gone fully vegetarian now", "we went vegan last year": the new diet
     rule("en.diet.became",
          rf"{I}{ADV}\s+(?:have\s+)?(?:gone|went|going|became|become|turned)\s+(?:fully\s+|full\s+|"

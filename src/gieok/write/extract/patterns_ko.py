@@ -368,6 +368,14 @@ RULES: list[Rule] = [
          "job", slot="employer", tags=("job",),
          check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
          and not _ATTENDED.search(g["x"]), strict=True),
+    # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
+    rule("ko.job.work_at_as",
+         rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"
+         r"(?:일해|일하고\s?있|일합니다|일하는\s?중|근무해|근무하고\s?있|근무\s?중|일하고)",
+         lambda g, _: f"사용자는 {g['x']}에서 {g['role']}{g['p']} 일한다",
+         "job", slot="employer", tags=("job",),
+         check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일", "집")
+         and not _ATTENDED.search(g["x"]), strict=True),
     # "필라테스 다녀요", "영어 학원 다니고 있어": a class or a place the user goes to, not a job
     rule("ko.routine.attends",
          rf"{OBJ}(?<!로)\s*(?:에)?\s*(?:다녀|다니고\s?있|다닙니다|다녀요|다니는\s?중)",

@@ -16,11 +16,12 @@ import re
 from gieok.write.extract.korean import FAMILY_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 
-_EN_OBJECT = r"(?:(?:my|the|our|using|playing|doing|going\s+to|eating|drinking)\s+)?" \
+_EN_OBJECT = r"(?:(?:my|the|our|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
              r"(?P<x>[\w.+#'-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
 _EN = [
     re.compile(r"\b(?:quit|stopped|gave\s+up(?:\s+on)?|got\s+rid\s+of|sold|ditched|"
-               r"switched\s+(?:away\s+)?from|moved\s+(?:away\s+)?from|instead\s+of|"
+               r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?(?:away\s+)?from|"
+               r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|"
                r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
                r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"
                + _EN_OBJECT, re.IGNORECASE),
@@ -61,6 +62,20 @@ def retired(sentence: str) -> tuple[str, ...]:
                     and not _PERSON.fullmatch(name):
                 names.append(name)
     return tuple(dict.fromkeys(names))
+
+
+# "Mango passed away last week", "우리 고양이 망고가 무지개다리를 건넜어": a pet or relative who died
+_DIED = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+euthani[sz]ed|"
+                   r"crossed\s+the\s+rainbow\s+bridge)\b|세상을\s?떠났|무지개\s?다리를?\s?건넜|죽었|"
+                   r"하늘나라(?:로|에)\s?(?:갔|보냈)|돌아가셨|떠나보냈", re.IGNORECASE)
+_NOT_DEATH = re.compile(r"\b(?:almost|nearly|if|would\s+have)\b|(?:죽을\s?뻔|죽겠|죽는\s?줄|배고파\s?죽|"
+                        r"웃겨\s?죽)", re.IGNORECASE)
+
+
+def died(sentence: str) -> bool:
+    """The sentence says someone died ("… passed away last week"), not a figure of speech
+    ("배고파 죽겠어", "I almost died laughing")."""
+    return _DIED.search(sentence) is not None and _NOT_DEATH.search(sentence) is None
 
 
 def mentions(content: str, name: str) -> bool:

@@ -1,0 +1,80 @@
+"""Workspace knowledge (seed 004, SPEC layers: project): what a team or codebase does.
+
+"we deploy on Tuesdays only", "main branch is protected, need 2 approvals", "배포는 항상
+GitHub Actions로 해", "코드 리뷰는 24시간 안에 해주는 게 우리 팀 룰이야" are not facts about
+the user: they hold for everyone working in the project, so the extractor marks them
+``tier="project"`` and the write path stores them in the project's scope when the call names
+a project (``route_by_tier``); without one they stay the user's, marked as project knowledge.
+
+A sentence is workspace knowledge when it says something about the work itself — a tool,
+a process or a part of the codebase (``_WORK``) — and is said for a group ("we", "our",
+"우리 팀", "팀") or with the work as its subject ("the frontend is Next.js", "배포는 …").
+The user's own habits and tastes ("I like using pnpm", "나 요즘 파이썬 공부해") are the
+user's; a group with nothing about the work ("we went to Jeju", "우리 가족은 …") is not a
+workspace. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+# tools, processes and parts of a codebase, in words a team uses of its own work
+_WORK = re.compile(
+    r"\b(?:deploy\w*|releases?|merg\w*|pull\s+requests?|PRs?|code\s+reviews?|reviewers?|"
+    r"approvals?|stand-?ups?|retros?|retrospectives?|sprints?|branch(?:es)?|main\s+branch|"
+    r"trunk|CI|CI/CD|pipelines?|staging|prod(?:uction)?|hotfix\w*|on-?call|repo(?:sitory)?|"
+    r"monorepo|codebase|micro-?services?|API|endpoints?|frontend|front-end|backend|"
+    r"back-end|database|DB|schema|migrations?|tests?|test\s+suite|lint\w*|formatter|"
+    r"Postgres(?:QL)?|MySQL|Redis|Kafka|Kubernetes|k8s|Docker|Terraform|AWS|GCP|Azure|"
+    r"GitHub\s+Actions|GitLab|Jenkins|Jira|Linear|Confluence|Datadog|Sentry|Grafana|Slack|Notion|"
+    r"pnpm|npm|yarn|Bun|Node(?:\.js)?|TypeScript|Python\s+\d|Go\s+\d|Java\s+\d+|Rust|"
+    r"React|Next\.js|Vue|Django|FastAPI|Spring|Rails|ruff|black|eslint|prettier|"
+    r"feature\s+flags?|tickets?|story\s+points|commits?|semver|changelog|docs)\b|"
+    r"배포|릴리스|릴리즈|머지|병합|PR|풀\s?리퀘|코드\s?리뷰|리뷰어|승인|스탠드업|데일리\s?스크럼|"
+    r"회고|스프린트|브랜치|메인\s?브랜치|파이프라인|스테이징|운영\s?(?:서버|환경|DB|디비)|핫픽스|"
+    r"온콜|레포|저장소|모노레포|코드베이스|마이크로서비스|서비스|API|엔드포인트|프론트엔드|프론트|"
+    r"백엔드|데이터베이스|디비|스키마|마이그레이션|테스트|린트|포매터|쿠버네티스|도커|"
+    r"깃허브\s?액션|지라|컨플루언스|슬랙|팀즈|노션|커밋|티켓|스토리\s?포인트|코딩\s?컨벤션|컨벤션")
+# said for a group: the team, the company, "we"/"our" (the user alone is "I"/"my")
+_GROUP = re.compile(
+    r"(?<![\w'’])(?:we|we['’](?:re|ve|ll|d)|our|ours|us|the\s+team|my\s+team|our\s+team|"
+    r"the\s+company|everyone\s+here|here)(?![\w'’])|"
+    r"우리\s?(?:팀|회사|쪽|부서|조직)?|저희\s?(?:팀|회사|쪽|부서)?|(?<![가-힣])팀(?:은|에서는|에서|의|\s?규칙|\s?룰)|"
+    r"회사(?:에서는|에선|는)", re.IGNORECASE)
+# the work as the subject: "the frontend is …", "main branch is protected", "배포는 …"
+_WORK_SUBJECT_EN = re.compile(
+    r"^(?:the\s+|all\s+|every\s+)?(?:[\w.-]+\s+){0,2}?(?P<w>[\w./-]+)\s+(?:is|are|runs?|uses?|"
+    r"gets?|must|should|needs?|requires?|goes|go|lives?|logs?|deploys?|builds?|targets?)\b",
+    re.IGNORECASE)
+_WORK_SUBJECT_KO = re.compile(r"^(?P<w>[가-힣A-Za-z0-9 ./-]{1,20}?)(?:은|는)\s")
+_PERSONAL = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|me|my|mine)(?![\w'’])|"
+                       r"(?:^|\s)(?:나|저|난|전|내가|제가|나는|저는|내|제)(?=\s|$)", re.IGNORECASE)
+# a group that is not a workplace ("우리 가족", "we went to Jeju")
+_NOT_WORK_GROUP = re.compile(r"우리\s?(?:가족|집|엄마|아빠|애|아이|부부|커플)|\b(?:family|kids|wife|"
+                             r"husband|parents|friends|vacation|trip|holiday)\b", re.IGNORECASE)
+
+
+# a suggestion, a guess or a verdict on a moment: not how the team works
+_NOT_A_RULE = re.compile(r"\b(?:should|probably|maybe|might|could|would|wish|hope|if)\b|"
+                         r"(?:것\s?같|듯|면\s?좋겠|할까|해야\s?하나)", re.IGNORECASE)
+
+
+def is_workspace(sentence: str) -> bool:
+    """``sentence`` states how the user's team or codebase works (see the module doc)."""
+    from gieok.write.extract.generic import past_evaluation
+
+    text = sentence.strip()
+    if not text or text.endswith(("?", "？")) or _WORK.search(text) is None \
+            or _NOT_A_RULE.search(text) or past_evaluation(text):
+        return False
+    if _NOT_WORK_GROUP.search(text):
+        return False
+    group = _GROUP.search(text) is not None
+    if _PERSONAL.search(text) and not re.search(r"\b(?:my|our)\s+team\b|우리\s?팀|저희\s?팀", text,
+                                                 re.IGNORECASE):
+        return False  # the user's own: "I like using pnpm", "my PR got merged"
+    if group:
+        return True
+    subject = _WORK_SUBJECT_KO.match(text) if re.search(r"[가-힣]", text) \
+        else _WORK_SUBJECT_EN.match(text)
+    return subject is not None and _WORK.search(subject.group(0)) is not None
