@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gieok.domain.audit import AuditAction
-from gieok.domain.records import MemoryRecord, MemoryType, normalize_text
+from gieok.domain.records import MemoryRecord, MemoryType, Status, normalize_text
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract.base import Candidate, is_single_valued
@@ -134,6 +134,9 @@ def reconcile(
 
 def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
             threshold: float) -> None:
+    if c.withdraws:
+        _withdraw(plan, pool, c.withdraws, now)
+        return
     same = pool.by_hash(new.content_hash)
     if same is not None:
         _absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
@@ -159,6 +162,20 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _refine(plan, pool, near, new, now, "near duplicate")
         return
     _add(plan, pool, new, "new")
+
+
+def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -> None:
+    """The user took back what they said in ``turn_ids`` ("lol jk"): the memories made from
+    those turns alone are archived (kept, restorable, audited) — never a core safety fact
+    (an allergy or a medicine is not dropped on a joke's word)."""
+    for record in list(pool.records.values()):
+        if record.source_turn_ids and set(record.source_turn_ids) <= set(turn_ids) \
+                and not (CRITICAL_TAGS & set(record.tags)):
+            after = record.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
+            _rewrite(plan, pool, record, after, AuditAction.ARCHIVE, False,
+                     {"reason": "the user took it back"})
+            plan.decisions.append(Decision(kind=DecisionKind.NOOP, memory=after,
+                                           reason="the user took it back"))
 
 
 def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:

@@ -86,3 +86,27 @@ def test_blood_pressure_is_not_stress() -> None:
     said = [Turn(role="user", content="I take lisinopril for blood pressure")]
     assert detect_emotion(said) is None
     assert detect_emotion([Turn(role="user", content="so much pressure at work lately")]) == "stress"
+
+
+@pytest.mark.parametrize("one_add", [False, True])
+async def test_lol_jk_takes_back_the_turn_before(settings: GieokSettings, tmp_path: Path,
+                                                 one_add: bool) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        for user, said in {
+            "en": ["I'm getting a husky puppy next month!", "lol jk, my landlord would kill me",
+                   "I live in Mapo-gu btw"],
+            "ko": ["나 다음 달에 회사 그만둬", "아 농담이야 ㅋㅋ", "나 땅콩 알레르기 있어"],
+            "safe": ["I'm allergic to cats", "jk"],
+            "not": ["I'm allergic to shellfish", "no kidding, it's serious"],
+        }.items():
+            messages = [{"role": "user", "content": text} for text in said]
+            for batch in ([messages] if one_add else [[m] for m in messages]):
+                await mem.add(batch, user_id=user, session_id="s1",
+                              timestamp="2026-11-20T10:00:00+09:00")
+            await mem.end_session(user_id=user, session_id="s1")
+        live = {u: [r.content for r in (await mem.list(user_id=u)).items if r.is_live()]
+                for u in ("en", "ko", "safe", "not")}
+    assert live["en"] == ["User lives in Mapo-gu"]  # the puppy was a joke
+    assert live["ko"] == ["사용자는 땅콩 알레르기가 있음"]
+    assert live["safe"] == ["User is allergic to cats"]  # an allergy is never dropped on a joke
+    assert live["not"] == ["User is allergic to shellfish"]

@@ -67,6 +67,9 @@ class Candidate:
     # a pet or relative the sentence says died ("Mango passed away"): what is stored about
     # them (their age, their arthritis) is no longer current — superseded, kept in history
     ended: tuple[str, ...] = ()
+    # turns the user took back in a later turn ("lol jk", "아 농담이야"): not a memory itself;
+    # the memories made from those turns are archived
+    withdraws: tuple[str, ...] = ()
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -251,6 +251,15 @@ _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에
                         r"\bjust\s+kidding\b|\bjk\b|\bkidding\b", re.IGNORECASE)
 
 
+def takes_back(turn_text: str) -> bool:
+    """A short turn that only takes back the one before ("lol jk", "아 농담이야 ㅋㅋ", "just
+    kidding, I'm not getting a dog"): what the user said just before is no statement."""
+    words = re.findall(r"[\w'’]+", turn_text)
+    return retracted(turn_text) and len(words) <= 10 and not re.search(
+        r"\bkidding\s+(?:me|aside)\b|\bno\s+kidding\b|농담\s?(?:아니|아냐|말고)|장난\s?아니", turn_text,
+        re.IGNORECASE)
+
+
 def retracted(turn_text: str) -> bool:
     """The user takes back what the turn says: nothing in it is a statement."""
     return _RETRACTED.search(turn_text) is not None

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
+from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import (
     discourse,
@@ -281,11 +282,22 @@ class HeuristicExtractor:
                     question = None
             previous = turn
         previous = context[-1] if context else None
+        said_before = next((t for t in reversed(context) if t.role == "user"), None)
         for turn in turns:
             asked = followup.last_question(previous.content) \
                 if previous is not None and previous.role == "assistant" else None
             previous = turn
             if turn.role != "user":
+                continue
+            took_back, said_before = said_before, turn
+            if took_back is not None and discourse.takes_back(turn.content):
+                # "I'm getting a dog next month" → "lol jk": the turn before is no statement
+                kept = [c for c in out if took_back.id not in c.turn_ids
+                        or CRITICAL_TAGS & set(c.tags)]  # never an allergy on a joke's word
+                if len(kept) < len(out):
+                    out = kept  # said in this add: dropped here
+                else:  # said in an earlier add: the reconciler archives its memories
+                    out.append(_withdrawal(turn, took_back))
                 continue
             if asked and entities.kind_asked(asked, turn.content) \
                     and len(split_sentences(turn.content)) == 1 \
@@ -579,6 +591,13 @@ def _in_first_person(resolved: str) -> str:
     Nabi …", "사용자의 고양이 나비는" → "우리 고양이 나비는"): the judge learned from users' words."""
     text = re.sub(r"\bUser['’]s\b", "my", resolved)
     return re.sub(r"사용자의(?=\s)", "우리", text)
+
+
+def _withdrawal(turn: Turn, took_back: Turn) -> Candidate:
+    """Not a memory: the reconciler archives what ``took_back`` left (``withdraws``)."""
+    return Candidate(content=f"withdrawn: {turn.content[:80]}", type=MemoryType.NOTE,
+                     category="context", confidence=1.0, turn_ids=(turn.id,),
+                     preview=turn.content[:PREVIEW_CHARS], at=turn.at, withdraws=(took_back.id,))
 
 
 def _vetoed(judge: memorable.Model | None, worth: float | None, kind: str) -> bool:
