@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import datetime, timedelta
 
 from gieok.domain.records import MemoryType, Source
 from gieok.write.extract.base import Candidate
@@ -154,34 +153,6 @@ def first_person_to_user_ko(text: str) -> str:
     out = re.sub(r"(?<![가-힣])(?:나를|저를|날)(?=\s)", "사용자를", out)
     out = re.sub(r"(?<![가-힣])(?:나|저)(?=\s)", "사용자", out)
     return out
-
-
-# -- relative dates (W13: resolved against the turn's event time) ---------------------------
-
-_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_WEEKDAYS_KO = ["월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일"]
-
-
-def resolve_relative_date(phrase: str, at: datetime | None) -> str | None:
-    """ISO date for "tomorrow"/"내일"/"next Friday"… relative to ``at``; None if none."""
-    if at is None:
-        return None
-    low = phrase.lower()
-    offsets = (("day after tomorrow", 2), ("모레", 2), ("tomorrow", 1), ("내일", 1),
-               ("yesterday", -1), ("어제", -1), ("today", 0), ("오늘", 0))
-    for word, days in offsets:
-        if word in low:
-            return (at + timedelta(days=days)).date().isoformat()
-    for names in (_WEEKDAYS_EN, _WEEKDAYS_KO):
-        for index, name in enumerate(names):
-            if name in low:
-                ahead = (index - at.weekday()) % 7 or 7
-                if "next" in low or "다음 주" in low or "다음주" in low:
-                    ahead += 7 if ahead < 7 else 0
-                return (at + timedelta(days=ahead)).date().isoformat()
-    if "next week" in low or "다음 주" in low or "다음주" in low:
-        return "week of " + (at + timedelta(days=7 - at.weekday())).date().isoformat()
-    return None
 
 
 # -- scores (W5) -----------------------------------------------------------------------------

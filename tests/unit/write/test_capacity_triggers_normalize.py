@@ -11,7 +11,8 @@ from gieok.domain.turns import Turn
 from gieok.settings import WriteSettings
 from gieok.write.capacity import limit_for, plan_capacity
 from gieok.write.extract.base import Candidate
-from gieok.write.normalize import finalize, has_batchim, josa, resolve_relative_date
+from gieok.write.extract.timeexpr import resolve_time
+from gieok.write.normalize import finalize, has_batchim, josa
 from gieok.write.triggers import (
     TriggerKind,
     crossed_threshold,
@@ -122,11 +123,17 @@ def test_josa_and_batchim() -> None:
 
 def test_relative_dates_follow_event_time() -> None:
     monday = datetime(2025, 10, 27, 9, tzinfo=UTC)
-    assert resolve_relative_date("tomorrow", monday) == "2025-10-28"
-    assert resolve_relative_date("내일", monday) == "2025-10-28"
-    assert resolve_relative_date("Friday", monday) == "2025-10-31"
-    assert resolve_relative_date("next Friday", monday) == "2025-11-07"
-    assert resolve_relative_date("someday", monday) is None
+
+    def day(phrase: str) -> str | None:
+        when = resolve_time(phrase, monday)
+        return when.value if when is not None else None
+
+    assert day("tomorrow") == "2025-10-28" and day("내일") == "2025-10-28"
+    assert day("Friday") == "2025-10-31" and day("next Friday") == "2025-11-07"
+    assert day("someday") is None
+    # a date said with its weekday decides ("Tuesday, Dec 8"), and a rule's dated text
+    # agrees with the memory's date
+    assert day("Tuesday, Dec 8") == "2025-12-08" and day("on Monday the 8th") == "2025-11-08"
 
 
 def test_finalize_canonical_form() -> None:

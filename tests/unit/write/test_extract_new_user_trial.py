@@ -456,3 +456,48 @@ def test_traits_said_without_a_subject_or_with_not() -> None:
     assert said("When you summarize articles for me, keep it under 5 bullet points") == [
         "Standing instruction from the user: When the assistant summarizes articles for the "
         "user, keep it under 5 bullet points"]
+
+
+@pytest.mark.parametrize(("convo", "memory", "gone"), [
+    ([("user", "my dentist appointment is on Monday the 8th"), ("assistant", "Got it."),
+      ("user", "actually it's Tuesday the 9th, sorry")],
+     "User's dentist appointment is on Tuesday the 9th", "Monday"),
+    ([("user", "I work at Kakao"), ("user", "wait no, I mean Kakao Pay, different company")],
+     "User works at Kakao Pay", "User works at Kakao"),
+    ([("user", "우리 딸은 5살이야"), ("user", "아 아니다 6살이네 올해 생일 지났어")],
+     "사용자의 딸은 6살이다", "5살"),
+    ([("user", "My mom's birthday is March 3"), ("assistant", "Noted!"),
+      ("user", "oops, March 13, not 3")], "User's mom's birthday is March 13", "March 3"),
+])
+def test_a_correction_in_the_next_breath_replaces_the_slip(
+        convo: list[tuple[str, str]], memory: str, gone: str) -> None:
+    turns = [Turn(role=role, content=text, at=AT) for role, text in convo]
+    got = HeuristicExtractor().extract_sync(turns)  # one add() with every turn
+    contents = [c.content for c in got]
+    assert any(c.startswith(memory) for c in contents)
+    assert not any(c == gone or (gone in c and not c.startswith(memory)) for c in contents)
+    # said in a later add(), the correction carries the old value for reconciliation to retire
+    later = HeuristicExtractor().extract_sync(turns[-1:], context=turns[:-1])
+    assert any(c.content.startswith(memory) and c.retires for c in later)
+
+
+def test_a_clarification_is_not_a_correction() -> None:
+    got = asked(("user", "Pepper needs her rabies shot on October 12."), ("assistant", "Who's Pepper?"),
+                ("user", "Oh sorry, Pepper is my border collie."))
+    assert any("October 12" in c for c in got) and any("border collie" in c for c in got)
+
+
+@pytest.mark.parametrize(("question", "answer", "memory"), [
+    ("혹시 알레르기 있으세요?", "복숭아요", "사용자는 복숭아 알레르기가 있음"),
+    ("Where are you based?", "Incheon, near Songdo", "User lives in Incheon, near Songdo"),
+    ("What should I call you?", "just Min is fine", "User wants to be called Min"),
+    ("어디 사세요?", "대전 유성구요", "사용자는 대전 유성구에 거주"),
+])
+def test_an_answer_that_fills_a_known_fact_is_that_fact(question: str, answer: str,
+                                                          memory: str) -> None:
+    turns = [Turn(role="assistant", content=question, at=AT), Turn(role="user", content=answer, at=AT)]
+    got = HeuristicExtractor().extract_sync(turns)
+    assert [c.content for c in got] == [memory] and got[0].slot is not None
+    if "알레르기" in question:
+        assert got[0].pinned
+    assert asked(("assistant", "혹시 알레르기 있으세요?"), ("user", "아니요 없어요")) == []

@@ -218,3 +218,39 @@ def name_given(sentence: str, question: str) -> str | None:
         return text if re.fullmatch(r"[가-힣]{1,5}", text) else None
     m = re.fullmatch(r"(?:it['’]?s\s+|just\s+)?(?P<n>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)", text)
     return m.group("n") if m else None
+
+
+# Questions whose answer fills a fact the rules know: the fragment is said again in the first
+# person ("혹시 알레르기 있으세요?" → "복숭아요" → "나 복숭아 알레르기 있어"), so the allergy
+# is the pinned allergy fact and a new residence supersedes the old one, as if said whole.
+_RESTATE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"allerg", re.IGNORECASE), "I'm allergic to {a}"),
+    (re.compile(r"\bwhere\b.*\b(?:do\s+you\s+live|are\s+you\s+based|do\s+you\s+stay)\b",
+                re.IGNORECASE), "I live in {a}"),
+    (re.compile(r"\bwhat\s+should\s+i\s+call\s+you\b|\bwhat\s+do\s+you\s+(?:want|like)\s+to\s+be"
+                r"\s+called\b", re.IGNORECASE), "call me {a}"),
+    (re.compile(r"알레르기|알러지"), "나 {a} 알레르기 있어"),
+    (re.compile(r"어디\s?(?:에\s?)?(?:사세요|살아|사니|살고\s?계|거주)"), "나 {a}에 살아"),
+]
+_EN_HEDGES = re.compile(r"^(?:just|only|mostly|um+|uh+|well)\s+|\s+(?:is\s+fine|works|please|"
+                        r"is\s+good|thanks)$", re.IGNORECASE)
+_KO_POLITE = re.compile(r"(?:이요|이에요|예요|요|이야|야|입니다)$")
+
+
+def restated(question: str, fragment: str) -> str | None:
+    """The answer said as a first-person sentence, for the questions in ``_RESTATE``."""
+    text = fragment.strip().rstrip(".!~ ")
+    if not text or _EN_NO.search(text) or re.match(r"^(?:아니|없어|없어요|없습니다|no|none)\b", text):
+        return None
+    if _HANGUL.search(text):
+        text = _KO_POLITE.sub("", text).strip()
+        if any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in korean.tokens(text)):
+            return None  # a clause of its own: the rules read it as said
+    else:
+        text = _EN_HEDGES.sub("", _EN_YES.sub("", text)).strip()
+        if _EN_CLAUSE.search(text):
+            return None
+    for pattern, form in _RESTATE:
+        if pattern.search(question) and bool(_HANGUL.search(form)) == bool(_HANGUL.search(question)):
+            return form.format(a=text) if text else None
+    return None

@@ -32,7 +32,8 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.premise import premise
-from gieok.write.extract.retired import died, retired
+from gieok.write.extract.correction import corrected, is_correction
+from gieok.write.extract.retired import died, mentions, retired
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -266,6 +267,7 @@ class HeuristicExtractor:
         for memory in known:
             entities.learn(memory)
         previous: Turn | None = None
+        prior: str | None = None
         for turn in context:
             if turn.role == "user":
                 question = followup.last_question(previous.content) \
@@ -273,6 +275,7 @@ class HeuristicExtractor:
                 if question:
                     entities.kind_asked(question, turn.content)
                 for sentence in split_sentences(turn.content):
+                    prior = sentence  # what a correction in the next turn may fix
                     entities.notice_pet(sentence)
                     given = followup.name_given(sentence, question) if question else None
                     if given is not None:  # "What's his name?" → "Max": the puppy is Max
@@ -303,7 +306,12 @@ class HeuristicExtractor:
                     and len(split_sentences(turn.content)) == 1 \
                     and len(turn.content.split()) <= 4:
                 continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
-            for candidate in self._from_turn(turn, entities, asked):
+            made = list(self._from_turn(turn, entities, asked, prior))
+            prior = next(iter(reversed(split_sentences(turn.content))), prior)
+            for candidate in made:
+                if candidate.retires:  # a correction in a later turn: the slip goes
+                    out = [c for c in out if c.pinned
+                           or not any(mentions(c.content, n) for n in candidate.retires)]
                 if turn.name:
                     candidate = candidate.with_(content=speaker_named(candidate.content,
                                                                       turn.name))
@@ -315,7 +323,7 @@ class HeuristicExtractor:
         return out
 
     def _from_turn(self, turn: Turn, entities: Entities,
-                   asked: str | None = None) -> Iterable[Candidate]:
+                   asked: str | None = None, prior: str | None = None) -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
@@ -337,6 +345,15 @@ class HeuristicExtractor:
                 continue
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
+            fix = corrected(said[-1] if said else prior, sentence) \
+                if (said or prior) and is_correction(sentence) else None
+            if fix is not None:
+                # "actually it's Tuesday the 9th": the sentence it corrects, with the new value
+                if said:
+                    out = [c for c in out if c.turn_ids != (turn.id,) or c.pinned
+                           or not mentions(c.content, fix.old)]
+                    last = None
+                sentence = fix.sentence
             sentence = confirmed(_unframed(sentence))
             sentence = premise(sentence) or sentence  # "since I'm vegan, what …?": "I'm vegan"
             explicit, body = self._explicit(sentence)
@@ -371,12 +388,17 @@ class HeuristicExtractor:
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
+            # "알레르기 있으세요?" → "복숭아요": the fragment said whole fills the allergy slot
+            again = followup.restated(asked, body) if asked else None
+            filled = [h for h in self.hits(again, turn.at) if h[0].slot] if again else []
+            if filled and reply is None:
+                reply = again
             if reply is not None:
                 given = followup.name_given(body, asked or "")
                 if given is not None:  # "강아지 이름이 뭐예요?" → "콩이!": the pet is 콩이
                     entities.name_asked_about(given, asked or "")
                 asked = question = None  # one answer per question; what follows is a statement
-                hits = [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
+                hits = filled or [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
                 standing = None
             elif standing is not None and not any(h.family == "rule" and h.slot for h, _ in hits):
                 # the whole instruction, its condition included ("when you give me code, …")
@@ -417,6 +439,8 @@ class HeuristicExtractor:
             # "Mango passed away last week": what is stored about Mango is no longer current
             ended = (topic.name,) if topic is not None and topic.name and hits \
                 and not hedged and died(resolved) else ()
+            if fix is not None and hits:
+                gone = (*gone, fix.old)
             for hit, lang in hits:
                 candidate = self._candidate(hit, lang, turn, preview, explicit=explicit,
                                             hedged=hedged)

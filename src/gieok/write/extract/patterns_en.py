@@ -17,12 +17,12 @@ from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
     clip_rule_en,
     first_person_to_user_en,
     is_pronoun_phrase,
-    resolve_relative_date,
 )
 
 Groups = dict[str, str]
@@ -180,7 +180,9 @@ def _future(g: Groups, ctx: RuleContext) -> bool:
 
 def _dated(text: str, ctx: RuleContext) -> str:
     found = FUTURE.search(ctx.sentence)
-    resolved = resolve_relative_date(found.group(0), ctx.at) if found else None
+    # the same reading as the memory's date (timeexpr), so text and data never disagree
+    when = resolve_time(ctx.sentence, ctx.at) if found else None
+    resolved = when.value if when is not None and len(when.value) == 10 else None
     if found and found.group(0).lower() not in text.lower():
         text = f"{text} {found.group(0)}"
     return f"{text} ({resolved})" if resolved else text

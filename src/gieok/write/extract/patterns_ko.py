@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
-from gieok.write.normalize import clip_ko, josa, resolve_relative_date, strip_particles
+from gieok.write.extract.timeexpr import resolve_time
+from gieok.write.normalize import clip_ko, josa, strip_particles
 
 Groups = dict[str, str]
 Check = Callable[[Groups, RuleContext], bool]
@@ -242,7 +243,8 @@ def _liked(g: Groups, ctx: RuleContext) -> bool:
 
 def _dated(text: str, ctx: RuleContext) -> str:
     found = TIME_RE.search(ctx.sentence)
-    resolved = resolve_relative_date(found.group(0), ctx.at) if found else None
+    when = resolve_time(ctx.sentence, ctx.at) if found else None  # as the memory's date
+    resolved = when.value if when is not None and len(when.value) == 10 else None
     return f"{text} ({resolved})" if resolved else text
 
 

@@ -113,7 +113,7 @@ _EN = re.compile(
     r"\b(?:in|since)\s+(?P<year>(?:19|20)\d{2})\b|"
     r"\b(?:(?P<xwhich>this|next|last)\s+|over\s+|on\s+|at\s+|for\s+)(?P<xmas>christmas)\b|"
     r"\b(?:by\s+|at\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endof>month|year)\b|"
-    r"\bon\s+the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
+    r"(?:\bon\s+|(?<=day)\s+|(?<=day,)\s+)the\s+(?P<dom>\d{1,2})(?:st|nd|rd|th)\b",
     re.IGNORECASE,
 )
 _KO = re.compile(
@@ -288,10 +288,20 @@ def resolve_time(sentence: str, at: datetime | None) -> When | None:
         return None
     past = is_past(sentence)
     day = at.date()
+    weekday: When | None = None
     for pattern, read in ((_KO, _ko), (_EN, _en)):
         for match in pattern.finditer(sentence):
             value = read(match, day, past)
             if value:
-                return When(value=value, phrase=match.group(0).strip(),
-                            past=value < day.isoformat()[: len(value)])
-    return None
+                found = When(value=value, phrase=match.group(0).strip(),
+                             past=value < day.isoformat()[: len(value)])
+                if not _bare_weekday(match):
+                    return found
+                # "Tuesday, Dec 8" / "Monday the 8th": the date said with it decides
+                weekday = weekday or found
+    return weekday
+
+
+def _bare_weekday(match: re.Match[str]) -> bool:
+    groups = match.groupdict()
+    return bool(groups.get("day") or (groups.get("wd2") and not groups.get("this")))

@@ -1,0 +1,107 @@
+"""A correction of what the user just said (W3/W6): "my dentist appointment is on Monday the
+8th" … "actually it's Tuesday the 9th, sorry" → "my dentist appointment is on Tuesday the 9th".
+
+People fix a slip in the next breath: "wait no, I mean Kakao Pay", "oops, March 13, not 3",
+"아 아니다 6살이네". The correction alone says nothing a rule can read (a date, a name, a
+number), and the wrong value, left alone, would stay a memory. ``corrected(prior, sentence)``
+puts the new value into the sentence it corrects — a value of the same kind (a weekday and
+its date, a month and day, a time, an age or count, a name) replaces the first one there —
+and says which old value it replaces, so reconciliation retires the memory that states it.
+Pure; only sentences that open with a correction marker are read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MARKER_EN = re.compile(
+    r"^(?:(?:oh|ah|um+|uh+|hmm+|ugh|sorry)[,\s]+)*(?:actually|wait(?:\s+no)?|no\s+wait|oops|whoops|"
+    r"my\s+bad|correction|scratch\s+that|i\s+mean|i\s+meant|sorry,?\s+i\s+meant?)\b[,:!.\s-]*"
+    r"(?:(?:no|sorry|i\s+mean|i\s+meant|it['’]?s|it\s+is|that['’]?s|make\s+that)\b[,:!.\s-]*)*",
+    re.IGNORECASE)
+_MARKER_KO = re.compile(
+    r"^(?:(?:아|어|앗|헐|음)[,\s]+)*(?:아니다|아니야|아니지|아니|잠깐(?:만)?|정정(?:할게|합니다)?|"
+    r"잘못\s?말했(?:네|다|어|어요)?|아\s?맞다)[,.!~\s]+(?:(?:그게\s?아니라|그러니까|아니)[,\s]+)*")
+# "X, not Y" / "Y 말고 X" / "not Y but X": the old value said outright
+_NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,.!?]+?)[\s,.!?]*(?:sorry|lol)?[\s.!?]*$",
+                     re.IGNORECASE)
+_NOT_KO = re.compile(r"^(?P<old>\S+?)\s?(?:말고|아니고|아니라)\s+(?P<new>.+)$")
+
+_WEEKDAYS = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
+# Kinds of value, most specific first; each is what a correction can swap for another of its kind.
+_KINDS: list[tuple[str, re.Pattern[str]]] = [
+    ("weekday", re.compile(rf"\b{_WEEKDAYS}\b(?:,?\s+(?:the\s+)?{_ORDINAL}\b)?", re.IGNORECASE)),
+    ("date", re.compile(rf"\b{_MONTHS}\.?\s+{_ORDINAL}\b|\b{_ORDINAL}\s+of\s+{_MONTHS}\b|"
+                        r"\d{1,2}월\s?\d{1,2}일", re.IGNORECASE)),
+    ("time", re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|"
+                        r"(?:오전|오후|아침|저녁|밤)?\s?\d{1,2}시(?:\s?반|\s?\d{1,2}분)?",
+                        re.IGNORECASE)),
+    ("weekday_ko", re.compile(r"[월화수목금토일]요일")),
+    ("count", re.compile(r"\d+\s?(?:살|세|개월|년|명|마리|층|호|kg|km|years?\s+old|yo)|"
+                         r"\b\d+(?:st|nd|rd|th)\b|\b\d+\b", re.IGNORECASE)),
+    ("name", re.compile(r"\b[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*")),
+]
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|lives?|works?)\b",
+                        re.IGNORECASE)
+_CALENDAR = re.compile(rf"(?:{_WEEKDAYS}|{_MONTHS})\b", re.IGNORECASE)
+_NOT_NAMES = frozenset("I I'm My The We Our It This That A An So And But Oh Ok OK Actually".split())
+
+
+@dataclass(frozen=True)
+class Correction:
+    """The corrected sentence and the value it no longer states."""
+
+    sentence: str
+    old: str
+
+
+def is_correction(sentence: str) -> bool:
+    """Opens with a correction marker ("actually", "wait no", "oops", "아 아니다", "정정")."""
+    text = sentence.strip()
+    return bool(_MARKER_EN.match(text) and _MARKER_EN.match(text).end() > 0  # type: ignore[union-attr]
+                ) or bool(_MARKER_KO.match(text))
+
+
+def corrected(prior: str, sentence: str) -> Correction | None:
+    """``prior`` with the value ``sentence`` corrects put in, or None when ``sentence`` is
+    not a correction of it."""
+    text = sentence.strip()
+    marker = _MARKER_KO.match(text) or _MARKER_EN.match(text)
+    if marker is None or marker.end() == 0:
+        return None
+    rest = text[marker.end():].strip(" ,.!~")
+    rest = re.sub(r"[\s,.!~]*(?:sorry|lol|ㅋ+|ㅎ+|ㅠ+)[\s.!~]*$", "", rest, flags=re.IGNORECASE)
+    if not rest or (not _HANGUL.search(rest) and _EN_CLAUSE.search(rest.split(",")[0])):
+        return None  # "Oh sorry, Pepper is my border collie": a statement of its own
+    old_said = None
+    m = _NOT_EN.match(rest) or _NOT_KO.match(rest)
+    if m is not None:
+        rest, old_said = m.group("new").strip(), m.group("old").strip()
+    for _kind, pattern in _KINDS:
+        new = pattern.search(rest)
+        if new is None:
+            continue
+        olds = [o for o in pattern.finditer(prior) if o.group(0).strip() != new.group(0).strip()
+                and o.group(0) not in _NOT_NAMES
+                and not (_kind == "name" and _CALENDAR.match(o.group(0)))]
+        if old_said is not None:
+            olds = [o for o in olds if old_said.casefold() in o.group(0).casefold()] or olds
+        if not olds:
+            continue
+        old = olds[0]
+        value = _with_particle(new.group(0).strip(), prior, old)
+        fixed = prior[:old.start()] + value + prior[old.end():]
+        return Correction(sentence=fixed, old=old.group(0).strip())
+    return None
+
+
+def _with_particle(value: str, prior: str, old: re.Match[str]) -> str:
+    """"6살이네" → "6살" already; a Korean value keeps the prior's text after it."""
+    return re.sub(r"(?<=[0-9살세])(?:이네|이야|이에요|네요|이요|야|요|네)$", "", value)
