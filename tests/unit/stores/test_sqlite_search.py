@@ -173,3 +173,56 @@ async def test_dense_drops_rows_that_expire_while_the_matrix_is_cached(tmp_path:
         assert tea.id not in {r.id for r in listed.items}  # the same answer as SQL's
     finally:
         await store.aclose()
+
+
+async def test_dense_decides_layer_filters_from_the_matrix_as_sql_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Filters on layer and ``promoted`` alone (context()'s memory filter) are decided from
+    the matrix's copy of those columns, with the answer SQL gives; anything else asks SQL."""
+    from gieok.stores.sqlite import search as sqlite_search
+
+    store = await open_store(f"sqlite:///{tmp_path / 'l.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        layers = ["long_term", "episodic", "procedural", "working", "archive"]
+        rng = np.random.default_rng(3)
+        for i, text in enumerate(memory_texts(150, seed=11)):
+            await put(store, ME, [text], layer=layers[i % 5],
+                      promoted=bool(rng.integers(2)), category="work" if i % 3 else None)
+        [late] = await put(store, ME, ["User note about tea and layers"], layer="episodic")
+        await store.write(WriteBatch(upserts=[(late.model_copy(update={"promoted": True}),
+                                               None)]))  # a change the matrix must follow
+        asked: list[int] = []
+        real = sqlite_search.verified_ids
+
+        def counting(*args: object) -> set[str]:
+            asked.append(1)
+            return real(*args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(sqlite_search, "verified_ids", counting)
+        cached = [
+            {"layer": {"nin": ["procedural", "working"]},
+             "NOT": {"AND": [{"layer": "episodic"}, {"promoted": True}]}},
+            {"layer": "episodic"}, {"promoted": False}, {"layer": {"in": ["archive"]}},
+            {"OR": [{"layer": "working"}, {"promoted": True}]},
+        ]
+        vec = (await EMB.embed_query("note about tea")).reshape(-1)
+        search = store._search
+        for spec in [*cached, {"category": "work"}]:
+            flt = parse_filter(spec)
+            for k in (3, 20, 200):
+                where = queries.where(DIALECT, ME, flt, View(), utcnow())
+                asked.clear()
+                fast = search.dense(store.conn, ME, vec, k, flt, View(), where, utcnow())
+                assert bool(asked) == (spec == {"category": "work"}), spec
+                records = await store.list(ME, filters=flt, view=View(), limit=1000, offset=0)
+                allowed = {r.id for r in records.items}
+                matrix = search.cache.peek(ME.key())
+                assert matrix is not None
+                scores = matrix.scores(vec)
+                want = sorted(((float(scores[matrix.pos[i]]), -matrix.pos[i], i)
+                               for i in allowed), reverse=True)[:k]
+                assert [c.id for c in fast] == [i for _, _, i in want], (spec, k)
+    finally:
+        await store.aclose()

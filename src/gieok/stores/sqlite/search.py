@@ -7,13 +7,15 @@ Korean morphemes in their own columns.
 
 from __future__ import annotations
 
+import functools
 import logging
 import sqlite3
+from collections.abc import Callable
 from datetime import datetime
 
 import numpy as np
 
-from gieok.domain.query import Candidate, Filter, View
+from gieok.domain.query import And, Candidate, Filter, Not, Or, View
 from gieok.domain.scope import Scope
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores.base import Vector
@@ -67,20 +69,31 @@ class SqliteSearch:
               ) -> list[Candidate]:
         """Top ``k`` by cosine; the proposal widens ×4 until ``k`` survive or the scope is
         exhausted. Without filters the matrix knows the answer set (the scope's live rows
-        as of this read, and their expiry), so SQL is not asked."""
+        as of this read, and their expiry), so SQL is not asked; nor for filters on layer
+        and ``promoted`` alone (context()'s memory filter), which it keeps per row."""
         query = np.asarray(query, np.float32).reshape(-1)
         if not is_default_view(view):
             return self._dense_scan(conn, query, k, where)
         entry = self._refresh(conn, scope, query.shape[0])
         m = dense_proposal(k, filters)
         at = (view.now or now).timestamp()
+        decide = None if filters is None else cached_predicate(filters)
+        if decide is not None:  # a handful of distinct (layer, promoted) pairs: decide each once
+            decide = functools.lru_cache(maxsize=64)(decide)
         ranking = Ranking(entry, query)
         while True:
             top = ranking.first(m)
             if not top:
                 return []
+            marks = None if filters is None or decide is None else \
+                [entry.marks[entry.pos[rid]] for rid, _ in top]
             if filters is None:
                 hits = [Candidate(rid, s) for rid, s in entry.unexpired(top, at)]
+            elif decide is not None and marks is not None and None not in marks:
+                ok_rows = {rid for (rid, _), mark in zip(top, marks, strict=True)
+                           if decide(mark)}  # type: ignore[arg-type]
+                hits = [Candidate(rid, s) for rid, s in entry.unexpired(top, at)
+                        if rid in ok_rows]
             else:
                 ok = verified_ids(conn, [rid for rid, _ in top], where)
                 hits = [Candidate(rid, s) for rid, s in top if rid in ok]
@@ -117,17 +130,17 @@ class SqliteSearch:
         if entry.purge != purge:
             entry.reset()
             rows = conn.execute(
-                f"SELECT id, embedding, 1, expires_at FROM records WHERE {where.text} "
-                "AND status = 'active' AND superseded_at IS NULL AND embedding IS NOT NULL "
-                "ORDER BY rowid", where.params)
+                f"SELECT id, embedding, 1, expires_at, layer, promoted FROM records WHERE "
+                f"{where.text} AND status = 'active' AND superseded_at IS NULL AND "
+                "embedding IS NOT NULL ORDER BY rowid", where.params)
             entry.apply(rows)
         else:
             # INDEXED BY: left to itself the planner walks the scope's index and reads every
             # row of the scope to find the few new ones (140 ms at 12k rows).
             rows = conn.execute(
                 f"SELECT id, embedding, status = 'active' AND superseded_at IS NULL, "
-                f"expires_at FROM records INDEXED BY records_seq WHERE seq > ? AND "
-                f"{where.text} ORDER BY seq, rowid", [entry.seq, *where.params])
+                f"expires_at, layer, promoted FROM records INDEXED BY records_seq "
+                f"WHERE seq > ? AND {where.text} ORDER BY seq, rowid", [entry.seq, *where.params])
             entry.apply(rows)
         entry.seq, entry.purge = seq, purge
         self.cache.evict()
@@ -198,6 +211,41 @@ class SqliteSearch:
             f"WHERE {where.text} ORDER BY hits.b, hits.rowid LIMIT ?",
             [match, *where.params, k]).fetchall()
         return [Candidate(r[0], float(r[1])) for r in rows]
+
+
+_MARKS = {"layer": 0, "promoted": 1}  # ScopeMatrix.marks
+
+
+def cached_predicate(flt: Filter) -> Callable[[tuple[str, bool]], bool] | None:
+    """``flt`` as a test of a row's cached ``(layer, promoted)``, with ``matches``'s
+    semantics (a missing value passes only ``ne``/``nin``), or ``None`` when it names
+    anything else — then SQL decides."""
+    if isinstance(flt, And | Or):
+        parts = [cached_predicate(f) for f in flt.items]
+        if any(p is None for p in parts):
+            return None
+        tests = [p for p in parts if p is not None]
+        if isinstance(flt, And):
+            return lambda mark: all(t(mark) for t in tests)
+        return lambda mark: any(t(mark) for t in tests)
+    if isinstance(flt, Not):
+        inner = cached_predicate(flt.item)
+        return None if inner is None else (lambda mark: not inner(mark))
+    if flt.field not in _MARKS or flt.op not in ("eq", "ne", "in", "nin"):
+        return None
+    i, op, want = _MARKS[flt.field], flt.op, flt.value
+
+    def test(mark: tuple[str, bool]) -> bool:
+        actual = mark[i]
+        if actual is None:
+            return op in ("ne", "nin")
+        if op == "eq":
+            return bool(actual == want)
+        if op == "ne":
+            return bool(actual != want)
+        return (actual in want) == (op == "in")
+
+    return test
 
 
 def _first_check(k: int, filters: Filter | None, entry: ScopeMatrix, total: int) -> int:

@@ -60,6 +60,9 @@ class ScopeMatrix:
     # Each row's expiry (epoch seconds, +inf for none): without filters, the live rows of
     # the scope that have not expired are exactly what SQL would let through.
     expires: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float64))
+    # Each row's (layer, promoted), when the refresh read them: context()'s memory filter is
+    # decided from these without asking SQL (``search.cached_predicate``).
+    marks: list[tuple[str, bool] | None] = field(default_factory=list)
     dead: int = 0
     ann: AnnOptions | None = None
     graph: Graph | None = None
@@ -77,7 +80,7 @@ class ScopeMatrix:
         return self.size - self.dead
 
     def reset(self) -> None:
-        self.ids, self.pos, self.dead = [], {}, 0
+        self.ids, self.pos, self.dead, self.marks = [], {}, 0, []
         self.matrix = np.zeros((0, self.dim), dtype=np.float32)
         self.alive = np.zeros(0, dtype=bool)
         self.expires = np.zeros(0, dtype=np.float64)
@@ -102,8 +105,8 @@ class ScopeMatrix:
         self.matrix, self.alive, self.expires = matrix, alive, expires
 
     def apply(self, rows: Iterable[tuple[Any, ...]]) -> None:
-        """Apply (id, embedding bytes, is_live[, expires_at epoch or None]) changes, in
-        order; the last change wins."""
+        """Apply (id, embedding bytes, is_live[, expires_at epoch or None[, layer,
+        promoted]]) changes, in order; the last change wins."""
         rows = list(rows)
         self._grow(len({r[0] for r in rows if r[0] not in self.pos}))
         touched: list[int] = []
@@ -119,12 +122,14 @@ class ScopeMatrix:
             if at is None:
                 at = self.size
                 self.ids.append(rid)
+                self.marks.append(None)
                 self.pos[rid] = at
             elif not self.alive[at]:
                 self.dead -= 1
             self.matrix[at] = vec
             self.alive[at] = True
             self.expires[at] = np.inf if not rest or rest[0] is None else float(rest[0])
+            self.marks[at] = (rest[1], bool(rest[2])) if len(rest) >= 3 else None
             touched.append(at)
         if self.dead >= COMPACT_MIN_DEAD and self.dead >= COMPACT_SHARE * self.size:
             self.compact()
@@ -155,6 +160,7 @@ class ScopeMatrix:
         self.alive = np.ones(len(keep), dtype=bool)
         self.expires = self.expires[keep]
         self.ids = [self.ids[i] for i in keep]
+        self.marks = [self.marks[i] for i in keep]
         self.pos = {rid: i for i, rid in enumerate(self.ids)}
         self.dead = 0
         self.drop_graph()  # keyed by position: rebuilt by the next search that wants it
