@@ -501,3 +501,10 @@ def test_an_answer_that_fills_a_known_fact_is_that_fact(question: str, answer: s
     if "알레르기" in question:
         assert got[0].pinned
     assert asked(("assistant", "혹시 알레르기 있으세요?"), ("user", "아니요 없어요")) == []
+
+
+def test_life_events_are_not_chatter_and_a_passport_is_not_a_secret() -> None:
+    assert said("오늘 3년 사귄 여자친구랑 헤어졌어") == ["사용자는 오늘 3년 사귄 여자친구랑 헤어졌다"]
+    assert said("Retiring at the end of next year!") == ["User is retiring at the end of next year"]
+    assert said("my passport expires in March") == ["User's passport expires in March"]
+    assert said("my passport number is M1234567") == []  # the number is a credential

@@ -114,7 +114,8 @@ _DROPPED_STATE = re.compile(
     r"^(?:(?:also|super|very|severely|mildly|still|now)\s+)*(?:allergic\s+to|vegan|vegetarian|"
     r"pescatarian|lactose\s+intolerant|gluten\s+intolerant|pregnant|diabetic|based\s+in|"
     r"originally\s+from|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|not\s+(?:really\s+)?a\s+[\w-]+\s+person|"
-    r"gonna|going\s+to\s+(?:start|try|move|learn|take|join|quit|get))\b",
+    r"gonna|going\s+to\s+(?:start|try|move|learn|take|join|quit|get)|"
+    r"(?:retiring|graduating|relocating)\b)\b",
     re.IGNORECASE)
 
 

@@ -66,8 +66,15 @@ _EN_MOMENT = re.compile(
 # What happens once and stays true: a death, a birth, an adoption ("My dog Pepper passed away
 # this morning") is not a passing moment, whenever in the day it happened.
 _LIFE_EVENT = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+born|gave\s+birth|"
-                         r"got\s+(?:married|engaged|divorced)|adopted)\b|세상을\s?떠|무지개\s?다리|"
-                         r"죽었|하늘나라|태어났|입양했", re.IGNORECASE)
+                         r"got\s+(?:married|engaged|divorced)|adopted|broke\s+up|split\s+up|"
+                         r"(?:got|are|am|is)\s+separated|retir(?:e|ed|ing)|graduat(?:e|ed|ing))\b|은퇴|정년|졸업했|세상을\s?떠|무지개\s?다리|"
+                         r"죽었|하늘나라|태어났|입양했|헤어졌|이혼했|파혼|약혼했|결혼했", re.IGNORECASE)
+
+
+def life_event(text: str) -> bool:
+    """A death, a birth, an adoption, a wedding, a breakup: said once, true for good — never
+    vetoed as chatter by the learned sentence score."""
+    return _LIFE_EVENT.search(text) is not None
 
 
 def _moment(text: str) -> bool:
@@ -77,7 +84,8 @@ def _moment(text: str) -> bool:
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
-    r"card\s+number|account\s+number|ssn|key|passport(?:\s+number)?|licen[cs]e\s+number|"
+    r"card\s+number|account\s+number|ssn|(?:api|secret|access|private|license|licence|product|"
+    r"recovery|ssh)\s+key|passport\s+(?:number|no\.?|#)|licen[cs]e\s+number|"
     r"social\s+security)\b|여권\s?번호|면허\s?번호|비밀번호|비번|암호|계좌|카드\s?번호|주민\s?번호|"
     r"시크릿|secret|토큰|인증\s?번호|(?<![가-힣])키(?:가|는|값)", re.IGNORECASE)
 _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"

@@ -369,7 +369,8 @@ class HeuristicExtractor:
                     and not generic.medical_report(sentence):
                 continue
             worth = judge.score(sentence, question) if judge is not None and not explicit \
-                and not generic.medical_report(sentence) else None
+                and not generic.medical_report(sentence) and not generic.life_event(sentence) \
+                else None
             if worth is not None and resolved != body:
                 # "she's about 10 weeks old" after the kitten was named: judged as what it
                 # says of the kitten ("my kitten Pickle is about 10 weeks old"), not as a
