@@ -123,3 +123,19 @@ def test_who_is_a_name_answered_with_my_and_a_noun() -> None:
                                    ("assistant", "Who's Jules?"),
                                    ("user", "my sister-in-law, she just moved here from Lyon"))]
     assert "User's sister-in-law Jules just moved here from Lyon" in got
+
+
+def test_what_a_chat_says_of_the_moment_is_not_a_memory() -> None:
+    for text in ("I had the weirdest dream last night, my dog could talk",
+                 "ㅋㅋㅋ 우리 강아지가 방금 내 양말 물고 도망감", "our deploy failed again today ugh",
+                 "made my day honestly", "꿈에서 우리 고양이가 말을 했어"):
+        assert chat(("user", text)) == [], text
+    # a name with a title is one sentence ("Mr. Park"), not an answer "Mr"
+    assert chat(("user", "can you help me write a birthday message for my boss?"),
+                ("assistant", "Sure! What's their name?"),
+                ("user", "Mr. Park, he's turning 50")) == [] or all(
+        not c.content.endswith(": Mr") for c in chat(("user", "Mr. Park, he's turning 50")))
+    # health said with the moment is still health
+    assert [c.content for c in chat(("user", "ugh I'm allergic to cats"))] == [
+        "User is allergic to cats"]
+    assert chat(("user", "아까 병원 갔는데 당뇨래"))[0].pinned

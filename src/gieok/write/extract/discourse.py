@@ -20,7 +20,7 @@ from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SPLIT = re.compile(
-    r"(?<![\s.][A-Z]\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
+    r"(?<![\s.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
     r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
@@ -228,7 +228,9 @@ _TASK = re.compile(
     re.IGNORECASE)
 # Pleasantries that state nothing ("내년에도 잘 부탁해", "happy new year").
 _PLEASANTRY = re.compile(r"잘\s?부탁(?:해|합니다|드려요|드립니다|해요)|새해\s?복|메리\s?크리스마스|"
-                         r"\bhappy\s+(?:new\s+year|holidays|birthday)\b|\bmerry\s+christmas\b",
+                         r"\bhappy\s+(?:new\s+year|holidays|birthday)\b|\bmerry\s+christmas\b|"
+                         # a reaction to the moment ("made my day honestly")
+                         r"^(?:(?:that|it|this|honestly|lol)\s+)?made\s+my\s+(?:day|week|night|morning)\b",
                          re.IGNORECASE)
 
 

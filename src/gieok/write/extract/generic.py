@@ -44,6 +44,8 @@ _EN_REJECT = re.compile(
     r"^(?:like|as\s+if|as\s+though)\s+(?:i['’]?m|i\s+am|im)\b|"  # "(explain it) like I'm 10"
     # a plan called off in the same breath: "I was going to go hiking but nvm"
     r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*\b(?:but|nvm|never\s+mind)\b|"
+    r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|"
+    r"dreamt|dreamed|in\s+my\s+dream|nightmare)\b|"
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
     r"start|quit|switch|change|do|visit|learn|become)\b",
     re.IGNORECASE)
@@ -94,6 +96,8 @@ _KO_REJECT = re.compile(
     r"(?:줘|주세요|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|니\?|"
     r"냐|어때|뭐|어떻게|어디|언제|왜|몇)[\s.?!~:]*$|\?|"
     r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
+    # a dream, and what happened just now: not facts about the user
+    r"꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
     r"(?:한|했|된|간|온|는|있)대|래요?$|대요?$|그러는데|그러더라|라던데|라고\s?(?:했|하더|해)|하더라|"
     r"(?:친구|동료|회사\s?동료|팀장님?|사장님?|선배|후배|사람들|남들|다들)(?:가|이|는|은|도)\s|"
     r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)(?![서도])|"
@@ -104,6 +108,9 @@ _KO_REJECT = re.compile(
     # hedged ("망한 것 같아", "시켜 먹는 듯") and someone's belief ("내가 애인 줄 알아")
     r"(?:것|거)\s?같(?:아|아요|다|은데|네|더라)|듯(?:해|하다|해요|요)?[\s.!~]*$|같기도|"
     r"(?:인|는|은|던)\s줄\s?(?:알|몰)")
+# Venting about the moment and what happened just now ("… again today ugh", "방금 양말 물고
+#도망감"): not durable, unless it is about health ("아까 병원 갔는데 당뇨래")
+_VENT = re.compile(r"\b(?:ugh|smh|ffs)\b|\bjust\s+now\b|(?:^|\s)(?:방금|아까)\s", re.IGNORECASE)
 # Passing moods and feelings: dropped unless the sentence also states a health fact
 # ("걔가 땅콩 알레르기가 있어서 급식이 좀 걱정이에요").
 _KO_MOOD = re.compile(
@@ -199,6 +206,8 @@ def worth_keeping(sentence: str) -> bool:
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
     if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
         text = plain = _EN_FINDING.sub("", plain)
+    if _VENT.search(text) and not _HEALTH.search(text):
+        return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
             or _moment(text) or past_evaluation(text):
         return False
@@ -239,6 +248,9 @@ _NEVER = re.compile(
     r"teacher|roommate)s?\b(?!\s+(?-i:[A-Z])[\w-]+\s)|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
     r"래요?$|대요?$|더라|던데|"
     r"\bwho\s+knows\b|\bsomeday\b|\bmight\b|\bmaybe\b|\bperhaps\b|언젠가|지도\s?몰라|수도\s?있|"
+    # a dream is not something that happened
+    r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|dreamt|dreamed|in\s+my\s+dream|"
+    r"nightmare)\b|꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|that|about)\b", re.IGNORECASE)
 _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 
@@ -250,7 +262,8 @@ def _ko_worth_keeping(text: str) -> bool:
     좋아요")."""
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
-    if _KO_REJECT.search(text) or (_KO_MOOD.search(text) and not _HEALTH.search(text)):
+    if _KO_REJECT.search(text) or ((_KO_MOOD.search(text) or _VENT.search(text))
+                                   and not _HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):

@@ -416,7 +416,8 @@ class HeuristicExtractor:
             # the workspace the sentence before named
             # (not a verdict on a moment: "our service at the restaurant was terrible")
             workspace = (_PROJECT.search(sentence) is not None
-                         and not generic.past_evaluation(sentence)) \
+                         and not generic.past_evaluation(sentence)
+                         and not workspaces.momentary(sentence)) \
                 or workspaces.is_workspace(sentence) or (
                     workspace and _WE.match(sentence) is not None)
             if reply is None and not ruled:

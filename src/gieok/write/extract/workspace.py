@@ -57,6 +57,15 @@ _NOT_WORK_GROUP = re.compile(r"우리\s?(?:가족|집|엄마|아빠|애|아이|�
 # a suggestion, a guess or a verdict on a moment: not how the team works
 _NOT_A_RULE = re.compile(r"\b(?:should|probably|maybe|might|could|would|wish|hope|if)\b|"
                          r"(?:것\s?같|듯|면\s?좋겠|할까|해야\s?하나)", re.IGNORECASE)
+# what happened today is an event of the day, not how the team works ("our deploy failed
+# again today ugh", "오늘 배포하다가 장애 났어")
+_TODAY = re.compile(r"\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening)|just\s+now|"
+                    r"again)\b|오늘|어제|방금|아까|또\s", re.IGNORECASE)
+
+
+def momentary(sentence: str) -> bool:
+    """The sentence tells of a day's event, not a standing practice."""
+    return _TODAY.search(sentence) is not None
 
 
 def is_workspace(sentence: str) -> bool:
@@ -65,7 +74,7 @@ def is_workspace(sentence: str) -> bool:
 
     text = sentence.strip()
     if not text or text.endswith(("?", "？")) or _WORK.search(text) is None \
-            or _NOT_A_RULE.search(text) or past_evaluation(text):
+            or _NOT_A_RULE.search(text) or past_evaluation(text) or momentary(text):
         return False
     if _NOT_WORK_GROUP.search(text):
         return False
