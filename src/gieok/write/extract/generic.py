@@ -87,7 +87,7 @@ def _moment(text: str) -> bool:
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
     r"card\s+number|account\s+number|ssn|(?:api|secret|access|private|license|licence|product|"
-    r"recovery|ssh)\s+key|passport\s+(?:number|no\.?|#)|licen[cs]e\s+number|"
+    r"recovery|ssh|aws|gpg|pgp|encryption|auth|my)\s+key|passport\s+(?:number|no\.?|#)|licen[cs]e\s+number|"
     r"social\s+security)\b|여권\s?번호|면허\s?번호|비밀번호|비번|암호|계좌|카드\s?번호|주민\s?번호|"
     r"시크릿|secret|토큰|인증\s?번호|(?<![가-힣])키(?:가|는|값)", re.IGNORECASE)
 _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
