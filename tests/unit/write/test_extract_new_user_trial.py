@@ -508,3 +508,10 @@ def test_life_events_are_not_chatter_and_a_passport_is_not_a_secret() -> None:
     assert said("Retiring at the end of next year!") == ["User is retiring at the end of next year"]
     assert said("my passport expires in March") == ["User's passport expires in March"]
     assert said("my passport number is M1234567") == []  # the number is a credential
+
+
+def test_a_pronoun_after_nah_or_yeah_is_the_person_just_named() -> None:
+    got = asked(("user", "my brother Tae just got into med school at Yonsei"),
+                ("assistant", "That's huge! Is he the oldest?"),
+                ("user", "nah he's the youngest, I'm the oldest of three"))
+    assert "User's brother Tae is the youngest, User is the oldest of three" in got

@@ -305,7 +305,8 @@ class Entities:
         return None
 
     def _resolve_en(self, text: str) -> str:
-        m = re.match(r"^(?P<lead>(?:and|also|but|so|now|plus)\s+)?(?P<p>she|he|it|her|his)\b"
+        m = re.match(r"^(?P<lead>(?:(?:and|also|but|so|now|plus|nah|no|yeah|yes|yep|nope|well|oh)"
+                     r"[,\s]+)+)?(?P<p>she|he|it|her|his)\b"
                      r"(?P<s>['’]s)?", text, re.IGNORECASE)
         if m:
             p = m.group("p").lower()

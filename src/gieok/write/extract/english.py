@@ -15,7 +15,8 @@ from gieok.write.extract.patterns_en import third_person
 
 _LEAD = re.compile(
     r"^(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
-    r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|um+|uh+|btw|"
+    r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|nah|nope|yep|yup|"
+    r"um+|uh+|btw|"
     r"by\s+the\s+way|"
     r"fyi|fwiw|tbh|ngl|honestly|heads\s+up|just\s+so\s+you\s+know|for\s+context|quick\s+context|"
     r"random\s+question|actually|oh\s+nice|cool)\b[\s,.:;!-]*)+",
