@@ -164,8 +164,10 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
                         facts=[c.content for c in facts])
 
 
+# the subject, and "pet" for a pet whose kind the re-reading no longer knows (the memory
+# that said "cat" was superseded in this session)
 _SUBJECT_WORDS = frozenset({"user", "s", "users", "사용자는", "사용자의", "사용자가", "사용자도",
-                            "the", "their"})
+                            "the", "their", "pet", "반려동물", "반려동물은", "반려동물이"})
 
 
 def restates(fact: str, memory: str) -> bool:

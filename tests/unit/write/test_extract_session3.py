@@ -139,3 +139,19 @@ def test_what_a_chat_says_of_the_moment_is_not_a_memory() -> None:
     assert [c.content for c in chat(("user", "ugh I'm allergic to cats"))] == [
         "User is allergic to cats"]
     assert chat(("user", "아까 병원 갔는데 당뇨래"))[0].pinned
+
+
+def test_a_pet_introduced_with_a_word_before_its_kind_or_by_its_breed() -> None:
+    got = by_content(chat(("user", "Our senior beagle Rusty has diabetes"),
+                          ("user", "He gets insulin shots twice a day, 8 units")))
+    assert got["User's beagle Rusty gets insulin shots twice a day, 8 units"].pinned  # was nothing
+    got = by_content(chat(("user", "우리 집에 새 식구 생겼어! 비숑 한 마리 데려왔어"),
+                          ("assistant", "와 축하해요! 이름이 뭐예요?"), ("user", "솜사탕이야 ㅋㅋ"),
+                          ("user", "아직 3개월이라 퍼피 사료 먹이고 있어")))
+    assert got["사용자의 비숑 솜사탕은 아직 3개월이라 퍼피 사료 먹고 있다"].pinned  # was "사용자는 …"
+
+
+def test_the_vet_switching_her_food_is_the_pets_diet() -> None:
+    [memory] = chat(("user", "Pumpkin got diagnosed with bladder stones so the vet switched her to "
+                             "Hill's c/d"))
+    assert memory.slot == "pet_diet:pumpkin" and memory.value == "hill's c/d"

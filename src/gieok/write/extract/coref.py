@@ -50,8 +50,12 @@ class Entity:
 
 
 _MY = r"(?i:my|our)"
+# "our senior beagle Rusty", "my rescue greyhound Comet": words before the noun
+_EN_ADJ = (r"youngest|oldest|little|old|senior|elderly|baby|new|sweet|rescue|rescued|adopted|"
+           r"big|tiny|fat|lazy|grumpy|crazy|fluffy|black|white|orange|grey|gray|brown|tabby|"
+           r"golden|younger|older|twin")
 _EN_INTRO = [
-    re.compile(rf"\b{_MY}\s+(?:\d+[- ]year[- ]old\s+|(?i:youngest|oldest|little|old)\s+)*"
+    re.compile(rf"\b{_MY}\s+(?:\d+[- ]year[- ]old\s+|(?i:{_EN_ADJ})\s+)*"
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"
                r"(?P<name>[A-Z][a-z]+)\b"),
     re.compile(rf"\b(?i:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?P<noun>(?i:{PETS_EN}))\s+(?:named|called)\s+"

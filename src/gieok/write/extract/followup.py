@@ -214,6 +214,7 @@ def name_given(sentence: str, question: str) -> str | None:
         return None
     text = sentence.strip().rstrip(".!~ ")
     if _HANGUL.search(text):
+        text = re.sub(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~]*$", "", text)  # "솜사탕이야 ㅋㅋ"
         text = _KO_COPULA_END.sub("", text).strip()
         return text if re.fullmatch(r"[가-힣]{1,5}", text) else None
     m = re.fullmatch(r"(?:it['’]?s\s+|just\s+)?(?P<n>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)", text)

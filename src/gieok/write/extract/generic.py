@@ -402,7 +402,7 @@ _PET_DIET_KO = [
 ]
 _PET_DIET_EN = [
     re.compile(r"\b(?:switched|changed|moved|put)\s+(?:(?:User['’]s|their|my|our)\s+(?:[\w-]+\s+){0,2}?)?"
-               r"(?P<who>[A-Z][a-z]+)(?:['’]s\s+food)?\s+"
+               r"(?P<who>[A-Z][a-z]+|him|her)(?:['’]s\s+food)?\s+"
                r"(?:to|onto|on)\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|"
                r"diet|last|this|because|since|and)\b))"),
     re.compile(r"\b(?!User\b)(?P<who>[A-Z][a-z]+)(?:['’]s\s+(?:food|diet)\s+is|\s+(?:only\s+)?(?:eats|"
@@ -426,13 +426,23 @@ def pet_diet(sentence: str) -> tuple[str, str] | None:
         return None
     for pattern in _PET_DIET_KO if korean_text else _PET_DIET_EN:
         m = pattern.search(sentence)
-        if m and m.group("who") not in _NOT_PET:
+        if m is None:
+            continue
+        who = m.group("who")
+        if who in ("him", "her"):
+            # "User's cat Pumpkin … so the vet switched her to Hill's c/d": the pet named before
+            named = re.search(r"(?:User['’]s|[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?(?P<n>[A-Z][a-z]+)",
+                              sentence[:m.start()])
+            if named is None:
+                continue
+            who = named.group("n")
+        if who not in _NOT_PET:
             food = m.group("x").strip(" '")
             food = re.sub(rf"\s?{_FOOD_KO}$|\s+(?:food|kibble)$", "", food).strip()
             if _MEDICINE.search(food):
                 return None  # "The vet put her on gabapentin": a medicine, not what she eats
             if food and not re.fullmatch(rf"{_FOOD_KO}|(?:를|을)", food):
-                return m.group("who").casefold(), food.casefold()
+                return who.casefold(), food.casefold()
     return None
 
 
