@@ -84,6 +84,9 @@ class ScoringSettings(BaseModel):
     # search(): one hit per conversation turn — a fact and the archived turn it came from
     # (or a long turn's passages) take one place, the better of them (read/search.py).
     fold_sources: bool = True
+    # Conversation structure (read/replies.py): the turn that replies to a question turn on
+    # the first page is ranked right after it (measured on LoCoMo dev, docs/benchmarks.md).
+    lift_replies: bool = True
 
     @field_validator("*")
     @classmethod

@@ -85,7 +85,8 @@ async def test_rank_rows_are_the_records_scoring_columns(store: Store) -> None:
     when = datetime(2022, 3, 1, tzinfo=UTC)
     turn = await put(store, ACME_U1, "I moved to Busan", layer="episodic", type="episode",
                      importance=0.3, event_time=when,
-                     metadata={"turn": "t-7", "role": "user", "speaker": "Mina"})
+                     metadata={"turn": "t-7", "role": "user", "speaker": "Mina",
+                               "follows": "t-6"})
     fact = await put(store, ACME_U1, "User lives in Busan", importance=0.8)
     await store.touch("acme", [fact.id], when)
     [fact] = await store.get("acme", [fact.id])
@@ -95,6 +96,7 @@ async def test_rank_rows_are_the_records_scoring_columns(store: Store) -> None:
     assert by_id[turn.id] == RankRow.of(turn)
     assert by_id[turn.id].turn == "t-7" and by_id[turn.id].layer == "episodic"
     assert by_id[turn.id].speaker == "Mina" and by_id[fact.id].speaker is None
+    assert by_id[turn.id].follows == "t-6" and by_id[fact.id].follows is None
     assert by_id[fact.id] == RankRow.of(fact)
     assert by_id[fact.id].last_used_at == when and by_id[fact.id].turn is None
     assert await store.rank_rows("", [fact.id]) == []  # the tenant boundary holds here too

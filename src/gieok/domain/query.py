@@ -374,6 +374,7 @@ class ScoreParts(BaseModel):
     use: float = 0.0
     query_time: float = 0.0  # how well the event time fits a date named in the query
     speaker: float = 0.0  # 1 when a person the query names said it (an archived turn)
+    reply: float = 0.0  # what it gained as the reply to a question ranked above it (a turn)
 
 
 class ScoredMemory(BaseModel):
@@ -396,7 +397,8 @@ class RankRow:
     columns instead of a whole ``MemoryRecord``: validating ~100 records per search cost more
     than the search itself (docs/benchmarks.md), and only the top k are ever shown.
     ``turn`` is ``metadata["turn"]`` (the archived turn a passage belongs to), if any;
-    ``speaker`` is ``metadata["speaker"]`` (who said an archived turn), if any."""
+    ``speaker`` is ``metadata["speaker"]`` (who said an archived turn), if any; ``follows``
+    is ``metadata["follows"]`` (the turn an archived turn came right after), if any."""
 
     id: str
     content: str
@@ -408,14 +410,17 @@ class RankRow:
     last_used_at: datetime | None = None
     turn: str | None = None
     speaker: str | None = None
+    follows: str | None = None
 
     @classmethod
     def of(cls, record: MemoryRecord) -> RankRow:
         turn, speaker = record.metadata.get("turn"), record.metadata.get("speaker")
+        follows = record.metadata.get("follows")
         return cls(record.id, record.content, record.content_hash, str(record.layer.value),
                    record.importance, record.event_time, record.created_at,
                    record.last_used_at, None if turn is None else str(turn),
-                   None if speaker is None else str(speaker))
+                   None if speaker is None else str(speaker),
+                   None if follows is None else str(follows))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # the search gieok shipped before it was tuned: equal-weight RRF, no query analysis,
     # every hit in its own place
     "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
-                   "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False},
+                   "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
+                   "lift_replies": False},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -30,6 +31,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
     # a fact and the turn it came from each take a place (read/search.py: fold)
     "no-fold": {"fold_sources": False},
+    # a question turn's reply keeps its own score (read/replies.py)
+    "no-replies": {"lift_replies": False},
 }
 
 

@@ -25,8 +25,9 @@ from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
-from gieok.read.scoring import mixed_terms
-from gieok.read.speakers import named_speakers
+from gieok.read.replies import reply_lifts
+from gieok.read.scoring import mixed_terms, speaker_of
+from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
 from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
@@ -53,6 +54,8 @@ class _Scored(NamedTuple):
     total: float
     item: Fused
     row: RankRow
+    reply: float = 0.0  # what the total gained as a question's reply (replies.py)
+    far: bool = False  # ranked too deep for the "who" lift (speakers.SPEAKER_DEPTH)
 
 
 def _order_key(scored: _Scored) -> tuple[float, datetime, str, str]:
@@ -94,7 +97,11 @@ async def hybrid_search(
     scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0], item,
                       row)
               for item in fused if (row := rows.get(item.id)) is not None]
+    if names:
+        scored = _bound_speaker_lift(scored, names, weights.w_query_speaker)
     scored.sort(key=_order_key)
+    if weights.lift_replies:
+        scored = _lift_replies(scored)
     pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
     spare = FOLD_SPARE * k if fold else 0  # places folded hits free are refilled from here
     kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
@@ -106,6 +113,30 @@ async def hybrid_search(
     chosen = {id(s) for s in picked}
     order = [*picked, *(s for s in kept if id(s) not in chosen)]
     return await _hydrate_folded(store, scope.tenant, order, k, terms)
+
+
+def _bound_speaker_lift(scored: list[_Scored], names: frozenset[str], lift: float
+                        ) -> list[_Scored]:
+    """The "who" lift taken back from the turns that, by everything else, rank below the
+    first ``SPEAKER_DEPTH`` places (``speakers.py``)."""
+    def named(s: _Scored) -> bool:
+        return speaker_of(s.row) in names
+
+    unlifted = sorted(scored, key=lambda s: (-(s.total - lift * named(s)), *_order_key(s)[1:]))
+    deep = {id(s) for s in unlifted[SPEAKER_DEPTH:] if named(s)}
+    return [s._replace(total=s.total - lift, far=True) if id(s) in deep else s for s in scored]
+
+
+def _lift_replies(scored: list[_Scored]) -> list[_Scored]:
+    """``scored`` (best first) with the replies to its top question turns raised to just
+    under them (``replies.py``), in order again."""
+    lifts = reply_lifts([(s.total, s.row) for s in scored])
+    if not lifts:
+        return scored
+    out = [s._replace(total=lifts[s.row.id], reply=lifts[s.row.id] - s.total)
+           if s.row.id in lifts else s for s in scored]
+    out.sort(key=_order_key)
+    return out
 
 
 class _Terms(NamedTuple):
@@ -145,18 +176,21 @@ async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], terms: 
     record deleted since its row was read is left out."""
     records = {r.id: r for r in await store.get(tenant, [s.row.id for s in picked])}
     out: list[ScoredMemory] = []
-    for total, item, row in picked:
+    for hit in picked:
+        item, row = hit.item, hit.row
         record = records.get(row.id)
         if record is None:
             continue
         _, rec, use, when, who = mixed_terms(row, item.relevance, terms.at, terms.weights,
                                              terms.windows, terms.names)
+        who = 0.0 if hit.far else who
         parts = ScoreParts(relevance=item.relevance, recency=rec, importance=row.importance,
-                           use=use, query_time=when, speaker=who, dense=item.raw.get("dense"),
+                           use=use, query_time=when, speaker=who, reply=hit.reply,
+                           dense=item.raw.get("dense"),
                            fulltext=item.raw.get("fulltext"),
                            dense_rank=item.ranks.get("dense"),
                            fulltext_rank=item.ranks.get("fulltext"))
-        out.append(ScoredMemory(record=record, score=total, parts=parts))
+        out.append(ScoredMemory(record=record, score=hit.total, parts=parts))
     return out
 
 

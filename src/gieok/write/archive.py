@@ -8,6 +8,9 @@ search. So each (PII-masked) turn is also written as one or more records of laye
   its overlapping passages (``passages.py``); ``metadata`` names the turn, its role, the
   speaker and the passage's place; ``source_turn_ids`` points at the turn, so a hit maps
   back to what was said; ``event_time`` is when it was said.
+* ``metadata["follows"]`` names the turn said just before it in the session (when known):
+  a question and its answer are two turns, and search lifts the answer when the question
+  matches (``read/replies.py``).
 * the vector embeds the passage with its speaker's name only. The session date and the
   neighbouring turns (``archive_window`` each side) go into ``index_text`` after
   ``INDEX_ONLY_MARK``: full-text search sees them, the model does not — neighbour context
@@ -77,9 +80,10 @@ def _neighbours(session: Sequence[Turn], i: int, window: int) -> tuple[list[Turn
 
 def passage_records(
     scope: Scope, turn: Turn, context: str, settings: WriteSettings,
-    count: Callable[[str], int], now: datetime,
+    count: Callable[[str], int], now: datetime, follows: Turn | None = None,
 ) -> list[MemoryRecord]:
-    """One record per passage of ``turn`` (one for any turn that fits the model)."""
+    """One record per passage of ``turn`` (one for any turn that fits the model);
+    ``follows``: the turn said just before it, if known."""
     passages = split_passages(turn.content, max_tokens=settings.passage_tokens,
                               overlap=settings.passage_overlap, count=count)
     out = []
@@ -88,6 +92,8 @@ def passage_records(
                     "passages": len(passages)}
         if turn.name:
             metadata["speaker"] = turn.name
+        if follows is not None:
+            metadata["follows"] = follows.id
         out.append(MemoryRecord(
             scope=scope, layer=Layer.ARCHIVE, type=MemoryType.TURN, content=passage,
             index_text=context, metadata=metadata, importance=IMPORTANCE,
@@ -109,9 +115,11 @@ def plan_archive(
     position = {t.id: i for i, t in enumerate(session)}
     plan = ArchiveWrite()
     for turn in turns:
-        before, after = _neighbours(session, position[turn.id], window)
+        at = position[turn.id]
+        before, after = _neighbours(session, at, window)
         context = index_text(turn, before, after, chars)
-        plan.new.extend(passage_records(scope, turn, context, settings, count, now))
+        plan.new.extend(passage_records(scope, turn, context, settings, count, now,
+                                        session[at - 1] if at > 0 else None))
     for record in archived:
         at = position.get(str(record.metadata.get("turn")))
         if at is None:
@@ -139,16 +147,17 @@ async def archive_batch(
     ``earlier_turns`` others): new passages with their vectors (one embedding batch) and the
     last earlier turns' records with their context rewritten. The caller writes it — alone,
     or folded into the add()'s other write (one round trip). A session's first add() reads
-    nothing more; later ones read the previous turns and their archive records. ``fence``:
+    nothing more; later ones read the previous turns (at least the last one: the first new
+    turn ``follows`` it) and their archive records. ``fence``:
     the forget mark read before the turns were, so a forget since refuses this write too."""
     window = settings.archive_window
     earlier: list[Turn] = []
     archived: list[MemoryRecord] = []
-    if window and earlier_turns > 0:
+    if earlier_turns > 0:
         fresh = {t.id for t in turns}
-        recent = await working.recent(scope, limit=len(turns) + 2 * window)
+        recent = await working.recent(scope, limit=len(turns) + max(1, 2 * window))
         earlier = [t for t in recent if t.id not in fresh]
-        if earlier:
+        if earlier and window:
             page = await store.list(scope, filters=archive_filter(
                 [t.id for t in earlier[-window:]]), view=View(), limit=1000, offset=0)
             archived = page.items

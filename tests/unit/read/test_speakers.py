@@ -69,3 +69,29 @@ async def test_a_named_speakers_turn_outranks_a_turn_addressed_to_them(
         hits = await mem.search(query, user_id="u1", k=2)
         assert [h.record.content for h in hits] == [addressed, said]
         assert hits[0].parts.speaker == 0.0
+
+
+async def test_the_who_lift_reorders_the_first_places_only(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """A turn the named person said that ranks, by everything else, below the first
+    SPEAKER_DEPTH places is not pulled up by the name; one inside them still is."""
+    from gieok.read.speakers import SPEAKER_DEPTH
+
+    others = [f"Caroline, here is photo number {i} from my trip." for i in range(SPEAKER_DEPTH + 5)]
+    close = "I spent the whole day at the lake with the kids."
+    far = "I finally repaired the old garden fence."
+    query = "What did Caroline do?"
+    vectors = {text: _unit(0.80 - i * 0.004) for i, text in enumerate(others)}
+    vectors.update({close: _unit(0.77), far: _unit(0.62), query: _unit(1.0)})
+    embedder = _Fixed(vectors)
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add([{"role": "user", "name": "Melanie", "content": t} for t in others],
+                      user_id="u1", session_id="s1", infer=False)
+        await mem.add([{"role": "user", "name": "Caroline", "content": t} for t in (close, far)],
+                      user_id="u1", session_id="s2", infer=False)
+        hits = await mem.search(query, user_id="u1", k=len(others) + 2)
+        texts = [h.record.content for h in hits]
+        assert texts[0] == close and hits[0].parts.speaker == 1.0  # lifted from ~8th
+        assert texts.index(far) == len(others) + 1  # stays below every closer turn
+        assert hits[-1].parts.speaker == 0.0  # and its explanation says so

@@ -96,6 +96,25 @@ async def test_later_turns_become_context_of_earlier_ones(
         assert "Busan" not in again[first.turn_ids[0]].index_text
 
 
+@pytest.mark.parametrize("window", [2, 0])
+async def test_each_turn_names_the_turn_it_follows(
+    store_url: str, make_settings, window: int  # type: ignore[no-untyped-def]
+) -> None:
+    """Across add() calls of one session (and with no neighbour context at all): the
+    first turn of a session follows nothing, every other one the turn said before it."""
+    settings = make_settings(write={"archive_window": window})
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        first = await mem.add(CHAT[:2], user_id="u1", session_id="s1")
+        second = await mem.add(CHAT[2:], user_id="u1", session_id="s1")
+        other = await mem.add("I moved to Busan.", user_id="u1", session_id="s2")
+        archived = {r.metadata["turn"]: r for r in await _turns(mem, user_id="u1")}
+        order = [*first.turn_ids, *second.turn_ids]
+        assert "follows" not in archived[order[0]].metadata
+        for before, turn in zip(order, order[1:], strict=False):
+            assert archived[turn].metadata["follows"] == before
+        assert "follows" not in archived[other.turn_ids[0]].metadata  # a new session
+
+
 async def test_a_long_turn_is_kept_whole_as_overlapping_passages(
     store_url: str, make_settings  # type: ignore[no-untyped-def]
 ) -> None:

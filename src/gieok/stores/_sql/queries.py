@@ -48,8 +48,8 @@ def get_records(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
 
 def rank_rows(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
     """The columns ``rows.RANK_COLUMNS`` names (what search scores by) of records by id."""
-    cols = ", ".join((*RANK_COLUMNS[:-2], d.json_text("metadata", "turn"),
-                      d.json_text("metadata", "speaker")))
+    cols = ", ".join((*RANK_COLUMNS[:-3], d.json_text("metadata", "turn"),
+                      d.json_text("metadata", "speaker"), d.json_text("metadata", "follows")))
     return Sql(f"SELECT {cols} FROM records WHERE id IN ({marks(d, len(ids))}) "
                f"AND {d.unindexed('org')} = {d.placeholder}", [*ids, tenant])
 

@@ -30,10 +30,10 @@ PLAIN_FIELDS = (
 )
 SCOPE_FIELDS = ("org", "project", "user_id", "persona", "session")
 COLUMNS: tuple[str, ...] = SCOPE_FIELDS + PLAIN_FIELDS + JSON_FIELDS + TIME_FIELDS + BOOL_FIELDS
-# What search scores by (``RankRow``), in its field order; the last two are
-# ``metadata.turn`` and ``metadata.speaker``.
+# What search scores by (``RankRow``), in its field order; the last three are
+# ``metadata.turn``, ``metadata.speaker`` and ``metadata.follows``.
 RANK_COLUMNS = ("id", "content", "content_hash", "layer", "importance", "event_time",
-                "created_at", "last_used_at", "turn", "speaker")
+                "created_at", "last_used_at", "turn", "speaker", "follows")
 
 
 def record_to_row(
@@ -95,8 +95,9 @@ def row_to_record(
 def row_to_rank(row: Sequence[Any], time_in: Callable[[Any], datetime | None]) -> RankRow:
     """A ``rank_rows`` result row (columns in ``RANK_COLUMNS`` order) as a ``RankRow``."""
     (rid, content, chash, layer, importance, event_time, created_at, last_used, turn,
-     speaker) = row
+     speaker, follows) = row
     return RankRow(rid, content, chash, layer, float(importance), time_in(event_time),  # type: ignore[arg-type]
                    time_in(created_at), time_in(last_used),  # type: ignore[arg-type]
                    None if turn is None else str(turn),
-                   None if speaker is None else str(speaker))
+                   None if speaker is None else str(speaker),
+                   None if follows is None else str(follows))

@@ -69,7 +69,8 @@ class Sealer:
         content = self.keys.open(row.content)
         return replace(row, content=content, content_hash=content_hash(content),
                        turn=None if row.turn is None else self.keys.open(row.turn),
-                       speaker=None if row.speaker is None else self.keys.open(row.speaker))
+                       speaker=None if row.speaker is None else self.keys.open(row.speaker),
+                       follows=None if row.follows is None else self.keys.open(row.follows))
 
     def _seal_value(self, value: Any) -> Any:
         if isinstance(value, str):

@@ -1,0 +1,65 @@
+"""Conversation structure, "a question and its answer" (R8 archive): when a question turn
+ranks high, the turn that answered it is ranked right after it.
+
+A question is asked in one turn and answered in the next, and the two are worded
+differently: "How often do you all work out together?" shares the words and the meaning of
+a search for how often they work out; "Three times a week, it keeps us on track." shares
+neither, so both channels rank the question far above its answer (in LoCoMo's dev
+conversations the answer sat at rank 43 under the question at rank 2). The answer is what
+the searcher wanted. Each archived turn names the turn it came right after
+(``metadata["follows"]``, ``write/archive.py``; ``RankRow.follows``), so search sees, among
+its own candidates, which one replies to a question it ranks in its first ``REPLY_DEPTH``
+places, and raises that reply's score to just under the question's (``REPLY_GAP``). Nothing
+is asked of the store: a reply that is not a candidate stays out (fetching it was measured:
+no better). A reply that already ranks higher keeps its place.
+
+A turn is a question when its last sentence is one (a "?" after the last "." or "!",
+bracketed asides such as an attached photo's caption left out): "Congrats! How did it feel?"
+is; "Did you go? I did, it was great." is not — its question was already answered by its
+own speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gieok.domain.query import RankRow
+
+REPLY_DEPTH = 10  # the first page: questions ranked lower do not lift their replies
+REPLY_GAP = 0.02  # the reply's score is raised to the question's minus this
+
+_ASIDE = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_QUESTION_MARKS = ("?", "\uff1f")
+_SENTENCE_ENDS = (".", "!", "\u3002", "\uff01")
+
+
+def is_question(text: str) -> bool:
+    """Whether the last sentence of ``text`` asks something (module docstring)."""
+    plain = _ASIDE.sub(" ", text).rstrip()
+    asked = max(plain.rfind(mark) for mark in _QUESTION_MARKS)
+    if asked < 0:
+        return False
+    return asked > max(plain.rfind(end) for end in _SENTENCE_ENDS)
+
+
+def reply_lifts(order: Sequence[tuple[float, RankRow]], *, depth: int = REPLY_DEPTH,
+                gap: float = REPLY_GAP) -> dict[str, float]:
+    """For candidates ranked by score (``order``, best first): the new score of each reply
+    to a question turn among the first ``depth`` — the question's score minus ``gap`` —
+    where that is more than the reply has. Keyed by the reply's record id."""
+    replies: dict[str, list[tuple[float, RankRow]]] = {}
+    for total, row in order:
+        if row.follows is not None:
+            replies.setdefault(row.follows, []).append((total, row))
+    if not replies:
+        return {}
+    lifts: dict[str, float] = {}
+    for total, row in order[:depth]:
+        if row.turn is None or row.turn not in replies or not is_question(row.content):
+            continue
+        target = total - gap
+        for reply_total, reply in replies[row.turn]:
+            if reply_total < target and lifts.get(reply.id, float("-inf")) < target:
+                lifts[reply.id] = target
+    return lifts
