@@ -21,6 +21,7 @@ def test_presets_change_only_their_fields() -> None:
     assert foundation.fusion == "rrf" and foundation.w_query_time == 0.0
     assert foundation.w_imp == 0.3
     assert foundation.w_query_speaker == 0.0 and not foundation.fold_sources
+    assert not foundation.lift_replies and get_preset("no-replies").lift_replies is False
     assert get_preset("no-speaker").w_query_speaker == 0.0 and get_preset("no-fold").fold_sources is False
     assert get_preset("default") == ScoringSettings()
     assert get_preset("fulltext").dense_weight == 0.0
