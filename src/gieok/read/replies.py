@@ -36,6 +36,8 @@ _SENTENCE_ENDS = (".", "!", "\u3002", "\uff01")
 
 def is_question(text: str) -> bool:
     """Whether the last sentence of ``text`` asks something (module docstring)."""
+    if not any(mark in text for mark in _QUESTION_MARKS):
+        return False
     plain = _ASIDE.sub(" ", text).rstrip()
     asked = max(plain.rfind(mark) for mark in _QUESTION_MARKS)
     if asked < 0:
@@ -48,18 +50,17 @@ def reply_lifts(order: Sequence[tuple[float, RankRow]], *, depth: int = REPLY_DE
     """For candidates ranked by score (``order``, best first): the new score of each reply
     to a question turn among the first ``depth`` — the question's score minus ``gap`` —
     where that is more than the reply has. Keyed by the reply's record id."""
-    replies: dict[str, list[tuple[float, RankRow]]] = {}
-    for total, row in order:
-        if row.follows is not None:
-            replies.setdefault(row.follows, []).append((total, row))
-    if not replies:
-        return {}
-    lifts: dict[str, float] = {}
+    questions: dict[str, float] = {}
     for total, row in order[:depth]:
-        if row.turn is None or row.turn not in replies or not is_question(row.content):
+        if row.turn is not None and row.turn not in questions and is_question(row.content):
+            questions[row.turn] = total  # best first: a long turn's best passage
+    lifts: dict[str, float] = {}
+    if not questions:
+        return lifts
+    for total, row in order:
+        if row.follows is None or row.follows not in questions:
             continue
-        target = total - gap
-        for reply_total, reply in replies[row.turn]:
-            if reply_total < target and lifts.get(reply.id, float("-inf")) < target:
-                lifts[reply.id] = target
+        target = questions[row.follows] - gap
+        if total < target and lifts.get(row.id, float("-inf")) < target:
+            lifts[row.id] = target
     return lifts

@@ -16,6 +16,7 @@ provenance (``source_turn_ids``), and the next candidate takes the freed place (
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
@@ -26,7 +27,7 @@ from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.replies import reply_lifts
-from gieok.read.scoring import mixed_terms, speaker_of
+from gieok.read.scoring import mixed_terms
 from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
 from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
@@ -119,12 +120,13 @@ def _bound_speaker_lift(scored: list[_Scored], names: frozenset[str], lift: floa
                         ) -> list[_Scored]:
     """The "who" lift taken back from the turns that, by everything else, rank below the
     first ``SPEAKER_DEPTH`` places (``speakers.py``)."""
-    def named(s: _Scored) -> bool:
-        return speaker_of(s.row) in names
-
-    unlifted = sorted(scored, key=lambda s: (-(s.total - lift * named(s)), *_order_key(s)[1:]))
-    deep = {id(s) for s in unlifted[SPEAKER_DEPTH:] if named(s)}
-    return [s._replace(total=s.total - lift, far=True) if id(s) in deep else s for s in scored]
+    if len(scored) <= SPEAKER_DEPTH:
+        return scored
+    named = [s.row.speaker in names for s in scored]
+    unlifted = [s.total - lift * n for s, n in zip(scored, named, strict=True)]
+    cut = heapq.nlargest(SPEAKER_DEPTH, unlifted)[-1]
+    return [s._replace(total=s.total - lift, far=True) if n and u < cut else s
+            for s, n, u in zip(scored, named, unlifted, strict=True)]
 
 
 def _lift_replies(scored: list[_Scored]) -> list[_Scored]:
