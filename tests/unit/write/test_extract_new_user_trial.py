@@ -515,3 +515,8 @@ def test_a_pronoun_after_nah_or_yeah_is_the_person_just_named() -> None:
                 ("assistant", "That's huge! Is he the oldest?"),
                 ("user", "nah he's the youngest, I'm the oldest of three"))
     assert "User's brother Tae is the youngest, User is the oldest of three" in got
+
+
+def test_a_relative_as_subject_of_a_busy_sentence_is_not_what_the_user_has() -> None:
+    assert said("딸이 이번에 초등학교 입학해서 정신없어요")[0].startswith("사용자의 딸이")
+    assert said("아이가 둘 있어요") == ["사용자는 아이가 둘 있다"]

@@ -225,7 +225,7 @@ def third_person(text: str) -> str:
     for pattern, repl in _FIRST:
         out = pattern.sub(repl, out)
     out = re.sub(r"사용자의\s+사용자의", "사용자의", out)
-    if re.match(rf"^(?:{FAMILY_KO}|{PETS_KO})(?:이|가)\s.*(?:있|없)다$", out):
+    if re.match(rf"^(?:{FAMILY_KO}|{PETS_KO})(?:이|가)\s(?:.*\s)?(?:있|없)다$", out):
         out = "사용자는 " + out  # "아이가 있어요": the user has a child
     out = re.sub(rf"^((?:{FAMILY_KO}|{PETS_KO})(?=(?:이|가|은|는|께서|도)\s|\s[가-힣A-Za-z]+"
                  r"(?:이|가|은|는)\s))", r"사용자의 \1", out)
