@@ -155,3 +155,16 @@ def test_the_vet_switching_her_food_is_the_pets_diet() -> None:
     [memory] = chat(("user", "Pumpkin got diagnosed with bladder stones so the vet switched her to "
                              "Hill's c/d"))
     assert memory.slot == "pet_diet:pumpkin" and memory.value == "hill's c/d"
+
+
+def test_the_person_a_sentence_starts_and_ends_with() -> None:
+    got = [c.content for c in chat(("user", "march 14-18, with my wife Yuna"),
+                                   ("user", "she doesn't eat raw fish btw, so no sushi places for her"))]
+    assert any(c.startswith("User's wife Yuna doesn't eat raw fish") and c.endswith(
+        "for User's wife Yuna") for c in got)  # was nothing: "… for her" ended on a pronoun
+    got = [c.content for c in chat(("user", "우리 엄마 생신이 12월 3일인데 선물 추천해줘"),
+                                   ("assistant", "어머님이 뭘 좋아하세요?"),
+                                   ("user", "꽃이랑 등산 좋아하셔"),
+                                   ("user", "근데 작년에 무릎 수술하셔서 요즘은 가벼운 산책만 하셔"))]
+    # the unnamed mother stays the topic: her surgery, not the user's
+    assert "사용자의 엄마는 작년에 무릎 수술하셔서 요즘은 가벼운 산책만 하신다" in got

@@ -134,6 +134,10 @@ class Entities:
                 target.name = named.group("name")
                 found = [target]
         topic = found[0] if found else self.mentioned(sentence, lang)
+        if topic is None:  # "사용자의 엄마는 꽃이랑 등산 좋아하셔" (resolved): the unnamed mother
+            topic = next((e for e in reversed(self.known)
+                          if sentence.startswith(e.display(lang) + ("" if lang == "ko" else " "))),
+                         None)
         if topic is None and lang == "ko" and self.topic is not None \
                 and _no_subject_ko(sentence):
             return  # "코숏이야. 근데 요즘 살이 쪄서 …": no subject, the pet is still the topic
@@ -319,6 +323,10 @@ class Entities:
                 return text
             who = target.display("en")
             rest = text[m.end():]
+            # "she doesn't eat raw fish, so no sushi places for her": the same person at the end
+            them = "her" if target.gender == "f" else "him"
+            rest = re.sub(rf"\b(for|with|to|from|about)\s+{them}(?=[\s.!]*$)",
+                          lambda o: f"{o.group(1)} {who}", rest) if target.gender else rest
             if m.group("s"):  # "She's 3" → "… is 3"; "He's been" → "… has been"
                 verb = " has" if re.match(r"\s+(?:been|got|gotten|had)\b", rest) else " is"
                 return who + verb + rest
