@@ -168,3 +168,10 @@ def test_the_person_a_sentence_starts_and_ends_with() -> None:
                                    ("user", "근데 작년에 무릎 수술하셔서 요즘은 가벼운 산책만 하셔"))]
     # the unnamed mother stays the topic: her surgery, not the user's
     assert "사용자의 엄마는 작년에 무릎 수술하셔서 요즘은 가벼운 산책만 하신다" in got
+
+
+def test_two_pets_named_in_a_list() -> None:
+    got = by_content(chat(("user", "고양이 두 마리 키워. 치즈랑 까망이"), ("user", "치즈는 10살이고 갑상선 약 먹어")))
+    assert got["사용자의 고양이 치즈는 10살이고 갑상선 약 먹는다"].pinned  # was "사용자의 고양이는 치즈는 …"
+    assert [c.content for c in chat(("user", "우리 강아지 두 마리 있어"),
+                                    ("user", "엄마랑 아빠가 엄청 예뻐해"))][-1] == "엄마랑 아빠가 엄청 예뻐한다"

@@ -110,6 +110,8 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
                             r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)")
+_KO_NAME_LIST = re.compile(r"^(?:이름은\s?)?(?P<a>[가-힣]{1,4}?)(?:이)?(?:랑|하고|와|과|,)\s?"
+                           r"(?P<b>[가-힣]{1,4}?)(?:이)?(?:야|이야|예요|이에요|입니다|이고)?[\s.!~ㅋㅎ]*$")
 _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
                           r"다음|어제|오늘|내일|둘|셋)$")
 
@@ -126,6 +128,17 @@ class Entities:
         found = self._intros(sentence)
         for entity in found:
             self._add(entity)
+        unnamed = next((e for e in reversed(self.known) if e.name is None), None)
+        listed = _KO_NAME_LIST.match(sentence.strip()) if lang == "ko" and not found else None
+        if listed and unnamed is not None and unnamed.kind == "pet" \
+                and not any(_KO_NOT_NAME.match(n) for n in listed.group("a", "b")):
+            # "고양이 두 마리 키워. 치즈랑 까망이": the two cats are 치즈 and 까망
+            self.known.remove(unnamed)
+            found = [self._entity(n, unnamed.noun, "ko") for n in listed.group("a", "b")]
+            for entity in found:
+                self._add(entity)
+            self.topic = None
+            return
         named = _EN_NAME_LATER.search(sentence) or (
             _KO_NAME_LATER.search(sentence) if lang == "ko" else None)
         if named and all(e.name is None for e in found):
