@@ -520,3 +520,11 @@ def test_a_pronoun_after_nah_or_yeah_is_the_person_just_named() -> None:
 def test_a_relative_as_subject_of_a_busy_sentence_is_not_what_the_user_has() -> None:
     assert said("딸이 이번에 초등학교 입학해서 정신없어요")[0].startswith("사용자의 딸이")
     assert said("아이가 둘 있어요") == ["사용자는 아이가 둘 있다"]
+
+
+def test_the_company_moved_to_is_the_employer_and_our_team_is_the_team() -> None:
+    assert said("저 이번에 이직했어요, 토스에서 당근으로요") == ["사용자는 당근에서 근무"]
+    assert said("저 토스에서 당근으로 이직했어요") == ["사용자는 당근에서 근무"]
+    assert said("이번에 이직했어") == ["사용자는 이번에 이직했다"]  # 이번 is when, not where
+    assert said("our team switched from Jira to Linear in September") == [
+        "The team switched from Jira to Linear in September"]

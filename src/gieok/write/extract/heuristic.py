@@ -143,6 +143,7 @@ def _project_content(sentence: str) -> tuple[str | None, str]:
         patterns_en.third_person(m.group(1)) if m.group(1).lower() not in _TEAM_AUX
         else _TEAM_AUX[m.group(1).lower()]),
         text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
+    text = re.sub(r"\bour\s+team\b", "the team", text, flags=re.I)
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)

@@ -225,6 +225,11 @@ _NOT_OBJECT = re.compile(r"^(?:그거|이거|저거|그것|이것|그건|이건|
                          r"많이|되게|꽤|특히)$")
 
 
+# "이번에 이직했어": a time word before 에 is when, not where
+_WHEN_WORDS = frozenset("이번 요번 저번 지난번 올해 작년 재작년 내년 요즘 최근 얼마 전 지난달 이번달 "
+                        "다음달 드디어 결국".split())
+
+
 def _noun(g: Groups, _: RuleContext, *, allow_gi: bool = False) -> bool:
     x = g["x"]
     tokens = x.split()
@@ -384,9 +389,17 @@ RULES: list[Rule] = [
          "사용자는 {x}에 다닌다", "habit", slot=None, tags=("routine",),
          check=lambda g, _: _noun(g, _) and _ATTENDED.search(g["x"]) is not None
          and not re.search(r"(?:학교|대학교|대학|대학원)$", g["x"]), strict=True),
+    # "토스에서 당근으로 이직했어", "이직했어요, 토스에서 당근으로요": the new employer
+    rule("ko.job.moved_from_to",
+         rf"[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)\s*(?:이직|옮겼|옮김)",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+    rule("ko.job.moved_then_where",
+         rf"이직\S*[,\s]+[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)(?:요|이요)?[\s.!~]*$",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
     rule("ko.job.joined",
          rf"{OBJ}\s*(?:에|으로|로)\s*(?:이직|취직|입사|취업)\s?(?:했|해서|함|하게\s?됐|하게\s?되었)",
-         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",),
+         check=lambda g, c: _noun(g, c) and g["x"] not in _WHEN_WORDS, strict=True),
     rule("ko.job.company_is",
          r"(?:회사|직장)(?:는|은)\s*(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9&]*?)\s*(?:이야|야|예요|이에요|에요|"
          r"입니다|이고|인데|이거든|임)(?=[\s.!~]|$)",
