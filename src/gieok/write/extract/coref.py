@@ -65,7 +65,8 @@ _EN_INTRO = [
                r"(?P<name>[A-Z][a-z]+)"),
     re.compile(r"\b(?P<noun>youngest|oldest),\s+(?P<name>[A-Z][a-z]+)\b"),
     # "Loki (my husky) needs …"
-    re.compile(rf"\b(?P<name>[A-Z][a-z]+)\s*\(\s*{_MY}\s+(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\s*\)"),
+    re.compile(rf"\b(?P<name>[A-Z][a-z]+)\s*\(\s*{_MY}\s+"
+               rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\s*\)"),
     # "I have a son, Ethan", "we have a daughter named Ivy"
     re.compile(rf"\b(?i:have|has|got|had)\s+(?i:an?|one)\s+(?:(?i:little|baby|younger|older|"
                rf"big|new)\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
@@ -484,11 +485,15 @@ _ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<
 _ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
                             r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
 _ASKED_WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
-_ASKED_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구(?:야|예요|에요|니|죠|인가요)?\s*\?")
-_ANSWER_MY_EN = re.compile(rf"^(?:(?:oh|ah|haha|lol|sorry)[,!\s]+)*(?:(?:that['’]s|he['’]s|she['’]s|it['’]s)\s+)?"
-                           rf"(?:my|our)\s+(?:[\w-]+\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?![\w-])|"
+_ASKED_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구"
+                           r"(?:야|예요|에요|니|죠|인가요)?\s*\?")
+_ANSWER_MY_EN = re.compile(rf"^(?:(?:oh|ah|haha|lol|sorry)[,!\s]+)*"
+                           rf"(?:(?:that['’]s|he['’]s|she['’]s|it['’]s)\s+)?"
+                           rf"(?:my|our)\s+(?:[\w-]+\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))"
+                           r"(?![\w-])|"
                            # "my jindo", "my manager": a breed or a role no list holds
-                           r"^(?:(?:that['’]s|he['’]s|she['’]s)\s+)?(?:my|our)\s+(?P<noun2>[a-z][a-z-]{2,})"
+                           r"^(?:(?:that['’]s|he['’]s|she['’]s)\s+)?(?:my|our)\s+"
+                           r"(?P<noun2>[a-z][a-z-]{2,})"
                            r"(?=\s*(?:[,.!]|$))")
 _ANSWER_MY_KO = re.compile(rf"^(?:(?:아|앗|ㅋ+|ㅎ+)[\s,!]+)*(?:우리|저희|울|내|제)\s?(?:집\s?)?"
                            rf"(?P<noun>{FAMILY_KO}|{PETS_KO})")

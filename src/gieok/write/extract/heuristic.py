@@ -372,11 +372,11 @@ class HeuristicExtractor:
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not generic.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
-            if worth is not None and resolved != body:
+            if worth is not None and judge is not None and resolved != body:
                 # "she's about 10 weeks old" after the kitten was named: judged as what it
                 # says of the kitten ("my kitten Pickle is about 10 weeks old"), not as a
                 # remark about someone unknown
-                worth = max(worth, judge.score(_in_first_person(resolved), question))  # type: ignore[union-attr]
+                worth = max(worth, judge.score(_in_first_person(resolved), question))
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
             if generic.called_off(sentence):

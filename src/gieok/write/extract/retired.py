@@ -20,7 +20,8 @@ _EN_OBJECT = r"(?:(?:my|the|our|using|playing|doing|going\s+to|eating|drinking|t
              r"(?P<x>[\w.+#'-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
 _EN = [
     re.compile(r"\b(?:quit|stopped|gave\s+up(?:\s+on)?|got\s+rid\s+of|sold|ditched|"
-               r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?(?:away\s+)?from|"
+               r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?"
+               r"(?:away\s+)?from|"
                r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|"
                r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
                r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"

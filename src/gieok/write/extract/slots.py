@@ -31,7 +31,8 @@ _NOT_MINE = re.compile(r"\?|\b(?:should|would|could|if|thinking\s+about|consider
 
 # -- the school a child (or the user) attends ----------------------------------------------
 _SCHOOL_EN = re.compile(
-    r"\b(?:goes\s+to|go\s+to|attends?|attending|started(?:\s+at)?|starts(?:\s+at)?|enrolled\s+(?:in|at)|"
+    r"\b(?:goes\s+to|go\s+to|attends?|attending|started(?:\s+at)?|starts(?:\s+at)?|"
+    r"enrolled\s+(?:in|at)|"
     r"transferred\s+to|moved\s+to|is\s+in)\s+(?P<x>(?:[A-Z][\w'’.-]*\s+){0,4}?(?:Elementary|Middle|"
     r"High|Primary|Secondary|Montessori)?\s*(?:School|Kindergarten|Preschool|Daycare|Academy|"
     r"University|College)\b|(?:a|the)\s+(?:new\s+)?(?:daycare|preschool|kindergarten))")
