@@ -528,3 +528,19 @@ def test_the_company_moved_to_is_the_employer_and_our_team_is_the_team() -> None
     assert said("이번에 이직했어") == ["사용자는 이번에 이직했다"]  # 이번 is when, not where
     assert said("our team switched from Jira to Linear in September") == [
         "The team switched from Jira to Linear in September"]
+
+
+@pytest.mark.parametrize(("text", "memory"), [
+    ("When I ask for a recipe, give me the grocery list first",
+     "Standing instruction from the user: When the user asks for a recipe, give the user the "
+     "grocery list first"),
+    ("don't call me sir lol", "Standing instruction from the user: Don't call the user sir"),
+    ("use British spelling in anything you write for me",
+     "Standing instruction from the user: Use British spelling in anything the assistant "
+     "writes for the user"),
+    ("코드 예시는 항상 파이썬으로 부탁해", "사용자 요청: 코드 예시는 항상 파이썬으로 부탁해"),
+    ("말 좀 짧게 해줘 앞으로", "사용자 요청: 말 좀 짧게 해줘 앞으로"),
+])
+def test_more_ways_to_give_a_standing_instruction(text: str, memory: str) -> None:
+    assert said(text) == [memory]
+    assert said("can you make this shorter") == [] and said("write it in Korean") == []

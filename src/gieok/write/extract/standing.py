@@ -26,12 +26,14 @@ _EN_IMPERATIVE = re.compile(
     r"(?:don['’]?t|do\s+not|never|always|keep|use|write|answer|reply|respond|give|format|stop|"
     r"avoid|be|call|address|speak|talk|only|make|include|add|put|no)\b", re.IGNORECASE)
 _EN_CONDITION = re.compile(
-    r"^(?:(?:please|and|also)[,\s]+)*(?:when(?:ever)?|every\s+time|each\s+time|if)\s+you\s+"
-    r"[^,]{3,80},\s*(?P<rest>.+)$", re.IGNORECASE)
+    r"^(?:(?:please|and|also)[,\s]+)*(?:when(?:ever)?|every\s+time|each\s+time|if)\s+(?:you|"
+    r"i\s+(?:ask|want|say|request|send|need|give|share|paste))\b[^,]{2,80},\s*(?P<rest>.+)$",
+    re.IGNORECASE)
 _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
     r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
-    r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?)\b|"
+    r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?|"
+    r"call\s+me|address\s+me|(?:anything|everything|whatever)\s+you)\b|"
     # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
     r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not)\s+(?:ever\s+)?(?:suggest|"
     r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
@@ -41,7 +43,8 @@ _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|messag
                       r"function|file|time|one)\b", re.IGNORECASE)
 _KO_REQUEST = re.compile(
     r"(?:줘|주세요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
-    r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요)[\s.!~]*$")
+    r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요|부탁해(?:요)?|"
+    r"부탁드려요|부탁드립니다)[\s.!~]*(?:앞으로|부탁해|제발)?[\s.!~]*$")
 _KO_STANDING = re.compile(
     r"앞으로|항상|늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|말고\s|반말|존댓말|"
     r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|"
@@ -98,6 +101,9 @@ def _assistant_voice(text: str) -> str:
                  r"use|help|talk|ask|plan|cook|summari[sz]e|translate|review|draft|list|describe|format|"
                  r"quote|cite|respond|mention|pick|book|schedule)\b", lambda m: "the assistant " + third_person(m[1]),
                  out, flags=re.IGNORECASE)
+    out = re.sub(r"\bI\s+(ask|want|say|request|send|need|give|share|paste)\b",
+                 lambda m: "the user " + third_person(m[1]), out)
+    out = re.sub(r"(?:\s+(?:lol|haha+|lmao|pls|plz))+\s*$", "", out, flags=re.IGNORECASE)
     out = re.sub(r"\byou\b", "the assistant", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:my|our)\b", "the user's", out, flags=re.IGNORECASE)
