@@ -33,7 +33,8 @@ _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
     r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
     r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?|"
-    r"call\s+me|address\s+me|(?:anything|everything|whatever)\s+you)\b|"
+    r"(?:don['’]?t|do\s+not|never)\s+call\s+me|address\s+me\s+as|(?:anything|everything|whatever)\s+"
+    r"you)\b|"
     # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
     r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not)\s+(?:ever\s+)?(?:suggest|"
     r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
