@@ -31,6 +31,7 @@ from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
+from gieok.write.extract.framing import confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, is_correction
 from gieok.write.extract.retired import died, mentions, retired
@@ -76,7 +77,6 @@ _BARE_REQUEST = re.compile(
 )
 
 
-_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?!\w)|「[^」]+」")
 _PROJECT = re.compile(
     r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
     r"\bmy\s+team\b|"
@@ -100,24 +100,6 @@ _COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|I['’]m|I['’]ve|my)\b)
                           re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
-
-
-# "이거 영어로 번역해줘: 저는 고양이 두 마리를 …", "Summarize this: …", "예시 데이터 만들어줘:
-# 이름 김철수 …": what follows the colon is material for the task, not the user's own words.
-_TASK_PAYLOAD = re.compile(
-    r"^(?P<ask>[^:\n]{0,60}?(?:translat|번역|summar|요약|proofread|교정|rewrite|paraphras|"
-    r"다시\s?써|고쳐|다듬어|correct|polish|format|변환|convert|\bfix\b|"
-    r"예시\s?(?:데이터|문장|글)?\s?(?:만들어|써|작성)|(?:give|make|write|create|generate)\s+(?:me\s+)?"
-    r"(?:an?\s+|some\s+)?(?:example|sample))"
-    r"[^:\n]{0,40}):\s*\S.*$", re.IGNORECASE | re.DOTALL)
-
-
-def quoted_removed(text: str) -> str:
-    """A turn without its quoted text (someone else's words: text to translate, a message
-    to answer) and without the material a task request hands over after a colon."""
-    text = _QUOTED.sub(" ", text)
-    task = _TASK_PAYLOAD.match(text.strip())
-    return task.group("ask") if task else text
 
 
 _TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
@@ -173,70 +155,6 @@ def is_core(candidate: Candidate) -> bool:
 
 _AUX = frozenset("is was has had will would can could should must may might does did am are "
                  "were".split())
-
-
-# "나 갑각류 알레르기 있는 거 알지?", "you know I'm allergic to shellfish, right?": a question
-# in form only — the user reminds the assistant of a fact about themselves
-_CONFIRM_KO = re.compile(
-    r"^(?P<x>.+?)\s*(?:(?P<noun>이라는|라는|인)\s?(?:거|것|건)|(?P<verb>[는은한])\s?(?:거|것|건))\s?"
-    r"(?:알지|알죠|아시죠|알잖아요?|아시잖아요|알고\s?있지|알고\s?계시죠|기억하지|기억하죠|기억나지|"
-    r"기억나죠)[\s?？!.~]*$")
-_CONFIRM_EN = re.compile(
-    r"^(?:(?:oh|and|also|btw|so|but)[,\s]+)*(?:as\s+)?you\s+(?:know|remember)[,\s]+(?:that\s+)?"
-    r"(?!(?:what|when|where|who|why|how|which|if|whether)\b)(?P<x>.+?)"
-    r"(?:,?\s*(?:right|yeah|remember|don['’]?t\s+you))?\s*[?？]*$|"
-    r"^(?P<y>(?:i|i['’]m|my|we|our)\b.+?),\s*(?:remember|right|you\s+know)\s*[?？]+$",
-    re.IGNORECASE)
-
-
-def confirmed(sentence: str) -> str:
-    """The statement inside a "you know …, right?" / "…는 거 알지?" question (unchanged when
-    the sentence is not one)."""
-    m = _CONFIRM_KO.match(sentence.strip())
-    if m:
-        inner = m.group("x")
-        if m.group("verb") == "한" and inner.endswith(("하", "해")):
-            return inner
-        if m.group("verb") == "한":
-            return inner + "했어"
-        return _ko_complete(inner, noun=bool(m.group("noun")))
-    m = _CONFIRM_EN.match(sentence.strip())
-    if m:
-        return (m.group("x") or m.group("y")).strip()
-    return sentence
-
-
-# "update: I started eating fish again", "…Galaxy S25 last week, loving it": a label before
-# the statement and a reaction after it are not part of what is remembered
-_LABEL = re.compile(r"^(?:(?:quick|small|big|little)\s+)?(?:update|fyi|btw|news|heads\s+up|psa)"
-                    r"\s*[:\-–]\s*(?=\S)", re.IGNORECASE)
-_REACTION_TAIL = re.compile(
-    r",\s*(?:and\s+|so\s+far\s+)?(?:(?:really|totally|honestly|absolutely)\s+)?(?:loving|love|"
-    r"liking|enjoying|digging)\s+it(?:\s+so\s+far)?(?:\s+(?:lol|haha))?\s*[.!~]*$|"
-    r",\s*so\s+far\s+so\s+good\s*[.!~]*$", re.IGNORECASE)
-
-
-def _unframed(sentence: str) -> str:
-    """The statement without a leading label ("update:") or a trailing reaction
-    (", loving it")."""
-    text = _LABEL.sub("", sentence)
-    if not _HANGUL.search(text):
-        text = _REACTION_TAIL.sub("", text)
-    return text if len(text.strip()) > 3 else sentence
-
-
-def _ko_complete(inner: str, noun: bool) -> str:
-    """Turn the body of "…라는 거 기억해줘" back into a sentence the rules understand."""
-    inner = inner.strip()
-    if noun:
-        return inner + ("이야" if inner and (ord(inner[-1]) - 0xAC00) % 28 else "야")
-    last = inner[-1:] if inner else ""
-    if not last or not "\uac00" <= last <= "\ud7a3":
-        return inner
-    if last == "하":
-        return inner[:-1] + "해"
-    jung = ((ord(last) - 0xAC00) % 588) // 28
-    return inner + ("아" if jung in (0, 8) else "어")
 
 
 class HeuristicExtractor:
@@ -355,7 +273,7 @@ class HeuristicExtractor:
                            or not mentions(c.content, fix.old)]
                     last = None
                 sentence = fix.sentence
-            sentence = confirmed(_unframed(sentence))
+            sentence = confirmed(unframed(sentence))
             sentence = premise(sentence) or sentence  # "since I'm vegan, what …?": "I'm vegan"
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
@@ -516,7 +434,7 @@ class HeuristicExtractor:
         if m:
             inner = m.group("x")
             if m.group("noun") or m.group("verb"):
-                inner = _ko_complete(inner, noun=bool(m.group("noun")))
+                inner = ko_complete(inner, noun=bool(m.group("noun")))
             return True, inner
         return False, sentence
 

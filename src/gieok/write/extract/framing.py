@@ -1,0 +1,99 @@
+"""What frames a statement without being part of it (W3): quotes, a task's material, a
+reminder's question form, a label before it and a reaction after it.
+
+"Translate: 'I have two brothers'" hands over someone else's words; "you know I'm allergic to
+shellfish, right?" and "나 갑각류 알레르기 있는 거 알지?" are statements in question form;
+"update: I started eating fish again" and "…Galaxy S25 last week, loving it" wrap a statement
+in a label and a reaction. Each function here returns what is left to read once the frame is
+taken off (the text unchanged when there is none), so the extractor's gates judge the
+statement itself. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?!\w)|「[^」]+」")
+
+
+# "이거 영어로 번역해줘: 저는 고양이 두 마리를 …", "Summarize this: …", "예시 데이터 만들어줘:
+# 이름 김철수 …": what follows the colon is material for the task, not the user's own words.
+_TASK_PAYLOAD = re.compile(
+    r"^(?P<ask>[^:\n]{0,60}?(?:translat|번역|summar|요약|proofread|교정|rewrite|paraphras|"
+    r"다시\s?써|고쳐|다듬어|correct|polish|format|변환|convert|\bfix\b|"
+    r"예시\s?(?:데이터|문장|글)?\s?(?:만들어|써|작성)|(?:give|make|write|create|generate)\s+(?:me\s+)?"
+    r"(?:an?\s+|some\s+)?(?:example|sample))"
+    r"[^:\n]{0,40}):\s*\S.*$", re.IGNORECASE | re.DOTALL)
+
+
+def quoted_removed(text: str) -> str:
+    """A turn without its quoted text (someone else's words: text to translate, a message
+    to answer) and without the material a task request hands over after a colon."""
+    text = _QUOTED.sub(" ", text)
+    task = _TASK_PAYLOAD.match(text.strip())
+    return task.group("ask") if task else text
+
+
+# "나 갑각류 알레르기 있는 거 알지?", "you know I'm allergic to shellfish, right?": a question
+# in form only — the user reminds the assistant of a fact about themselves
+_CONFIRM_KO = re.compile(
+    r"^(?P<x>.+?)\s*(?:(?P<noun>이라는|라는|인)\s?(?:거|것|건)|(?P<verb>[는은한])\s?(?:거|것|건))\s?"
+    r"(?:알지|알죠|아시죠|알잖아요?|아시잖아요|알고\s?있지|알고\s?계시죠|기억하지|기억하죠|기억나지|"
+    r"기억나죠)[\s?？!.~]*$")
+_CONFIRM_EN = re.compile(
+    r"^(?:(?:oh|and|also|btw|so|but)[,\s]+)*(?:as\s+)?you\s+(?:know|remember)[,\s]+(?:that\s+)?"
+    r"(?!(?:what|when|where|who|why|how|which|if|whether)\b)(?P<x>.+?)"
+    r"(?:,?\s*(?:right|yeah|remember|don['’]?t\s+you))?\s*[?？]*$|"
+    r"^(?P<y>(?:i|i['’]m|my|we|our)\b.+?),\s*(?:remember|right|you\s+know)\s*[?？]+$",
+    re.IGNORECASE)
+
+
+def confirmed(sentence: str) -> str:
+    """The statement inside a "you know …, right?" / "…는 거 알지?" question (unchanged when
+    the sentence is not one)."""
+    m = _CONFIRM_KO.match(sentence.strip())
+    if m:
+        inner = m.group("x")
+        if m.group("verb") == "한" and inner.endswith(("하", "해")):
+            return inner
+        if m.group("verb") == "한":
+            return inner + "했어"
+        return ko_complete(inner, noun=bool(m.group("noun")))
+    m = _CONFIRM_EN.match(sentence.strip())
+    if m:
+        return (m.group("x") or m.group("y")).strip()
+    return sentence
+
+
+# "update: I started eating fish again", "…Galaxy S25 last week, loving it": a label before
+# the statement and a reaction after it are not part of what is remembered
+_LABEL = re.compile(r"^(?:(?:quick|small|big|little)\s+)?(?:update|fyi|btw|news|heads\s+up|psa)"
+                    r"\s*[:\-–]\s*(?=\S)", re.IGNORECASE)
+_REACTION_TAIL = re.compile(
+    r",\s*(?:and\s+|so\s+far\s+)?(?:(?:really|totally|honestly|absolutely)\s+)?(?:loving|love|"
+    r"liking|enjoying|digging)\s+it(?:\s+so\s+far)?(?:\s+(?:lol|haha))?\s*[.!~]*$|"
+    r",\s*so\s+far\s+so\s+good\s*[.!~]*$", re.IGNORECASE)
+
+
+def unframed(sentence: str) -> str:
+    """The statement without a leading label ("update:") or a trailing reaction
+    (", loving it")."""
+    text = _LABEL.sub("", sentence)
+    if not _HANGUL.search(text):
+        text = _REACTION_TAIL.sub("", text)
+    return text if len(text.strip()) > 3 else sentence
+
+
+def ko_complete(inner: str, noun: bool) -> str:
+    """Turn the body of "…라는 거 기억해줘" back into a sentence the rules understand."""
+    inner = inner.strip()
+    if noun:
+        return inner + ("이야" if inner and (ord(inner[-1]) - 0xAC00) % 28 else "야")
+    last = inner[-1:] if inner else ""
+    if not last or not "\uac00" <= last <= "\ud7a3":
+        return inner
+    if last == "하":
+        return inner[:-1] + "해"
+    jung = ((ord(last) - 0xAC00) % 588) // 28
+    return inner + ("아" if jung in (0, 8) else "어")
