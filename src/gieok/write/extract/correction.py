@@ -7,7 +7,7 @@ number), and the wrong value, left alone, would stay a memory. ``corrected(prior
 puts the new value into the sentence it corrects — a value of the same kind (a weekday and
 its date, a month and day, a time, an age or count, a name) replaces the first one there —
 and says which old value it replaces, so reconciliation retires the memory that states it.
-Pure; only sentences that open with a correction marker are read.
+Pure; only sentences that open with a correction marker are read (anything else gives None).
 """
 
 from __future__ import annotations
@@ -62,19 +62,12 @@ class Correction:
     old: str
 
 
-def is_correction(sentence: str) -> bool:
-    """Opens with a correction marker ("actually", "wait no", "oops", "아 아니다", "정정")."""
-    text = sentence.strip()
-    return bool(_MARKER_EN.match(text) and _MARKER_EN.match(text).end() > 0  # type: ignore[union-attr]
-                ) or bool(_MARKER_KO.match(text))
-
-
 def corrected(prior: str, sentence: str) -> Correction | None:
     """``prior`` with the value ``sentence`` corrects put in, or None when ``sentence`` is
     not a correction of it."""
     text = sentence.strip()
     marker = _MARKER_KO.match(text) or _MARKER_EN.match(text)
-    if marker is None or marker.end() == 0:
+    if marker is None:
         return None
     rest = text[marker.end():].strip(" ,.!~")
     rest = re.sub(r"[\s,.!~]*(?:sorry|lol|ㅋ+|ㅎ+|ㅠ+)[\s.!~]*$", "", rest, flags=re.IGNORECASE)
@@ -84,24 +77,24 @@ def corrected(prior: str, sentence: str) -> Correction | None:
     m = _NOT_EN.match(rest) or _NOT_KO.match(rest)
     if m is not None:
         rest, old_said = m.group("new").strip(), m.group("old").strip()
-    for _kind, pattern in _KINDS:
+    for kind, pattern in _KINDS:
         new = pattern.search(rest)
         if new is None:
             continue
         olds = [o for o in pattern.finditer(prior) if o.group(0).strip() != new.group(0).strip()
                 and o.group(0) not in _NOT_NAMES
-                and not (_kind == "name" and _CALENDAR.match(o.group(0)))]
+                and not (kind == "name" and _CALENDAR.match(o.group(0)))]
         if old_said is not None:
             olds = [o for o in olds if old_said.casefold() in o.group(0).casefold()] or olds
         if not olds:
             continue
         old = olds[0]
-        value = _with_particle(new.group(0).strip(), prior, old)
+        value = _without_ending(new.group(0).strip())
         fixed = prior[:old.start()] + value + prior[old.end():]
         return Correction(sentence=fixed, old=old.group(0).strip())
     return None
 
 
-def _with_particle(value: str, prior: str, old: re.Match[str]) -> str:
-    """"6살이네" → "6살" already; a Korean value keeps the prior's text after it."""
+def _without_ending(value: str) -> str:
+    """"6살이네" → "6살": the value without the sentence ending said after it."""
     return re.sub(r"(?<=[0-9살세])(?:이네|이야|이에요|네요|이요|야|요|네)$", "", value)

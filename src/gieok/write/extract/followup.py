@@ -63,6 +63,11 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
                      re.IGNORECASE)
 
 
+def _has_predicate(toks: list[korean.Token]) -> bool:
+    """A Korean verb or adjective (its stem or a derived one): a clause, not a fragment."""
+    return any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in toks)
+
+
 def small_talk(question: str) -> bool:
     """A question about how something was or how the user is: its answer is a mood."""
     return _EVALUATIVE.search(_LEAD_Q.sub("", question.strip())) is not None
@@ -75,8 +80,7 @@ def mood_reply(sentence: str, question: str | None) -> bool:
         return False
     text = sentence.strip()
     if _HANGUL.search(text):
-        return not any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA"))
-                       for t in korean.tokens(text))
+        return not _has_predicate(korean.tokens(text))
     # no subject pronoun, auxiliary or verb-looking word ("takes", "finished"): a fragment
     return _EN_CLAUSE.search(text) is None and re.search(r"\b[a-z]{2,}(?:s|ed)\b", text,
                                                         re.IGNORECASE) is None
@@ -153,7 +157,7 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None) 
     if not text:
         return None
     toks = korean.tokens(text)
-    if any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in toks) or (
+    if _has_predicate(toks) or (
             any(t.tag == "EF" for t in toks) and not any(t.tag == "VCP" for t in toks)):
         return None  # a clause of its own: the ordinary rules read it ("통계학이요" is not)
     if toks and toks[-1].tag == "EF" and any(t.tag == "VCP" for t in toks):
@@ -245,7 +249,7 @@ def restated(question: str, fragment: str) -> str | None:
         return None
     if _HANGUL.search(text):
         text = _KO_POLITE.sub("", text).strip()
-        if any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in korean.tokens(text)):
+        if _has_predicate(korean.tokens(text)):
             return None  # a clause of its own: the rules read it as said
     else:
         text = _EN_HEDGES.sub("", _EN_YES.sub("", text)).strip()

@@ -20,6 +20,10 @@ from gieok.write.extract import discourse, english, korean
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # -- what is not a durable self-disclosure ----------------------------------------------------
+# A plan called off in the same breath: "I was going to go hiking but nvm", "가려고 했는데 …"
+_EN_CALLED_OFF = (r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*"
+                  r"\b(?:but|nvm|never\s+mind)\b")
+_KO_CALLED_OFF = r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)"
 _EN_REJECT = re.compile(
     r"\b(?:you|your|yours|u|ur)\b|^(?:please|pls|can|could|would|will|help|write|tell|give|"
     r"show|make|let['’]?s|translate|summari[sz]e|reply|draft|remind|explain|suggest|recommend|"
@@ -42,8 +46,7 @@ _EN_REJECT = re.compile(
     # what the user read or heard, and what might happen some day: not facts about them
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|on\s+\w+|that|about)\b|"
     r"^(?:like|as\s+if|as\s+though)\s+(?:i['’]?m|i\s+am|im)\b|"  # "(explain it) like I'm 10"
-    # a plan called off in the same breath: "I was going to go hiking but nvm"
-    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*\b(?:but|nvm|never\s+mind)\b|"
+    rf"{_EN_CALLED_OFF}|"
     r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|"
     r"dreamt|dreamed|in\s+my\s+dream|nightmare)\b|"
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
@@ -104,7 +107,7 @@ _KO_REJECT = re.compile(
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
     r"[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
     r"해결했|고마워|감사|반대인데|언젠가|지도\s?몰라|지\s?모르겠|수도\s?있|"
-    r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)|"  # "가려고 했는데 …": a plan called off
+    rf"{_KO_CALLED_OFF}|"
     # hedged ("망한 것 같아", "시켜 먹는 듯") and someone's belief ("내가 애인 줄 알아")
     r"(?:것|거)\s?같(?:아|아요|다|은데|네|더라)|듯(?:해|하다|해요|요)?[\s.!~]*$|같기도|"
     r"(?:인|는|은|던)\s줄\s?(?:알|몰)")
@@ -336,8 +339,7 @@ _MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과
 
 
 _CALLED_OFF = re.compile(
-    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*\b(?:but|nvm|never\s+mind)\b|"
-    r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)|취소했|취소됐|못\s?가게\s?됐|안\s?가기로", re.IGNORECASE)
+    rf"{_EN_CALLED_OFF}|{_KO_CALLED_OFF}|취소했|취소됐|못\s?가게\s?됐|안\s?가기로", re.IGNORECASE)
 
 
 def called_off(sentence: str) -> bool:

@@ -33,7 +33,7 @@ from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.framing import confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
-from gieok.write.extract.correction import corrected, is_correction
+from gieok.write.extract.correction import corrected
 from gieok.write.extract.retired import died, mentions, retired
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
@@ -265,7 +265,7 @@ class HeuristicExtractor:
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
             fix = corrected(said[-1] if said else prior, sentence) \
-                if (said or prior) and is_correction(sentence) else None
+                if said or prior else None
             if fix is not None:
                 # "actually it's Tuesday the 9th": the sentence it corrects, with the new value
                 if said:
