@@ -155,7 +155,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             return
     stated = _retired_by(c, new, pool)
     if stated:
-        _supersede(plan, pool, stated, new, now, "the user said it no longer holds")
+        _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
+                   names=[*c.retires, *c.ended])
         return
     near = _nearest(new, pool, threshold)
     if near is not None:
@@ -297,7 +298,10 @@ def _refine(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: 
 
 
 def _supersede(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
-               now: datetime, reason: str) -> None:
+               now: datetime, reason: str, *, names: Sequence[str] = ()) -> None:
+    """``olds`` stop being true when ``new`` starts. ``names``: the things the user said
+    they left behind ("sold the Avante"), kept in the audit details so the session-end
+    work can date the archived turns that mention them."""
     newest = max(olds, key=lambda r: r.valid_from or r.event_time)
     if new.event_time < (newest.valid_from or newest.event_time):
         # Out of order: the stored fact is newer. Keep the candidate as history only.
@@ -314,8 +318,10 @@ def _supersede(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: Memor
             "valid_to": new.valid_from or new.event_time, "superseded_at": now,
             "superseded_by": new.id, "updated_at": now,
         })
-        _rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False,
-                 {"superseded_by": new.id, "reason": reason})
+        details: dict[str, object] = {"superseded_by": new.id, "reason": reason}
+        if names:
+            details["names"] = list(names)
+        _rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False, details)
     plan.creates.append(new)
     pool.created.add(new.id)
     pool.put(new)

@@ -4,6 +4,7 @@ marked past, idle sessions closed by the sweeper and expired sessions dropped.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -20,11 +21,33 @@ from gieok.stores.fence import Fence
 from gieok.write.base import WriteBase, _hash
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, mark_past, restates, summarize
+from gieok.write.extract.retired import mentions
 from gieok.write.guards import pii_policies
 from gieok.write.pii import guard, mask_fields
 from gieok.write.triggers import TriggerKind, idle_cutoff
 
 MAX_SESSION_TURNS = 500
+PAST_TURNS_READ = 500  # the user's most recent archived turns read when a value is superseded
+# a value this short ("5", "ok") names nothing a turn could be matched on
+_MIN_VALUE = 2
+
+
+def _old_values(old: MemoryRecord, details: dict[str, object]) -> list[str]:
+    """What a superseded memory's turns would name: its slot's value ("gangnam-gu") and the
+    things the user said they left behind (audit ``names``)."""
+    names = details.get("names") or []
+    values = [str(v) for v in (*(names if isinstance(names, list) else []),
+                                old.metadata.get("value")) if v]
+    keys = [_value_key(v) for v in values]
+    return [v for v in dict.fromkeys(keys) if len(v) >= _MIN_VALUE]
+
+
+def _value_key(value: str) -> str:
+    """How a turn would name a slot's value: its head ("gangnam-gu, seoul" → "gangnam",
+    "austin for my wife's job" → "austin", "마포구" → "마포")."""
+    head = re.split(r"[,(;]|\s+(?:for|with|because|since|near|and)\s", value.strip(), maxsplit=1)[0]
+    head = re.sub(r"(?i)[-\s](?:gu|si|dong|ku|shi|city|district)$", "", head.strip())
+    return re.sub(r"(?<=[가-힣]{2})(?:구|시|동|군)$", "", head).strip()
 
 
 class SessionEnd(WriteBase):
@@ -153,25 +176,41 @@ class SessionEnd(WriteBase):
 
     async def _mark_turns_past(self, target: Scope, retired: Sequence[Any],
                                batch: WriteBatch) -> None:
-        """The archived turns a superseded fact came from ("I live in Gangnam-gu") get the
-        date it stopped being true in ``metadata.until``, so ``context()`` quotes them as
-        past, not beside the new fact as if both were current (issue 16). The turn's text
-        is never changed: the archive is what was said."""
+        """The archived turns that state a superseded fact get the date it stopped being
+        true in ``metadata.until``, so ``context()`` quotes them as past, not beside the new
+        fact as if both were current (issue 16): the turns the fact came from ("I live in
+        Gangnam-gu"), and any earlier turn of the user's — theirs or the assistant's, in any
+        session — that names the old value ("강남 사는데 카페 추천해줘", "강남이라면 …"):
+        the value a slot held, or what the user said they left behind ("sold the Avante").
+        The turn's text is never changed: the archive is what was said."""
+        marked: dict[str, tuple[MemoryRecord, str]] = {}  # turn id -> (turn, until)
+        recent: list[MemoryRecord] | None = None
         for change in retired:
             old = change.before
-            if not old.source_session or not old.source_turn_ids:
+            until_at = old.valid_to or change.after.valid_to or utcnow()
+            until = until_at.date().isoformat()
+            if old.source_session and old.source_turn_ids:
+                page = await self.store.list(
+                    target.with_(session=old.source_session),
+                    filters=parse_filter({"layer": "archive", "metadata.turn": {
+                        "in": list(old.source_turn_ids)[:50]}}),
+                    view=View(), limit=50, offset=0)
+                for turn in page.items:
+                    marked.setdefault(turn.id, (turn, until))
+            values = _old_values(old, change.details)
+            if not values:
                 continue
-            until = (old.valid_to or change.after.valid_to or utcnow()).date().isoformat()
-            page = await self.store.list(
-                target.with_(session=old.source_session),
-                filters=parse_filter({"layer": "archive",
-                                      "metadata.turn": {"in": list(old.source_turn_ids)[:50]}}),
-                view=View(), limit=50, offset=0)
-            for turn in page.items:
-                if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
-                    after = turn.model_copy(update={
-                        "metadata": {**turn.metadata, "until": until}, "updated_at": utcnow()})
-                    batch.upserts.append((after, None))
+            if recent is None:
+                recent = (await self.store.list(target, filters=parse_filter(
+                    {"layer": "archive"}), view=View(), limit=PAST_TURNS_READ, offset=0)).items
+            for turn in recent:
+                if turn.event_time < until_at and any(mentions(turn.content, v) for v in values):
+                    marked.setdefault(turn.id, (turn, until))
+        for turn, until in marked.values():
+            if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
+                after = turn.model_copy(update={
+                    "metadata": {**turn.metadata, "until": until}, "updated_at": utcnow()})
+                batch.upserts.append((after, None))
 
     async def _store_episode(self, scope: Scope, turns: Sequence[Turn], draft: EpisodeDraft,
                              summary: str, settings: ScopeSettings, result: AddResult,

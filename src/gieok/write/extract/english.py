@@ -107,7 +107,8 @@ _DROPPED_SUBJECT = re.compile(
     r"^(?:(?:just|finally|recently|also|so)\s+)*(?:got|started|moved|bought|adopted|joined|quit|took|"
     r"brought|fed|walked|"
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
-    r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned)\b", re.IGNORECASE)
+    r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned|sold|ditched|traded|"
+    r"upgraded|changed|transferred|gave\s+up)\b", re.IGNORECASE)
 
 
 # … and the state it describes: "allergic to shellfish, tree nuts and sesame", "vegan btw".

@@ -34,7 +34,7 @@ from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.framing import confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected
-from gieok.write.extract.retired import died, mentions, retired
+from gieok.write.extract.retired import died, mentions, retired, without
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -367,8 +367,9 @@ class HeuristicExtractor:
                                             hedged=hedged)
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
-                if gone:
-                    candidate = candidate.with_(retires=gone)
+                if gone:  # the memory states what holds now; the old value is superseded
+                    candidate = candidate.with_(retires=gone,
+                                                content=without(candidate.content, gone))
                 if ended:
                     candidate = candidate.with_(ended=ended)
                 out.append(candidate)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract.generic import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 
-_EN_OBJECT = r"(?:(?:my|the|our|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
+_EN_OBJECT = r"(?:(?:my|the|our|an?|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
              r"(?P<x>[\w.+#'-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
 _EN = [
     re.compile(r"\b(?:quit|stopped|gave\s+up(?:\s+on)?|got\s+rid\s+of|sold|ditched|"
@@ -86,3 +87,45 @@ def mentions(content: str, name: str) -> bool:
         return name in content
     words = set(re.findall(r"[\w.+#-]+", content.casefold()))
     return all(w in words for w in re.findall(r"[\w.+#-]+", name.casefold()))
+
+
+# -- the memory of a change states the new value only ------------------------------------------
+_EN_LEFT = r"(?:quit|left|sold|ditched|dumped|traded\s+in|gave\s+up(?:\s+on)?|got\s+rid\s+of|" \
+           r"dropped|stopped)"
+_KO_LEFT = r"(?:팔고|팔아\s?버리고|그만두고|그만\s두고|관두고|끊고|접고|정리하고|처분하고)"
+_KO_TO = r"(?=\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈아탔|갈아타|옮겼|옮김|옮긴|넘어왔|넘어갔|이직|" \
+         r"이사|전학|변경))"
+
+
+def without(content: str, names: tuple[str, ...]) -> str:
+    """``content`` without the clause that names what the user left behind, when the rest
+    still says what holds now: "User sold the Avante last month and bought a Tesla Model 3"
+    → "User bought a Tesla Model 3", "User switched from Verizon to T-Mobile" → "User
+    switched to T-Mobile", "사용자는 아이폰 팔고 갤럭시 S25로 바꿨다" → "사용자는 갤럭시 S25로
+    바꿨다". The old value lives on in the memory the change supersedes (with the date it
+    stopped holding); kept here too, the newest memory would state both values as current.
+    A sentence that only says what ended ("User quit Shinhan") is returned unchanged, and
+    so is a health change ("quit smoking", "switched from lisinopril"): that history is
+    itself a fact about the user's health."""
+    if any(health_related(name) or is_medicine(name) for name in names) \
+            or health_related(content):
+        return content
+    text = content
+    for name in names:
+        n = re.escape(name)
+        if re.search(r"[\uac00-\ud7a3]", content):
+            text = re.sub(rf"{n}(?:은|는|을|를|도)?\s?{_KO_LEFT}\s+", "", text)
+            text = re.sub(rf"{n}에서\s{_KO_TO}", "", text)
+            text = re.sub(rf"{n}(?:을|를)?\s대신(?:에)?\s", "", text)
+        else:
+            det = r"(?:(?:the|my|their|his|her|our|an?)\s+)?"
+            text = re.sub(rf"\b{_EN_LEFT}\s+{det}{n}\b[^,;.!?]*?(?:,\s*(?:and\s+)?|\s+and\s+)"
+                          r"(?:then\s+|now\s+|so\s+(?:now\s+)?)?(?=[a-z])", "", text,
+                          flags=re.IGNORECASE)
+            text = re.sub(rf"\bfrom\s+{det}{n}\s+(?=to\b)", "", text, flags=re.IGNORECASE)
+            text = re.sub(rf"\s*\b(?:instead\s+of|rather\s+than)\s+{det}{n}\b", "", text,
+                          flags=re.IGNORECASE)
+    text = re.sub(r"\s{2,}", " ", text).strip(" ,")
+    if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:
+        return content
+    return text

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract.generic import is_korean, pet_diet
+from gieok.write.extract.retired import retired
 
 # -- the phone the user carries -----------------------------------------------------------
 _PHONE = re.compile(
@@ -35,7 +36,8 @@ _SCHOOL_EN = re.compile(
     r"enrolled\s+(?:in|at)|"
     r"transferred\s+to|moved\s+to|is\s+in)\s+(?P<x>(?:[A-Z][\w'’.-]*\s+){0,4}?(?:Elementary|Middle|"
     r"High|Primary|Secondary|Montessori)?\s*(?:School|Kindergarten|Preschool|Daycare|Academy|"
-    r"University|College)\b|(?:a|the)\s+(?:new\s+)?(?:daycare|preschool|kindergarten))")
+    r"University|College)\b|(?:[A-Z][\w'’.-]*\s+){1,3}?(?:Elementary|Middle|High|Primary)\b|"
+    r"(?:a|the)\s+(?:new\s+)?(?:daycare|preschool|kindergarten))")
 _SCHOOL_KO = re.compile(
     r"(?P<x>[가-힣A-Za-z0-9]{0,12}(?:유치원|어린이집|초등학교|중학교|고등학교|대학교|대학원|학교))"
     r"(?:에|을|를|으로|로|에서)?\s?(?:잘\s)?(?:다녀|다니|다닌|입학|전학|들어갔|들어가|진학|붙었|합격)")
@@ -47,14 +49,21 @@ _WHO_KO = re.compile(r"^사용자의\s+\S+\s+(?P<who>[가-힣A-Za-z]{1,6}?)(?:�
 def phone(sentence: str) -> str | None:
     """The phone model the user says they have or switched to ("switched to a Galaxy S25",
     "아이폰 15 프로 써요")."""
-    if _NOT_MINE.search(sentence) or not _HAS_PHONE.search(sentence):
+    if _NOT_MINE.search(sentence):
         return None
-    if not re.match(r"^(?:User(?!['’])\b|사용자(?:는|가|도)?\s)", sentence):
+    own = re.match(rf"^(?:User['’]s|사용자의)\s+(?:{_PHONE.pattern})", sentence, re.IGNORECASE)
+    if own is None and not _HAS_PHONE.search(sentence):
+        return None  # "User's iPhone 12 battery dies by noon": their phone, said in passing
+    if own is None and not re.match(r"^(?:User(?!['’])\b|사용자(?:는|가|도)?\s)", sentence):
         return None  # someone else's phone ("User's sister got a Galaxy"), or no statement
-    m = _PHONE.search(sentence)
-    if m is None:
-        return None
-    return re.sub(r"\s+", " ", (m.group("x") or m.group("k") or "")).strip().casefold() or None
+    # "아이폰 팔고 갤럭시 S25로 바꿨어", "switched from iPhone to Pixel": the phone now is the
+    # one not left behind
+    gone = [name.casefold() for name in retired(sentence)]
+    for m in _PHONE.finditer(sentence):
+        model = re.sub(r"\s+", " ", (m.group("x") or m.group("k") or "")).strip().casefold()
+        if model and not any(model.startswith(g) or g.startswith(model) for g in gone):
+            return model
+    return None
 
 
 def school(sentence: str) -> tuple[str, str] | None:
