@@ -34,7 +34,9 @@ def said(text: str) -> list[str]:
     ("User sold the Avante last month and bought a Tesla Model 3", "User bought a Tesla Model 3"),
     ("User switched from Verizon to T-Mobile", "User switched to T-Mobile"),
     ("User quit the gym and swims now", "User swims now"),
-    ("User uses Neovim instead of VS Code", "User uses Neovim"),
+    # a choice over something is no change from it
+    ("User decided to use PostgreSQL instead of MongoDB",
+     "User decided to use PostgreSQL instead of MongoDB"),
     ("사용자는 아이폰 팔고 갤럭시 S25로 바꿨다", "사용자는 갤럭시 S25로 바꿨다"),
     ("사용자는 헬스 그만두고 수영 다닌다", "사용자는 수영 다닌다"),
     # only what ended: nothing else to say, the sentence stays
@@ -115,3 +117,11 @@ async def test_earlier_turns_naming_a_superseded_value_are_quoted_as_past(
         gangnam = [t for t in turns if "Gangnam" in t.content]
         assert len(gangnam) == 3 and all(t.metadata.get("until") for t in gangnam)
         assert not any(t.metadata.get("until") for t in turns if "Mapo" in t.content)
+
+
+def test_what_a_change_replaced_stays_in_the_memory_data() -> None:
+    [memory] = HeuristicExtractor().extract_sync(
+        [Turn(role="user", content="switched from iPhone 13 to a Pixel 9", at=AT)])
+    assert memory.content == "User switched to a Pixel 9"
+    assert memory.data is not None and memory.data["previous"] == ["iPhone 13"]
+    assert memory.slot == "phone" and memory.retires == ("iPhone 13",)

@@ -367,9 +367,11 @@ class HeuristicExtractor:
                                             hedged=hedged)
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
-                if gone:  # the memory states what holds now; the old value is superseded
-                    candidate = candidate.with_(retires=gone,
-                                                content=without(candidate.content, gone))
+                if gone:  # the memory states what holds now; what it replaced, in data
+                    now_only = without(candidate.content, gone)
+                    candidate = candidate.with_(retires=gone) if now_only == candidate.content \
+                        else candidate.with_(retires=gone, content=now_only, data={
+                            **(candidate.data or {}), "previous": list(gone)})
                 if ended:
                     candidate = candidate.with_(ended=ended)
                 out.append(candidate)

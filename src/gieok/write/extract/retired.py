@@ -116,15 +116,12 @@ def without(content: str, names: tuple[str, ...]) -> str:
         if re.search(r"[\uac00-\ud7a3]", content):
             text = re.sub(rf"{n}(?:은|는|을|를|도)?\s?{_KO_LEFT}\s+", "", text)
             text = re.sub(rf"{n}에서\s{_KO_TO}", "", text)
-            text = re.sub(rf"{n}(?:을|를)?\s대신(?:에)?\s", "", text)
         else:
             det = r"(?:(?:the|my|their|his|her|our|an?)\s+)?"
             text = re.sub(rf"\b{_EN_LEFT}\s+{det}{n}\b[^,;.!?]*?(?:,\s*(?:and\s+)?|\s+and\s+)"
                           r"(?:then\s+|now\s+|so\s+(?:now\s+)?)?(?=[a-z])", "", text,
                           flags=re.IGNORECASE)
             text = re.sub(rf"\bfrom\s+{det}{n}\s+(?=to\b)", "", text, flags=re.IGNORECASE)
-            text = re.sub(rf"\s*\b(?:instead\s+of|rather\s+than)\s+{det}{n}\b", "", text,
-                          flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:
         return content
