@@ -87,6 +87,11 @@ class ScoringSettings(BaseModel):
     # Conversation structure (read/replies.py): the turn that replies to a question turn on
     # the first page is ranked right after it (measured on LoCoMo dev, docs/benchmarks.md).
     lift_replies: bool = True
+    # Query analysis, "also called" (read/expansion.py): full text also searches the other
+    # language's words and the narrower kinds of what the query names ("dog" → 강아지,
+    # jindo), from a small built-in lexicon (read/lexicon.py); an added word counts this
+    # much of one of the query's own words (0 = off).
+    expansion_weight: float = Field(0.3, ge=0.0, le=1.0)
 
     @field_validator("*")
     @classmethod

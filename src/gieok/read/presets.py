@@ -17,7 +17,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # every hit in its own place
     "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
                    "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
-                   "lift_replies": False},
+                   "lift_replies": False, "expansion_weight": 0.0},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -33,6 +33,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-fold": {"fold_sources": False},
     # a question turn's reply keeps its own score (read/replies.py)
     "no-replies": {"lift_replies": False},
+    # full text searches the query's own words only (read/expansion.py)
+    "no-expansion": {"expansion_weight": 0.0},
 }
 
 

@@ -25,6 +25,7 @@ from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScorePa
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
+from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms
@@ -48,7 +49,15 @@ async def _candidates(
     if weights.fulltext_weight > 0:
         names.append("fulltext")
         ops.append(FulltextOp(scope, query, n, filters, view))
-    return dict(zip(names, await store.read(ops), strict=True)) if ops else {}
+        extra = expansion_query(query) if weights.expansion_weight > 0 else None
+        if extra is not None:
+            names.append("expanded")
+            ops.append(FulltextOp(scope, extra, n, filters, view))
+    lists = dict(zip(names, await store.read(ops), strict=True)) if ops else {}
+    if "expanded" in lists:
+        lists["fulltext"] = merge_expansion(lists["fulltext"], lists.pop("expanded"),
+                                            weights.expansion_weight, n)
+    return lists
 
 
 class _Scored(NamedTuple):

@@ -104,15 +104,33 @@ def morph_fields(texts: list[str]) -> list[str]:
     return out
 
 
+# A query text that starts with this mark is a list of separate words (a query's expansion,
+# read/expansion.py), not a sentence: each Korean word is analysed on its own, cached, so a
+# list of forty words costs no Kiwi call once its words have been seen (as running text it
+# cost ~20 ms per query).
+WORD_LIST_MARK = "\u203b "
+
+
+@lru_cache(maxsize=8192)
+def _word_morphs(word: str) -> tuple[tuple[str, str], ...]:
+    return _tagged_morphs(word)
+
+
 def query_terms(text: str) -> tuple[list[str], list[str]]:
     """(plain words for the stemmed column, Korean morphemes for the morpheme column)."""
+    if text.startswith(WORD_LIST_MARK):
+        tagged: tuple[tuple[str, str], ...] = tuple(
+            pair for word in text[len(WORD_LIST_MARK):].split() if has_hangul(word)
+            for pair in _word_morphs(word))
+    else:
+        tagged = _tagged_morphs(text)
     words = [
         w for w in (m.group(0).lower() for m in _WORD.finditer(text))
         if w not in STOPWORDS and w not in QUERY_FILLERS and w not in SUBJECT_TERMS
         and not has_hangul(w)
         and (len(w) > 1 or w.isdigit())
     ]
-    morphs = [form for form, tag in _tagged_morphs(text)
+    morphs = [form for form, tag in tagged
               if tag != "NP" and form not in SUBJECT_TERMS
               and not (tag in ("VV", "VA") and form in KO_LIGHT_VERBS)]
     return list(dict.fromkeys(words)), list(dict.fromkeys(morphs))

@@ -1,0 +1,149 @@
+"""Query expansion for full text: the words a query's things are also called.
+
+A query names a thing in one language and at one level ("dog", "약", "car"); the memory may
+say it in the other language or by its kind ("강아지", "metformin", "Ioniq 5"). Full text
+then finds nothing, and the dense side alone cannot pull the memory up (measured: the
+local model scores cross-language and kind-word pairs no higher than unrelated ones). So
+the full-text side searches, besides the query's own terms, the equivalents and narrower
+kinds that ``lexicon.py`` lists for them. Only full text sees the added words (the query's
+vector is its own text). They are searched as a second full-text list in the same store
+read and merged into the first at ``ScoringSettings.expansion_weight`` of a query word's
+weight (``merge_expansion``): measured on LoCoMo, added words at full weight let turns that
+name any family member or any job outrank the turn with the query's own "family" or
+"career".
+
+Query-side only, on purpose: nothing stored changes, so every existing store gets it
+without re-indexing, and a memory's index always says what it says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from gieok.domain.query import Candidate
+from gieok.read.lexicon import LEXICON
+from gieok.text.analysis import WORD_LIST_MARK, has_hangul, korean_morphs
+
+_WORD = re.compile(r"[\w-]+", re.UNICODE)
+MAX_ADDED = 64  # words added to one query at most (a broad word brings many kinds)
+_DEPTH = 2  # narrower kinds followed this many lines down ("pet" → "dog" → breeds)
+
+
+class Lexicon:
+    """The parsed ``LEXICON``: each line's equivalents and narrower words."""
+
+    def __init__(self, text: str) -> None:
+        self.lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        self.heads: dict[str, list[int]] = {}  # an equivalent → the lines it is one of
+        for raw in text.strip().splitlines():
+            same, _, narrower = raw.partition(":")
+            words = tuple(w.strip().lower() for w in same.split(",") if w.strip())
+            kinds = tuple(w.strip().lower() for w in narrower.split(",") if w.strip())
+            for word in words:
+                self.heads.setdefault(word, []).append(len(self.lines))
+            self.lines.append((words, kinds))
+        self.korean_long = tuple(sorted(
+            w for w in self.heads if has_hangul(w) and len(w) >= 2))
+
+    def lines_named(self, text: str) -> list[int]:
+        """The lines whose equivalents the text names, in order of appearance."""
+        found: list[int] = []
+        lowered = text.lower()
+        tokens = [m.group(0) for m in _WORD.finditer(lowered)]
+        latin = [t for t in tokens if not has_hangul(t)]
+        candidates = [*latin, *(f"{a} {b}" for a, b in zip(latin, latin[1:], strict=False))]
+        for token in candidates:
+            for form in _english_forms(token):
+                found.extend(self.heads.get(form, ()))
+        if has_hangul(lowered):
+            for morph in korean_morphs(text):
+                found.extend(self.heads.get(morph, ()))
+            hangul = " ".join(t for t in tokens if has_hangul(t))
+            for word in self.korean_long:
+                if word in hangul:
+                    found.extend(self.heads[word])
+        return list(dict.fromkeys(found))
+
+    def expand(self, lines: Iterable[int]) -> list[str]:
+        """Every equivalent of ``lines`` and their narrower words, following narrower words
+        that head lines of their own ``_DEPTH`` lines down; at most ``MAX_ADDED`` words."""
+        out: dict[str, None] = {}
+        frontier = list(lines)
+        seen = set(frontier)
+        for depth in range(_DEPTH + 1):
+            following: list[int] = []
+            for index in frontier:
+                words, kinds = self.lines[index]
+                for word in (*words, *(kinds if depth < _DEPTH else ())):
+                    out.setdefault(word)
+                    for line in self.heads.get(word, ()):
+                        if line not in seen:
+                            seen.add(line)
+                            following.append(line)
+            frontier = following
+        return list(out)[:MAX_ADDED]
+
+
+def _english_forms(token: str) -> tuple[str, ...]:
+    """The token and its singular guesses ("allergies" → "allergy", "cats" → "cat")."""
+    forms = [token]
+    if len(token) > 3 and token.endswith("ies"):
+        forms.append(token[:-3] + "y")
+    if len(token) > 3 and token.endswith("es"):
+        forms.append(token[:-2])
+    if len(token) > 2 and token.endswith("s"):
+        forms.append(token[:-1])
+    return tuple(forms)
+
+
+_LEXICON = Lexicon(LEXICON)
+
+
+@lru_cache(maxsize=1024)
+def expansion(query: str) -> str:
+    """The words full text should also search for ``query`` (empty when it names nothing in
+    the lexicon), minus the words it already has."""
+    lines = _LEXICON.lines_named(query)
+    if not lines:
+        return ""
+    have = {_stem(w) for w in _WORD.findall(query.lower())}
+    # a word full text would stem like one of the query's counts twice in BM25: left out
+    return " ".join(w for w in _LEXICON.expand(lines) if _stem(w) not in have)
+
+
+def _stem(word: str) -> str:
+    """A light English stem, close to what the index's Porter stemmer makes of inflections
+    ("friends"/"friend", "moving"/"moved"/"move", "hobbies"/"hobby"). Korean is left as is
+    (its words are compared whole; the index analyses them into morphemes)."""
+    if has_hangul(word):
+        return word
+    for suffix in ("ies", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[:-len(suffix)] + ("i" if suffix == "ies" else "")
+            break
+    if len(word) > 3 and word[-1] in "ey":
+        word = word[:-1] + ("i" if word[-1] == "y" else "")
+    return word
+
+
+def expansion_query(query: str) -> str | None:
+    """The full-text query of ``query``'s expansion — a word list (``WORD_LIST_MARK``: each
+    word analysed alone, cached) — or ``None`` when there is none."""
+    extra = expansion(query)
+    return WORD_LIST_MARK + extra if extra else None
+
+
+def merge_expansion(own: Sequence[Candidate], expanded: Sequence[Candidate], weight: float,
+                    depth: int) -> list[Candidate]:
+    """One full-text list from the query's own list and its expansion's: each row scores
+    its own BM25 plus ``weight`` × its expansion BM25 — BM25 of an OR query is a sum over
+    its terms, so this is the BM25 of one query whose added words count ``weight`` of the
+    query's own (a memory saying the query's word outranks one saying a kind of it). Best
+    ``depth`` first."""
+    scores = {c.id: c.score for c in own}
+    for c in expanded:
+        scores[c.id] = scores.get(c.id, 0.0) + weight * c.score
+    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:depth]
+    return [Candidate(rid, score) for rid, score in best]

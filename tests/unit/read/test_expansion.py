@@ -1,0 +1,105 @@
+"""Query expansion (read/expansion.py): a query finds a memory that names the same thing in
+the other language or by its kind ("what am I allergic to?" → "사용자는 갑각류 알레르기가
+있음", "what's my dog's name?" → "User's jindo Toto is 3").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gieok import AsyncMemory, GieokSettings
+from gieok.read.expansion import MAX_ADDED, Lexicon, expansion, expansion_query
+
+pytestmark = pytest.mark.anyio
+
+
+def test_the_other_language_and_narrower_kinds_are_added() -> None:
+    assert "알레르기" in expansion("what am I allergic to?").split()
+    dog = expansion("what's my dog's name?").split()
+    assert {"강아지", "jindo", "진돗개", "poodle"} <= set(dog)
+    puppy = expansion("우리 강아지 몇 살이야?").split()  # a Korean word inside its eojeol
+    assert {"dog", "jindo"} <= set(puppy)
+    assert "car" in expansion("무슨 차 타?").split()  # a one-syllable word, by morpheme
+    assert {"melatonin", "영양제"} <= set(expansion("do I take any supplements?").split())
+
+
+def test_a_query_naming_nothing_known_is_left_alone() -> None:
+    assert expansion("What did Caroline say about the weather on Tuesday?") == ""
+    assert expansion_query("hello there") is None
+    # words the query already has are not repeated
+    assert "dog" not in expansion("is my dog ok?").split()
+
+
+def test_plural_and_inflected_forms_are_recognised() -> None:
+    assert "고양이" in expansion("what are my cats' names?").split()
+    assert "알레르기" in expansion("any allergies?").split()
+
+
+def test_narrower_kinds_are_followed_a_bounded_depth_and_count() -> None:
+    lexicon = Lexicon("""
+a, 에이 : b, x1
+b, 비 : c
+c, 씨 : d
+d, 디 : e
+""")
+    words = lexicon.expand(lexicon.lines_named("a"))
+    assert {"a", "에이", "b", "x1", "비", "c", "씨"} <= set(words)
+    assert "d" not in words  # two lines down, then stop
+    many = Lexicon("top : " + ", ".join(f"k{i}" for i in range(200)))
+    assert len(many.expand(many.lines_named("top"))) == MAX_ADDED
+
+
+async def test_full_text_finds_the_other_language_and_the_kind(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """Full text decides here (the test embedder carries no meaning): the memory that shares
+    no word with the query is found through the expansion only, and not without it."""
+    memories = ["사용자는 갑각류 알레르기가 있음", "User's jindo Toto is 3",
+                "User switched from Notion to Obsidian for their notes",
+                "User's manager Dae-ho wants weekly status reports every Friday",
+                "사용자는 내년 3월에 오사카 여행 갈 예정"]
+    cases = [("what am I allergic to?", memories[0]), ("what's my dog's name?", memories[1]),
+             ("우리 강아지 몇 살이야?", memories[1])]
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        for text in memories:
+            await mem.remember(text, user_id="u1")
+        for query, wanted in cases:
+            hits = await mem.search(query, user_id="u1", k=5)
+            assert hits[0].record.content == wanted, query
+            assert hits[0].parts.fulltext_rank == 1, query
+        mem.settings.scoring.expansion_weight = 0.0  # the query's own words only
+        for query, wanted in cases:
+            hits = await mem.search(query, user_id="u1", k=5)
+            assert all(h.parts.fulltext_rank is None for h in hits
+                       if h.record.content == wanted), query
+
+
+@pytest.mark.slow
+async def test_the_fresh_users_questions_find_their_memories(
+    tmp_path, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    """The lead's fresh-user trial, through add() with the real model: the answer in the
+    other language or by its kind is the first hit (before: below English turns)."""
+    real = make_settings(embedder="local:multilingual-e5-small")
+    from datetime import UTC, datetime
+
+    sessions = [
+        ("2026-09-15", [("user", "Doctor said my blood pressure is a bit high, I'm supposed "
+                                 "to cut back on salt"),
+                        ("assistant", "That's a good plan. Any other changes?"),
+                        ("user", "walking 30 min every morning before work with Toto"),
+                        ("assistant", "Who's Toto?"), ("user", "my jindo, he's 3")]),
+        ("2026-10-01", [("user", "btw I switched from Notion to Obsidian for my notes")]),
+        ("2026-10-20", [("user", "아 그리고 나 갑각류 알레르기 있는 거 알지? 새우 먹으면 큰일나")]),
+    ]
+    async with AsyncMemory(f"sqlite:///{tmp_path}/t.db", settings=real) as mem:
+        for day, turns in sessions:
+            at = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC)
+            await mem.add([{"role": r, "content": c} for r, c in turns], user_id="u",
+                          session_id=day, timestamp=at)
+            await mem.end_session(user_id="u", session_id=day)
+        for query, word in [("what am I allergic to?", "갑각류"),
+                            ("what's my dog's name?", "jindo"),
+                            ("우리 강아지 몇 살이야?", "jindo")]:
+            hits = await mem.search(query, user_id="u", k=3)
+            assert word in hits[0].record.content, (query, [h.record.content for h in hits])
