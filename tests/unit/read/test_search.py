@@ -100,8 +100,10 @@ class OpLog(Store):
 async def test_search_builds_records_only_for_the_hits_it_returns(
     store_url: str, settings: GieokSettings
 ) -> None:
-    """Three round trips: both candidate lists at once, the scoring columns of every fused
-    candidate, whole records for the k returned — scored exactly as whole records are."""
+    """Three round trips: the candidate lists at once (dense, full text and — the query
+    names places and sports the lexicon knows — the expansion's full text), the scoring
+    columns of every fused candidate, whole records for the k returned — scored exactly as
+    whole records are."""
     store = OpLog(await open_store(store_url))
     async with AsyncMemory(store, settings=settings) as mem:
         await mem.import_memories(
@@ -110,7 +112,7 @@ async def test_search_builds_records_only_for_the_hits_it_returns(
         store.ops.clear()
         hits = await mem.search("who lives in Busan and plays tennis", user_id="u1", k=5)
     kinds = [[type(op).__name__ for op in batch] for batch in store.ops]
-    assert kinds == [["DenseOp", "FulltextOp"], ["RankOp"], ["GetOp"]]
+    assert kinds == [["DenseOp", "FulltextOp", "FulltextOp"], ["RankOp"], ["GetOp"]]
     ranked, fetched = store.ops[1][0], store.ops[2][0]
     assert isinstance(ranked, RankOp) and isinstance(fetched, GetOp)
     assert len(ranked.ids) >= 30 and list(fetched.ids) == [h.record.id for h in hits]
