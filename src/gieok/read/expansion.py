@@ -38,6 +38,8 @@ class Lexicon:
         self.lines: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         self.heads: dict[str, list[int]] = {}  # an equivalent → the lines it is one of
         for raw in text.strip().splitlines():
+            if not raw.strip() or raw.lstrip().startswith("#"):
+                continue
             same, _, narrower = raw.partition(":")
             words = tuple(w.strip().lower() for w in same.split(",") if w.strip())
             kinds = tuple(w.strip().lower() for w in narrower.split(",") if w.strip())

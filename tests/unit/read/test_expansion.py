@@ -5,10 +5,13 @@ the other language or by its kind ("what am I allergic to?" → "사용자는 �
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
 from gieok.read.expansion import MAX_ADDED, Lexicon, expansion, expansion_query
+from gieok.stores import open_store
 
 pytestmark = pytest.mark.anyio
 
@@ -50,17 +53,19 @@ d, 디 : e
 
 
 async def test_full_text_finds_the_other_language_and_the_kind(
-    store_url: str, settings: GieokSettings
+    store_url: str, encryption_key: str | None, settings: GieokSettings
 ) -> None:
     """Full text decides here (the test embedder carries no meaning): the memory that shares
-    no word with the query is found through the expansion only, and not without it."""
+    no word with the query is found through the expansion only, and not without it — also
+    through blind terms on an encrypted store."""
     memories = ["사용자는 갑각류 알레르기가 있음", "User's jindo Toto is 3",
                 "User switched from Notion to Obsidian for their notes",
                 "User's manager Dae-ho wants weekly status reports every Friday",
                 "사용자는 내년 3월에 오사카 여행 갈 예정"]
     cases = [("what am I allergic to?", memories[0]), ("what's my dog's name?", memories[1]),
              ("우리 강아지 몇 살이야?", memories[1])]
-    async with AsyncMemory(store_url, settings=settings) as mem:
+    store = await open_store(store_url, encryption_key=encryption_key)
+    async with AsyncMemory(store, settings=settings) as mem:
         for text in memories:
             await mem.remember(text, user_id="u1")
         for query, wanted in cases:
@@ -81,8 +86,6 @@ async def test_the_fresh_users_questions_find_their_memories(
     """The lead's fresh-user trial, through add() with the real model: the answer in the
     other language or by its kind is the first hit (before: below English turns)."""
     real = make_settings(embedder="local:multilingual-e5-small")
-    from datetime import UTC, datetime
-
     sessions = [
         ("2026-09-15", [("user", "Doctor said my blood pressure is a bit high, I'm supposed "
                                  "to cut back on salt"),
