@@ -81,18 +81,22 @@ _EN_UNNAMED = re.compile(
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b"
-    r"|\s*[.!?,]|\s*$))")  # "a party for my daughter", "a gift for my husband?"
+    r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
+    # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
+    rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b)")
 _EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
-                            r"\s+name\s+is\s+(?P<name>[A-Z][a-z]+)")
+                            r"\s+name(?:\s+is|['’]s)\s+(?P<name>[A-Z][a-z]+)")
+# "우리 dog 해피", "제 daughter 지우": mixed chat names the pet or relative in English
+_KO_NOUN = rf"{FAMILY_KO}|{PETS_KO}|(?i:{PETS_EN}|{FAMILY_EN})(?![A-Za-z])"
 _KO_INTRO = [
-    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s?"
+    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),
-    re.compile(rf"(?P<noun>{FAMILY_KO}|{PETS_KO})\s?이름은\s?(?P<name>[가-힣A-Za-z]{{1,6}}?)"
+    re.compile(rf"(?P<noun>{_KO_NOUN})\s?이름은\s?(?P<name>[가-힣A-Za-z]{{1,6}}?)"
                r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)"),
     re.compile(rf"(?P<name>[가-힣A-Za-z]{{1,6}}?)(?:이)?라는\s(?P<noun>{PETS_KO}|{FAMILY_KO})"),
     re.compile(rf"(?P<noun>{PETS_KO})(?:를|을)?\s?(?:한\s?마리\s?)?키우는데\s?이름이\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:에요|예요|야|이야)"),
-    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
+    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s"
                r"(?P<name>[A-Z][A-Za-z]+)"),
     # "작년에 키우던 햄스터 쿠키가 죽었어": the pet the user keeps (or kept), then its name
     re.compile(rf"(?:키우던|키우는|키웠던|기르던|기르는|길렀던)\s(?P<noun>{PETS_KO})\s?"
@@ -101,13 +105,14 @@ _KO_INTRO = [
     re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
                r"(?:가|는|도|랑|를)(?=\s)"),
 ]
-_KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})\s"
+_KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s"
                            r"(?P<name>[가-힣]{1,4})(?=[\s?!.,]|$)")
-_KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{FAMILY_KO}|{PETS_KO})"
+_KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})"
                          r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)|"
-                         # "지금은 토끼 한 마리 키워": a pet the user keeps, named later or never
-                         rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:한|두|세|\d)\s?마리\s?"
-                         r"(?:를\s?|을\s?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)")
+                         # "지금은 토끼 한 마리 키워", "거북이 키운 지 10년": a pet the user
+                         # keeps, named later or never
+                         rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:(?:한|두|세|\d)\s?마리\s?"
+                         r"(?:를\s?|을\s?)?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)")
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
                             r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)")
@@ -117,16 +122,45 @@ _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜
                           r"다음|어제|오늘|내일|둘|셋)$")
 
 
+def ko_called(name: str, after: str) -> str:
+    """A Korean name as the user calls it. After a name that ends in a consonant, "이" before
+    a particle is the familiar 이 ("까망이가", "하은이는": the cat is called 까망이); before an
+    ending it may be the copula ("솜사탕이야", "하준이에요") — except after a one-syllable name,
+    which is always called with it ("몽이야", "콩이요": the dog is 몽이, and a memory that says
+    몽 names no one the user knows). A name ending in a vowel takes no 이 ("보리야" is 보리).
+    ``after``: the text right after the name as matched."""
+    if name and after.startswith("이") and not name.endswith("이") and _HANGUL.fullmatch(
+            name[-1]) and (ord(name[-1]) - 0xAC00) % 28 != 0 and (
+            len(name) == 1 or re.match(r"이(?:가|는|를|도|랑|한테|의|\s|$)", after)):
+        return name + "이"
+    return name
+
+
+def name_pattern(name: str) -> str:
+    """A regex for a name as the user may say it again: "몽이" also as "몽" ("몽은 …")."""
+    if len(name) > 1 and name.endswith("이") and _HANGUL.fullmatch(name[-2]) \
+            and (ord(name[-2]) - 0xAC00) % 28 != 0:
+        return re.escape(name[:-1]) + "(?:이)?"
+    return re.escape(name)
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
 @dataclass
 class Entities:
     """The relatives and pets named so far in a session, most recent last."""
 
     known: list[Entity] = field(default_factory=list)
     topic: Entity | None = None  # the entity the last user sentence was about
+    # a name the last sentence used as its subject without saying who it is ("so Bruno is
+    # stuck inside"): "he's a 1 year old husky" next says he is the user's husky
+    unplaced: str | None = None
 
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
         found = self._intros(sentence)
+        self.unplaced = _unplaced(sentence) if lang == "en" and not found else None
         for entity in found:
             self._add(entity)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
@@ -135,7 +169,8 @@ class Entities:
                 and not any(_KO_NOT_NAME.match(n) for n in listed.group("a", "b")):
             # "고양이 두 마리 키워. 치즈랑 까망이": the two cats are 치즈 and 까망
             self.known.remove(unnamed)
-            found = [self._entity(n, unnamed.noun, "ko") for n in listed.group("a", "b")]
+            found = [self._entity(ko_called(listed.group(g), sentence.strip()[listed.end(g):]),
+                                  unnamed.noun, "ko") for g in ("a", "b")]
             for entity in found:
                 self._add(entity)
             self.topic = None
@@ -145,7 +180,7 @@ class Entities:
         if named and all(e.name is None for e in found):
             target = next((e for e in reversed(self.known) if e.name is None), None)
             if target is not None:
-                target.name = named.group("name")
+                target.name = ko_called(named.group("name"), sentence[named.end("name"):])
                 found = [target]
         topic = found[0] if found else self.mentioned(sentence, lang)
         if topic is None:  # "사용자의 엄마는 꽃이랑 등산 좋아하셔" (resolved): the unnamed mother
@@ -171,7 +206,7 @@ class Entities:
                     out.append(self._entity(name.strip(", "), noun, "en"))
         for pattern in _KO_INTRO:
             for m in pattern.finditer(sentence):
-                name = m.group("name")
+                name = ko_called(m.group("name"), sentence[m.end("name"):])
                 if _KO_NOT_NAME.match(name):
                     continue
                 out.append(self._entity(name, m.group("noun"), "ko"))
@@ -180,7 +215,8 @@ class Entities:
         if not out:
             m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
             if m is not None:
-                noun = m.groupdict().get("noun") or m.groupdict().get("noun2") or ""
+                noun = m.groupdict().get("noun") or m.groupdict().get("noun2") \
+                    or m.groupdict().get("noun3") or ""
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         return out
@@ -266,10 +302,11 @@ class Entities:
         from gieok.write.extract.korean import tokens
 
         start = m.start("name")
-        if not any(t.start == start and t.tag == "NNP" for t in tokens(sentence)):
+        if not any(t.start == start and t.tag == "NNP" for t in tokens(sentence)) \
+                and not _familiar(m.group("name")) \
+                and not re.fullmatch(r"[A-Za-z]+", m.group("noun")):  # "우리 dog 해피"
             return []
-        return [self._entity(m.group("name").removesuffix("이") if len(m.group("name")) > 2
-                             else m.group("name"), m.group("noun"), "ko")]
+        return [self._entity(m.group("name"), m.group("noun"), "ko")]
 
     @staticmethod
     def _entity(name: str | None, noun: str, lang: str) -> Entity:
@@ -291,7 +328,7 @@ class Entities:
 
     def mentioned(self, sentence: str, lang: str) -> Entity | None:
         for entity in reversed(self.known):
-            if entity.name and re.search(rf"(?<![\w]){re.escape(entity.name)}", sentence):
+            if entity.name and re.search(rf"(?<![\w]){name_pattern(entity.name)}", sentence):
                 return entity
         return None
 
@@ -305,9 +342,10 @@ class Entities:
         if re.search(r"[\uac00-\ud7a3]", sentence):
             from gieok.write.extract.discourse import ko_subject
 
-            if sentence.startswith(entity.display("ko") + " "):
-                return entity  # "사용자의 딸 지유 이번에 …": resolved, the name leads, no particle
-            return entity if ko_subject(sentence, frozenset({entity.name})) == "entity" else None
+            if re.match(re.escape(entity.display("ko")) + r"(?:이|가|은|는|도|랑)?\s", sentence):
+                return entity  # "사용자의 딸 지유 이번에 …": resolved, the name leads
+            called = frozenset({entity.name, entity.name.removesuffix("이")} - {""})
+            return entity if ko_subject(sentence, called) == "entity" else None
         lead = rf"^(?:User['’]s|(?i:my|our))\s+(?:[\w-]+\s+){{0,3}}?{name}\b|^{name}\b"
         return entity if re.search(lead, sentence) else None
 
@@ -333,8 +371,16 @@ class Entities:
         if m:
             p = m.group("p").lower()
             target = self.pronoun_target(p)
-            if target is None or (p == "it" and target.kind != "pet"):
-                return text
+            kind = _KIND_SAID.match(text[m.end():]) if m.group("s") and p in ("he", "she") \
+                else None
+            if kind is not None and self.unplaced and (target is None or target.name is None):
+                # "… so Bruno is stuck inside. he's a 1 year old husky": Bruno is that husky
+                target = self._entity(self.unplaced, kind.group("noun"), "en")
+                target.gender = "f" if p == "she" else "m"
+                self._add(target)
+            if target is None or (p == "it" and target.kind != "pet") or (
+                    m.group("s") and _FEELING.match(text[m.end():])):
+                return text  # "nope she's thrilled": how she feels today is no fact about her
             who = target.display("en")
             rest = text[m.end():]
             # "she doesn't eat raw fish, so no sushi places for her": the same person at the end
@@ -381,12 +427,13 @@ class Entities:
                 text = text.strip() + "야"  # "이름은 당근이": the copula chat leaves out
             return f"{unnamed.display('ko')} {text.lstrip()}"
         entity = self.mentioned(text, "ko")
+        called = name_pattern(entity.name) if entity and entity.name else ""
         if entity and entity.name and not re.search(
-                rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{re.escape(entity.name)}|"
-                rf"{re.escape(entity.noun)}\s?{re.escape(entity.name)}|"
-                rf"이름(?:은|이|는)\s?{re.escape(entity.name)}|{re.escape(entity.name)}(?:이)?라는",
+                rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{called}|"
+                rf"{re.escape(entity.noun)}\s?{called}|"
+                rf"이름(?:은|이|는)\s?{called}|{called}(?:이)?라는",
                 text):  # "고양이 이름은 치즈야" introduces her again
-            return re.sub(re.escape(entity.name), entity.display("ko"), text, count=1)
+            return re.sub(called, entity.display("ko"), text, count=1)
         honoured = self.topic is not None and self.topic.kind == "family" and _honorific(text)
         if self.topic is not None and (_HEALTHY.search(text) or honoured
                                        or _health_related(text)) and _no_subject_ko(text):
@@ -418,7 +465,8 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
     own = _STORED_KO.match(memory.strip())
     if own is not None and not _KO_NOT_NAME.match(own.group("name")):
         # "사용자의 딸 지유 이번에 …": gieok's own wording puts the name right after the noun
-        return ((own.group("name"), own.group("noun"), "ko"),)
+        return ((ko_called(own.group("name"), memory.strip()[own.end("name"):]),
+                 own.group("noun"), "ko"),)
     text = re.sub(r"^User\s+has\b", "I have", memory.strip())
     text = re.sub(r"\bUser['’]s\b", "my", text)
     text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
@@ -528,3 +576,44 @@ def _no_subject_ko(text: str) -> bool:
     from gieok.write.extract.discourse import ko_subject
 
     return ko_subject(text) == "none"
+
+
+def _familiar(word: str) -> bool:
+    """"하은이", "까망이": a name with the familiar 이 after its last consonant — read alone,
+    Kiwi finds only a noun and that 이 in it (never an adverb such as 많이 or 같이, a verb,
+    or a common noun of its own such as 놀이)."""
+    if len(word) < 2 or not word.endswith("이") or (ord(word[-2]) - 0xAC00) % 28 == 0:
+        return False
+    from gieok.text.analysis import kiwi
+
+    toks = kiwi().analyze(word, top_n=1)[0][0]
+    if len(toks) == 1:  # "까망이", "서연이", "뭉뭉이": one proper or unknown noun
+        return toks[0].tag == "NNP" or (toks[0].tag == "NNG" and toks[0].id <= _UNKNOWN_ID)
+    # "지민"+이, "하은"+이: a proper or unknown noun — never a word the dictionary knows
+    # ("생신이", "선물이": the subject particle after a common noun)
+    return len(toks) == 2 and toks[1].form == "이" and toks[1].tag in ("JKS", "XSN", "VCP") \
+        and (toks[0].tag == "NNP" or (toks[0].tag == "NNG" and toks[0].id <= _UNKNOWN_ID))
+
+
+_UNKNOWN_ID = 2  # Kiwi's id for a noun its dictionary does not hold (a name it never saw)
+
+
+_FEELING = re.compile(
+    r"\s+(?:so\s+|really\s+|super\s+|very\s+|a\s+(?:bit|little)\s+|kinda\s+|pretty\s+)?"
+    r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"
+    r"annoyed|happy|sad|fine|ok|okay|good|great|pumped|stoked)\b"
+    r"(?!\s+(?:of|about|around|with|whenever|when|at)\b)", re.IGNORECASE)
+# "'s a 1 year old husky", "'s an old tabby": what a pronoun's sentence says the named one is
+_KIND_SAID = re.compile(rf"\s+(?:an?\s+)(?:[\w-]+\s+){{0,5}}?(?P<noun>(?i:{PETS_EN}))\b")
+
+
+def _unplaced(sentence: str) -> str | None:
+    """A capitalised name that is a clause's subject ("so Bruno is stuck inside all day",
+    "Mochi keeps …") — not a sentence's first word unless a verb follows it, never a day,
+    month or other common capitalised word."""
+    for m in re.finditer(r"(?<![\w'’])([A-Z][a-z]{2,})(?=\s+(?:is|was|has|had|keeps|gets|got|"
+                         r"needs|loves|hates|eats|ate|went|goes|just|still)\b)", sentence):
+        if m.group(1) in _NOT_PET_NAME or m.group(1) in ("User", "Dad", "Mom", "Mum"):
+            continue
+        return m.group(1)
+    return None

@@ -121,12 +121,45 @@ _DROPPED_STATE = re.compile(
     re.IGNORECASE)
 
 
+# Chat spelling: "im on lisinopril", "shes a 20 year old african grey", "doc says …"
+_CHAT = [(re.compile(rf"(?<![\w'’]){w}(?![\w'’])", re.IGNORECASE), r) for w, r in (
+    ("im", "I'm"), ("ive", "I've"), ("shes", "she's"), ("hes", "he's"), ("dont", "don't"),
+    ("doesnt", "doesn't"), ("didnt", "didn't"), ("cant", "can't"), ("isnt", "isn't"),
+    ("wasnt", "wasn't"), ("havent", "haven't"), ("hasnt", "hasn't"), ("arent", "aren't"),
+    ("theyre", "they're"), ("youre", "you're"), ("thats", "that's"),
+    (r"doc(?=\s+(?:says?|said|thinks|told|wants))", "the doctor"),
+    (r"name['’]s(?=\s+[A-Z])", "name is"))]
+
+
+def spelled(sentence: str) -> str:
+    """``sentence`` with chat's apostrophe-less contractions written out ("im" → "I'm",
+    "shes" → "she's", "doc says" → "the doctor says"), so the rules read them."""
+    if re.search(r"[\uac00-\ud7a3]", sentence):
+        return sentence
+    for pattern, repl in _CHAT:
+        sentence = pattern.sub(repl, sentence)
+    return sentence
+
+
+# Chat drops "my" before a relative who is the subject: "twins turned 3 today", "hubby works
+# nights", "wife's pregnant" (a verb right after: not "kids these days", not a question).
+_BARE_RELATIVE = re.compile(
+    r"^(?:twins|kids|wife|hubby|husband|son|daughter|mom|mum|dad|grandma|grandpa|"
+    r"(?:older|younger|little|big|baby)\s+(?:brother|sister|bro|sis))"
+    r"(?:['’]s\s+(?=[a-z]+)|\s+(?=(?:is|was|are|were|has|have|had|just|turned|turns|starts|"
+    r"started|got|gets|works|lives|moved|goes|went|finally|loves|hates|needs|will|can)\b))",
+    re.IGNORECASE)
+
+
 def with_subject(sentence: str) -> str:
     """"Just got promoted …" → "I just got promoted …"; "allergic to shellfish" → "I'm
     allergic to shellfish" (the dropped subject is the speaker)."""
+    sentence = spelled(sentence)
     text = strip_fillers(sentence) or sentence.strip()
     if re.search(r"[\uac00-\ud7a3]", text):
         return sentence
+    if _BARE_RELATIVE.match(text):  # "twins turned 3 today", "wife's pregnant again"
+        return "my " + text[:1].lower() + text[1:]
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
     if _DROPPED_STATE.match(text):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import english, korean
-from gieok.write.extract.coref import Entities, Entity
+from gieok.write.extract.coref import Entities, Entity, ko_called
 from gieok.write.normalize import has_batchim
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -160,7 +160,10 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None) 
     if _has_predicate(toks) or (
             any(t.tag == "EF" for t in toks) and not any(t.tag == "VCP" for t in toks)):
         return None  # a clause of its own: the ordinary rules read it ("통계학이요" is not)
-    if toks and toks[-1].tag == "EF" and any(t.tag == "VCP" for t in toks):
+    given = name_given(text, question)
+    if given is not None:  # "이름이 뭐예요?" → "몽이요": the name as the user calls it
+        text = given
+    elif toks and toks[-1].tag == "EF" and any(t.tag == "VCP" for t in toks):
         text = text[:next(t.start for t in toks if t.tag == "VCP")].rstrip()  # "통계학이요"
     if not any(t.tag in ("NNG", "NNP", "SL", "SN", "NR") or (t.tag == "NNB" and i and toks[i - 1].tag
                                                             in ("MM", "SN", "NR"))
@@ -219,7 +222,10 @@ def name_given(sentence: str, question: str) -> str | None:
     text = sentence.strip().rstrip(".!~ ")
     if _HANGUL.search(text):
         text = re.sub(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~]*$", "", text)  # "솜사탕이야 ㅋㅋ"
-        text = _KO_COPULA_END.sub("", text).strip()
+        cut = _KO_COPULA_END.search(text)
+        if cut is not None:  # "몽이요": the dog is 몽이 (a name ending in a consonant takes 이)
+            text = ko_called(text[:cut.start()].rstrip(), text[cut.start():])
+        text = text.strip()
         return text if re.fullmatch(r"[가-힣]{1,5}", text) else None
     m = re.fullmatch(r"(?:it['’]?s\s+|just\s+)?(?P<n>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)", text)
     return m.group("n") if m else None

@@ -97,3 +97,54 @@ def ko_complete(inner: str, noun: bool) -> str:
         return inner[:-1] + "해"
     jung = ((ord(last) - 0xAC00) % 588) // 28
     return inner + ("아" if jung in (0, 8) else "어")
+
+
+# "걔 또 사고 쳤어 ㅋㅋ 아 우리 보리 말하는 거": a pronoun first, then who it meant — the
+# sentence is about 보리, and the afterthought says nothing of its own
+_MEANT_KO = re.compile(
+    r"^(?:(?:아|앗|아니|참)[\s,]+)?(?P<who>(?:(?:우리|저희|울|내|제)\s?(?:집\s?)?)?"
+    r"(?:[가-힣A-Za-z]+\s)?[가-힣A-Za-z]+?)\s?(?:말하는|얘기하는|말한|얘기한)\s?"
+    r"(?:거|거야|거예요|거에요|겁니다|건데)[\s.!~ㅋㅎ]*$")
+_MEANT_EN = re.compile(r"^(?:(?:oh|sorry|lol)[,\s]+)?(?:i\s+mean|talking\s+about|(?:as\s+)?in)\s+"
+                       r"(?P<who>(?:my|our)\s+(?:[\w-]+\s+)?[A-Z][a-z]+)[\s.!~]*$",
+                       re.IGNORECASE)
+_AFTER_LAUGH = re.compile(r"^(?P<a>.+?[ㅋㅎㅠㅜ]{2,})\s+(?P<b>\S.*)$")
+_PRONOUN_LEAD_KO = re.compile(r"^(?P<p>걔|얘|그\s?애|그\s?녀석|이\s?녀석)(?P<j>가|는|도|를|랑|한테)?(?=\s)")
+_PRONOUN_LEAD_EN = re.compile(r"^(?P<p>she|he)(?P<s>['’]s)?\b", re.IGNORECASE)
+
+
+def clarified(sentences: list[str]) -> list[str]:
+    """The turn's sentences with a pronoun replaced by who the next sentence says it meant
+    ("걔 또 토했어" + "우리 cat 까망이 말하는 거" → "우리 cat 까망이 또 토했어";
+    "he ate my sock again" + "I mean my dog Max" → "my dog Max ate my sock again")."""
+    out: list[str] = []
+    parts: list[str] = []
+    for sentence in sentences:  # "걔 또 사고 쳤어 ㅋㅋ 아 우리 보리 말하는 거": two in one
+        laugh = _AFTER_LAUGH.match(sentence.strip())
+        parts.extend(laugh.group("a", "b") if laugh and _MEANT_KO.match(laugh.group("b"))
+                     else (sentence,))
+    for sentence in parts:
+        meant = _MEANT_KO.match(sentence.strip()) or _MEANT_EN.match(sentence.strip())
+        if meant is None or not out:
+            out.append(sentence)
+            continue
+        who = meant.group("who").strip()
+        before = out[-1].strip()
+        ko = _PRONOUN_LEAD_KO.match(before)
+        en = _PRONOUN_LEAD_EN.match(before)
+        if ko is not None and _HANGUL.search(sentence):
+            josa = ko.group("j") or ""
+            if josa in ("가", "는", "를") and who and _batchim(who[-1]):
+                josa = {"가": "이", "는": "은", "를": "을"}[josa]
+            out[-1] = who + josa + before[ko.end():]
+        elif en is not None and not _HANGUL.search(sentence):
+            out[-1] = who + (" is" if en.group("s") else "") + before[en.end():]
+        else:
+            out.append(sentence)
+    return out
+
+
+def _batchim(char: str) -> bool:
+    if "\uac00" <= char <= "\ud7a3":
+        return (ord(char) - 0xAC00) % 28 != 0
+    return char.lower() in "lmnr"

@@ -31,7 +31,13 @@ from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
-from gieok.write.extract.framing import confirmed, ko_complete, quoted_removed, unframed
+from gieok.write.extract.framing import (
+    clarified,
+    confirmed,
+    ko_complete,
+    quoted_removed,
+    unframed,
+)
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected
 from gieok.write.extract.retired import died, mentions, retired, without
@@ -247,7 +253,7 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = split_sentences(quoted_removed(turn.content))
+        sentences = clarified(split_sentences(quoted_removed(turn.content)))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []

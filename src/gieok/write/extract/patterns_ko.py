@@ -519,6 +519,13 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자가 가장 좋아하는 {josa(g['what'], '은/는')} {g['x']}", "preference",
          type=MemoryType.PREFERENCE, category="preference", slot="favorite:{what}",
          tags=("preference",)),
+    # "최애 band는 Radiohead, 특히 OK Computer", "최애는 하니": the user's favourite
+    rule("ko.pref.favorite_choe",
+         r"(?<![가-힣])최애\s?(?P<what>[가-힣A-Za-z]+?)?\s?(?:는|은)\s*(?P<x>[가-힣A-Za-z0-9][^.!?\n,]*?)"
+         rf"\s*{END}(?=\s*[,.!~ㅋㅎ]|\s*$)",
+         lambda g, _: f"사용자의 최애 {g['what'] + ' ' if g.get('what') else ''}{g['x'].strip()}",
+         "preference", type=MemoryType.PREFERENCE, category="preference", slot="favorite:{what}",
+         tags=("preference",), check=lambda g, _: not re.search(r"뭐|누구|어디", g["x"])),
     rule("ko.pref.hobby",
          rf"취미(?:는|가)\s*(?P<x>[^.!?\n]+?)\s*{END}$",
          "사용자의 취미는 {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
@@ -581,7 +588,9 @@ RULES: list[Rule] = [
     rule("ko.date.event",
          rf"(?P<x>[^.!?\n]{{0,30}}?(?:면접|시험|수술|약속|진료|병원\s?예약|출장|여행|결혼식|발표|"
          rf"건강검진|접종|상견례|시술|치료|미팅|회의|공연|오디션)(?:\s?(?:예약|일정|약속))?)(?:이|가)?\s*"
-         rf"(?:{HAVE}|잡혔|예정|봐|봐요|본다|보러|가|가요|갑니다|간다|가게\s?됐|떠나)(?=\s|$|[.!~])",
+         rf"(?:{HAVE}|잡혔|예정|봐|봐요|본다|보러|가|가요|갑니다|간다|가게\s?됐|떠나|"
+         # "내일모레 운전면허 도로주행 시험이야": the event said with the copula
+         r"야|이에요|예요|에요|입니다|임|이고|인데|이라서|라서)(?=\s|$|[.!~,ㅋㅎㅠ])",
          lambda g, c: _dated(f"사용자는 {josa(g['x'], '이/가')} 있음", c), "date",
          type=MemoryType.TIMELINE, tags=("event",), value=None,
          check=lambda g, c: TIME_RE.search(c.sentence) is not None

@@ -117,7 +117,7 @@ _EN = re.compile(
     re.IGNORECASE,
 )
 _KO = re.compile(
-    r"(?P<rel>모레|내일|오늘|어제|그제|그저께|엊그제)|"
+    r"(?P<rel>내일\s?모레|모레|내일|오늘|어제|그제|그저께|엊그제)|"
     r"(?P<which>다음|이번|지난|저번)\s?(?P<what>주말|주|달|해)(?:\s?(?P<wd>[월화수목금토일])요일|"
     r"\s?(?P<dd>\d{1,2})일)?|"
     r"(?P<year>재작년|작년|올해|내년|내후년|올(?=\s?(?:봄|여름|가을|겨울)))\s?(?:(?P<season>봄|여름|가을|겨울)|"
@@ -210,7 +210,7 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
     g = m.groupdict()
     if g["rel"]:
         off = {"모레": 2, "내일": 1, "오늘": 0, "어제": -1, "그제": -2, "그저께": -2,
-               "엊그제": -2}[g["rel"]]
+               "엊그제": -2}.get(g["rel"], 2)  # "내일모레" (also "내일 모레"): the day after tomorrow
         return (at + timedelta(days=off)).isoformat()
     if g["which"]:
         step = {"다음": 1, "이번": 0, "지난": -1, "저번": -1}[g["which"]]
