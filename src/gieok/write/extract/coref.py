@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -122,28 +123,6 @@ _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜
                           r"다음|어제|오늘|내일|둘|셋)$")
 
 
-def ko_called(name: str, after: str) -> str:
-    """A Korean name as the user calls it. After a name that ends in a consonant, "이" before
-    a particle is the familiar 이 ("까망이가", "하은이는": the cat is called 까망이); before an
-    ending it may be the copula ("솜사탕이야", "하준이에요") — except after a one-syllable name,
-    which is always called with it ("몽이야", "콩이요": the dog is 몽이, and a memory that says
-    몽 names no one the user knows). A name ending in a vowel takes no 이 ("보리야" is 보리).
-    ``after``: the text right after the name as matched."""
-    if name and after.startswith("이") and not name.endswith("이") and _HANGUL.fullmatch(
-            name[-1]) and (ord(name[-1]) - 0xAC00) % 28 != 0 and (
-            len(name) == 1 or re.match(r"이(?:가|는|를|도|랑|한테|의|\s|$)", after)):
-        return name + "이"
-    return name
-
-
-def name_pattern(name: str) -> str:
-    """A regex for a name as the user may say it again: "몽이" also as "몽" ("몽은 …")."""
-    if len(name) > 1 and name.endswith("이") and _HANGUL.fullmatch(name[-2]) \
-            and (ord(name[-2]) - 0xAC00) % 28 != 0:
-        return re.escape(name[:-1]) + "(?:이)?"
-    return re.escape(name)
-
-
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -160,7 +139,7 @@ class Entities:
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
         found = self._intros(sentence)
-        self.unplaced = _unplaced(sentence) if lang == "en" and not found else None
+        self.unplaced = unplaced(sentence) if lang == "en" and not found else None
         for entity in found:
             self._add(entity)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
@@ -235,7 +214,7 @@ class Entities:
         ("User's pet Biscuit") until the chat says it."""
         if sentence.rstrip().endswith("?"):
             return
-        name = _cared_for(sentence)
+        name = cared_for(sentence)
         if name is None or self.mentioned(name, "") is not None:
             return
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
@@ -303,7 +282,7 @@ class Entities:
 
         start = m.start("name")
         if not any(t.start == start and t.tag == "NNP" for t in tokens(sentence)) \
-                and not _familiar(m.group("name")) \
+                and not familiar(m.group("name")) \
                 and not re.fullmatch(r"[A-Za-z]+", m.group("noun")):  # "우리 dog 해피"
             return []
         return [self._entity(m.group("name"), m.group("noun"), "ko")]
@@ -476,58 +455,6 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
                  if e.name is not None and e.name not in ("I", "User", "사용자"))
 
 
-_PET_CARE_EN = re.compile(
-    r"\b(?:vet|vets|veterinar\w*|shots|vaccin\w*|booster|kibble|litter\s*box|groom\w*|neuter\w*|"
-    r"spay\w*|fleas?|heartworm|dewormer|leash|crate|dog\s+park|kennel|cattery|flea\s+allergy)\b",
-    re.IGNORECASE)
-_PET_CARE_KO = re.compile(r"동물\s?병원|수의사|예방\s?접종|접종|중성화|사료|간식|산책|배변|미용|"
-                          r"심장사상충|구충|켄넬|캣타워|발톱|펫\s?호텔")
-_NOT_PET_NAME = frozenset(
-    "Took Switched Switching Got Gave Taking Bringing Brought Fed Walked Walking Had Just Today "
-    "Tomorrow Yesterday The A An My Our His Her Their This That Also And But So Then Finally "
-    "She He It They We You There Here What When Where Who Why How Yes Yeah Yep No Okay Ok "
-    "Dr Mr Mrs Ms Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February "
-    "March April May June July August September October November December Royal Hills "
-    "Purina Orijen".split())
-_KO_NOT_PET_NAME = re.compile(
-    r"^(?:오늘|어제|내일|요즘|이번|지난|다음|우리|저희|제|내|나|저|그|걔|얘|이제|아까|방금|드디어|"
-    r"사료|간식|동물|병원|산책|강아지|고양이|반려동물|예방|접종|아침|저녁|주말|매일|처음|그래서|근데|"
-    r"그리고|진짜|너무|사용자)$")
-
-
-def _cared_for(sentence: str) -> str | None:
-    """The name a pet-care sentence is about, if it has one that is not a common word."""
-    if re.search(r"[\uac00-\ud7a3]", sentence):
-        if not _PET_CARE_KO.search(sentence):
-            return None
-        # the name right before its care ("초코 사료 바꿨더니", "보리 오늘 동물병원에서 …",
-        # "단추 데리고 동물병원"): a first word alone could be anything ("올해 7살이고 …")
-        first = re.match(r"\s*([가-힣]{1,4}?)(?:이가|이는|이도|이랑|이를|가|는|은|를|도|의|랑)?\s"
-                         r"(?:(?:오늘|어제|내일|요즘|이번\s?주|다음\s?주|매일|드디어)\s)?"
-                         r"(?:사료|간식|예방\s?접종|접종|중성화|산책|미용|발톱|동물\s?병원|심장사상충|구충|"
-                         r"데리고)", sentence)
-        if first is None or _KO_NOT_PET_NAME.match(first.group(1)) \
-                or re.fullmatch(rf"{PETS_KO}|{FAMILY_KO}", first.group(1)):
-            return None
-        return first.group(1)
-    if not _PET_CARE_EN.search(sentence):
-        return None
-    for m in re.finditer(r"(?<![\w'’])([A-Z][a-z]{2,})(?=['’]s\b|\s|[,.!]|$)", sentence):
-        word = m.group(1)
-        if word in _NOT_PET_NAME or _FAMILY_EN_RE.fullmatch(word) or re.search(
-                r"\b(?:to|on|onto|with|from|at|by|for|of|in)\s+(?:[A-Z][\w-]*\s+)*$",
-                sentence[:m.start()]):
-            continue  # "… to Royal Canin kibble": a product or a place, not the pet
-        starts = m.start() == len(sentence) - len(sentence.lstrip())
-        after = sentence[m.end():]
-        if starts and not re.match(r"['’]s\b|\s+(?:is|was|has|had|needs|keeps|got|gets|eats|"
-                                   r"hates|loves|goes|went)\b", after):
-            continue  # a sentence's first word is a name only when a verb follows it
-        return word
-    return None
-
-
-_FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
 _ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<noun>{PETS_EN})\b",
                             re.IGNORECASE)
 _ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
@@ -578,26 +505,6 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
-def _familiar(word: str) -> bool:
-    """"하은이", "까망이": a name with the familiar 이 after its last consonant — read alone,
-    Kiwi finds only a noun and that 이 in it (never an adverb such as 많이 or 같이, a verb,
-    or a common noun of its own such as 놀이)."""
-    if len(word) < 2 or not word.endswith("이") or (ord(word[-2]) - 0xAC00) % 28 == 0:
-        return False
-    from gieok.text.analysis import kiwi
-
-    toks = kiwi().analyze(word, top_n=1)[0][0]
-    if len(toks) == 1:  # "까망이", "서연이", "뭉뭉이": one proper or unknown noun
-        return toks[0].tag == "NNP" or (toks[0].tag == "NNG" and toks[0].id <= _UNKNOWN_ID)
-    # "지민"+이, "하은"+이: a proper or unknown noun — never a word the dictionary knows
-    # ("생신이", "선물이": the subject particle after a common noun)
-    return len(toks) == 2 and toks[1].form == "이" and toks[1].tag in ("JKS", "XSN", "VCP") \
-        and (toks[0].tag == "NNP" or (toks[0].tag == "NNG" and toks[0].id <= _UNKNOWN_ID))
-
-
-_UNKNOWN_ID = 2  # Kiwi's id for a noun its dictionary does not hold (a name it never saw)
-
-
 _FEELING = re.compile(
     r"\s+(?:so\s+|really\s+|super\s+|very\s+|a\s+(?:bit|little)\s+|kinda\s+|pretty\s+)?"
     r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"
@@ -605,15 +512,3 @@ _FEELING = re.compile(
     r"(?!\s+(?:of|about|around|with|whenever|when|at)\b)", re.IGNORECASE)
 # "'s a 1 year old husky", "'s an old tabby": what a pronoun's sentence says the named one is
 _KIND_SAID = re.compile(rf"\s+(?:an?\s+)(?:[\w-]+\s+){{0,5}}?(?P<noun>(?i:{PETS_EN}))\b")
-
-
-def _unplaced(sentence: str) -> str | None:
-    """A capitalised name that is a clause's subject ("so Bruno is stuck inside all day",
-    "Mochi keeps …") — not a sentence's first word unless a verb follows it, never a day,
-    month or other common capitalised word."""
-    for m in re.finditer(r"(?<![\w'’])([A-Z][a-z]{2,})(?=\s+(?:is|was|has|had|keeps|gets|got|"
-                         r"needs|loves|hates|eats|ate|went|goes|just|still)\b)", sentence):
-        if m.group(1) in _NOT_PET_NAME or m.group(1) in ("User", "Dad", "Mom", "Mum"):
-            continue
-        return m.group(1)
-    return None

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import english, korean
-from gieok.write.extract.coref import Entities, Entity, ko_called
+from gieok.write.extract.coref import Entities, Entity
+from gieok.write.extract.names import ko_called
 from gieok.write.normalize import has_batchim
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
