@@ -95,6 +95,8 @@ class EpisodeDraft:
     method: str  # "llm:<model>" | "extractive" | "fallback"
     failures: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)  # the facts an extractive summary states
+    # the turns each fact was read from (same order as ``facts``)
+    fact_turns: list[tuple[str, ...]] = field(default_factory=list)
 
 
 def transcript(turns: Sequence[Turn]) -> str:
@@ -161,7 +163,8 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
     topics = list(dict.fromkeys([t for c in facts for t in c.tags] + keywords(turns)))[:6]
     return EpisodeDraft(summary=summary[:300], topics=topics, emotion=emotion,
                         importance=round(min(0.9, importance), 3), method="extractive",
-                        facts=[c.content for c in facts])
+                        facts=[c.content for c in facts],
+                        fact_turns=[tuple(c.turn_ids) for c in facts])
 
 
 # the subject, and "pet" for a pet whose kind the re-reading no longer knows (the memory

@@ -293,6 +293,11 @@ class WritePath(SessionEnd):
         plan = reconcile(candidates, existing, now=now,
                          make_record=lambda c: candidate_record(c, target, now, details),
                          near_duplicate=self.settings.write.near_duplicate)
+        # a memory reconciliation wrote in words no candidate had (a renamed thing) needs
+        # its own vector
+        fresh = [r.content for r in plan.creates if r.content not in by_text]
+        if fresh:
+            by_text.update(zip(fresh, await self.embedder.embed_documents(fresh), strict=True))
         archived = await self._extraction_capacity(target, plan, settings, result, now,
                                                    live_count)
         batch = WriteBatch(fence=fence)

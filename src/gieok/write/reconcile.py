@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gieok.domain.audit import AuditAction
-from gieok.domain.records import MemoryRecord, MemoryType, Status, normalize_text
+from gieok.domain.records import (MemoryRecord, MemoryType, Status, content_hash, new_id,
+                                  normalize_text)
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract.base import Candidate, is_single_valued
@@ -36,6 +37,10 @@ from gieok.write.extract.generic import is_medicine
 from gieok.write.extract.retired import died, mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+# a statement that something still holds: it repeats what was said before
+_STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
+                    r"그대로", re.IGNORECASE)
+REAFFIRMED = 0.4  # trigram likeness enough for a "still …" sentence to be the same memory
 
 
 @dataclass
@@ -141,6 +146,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if same is not None:
         _absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
         return
+    if c.renames and _rename(c, new, pool, plan, now):
+        return
     if c.replaces and c.replaces in pool.records:
         _supersede(plan, pool, [pool.records[c.replaces]], new, now, "replaced (model)")
         return
@@ -158,11 +165,44 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         return
-    near = _nearest(new, pool, threshold)
+    # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
+    # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
+    near = _nearest(new, pool, min(threshold, REAFFIRMED) if _STILL.search(new.content)
+                    else threshold)
     if near is not None:
         _refine(plan, pool, near, new, now, "near duplicate")
         return
     _add(plan, pool, new, "new")
+
+
+def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+    """"Phoenix got renamed to Atlas": each stored memory that names Phoenix is superseded
+    by the same memory naming Atlas, from the time of the rename on (the old wording stays
+    in history). The sentence itself adds nothing more and is not stored; when no memory
+    names the old name, it is stored like any other (False)."""
+    old_name, new_name = c.renames or ("", "")
+    olds = [r for r in pool.records.values()
+            if r.id not in pool.created and r.layer is new.layer
+            and r.type is not MemoryType.RULE and mentions(r.content, old_name)]
+    if not olds:
+        return False
+    pattern = re.compile(re.escape(old_name), re.IGNORECASE)
+    for old in olds:
+        content = pattern.sub(new_name, old.content)
+        record = old.model_copy(update={
+            "id": new_id(), "content": content, "content_hash": content_hash(content),
+            "index_text": None, "event_time": new.event_time,
+            "valid_from": new.valid_from or new.event_time, "valid_to": None,
+            "superseded_at": None, "superseded_by": None, "created_at": now, "updated_at": now,
+            "version": 1, "usage_count": 0, "source_session": new.source_session,
+            "source_turn_ids": list(dict.fromkeys([*old.source_turn_ids,
+                                                   *new.source_turn_ids])),
+            "metadata": {**old.metadata, "renamed_from": old_name, **(
+                {"value": pattern.sub(new_name, str(old.metadata["value"]))}
+                if old.metadata.get("value") else {})}})
+        _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
+                   names=[old_name])
+    return True
 
 
 def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -> None:
@@ -185,7 +225,8 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
     health fact — except a medicine the user (or their doctor) stopped, said by a health
     memory of its own ("switched me from lisinopril to losartan" retires "User takes
     lisinopril") — never one written in this batch, never one that also states the new
-    memory's own content. A pet or relative who died (``c.ended``) retires every memory
+    memory's own content; a pinned diet only for a diet (or health) memory that says the
+    user left it ("키토는 그만뒀고 이제 지중해식으로 먹어요"). A pet or relative who died (``c.ended``) retires every memory
     about them except those that say so."""
     if not c.retires and not c.ended:
         return []
@@ -197,8 +238,11 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
         named = [name for name in c.retires if mentions(r.content, name)]
         if not named:
             return False
-        if r.pinned or CRITICAL_TAGS & set(r.tags):
+        if CRITICAL_TAGS & set(r.tags):
             return health and all(is_medicine(name) for name in named)
+        if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
+            return health and (r.metadata.get("slot") == "diet"
+                               or all(is_medicine(name) for name in named))
         return True
 
     return [r for r in pool.records.values()

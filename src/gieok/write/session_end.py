@@ -128,7 +128,9 @@ class SessionEnd(WriteBase):
         targets = [long_term_scope(scope)] + (
             [Scope(org=scope.org, project=scope.project)] if scope.project else [])
         stored: list[MemoryRecord] | None = None  # this session's memories, read when needed
-        for fact in draft.facts:
+        made: set[str] = set()  # turns a live memory was made or confirmed from
+        turns_of = draft.fact_turns or [()] * len(draft.facts)
+        for fact, turn_ids in zip(draft.facts, turns_of, strict=False):
             same = [r for target in targets for r in await self.store.find_by_hash(
                 target, _hash(fact))]
             if any(r.is_live() for r in same):
@@ -139,12 +141,17 @@ class SessionEnd(WriteBase):
                     page = await self.store.list(
                         target, filters=parse_filter({"layer": "long_term"}), view=View(),
                         limit=200, offset=0)
-                    stored += [r for r in page.items
-                               if r.is_live() and r.source_session == scope.session]
+                    live = [r for r in page.items if r.is_live()]
+                    stored += [r for r in live if r.source_session == scope.session]
+                    made.update(t for r in live for t in r.source_turn_ids)
             # the session-end re-reading may word a fact differently from the memory stored
             # while the session ran ("사용자는 지유 …" / "사용자의 딸 지유 …": who 지유 is came
-            # from a memory this session superseded): the same words, bar the subject
-            if not any(restates(fact, r.content) for r in stored):
+            # from a memory this session superseded): the same words, bar the subject; and
+            # a sentence that went into a memory in other words — "still vegetarian" merged
+            # into "User is vegetarian", "Phoenix got renamed to Atlas" rewriting what was
+            # stored about Phoenix — is known through the memory's source turns
+            if not any(restates(fact, r.content) for r in stored) \
+                    and not (turn_ids and set(turn_ids) <= made):
                 return False
         return True
 

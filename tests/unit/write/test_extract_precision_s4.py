@@ -125,3 +125,92 @@ def test_what_a_change_replaced_stays_in_the_memory_data() -> None:
     assert memory.content == "User switched to a Pixel 9"
     assert memory.data is not None and memory.data["previous"] == ["iPhone 13"]
     assert memory.slot == "phone" and memory.retires == ("iPhone 13",)
+
+
+def _one(text: str) -> tuple[str, str | None, str | None]:
+    [c] = HeuristicExtractor().extract_sync([Turn(role="user", content=text, at=AT)])
+    return c.content, c.slot, c.value
+
+
+def test_who_holds_a_role_is_one_person_at_a_time() -> None:
+    assert _one("my manager is Steve, he's pretty chill") == (
+        "User's manager is Steve", "role:manager", "steve")
+    assert _one("re-org happened, my new manager is Anita") == (
+        "User's manager is Anita", "role:manager", "anita")
+    assert _one("my manager Tom keeps scheduling meetings at 6pm, it's exhausting") == (
+        "User's manager is Tom", "role:manager", "tom")
+    assert _one("저희 팀장님은 이민수 팀장님이에요") == ("사용자의 팀장은 이민수", "role:manager", "이민수")
+    assert _one("내 manager는 David이야") == ("사용자의 manager는 David", "role:manager", "david")
+    assert slots.role("새로 오신 분은 정하나 팀장님") == ("manager", "정하나", "팀장")
+    assert slots.role("new manager 왔어, 이름은 Sora") == ("manager", "Sora", "manager")
+    # no name: a nationality, a remark about the manager, a question
+    assert slots.role("my doctor is Korean") is None
+    assert slots.role("팀장님은 요즘 바빠") is None
+    assert slots.role("should my manager be Steve?") is None
+
+
+def test_a_named_relatives_age_now_is_one_value() -> None:
+    assert slots.age("User's daughter Zoe is 6") == ("zoe", "6")
+    assert slots.age("User's daughter Zoe turned 7 today") == ("zoe", "7")
+    assert slots.age("사용자의 강아지 Coco는 3살 maltipoo다") == ("coco", "3")
+    assert slots.age("User's son Leo turns 5 next month") is None  # not yet
+    assert slots.age("User's daughter Zoe is 6 months old") is None
+
+
+def test_a_rename_and_what_is_no_more() -> None:
+    from gieok.write.extract.retired import renamed
+    assert renamed("Phoenix got renamed to Atlas for legal reasons") == ("Phoenix", "Atlas")
+    assert renamed("프로젝트명이 '바다'에서 '파도'로 바뀌었어요") == ("바다", "파도")
+    assert renamed("Orbit 이름 바꿨어 → Nova") == ("Orbit", "Nova")
+    assert renamed("나비 사료를 로얄캐닌에서 힐스로 바꿨어") is None  # a switch, not a name
+    assert without("Vet switched User's cat Luna to Hill's k/d, no more royal canin",
+                   ("royal canin",)) == "Vet switched User's cat Luna to Hill's k/d"
+    assert retired("vet switched Luna to Hill's k/d, no more royal canin") == ("royal canin",)
+    assert without("사용자는 키토는 그만뒀고 이제 지중해식으로 먹는다", ("키토",)) == \
+        "사용자는 이제 지중해식으로 먹는다"
+
+
+def test_a_latin_name_with_a_korean_particle_is_mentioned() -> None:
+    from gieok.write.extract.retired import mentions
+    assert mentions("사용자의 팀 project 이름은 Orbit다", "Orbit")
+    assert mentions("User lives in Gangnam-gu", "gangnam")
+    assert not mentions("User uses Node.js", "node")
+
+
+def test_a_pets_food_said_in_mixed_korean_and_english() -> None:
+    from gieok.write.extract.generic import pet_diet
+    assert pet_diet("우리 cat 코코는 wet food만 먹어, Ziwi Peak") == ("코코", "wet")
+    assert pet_diet("코코 food 바꿨어, 이제 Orijen dry food") == ("코코", "orijen")
+
+
+async def test_sequences_that_end_right(settings: GieokSettings, tmp_path: Path) -> None:
+    """A new manager, a child's birthday, a diet left, a rename, a reaffirmation: after the
+    last session only the current value is a live memory, and a session that only says a
+    fact again leaves no episode."""
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        boss = await _sessions(
+            mem, "boss", ("2026-04-04", [_u("my manager is Steve, he's pretty chill")]),
+            ("2026-08-19", [_u("re-org happened, my new manager is Anita. Steve moved to "
+                               "the sales team")]))
+        assert [r.content for r in boss if r.layer.value == "long_term"] == [
+            "User's manager is Anita"]
+        block = await mem.context("who is my manager?", user_id="boss", use_cache=False,
+                                  track_use=False)
+        assert all("until" in line for line in block.text.splitlines()
+                   if "manager is Steve" in line)
+        zoe = await _sessions(mem, "zoe", ("2026-05-01", [_u("my daughter Zoe is 6")]),
+                              ("2026-08-25", [_u("Zoe turned 7 today!")]))
+        assert [r.content for r in zoe] == ["User's daughter Zoe turned 7 today"]
+        diet = await _sessions(mem, "diet", ("2026-02-20", [_u("저 요즘 키토 식단 하고 있어요")]),
+                               ("2026-08-20", [_u("키토는 그만뒀고 이제 지중해식으로 먹어요")]))
+        assert [r.content for r in diet] == ["사용자는 이제 지중해식으로 먹는다"]
+        project = await _sessions(
+            mem, "proj", ("2026-03-20", [_u("our internal project is called Phoenix, it's the "
+                                            "new billing service")]),
+            ("2026-07-11", [_u("Phoenix got renamed to Atlas for legal reasons, same billing "
+                               "service")]))
+        assert [r.content for r in project] == [
+            "User's internal project is called Atlas, it's the new billing service"]
+        gym = await _sessions(mem, "gym", ("2026-03-03", [_u("나 매일 아침 7시에 헬스장 가")]),
+                              ("2026-06-03", [_u("아침 7시 헬스 여전히 하는 중")]))
+        assert [r.content for r in gym] == ["사용자는 매일 아침 7시에 헬스장 간다"]  # no episode

@@ -22,7 +22,7 @@ SINGLE_VALUED_PREFIXES = (
     "residence", "hometown", "occupation", "employer", "school", "name", "preferred_name",
     "age", "birth_year", "birthday", "marital", "children_count", "diet", "rule:", "pref:",
     "favorite:", "pet_name:", "pet_diet:", "living", "deadline:", "relationship", "phone",
-    "school:",
+    "school:", "age:", "role:",
 )
 
 
@@ -70,6 +70,10 @@ class Candidate:
     # turns the user took back in a later turn ("lol jk", "아 농담이야"): not a memory itself;
     # the memories made from those turns are archived
     withdraws: tuple[str, ...] = ()
+    # (old name, new name): the sentence says a thing was renamed ("Phoenix got renamed to
+    # Atlas"); the stored memories that name it are superseded by the same memories with
+    # the new name
+    renames: tuple[str, str] | None = None
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]

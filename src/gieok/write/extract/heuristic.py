@@ -40,7 +40,7 @@ from gieok.write.extract.framing import (
 )
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected
-from gieok.write.extract.retired import died, mentions, retired, without
+from gieok.write.extract.retired import died, mentions, renamed, retired, without
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -168,8 +168,9 @@ class HeuristicExtractor:
 
     def __init__(self, rules_en: Sequence[Rule] | None = None,
                  rules_ko: Sequence[Rule] | None = None) -> None:
-        self._en = list(rules_en if rules_en is not None else patterns_en.RULES)
-        self._ko = list(rules_ko if rules_ko is not None else patterns_ko.RULES)
+        # (who holds a role in the user's life is read by ``slots``: one person at a time)
+        self._en = list(rules_en if rules_en is not None else [*patterns_en.RULES, *slots.RULES_EN])
+        self._ko = list(rules_ko if rules_ko is not None else [*patterns_ko.RULES, *slots.RULES_KO])
 
     @property
     def name(self) -> str:
@@ -361,6 +362,10 @@ class HeuristicExtractor:
                 # secret; only a precise fact of its own (a slot) is kept
                 hits = [(h, lang) for h, lang in hits if h.slot and not h.slot.startswith("rule")]
             hedged = _HEDGE.search(sentence) is not None
+            new_name = renamed(body) if not hedged else None
+            if new_name is not None and not hits:  # the rename is carried by the sentence
+                content, lang = generic.normalise(resolved)
+                hits = [(Hit(content=content, family="note"), lang)] if content else []
             when = resolve_time(body, turn.at)
             gone = retired(body) if hits and not hedged else ()
             # "Mango passed away last week": what is stored about Mango is no longer current
@@ -374,12 +379,16 @@ class HeuristicExtractor:
                 if when is not None:
                     candidate = candidate.with_(data=when.as_data())
                 if gone:  # the memory states what holds now; what it replaced, in data
-                    now_only = without(candidate.content, gone)
+                    # (a plan still holds the old value: "다음 달에 퇴사하고 창업 준비하려고")
+                    now_only = candidate.content if hit.family == "plan" \
+                        else without(candidate.content, gone)
                     candidate = candidate.with_(retires=gone) if now_only == candidate.content \
                         else candidate.with_(retires=gone, content=now_only, data={
                             **(candidate.data or {}), "previous": list(gone)})
                 if ended:
                     candidate = candidate.with_(ended=ended)
+                if new_name is not None:
+                    candidate = candidate.with_(renames=new_name)
                 out.append(candidate)
             # A sentence without a subject may go on the turn's last whole-sentence memory —
             # never on an answer to the assistant's question: the answer is the fragment,

@@ -34,12 +34,14 @@ _EN = [
 ]
 _EN.append(re.compile(r"(?:^|[,.;]\s*|\s-\s)(?:bye(?:\s+bye)?|no\s+more)\s+"
                       r"(?P<x>(?:[A-Z]|[a-z][A-Z])[\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"))
-# ("…, bye iPhone")
+# ("…, bye iPhone"); "…, no more royal canin": what the clause says is over
+_EN.append(re.compile(r",\s*no\s+more\s+(?P<x>[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,2}?)\s*[.!]*$",
+                      re.IGNORECASE))
 _KO = [
     # "아이폰에서 갤럭시로 바꿨어": what was left behind
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)에서\s(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]+?(?:으로|로)\s?"
                r"(?:바꿨|바꿈|바꾸|갈아탔|갈아타|옮겼|넘어왔|넘어갔)"),
-    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도)?\s?(?:그만두|그만뒀|그만\s뒀|그만했|"
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도|에서)?\s?(?:그만두|그만뒀|그만\s뒀|그만했|"
                r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     re.compile(r"(?:이제|더\s?이상|이제는)\s(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:에|에서|은|는|을|를)?\s?"
@@ -82,17 +84,23 @@ def died(sentence: str) -> bool:
 
 def mentions(content: str, name: str) -> bool:
     """``content`` states ``name``: every word of an English name, or a Korean name as a
-    part of a word (Korean glues particles and endings on: "헬스한다", "강남에")."""
+    part of a word (Korean glues particles and endings on: "헬스한다", "강남에", and on
+    Latin words too: "Orbit다")."""
     if re.search(r"[\uac00-\ud7a3]", name):
         return name in content
-    words = set(re.findall(r"[\w.+#-]+", content.casefold()))
-    return all(w in words for w in re.findall(r"[\w.+#-]+", name.casefold()))
+    # whole Latin words, a Korean particle glued on allowed ("Orbit다", "Toss에서")
+    low = content.casefold()
+    return all(re.search(rf"(?<![a-z0-9.+#-]){re.escape(w)}(?![a-z0-9+#]|\.[a-z0-9])", low)
+               for w in re.findall(r"[\w.+#-]+", name.casefold()))
 
 
 # -- the memory of a change states the new value only ------------------------------------------
+_HABIT = re.compile(r"smok|cigar|vap|alcohol|drink|booze|caffeine|담배|흡연|술|전자담배|카페인",
+                    re.IGNORECASE)
 _EN_LEFT = r"(?:quit|left|sold|ditched|dumped|traded\s+in|gave\s+up(?:\s+on)?|got\s+rid\s+of|" \
            r"dropped|stopped)"
-_KO_LEFT = r"(?:팔고|팔아\s?버리고|그만두고|그만\s두고|관두고|끊고|접고|정리하고|처분하고)"
+_KO_LEFT = r"(?:팔고|팔아\s?버리고|그만두고|그만\s두고|그만뒀고|그만\s?했고|관두고|관뒀고|끊고|끊었고|접고|" \
+          r"정리하고|처분하고)"
 _KO_TO = r"(?=\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈아탔|갈아타|옮겼|옮김|옮긴|넘어왔|넘어갔|이직|" \
          r"이사|전학|변경))"
 
@@ -105,10 +113,10 @@ def without(content: str, names: tuple[str, ...]) -> str:
     바꿨다". The old value lives on in the memory the change supersedes (with the date it
     stopped holding); kept here too, the newest memory would state both values as current.
     A sentence that only says what ended ("User quit Shinhan") is returned unchanged, and
-    so is a health change ("quit smoking", "switched from lisinopril"): that history is
-    itself a fact about the user's health."""
-    if any(health_related(name) or is_medicine(name) for name in names) \
-            or health_related(content):
+    so is a medicine or a habit given up ("quit smoking", "switched from lisinopril"): that
+    history is itself a fact about the user's health. A diet left ("키토는 그만뒀고 이제
+    지중해식으로 먹어요") is dropped like any other old value."""
+    if any(is_medicine(name) or _HABIT.search(name) for name in names):
         return content
     text = content
     for name in names:
@@ -122,7 +130,46 @@ def without(content: str, names: tuple[str, ...]) -> str:
                           r"(?:then\s+|now\s+|so\s+(?:now\s+)?)?(?=[a-z])", "", text,
                           flags=re.IGNORECASE)
             text = re.sub(rf"\bfrom\s+{det}{n}\s+(?=to\b)", "", text, flags=re.IGNORECASE)
+            text = re.sub(rf",\s*(?:and\s+)?no\s+more\s+{det}{n}\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:
         return content
     return text
+
+
+# -- a thing renamed: every memory about it now uses the new name -----------------------------
+_Q = r"['‘’\"“”「」『』]?"
+_NAME_RE = r"[\w가-힣.+#-]+(?:\s[A-Z0-9][\w.+#-]*)?"
+_RENAMED = [re.compile(p) for p in (
+    # "Phoenix got renamed to Atlas", "we renamed Phoenix to Atlas", "Phoenix is now called Atlas"
+    rf"(?i:\b(?:renamed|rebranded)\s+){_Q}(?P<old>(?-i:[A-Z0-9])[\w.+#-]*){_Q}\s+(?i:to|as)\s+{_Q}"
+    rf"(?P<new>(?-i:[A-Z0-9])[\w.+#-]*){_Q}",
+    rf"{_Q}(?P<old>(?-i:[A-Z0-9])[\w.+#-]*){_Q}\s+(?i:(?:got|was|has\s+been|is\s+being|is\s+now|"
+    rf"just\s+got)\s+)?(?i:renamed|rebranded|now\s+called|changed\s+its\s+name)\s+(?i:to|as)?\s*"
+    rf"{_Q}(?P<new>(?-i:[A-Z0-9])[\w.+#-]*){_Q}",
+    # "프로젝트명이 '바다'에서 '파도'로 바뀌었어요", "Orbit 이름 바꿨어 → Nova"
+    rf"{_Q}(?P<old>[\w가-힣.+#-]+?){_Q}(?:에서)\s?{_Q}(?P<new>[\w가-힣.+#-]+?){_Q}(?:으로|로)\s?"
+    r"(?:바뀌었|바뀜|바뀌|바꿨|바꿈|변경|개명)",
+    rf"{_Q}(?P<old>[\w가-힣.+#-]+?){_Q}(?:의)?\s?(?:이름|명칭|name)(?:을|를|이|은)?\s?(?:바꿨|바꿈|바뀌었|바뀜|"
+    rf"변경|changed)[^→>\n]{{0,12}}?(?:→|->|=>)\s?{_Q}(?P<new>[\w가-힣.+#-]+){_Q}",
+)]
+
+
+_NAME_WORD = re.compile(r"이름|\S명(?:이|을|은)|명칭|개명|\bname", re.IGNORECASE)
+
+
+def renamed(sentence: str) -> tuple[str, str] | None:
+    """(old name, new name) when the sentence says a thing got a new name ("Phoenix got
+    renamed to Atlas", "프로젝트명이 '바다'에서 '파도'로 바뀌었어요", "Orbit 이름 바꿨어 →
+    Nova"): what is stored about the old name is now about the new one."""
+    for i, pattern in enumerate(_RENAMED):
+        if i == 2 and not _NAME_WORD.search(sentence):
+            continue  # "사료를 로얄캐닌에서 힐스로 바꿨어" is a switch, not a new name
+        m = pattern.search(sentence)
+        if m is None:
+            continue
+        old, new = m.group("old").strip(), m.group("new").strip()
+        if len(old) > 1 and len(new) > 1 and old.casefold() != new.casefold() \
+                and old.casefold() not in _VAGUE and not _PERSON.fullmatch(old):
+            return old, new
+    return None

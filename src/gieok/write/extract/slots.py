@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract.base import Hit, Rule, RuleContext
 from gieok.write.extract.generic import is_korean, pet_diet
 from gieok.write.extract.retired import retired
 
@@ -97,4 +98,104 @@ def slot_for(sentence: str, content: str) -> tuple[str, str] | None:
     attends = school(content)
     if attends is not None:
         return f"school:{attends[0]}", attends[1]
+    years = age(content)
+    if years is not None:
+        return f"age:{years[0]}", years[1]
     return None
+
+
+# -- a relative's or pet's age ---------------------------------------------------------------
+_AGE_EN = re.compile(
+    r"^User['’]s\s+(?:[\w-]+\s+){0,2}?(?P<who>[A-Z][a-z]+)\s+(?:is|turned|just\s+turned|is\s+now)\s+"
+    r"(?:now\s+|already\s+|still\s+)?(?P<n>\d{1,2})(?:\s*(?:years?\s+old|yo|y/o))?"
+    r"(?!\s*(?:months?|weeks?|days?|kg|lbs?|pounds|cm|%|am|pm|:|\.\d))\b")
+_AGE_KO = re.compile(
+    r"^사용자의\s+\S+\s+(?P<who>[가-힣A-Za-z]{1,8}?)(?:이)?(?:는|은|가|이|도)?\s(?:[가-힣]+\s){0,2}?"
+    r"(?P<n>\d{1,2})\s?살")
+_AGE_NOT = re.compile(r"\b(?:next|will|going\s+to|in\s+\w+\s+(?:days|weeks|months))\b|"
+                      r"(?:다음|내년|될\s?거|된대|예정)", re.IGNORECASE)
+
+
+def age(sentence: str) -> tuple[str, str] | None:
+    """(whose, age) when a memory gives a named relative's or pet's age now ("User's
+    daughter Zoe is 6", "User's daughter Zoe turned 7 today", "사용자의 강아지 Coco는 3살
+    maltipoo다"): one value at a time, so "turned 7" supersedes "is 6". Not an age to come
+    ("turns 7 next month")."""
+    if _AGE_NOT.search(sentence):
+        return None
+    m = (_AGE_KO if is_korean(sentence) else _AGE_EN).match(sentence)
+    return (m.group("who").casefold(), m.group("n")) if m is not None else None
+
+
+# -- who holds a role in the user's life: their manager, landlord, doctor ---------------------
+_ROLES = {
+    "manager": "manager", "boss": "manager", "supervisor": "manager", "team lead": "manager",
+    "team leader": "manager", "line manager": "manager", "팀장": "manager", "매니저": "manager",
+    "상사": "manager", "사수": "mentor", "mentor": "mentor", "landlord": "landlord",
+    "landlady": "landlord", "집주인": "landlord", "doctor": "doctor", "주치의": "doctor",
+    "therapist": "therapist", "dentist": "dentist", "trainer": "trainer", "트레이너": "trainer",
+    "tutor": "tutor", "pm": "pm",
+}
+_ROLE_EN = r"(?P<role>line\s+manager|manager|boss|supervisor|team\s+lead(?:er)?|landlord|landlady|" \
+           r"doctor|therapist|dentist|trainer|tutor|mentor|PM)"
+_NAME_EN = r"(?P<name>(?:Dr\.?\s+)?(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?)"
+# capitalised words that are no one's name ("my doctor is Korean", "my boss is OOO on Monday")
+_NOT_NAMES = frozenset(
+    "I Korean American English British Japanese Chinese German French Indian Canadian "
+    "Australian Spanish Italian Mexican Monday Tuesday Wednesday Thursday Friday Saturday "
+    "Sunday January February March April May June July August September October November "
+    "December Also Still Now Really Super Very The A An".split())
+_ROLE_EN_IS = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\b(?:my|our)\s+(?:new\s+)?{_ROLE_EN}\s+is\s+(?:now\s+)?(?:called\s+)?{_NAME_EN}(?![\w'’-])",
+    rf"\b{_NAME_EN}\s+is\s+(?:now\s+)?(?:my|our)\s+(?:new\s+)?{_ROLE_EN}\b",
+    # "my manager Tom keeps scheduling meetings at 6pm": who the manager is, said in passing
+    rf"\b(?:my|our)\s+(?:new\s+)?{_ROLE_EN},?\s+{_NAME_EN}(?=\s+(?-i:[a-z]))")]
+_ROLE_KO = r"(?P<role>팀장|매니저|상사|사수|주치의|집주인|트레이너|manager|boss|team\s?lead|PM)"
+_ROLE_KO2 = _ROLE_KO.replace("?P<role>", "?P<role2>")
+_NAME_KO = r"(?P<name>[가-힣]{2,4}?|(?-i:[A-Z][a-z]+)(?:\s(?-i:[A-Z][a-z]+))?)"
+_COPULA_KO = r"(?:이에요|예요|이야|야|입니다|이다|임|이세요|세요|이고|이구요|이라|라|인데|님)"
+_ROLE_KO_IS = [re.compile(p, re.IGNORECASE) for p in (
+    rf"(?:(?:저희|우리|내|제|나의|저의)\s?)?(?:새\s?|new\s)?{_ROLE_KO}(?:님)?(?:은|는|이|가)\s{_NAME_KO}"
+    rf"(?:\s?{_ROLE_KO2}(?:님)?)?(?:{_COPULA_KO}|(?<=님))(?=[\s.!,~]|$)",
+    rf"새로\s?(?:오신|온)\s(?:{_ROLE_KO}(?:님)?|분)(?:은|는)\s{_NAME_KO}(?:\s?{_ROLE_KO2}(?:님)?)?"
+    rf"(?:{_COPULA_KO})?(?=[\s.!,~]|$)",
+    rf"new\s{_ROLE_KO}[^.!?]{{0,20}}?이름은\s{_NAME_KO}(?:{_COPULA_KO})?(?=[\s.!,~]|$)")]
+_ROLE_WORD = re.compile(r"manager|boss|supervisor|team\s?lead|landl|doctor|therapist|dentist|"
+                        r"trainer|tutor|mentor|\bPM\b|팀장|매니저|상사|사수|주치의|집주인|트레이너",
+                        re.IGNORECASE)
+
+
+def role(sentence: str) -> tuple[str, str, str] | None:
+    """(role, name, role as said) when the user says who holds a role in their life: "my
+    new manager is Anita", "my manager Tom keeps …", "저희 팀장님은 이민수 팀장님이에요",
+    "새로 오신 분은 정하나 팀장님", "new manager 왔어, 이름은 Sora". One person at a time, so
+    a new manager supersedes the old one. Not a question, a wish or someone else's."""
+    if _NOT_MINE.search(sentence):
+        return None
+    for m in (m for p in (*_ROLE_KO_IS, *_ROLE_EN_IS) for m in p.finditer(sentence)):
+        said = m.groupdict().get("role") or m.groupdict().get("role2") or ""
+        name = (m.group("name") or "").strip()
+        key = _ROLES.get(re.sub(r"\s+", " ", said.casefold()))
+        if key and name and name not in _NOT_NAMES and not name.endswith(("님", "씨")):
+            return key, name, said
+    return None
+
+
+def _role_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
+    found = role(ctx.sentence)
+    if found is None:
+        return None
+    key, name, said = found
+    if re.search(r"[가-힣]", ctx.sentence):
+        last = said[-1]
+        topic = "은" if "가" <= last <= "힣" and (ord(last) - 0xAC00) % 28 else "는"
+        content = f"사용자의 {said}{topic} {name}"
+    else:
+        content = f"User's {said.casefold()} is {name}"
+    family = "health" if key in ("doctor", "therapist", "dentist") else "work"
+    return Hit(content=content, family=family, slot=f"role:{key}", value=name.casefold(),
+               confidence=0.85)
+
+
+RULES_EN = [Rule("role", _ROLE_WORD, _role_hit)]
+RULES_KO = [Rule("role", _ROLE_WORD, _role_hit)]
