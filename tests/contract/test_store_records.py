@@ -15,7 +15,8 @@ from gieok.domain.records import MemoryRecord, MemoryType, Status
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.security.tokens import ApiToken, hash_token
-from gieok.stores import IndexInfo, Store, WriteBatch, open_store
+from gieok.priority import in_background
+from gieok.stores import Capability, IndexInfo, Store, WriteBatch, open_store
 from gieok.stores.ops import ChangedOp
 
 pytestmark = pytest.mark.anyio
@@ -241,6 +242,28 @@ async def test_touch_counts_use(store: Store) -> None:
     await store.touch("other-tenant", [rec.id], at)
     [got] = await store.get("", [rec.id])
     assert got.usage_count == 1 and got.last_used_at == at
+
+
+async def test_a_use_counted_just_before_close_is_kept(store_url: str,
+                                                        encryption_key: str | None) -> None:
+    """A backend may count uses without waiting for the commit (SQLite does): closing the
+    store right after must still keep them, background ones included."""
+    first = await open_store(store_url, encryption_key=encryption_key)
+    if Capability.PERSISTENT not in first.capabilities:
+        await first.aclose()
+        pytest.skip("the store keeps nothing across opens")
+    rec = await put(first, U1, "used, then the process shut down")
+    at = datetime(2024, 1, 1, tzinfo=UTC)
+    await first.touch("", [rec.id], at)
+    with in_background():
+        await first.touch("", [rec.id], at + timedelta(days=1))
+    await first.aclose()
+    again = await open_store(store_url, encryption_key=encryption_key)
+    try:
+        [got] = await again.get("", [rec.id])
+        assert got.usage_count == 2 and got.last_used_at == at + timedelta(days=1)
+    finally:
+        await again.aclose()
 
 
 async def test_changed_since_sees_updates_in_the_scope_only(store: Store) -> None:

@@ -236,6 +236,9 @@ class Store(ABC):
         await self.write(WriteBatch(index_info=info))
 
     async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        """R5: count a use of each of ``ids``. A backend may return before it is committed
+        (SQLite queues it), but every later call on this store must see it and closing the
+        store must not lose it (contract suite)."""
         if ids:
             await self.write(WriteBatch(touches=[Touch(tenant, tuple(ids), at)]))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gieok.context.budget import ITEM_CAPPED, fit, message_tokens, render
+from gieok.context.budget import CLAIM_ORDER, ITEM_CAPPED, _dedupe, _words, fit, message_tokens, render
 from gieok.context.tokens import CharCounter, TokenCounter, get_counter
 from gieok.domain.context import (
     BLOCK_HEADER,
@@ -16,6 +16,7 @@ from gieok.domain.context import (
     ContextSection,
     CutReason,
     SectionKind,
+    TraceCut,
 )
 
 BPE = get_counter("cl100k_base")
@@ -106,6 +107,57 @@ def test_same_memory_in_two_sections_and_near_duplicates_appear_once() -> None:
     ids = [i.record_id for s in out.sections for i in s.items]
     assert ids == ["a", "c"]
     assert {c.id for c in out.cuts if c.reason is CutReason.DUPLICATE} == {"a", "b"}
+
+
+def _reference_dedupe(sections: list[ContextSection], cuts: list[TraceCut], near: float) -> None:
+    """The set-based duplicate check ``_dedupe`` replaced (bit masks): what it must equal."""
+    seen_ids: set[str] = set()
+    seen_words: list[frozenset[str]] = []
+    claim = {kind: i for i, kind in enumerate(CLAIM_ORDER)}
+    for section in sorted(sections, key=lambda s: claim[s.kind]):
+        kept = []
+        items = section.items
+        if section.kind is not SectionKind.PINNED:
+            items = sorted(items, key=lambda i: -i.score)
+        for item in items:
+            key = item.record_id or item.id
+            words = _words(item.body or item.text) if section.kind in ITEM_CAPPED else frozenset()
+            near_one = any(len(words & o) / len(words | o) >= near for o in seen_words) \
+                if words else False
+            if key in seen_ids or near_one:
+                cuts.append(TraceCut(id=key, section=section.kind, reason=CutReason.DUPLICATE,
+                                     score=item.score))
+                continue
+            seen_ids.add(key)
+            if words:
+                seen_words.append(words)
+            kept.append(item)
+        section.items = kept
+
+
+_VOCAB = ["nabi", "cat", "is", "allergic", "to", "chicken", "사용자는", "고양이", "나비", "를",
+          "좋아한다", "likes", "tuna", "seoul", "lives", "in", "!", "2024", "the", "user"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(sorted(CLAIM_ORDER)), st.integers(0, 12),
+                          st.lists(st.sampled_from(_VOCAB), max_size=9),
+                          st.floats(0, 1)), max_size=40),
+       st.sampled_from([0.0, 0.3, 0.5, 0.6, 0.75, 0.85, 0.9, 1.0]))
+def test_dedupe_decides_exactly_as_the_set_jaccard(rows, near: float) -> None:  # type: ignore[no-untyped-def]
+    def sections() -> list[ContextSection]:
+        by_kind: dict[SectionKind, list[ContextItem]] = {}
+        for kind, rid, words, score in rows:
+            by_kind.setdefault(kind, []).append(_item(f"r{rid}", " ".join(words), score))
+        return [_section(kind, items) for kind, items in by_kind.items()]
+
+    got, want = sections(), sections()
+    got_cuts: list[TraceCut] = []
+    want_cuts: list[TraceCut] = []
+    _dedupe(got, got_cuts, near)
+    _reference_dedupe(want, want_cuts, near)
+    assert [[i.id for i in s.items] for s in got] == [[i.id for i in s.items] for s in want]
+    assert got_cuts == want_cuts
 
 
 def test_warning_past_warn_chars() -> None:

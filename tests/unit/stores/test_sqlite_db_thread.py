@@ -5,6 +5,7 @@ event loop does not leave the connection idle between two queued calls (the caus
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import anyio
 import pytest
 
 from gieok.errors import StoreConstraintError, StoreError
+from gieok.priority import in_background
 from gieok.stores.sqlite.db import SqliteDb
 
 pytestmark = pytest.mark.anyio
@@ -116,3 +118,38 @@ def test_one_db_serves_calls_from_two_event_loops(tmp_path: Path) -> None:
 
     anyio.run(first)
     assert anyio.run(second) == 1
+
+
+async def test_submitted_calls_are_not_waited_for_but_stay_in_order(
+    db: SqliteDb, caplog: pytest.LogCaptureFixture
+) -> None:
+    release = threading.Event()
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(db.run, release.wait, 5.0)  # the connection's thread is busy
+        await anyio.sleep(0.01)
+        began = time.monotonic()
+        db.submit(db.in_tx, lambda conn: conn.execute("INSERT INTO t VALUES (1, 'queued')"))
+        db.submit(lambda: db.conn.execute("SELECT * FROM missing"))  # fails: logged only
+        assert time.monotonic() - began < 0.5  # returned while the thread was still busy
+        release.set()
+    rows = await db.run(lambda: db.conn.execute("SELECT v FROM t").fetchall())
+    assert [r[0] for r in rows] == ["queued"]  # served before the call made after it
+    assert "a queued SQLite call failed" in caplog.text
+
+
+async def test_close_runs_submitted_calls_first_even_background_ones(tmp_path: Path) -> None:
+    path = str(tmp_path / "s.db")
+    db = SqliteDb(path)
+    await db.open([])
+    await db.run(lambda: db.conn.execute("CREATE TABLE t (k INTEGER)"))
+    release = threading.Event()
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(db.run, release.wait, 5.0)
+        await anyio.sleep(0.01)
+        with in_background():  # served up to half a second late: still before the close
+            db.submit(db.in_tx, lambda conn: conn.execute("INSERT INTO t VALUES (1)"))
+        tg.start_soon(db.close)
+        await anyio.sleep(0.05)  # the close is queued behind the busy call too
+        release.set()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM t").fetchone()[0] == 1

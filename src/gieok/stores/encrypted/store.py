@@ -14,6 +14,7 @@ import builtins
 import logging
 import time
 from dataclasses import replace
+from datetime import datetime
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -179,6 +180,10 @@ class EncryptedStore(Store):
         else:
             sealed = self.seal_batch(batch)
         return await self.inner.write(sealed)
+
+    async def touch(self, tenant: str, ids: Sequence[str], at: datetime, /) -> None:
+        # A use count holds no text: the backend's own (SQLite: not waited for) applies.
+        await self.inner.touch(tenant, ids, at)
 
     def seal_batch(self, batch: WriteBatch) -> WriteBatch:
         s = self.sealer

@@ -11,6 +11,10 @@ hand the next call to a woken thread, and under load (50 clients, a busy machine
 the connection idle two thirds of the time while callers queued (docs/benchmarks.md). WAL with
 ``synchronous=FULL`` so an acknowledged write survives a crash; ``secure_delete`` so deleted
 content is overwritten.
+
+``submit`` queues a call nobody waits for (R5's use counts: a context() need not wait for
+the commit and its fsync). The queue keeps it ordered before every call made after it, so
+the caller's next read sees it, and ``close`` lets every queued call finish first.
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ import itertools
 import math
 import queue
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+
+import logging
 
 import anyio
 
@@ -34,6 +41,7 @@ from gieok.priority import priority_key
 from gieok.stores._sql.migrate import Migration, Step, apply_migrations, split_statements
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @contextmanager
@@ -85,6 +93,13 @@ class SqliteDb:
         with anyio.CancelScope(shield=True):
             return await future
 
+    def submit(self, fn: Callable[..., Any], *args: Any) -> None:
+        """``fn(*args)`` on the connection's thread without waiting for it: served in the
+        order ``run`` would serve it (every call made afterwards sees its effect); a
+        failure is logged, never raised to anyone."""
+        self._start()
+        self._calls.put((priority_key(), next(self._order), _Call(fn, args, None, None)))
+
     def _start(self) -> None:
         with self._thread_lock:
             if self._thread is None or not self._thread.is_alive():
@@ -99,6 +114,10 @@ class SqliteDb:
                 outcome: tuple[bool, Any] = (True, self._guarded(call.fn, call.args))
             except BaseException as exc:  # noqa: BLE001 — handed to the caller
                 outcome = (False, exc)
+            if call.loop is None:  # submitted: nobody waits
+                if not outcome[0]:
+                    log.warning("a queued SQLite call failed: %s", outcome[1])
+                continue
             try:
                 call.loop.call_soon_threadsafe(_settle, call.future, outcome)
             except RuntimeError:  # the caller's loop is closed: nobody is waiting
@@ -151,6 +170,7 @@ class SqliteDb:
 
     async def close(self) -> None:
         if self._conn is not None:
+            await self._after_queued()  # submitted calls (background ones too) still run
             conn, self._conn = self._conn, None
             await self.run(conn.close)
         with self._thread_lock:
@@ -160,11 +180,29 @@ class SqliteDb:
             self._calls.put((math.inf, next(self._order), None))
 
 
+    async def _after_queued(self) -> None:
+        """Returns once every call queued so far has run, whatever its priority."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._start()
+        self._calls.put((_LAST, next(self._order), _Call(_nothing, (), loop, future)))
+        with anyio.CancelScope(shield=True):
+            await future
+
+
+_LAST = float(sys.float_info.max)  # after every real priority, before ``close``'s ``math.inf``
+
+
+def _nothing() -> None:
+    return None
+
+
 class _Call:
     __slots__ = ("args", "fn", "future", "loop")
 
     def __init__(self, fn: Callable[..., Any], args: Sequence[Any],
-                 loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any]) -> None:
+                 loop: asyncio.AbstractEventLoop | None,
+                 future: asyncio.Future[Any] | None) -> None:
         self.fn, self.args, self.loop, self.future = fn, args, loop, future
 
 
