@@ -63,8 +63,9 @@ class Lexicon:
             for morph in korean_morphs(text):
                 found.extend(self.heads.get(morph, ()))
             hangul = " ".join(t for t in tokens if has_hangul(t))
-            for word in self.korean_long:
-                if word in hangul:
+            inside = [w for w in self.korean_long if w in hangul]
+            for word in inside:  # the longest match only: 남동생, not also 동생 in it
+                if not any(word != other and word in other for other in inside):
                     found.extend(self.heads[word])
         return list(dict.fromkeys(found))
 
@@ -110,9 +111,12 @@ def expansion(query: str) -> str:
     lines = _LEXICON.lines_named(query)
     if not lines:
         return ""
-    have = {_stem(w) for w in _WORD.findall(query.lower())}
-    # a word full text would stem like one of the query's counts twice in BM25: left out
-    return " ".join(w for w in _LEXICON.expand(lines) if _stem(w) not in have)
+    lowered = query.lower()
+    have = {_stem(w) for w in _WORD.findall(lowered)}
+    # a word the query already has (an English word full text would stem alike, a Korean
+    # word inside one of its words) would count twice in BM25: left out
+    return " ".join(w for w in _LEXICON.expand(lines)
+                    if _stem(w) not in have and not (has_hangul(w) and w in lowered))
 
 
 def _stem(word: str) -> str:

@@ -29,8 +29,12 @@ def test_the_other_language_and_narrower_kinds_are_added() -> None:
 def test_a_query_naming_nothing_known_is_left_alone() -> None:
     assert expansion("What did Caroline say about the weather on Tuesday?") == ""
     assert expansion_query("hello there") is None
-    # words the query already has are not repeated
+    # words the query already has are not repeated, in English or inside a Korean word
     assert "dog" not in expansion("is my dog ok?").split()
+    brother = expansion("사용자의 남동생은 어디에 살아?").split()
+    assert "brother" in brother and "남동생" not in brother
+    # the longest Korean word found decides: 동생 (sibling) inside 남동생 brings no sisters
+    assert "sister" not in brother and "누나" not in brother
 
 
 def test_plural_and_inflected_forms_are_recognised() -> None:
