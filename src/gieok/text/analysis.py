@@ -51,7 +51,8 @@ def has_hangul(text: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def korean_morphs(text: str) -> tuple[str, ...]:
-    """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul)."""
+    """Content morphemes of the Hangul parts of ``text`` (empty when there is no Hangul),
+    and the Latin words written onto Hangul ("lead는" → "lead", see ``_glued``)."""
     return tuple(form for form, _ in _tagged_morphs(text))
 
 
@@ -59,12 +60,32 @@ def korean_morphs(text: str) -> tuple[str, ...]:
 def _tagged_morphs(text: str) -> tuple[tuple[str, str], ...]:
     if not has_hangul(text):
         return ()
-    return tuple((t.form.lower(), t.tag) for t in kiwi().tokenize(text)
-                 if t.tag in _KEEP_TAGS and has_hangul(t.form))
+    return _kept(text, kiwi().tokenize(text))
 
 
-def _content(tokens: Any) -> tuple[str, ...]:
-    return tuple(t.form.lower() for t in tokens if t.tag in _KEEP_TAGS and has_hangul(t.form))
+def _content(text: str, tokens: Any) -> tuple[str, ...]:
+    return tuple(form for form, _ in _kept(text, tokens))
+
+
+# Korean attaches particles to English words too ("team lead는", "Python보다", "Rust로"):
+# the index's word tokenizer then sees one token "lead는", which no query word matches.
+# Kiwi separates the Latin part (tag SL); it joins the morpheme column when it was glued to
+# Hangul — a Latin word standing alone is already a token of the word column, and listing
+# it twice would count it twice.
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _glued(text: str) -> list[tuple[int, int]]:
+    """Spans of the word-tokens of ``text`` that mix Hangul with Latin letters."""
+    return [(m.start(), m.end()) for m in _WORD.finditer(text)
+            if has_hangul(m.group(0)) and _LATIN.search(m.group(0))]
+
+
+def _kept(text: str, tokens: Any) -> tuple[tuple[str, str], ...]:
+    spans = _glued(text)
+    return tuple((t.form.lower(), t.tag) for t in tokens
+                 if (t.tag in _KEEP_TAGS and has_hangul(t.form))
+                 or (t.tag == "SL" and any(a <= t.start < b for a, b in spans)))
 
 
 # Words that name whose memory it is. Every memory of a scope is about its user ("User lives
@@ -100,7 +121,7 @@ def morph_fields(texts: list[str]) -> list[str]:
             out[i] = morph_field(texts[i])
         return out
     for i, tokens in zip(todo, kiwi().tokenize([texts[i] for i in todo]), strict=True):
-        out[i] = " ".join(_content(tokens))
+        out[i] = " ".join(_content(texts[i], tokens))
     return out
 
 
@@ -117,7 +138,11 @@ def _word_morphs(word: str) -> tuple[tuple[str, str], ...]:
 
 
 def query_terms(text: str) -> tuple[list[str], list[str]]:
-    """(plain words for the stemmed column, Korean morphemes for the morpheme column)."""
+    """(plain words for the stemmed column, Korean morphemes for the morpheme column).
+
+    Latin words go to both: a document's morpheme column holds the Latin words written onto
+    Hangul ("team lead는"), which its word column cannot match (``_glued``); and a Latin
+    word a Korean query glues to a particle ("Python보다") is searched as a word too."""
     if text.startswith(WORD_LIST_MARK):
         tagged: tuple[tuple[str, str], ...] = tuple(
             pair for word in text[len(WORD_LIST_MARK):].split() if has_hangul(word)
@@ -133,7 +158,10 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
     morphs = [form for form, tag in tagged
               if tag != "NP" and form not in SUBJECT_TERMS
               and not (tag in ("VV", "VA") and form in KO_LIGHT_VERBS)]
-    return list(dict.fromkeys(words)), list(dict.fromkeys(morphs))
+    glued = [form for form, tag in tagged if tag == "SL" and form not in STOPWORDS
+             and form not in QUERY_FILLERS and form not in SUBJECT_TERMS and len(form) > 1]
+    latin = [*words, *glued]
+    return list(dict.fromkeys(latin)), list(dict.fromkeys([*morphs, *latin]))
 
 
 # A memory's ``index_text`` (searched, never shown) counts this much per occurrence of a

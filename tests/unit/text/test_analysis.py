@@ -11,7 +11,8 @@ from gieok.text.analysis import morph_field, morph_fields, query_terms
 
 def test_batch_analysis_matches_one_by_one() -> None:
     texts = [f"사용자는 강남구{i}에 살고 커피를 좋아한다" for i in range(10)]
-    texts += ["english only", "", "혼합 mixed 문장이에요", "내 고양이 이름은 나비야"]
+    texts += ["english only", "", "혼합 mixed 문장이에요", "내 고양이 이름은 나비야",
+              "team lead는 Sarah인데 Python보다 Go가 좋대"]
     batch = morph_fields(texts)
     assert batch == [morph_field(t) for t in texts]
     assert batch[0].split()[:2] == ["사용자", "강남구"] and batch[10] == ""
@@ -43,3 +44,32 @@ async def test_a_query_of_light_verbs_still_finds_its_memory_by_meaning() -> Non
 def test_the_words_a_question_is_built_with_are_not_query_terms() -> None:
     words, _ = query_terms("What should I get Butter for his birthday? Please tell me")
     assert words == ["butter", "birthday"]
+
+
+def test_latin_words_written_onto_hangul_are_searchable() -> None:
+    """"team lead는" is one token to the word tokenizer: its Latin part joins the morpheme
+    column (a Latin word standing alone stays in the word column only, not counted twice),
+    and queries search Latin words in both columns."""
+    assert morph_field("team lead는 Sarah인데 엄청 꼼꼼해").split()[:2] == ["lead", "sarah"]
+    assert "python" in morph_field("Python보다 Go가 요즘 더 좋아").split()
+    assert "python" not in morph_field("나 Python 좋아해").split()
+    assert query_terms("who is my team lead?") == (["team", "lead"], ["team", "lead"])
+    words, morphs = query_terms("Python보다 Go가 좋아?")
+    assert words == ["python", "go"] and {"python", "go"} <= set(morphs)
+
+
+@pytest.mark.anyio
+async def test_an_english_query_finds_an_english_word_glued_to_a_korean_particle(
+    store_url: str, encryption_key: str | None
+) -> None:
+    from gieok import AsyncMemory
+    from gieok.stores import open_store
+
+    store = await open_store(store_url, encryption_key=encryption_key)
+    async with AsyncMemory(store) as mem:
+        lead = await mem.remember("team lead는 Sarah인데 엄청 꼼꼼해", user_id="u1")
+        await mem.remember("사용자는 주말마다 자전거를 탄다", user_id="u1")
+        await mem.remember("User likes green tea", user_id="u1")
+        for query in ("who is my team lead?", "Sarah 어때?"):
+            hits = await mem.search(query, user_id="u1", k=3)
+            assert hits[0].record.id == lead.id and hits[0].parts.fulltext_rank == 1, query
