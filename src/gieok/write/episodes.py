@@ -125,7 +125,8 @@ def keywords(turns: Sequence[Turn], k: int = 4) -> list[str]:
         if turn.role != "user":
             continue
         if has_hangul(turn.content):
-            counts.update(m for m in korean_morphs(turn.content) if len(m) > 1)
+            # Hangul morphemes only: the Latin words are counted by the pattern below
+            counts.update(m for m in korean_morphs(turn.content) if len(m) > 1 and has_hangul(m))
         words = re.findall(r"[A-Za-z][A-Za-z'-]{3,}", turn.content)
         counts.update(w.lower() for w in words if w.lower() not in STOPWORDS)
     for noise in ("하다", "있다", "되다", "같다", "좋다", "않다", "없다", "this", "that", "what",
