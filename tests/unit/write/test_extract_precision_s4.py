@@ -214,3 +214,47 @@ async def test_sequences_that_end_right(settings: GieokSettings, tmp_path: Path)
         gym = await _sessions(mem, "gym", ("2026-03-03", [_u("나 매일 아침 7시에 헬스장 가")]),
                               ("2026-06-03", [_u("아침 7시 헬스 여전히 하는 중")]))
         assert [r.content for r in gym] == ["사용자는 매일 아침 7시에 헬스장 간다"]  # no episode
+
+
+@pytest.mark.parametrize("text", [
+    "my laptop froze during the demo today, so embarrassing",
+    "got stuck in traffic for an hour this morning",
+    "I burned the pasta again lmao",
+    "just had the worst customer call of my life",
+    "오늘 아침에 늦잠 자서 지각했어",
+    "점심에 짜장면 먹었는데 옷에 튀었어 ㅠ",
+    "오늘 배포하다가 장애 났어 ㅠㅠ 진짜 멘붕",
+    "오늘 저녁에 친구 만나기로 했는데 취소됐어",  # a plan called off
+    "I was going to go to Busan this weekend.",
+    "we cancelled",
+    "친구 딸이 이번에 서울대 붙었대",  # someone else's news, heard
+    "팀장님께 오늘 반차 쓴다고 메일 좀 써줘",  # a task ('오늘' is no '늘': not a standing rule)
+])
+def test_an_incident_of_the_day_is_not_remembered(text: str) -> None:
+    assert said(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("I started my new job at Google today", "Google"),
+    ("I just adopted a puppy", "puppy"),
+    ("오늘 강아지 입양했어", "입양"),
+    ("I was diagnosed with asthma yesterday", "asthma"),
+    ("I got promoted today!", "promoted"),
+    ("저 청각 장애가 있어요", "장애"),
+    ("my daughter Zoe turned 7 today!", "7"),
+])
+def test_what_starts_today_and_lasts_is_remembered(text: str, kept: str) -> None:
+    assert any(kept in c for c in said(text))
+
+
+def test_nothing_said_in_a_role_play_is_about_the_user() -> None:
+    turns = [Turn(role="user", at=AT, content="let's play a game. you're a pirate captain and "
+                                              "i'm your first mate. arr"),
+             Turn(role="assistant", at=AT, content="Arr, matey!"),
+             Turn(role="user", at=AT, content="aye captain, I spy a kraken off the starboard bow!")]
+    ex = HeuristicExtractor()
+    assert ex.extract_sync(turns[2:], context=turns[:2]) == []
+    ko = [Turn(role="user", at=AT, content="우리 지금부터 역할극 하자. 너는 조선시대 선비, 나는 주막 주인"),
+          Turn(role="assistant", at=AT, content="허허, 주모, 국밥 한 그릇 내오시게."),
+          Turn(role="user", at=AT, content="예이 나리~ 막걸리도 드릴깝쇼")]
+    assert ex.extract_sync(ko) == []

@@ -336,3 +336,20 @@ def ko_subject(sentence: str, names: frozenset[str] = frozenset()) -> str:
         else:
             segment.append(tok)
     return "none"
+
+
+# A game or role-play the user sets up: what they say in it is fiction, not about them.
+_ROLE_PLAY = re.compile(
+    r"\blet['’]?s\s+(?:play\s+(?:a\s+game|pretend|a\s+role)|role-?play|pretend)\b|\brole-?play\b|"
+    r"\bpretend\s+(?:you['’]?re|you\s+are|to\s+be|that)\b|\bact\s+as\s+(?:a|an|my)\b|"
+    r"\byou['’]?re\s+(?:a|an|the)\s+[\w\s-]{2,30}?\s+and\s+i['’]?m\s+(?:a|an|the|your)\b|"
+    r"역할극|상황극|롤플|(?:놀이|게임)\s?(?:하자|할래|해요|합시다)|"
+    r"(?:너는|넌)\s[^.!?]{1,30}?(?:나는|난)\s[^.!?]{1,30}?(?:야|이야|역할|해|할게)(?:[\s.!~]|$)|"
+    r"척\s?(?:해\s?줘|해\s?봐|하자)|연기해\s?(?:줘|봐)", re.IGNORECASE)
+
+
+def role_play(text: str) -> bool:
+    """The user sets up a game or a role-play ("let's play a game. you're a pirate captain and
+    i'm your first mate", "우리 지금부터 역할극 하자"): the rest of the conversation is a part
+    played, so nothing said in it is remembered about the user."""
+    return _ROLE_PLAY.search(text) is not None

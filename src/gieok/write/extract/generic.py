@@ -47,6 +47,9 @@ _EN_REJECT = re.compile(
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|on\s+\w+|that|about)\b|"
     r"^(?:like|as\s+if|as\s+though)\s+(?:i['’]?m|i\s+am|im)\b|"  # "(explain it) like I'm 10"
     rf"{_EN_CALLED_OFF}|"
+    # an intention that did not happen, and a bare "we cancelled"
+    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|supposed\s+to)\b|"
+    r"^(?:i|we)\s+(?:just\s+|had\s+to\s+)?(?:cancel+ed|called\s+it\s+off)\b|"
     r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|"
     r"dreamt|dreamed|in\s+my\s+dream|nightmare)\b|"
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
@@ -86,6 +89,45 @@ def _moment(text: str) -> bool:
     return _EN_MOMENT.search(text) is not None and _LIFE_EVENT.search(text) is None
 
 
+# What happened once, today or just now ("my laptop froze during the demo today", "점심에
+# 짜장면 먹었는데 옷에 튀었어", "오늘 아침에 늦잠 자서 지각했어", "burned the pasta again"): an
+# incident of the day, not something that stays true — unless it starts something that lasts
+# (a job, a move, a pet, a purchase), is about health, or is a life event.
+_EN_TODAY = re.compile(
+    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|yesterday|earlier|"
+    r"just\s+now|at\s+lunch|during\s+(?:the|my|our)\s+\w+|again)\b|^(?:i\s+|we\s+)?just\s+",
+    re.IGNORECASE)
+_EN_PAST = re.compile(
+    r"\b(?:was|were|had|got|went|came|did|ate|made|took|lost|broke|spilled|spilt|forgot|fell|hit|"
+    r"ran|missed|burnt|froze|crashed|overslept|slept|woke|stuck|\w{3,}ed)\b", re.IGNORECASE)
+_EN_LASTING = re.compile(
+    r"\b(?:start(?:ed|s|ing)?|join(?:ed|s)?|mov(?:ed|ing)|adopt(?:ed|ing)?|promot\w*|hired|signed|"
+    r"bought|closed\s+on|got\s+(?:a|an|my|the|our)\s+(?:new\s+)?(?:job|offer|dog|cat|puppy|"
+    r"kitten|car|house|apartment|place|promotion|license|licence|degree|visa)|diagnos\w*|"
+    r"engaged|married|pregnant|born|quit|retir\w*|graduat\w*|accepted|enrolled|booked|scheduled|"
+    r"decided|switched|found\s+out|learned\s+that|passed|won|launched|shipped|released|"
+    r"turn(?:ed|s)\s+\d+|renamed|named|called)\b",
+    re.IGNORECASE)
+_KO_TODAY = re.compile(r"(?<![가-힣])(?:오늘|아까|방금|어제|어젯밤|점심에|아침에|저녁에|출근길에|퇴근길에|"
+                       r"오전에|오후에)(?![가-힣])")
+_KO_LASTING = re.compile(r"시작|입사|이사|입양|데려왔|분양|샀|구입|계약|등록|합격|붙었|승진|결혼|약혼|"
+                         r"이직|퇴사|취직|졸업|진단|옮겼|바꿨|전학|입학|가입|예약|출시|런칭|오픈|살\s?(?:됐|이\s?됐)|"
+                         r"생일|이름")
+
+
+def one_off(text: str) -> bool:
+    """An incident of the day said in the past tense (see above): nothing to remember."""
+    if _HEALTH.search(text) or _LIFE_EVENT.search(text) or _PLAN.search(text):
+        return False
+    if is_korean(text):
+        if not _KO_TODAY.search(text) or _KO_LASTING.search(text):
+            return False
+        return any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ")
+                   for t in korean.tokens(text))
+    return _EN_TODAY.search(text) is not None and _EN_PAST.search(text) is not None \
+        and _EN_LASTING.search(text) is None
+
+
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
 _CREDENTIAL = re.compile(
     r"\b(?:password|passcode|passwd|pin|door\s+code|access\s+code|api\s+key|secret|token|"
@@ -101,7 +143,8 @@ _KO_REJECT = re.compile(
     r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
     # a dream, and what happened just now: not facts about the user
     r"꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
-    r"(?:한|했|된|간|온|는|있)대|래요?$|대요?$|그러는데|그러더라|라던데|라고\s?(?:했|하더|해)|하더라|"
+    r"(?:한|했|된|간|온|는|있|었|았|였|겠|없)대(?![가-힣])|래요?$|대요?$|그러는데|그러더라|라던데|"
+    r"라고\s?(?:했|하더|해)|하더라|"
     r"(?:친구|동료|회사\s?동료|팀장님?|사장님?|선배|후배|사람들|남들|다들)(?:가|이|는|은|도)\s|"
     r"[\"“”']|그냥\s?해본\s?말|거짓말|궁금|^(?:안녕|좋아|응|네|그래|오케이|알겠|ㅇㅋ)(?![서도])|"
     r"뭐\s|답변|대답|해준|해\s?주신|알려준|(?:지만|는데|은데|고)[\s.!~]*$|"
@@ -148,7 +191,7 @@ _HEALTH = re.compile(
     # symptoms, the user's or a pet's ("she sneezes a lot", "he keeps vomiting")
     r"sneez|\bcough|vomit|diarrh|\blimp(?:s|ing)?\b|\bitch(?:y|ing|es)?\b|\brash\b|\bfever\b|"
     r"antibiotic|\bdewormer|\b(?:once|twice|three\s+times)\s+a\s+day\b|\b\d+\s?mg\b|"
-    r"구토|토해|설사|기침|재채기|콧물|열이\s?나|절뚝|가려워|긁어|항생제|"
+    r"구토|토해|토했|토함|설사|기침|재채기|콧물|열이\s?나|절뚝|가려워|긁어|항생제|"
     r"(?:하루|매일|아침|저녁|밤)[^.!?]{0,20}?(?:먹여|먹이|투약|투여|복용|발라)|"
     r"(?:하루|매일)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐)[^.!?]{0,20}?(?:먹|넣|발라)|"
     # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
@@ -158,7 +201,7 @@ _HEALTH = re.compile(
     r"(?:pain|problems?|issues?|injury|surgery)\b|"
     r"(?:허리|무릎|어깨|손목|발목|골반|고관절)(?:가|이|도)?\s?(?:안\s?좋|아프|아파|약하|약해|나빠|"
     r"삐|다쳤|통증)|관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
-    r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
+    r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애(?!가?\s?(?:났|나서|나고|발생|터졌|생겼))|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
@@ -213,7 +256,7 @@ def worth_keeping(sentence: str) -> bool:
     if _VENT.search(text) and not _HEALTH.search(text):
         return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
-            or _moment(text) or past_evaluation(text):
+            or _moment(text) or past_evaluation(text) or one_off(plain) or called_off(text):
         return False
     return _EN_SELF.search(text) is not None
 
@@ -228,7 +271,7 @@ def keepable(sentence: str) -> bool:
         text = _EN_FINDING.sub("", english.strip_fillers(text))
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text) \
-            or _moment(text):
+            or _moment(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
         negative = korean.negated(korean.tokens(text))
@@ -252,6 +295,9 @@ _NEVER = re.compile(
     r"teacher|roommate)s?\b(?!\s+(?-i:[A-Z])[\w-]+\s)|만약|만일|라면\s|다면\s|싶다|싶어|면\s?좋겠|라고|(?:한|했|된|는)대|"
     r"래요?$|대요?$|더라|던데|"
     r"\bwho\s+knows\b|\bsomeday\b|\bmight\b|\bmaybe\b|\bperhaps\b|언젠가|지도\s?몰라|수도\s?있|"
+    # an intention that did not happen, a bare "we cancelled"
+    r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|supposed\s+to)\b|"
+    r"^(?:i|we)\s+(?:just\s+|had\s+to\s+)?(?:cancel+ed|called\s+it\s+off)\b|"
     # a dream is not something that happened
     r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|dreamt|dreamed|in\s+my\s+dream|"
     r"nightmare)\b|꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
@@ -278,7 +324,7 @@ def _ko_worth_keeping(text: str) -> bool:
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
     if korean.negated(toks) and not _HEALTH.search(text):
         return False
-    if past_evaluation(text):
+    if past_evaluation(text) or one_off(text) or called_off(text):
         return False
     return discourse.ko_subject(text) != "foreign"
 

@@ -212,12 +212,16 @@ class HeuristicExtractor:
             previous = turn
         previous = context[-1] if context else None
         said_before = next((t for t in reversed(context) if t.role == "user"), None)
+        playing = any(t.role == "user" and discourse.role_play(t.content) for t in context)
         for turn in turns:
             asked = followup.last_question(previous.content) \
                 if previous is not None and previous.role == "assistant" else None
             previous = turn
             if turn.role != "user":
                 continue
+            playing = playing or discourse.role_play(turn.content)
+            if playing:
+                continue  # a part played in a game the user set up: fiction, not them
             took_back, said_before = said_before, turn
             if took_back is not None and discourse.takes_back(turn.content):
                 # "I'm getting a dog next month" → "lol jk": the turn before is no statement
