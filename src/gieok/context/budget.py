@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gieok.context.tokens import TokenCounter
+from gieok.context.tokens import TokenCounter, count_lines
 from gieok.domain.context import (
     BLOCK_HEADER,
     CLOSING_INSTRUCTION,
@@ -256,7 +256,7 @@ def fit(
     turn_tokens = sum(message_tokens(m, counter) for m in turns)
     while True:
         text = render(work)
-        block_tokens = counter.count(text) if text else 0
+        block_tokens = count_lines(counter, text) if text else 0
         over_total = block_tokens + turn_tokens > budget.total_tokens
         over_chars = len(text) > budget.hard_limit_chars
         if not (over_total or over_chars):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections import OrderedDict
 from typing import Protocol
 
@@ -137,6 +138,28 @@ def rust_encoding(encoding: str) -> object | None:
     return tiktoken.Encoding(
         encoding, pat_str=pattern, mergeable_ranks=load_ranks(encoding), special_tokens=special
     )
+
+
+# Where a text can be cut so that its count is the sum of its parts' counts: after a line
+# break that a character other than white space or "/" follows. Both encodings first split
+# text into pieces by a pattern (no look-behind) and merge bytes only inside a piece, and no
+# piece runs from a line break on into such a character: cl100k and o200k end white-space
+# pieces at their last line break when non-space follows (a whole trailing run matches the
+# same span as ``\s++$`` in the part alone), and only o200k's punctuation pieces carry on past
+# line breaks, into "/" (``[\r\n/]*``). tests/unit/context/test_tokens.py checks the sum
+# against whole-text counts on chat text and random text.
+_LINE_START = re.compile(r"(?<=\n)(?=[^\s/])")
+
+
+def count_lines(counter: TokenCounter, text: str) -> int:
+    """``counter.count(text)`` of a many-line text (the rendered block) as the sum of its
+    lines' counts: the lines are memoised, so a block that shares most lines with earlier
+    ones — the same memories turn after turn, the block re-rendered after each cut — costs
+    lookups instead of a whole encoding. Exact for the BPE counters; the character
+    estimate rounds each part up, so it counts the whole text."""
+    if not isinstance(counter, BpeCounter) or "\n" not in text:
+        return counter.count(text)
+    return sum(counter.count(line) for line in _LINE_START.split(text))
 
 
 @functools.lru_cache(maxsize=8)

