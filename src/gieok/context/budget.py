@@ -140,7 +140,9 @@ def _near_any(mask: int, n: int, seen: list[tuple[int, int]], near: float) -> bo
     """Whether the (non-empty) word set ``mask`` of ``n`` words has a Jaccard overlap of at
     least ``near`` with one of ``seen`` (non-empty too)."""
     for other, m in seen:
-        if min(n, m) < near * max(n, m):  # Jaccard ≤ min/max: cannot reach the threshold
+        # Jaccard ≤ min/max: cannot reach the threshold (min()/max() calls cost more than
+        # the AND, so the two cases are written out)
+        if (n < near * m) if n <= m else (m < near * n):
             continue
         shared = (mask & other).bit_count()
         if shared / (n + m - shared) >= near:  # |a ∪ b| = |a| + |b| - |a ∩ b|
