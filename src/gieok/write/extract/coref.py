@@ -84,9 +84,14 @@ _EN_UNNAMED = re.compile(
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b"
     r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
     # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
-    rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b)")
+    rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b|"
+    # "the puppy we got in august"
+    rf"\b(?i:the)\s+(?P<noun4>(?i:{PETS_EN}))\s+(?i:we|I)\s+(?i:got|adopted|rescued|brought\s+home|"
+    r"took\s+in)\b)")
 _EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
-                            r"\s+name(?:\s+is|['’]s)\s+(?P<name>[A-Z][a-z]+)")
+                            r"\s+name(?:\s+is|['’]s)\s+(?P<name>[A-Z][a-z]+)|"
+                            # "we got a kitten!! named her Mochi"
+                            r"\b(?i:named|called|call)\s+(?i:him|her|it)\s+(?P<name2>[A-Z][a-z]+)")
 # "우리 dog 해피", "제 daughter 지우": mixed chat names the pet or relative in English
 _KO_NOUN = rf"{FAMILY_KO}|{PETS_KO}|(?i:{PETS_EN}|{FAMILY_EN})(?![A-Za-z])"
 _KO_INTRO = [
@@ -159,7 +164,8 @@ class Entities:
         if named and all(e.name is None for e in found):
             target = next((e for e in reversed(self.known) if e.name is None), None)
             if target is not None:
-                target.name = ko_called(named.group("name"), sentence[named.end("name"):])
+                group = "name" if named.group("name") else "name2"
+                target.name = ko_called(named.group(group), sentence[named.end(group):])
                 found = [target]
         topic = found[0] if found else self.mentioned(sentence, lang)
         if topic is None:  # "사용자의 엄마는 꽃이랑 등산 좋아하셔" (resolved): the unnamed mother
@@ -194,8 +200,8 @@ class Entities:
         if not out:
             m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
             if m is not None:
-                noun = m.groupdict().get("noun") or m.groupdict().get("noun2") \
-                    or m.groupdict().get("noun3") or ""
+                g = m.groupdict()
+                noun = g.get("noun") or g.get("noun2") or g.get("noun3") or g.get("noun4") or ""
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         return out
@@ -344,6 +350,16 @@ class Entities:
         return None
 
     def _resolve_en(self, text: str) -> str:
+        naming = _NAMING_EN.match(text)
+        unnamed = next((e for e in reversed(self.known) if e.name is None), None)
+        if naming is not None and unnamed is not None:  # "we got a kitten!! named her Mochi"
+            who = unnamed.display("en")
+            unnamed.name = naming.group("name")
+            return f"{who} is named {naming.group('name')}{text[naming.end():]}"
+        said = _REPORTED_EN.match(text)
+        if said is not None:  # "vet said she needs her second rabies shot": she is the cat
+            inner = self._resolve_en(text[said.end():])
+            return text if inner == text[said.end():] else text[:said.end()] + inner
         m = re.match(r"^(?P<lead>(?:(?:and|also|but|so|now|plus|nah|no|yeah|yes|yep|nope|well|oh)"
                      r"[,\s]+)+)?(?P<p>she|he|it|her|his)\b"
                      r"(?P<s>['’]s)?", text, re.IGNORECASE)
@@ -505,6 +521,12 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
+_NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?(?i:named|called)\s+"
+                        r"(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b", re.IGNORECASE)
+_REPORTED_EN = re.compile(
+    r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
+    r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",
+    re.IGNORECASE)
 _FEELING = re.compile(
     r"\s+(?:so\s+|really\s+|super\s+|very\s+|a\s+(?:bit|little)\s+|kinda\s+|pretty\s+)?"
     r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"

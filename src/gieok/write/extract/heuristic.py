@@ -31,6 +31,7 @@ from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
+from gieok.write.extract.lasting import lasting
 from gieok.write.extract.framing import (
     clarified,
     confirmed,
@@ -350,8 +351,10 @@ class HeuristicExtractor:
                          and not workspaces.momentary(sentence)) \
                 or workspaces.is_workspace(sentence) or (
                     workspace and _WE.match(sentence) is not None)
+            # a life event or lasting state by its structure: no learned veto (lasting.py)
+            durable = reply is None and not ruled and lasting(resolved)
             if reply is None and not ruled:
-                sure = _sure(judge, worth)
+                sure = _sure(judge, worth) or durable
                 hits = self._with_generic(resolved, hits, explicit, topic is not None, sure,
                                           project=workspace)
             if not ruled:
@@ -359,7 +362,7 @@ class HeuristicExtractor:
                 # precise slot rules need a lower score to be overruled than whole sentences
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
                     judge, worth, "answer" if reply is not None
-                    else "slot" if h.slot or h.family == "project" else "generic")]
+                    else "slot" if h.slot or h.family == "project" or durable else "generic")]
             if secret_here or after_secret:
                 # "제 카드번호 [CARD] … 결제할 때 필요하면 써주세요", "주민번호 [RRN] 맞는지 확인 좀.
                 # 서류에 써야 돼서": what is said with a secret and right after it is about the

@@ -1,0 +1,156 @@
+"""Sentences whose structure says a lasting fact (W3): "나 이번에 팀장 됐다 ㅋㅋ", "회사 layoff
+당했어..", "부모님은 광주에 사세요", "My husband works night shifts at the airport".
+
+The learned sentence judge (``memorable``) vetoes whole-sentence memories it scores low. It
+learned from the words of the dev conversations, so on fresh text it scores a new job title,
+a layoff said in English inside Korean, or a relative's workplace as chatter — the held-out
+files' weakest families (family, work) were lost that way. What makes these sentences facts
+is not their words but their shape: the subject is the user, a relative or a pet (or no
+subject, which in chat is the user), and the predicate is a life event or a lasting state —
+a job taken, left or changed, a school entered or finished, a marriage, a birth, a move, a
+diagnosis, where someone lives or works. Such a sentence is not vetoed by the judge (the
+hard gates — questions, hypotheticals, hearsay, negation — still apply) and is kept whole
+when no slot rule reads it. Moods, opinions and one-off events have other predicates
+("기분 최악이야", "회사 가기 싫다", "우리 팀장님 진짜 이상해") and stay with the judge.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+# nouns that, with 하다/되다/당하다, are a life event or a lasting state
+_EVENT_NOUNS = frozenset(
+    "승진 입사 퇴사 이직 취직 취업 졸업 입학 전학 편입 결혼 이혼 약혼 재혼 임신 출산 이사 은퇴 "
+    "근무 재직 전공 합격 해고 휴직 복직 진학 수료 개업 창업 동거 입양 분양 진단 입원 퇴원 "
+    "등록 재택근무 휴학 복학 제대 전역 입대 정년퇴직 퇴직 계약 발령 전근 파견 부임 중성화 "
+    "수술".split())
+# verb stems that are one by themselves ("그만뒀어", "다녀", "살아", "키워")
+_EVENT_VERBS = frozenset("그만두 관두 다니 일하 살 사 키우 기르 태어나 돌아가 붙 맡 들어가 옮기 "
+                         "떨어지 잘리".split())
+_ROLE_BECOME = frozenset({"되"})  # "팀장 됐다": a role noun before 되다
+_SUFFERED = frozenset({"당하"})  # "layoff 당했어", "해고 당했어"
+_PERSON_KO = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|나|저|내|제|사용자|우리|저희)(?:님)?$")
+_PERSON_EN = re.compile(rf"^(?i:{FAMILY_EN}|{PETS_EN})$")
+
+
+def lasting(sentence: str) -> bool:
+    """The sentence says a life event or a lasting state of the user, a relative or a pet."""
+    text = sentence.strip()
+    if not text or text.endswith(("?", "？")):
+        return False
+    if _HANGUL.search(text):
+        return _korean(tokens(text))
+    return _english(text)
+
+
+def _korean(toks: list[Token]) -> bool:
+    if not toks or any(t.tag == "SF" and t.form in "?？" for t in toks):
+        return False
+    if not _subject_is_ours(toks):
+        return False
+    pred = _final_predicate(toks)
+    if pred is None:
+        return False
+    head = toks[pred]
+    before = toks[pred - 1] if pred > 0 else None
+    after = next((t for t in toks[pred + 1:] if t.tag != "EP"), None)
+    if after is not None and after.tag.startswith(("ETM", "ETN")):
+        return False  # "제주도에 집 살 듯": a guess, "이사 갈 생각": a thought — not a statement
+    if head.tag == "XSV" and before is not None and before.tag == "XSN" and pred > 1:
+        return toks[pred - 2].form + before.form in _EVENT_NOUNS  # "중성화했다"
+    if head.tag == "XSV" and before is not None and before.tag in ("NNG", "NNP"):
+        return before.form in _EVENT_NOUNS
+    stem = head.form
+    if stem in _ROLE_BECOME:  # "팀장 됐다", "과장이 됐어요"
+        role = toks[pred - 2] if before is not None and before.tag in ("JKC", "JKS") and pred > 1 \
+            else before
+        return role is not None and role.tag in ("NNG", "NNP", "SL") and _final_is_past(toks, pred)
+    if stem in _SUFFERED:  # "회사 layoff 당했어", "해고 당함"
+        return before is not None and (before.tag == "SL" or before.form in _EVENT_NOUNS)
+    if stem in ("살", "사"):  # "광주에 사세요": where someone lives (not 사다, to buy)
+        return any(t.form == "에" and t.tag == "JKB" for t in toks[:pred]) \
+            or any(t.form in ("혼자", "같이", "따로") for t in toks[:pred])
+    return head.tag.startswith("VV") and stem in _EVENT_VERBS
+
+
+def _final_predicate(toks: list[Token]) -> int | None:
+    """The index of the sentence's last predicate stem (not an auxiliary after a connective:
+    "하고 싶어" ends on 싶다, which is a wish, not the event)."""
+    for i in range(len(toks) - 1, -1, -1):
+        t = toks[i]
+        if t.tag.startswith(("VV", "VA", "XSV", "XSA", "VCP", "VCN")):
+            return i
+        if t.tag.startswith("VX"):
+            return None  # "결혼하고 싶어", "이직해야 해": a wish or a need
+    return None
+
+
+def _final_is_past(toks: list[Token], pred: int) -> bool:
+    return any(t.tag == "EP" and t.form[:1] in ("었", "았", "였", "ᆻ") for t in toks[pred + 1:])
+
+
+def _subject_is_ours(toks: list[Token]) -> bool:
+    """Every noun marked as the subject or topic is the user, a relative or a pet ("부모님은",
+    "제가", "우리 딸은") — or there is none (chat leaves the user unsaid)."""
+    segment: list[Token] = []
+    for tok in toks:
+        if tok.tag in ("JKS", "JX") and tok.form in ("이", "가", "은", "는", "께서") and segment:
+            # "친구 딸이", "친구의 딸이": someone else's daughter — every noun must be ours
+            nouns = [t for t in segment if t.tag.startswith(("NN", "NP", "SL", "NR"))]
+            # a name right after a relative or pet is theirs ("사용자의 딸 하은이가"); a name
+            # alone ("민수씨는") is someone else
+            if not all(_ours(t) or (i and _ours(nouns[i - 1]) and _named(t))
+                       for i, t in enumerate(nouns)):
+                return False
+            segment = []
+            continue
+        if tok.tag in ("JKG", "XSN"):
+            continue  # "사용자의 딸", "부모님": the subject goes on
+        if tok.tag.startswith(("V", "E", "XSV", "XSA", "J", "SF", "SP", "MAG")):
+            segment = []
+        else:
+            segment.append(tok)
+    return True
+
+
+def _ours(tok: Token) -> bool:
+    return bool(_PERSON_KO.match(tok.form) or _PERSON_KO.match(tok.form + "님")
+                or _PERSON_EN.match(tok.form))
+
+
+def _named(tok: Token) -> bool:
+    return tok.tag in ("NNP", "NNG") or (tok.tag == "SL" and tok.form[:1].isupper())
+
+
+_EN_SUBJECT = (rf"(?:I|I['’]m|I['’]ve|we|we['’]re|we['’]ve|(?:my|our)\s+(?:[\w-]+\s+)?"
+               rf"(?:{FAMILY_EN}|{PETS_EN})(?:\s+[A-Z][a-z]+)?|User|User['’]s\s+(?:[\w-]+\s+)?"
+               rf"(?:{FAMILY_EN}|{PETS_EN})(?:\s+[A-Z][a-z]+)?)")
+_EN_LASTING = re.compile(
+    rf"^(?:(?:so|and|also|btw|oh|well|anyway|fyi)[,\s]+)*{_EN_SUBJECT}\s+"
+    r"(?:(?:just|finally|recently|now|still|also|officially|already|actually)\s+)*(?:"
+    r"works?\s+(?:(?:as|at|for|in|on|from|remotely|nights?|night\s+shifts?|part[- ]time|"
+    r"full[- ]time|shifts?)\b)|worked\s+(?:as|at|for)\b|"
+    r"lives?\s+(?:in|with|near|alone|abroad|overseas|downstairs|upstairs)\b|"
+    r"teach(?:es)?\b|stud(?:y|ies)\s+\w+|majors?\s+in\b|manages?\b|runs?\s+(?:a|an|the|my|our|his|"
+    r"her)\s+\w+|owns?\s+(?:a|an|the)\b|"
+    r"got\s+(?:promoted|hired|laid\s+off|fired|married|engaged|divorced|diagnosed|accepted|into|"
+    r"a\s+job|a\s+new\s+job|the\s+job|an?\s+offer|transferred)\b|"
+    r"(?:was|were|has\s+been|have\s+been|just\s+got|got)\s+(?:promoted|laid\s+off|let\s+go|"
+    r"diagnosed|hired|accepted|admitted|transferred)\b|"
+    r"became\b|retired\b|graduated\b|(?:start(?:s|ed)?|began|begins?)\s+(?:at|a\s+new|"
+    r"(?:elementary|middle|high|primary)?\s*school|kindergarten|college|university|uni|daycare|"
+    r"preschool|working|grad\s+school)\b|joined\b|moved\s+(?:in|to|into|out|back)\b|"
+    r"turned\s+\d|was\s+born\b|(?:is|are)\s+(?:pregnant|expecting|engaged|married|divorced|"
+    r"retired|deployed|stationed)\b|passed\s+away\b|adopted\b|quit\s+(?:my|his|her|their|the|"
+    r"our)\s+job\b)",
+    re.IGNORECASE)
+
+
+def _english(text: str) -> bool:
+    return _EN_LASTING.match(text) is not None
