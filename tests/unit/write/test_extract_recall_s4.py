@@ -133,3 +133,23 @@ def test_a_pet_named_with_named_her_and_a_pronoun_after_the_vet_said() -> None:
     ents = Entities()
     ents.observe(ents.resolve("so the puppy we got in august is a border collie, we named him Scout"))
     assert ents.resolve("vet said he needs his shots") == "vet said User's puppy Scout needs his shots"
+
+
+def test_a_name_alone_as_subject_is_someone_else() -> None:
+    from gieok.write.extract.lasting import lasting
+
+    assert not lasting("민수씨는 강남에 살아") and not lasting("지민이가 결혼했어")
+    assert lasting("우리 딸 Emma가 유치원 졸업했어")
+
+
+def test_a_relative_said_first_or_in_english_is_who_works_or_lives_there() -> None:
+    got = asked(("user", "남편 job이 바뀌어서 이제 Samsung 다녀요"))
+    assert not any(c.startswith("사용자는 Samsung") for c in got)  # was "사용자는 Samsung에서 근무"
+    got = asked(("user", "제 sister가 Vancouver에 살아요"))
+    assert got == ["사용자의 sister가 Vancouver에 산다"]  # was also "사용자는 Vancouver에 거주"
+
+
+def test_chat_drops_im_before_what_the_user_is_doing() -> None:
+    assert asked(("user", "Taking the GRE in two weeks, wish me luck")) == [
+        "User is taking the GRE in two weeks"]  # was nothing
+    assert asked(("user", "going to bed now")) == []

@@ -108,7 +108,12 @@ _DROPPED_SUBJECT = re.compile(
     r"brought|fed|walked|"
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
     r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned|sold|ditched|traded|"
-    r"upgraded|changed|transferred|gave\s+up)\b", re.IGNORECASE)
+    r"upgraded|changed|transferred|gave\s+up|handed\s+in)\b", re.IGNORECASE)
+# … or says what the user is doing: "Taking the GRE in two weeks", "flying to Osaka on Friday"
+_DROPPED_ING = re.compile(
+    r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"
+    r"visiting|getting|going|running|doing|training|studying|learning|applying|interviewing|"
+    r"working|planning|having|seeing)\s+(?!(?:to\s+)?(?:bed|sleep)\b)\w", re.IGNORECASE)
 
 
 # … and the state it describes: "allergic to shellfish, tree nuts and sesame", "vegan btw".
@@ -162,6 +167,8 @@ def with_subject(sentence: str) -> str:
         return "my " + text[:1].lower() + text[1:]
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
+    if _DROPPED_ING.match(text) and not text.rstrip().endswith("?"):
+        return "I'm " + text[:1].lower() + text[1:]
     if _DROPPED_STATE.match(text):
         return "I'm " + text[:1].lower() + text[1:]
     return sentence

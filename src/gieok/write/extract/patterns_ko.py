@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import clip_ko, josa, strip_particles
 
@@ -41,7 +43,9 @@ _ATTENDED = re.compile(
     r"교회|성당|절|도서관|어린이집|유치원|한의원|치과|재활|병원|독서실|스터디카페)$", re.IGNORECASE)
 OTHERS = re.compile(
     rf"^(?:친구|동료|선배|후배|사장님?|팀장님?|부장님?|과장님?|선생님|교수님|걔|얘|쟤|그|그녀|"
-    rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS})$"
+    rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS}|"
+    # "제 sister가 Vancouver에 살아요": a relative named in English is someone else too
+    rf"(?i:{FAMILY_EN}|{PETS_EN}|mom|mum|dad|bf|gf|hubby))$"
 )
 ALLOWED_TOPICS = re.compile(
     r"^(?:나|저|난|전|내가|제가|우리|우리\s?집|집|가족|저희|식구|요즘|지금|현재|이제|오늘|내일|올해|작년|"
@@ -136,6 +140,8 @@ def foreign_subject(before: str, *, strict: bool = False) -> bool:
     ``strict`` (facts about the person: residence, job, health, age) treats any other
     topic as foreign ("민수는 강남에 살아"); lenient rules (likes, plans) allow a topicalised
     object ("커피는 별로 안 좋아해")."""
+    if strict and re.match(rf"\s*(?:(?:우리|저희|울|내|제)\s?)?(?:{FAMILY}|(?i:{FAMILY_EN}))\s", before):
+        return True  # "남편 job이 바뀌어서 이제 Samsung 다녀요": the husband, said first, no particle
     for match in re.finditer(r"([가-힣A-Za-z]+)(은|는|이|가|께서)(?=\s|$)", before):
         word, particle = match.group(1), match.group(2)
         if ALLOWED_TOPICS.match(word) or re.search(r"(?:에|에서|에게|한테|께|까지|부터)$", word):
