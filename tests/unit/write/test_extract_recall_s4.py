@@ -153,3 +153,20 @@ def test_chat_drops_im_before_what_the_user_is_doing() -> None:
     assert asked(("user", "Taking the GRE in two weeks, wish me luck")) == [
         "User is taking the GRE in two weeks"]  # was nothing
     assert asked(("user", "going to bed now")) == []
+
+
+def test_a_medical_report_the_judge_is_sure_of_is_kept_whole() -> None:
+    got = asked(("user", "우리 dog 해피 got diagnosed with diabetes, 이제 insulin 하루 두 번 맞아야 돼"))
+    assert len(got) == 1 and "해피" in got[0] and "insulin" in got[0]  # was nothing
+
+
+def test_the_kids_of_the_household() -> None:
+    assert asked(("user", "the kids start school on March 2")) == [
+        "User's kids start school on March 2"]  # was nothing
+    assert asked(("user", "the kids were so loud today")) == []
+
+
+def test_a_later_turn_knows_who_an_earlier_pronoun_meant() -> None:
+    got = asked(("user", "걔 또 토했어 ㅠ 우리 cat 까망이 말하는 거."),
+                ("assistant", "헤어볼 전용 사료도 있어요."), ("user", "걔 요즘 밥도 잘 안 먹어"))
+    assert got[-1] == "사용자의 cat 까망이는 요즘 밥도 잘 안 먹는다"

@@ -446,7 +446,9 @@ _FED = re.compile("|".join(sorted(_EATS, key=len, reverse=True)))
 # What a sentence without a subject may say about the pet or relative just talked about.
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
                       r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
-                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여")
+                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여|"
+                      # mixed chat: "hairball control food로 바꿈", "insulin 맞아야 돼"
+                      r"(?i:food|diet|kibble|treats?|insulin|meds|medicine|pills?|shots?|vaccine)")
 
 
 _STORED_KO = re.compile(rf"^사용자의\s(?P<noun>{FAMILY_KO}|{PETS_KO})\s(?P<name>[가-힣A-Za-z]{{1,6}}?)"

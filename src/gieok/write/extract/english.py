@@ -152,7 +152,10 @@ _BARE_RELATIVE = re.compile(
     r"^(?:twins|kids|wife|hubby|husband|son|daughter|mom|mum|dad|grandma|grandpa|"
     r"(?:older|younger|little|big|baby)\s+(?:brother|sister|bro|sis))"
     r"(?:['’]s\s+(?=[a-z]+)|\s+(?=(?:is|was|are|were|has|have|had|just|turned|turns|starts|"
-    r"started|got|gets|works|lives|moved|goes|went|finally|loves|hates|needs|will|can)\b))",
+    r"started|got|gets|works|lives|moved|goes|went|finally|loves|hates|needs|will|can)\b))|"
+    # "the kids start school on March 2": the user's kids, said as a household says them
+    r"^the\s+(?:kids|twins|baby)\s+(?=(?:start|starts|started|turn|turns|turned|go|goes|have|"
+    r"has|got|are\s+starting|is\s+starting)\b)",
     re.IGNORECASE)
 
 
@@ -164,7 +167,7 @@ def with_subject(sentence: str) -> str:
     if re.search(r"[\uac00-\ud7a3]", text):
         return sentence
     if _BARE_RELATIVE.match(text):  # "twins turned 3 today", "wife's pregnant again"
-        return "my " + text[:1].lower() + text[1:]
+        return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
     if _DROPPED_ING.match(text) and not text.rstrip().endswith("?"):

@@ -201,7 +201,7 @@ class HeuristicExtractor:
                     if previous is not None and previous.role == "assistant" else None
                 if question:
                     entities.kind_asked(question, turn.content)
-                for sentence in split_sentences(turn.content):
+                for sentence in clarified(split_sentences(turn.content)):
                     prior = sentence  # what a correction in the next turn may fix
                     entities.notice_pet(sentence)
                     given = followup.name_given(sentence, question) if question else None
@@ -354,7 +354,12 @@ class HeuristicExtractor:
             # a life event or lasting state by its structure: no learned veto (lasting.py)
             durable = reply is None and not ruled and lasting(resolved)
             if reply is None and not ruled:
-                sure = _sure(judge, worth) or durable
+                # a medical report or a life event is never vetoed; when the judge is sure of
+                # it too, it is kept whole ("우리 dog 해피 got diagnosed with diabetes, 이제
+                # insulin 하루 두 번 맞아야 돼": no rule reads the mixed sentence)
+                trusted = worth if worth is not None or judge is None or explicit \
+                    else judge.score(sentence, question)
+                sure = _sure(judge, trusted) or durable
                 hits = self._with_generic(resolved, hits, explicit, topic is not None, sure,
                                           project=workspace)
             if not ruled:
