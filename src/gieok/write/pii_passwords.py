@@ -37,11 +37,13 @@ _LOGIN_PAIR = re.compile(
     r"(?<![\w/])(?P<user>[^\s/]{2,})\s*/\s*(?P<value>[^\s/]{4,})")
 # Labels that introduce a secret only when a secret-looking value follows (the network's key
 # after "wifi", a code after "keypad"/"combination", a one-time code after "OTP", the words
-# of a wallet's recovery phrase): read "nearby", never by the bare "label is X" reading, so
-# "my wifi is slow" stays as it is.
+# of a wallet's recovery phrase, a two-factor recovery code): read "nearby", never by the
+# bare "label is X" reading, so "my wifi is slow" stays as it is.
 _SOFT = (r"wi-?fi(?:\s*(?:password|pw|key|code))?|keypad|combo|combination|otp(?:\s*code)?"
-         r"|(?:recovery|seed|backup|secret)\s+(?:phrase|words)|mnemonic|(?:secret\s+)?access\s+key")
-_SOFT_KO = r"와이\s?파이|출입\s?번호|공동\s?현관|현관문?\s?번호|도어\s?락|OTP\s?(?:코드|번호)?|일회용\s?(?:번호|코드)"
+         r"|(?:recovery|seed|backup|secret)\s+(?:phrase|words)|mnemonic|(?:secret\s+)?access\s+key"
+         r"|(?:(?:2fa|mfa|two[\s-]factor)\s+)?(?:recovery|backup)\s+codes?|(?:2fa|mfa)\s+codes?")
+_SOFT_KO = (r"와이\s?파이|출입\s?번호|공동\s?현관|현관문?\s?번호|도어\s?락|OTP\s?(?:코드|번호)?"
+            r"|일회용\s?(?:번호|코드)|(?:복구|백업|2FA|MFA)\s?(?:코드|키)")
 _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
              r"|token|private[\s_\-]?key|otp|cvv|cvc|" + _CODES)

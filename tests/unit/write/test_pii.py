@@ -164,6 +164,10 @@ def test_ordinary_text_near_labels_survives(text: str) -> None:
     ("DB_PASSWORD=Qw3rty!Pg_prod_77 in the .env, is that safe?", "Qw3rty"),
     ("my seed phrase is ribbon tiger velvet orbit candle mango frost lumber pixel quartz "
      "sudden wagon", "candle mango"),
+    # A two-factor recovery (backup) code, in either language.
+    ("recovery code 적어둠: 4F7K-92QX-LM3P-8ZRT, 2FA 날아가면 써야 돼", "92QX-LM3P"),
+    ("my github backup codes: a81f2-77d3c and 0c9e1-b44a2", "a81f2-77d3c"),
+    ("복구 코드는 QX7P-22LM 야 잃어버리면 안 돼", "QX7P-22LM"),
 ])
 def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text
@@ -172,6 +176,8 @@ def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> 
 @pytest.mark.parametrize("text", [
     "2024년에 이사했고 3월에 입사했어", "order 1234 5678 9012 3456 shipped",
     "the recovery phrase is stored offline", "the bypass switch is off",
+    "I lost my recovery codes, what do I do?", "the recovery code email arrived at 10:30",
+    "백업 코드 어디에 저장해?",
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
