@@ -258,3 +258,12 @@ def test_nothing_said_in_a_role_play_is_about_the_user() -> None:
           Turn(role="assistant", at=AT, content="허허, 주모, 국밥 한 그릇 내오시게."),
           Turn(role="user", at=AT, content="예이 나리~ 막걸리도 드릴깝쇼")]
     assert ex.extract_sync(ko) == []
+
+
+def test_a_sentence_kept_whole_carries_the_value_it_states() -> None:
+    """One sentence, one memory of a value that changes: the employer said with the role
+    is one memory with the employer slot, not the slot memory beside the whole sentence."""
+    assert [(c, s) for c, s, _ in [_one("저 토스에서 일해요, designer로요")]] == [
+        ("사용자는 토스에서 일한다, designer로요", "employer")]
+    assert _one("I live in 마포구 with my boyfriend and two cats") == (
+        "User lives in 마포구 with their boyfriend and two cats", "residence", "마포구")

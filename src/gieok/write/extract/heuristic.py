@@ -448,6 +448,13 @@ class HeuristicExtractor:
             family, mtype, tags = "project", MemoryType.FACT, ("project",)
         # one value at a time: a pet's food, the user's phone, the school a child attends
         one = slots.slot_for(sentence, content)
+        # one sentence, one memory of a value that changes: the whole sentence carries the
+        # slot it states, so a later value supersedes all of it ("저 토스에서 일해요,
+        # designer로요" and the employer slot would be two memories, one left current)
+        single = slots.carried(content, slotted) if one is None else None
+        if single is not None:
+            one = (single.slot or "", single.value or "")
+            slotted = [h for h in slotted if h[0] is not single]
         hit = Hit(content=content, family=family, type=mtype,
                   category="preference" if mtype is MemoryType.PREFERENCE else "context",
                   tags=tags, confidence=0.75, slot=one[0] if one else None,

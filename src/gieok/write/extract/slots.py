@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
 from gieok.write.extract.retired import retired
 
@@ -199,3 +199,20 @@ def _role_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 RULES_EN = [Rule("role", _ROLE_WORD, _role_hit)]
 RULES_KO = [Rule("role", _ROLE_WORD, _role_hit)]
+
+
+# slots whose value a whole sentence may carry instead of a memory of its own: where the user
+# lives and works, their diet — what a later sentence replaces whole
+_CARRIED = ("residence", "employer", "diet", "living", "occupation")
+
+
+def carried(content: str, slotted: list[tuple[Hit, str]]) -> Hit | None:
+    """The one single-valued slot hit whose value the whole-sentence memory ``content``
+    states in its own words, when the sentence is kept whole as well: that memory takes
+    the slot and the hit is not stored beside it."""
+    mine = [h for h, _ in slotted if h.slot in _CARRIED and is_single_valued(h.slot)]
+    if len(mine) != 1 or len(slotted) != 1 or not mine[0].value:
+        return None
+    value = mine[0].value.casefold()
+    head = re.split(r"[,(]", value)[0].strip()
+    return mine[0] if head and head in content.casefold() else None
