@@ -454,6 +454,7 @@ class HeuristicExtractor:
         single = slots.carried(content, slotted) if one is None else None
         if single is not None:
             one = (single.slot or "", single.value or "")
+            tags = tuple(dict.fromkeys((*tags, *single.tags)))
             slotted = [h for h in slotted if h[0] is not single]
         hit = Hit(content=content, family=family, type=mtype,
                   category="preference" if mtype is MemoryType.PREFERENCE else "context",
