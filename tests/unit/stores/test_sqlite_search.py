@@ -226,3 +226,74 @@ async def test_dense_decides_layer_filters_from_the_matrix_as_sql_would(
                 assert [c.id for c in fast] == [i for _, _, i in want], (spec, k)
     finally:
         await store.aclose()
+
+
+async def test_fulltext_checks_rows_from_a_current_matrix_as_sql_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Full-text candidates the scope's matrix holds live are vouched for by it (expiry and
+    layer/promoted filters from its per-row copies); the rest, and every row when the matrix
+    is behind the file or the filter names other fields, are checked by SQL — with the
+    answer SQL alone gives."""
+    from gieok.stores.sqlite import search as sqlite_search
+
+    store = await open_store(f"sqlite:///{tmp_path / 'm.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        soon = datetime.now(UTC) + timedelta(hours=1)
+        layers = ["long_term", "episodic", "procedural"]
+        texts = memory_texts(240, seed=21)
+        for i, text in enumerate(texts):
+            await put(store, ME, [text], layer=layers[i % 3], promoted=i % 4 == 0,
+                      category="work" if i % 5 == 0 else None,
+                      expires_at=soon if i % 7 == 0 else None)
+        await put(store, OTHER, memory_texts(60, seed=22))
+        novec = [MemoryRecord(scope=ME, content=t) for t in memory_texts(30, seed=23)]
+        await store.write(WriteBatch(upserts=[(r, None) for r in novec]))  # not in the matrix
+        await dense_ids(store, "warm the cache")
+        search = store._search
+        asked: list[int] = []
+        real = sqlite_search.verified_rowids
+
+        def counting(conn: object, rowids: list[int], where: object) -> dict[int, str]:
+            asked.extend(rowids)
+            return real(conn, rowids, where)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(sqlite_search, "verified_rowids", counting)
+        specs = [None, {"layer": {"nin": ["procedural"]}}, {"promoted": False},
+                 {"category": "work"}]
+        decided = 0
+        for spec in specs:
+            flt = None if spec is None else parse_filter(spec)
+            for view in (View(), View(now=soon + timedelta(seconds=1))):
+                now = utcnow()
+                where = queries.where(DIALECT, ME, flt, view, now)
+                for query in query_texts(12, seed=24):
+                    for k in (1, 10, 50):
+                        asked.clear()
+                        fast = search.fulltext(store.conn, ME, query, k, where, filters=flt,
+                                               view=view, now=now)
+                        from_matrix = len(asked)
+                        asked.clear()
+                        slow = search.fulltext(store.conn, ME, query, k, where, filters=flt)
+                        assert [(c.id, c.score) for c in fast] == \
+                            [(c.id, c.score) for c in slow], (query, spec, k)
+                        assert from_matrix <= len(asked)
+                        if spec == {"category": "work"}:
+                            assert from_matrix == len(asked)  # not a cached field: SQL
+                        decided += len(asked) - from_matrix
+        assert decided > 1000  # the matrix did vouch for rows
+    finally:
+        await store.aclose()
+
+
+async def test_fulltext_asks_sql_when_another_connection_wrote_since_the_matrix(
+    pair: tuple[SqliteStore, SqliteStore],
+) -> None:
+    a, b = pair
+    records = await put(a, ME, [f"User plays chess on day {i}" for i in range(40)])
+    await dense_ids(a, "chess")  # a's matrix is current
+    gone = records[0].model_copy(update={"status": Status.ARCHIVED})
+    await b.write(WriteBatch(upserts=[(gone, None)]))  # a's matrix still holds it live
+    hits = await a.fulltext(ME, "chess day", k=50, filters=None, view=View())
+    assert len(hits) == 39 and records[0].id not in {h.id for h in hits}

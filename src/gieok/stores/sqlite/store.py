@@ -202,7 +202,8 @@ class SqliteStore(Store):
                 return self._hydrate(conn, scope.tenant, hits) if hydrate else hits
             case FulltextOp(scope, text, k, filters, view, terms):
                 cond = q.where(D, scope, filters, view, now)
-                return self._search.fulltext(conn, scope, text, k, cond, terms, filters)
+                return self._search.fulltext(conn, scope, text, k, cond, terms, filters,
+                                             view, now)
             case HistoryOp(tenant, memory_id):
                 rows = conn.execute(*_args(q.history(D, tenant, memory_id))).fetchall()
                 return [AuditEvent.model_validate_json(r[0]) for r in rows]

@@ -63,6 +63,10 @@ class ScopeMatrix:
     # Each row's (layer, promoted), when the refresh read them: context()'s memory filter is
     # decided from these without asking SQL (``search.cached_predicate``).
     marks: list[tuple[str, bool] | None] = field(default_factory=list)
+    # Each row's SQLite rowid, when the refresh read it, and the way back: full text ranks
+    # rowids, and a live row found here needs no SQL check (``search.FromMatrix``).
+    rowids: list[int | None] = field(default_factory=list)
+    by_rowid: dict[int, int] = field(default_factory=dict)
     dead: int = 0
     ann: AnnOptions | None = None
     graph: Graph | None = None
@@ -81,6 +85,7 @@ class ScopeMatrix:
 
     def reset(self) -> None:
         self.ids, self.pos, self.dead, self.marks = [], {}, 0, []
+        self.rowids, self.by_rowid = [], {}
         self.matrix = np.zeros((0, self.dim), dtype=np.float32)
         self.alive = np.zeros(0, dtype=bool)
         self.expires = np.zeros(0, dtype=np.float64)
@@ -106,7 +111,7 @@ class ScopeMatrix:
 
     def apply(self, rows: Iterable[tuple[Any, ...]]) -> None:
         """Apply (id, embedding bytes, is_live[, expires_at epoch or None[, layer,
-        promoted]]) changes, in order; the last change wins."""
+        promoted[, rowid]]]) changes, in order; the last change wins."""
         rows = list(rows)
         self._grow(len({r[0] for r in rows if r[0] not in self.pos}))
         touched: list[int] = []
@@ -123,6 +128,7 @@ class ScopeMatrix:
                 at = self.size
                 self.ids.append(rid)
                 self.marks.append(None)
+                self.rowids.append(None)
                 self.pos[rid] = at
             elif not self.alive[at]:
                 self.dead -= 1
@@ -130,6 +136,9 @@ class ScopeMatrix:
             self.alive[at] = True
             self.expires[at] = np.inf if not rest or rest[0] is None else float(rest[0])
             self.marks[at] = (rest[1], bool(rest[2])) if len(rest) >= 3 else None
+            if len(rest) >= 4:  # an id keeps its rowid (updates are in place)
+                self.rowids[at] = rest[3]
+                self.by_rowid[rest[3]] = at
             touched.append(at)
         if self.dead >= COMPACT_MIN_DEAD and self.dead >= COMPACT_SHARE * self.size:
             self.compact()
@@ -161,6 +170,8 @@ class ScopeMatrix:
         self.expires = self.expires[keep]
         self.ids = [self.ids[i] for i in keep]
         self.marks = [self.marks[i] for i in keep]
+        self.rowids = [self.rowids[i] for i in keep]
+        self.by_rowid = {r: i for i, r in enumerate(self.rowids) if r is not None}
         self.pos = {rid: i for i, rid in enumerate(self.ids)}
         self.dead = 0
         self.drop_graph()  # keyed by position: rebuilt by the next search that wants it
