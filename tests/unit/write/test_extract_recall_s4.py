@@ -60,14 +60,16 @@ def test_a_pet_or_relative_named_in_english_inside_a_korean_sentence() -> None:
 
 
 def test_chat_spelling_is_read_as_written_out() -> None:
-    got = asked(("user", "doc says my blood pressure is high so im on lisinopril now, 10mg every morning"))
+    got = asked(("user", "doc says my blood pressure is high so im on lisinopril now, "
+                         "10mg every morning"))
     assert any("lisinopril" in c for c in got)  # was nothing
     got = asked(("user", "my parrot Kiwi says hello lol. shes a 20 year old african grey"))
     assert any(c.startswith("User's parrot Kiwi is a 20 year old african grey") for c in got)
 
 
 def test_a_bare_name_then_its_kind_said_with_a_pronoun() -> None:
-    got = asked(("user", "walker cancelled so Bruno is stuck inside all day. he's a 1 year old husky"))
+    got = asked(("user", "walker cancelled so Bruno is stuck inside all day. "
+                         "he's a 1 year old husky"))
     assert any(c.startswith("User's husky Bruno is a 1 year old husky") for c in got)  # was nothing
     # a person named the same way is not made a pet
     assert not any("husky" in c for c in asked(("user", "Jake is coming over. he's a nice guy")))
@@ -81,7 +83,8 @@ def test_how_someone_feels_today_is_not_kept_about_them() -> None:
 
 
 def test_a_pet_named_after_a_question_about_it() -> None:
-    got = asked(("user", "quick q, is it ok to give my rabbit carrots every day? her name's Clover"))
+    got = asked(("user", "quick q, is it ok to give my rabbit carrots every day? "
+                         "her name's Clover"))
     assert got == ["User's rabbit's name is Clover"]  # was nothing
 
 
@@ -125,14 +128,17 @@ def test_the_same_shapes_said_of_others_or_as_a_wish_or_a_guess_stay_out() -> No
 
 
 def test_a_pet_named_with_named_her_and_a_pronoun_after_the_vet_said() -> None:
-    got = asked(("user", "we got a kitten!! named her Mochi"), ("user", "she has a vet appointment on friday"))
+    got = asked(("user", "we got a kitten!! named her Mochi"),
+                ("user", "she has a vet appointment on friday"))
     assert "User's kitten is named Mochi" in got  # was only "User got a kitten"
     assert "User's kitten Mochi has a vet appointment on friday" in got
     from gieok.write.extract.coref import Entities
 
     ents = Entities()
-    ents.observe(ents.resolve("so the puppy we got in august is a border collie, we named him Scout"))
-    assert ents.resolve("vet said he needs his shots") == "vet said User's puppy Scout needs his shots"
+    ents.observe(ents.resolve("so the puppy we got in august is a border collie, "
+                              "we named him Scout"))
+    said = ents.resolve("vet said he needs his shots")
+    assert said == "vet said User's puppy Scout needs his shots"
 
 
 def test_a_name_alone_as_subject_is_someone_else() -> None:
@@ -170,3 +176,11 @@ def test_a_later_turn_knows_who_an_earlier_pronoun_meant() -> None:
     got = asked(("user", "걔 또 토했어 ㅠ 우리 cat 까망이 말하는 거."),
                 ("assistant", "헤어볼 전용 사료도 있어요."), ("user", "걔 요즘 밥도 잘 안 먹어"))
     assert got[-1] == "사용자의 cat 까망이는 요즘 밥도 잘 안 먹는다"
+
+
+def test_what_the_user_does_these_days_is_a_fact_whatever_its_words() -> None:
+    from gieok.write.extract.lasting import lasting
+
+    assert lasting("요즘 뉴진스 노래만 들음") and lasting("아침마다 조깅해")  # 0.24: was vetoed
+    assert not lasting("요즘 잠을 못 자") and not lasting("요즘 뭐 하지") and not lasting("오늘 야근해")
+    assert asked(("user", "요즘 뉴진스 노래만 들음 ㅋㅋ")) == ["사용자는 요즘 뉴진스 노래만 듣는다"]

@@ -523,8 +523,9 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
-_NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?(?i:named|called)\s+"
-                        r"(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b", re.IGNORECASE)
+_NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
+                        r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
+                        re.IGNORECASE)
 _REPORTED_EN = re.compile(
     r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
     r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",

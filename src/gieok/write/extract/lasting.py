@@ -33,6 +33,10 @@ _EVENT_NOUNS = frozenset(
 # verb stems that are one by themselves ("그만뒀어", "다녀", "살아", "키워")
 _EVENT_VERBS = frozenset("그만두 관두 다니 일하 살 사 키우 기르 태어나 돌아가 붙 맡 들어가 옮기 "
                          "떨어지 잘리".split())
+# adverbs of habit: with an action verb, the sentence says what the user does these days
+_HABITUAL = frozenset("매일 맨날 항상 늘 요즘 요새 주말마다 아침마다 저녁마다 매주 매달 평일마다 "
+                      "퇴근하고 퇴근 후 주로 보통".split())
+_WH = frozenset("뭐 뭘 무엇 어디 언제 누구 누가 왜 어떻게 몇".split())
 _ROLE_BECOME = frozenset({"되"})  # "팀장 됐다": a role noun before 되다
 _SUFFERED = frozenset({"당하"})  # "layoff 당했어", "해고 당했어"
 _PERSON_KO = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|나|저|내|제|사용자|우리|저희)(?:님)?$")
@@ -62,6 +66,9 @@ def _korean(toks: list[Token]) -> bool:
     after = next((t for t in toks[pred + 1:] if t.tag != "EP"), None)
     if after is not None and after.tag.startswith(("ETM", "ETN")):
         return False  # "제주도에 집 살 듯": a guess, "이사 갈 생각": a thought — not a statement
+    if head.tag.startswith(("VV", "XSV")) and _habitual(toks[:pred]) \
+            and not any((t.form in ("안", "못") and t.tag == "MAG") or t.form in _WH for t in toks):
+        return True  # "요즘 뉴진스 노래만 들음", "주말마다 등산 가요": what the user does these days
     if head.tag == "XSV" and before is not None and before.tag == "XSN" and pred > 1:
         return toks[pred - 2].form + before.form in _EVENT_NOUNS  # "중성화했다"
     if head.tag == "XSV" and before is not None and before.tag in ("NNG", "NNP"):
@@ -77,6 +84,10 @@ def _korean(toks: list[Token]) -> bool:
         return any(t.form == "에" and t.tag == "JKB" for t in toks[:pred]) \
             or any(t.form in ("혼자", "같이", "따로") for t in toks[:pred])
     return head.tag.startswith("VV") and stem in _EVENT_VERBS
+
+
+def _habitual(toks: list[Token]) -> bool:
+    return any(t.form in _HABITUAL or (t.form == "마다" and t.tag == "JX") for t in toks)
 
 
 def _final_predicate(toks: list[Token]) -> int | None:
