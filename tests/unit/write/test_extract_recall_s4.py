@@ -184,3 +184,18 @@ def test_what_the_user_does_these_days_is_a_fact_whatever_its_words() -> None:
     assert lasting("요즘 뉴진스 노래만 들음") and lasting("아침마다 조깅해")  # 0.24: was vetoed
     assert not lasting("요즘 잠을 못 자") and not lasting("요즘 뭐 하지") and not lasting("오늘 야근해")
     assert asked(("user", "요즘 뉴진스 노래만 들음 ㅋㅋ")) == ["사용자는 요즘 뉴진스 노래만 듣는다"]
+
+
+def test_where_the_users_workplace_or_school_is() -> None:
+    assert asked(("user", "회사가 강남역 근처라 commute 편해요")) == ["사용자의 회사는 강남역 근처"]
+    got = asked(("user", "my office is near Gangnam station, so lunch options are great"))
+    assert "User's office is near Gangnam station" in got  # both were nothing
+    assert asked(("user", "친구 회사가 강남역 근처래")) == [] and asked(("user", "회사가 어디야?")) == []
+
+
+def test_a_pets_care_said_with_his_or_her() -> None:
+    got = asked(("user", "so the puppy we got in august is a border collie, we named him Scout"),
+                ("assistant", "How's training going?"),
+                ("user", "great, he's already got sit and stay. next is his neutering, "
+                         "booked for the 4th of december"))
+    assert "Next is User's puppy Scout's neutering, booked for the 4th of december" in got

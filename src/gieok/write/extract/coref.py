@@ -394,6 +394,12 @@ class Entities:
                 text, re.I):  # "… a golden retriever called Sunny" introduces her again
             return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
                           count=1)
+        care = _CARE_OF.search(text)
+        if care and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
+            # "next is his neutering, booked for the 4th": the pet's care, not someone's
+            target = self.pronoun_target(care.group("p").lower())
+            if target is not None and target.kind == "pet":
+                return text[:care.start()] + target.display("en") + "'s" + text[care.end():]
         obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
                         text, re.IGNORECASE)
         if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
@@ -523,6 +529,10 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
+_CARE_OF = re.compile(
+    r"\b(?P<p>his|her)\b(?=\s+(?:[\w-]+\s+){0,2}?(?:neuter\w*|spay\w*|shots?|vaccin\w*|surgery|"
+    r"check-?up|appointment|grooming|booster|dental|meds|medication|food|diet|kibble)\b)",
+    re.IGNORECASE)
 _NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
                         r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
                         re.IGNORECASE)

@@ -267,6 +267,13 @@ def _as_user(g: Groups, _: RuleContext) -> str:
 
 RULES: list[Rule] = [
     # -- residence and places --------------------------------------------------------------
+    # "my office is near Gangnam station": where the user's workplace or school is
+    rule("en.place.work_area",
+         r"(?<![\w'’])(?:my|our)\s+(?P<what>office|workplace|work|company|school|campus|lab)\s+"
+         r"is\s+(?:right\s+)?(?P<rel>near|next\s+to|by|in|close\s+to|around)\s+"
+         r"(?P<x>[^.!?;,\n]{2,60})",
+         "User's {what} is {rel} {x}", "residence", category="location", slot="area:{what}",
+         tags=("location",)),
     rule("en.residence.live_in",
          rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
          rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"

@@ -327,6 +327,17 @@ def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 RULES: list[Rule] = [
     # -- residence and places --------------------------------------------------------------
+    # "회사가 강남역 근처라 commute 편해요", "학교는 신촌 쪽이에요": where the user's workplace or
+    # school is (not their home)
+    rule("ko.place.work_area",
+         r"(?<![가-힣])(?P<what>회사|직장|사무실|오피스|학교|캠퍼스|연구실)(?:가|이|는|은)\s*"
+         r"(?P<x>[가-힣A-Za-z0-9]+(?:\s[가-힣A-Za-z0-9]+)?)\s?(?P<rel>근처|앞|옆|쪽|부근|인근|에\s?있)",
+         lambda g, _: f"사용자의 {josa(g['what'], '은/는')} {g['x']}"
+         + (f" {g['rel']}" if not g["rel"].startswith("에") else "에 있음"),
+         "residence", category="location", slot="area:{what}",
+         tags=("location",), check=lambda g, c: not re.search(r"어디|뭐", c.sentence)
+         and not re.search(r"(?:친구|동생|남편|아내|와이프|형|누나|언니|오빠)\s?(?:네\s)?$",
+                           c.sentence[: c.sentence.find(g["what"])].strip() + " ")),
     rule("ko.residence.live",
          rf"{OBJ}\s*(?P<p>에서|에)?\s*(?:(?:혼자|가족이랑|가족과|가족하고|부모님이랑|부모님과|같이|함께|"
          rf"계속|지금|아직|쭉)\s*)?(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
