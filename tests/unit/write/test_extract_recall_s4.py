@@ -199,3 +199,10 @@ def test_a_pets_care_said_with_his_or_her() -> None:
                 ("user", "great, he's already got sit and stay. next is his neutering, "
                          "booked for the 4th of december"))
     assert "Next is User's puppy Scout's neutering, booked for the 4th of december" in got
+
+
+def test_our_child_said_to_be_a_breed_is_a_pet() -> None:
+    got = asked(("user", "우리 애 Toby, corgi인데 diet 해야 된대. 14kg라서 ㅋㅋ"))
+    assert got == ["사용자의 corgi Toby는 14kg다"]  # was "사용자는 14kg다"
+    got = asked(("user", "우리 애 Jiho가 이번에 초등학교 입학해"), ("user", "걔 요즘 태권도 다녀"))
+    assert got[-1] == "사용자의 애 Jiho는 요즘 태권도 다닌다"

@@ -194,7 +194,11 @@ class Entities:
                 name = ko_called(m.group("name"), sentence[m.end("name"):])
                 if _KO_NOT_NAME.match(name):
                     continue
-                out.append(self._entity(name, m.group("noun"), "ko"))
+                noun = m.group("noun")
+                kind = _BREED_SAID.match(sentence[m.end("name"):])
+                if kind is not None and noun in ("애", "아이", "애기", "아기"):
+                    noun = kind.group("noun")  # "우리 애 Toby, corgi인데": the child is a corgi
+                out.append(self._entity(name, noun, "ko"))
         if not out and re.search(r"[\uac00-\ud7a3]", sentence):
             out.extend(self._bare_korean_name(sentence))
         if not out:
@@ -453,6 +457,7 @@ _FED = re.compile("|".join(sorted(_EATS, key=len, reverse=True)))
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
                       r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
                       r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여|"
+                      r"\d+\s?(?:kg|킬로)|"
                       # mixed chat: "hairball control food로 바꿈", "insulin 맞아야 돼"
                       r"(?i:food|diet|kibble|treats?|insulin|meds|medicine|pills?|shots?|vaccine)")
 
@@ -529,6 +534,8 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
+_BREED_SAID = re.compile(rf"(?:이|가|는)?\s*,?\s*(?P<noun>{PETS_KO}|(?i:{PETS_EN}))(?![A-Za-z])\s?"
+                         r"(?:인데|이고|이야|야|예요|이에요|에요|라서|이라서|임)")
 _CARE_OF = re.compile(
     r"\b(?P<p>his|her)\b(?=\s+(?:[\w-]+\s+){0,2}?(?:neuter\w*|spay\w*|shots?|vaccin\w*|surgery|"
     r"check-?up|appointment|grooming|booster|dental|meds|medication|food|diet|kibble)\b)",
