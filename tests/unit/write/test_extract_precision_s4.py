@@ -229,6 +229,9 @@ async def test_sequences_that_end_right(settings: GieokSettings, tmp_path: Path)
     "we cancelled",
     "친구 딸이 이번에 서울대 붙었대",  # someone else's news, heard
     "팀장님께 오늘 반차 쓴다고 메일 좀 써줘",  # a task ('오늘' is no '늘': not a standing rule)
+    "my flight got delayed 2 hours, sitting at the gate now",
+    "thanks. kids want another one but im not sure",  # undecided
+    "I think pineapple on pizza is fine, my brother hates it though",  # 'it' names nothing
 ])
 def test_an_incident_of_the_day_is_not_remembered(text: str) -> None:
     assert said(text) == []
@@ -242,6 +245,7 @@ def test_an_incident_of_the_day_is_not_remembered(text: str) -> None:
     ("I got promoted today!", "promoted"),
     ("저 청각 장애가 있어요", "장애"),
     ("my daughter Zoe turned 7 today!", "7"),
+    ("Got laid off last week, so I'm looking for a new job now.", "laid off"),
 ])
 def test_what_starts_today_and_lasts_is_remembered(text: str, kept: str) -> None:
     assert any(kept in c for c in said(text))

@@ -47,6 +47,8 @@ _EN_REJECT = re.compile(
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|on\s+\w+|that|about)\b|"
     r"^(?:like|as\s+if|as\s+though)\s+(?:i['’]?m|i\s+am|im)\b|"  # "(explain it) like I'm 10"
     rf"{_EN_CALLED_OFF}|"
+    # undecided ("kids want another one but I'm not sure")
+    r"\b(?:not\s+sure|unsure|undecided|on\s+the\s+fence|can['’]?t\s+decide)\b|"
     # an intention that did not happen, and a bare "we cancelled"
     r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|supposed\s+to)\b|"
     r"^(?:i|we)\s+(?:just\s+|had\s+to\s+)?(?:cancel+ed|called\s+it\s+off)\b|"
@@ -95,7 +97,7 @@ def _moment(text: str) -> bool:
 # (a job, a move, a pet, a purchase), is about health, or is a life event.
 _EN_TODAY = re.compile(
     r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|yesterday|earlier|"
-    r"just\s+now|at\s+lunch|during\s+(?:the|my|our)\s+\w+|again)\b|^(?:i\s+|we\s+)?just\s+",
+    r"just\s+now|at\s+lunch|during\s+(?:the|my|our)\s+\w+|again|now)\b|^(?:i\s+|we\s+)?just\s+",
     re.IGNORECASE)
 _EN_PAST = re.compile(
     r"\b(?:was|were|had|got|went|came|did|ate|made|took|lost|broke|spilled|spilt|forgot|fell|hit|"
@@ -106,13 +108,20 @@ _EN_LASTING = re.compile(
     r"kitten|car|house|apartment|place|promotion|license|licence|degree|visa)|diagnos\w*|"
     r"engaged|married|pregnant|born|quit|retir\w*|graduat\w*|accepted|enrolled|booked|scheduled|"
     r"decided|switched|found\s+out|learned\s+that|passed|won|launched|shipped|released|"
-    r"turn(?:ed|s)\s+\d+|renamed|named|called)\b",
+    r"turn(?:ed|s)\s+\d+|renamed|named|called|laid\s+off|fired|let\s+go|lost\s+(?:my|our|the)\s+"
+    r"(?:job|house|home|dog|cat|mom|dad|mother|father))\b",
     re.IGNORECASE)
 _KO_TODAY = re.compile(r"(?<![가-힣])(?:오늘|아까|방금|어제|어젯밤|점심에|아침에|저녁에|출근길에|퇴근길에|"
                        r"오전에|오후에)(?![가-힣])")
 _KO_LASTING = re.compile(r"시작|입사|이사|입양|데려왔|분양|샀|구입|계약|등록|합격|붙었|승진|결혼|약혼|"
                          r"이직|퇴사|취직|졸업|진단|옮겼|바꿨|전학|입학|가입|예약|출시|런칭|오픈|살\s?(?:됐|이\s?됐)|"
-                         r"생일|이름")
+                         r"생일|이름|해고|잘렸|권고사직")
+
+
+def says_nothing(content: str) -> bool:
+    """A memory whose object is a bare pronoun ("User's brother hates it"): what it is about
+    was said elsewhere, so alone it says nothing."""
+    return _PRONOUN_END.search(content) is not None
 
 
 def one_off(text: str) -> bool:

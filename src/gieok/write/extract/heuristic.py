@@ -420,6 +420,9 @@ class HeuristicExtractor:
             # "사용자의 딸 유나가 우유 알레르기가…": rules that assume the user is the subject
             # would misattribute the fact; the whole sentence keeps who it is about.
             hits = [h for h in hits if not re.match(r"(?:사용자는|User\s)", h[0].content)]
+        # "I think pineapple on pizza is fine, my brother hates it": "User's brother hates
+        # it" names nothing
+        hits = [h for h in hits if h[0].slot or not generic.says_nothing(h[0].content)]
         slotted = [h for h in hits if h[0].slot]
         if project is None:
             project = _PROJECT.search(sentence) is not None
