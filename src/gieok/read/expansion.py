@@ -62,8 +62,8 @@ class Lexicon:
         if has_hangul(lowered):
             for morph in korean_morphs(text):
                 found.extend(self.heads.get(morph, ()))
-            hangul = " ".join(t for t in tokens if has_hangul(t))
-            inside = [w for w in self.korean_long if w in hangul]
+            eojeols = [t for t in tokens if has_hangul(t)]
+            inside = [w for w in self.korean_long if any(_opens(e, w) for e in eojeols)]
             for word in inside:  # the longest match only: 남동생, not also 동생 in it
                 if not any(word != other and word in other for other in inside):
                     found.extend(self.heads[word])
@@ -87,6 +87,23 @@ class Lexicon:
                             following.append(line)
             frontier = following
         return list(out)[:MAX_ADDED]
+
+
+# What may follow a Korean word inside its eojeol: a particle, the copula, a plural or a
+# 하다-verb ending ("남동생은", "강아지랑", "임신했어"). Kiwi's morphemes are the first way a
+# Korean word is found, but it splits some words differently in different sentences
+# ("갑각류 알레르기" → 갑각); a word that opens an eojeol and is followed by one of these is
+# found too — "아이디어" and "아이스" do not name a child, "이사님" is no move.
+_FOLLOWERS = tuple("""은 는 이 가 을 를 에 의 도 만 와 과 로 랑 께 나 야 고 라 들 하 해 했 한 할 합
+    였 으로 이랑 하고 한테 처럼 보다 까지 부터 이나 이야 예요 이에요 인데 이라 이고 이었""".split())
+
+
+def _opens(eojeol: str, word: str) -> bool:
+    """Whether ``eojeol`` is ``word`` with at most a particle or an ending after it."""
+    if not eojeol.startswith(word):
+        return False
+    rest = eojeol[len(word):]
+    return not rest or rest.startswith(_FOLLOWERS)
 
 
 def _english_forms(token: str) -> tuple[str, ...]:

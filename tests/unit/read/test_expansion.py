@@ -35,6 +35,9 @@ def test_a_query_naming_nothing_known_is_left_alone() -> None:
     assert "brother" in brother and "남동생" not in brother
     # the longest Korean word found decides: 동생 (sibling) inside 남동생 brings no sisters
     assert "sister" not in brother and "누나" not in brother
+    # a Korean word is found with a particle or an ending after it, not inside another word
+    assert "child" in expansion("우리 아이 이름이 뭐야?").split()
+    assert expansion("좋은 아이디어 있어?") == expansion("아이스 아메리카노 마실까?") == ""
 
 
 def test_plural_and_inflected_forms_are_recognised() -> None:
