@@ -206,3 +206,10 @@ def test_our_child_said_to_be_a_breed_is_a_pet() -> None:
     assert got == ["사용자의 corgi Toby는 14kg다"]  # was "사용자는 14kg다"
     got = asked(("user", "우리 애 Jiho가 이번에 초등학교 입학해"), ("user", "걔 요즘 태권도 다녀"))
     assert got[-1] == "사용자의 애 Jiho는 요즘 태권도 다닌다"
+
+
+def test_lately_alone_is_a_passing_state_not_a_habit() -> None:
+    from gieok.write.extract.lasting import lasting
+
+    assert not lasting("그래서 요즘 영상통화를 자주 해요")
+    assert lasting("요즘 야근만 해") and lasting("매일 아침 조깅해")

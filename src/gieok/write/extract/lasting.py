@@ -34,8 +34,10 @@ _EVENT_NOUNS = frozenset(
 _EVENT_VERBS = frozenset("그만두 관두 다니 일하 살 사 키우 기르 태어나 돌아가 붙 맡 들어가 옮기 "
                          "떨어지 잘리".split())
 # adverbs of habit: with an action verb, the sentence says what the user does these days
-_HABITUAL = frozenset("매일 맨날 항상 늘 요즘 요새 주말마다 아침마다 저녁마다 매주 매달 평일마다 "
-                      "퇴근하고 퇴근 후 주로 보통".split())
+_HABITUAL = frozenset("매일 맨날 항상 늘 주말마다 아침마다 저녁마다 매주 매달 평일마다".split())
+# "요즘" alone marks a passing state ("요즘 영상통화를 자주 해요"); with "만" (only) it says what the
+# user does and nothing else these days — a taste ("요즘 뉴진스 노래만 들음")
+_LATELY = frozenset({"요즘", "요새"})
 _WH = frozenset("뭐 뭘 무엇 어디 언제 누구 누가 왜 어떻게 몇".split())
 _ROLE_BECOME = frozenset({"되"})  # "팀장 됐다": a role noun before 되다
 _SUFFERED = frozenset({"당하"})  # "layoff 당했어", "해고 당했어"
@@ -87,7 +89,8 @@ def _korean(toks: list[Token]) -> bool:
 
 
 def _habitual(toks: list[Token]) -> bool:
-    return any(t.form in _HABITUAL or (t.form == "마다" and t.tag == "JX") for t in toks)
+    return any(t.form in _HABITUAL or (t.form == "마다" and t.tag == "JX") for t in toks) or (
+        any(t.form in _LATELY for t in toks) and any(t.form == "만" and t.tag == "JX" for t in toks))
 
 
 def _final_predicate(toks: list[Token]) -> int | None:
