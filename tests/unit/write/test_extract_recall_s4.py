@@ -213,3 +213,10 @@ def test_lately_alone_is_a_passing_state_not_a_habit() -> None:
 
     assert not lasting("그래서 요즘 영상통화를 자주 해요")
     assert lasting("요즘 야근만 해") and lasting("매일 아침 조깅해")
+
+
+def test_an_unknown_third_person_is_never_the_user() -> None:
+    assert asked(("user", "내 친구 지민이 알지? 걔 다음달에 결혼해")) == []  # was "사용자는 걔 …"
+    got = asked(("user", "강아지 키워요"), ("assistant", "이름이 뭐예요?"), ("user", "보리요"),
+                ("user", "걔 다음주에 중성화해요"))
+    assert got[-1] == "사용자의 강아지 보리는 다음주에 중성화한다"

@@ -87,6 +87,8 @@ def _analyse(text: str) -> list[Token]:
     return best
 
 
+# a third person the sentence starts with; coreference rewrites it when it knows who it is
+_SOMEONE = re.compile(r"^(?:걔|얘|쟤|그\s?애|그\s?사람|그분|그녀|그\s?녀석)(?:가|는|도|를|랑|한테|이)?\s")
 PREDICATE_MARGIN = 6.0  # log-probability Kiwi may lose for a reading with a predicate
 
 
@@ -166,8 +168,8 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True)
 
 def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
     text = _TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip()
-    if not text:
-        return None
+    if not text or _SOMEONE.match(text):
+        return None  # "걔 다음달에 결혼해" with no one named before: not the user, and not known
     toks = tokens(text)
     tail = next((i for i, t in enumerate(toks[:-1])
                  if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요"))
