@@ -271,3 +271,8 @@ def test_a_sentence_kept_whole_carries_the_value_it_states() -> None:
         ("사용자는 토스에서 일한다, designer로요", "employer")]
     assert _one("I live in 마포구 with my boyfriend and two cats") == (
         "User lives in 마포구 with their boyfriend and two cats", "residence", "마포구")
+
+
+def test_a_phone_traded_in_for_another() -> None:
+    assert _one("traded in my Galaxy for a Pixel 8 Pro") == (
+        "User got a Pixel 8 Pro", "phone", "pixel 8 pro")

@@ -17,10 +17,11 @@ from gieok.write.extract.generic import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 
-_EN_OBJECT = r"(?:(?:my|the|our|an?|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
+_EN_OBJECT = r"(?:(?:my|the|our|their|his|her|an?|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
              r"(?P<x>[\w.+#'-]+(?:\s+(?-i:[A-Z0-9])[\w.+#-]*){0,2})"
 _EN = [
     re.compile(r"\b(?:quit|stopped|gave\s+up(?:\s+on)?|got\s+rid\s+of|sold|ditched|"
+               r"traded(?:\s+in)?|swapped(?:\s+out)?|exchanged|replaced|"
                r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?"
                r"(?:away\s+)?from|"
                r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|"
@@ -130,6 +131,9 @@ def without(content: str, names: tuple[str, ...]) -> str:
                           r"(?:then\s+|now\s+|so\s+(?:now\s+)?)?(?=[a-z])", "", text,
                           flags=re.IGNORECASE)
             text = re.sub(rf"\bfrom\s+{det}{n}\s+(?=to\b)", "", text, flags=re.IGNORECASE)
+            # "traded in my Galaxy for a Pixel 8": what they got
+            text = re.sub(rf"\b(?:traded(?:\s+in)?|swapped(?:\s+out)?|exchanged|replaced)\s+{det}{n}"
+                          r"\s+(?:for|with)\s+", "got ", text, flags=re.IGNORECASE)
             text = re.sub(rf",\s*(?:and\s+)?no\s+more\s+{det}{n}\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:

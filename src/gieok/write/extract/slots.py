@@ -26,7 +26,8 @@ _PHONE = re.compile(
     r"(?P<k>(?:아이폰|갤럭시|갤|픽셀)\s?(?:[A-Za-z]*\s?\d+[A-Za-z+]*|폴드\s?\d*|플립\s?\d*)?"
     r"(?:\s?(?:프로|맥스|울트라|플러스|미니|Pro|Max|Ultra|Plus))*)", re.IGNORECASE)
 _HAS_PHONE = re.compile(
-    r"\b(?:use|uses|using|have|has|got|get|bought|buy|switched|switching|upgraded|carry|"
+    r"\b(?:use|uses|using|have|has|got|get|bought|buy|switched|switching|upgraded|carry|traded|"
+    r"swapped|replaced|"
     r"carries|own|owns|on\s+an?)\b|(?:써|쓰고|쓴다|쓰는|샀|바꿨|바꿔|갈아탔|구입|구매|사용)", re.IGNORECASE)
 _NOT_MINE = re.compile(r"\?|\b(?:should|would|could|if|thinking\s+about|considering|want|wants|"
                        r"wish|maybe)\b|(?:살까|바꿀까|고민|싶|할까|어때|추천)", re.IGNORECASE)
