@@ -220,3 +220,8 @@ def test_an_unknown_third_person_is_never_the_user() -> None:
     got = asked(("user", "강아지 키워요"), ("assistant", "이름이 뭐예요?"), ("user", "보리요"),
                 ("user", "걔 다음주에 중성화해요"))
     assert got[-1] == "사용자의 강아지 보리는 다음주에 중성화한다"
+
+
+def test_where_an_elder_stays_said_with_the_honorific() -> None:
+    assert asked(("user", "어머님이 요양병원에 계세요")) == ["사용자의 어머님이 요양병원에 계신다"]  # was nothing
+    assert asked(("user", "선생님이 교무실에 계세요")) == []

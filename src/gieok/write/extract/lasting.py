@@ -41,7 +41,8 @@ _LATELY = frozenset({"요즘", "요새"})
 _WH = frozenset("뭐 뭘 무엇 어디 언제 누구 누가 왜 어떻게 몇".split())
 _ROLE_BECOME = frozenset({"되"})  # "팀장 됐다": a role noun before 되다
 _SUFFERED = frozenset({"당하"})  # "layoff 당했어", "해고 당했어"
-_PERSON_KO = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|나|저|내|제|사용자|우리|저희)(?:님)?$")
+_PERSON_KO = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|나|저|내|제|사용자|우리|저희|어머님|아버님|"
+                        r"할머님|할아버님|장모님|장인어른|시부모님|부모님)(?:님)?$")
 _PERSON_EN = re.compile(rf"^(?i:{FAMILY_EN}|{PETS_EN})$")
 
 
@@ -82,6 +83,10 @@ def _korean(toks: list[Token]) -> bool:
         return role is not None and role.tag in ("NNG", "NNP", "SL") and _final_is_past(toks, pred)
     if stem in _SUFFERED:  # "회사 layoff 당했어", "해고 당함"
         return before is not None and (before.tag == "SL" or before.form in _EVENT_NOUNS)
+    if head.tag == "VCP" and before is not None and before.form == "계":
+        stem = "계시"  # "요양병원에 계세요", read by Kiwi as 계/NNG + 이다
+    if stem == "계시":  # "할머니는 시골에 계셔": where an elder lives or stays
+        return any(t.form == "에" and t.tag == "JKB" for t in toks[:pred])
     if stem in ("살", "사"):  # "광주에 사세요": where someone lives (not 사다, to buy)
         return any(t.form == "에" and t.tag == "JKB" for t in toks[:pred]) \
             or any(t.form in ("혼자", "같이", "따로") for t in toks[:pred])
