@@ -276,3 +276,9 @@ def test_a_sentence_kept_whole_carries_the_value_it_states() -> None:
 def test_a_phone_traded_in_for_another() -> None:
     assert _one("traded in my Galaxy for a Pixel 8 Pro") == (
         "User got a Pixel 8 Pro", "phone", "pixel 8 pro")
+
+
+def test_a_move_said_in_english_after_korean() -> None:
+    assert _one("이사했어! now living in Amsterdam") == (
+        "User lives in Amsterdam", "residence", "amsterdam")
+    assert said("living in the moment") == []

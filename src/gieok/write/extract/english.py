@@ -119,7 +119,7 @@ _DROPPED_ING = re.compile(
 # … and the state it describes: "allergic to shellfish, tree nuts and sesame", "vegan btw".
 _DROPPED_STATE = re.compile(
     r"^(?:(?:also|super|very|severely|mildly|still|now)\s+)*(?:allergic\s+to|vegan|vegetarian|"
-    r"pescatarian|lactose\s+intolerant|gluten\s+intolerant|pregnant|diabetic|based\s+in|"
+    r"pescatarian|lactose\s+intolerant|gluten\s+intolerant|pregnant|diabetic|based\s+in|living\s+in\s+(?=(?-i:[A-Z])|[가-힣])|"
     r"originally\s+from|(?:a\s+)?(?:big|huge|massive)\s+fan\s+of|not\s+(?:really\s+)?a\s+[\w-]+\s+person|"
     r"gonna|going\s+to\s+(?:start|try|move|learn|take|join|quit|get)|"
     r"(?:retiring|graduating|relocating)\b)\b",
