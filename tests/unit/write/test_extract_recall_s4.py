@@ -225,3 +225,8 @@ def test_an_unknown_third_person_is_never_the_user() -> None:
 def test_where_an_elder_stays_said_with_the_honorific() -> None:
     assert asked(("user", "어머님이 요양병원에 계세요")) == ["사용자의 어머님이 요양병원에 계신다"]  # was nothing
     assert asked(("user", "선생님이 교무실에 계세요")) == []
+
+
+def test_the_older_and_the_younger_child_are_relatives() -> None:
+    got = asked(("user", "아들이 둘 있어요"), ("assistant", "몇 살이에요?"), ("user", "큰애는 10살, 작은애는 6살"))
+    assert got[-1] == "사용자의 큰애는 10살, 작은애는 6살이다"  # was "사용자는 큰애는 …"

@@ -23,13 +23,14 @@ from gieok.write.extract.patterns_en import PETS as PETS_EN
 _FEMALE = re.compile(r"^(?:wife|daughter|mom|mother|sister|grandma|grandmother|girlfriend|"
                      r"niece|aunt|auntie|stepmom|stepmother|stepsister|godmother|"
                      r"(?:mother|sister|daughter)-in-law|great-grand(?:ma|mother)|"
-                     r"아내|와이프|딸|엄마|어머니|누나|언니|여동생|할머니|시어머니|이모|고모|"
+                     r"아내|와이프|딸|큰딸|작은딸|엄마|어머니|어머님|누나|언니|여동생|할머니|할머님|시어머니|이모|고모|"
                      r"숙모|큰엄마|작은엄마|외할머니|친할머니|장모님?|며느리|시누이|처제|처형|올케|새엄마)$",
                      re.I)
 _MALE = re.compile(r"^(?:husband|son|dad|father|brother|grandpa|grandfather|boyfriend|nephew|"
                    r"uncle|stepdad|stepfather|stepbrother|godfather|"
                    r"(?:father|brother|son)-in-law|great-grand(?:pa|father)|"
-                   r"남편|아들|아빠|아버지|형|오빠|남동생|할아버지|삼촌|외삼촌|큰아버지|작은아버지|"
+                   r"남편|아들|큰아들|작은아들|아빠|아버지|아버님|형|오빠|남동생|할아버지|할아버님|삼촌|"
+                   r"외삼촌|큰아버지|작은아버지|"
                    r"이모부|고모부|외할아버지|친할아버지|장인어른|장인|사위|형부|매형|제부|시아버지|"
                    r"시동생|새아빠)$", re.I)
 _NOT_NAME = frozenset("is was has and who that the a an named called but so just".split())
