@@ -32,13 +32,7 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.lasting import lasting
-from gieok.write.extract.framing import (
-    clarified,
-    confirmed,
-    ko_complete,
-    quoted_removed,
-    unframed,
-)
+from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected
 from gieok.write.extract.retired import died, mentions, renamed, retired, without
@@ -107,36 +101,6 @@ _COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|I['’]m|I['’]ve|my)\b)
                           re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
-
-
-_TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
-             "can": "can", "will": "will", "should": "should", "must": "must", "never": "never",
-             "always": "always", "usually": "usually", "also": "also", "only": "only",
-             "still": "still", "just": "just"}
-
-
-def _project_content(sentence: str) -> tuple[str | None, str]:
-    """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
-    from gieok.write.extract import english, korean
-
-    if _HANGUL.search(sentence):
-        return korean.to_memory(sentence, speaker=False), "ko"
-    text = english.strip_fillers(sentence)
-    text = re.sub(r"\bwe['’](re|ve|ll|d)\b", lambda m: "the team " + {
-        "re": "is", "ve": "has", "ll": "will", "d": "would"}[m.group(1).lower()], text, flags=re.I)
-    text = re.sub(r"\bwe\s+((?:never|always|usually|also|only|still|just|often|rarely|mostly)\s+)"
-                  r"(?=[a-z])(\w+)", lambda m: "the team " + m.group(1) + (
-        patterns_en.third_person(m.group(2)) if m.group(2).lower() not in _TEAM_AUX
-        else _TEAM_AUX[m.group(2).lower()]), text, flags=re.I)  # "we never merge on Fridays"
-    text = re.sub(r"\bwe\s+(?=[a-z])(\w+)", lambda m: "the team " + (
-        patterns_en.third_person(m.group(1)) if m.group(1).lower() not in _TEAM_AUX
-        else _TEAM_AUX[m.group(1).lower()]),
-        text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
-    text = re.sub(r"\bour\s+team\b", "the team", text, flags=re.I)
-    text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
-    text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
-    text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
-    return (text[:1].upper() + text[1:]) if text else None, "en"
 
 
 def _clauses_covered(sentence: str, slotted: list[tuple[Hit, str]]) -> bool:
@@ -436,7 +400,7 @@ class HeuristicExtractor:
                         and not generic.loses_names(sentence, [h.content for h, _ in slotted])):
             return hits if hits or not explicit else [self._generic(sentence)]
         if project:
-            content, lang = _project_content(sentence)
+            content, lang = workspaces.project_content(sentence)
         else:
             content, lang = generic.normalise(sentence)
         if not content:

@@ -87,3 +87,34 @@ def is_workspace(sentence: str) -> bool:
     subject = _WORK_SUBJECT_KO.match(text) if re.search(r"[가-힣]", text) \
         else _WORK_SUBJECT_EN.match(text)
     return subject is not None and _WORK.search(subject.group(0)) is not None
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
+             "can": "can", "will": "will", "should": "should", "must": "must", "never": "never",
+             "always": "always", "usually": "usually", "also": "also", "only": "only",
+             "still": "still", "just": "just"}
+
+
+def project_content(sentence: str) -> tuple[str | None, str]:
+    """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
+    from gieok.write.extract import english, korean, patterns_en
+
+    if _HANGUL.search(sentence):
+        return korean.to_memory(sentence, speaker=False), "ko"
+    text = english.strip_fillers(sentence)
+    text = re.sub(r"\bwe['’](re|ve|ll|d)\b", lambda m: "the team " + {
+        "re": "is", "ve": "has", "ll": "will", "d": "would"}[m.group(1).lower()], text, flags=re.I)
+    text = re.sub(r"\bwe\s+((?:never|always|usually|also|only|still|just|often|rarely|mostly)\s+)"
+                  r"(?=[a-z])(\w+)", lambda m: "the team " + m.group(1) + (
+        patterns_en.third_person(m.group(2)) if m.group(2).lower() not in _TEAM_AUX
+        else _TEAM_AUX[m.group(2).lower()]), text, flags=re.I)  # "we never merge on Fridays"
+    text = re.sub(r"\bwe\s+(?=[a-z])(\w+)", lambda m: "the team " + (
+        patterns_en.third_person(m.group(1)) if m.group(1).lower() not in _TEAM_AUX
+        else _TEAM_AUX[m.group(1).lower()]),
+        text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
+    text = re.sub(r"\bour\s+team\b", "the team", text, flags=re.I)
+    text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
+    text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
+    text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
+    return (text[:1].upper() + text[1:]) if text else None, "en"
