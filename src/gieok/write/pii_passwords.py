@@ -108,6 +108,11 @@ _PHRASE = re.compile(
     r"\bmnemonic|시드\s?(?:문구|구문|단어)|복구\s?(?:문구|구문|단어)|니모닉)"
     r"(?:\s*(?:is|was|are|=|:|：|는|은|이|가)\s*|\s+)[\"'“‘«]?"
     r"(?P<value>(?:[a-z]{3,8}[\s,]+){11,23}[a-z]{3,8})")
+# "postgresql://admin:Qw3rty!Blue2026@10.0.3.21:5432/db", "redis://:s3cr3t@cache:6379": the
+# password of a URL's user part (RFC 3986 userinfo), whatever it looks like. Pasted carelessly
+# it may hold an unescaped "@", so the user part ends at the authority's last "@".
+_URL_PASSWORD = re.compile(
+    r"(?i)(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<value>[^\s/]+)@[^\s@/]+")
 # "사랑해1004", "봄날은간다2024!": a Korean password is Korean letters with digits after them.
 _KO_PASSWORD = re.compile(r"[가-힣]{2,}\d{2,}[!@#$%^&*~.]*")
 
@@ -117,6 +122,8 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
     yield from _direct(text)
     for phrase in _PHRASE.finditer(text):
         yield phrase.start("value"), phrase.end("value")
+    for url in _URL_PASSWORD.finditer(text):
+        yield url.start("value"), url.end("value")
     for pair in _LOGIN_PAIR.finditer(text):
         value = pair.group("value").rstrip(".,!?)")
         if not _NUMERIC.match(value):  # "account 3/4 done" is no password

@@ -168,6 +168,12 @@ def test_ordinary_text_near_labels_survives(text: str) -> None:
     ("recovery code 적어둠: 4F7K-92QX-LM3P-8ZRT, 2FA 날아가면 써야 돼", "92QX-LM3P"),
     ("my github backup codes: a81f2-77d3c and 0c9e1-b44a2", "a81f2-77d3c"),
     ("복구 코드는 QX7P-22LM 야 잃어버리면 안 돼", "QX7P-22LM"),
+    # The password in a connection URL's user part, whatever it looks like ("@" included).
+    ("DATABASE_URL=postgresql://admin:Qw3rty!Blue2026@10.0.3.21:5432/shopdb 이거 맞지?",
+     "Blue2026"),
+    ("mysql://root:p@ss!word@db:3306/app", "ss!word"),
+    ("redis://:s3cr3t@cache:6379/0 is what the worker uses", "s3cr3t"),
+    ("amqp://guest:rabbitpass@rabbit:5672//", "rabbitpass"),
 ])
 def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text
@@ -178,6 +184,8 @@ def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> 
     "the recovery phrase is stored offline", "the bypass switch is off",
     "I lost my recovery codes, what do I do?", "the recovery code email arrived at 10:30",
     "백업 코드 어디에 저장해?",
+    "see https://example.com:8080/docs?q=a:b for the docs", "ssh into db:5432 from the bastion",
+    "the API is at http://localhost:3000/v1/users",
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
