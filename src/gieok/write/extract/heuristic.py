@@ -305,7 +305,7 @@ class HeuristicExtractor:
             if last is not None and resolved == body and not any(h.slot for h, _ in hits) \
                     and generic.continues(body):
                 # a fragment going on about the previous memory is judged with it, not alone
-                out[last] = _continued(out[last], body)
+                out[last] = _continued(out[last], body, turn.at)
                 continue
             # "This repo targets Python 3.11 and we format with ruff": "we" goes on about
             # the workspace the sentence before named
@@ -564,11 +564,14 @@ def _answer_hit(content: str) -> Hit:
                confidence=0.7)
 
 
-def _continued(candidate: Candidate, sentence: str) -> Candidate:
+def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Candidate:
     from gieok.write.extract import korean
 
     more = korean.to_memory(sentence, speaker=False) or sentence.strip()
     merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}")
+    when = None if (candidate.data or {}).get("when") else resolve_time(sentence, at)
+    if when is not None:  # "제주도 한달살기 하려고요. 7월 25일부터": the date said after it
+        merged = merged.with_(data={**(merged.data or {}), **when.as_data()})
     return merged.with_(pinned=merged.pinned or is_core(merged))
 
 
