@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -10,14 +10,14 @@ import pytest
 
 from gieok.domain.audit import AuditAction, AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import RankRow, View, parse_filter
+from gieok.domain.query import Candidate, RankRow, View, parse_filter
 from gieok.domain.records import MemoryRecord, MemoryType, Status
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.security.tokens import ApiToken, hash_token
 from gieok.priority import in_background
 from gieok.stores import Capability, IndexInfo, Store, WriteBatch, open_store
-from gieok.stores.ops import ChangedOp
+from gieok.stores.ops import ChangedOp, DenseOp, FulltextOp, RankedOp
 
 pytestmark = pytest.mark.anyio
 
@@ -101,6 +101,56 @@ async def test_rank_rows_are_the_records_scoring_columns(store: Store) -> None:
     assert by_id[fact.id] == RankRow.of(fact)
     assert by_id[fact.id].last_used_at == when and by_id[fact.id].turn is None
     assert await store.rank_rows("", [fact.id]) == []  # the tenant boundary holds here too
+
+
+class _Picker:
+    """A ``RankedOp`` ranker that records what the store handed it: reads the rows of every
+    candidate but ``skip``, then picks the best-scoring half (by RankRow importance), plus
+    an id that does not exist."""
+
+    def __init__(self, skip: str) -> None:
+        self.skip = skip
+        self.lists: list[list[Candidate]] = []
+        self.rows: list[RankRow] = []
+        self.picked: list[str] = []
+
+    def candidates(self, lists: Sequence[list[Candidate]], /) -> list[str]:
+        self.lists = [list(part) for part in lists]
+        ids = {c.id for part in lists for c in part} - {self.skip}
+        return [*sorted(ids), "missing"]
+
+    def pick(self, rows: Sequence[RankRow], /) -> list[str]:
+        self.rows = list(rows)
+        best = sorted(rows, key=lambda r: (-r.importance, r.id))[:len(rows) // 2]
+        self.picked = [r.id for r in best]
+        return ["missing", *self.picked]
+
+
+async def test_a_ranked_read_is_its_three_reads_in_one(store: Store) -> None:
+    """``RankedOp``: the candidate lists as their own ops answer them, the scoring columns
+    of the ids the ranker names (opened, with encryption), the records of the ids it picks
+    in its order — one round trip, the tenant boundary kept."""
+    for i, city in enumerate(["Busan", "Seoul", "Busan", "Jeju", "Busan", "Daegu"]):
+        await put(store, ACME_U1, f"User's friend {i} lives in {city}",
+                  importance=(i + 1) / 10, metadata={"speaker": f"p{i}"})
+    await put(store, U1, "User's friend 9 lives in Busan")  # another tenant
+    vector = (await EMB.embed_documents(["friend lives in Busan"]))[0]
+    lists = (DenseOp(ACME_U1, vector, 4), FulltextOp(ACME_U1, "Busan", 4))
+    alone = await store.read(list(lists))
+    first = alone[0][0].id
+    picker = _Picker(skip=first)
+    [records] = await store.read([RankedOp("acme", lists, picker)])
+    assert [[c.id for c in part] for part in picker.lists] == \
+        [[c.id for c in part] for part in alone]
+    want = {c.id for part in alone for c in part} - {first}
+    assert {r.id for r in picker.rows} == want  # "missing" left out, the skipped not read
+    assert sorted(picker.rows, key=lambda r: r.id) == \
+        sorted(await store.rank_rows("acme", sorted(want)), key=lambda r: r.id)
+    assert all(r.content.startswith("User's friend") for r in picker.rows)  # opened
+    assert [r.id for r in records] == picker.picked and picker.picked
+    assert records == await store.get("acme", picker.picked)
+    [nothing] = await store.read([RankedOp("", lists, _Picker(skip=""))])
+    assert nothing == []  # another tenant's ids read nothing
 
 
 async def test_list_pagination_and_order(store: Store) -> None:

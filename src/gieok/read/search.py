@@ -1,10 +1,12 @@
 """Search orchestration (R1–R4): dense + full-text candidates → fusion (``_fuse``) → mixed
 score (with the query's own dates, ``temporal.py``) → near-duplicate removal and MMR → top k.
 
-Three store round trips, each as small as it can be: the dense and full-text lists in one
-read; the scoring columns of every fused candidate (``RankOp``: a few columns, no
-``MemoryRecord``s); whole records only for the hits returned (``GetOp``). Building ~100
-validated records per search used to cost more than the search itself (docs/benchmarks.md).
+One store round trip (``RankedOp``), each of its reads as small as it can be: the dense and
+full-text lists; the scoring columns of every fused candidate (``RankRow``: a few columns,
+no ``MemoryRecord``s); whole records only for the hits returned. Building ~100 validated
+records per search used to cost more than the search itself, and the three reads as three
+round trips cost ~1.7 ms of a 14 ms search at 10k memories (docs/benchmarks.md). Fusion
+and scoring run inside the read (``_Ranker``), between its second and third part.
 
 One hit per conversation turn (``fold``, what ``search()`` asks for): a fact extracted from
 a turn says what the archived turn says, and a long turn's passages are one turn; showing
@@ -17,11 +19,12 @@ provenance (``source_turn_ids``), and the next candidate takes the freed place (
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
 from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScoreParts, View
+from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.diversity import drop_near_duplicates, mmr
@@ -33,15 +36,16 @@ from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
 from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
-from gieok.stores.ops import DenseOp, FulltextOp, ReadOp
+from gieok.stores.ops import DenseOp, FulltextOp, RankedOp
 
 
-async def _candidates(
-    store: Store, embedder: Embedder, scope: Scope, query: str, *, n: int,
-    filters: Filter | None, view: View, weights: ScoringSettings,
-) -> dict[str, list[Candidate]]:
+async def _candidate_ops(
+    embedder: Embedder, scope: Scope, query: str, *, n: int, filters: Filter | None,
+    view: View, weights: ScoringSettings,
+) -> tuple[list[str], list[DenseOp | FulltextOp]]:
+    """The candidate reads (named: dense, fulltext and its expansion) a search makes."""
     names: list[str] = []
-    ops: list[ReadOp] = []
+    ops: list[DenseOp | FulltextOp] = []
     if weights.dense_weight > 0:
         vector = await embedder.embed_query(query)
         names.append("dense")
@@ -53,7 +57,12 @@ async def _candidates(
         if extra is not None:
             names.append("expanded")
             ops.append(FulltextOp(scope, extra, n, filters, view))
-    lists = dict(zip(names, await store.read(ops), strict=True)) if ops else {}
+    return names, ops
+
+
+def _named_lists(names: Sequence[str], found: Sequence[list[Candidate]],
+                 weights: ScoringSettings, n: int) -> dict[str, list[Candidate]]:
+    lists = dict(zip(names, found, strict=True))
     if "expanded" in lists:
         lists["fulltext"] = merge_expansion(lists["fulltext"], lists.pop("expanded"),
                                             weights.expansion_weight, n)
@@ -92,37 +101,76 @@ async def hybrid_search(
     ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate); ``fold``: one
     hit per source turn (module docstring)."""
     n = max(weights.candidates, k)
-    lists = await _candidates(store, embedder, scope, query, n=n, filters=filters, view=view,
-                              weights=weights)
-    rarity = Capability.FULLTEXT_RARITY in store.capabilities
-    fused = [f for f in _fuse(lists, weights, embedder, n, rarity=rarity)
-             if f.relevance >= min_relevance]
-    if not fused:
+    names, ops = await _candidate_ops(embedder, scope, query, n=n, filters=filters, view=view,
+                                      weights=weights)
+    if not ops:
         return []
-    rows = {r.id: r for r in await store.rank_rows(scope.tenant, [f.id for f in fused])}
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
-    names = named_speakers(query, (r.speaker for r in rows.values())) \
-        if weights.w_query_speaker > 0 else frozenset()
-    scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0], item,
-                      row)
-              for item in fused if (row := rows.get(item.id)) is not None]
-    if names:
-        scored = _bound_speaker_lift(scored, names, weights.w_query_speaker)
-    scored.sort(key=_order_key)
-    if weights.lift_replies:
-        scored = _lift_replies(scored)
-    pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
-    spare = FOLD_SPARE * k if fold else 0  # places folded hits free are refilled from here
-    kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
-                                limit=pool + spare)
-    picked = mmr(kept[:pool], lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
-    terms = _Terms(at, weights, windows, names)
+    ranker = _Ranker(names, query, k=k, n=n, fold=fold, min_relevance=min_relevance,
+                     weights=weights, embedder=embedder, at=at, windows=windows,
+                     rarity=Capability.FULLTEXT_RARITY in store.capabilities)
+    # One round trip: candidates, their scoring columns and the picked records (RankedOp).
+    records = (await store.read([RankedOp(scope.tenant, tuple(ops), ranker)]))[0]
+    picked, terms = ranker.picked, ranker.terms
+    if terms is None or not picked:
+        return []
+    first = _explained(picked, {r.id: r for r in records}, terms)
     if not fold:
-        return await _hydrate(store, scope.tenant, picked, terms)
-    chosen = {id(s) for s in picked}
-    order = [*picked, *(s for s in kept if id(s) not in chosen)]
-    return await _hydrate_folded(store, scope.tenant, order, k, terms)
+        return first
+    return await _hydrate_folded(store, scope.tenant, [*picked, *ranker.rest], k, terms,
+                                 first)
+
+
+class _Ranker:
+    """The ranking half of a search's ``RankedOp`` (``stores.ops.Ranker``), run inside the
+    store's read: fuse the candidate lists (``candidates``), then score, order and diversify
+    the fused candidates on their ``RankRow``s and pick the hits to return (``pick``)."""
+
+    def __init__(self, names: Sequence[str], query: str, *, k: int, n: int, fold: bool,
+                 min_relevance: float, weights: ScoringSettings, embedder: Embedder,
+                 at: datetime, windows: Sequence[TimeWindow], rarity: bool) -> None:
+        self.names, self.query, self.k, self.n, self.fold = names, query, k, n, fold
+        self.min_relevance, self.weights, self.embedder = min_relevance, weights, embedder
+        self.at, self.windows, self.rarity = at, windows, rarity
+        self.fused: list[Fused] = []
+        self.picked: list[_Scored] = []
+        self.rest: list[_Scored] = []  # the kept candidates after ``picked`` (for folding)
+        self.terms: _Terms | None = None
+
+    def candidates(self, found: Sequence[list[Candidate]], /) -> list[str]:
+        weights = self.weights
+        lists = _named_lists(self.names, found, weights, self.n)
+        self.fused = [f for f in _fuse(lists, weights, self.embedder, self.n,
+                                       rarity=self.rarity)
+                      if f.relevance >= self.min_relevance]
+        return [f.id for f in self.fused]
+
+    def pick(self, found: Sequence[RankRow], /) -> list[str]:
+        if not self.fused:
+            return []
+        weights, k, at, windows = self.weights, self.k, self.at, self.windows
+        rows = {r.id: r for r in found}
+        names = named_speakers(self.query, (r.speaker for r in rows.values())) \
+            if weights.w_query_speaker > 0 else frozenset()
+        scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0],
+                          item, row)
+                  for item in self.fused if (row := rows.get(item.id)) is not None]
+        if names:
+            scored = _bound_speaker_lift(scored, names, weights.w_query_speaker)
+        scored.sort(key=_order_key)
+        if weights.lift_replies:
+            scored = _lift_replies(scored)
+        pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
+        spare = FOLD_SPARE * k if self.fold else 0  # places folded hits free are refilled from here
+        kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
+                                    limit=pool + spare)
+        self.picked = mmr(kept[:pool], lambda s: s.total, _text, lam=weights.mmr_lambda, k=k)
+        self.terms = _Terms(at, weights, windows, names)
+        if self.fold:
+            chosen = {id(s) for s in self.picked}
+            self.rest = [s for s in kept if id(s) not in chosen]
+        return [s.row.id for s in self.picked]
 
 
 def _bound_speaker_lift(scored: list[_Scored], names: frozenset[str], lift: float
@@ -163,16 +211,21 @@ FOLD_SPARE = 2  # candidates beyond k kept ready per k, for the places folding f
 
 
 async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k: int,
-                          terms: _Terms) -> list[ScoredMemory]:
-    """``_hydrate`` in ``order`` until ``k`` hits each bring a source turn no better hit
-    brought (or have none): the folded ones give their place to the next candidates."""
+                          terms: _Terms, first: Sequence[ScoredMemory]
+                          ) -> list[ScoredMemory]:
+    """``order``'s hits (``first``: those of its first ``k``, already read) until ``k`` hits
+    each bring a source turn no better hit brought (or have none): the folded ones give
+    their place to the next candidates, read then."""
     out: list[ScoredMemory] = []
     shown: set[str] = set()
     start = 0
+    batch: Sequence[ScoredMemory] | None = first
     while len(out) < k and start < len(order):
-        batch = order[start:start + k - len(out)]
-        start += len(batch)
-        for hit in await _hydrate(store, tenant, batch, terms):
+        part = order[start:start + k - len(out)]
+        start += len(part)
+        hits = batch if batch is not None else await _hydrate(store, tenant, part, terms)
+        batch = None
+        for hit in hits:
             sources = set(hit.record.source_turn_ids)
             if sources and sources <= shown:
                 continue
@@ -183,9 +236,15 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
 
 async def _hydrate(store: Store, tenant: str, picked: Sequence[_Scored], terms: _Terms
                    ) -> list[ScoredMemory]:
-    """Whole records and score explanations (C8) for the hits returned, in their order. A
-    record deleted since its row was read is left out."""
+    """Whole records and score explanations (C8) for ``picked``, in their order."""
     records = {r.id: r for r in await store.get(tenant, [s.row.id for s in picked])}
+    return _explained(picked, records, terms)
+
+
+def _explained(picked: Sequence[_Scored], records: Mapping[str, MemoryRecord], terms: _Terms
+               ) -> list[ScoredMemory]:
+    """``picked`` with their records and score explanations (C8), in order. A record
+    deleted since its row was read is left out."""
     out: list[ScoredMemory] = []
     for hit in picked:
         item, row = hit.item, hit.row

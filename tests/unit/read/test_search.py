@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
-from gieok.domain.query import ScoredMemory, View
+from gieok.domain.query import Candidate, RankRow, ScoredMemory, View
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
@@ -24,7 +24,7 @@ from gieok.read.temporal import time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores import open_store
 from gieok.stores.base import Capability, Store, WriteBatch, WriteResult
-from gieok.stores.ops import GetOp, RankOp, ReadOp
+from gieok.stores.ops import GetOp, RankedOp, Ranker, ReadOp
 
 pytestmark = pytest.mark.anyio
 
@@ -76,6 +76,7 @@ class OpLog(Store):
 
     def __init__(self, inner: Store) -> None:
         self.inner, self.ops = inner, []  # type: list[list[ReadOp]]
+        self.asked: list[list[str]] = []  # what RankedOp rankers asked for, in order
         self.capabilities = inner.capabilities
         self.working, self.queue, self.tokens = inner.working, inner.queue, inner.tokens
 
@@ -91,31 +92,52 @@ class OpLog(Store):
 
     async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
         self.ops.append(list(ops))
-        return await self.inner.read(ops)
+        return await self.inner.read([RankedOp(o.tenant, o.lists, Spy(o.ranker, self.asked))
+                                      if isinstance(o, RankedOp) else o for o in ops])
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:
         return await self.inner.write(batch)
 
 
+class Spy:
+    """A ``RankedOp``'s ranker, recording what it asked the store to read."""
+
+    def __init__(self, ranker: Ranker, asked: list[list[str]]) -> None:
+        self.ranker, self.asked = ranker, asked
+
+    def candidates(self, lists: Sequence[list[Candidate]], /) -> Sequence[str]:
+        ids = self.ranker.candidates(lists)
+        self.asked.append(list(ids))
+        return ids
+
+    def pick(self, rows: Sequence[RankRow], /) -> Sequence[str]:
+        assert {r.id for r in rows} == set(self.asked[-1])  # every candidate's row was read
+        ids = self.ranker.pick(rows)
+        self.asked.append(list(ids))
+        return ids
+
+
 async def test_search_builds_records_only_for_the_hits_it_returns(
     store_url: str, settings: GieokSettings
 ) -> None:
-    """Three round trips: the candidate lists at once (dense, full text and — the query
-    names places and sports the lexicon knows — the expansion's full text), the scoring
-    columns of every fused candidate, whole records for the k returned — scored exactly as
-    whole records are."""
+    """One round trip: the candidate lists (dense, full text and — the query names places
+    and sports the lexicon knows — the expansion's full text), the scoring columns of every
+    fused candidate, whole records for the k returned — scored exactly as whole records
+    are."""
     store = OpLog(await open_store(store_url))
     async with AsyncMemory(store, settings=settings) as mem:
         await mem.import_memories(
             [{"content": f"User's friend number {i} lives in Busan and likes tennis",
               "importance": (i % 9 + 1) / 10} for i in range(40)], user_id="u1")
         store.ops.clear()
+        store.asked.clear()
         hits = await mem.search("who lives in Busan and plays tennis", user_id="u1", k=5)
-    kinds = [[type(op).__name__ for op in batch] for batch in store.ops]
-    assert kinds == [["DenseOp", "FulltextOp", "FulltextOp"], ["RankOp"], ["GetOp"]]
-    ranked, fetched = store.ops[1][0], store.ops[2][0]
-    assert isinstance(ranked, RankOp) and isinstance(fetched, GetOp)
-    assert len(ranked.ids) >= 30 and list(fetched.ids) == [h.record.id for h in hits]
+    assert [[type(op).__name__ for op in batch] for batch in store.ops] == [["RankedOp"]]
+    op = store.ops[0][0]
+    assert isinstance(op, RankedOp)
+    assert [type(o).__name__ for o in op.lists] == ["DenseOp", "FulltextOp", "FulltextOp"]
+    ranked, fetched = store.asked
+    assert len(ranked) >= 30 and fetched == [h.record.id for h in hits]
     assert len(hits) == 5
     now = utcnow()
     for hit in hits:  # the score from the slim row is the score of the whole record
@@ -131,8 +153,9 @@ async def _reference_search(store: Store, embedder: Any, scope: Scope, query: st
     """Search as it was before slim rows: whole records for every fused candidate, scored,
     ordered and de-duplicated on records (the ranking the slim path must reproduce)."""
     n = max(weights.candidates, k)
-    lists = await search_module._candidates(store, embedder, scope, query, n=n, filters=None,
-                                            view=View(), weights=weights)
+    names, ops = await search_module._candidate_ops(embedder, scope, query, n=n, filters=None,
+                                                    view=View(), weights=weights)
+    lists = search_module._named_lists(names, await store.read(ops), weights, n)
     rarity = Capability.FULLTEXT_RARITY in store.capabilities
     fused = [f for f in search_module._fuse(lists, weights, embedder, n, rarity=rarity)
              if f.relevance >= min_relevance]
@@ -256,11 +279,12 @@ async def test_one_hit_per_source_turn(store_url: str, scoring: dict[str, Any]) 
             assert [h.score for h in got] == [h.score for h in want[:8]]
             assert len(got) == 8
             gets = [op for batch in store.ops for op in batch if isinstance(op, GetOp)]
+            assert isinstance(store.ops[0][0], RankedOp)  # the first k come with the ranking
             if [h.record.id for h in got] != [h.record.id for h in plain]:
                 folded_some = True
-                assert len(gets) >= 2  # the freed places were filled from the next ones
+                assert len(gets) >= 1  # the freed places were filled from the next ones
             else:
-                assert len(gets) == 1
+                assert not gets
         assert folded_some
     finally:
         await store.aclose()

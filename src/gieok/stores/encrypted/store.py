@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import anyio
 
-from gieok.domain.query import Candidate, Page
+from gieok.domain.query import Candidate, Page, RankRow
 from gieok.security.crypto import Keyring
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.errors import ConfigurationError
@@ -33,6 +33,8 @@ from gieok.stores.ops import (
     FenceOp,
     FulltextOp,
     GetOp,
+    RankedOp,
+    Ranker,
     RankOp,
     HashOp,
     HistoryOp,
@@ -142,6 +144,9 @@ class EncryptedStore(Store):
             case FulltextOp(scope, text, n, filters, view, _):
                 return [FulltextOp(scope, "", n, s.filter(filters), view,
                                    blind.query(k, text))]
+            case RankedOp(tenant, lists, ranker):
+                sent = [o for part in lists for o in self._expand(part)]
+                return [RankedOp(tenant, tuple(sent), _Opening(ranker, s))]  # type: ignore[arg-type]
             case GetOp() | RankOp() | HistoryOp() | ScanOp():
                 return [op]
             case _ if isinstance(op, _PASS):
@@ -154,7 +159,7 @@ class EncryptedStore(Store):
             case HashOp():
                 found = {r.id: r for part in answers for r in part}
                 return [s.open_record(r) for r in found.values()]
-            case GetOp():
+            case GetOp() | RankedOp():
                 return [s.open_record(r) for r in answers[0]]
             case RankOp():
                 return [s.open_rank(row) for row in answers[0]]
@@ -210,3 +215,17 @@ class EncryptedStore(Store):
 
     async def drop_model_vectors(self, model: str, /) -> int:
         return int(await self.inner.drop_model_vectors(model))  # type: ignore[attr-defined]
+
+
+class _Opening:
+    """A ``RankedOp``'s ranker behind the seal: the rows it ranks are opened first (their
+    content is sealed in the backend; ids, times and importance are not)."""
+
+    def __init__(self, ranker: Ranker, sealer: Sealer) -> None:
+        self.ranker, self.sealer = ranker, sealer
+
+    def candidates(self, lists: Sequence[builtins.list[Candidate]], /) -> Sequence[str]:
+        return self.ranker.candidates(lists)
+
+    def pick(self, rows: Sequence[RankRow], /) -> Sequence[str]:
+        return self.ranker.pick([self.sealer.open_rank(row) for row in rows])

@@ -46,6 +46,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     MetaOp,
+    RankedOp,
     RankOp,
     ReadOp,
     ScanOp,
@@ -143,8 +144,11 @@ class InMemoryStore(Store):
             case GetOp(tenant, ids):
                 return await self._get(tenant, ids)
             case RankOp(tenant, ids):
-                return [RankRow.of(r) for rid in ids if (r := self._records.get(rid))
-                        is not None and r.scope.tenant == tenant]
+                return self._rank(tenant, ids)
+            case RankedOp(tenant, lists, ranker):
+                found = [await self._answer(o) for o in lists]
+                rows = self._rank(tenant, ranker.candidates(found))
+                return await self._get(tenant, tuple(ranker.pick(rows)))
             case HashOp(scope, content_hash):
                 return await self._find_by_hash(scope, content_hash)
             case ListOp(scope, filters, view, limit, offset):
@@ -242,6 +246,10 @@ class InMemoryStore(Store):
         self._fences = [f for f in self._fences if f[2] >= now - FENCE_KEEP_S]
         self._fences.append((self._fence_seq, fence_hash(scope.key()), now))
         return len(gone)
+
+    def _rank(self, tenant: str, ids: Sequence[str], /) -> list[RankRow]:
+        return [RankRow.of(r) for rid in ids if (r := self._records.get(rid)) is not None
+                and r.scope.tenant == tenant]
 
     async def _get(self, tenant: str, ids: Sequence[str], /) -> list[MemoryRecord]:
         return [

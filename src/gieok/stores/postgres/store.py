@@ -25,7 +25,7 @@ import numpy as np
 
 from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import Candidate, Page
+from gieok.domain.query import Candidate, Page, RankRow
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
@@ -45,6 +45,7 @@ from gieok.stores.ops import (
     IndexOp,
     MetaOp,
     ListOp,
+    RankedOp,
     RankOp,
     ReadOp,
     ScanOp,
@@ -180,10 +181,11 @@ class PostgresStore(Store):
             case GetOp(tenant, ids):
                 return await self._get(conn, tenant, ids)
             case RankOp(tenant, ids):
-                if not ids:
-                    return []
-                cur = await conn.execute(*_args(q.rank_rows(D, tenant, ids)))
-                return [row_to_rank(r, _same) for r in await cur.fetchall()]
+                return await _rank(conn, tenant, ids)
+            case RankedOp(tenant, lists, ranker):
+                found = [await self._answer(conn, o, now) for o in lists]
+                rows = await _rank(conn, tenant, tuple(ranker.candidates(found)))
+                return await self._get(conn, tenant, tuple(ranker.pick(rows)))
             case HashOp(scope, content_hash):
                 return await _records(conn, q.records_by_hash(D, scope, content_hash))
             case ListOp(scope, filters, view, limit, offset):
@@ -389,6 +391,13 @@ def _args(sql: Sql) -> tuple[str, list[Any]]:
 async def _one(conn: Conn, sql: Sql) -> Any:
     cur = await conn.execute(sql.text, sql.params)
     return await cur.fetchone()
+
+
+async def _rank(conn: Conn, tenant: str, ids: Sequence[str]) -> list[RankRow]:
+    if not ids:
+        return []
+    cur = await conn.execute(*_args(q.rank_rows(D, tenant, ids)))
+    return [row_to_rank(r, _same) for r in await cur.fetchall()]
 
 
 async def _records(conn: Conn, sql: Sql) -> list[MemoryRecord]:

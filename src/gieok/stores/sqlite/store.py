@@ -23,7 +23,7 @@ import numpy as np
 
 from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import Candidate, Page
+from gieok.domain.query import Candidate, Page, RankRow
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
@@ -52,6 +52,7 @@ from gieok.stores.ops import (
     IndexOp,
     ListOp,
     MetaOp,
+    RankedOp,
     RankOp,
     ReadOp,
     ScanOp,
@@ -174,7 +175,7 @@ class SqliteStore(Store):
 
     def _read(self, ops: list[ReadOp], now: datetime) -> list[Any]:
         conn = self.conn
-        if len(ops) == 1:
+        if len(ops) == 1 and not isinstance(ops[0], RankedOp):
             return [self._answer(conn, ops[0], now)]
         conn.execute("BEGIN")  # one snapshot for the whole batch
         try:
@@ -187,8 +188,11 @@ class SqliteStore(Store):
             case GetOp(tenant, ids):
                 return self._get(conn, tenant, ids)
             case RankOp(tenant, ids):
-                return [row_to_rank(r, _time_in) for r in _tuples(
-                    conn, q.rank_rows(D, tenant, ids))] if ids else []
+                return self._rank(conn, tenant, ids)
+            case RankedOp(tenant, lists, ranker):
+                found = [self._answer(conn, o, now) for o in lists]
+                rows = self._rank(conn, tenant, tuple(ranker.candidates(found)))
+                return self._get(conn, tenant, tuple(ranker.pick(rows)))
             case HashOp(scope, content_hash):
                 return _records(conn, q.records_by_hash(D, scope, content_hash))
             case ListOp(scope, filters, view, limit, offset):
@@ -231,6 +235,11 @@ class SqliteStore(Store):
                 return conn.execute(*_args(q.changed_since(D, scope, since))).fetchone() \
                     is not None
         raise TypeError(f"unknown read op {op!r}")
+
+    @staticmethod
+    def _rank(conn: sqlite3.Connection, tenant: str, ids: Sequence[str]) -> list[RankRow]:
+        return [row_to_rank(r, _time_in) for r in _tuples(
+            conn, q.rank_rows(D, tenant, ids))] if ids else []
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]
              ) -> list[MemoryRecord]:
