@@ -28,6 +28,7 @@ from gieok.llm.structured import complete_structured
 from gieok.text.analysis import STOPWORDS, has_hangul, korean_morphs
 from gieok.write.pii import has_mask
 from gieok.write.extract.heuristic import HeuristicExtractor, is_noise, split_sentences
+from gieok.write.extract.passing import passing
 
 EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
 FALLBACK_CHARS = 500
@@ -97,6 +98,10 @@ class EpisodeDraft:
     facts: list[str] = field(default_factory=list)  # the facts an extractive summary states
     # the turns each fact was read from (same order as ``facts``)
     fact_turns: list[tuple[str, ...]] = field(default_factory=list)
+    # a feeling the user names outside a passing state ("so excited about it!"): what the
+    # episode adds to facts it restates — not the mood of a moment ("on call this week so
+    # I'm exhausted")
+    feeling_with_facts: bool = False
 
 
 def transcript(turns: Sequence[Turn]) -> str:
@@ -158,6 +163,11 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
         return None
     summary = ". ".join(c.content for c in facts[:3])
     emotion = detect_emotion(turns)
+    # a feeling said in a passing state ("on call this week so I'm exhausted") is that
+    # moment's, not the session's news: it does not make restated facts new
+    lasting_feelings = detect_emotion([
+        Turn(role=t.role, content=" ".join(p for p in split_sentences(t.content)
+                                            if not passing(p))) for t in turns])
     importance = 0.3 + 0.1 * min(len(facts), 4) + (0.1 if emotion else 0.0)
     if any(c.importance >= 0.9 for c in facts):
         importance += 0.1
@@ -165,7 +175,8 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
     return EpisodeDraft(summary=summary[:300], topics=topics, emotion=emotion,
                         importance=round(min(0.9, importance), 3), method="extractive",
                         facts=[c.content for c in facts],
-                        fact_turns=[tuple(c.turn_ids) for c in facts])
+                        fact_turns=[tuple(c.turn_ids) for c in facts],
+                        feeling_with_facts=lasting_feelings is not None)
 
 
 # the subject, and "pet" for a pet whose kind the re-reading no longer knows (the memory

@@ -33,6 +33,7 @@ from gieok.domain.records import (MemoryRecord, MemoryType, Status, content_hash
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract.base import Candidate, is_single_valued
+from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
 from gieok.write.extract.retired import died, mentions
 
@@ -101,6 +102,11 @@ def _same_value(a: str | None, b: str | None) -> bool:
 RecordFactory = Callable[[Candidate], MemoryRecord]
 
 
+@lru_cache(maxsize=8192)
+def _stated_diet(content: str) -> str | None:
+    return diet_in(content)
+
+
 class _Pool:
     """The live memories a batch is reconciled against, updated as decisions are made."""
 
@@ -112,7 +118,12 @@ class _Pool:
         return next((r for r in self.records.values() if r.content_hash == content_hash), None)
 
     def by_slot(self, slot: str) -> list[MemoryRecord]:
-        return [r for r in self.records.values() if r.metadata.get("slot") == slot]
+        """Live memories holding ``slot``: by their metadata, or — for a diet, a closed
+        class — by what a memory stored without a slot says ("User is 채식주의자 btw, 계란은
+        먹어"), so a later diet supersedes it whatever its wording."""
+        return [r for r in self.records.values() if r.metadata.get("slot") == slot or (
+            slot == "diet" and not r.metadata.get("slot") and r.layer.value == "long_term"
+            and _stated_diet(r.content) is not None)]
 
     def put(self, record: MemoryRecord) -> None:
         if record.is_live():
@@ -153,7 +164,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         return
     if c.slot:
         slotted = pool.by_slot(c.slot)
-        match = next((r for r in slotted if _same_value(r.metadata.get("value"), c.value)), None)
+        match = next((r for r in slotted if _same_value(
+            r.metadata.get("value") or (_stated_diet(r.content) if c.slot == "diet" else None),
+            c.value)), None)
         if match is not None:
             _refine(plan, pool, match, new, now, "same slot and value")
             return

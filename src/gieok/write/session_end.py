@@ -121,8 +121,10 @@ class SessionEnd(WriteBase):
         adds nothing (issue 16): the facts keep the session as their provenance
         (``source_session``; a restatement in a later session counts as a use), so "I love
         hiking" said in three sessions leaves one fact and no episode that merely repeats it.
-        A feeling the user's own words name ("너무 걱정돼") is what such an episode adds."""
-        if not draft.facts or draft.method != "extractive" or draft.emotion is not None:
+        A feeling the user's own words name ("너무 걱정돼", "so excited about it!") is what
+        such an episode adds — not one said in a passing state ("I'm on call this week so
+        I'm exhausted", not kept): that does not make the restated facts new."""
+        if not draft.facts or draft.method != "extractive" or draft.feeling_with_facts:
             return False
         # workspace knowledge said in the session went to the project itself (route_by_tier)
         targets = [long_term_scope(scope)] + (

@@ -22,6 +22,9 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _SPLIT = re.compile(
     r"(?<![\s.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
     r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2})|"
+    # an emoticon or emoji ends what was said before it ("broke up last month :( I moved out")
+    r"(?<=\s[:;][()DPp])\s+(?=[A-Za-z가-힣])|(?<=\s[:;]-[()DPp])\s+(?=[A-Za-z가-힣])|"
+    r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[A-Z가-힣])|"
     r"(?<=니다|어요|아요|예요|에요|해요|세요|네요|군요|했다|한다|이다|었다|았다|든요|했어|있어|없어|"
     r"었어|았어)\s+(?=[가-힣A-Za-z]{2})"
 )
@@ -91,6 +94,7 @@ def split_sentences(text: str) -> list[str]:
     parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
     parts = [q.strip() for p in parts for q in _topic_shift(p) if q.strip()]
     out: list[str] = []
+    parts = [q for p in parts for q in _introduction(p)]
     for part in parts:
         pieces = _split_ko(part) if _HANGUL.search(part) else _comma_splice(part)
         out.extend(c for piece in pieces for c in _coordinated(piece))
@@ -139,6 +143,44 @@ _EN_SPLICE = re.compile(
 _EN_NOUN_PHRASE = re.compile(r"^(?:(?:just|only|yeah|yes|yep|oh|um|like)[,\s]+)*(?:an?|the|some|"
                              r"about|around|my|our|\d+)\b(?![^,]*\b(?:is|was|are|were|has|had)\b)",
                              re.IGNORECASE)
+
+
+# "quick intro: I'm Mina, 31, product designer at a fintech startup called Pebble": a name,
+# then a list of what the speaker is — each a fact of its own (one memory stating name, age
+# and employer would be superseded whole by a new job)
+_INTRO = re.compile(
+    r"^(?P<lead>(?:[\w'’!]+\s+){0,3}?[\w'’!]+[:,!-]\s+)?(?:I['’]m|I\s+am|im|my\s+name\s+is|"
+    r"name['’]s|this\s+is)\s+(?P<name>(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)\s*,\s*"
+    r"(?P<rest>.+)$", re.IGNORECASE)
+_AGE_ITEM = re.compile(r"^(?P<n>\d{1,2})(?:\s*(?:yo|y/o|years?\s+old|yrs?\s+old))?$", re.IGNORECASE)
+_WHAT_ITEM = re.compile(r"^(?:and\s+)?(?:I|I['’]m|my)\s|^(?:a|an)\s+\w|^[a-z][\w-]*(?:\s+[\w-]+){0,4}\s+(?:at|for|in)\s+\S|"
+                        r"^(?:from|based\s+in|living\s+in|married|single|mom|dad|mother|father)\b",
+                        re.IGNORECASE)
+
+
+def _introduction(sentence: str) -> list[str]:
+    """A self-introduction's list, one sentence per item ("my name is Mina", "I'm 31",
+    "I'm a product designer at …"); the sentence itself when it is not one."""
+    m = _INTRO.match(sentence.strip())
+    if m is None:
+        return [sentence]
+    items = [i.strip(" .!") for i in re.split(r",\s*(?:and\s+)?", m.group("rest")) if i.strip(" .!")]
+    if not items or not all(_AGE_ITEM.match(i) or _WHAT_ITEM.match(i) for i in items):
+        return [sentence]
+    out = [f"{m.group('lead') or ''}my name is {m.group('name')}"]
+    for item in items:
+        age = _AGE_ITEM.match(item)
+        clause = re.sub(r"^(?:and|but|so)\s+", "", item, flags=re.IGNORECASE)
+        if age is not None:
+            out.append(f"I'm {age.group('n')}")
+        elif re.match(r"(?:I|I['’]m|I['’]ve|my)\b", clause):  # "…, and I live in Seoul"
+            out.append(clause)
+        elif re.match(r"(?:from|based|living|married|single|a|an|\w+ing)\b", item,
+                      re.IGNORECASE):
+            out.append(f"I'm {item}")
+        else:
+            out.append(f"I'm a {item}")
+    return out
 
 
 def _comma_splice(sentence: str) -> list[str]:

@@ -15,6 +15,11 @@ from gieok.write.extract.patterns_en import third_person
 
 _LEAD = re.compile(
     r"^(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
+    # a label the user puts before what they say ("quick intro:", "big news,", "update -"):
+    # a closed class of announcement nouns, always followed by punctuation
+    r"(?:(?:big|good|bad|great|exciting|sad|fun|random|side|personal|quick|small|little|some|"
+    r"huge|breaking|happy|funny|life|little\s+bit\s+of|bit\s+of)\s+){0,2}(?:intro(?:duction)?|"
+    r"update|news|fact|note|psa|tmi|background|context|about\s+me)\s*[:,!.\-–—]+\s*|"
     r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|nah|nope|yep|yup|"
     r"um+|uh+|btw|"
     r"by\s+the\s+way|"
@@ -23,7 +28,8 @@ _LEAD = re.compile(
     re.IGNORECASE)
 _TRAIL = re.compile(
     r"(?:[\s,]+(?:lol|lmao|haha+|hehe+|btw|though|tbh|ngl|wish\s+me\s+luck|weirdly|"
-    r"right\s+now|here|for\s+sure|:\)|:D|xD))+[\s.!?~]*$|[\s.!?~]+$",
+    r"right\s+now|here|for\s+sure|:\)|:D|xD|:\(|;\)|:P|:p|:/|:-\)|:-\(|T_T|ㅠ+|ㅜ+))+[\s.!?~]*$|"
+    r"[\s.!?~]+$",
     re.IGNORECASE)
 _AUX = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has",
         "do": "does", "don't": "doesn't", "don’t": "doesn't", "were": "was"}
@@ -126,6 +132,14 @@ _DROPPED_STATE = re.compile(
     re.IGNORECASE)
 
 
+# a finite verb (or auxiliary) right after the first phrase: it is that phrase's own verb
+_FINITE = re.compile(
+    r"\S*?\s+(?:(?:really|just|never|always|still|totally|honestly)\s+)?(?:is|was|were|are|isn['’]t|"
+    r"wasn['’]t|weren['’]t|aren['’]t|has|had|hasn['’]t|does|did|doesn['’]t|didn['’]t|can|can['’]t|"
+    r"could|will|won['’]t|would|makes|made|seems|seemed|sounds|sounded|works|worked|feels|"
+    r"felt|helps|helped|gives|gave|sucks|sucked)\b", re.IGNORECASE)
+
+
 # Chat spelling: "im on lisinopril", "shes a 20 year old african grey", "doc says …"
 _CHAT = [(re.compile(rf"(?<![\w'’]){w}(?![\w'’])", re.IGNORECASE), r) for w, r in (
     ("im", "I'm"), ("ive", "I've"), ("shes", "she's"), ("hes", "he's"), ("dont", "don't"),
@@ -170,8 +184,13 @@ def with_subject(sentence: str) -> str:
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
-    if _DROPPED_ING.match(text) and not text.rstrip().endswith("?"):
-        return "I'm " + text[:1].lower() + text[1:]
-    if _DROPPED_STATE.match(text):
+    for dropped in (_DROPPED_ING, _DROPPED_STATE):
+        found = dropped.match(text)
+        if found is None or (dropped is _DROPPED_ING and text.rstrip().endswith("?")):
+            continue
+        if _FINITE.match(text, found.end()):
+            # "vegan wasn't working for me", "working out is fun": the word is the subject
+            # of its own verb, not a state of the speaker's
+            return sentence
         return "I'm " + text[:1].lower() + text[1:]
     return sentence

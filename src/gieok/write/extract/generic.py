@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
+from gieok.write.extract.passing import passing
 from gieok.write.extract import discourse, english, korean
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -88,7 +89,8 @@ def life_event(text: str) -> bool:
 
 
 def _moment(text: str) -> bool:
-    return _EN_MOMENT.search(text) is not None and _LIFE_EVENT.search(text) is None
+    return (_EN_MOMENT.search(text) is not None or passing(text)) \
+        and _LIFE_EVENT.search(text) is None
 
 
 # What happened once, today or just now ("my laptop froze during the demo today", "점심에
@@ -185,6 +187,10 @@ _HEALTH = re.compile(
     r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
     r"can['’]?t\s+(?:eat|have|drink)|(?:don|doesn|didn)['’]?t\s+(?:eat|drink)|"
     r"(?:do|does)\s+not\s+(?:eat|drink)|never\s+(?:eats|drinks)|toxic|vaccin|alcohol|"
+    # vaccinations, the user's or a pet's: a closed class of shot words
+    r"immuni[sz]|inocul|rabies|distemper|parvovirus|bordetella|lepto(?:spirosis)?\b|booster|"
+    r"\bjabs?\b|\b(?:flu|covid|tetanus|rabies|allergy|b12|hep(?:atitis)?\s?[ab]?|hpv|shingles|"
+    r"puppy|kitten|first|second|third|last|next|annual|yearly)\s+shots?\b|"
     r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
     r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
@@ -214,7 +220,7 @@ _HEALTH = re.compile(
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
-    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|\w+린\b|\w+졸\b|\w+이드\b",
+    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|\w+린\b|\w+졸\b|\w+이드\b",
     re.IGNORECASE)
 _PET_FOOD = re.compile(r"\b(?:eats?|eating|fed|feeds?|food|treats?|kibble|wet\s+food|raw)\b|"
                        r"사료|간식|먹어|먹는|먹고|먹여|먹이", re.IGNORECASE)
@@ -321,8 +327,8 @@ def _ko_worth_keeping(text: str) -> bool:
     좋아요")."""
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
-    if _KO_REJECT.search(text) or ((_KO_MOOD.search(text) or _VENT.search(text))
-                                   and not _HEALTH.search(text)):
+    if _KO_REJECT.search(text) or passing(text) or (
+            (_KO_MOOD.search(text) or _VENT.search(text)) and not _HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
@@ -445,6 +451,26 @@ def reason_clause(sentence: str) -> str | None:
     if m is None or _KO_ASK_FOR.search(m.group("x")):
         return None
     return m.group("x")
+
+
+# "I'm allergic to cats btw, so no cat cafe suggestions for the team outing": a statement,
+# then a request it is the reason for (a one-off, unless standing.py reads it as a rule)
+_EN_THEN_ASK = re.compile(
+    r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so|which\s+means)\s+(?:please\s+|pls\s+)?(?:no|don['’]?t|do\s+not|"
+    r"avoid|skip|nothing|leave\s+out|keep\s+\w+\s+out|make\s+sure|(?:can|could)\s+you|"
+    r"(?:suggest|recommend|give|find|show|send|help)\s+me)\b", re.IGNORECASE)
+
+
+def without_request(sentence: str) -> str:
+    """The statement a request is made for, without the request ("I'm allergic to cats
+    btw, so no cat cafe suggestions …" → "I'm allergic to cats btw"; "저 갑각류 알레르기가
+    있어서 새우는 빼주세요" → "저 갑각류 알레르기가 있어서"); the sentence when there is none."""
+    text = sentence.strip()
+    if is_korean(text):
+        m = _KO_BECAUSE.match(text) if _KO_ASK_FOR.search(text) else None
+    else:
+        m = _EN_THEN_ASK.match(text)
+    return m.group("x") if m is not None else sentence
 
 
 _FOOD_KO = r"(?:사료|밥|처방식|습식|건식|(?:wet\s|dry\s)?food|kibble)"

@@ -26,16 +26,18 @@ from gieok.write.extract import (
     patterns_ko,
     slots,
 )
+from gieok.write.extract import diets
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.lasting import lasting
+from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected
-from gieok.write.extract.retired import died, mentions, renamed, retired, without
+from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
     clip_en,
@@ -78,16 +80,6 @@ _BARE_REQUEST = re.compile(
 )
 
 
-_PROJECT = re.compile(
-    r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
-    r"\bmy\s+team\b|"
-    r"\bour\s+(?:api|frontend|backend|ci|ci/cd|stack|services?|app|database|db|cluster|pipeline|"
-    r"staging|prod|production|infra(?:structure)?|build|deploys?|deployments?|releases?|sprints?|"
-    r"stand-?ups?|code\s+reviews?|branch(?:es)?|tests?|test\s+suite|docs|schema)\b|"
-    r"이\s?(?:워크스페이스|프로젝트|레포|저장소|코드베이스)|"
-    r"우리\s?팀(?:은|에서는|은\s|에서|도|이)|"
-    r"우리\s?(?:서비스|앱|레포|코드베이스|서버|백엔드|프론트엔드|프론트|API|DB|디비|스테이징|배포)",
-    re.IGNORECASE)
 _WE = re.compile(r"^(?:(?:and|also|so|plus)\s+)?we\b(?!['’]d)|^(?:그리고\s)?우리(?:는|도)?\s",
                  re.IGNORECASE)
 _SECRET_MASK = re.compile(r"\[(?:CARD|RRN|PASSWORD|SECRET|ID_NUMBER|ACCOUNT)\]")
@@ -105,13 +97,17 @@ _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|ret
 
 def _clauses_covered(sentence: str, slotted: list[tuple[Hit, str]]) -> bool:
     """Every coordinated clause already has a slot hit of its own ("I live in Gangnam-gu and
-    I love hiking"): the whole sentence as one more memory would only repeat them."""
-    clauses = [c for c in _COORDINATED.split(sentence) if c.strip()]
-    if len(clauses) < 2:
-        return False
+    I love hiking"), or the one statement before a request does: the whole sentence as one
+    more memory would only repeat them."""
     # what each hit is about: its value ("gangnam-gu, seoul") or its slot's object ("pref:hiking")
     keys = {k.casefold() for h, _ in slotted
             for k in (h.value or "", (h.slot or "").partition(":")[2]) if len(k) > 1}
+    fact = generic.without_request(sentence)  # "…, so no cat cafe suggestions": a one-off ask
+    if fact != sentence and not _CLAUSES.search(fact):
+        return any(k in fact.casefold() for k in keys)
+    clauses = [c for c in _COORDINATED.split(sentence) if c.strip()]
+    if len(clauses) < 2:
+        return False
     return all(any(k in clause.casefold() for k in keys) for clause in clauses)
 
 
@@ -273,6 +269,8 @@ class HeuristicExtractor:
                 worth = max(worth, judge.score(_in_first_person(resolved), question))
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
+            if passing(sentence):  # "working from home today": a state of this period only
+                hits = [(h, lang) for h, lang in hits if h.family == "health"]
             if generic.called_off(sentence):
                 hits = [(h, lang) for h, lang in hits if h.family != "plan"]
             if before is not None and not _FIRST_PERSON.search(sentence):
@@ -310,7 +308,7 @@ class HeuristicExtractor:
             # "This repo targets Python 3.11 and we format with ruff": "we" goes on about
             # the workspace the sentence before named
             # (not a verdict on a moment: "our service at the restaurant was terrible")
-            workspace = (_PROJECT.search(sentence) is not None
+            workspace = (workspaces.project_said(sentence)
                          and not generic.past_evaluation(sentence)
                          and not workspaces.momentary(sentence)) \
                 or workspaces.is_workspace(sentence) or (
@@ -344,9 +342,10 @@ class HeuristicExtractor:
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
             when = resolve_time(body, turn.at)
             gone = retired(body) if hits and not hedged else ()
-            # "Mango passed away last week": what is stored about Mango is no longer current
-            ended = (topic.name,) if topic is not None and topic.name and hits \
-                and not hedged and died(resolved) else ()
+            # "Mango passed away last week", "Jun and I broke up": what is stored about Mango
+            # (about Jun as the partner) is no longer current
+            ended = () if not hits or hedged else (topic.name,) if topic is not None \
+                and topic.name and died(resolved) else parted(body)
             if fix is not None and hits:
                 gone = (*gone, fix.old)
             for hit, lang in hits:
@@ -389,13 +388,13 @@ class HeuristicExtractor:
         hits = [h for h in hits if h[0].slot or not generic.says_nothing(h[0].content)]
         slotted = [h for h in hits if h[0].slot]
         if project is None:
-            project = _PROJECT.search(sentence) is not None
+            project = workspaces.project_said(sentence)
         keep = explicit or project or generic.worth_keeping(sentence) or (
             sure and not hits and generic.keepable(sentence))
         reason = None if keep or hits else generic.reason_clause(sentence)
         if reason is not None and generic.worth_keeping(reason):
             sentence, keep = reason, True  # the request's reason: "저 keto diet 하는 중이라"
-        if not keep or (slotted and (not _CLAUSES.search(sentence)
+        if not keep or (slotted and (not (_CLAUSES.search(sentence) or diets.exception(sentence))
                                      or _clauses_covered(sentence, slotted))
                         and not generic.loses_names(sentence, [h.content for h, _ in slotted])):
             return hits if hits or not explicit else [self._generic(sentence)]

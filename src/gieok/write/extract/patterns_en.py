@@ -102,9 +102,20 @@ _STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost
                           re.IGNORECASE)
 
 
+# "a small officetel in Pangyo": the home is in Pangyo — the place is the residence's value,
+# so "lives in Pangyo" said later is the same value (a closed class of dwellings)
+_DWELLING = re.compile(
+    r"^(?:(?:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,3}?(?:apartment|apt|flat|studio|"
+    r"officetel|house|condo|townhouse|place|room|dorm(?:itory)?|loft|villa|one-?room|"
+    r"share\s?house|bungalow|cottage|unit|duplex|penthouse)\s+(?:in|at|near|on)\s+(?P<p>.+)$",
+    re.IGNORECASE)
+
+
 def _place(g: Groups, _: RuleContext) -> bool:
     x = _STRIP_PLACE.sub("", g["x"]).strip(" ,")
     g["x"] = x
+    dwelling = _DWELLING.match(x)
+    g["place"] = dwelling.group("p") if dwelling else x
     return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x)
 
 
@@ -278,20 +289,20 @@ RULES: list[Rule] = [
          rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
          rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"
          rf"(?:the\s+)?{PLACE}",
-         "User lives in {x}", "residence", category="location", slot="residence",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     rule("en.residence.moved",
-         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:just\s+)?(?:moved|relocated)\s+(?:to|into)\s+"
+         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:just\s+)?(?:moved|relocated)(?:\s+(?:out|back|over))?\s+(?:to|into)\s+"
          rf"(?:the\s+)?{PLACE}",
-         "User lives in {x}", "residence", category="location", slot="residence",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     rule("en.residence.family",
          rf"(?<![\w'’])(?:my|our)\s+family\s+(?:lives|live)\s+in\s+(?:the\s+)?{REST}",
-         "User lives in {x}", "residence", category="location", slot="residence",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     rule("en.residence.home",
          rf"(?<![\w'’])(?:my|our)\s+(?:home|house|apartment|flat|place)\s+is\s+(?:in|at)\s+{REST}",
-         "User lives in {x}", "residence", category="location", slot="residence",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     rule("en.residence.from",
          rf"{IM}\s+(?:originally\s+)?from\s+{REST}",

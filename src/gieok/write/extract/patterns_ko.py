@@ -40,7 +40,11 @@ PETS = (r"고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스터
 _ATTENDED = re.compile(
     r"(?:학교|대학교|대학|대학원|학원|과외|레슨|수업|강좌|교실|헬스장?|체육관|요가원?|필라테스|수영장?|"
     r"피티|PT|크로스핏|복싱|주짓수|태권도|검도|합기도|발레|댄스|클라이밍|골프|테니스|스쿼시|볼링|"
-    r"교회|성당|절|도서관|어린이집|유치원|한의원|치과|재활|병원|독서실|스터디카페)$", re.IGNORECASE)
+    r"교회|성당|절|도서관|어린이집|유치원|한의원|치과|재활|병원|독서실|스터디카페|"
+    # places one attends rather than works at: gyms, sports and culture centres, clinics, clubs
+    r"피트니스|헬스\s?클럽|짐|gym|fitness|스포츠\s?센터|체육\s?센터|문화\s?센터|복지관|무에타이|유도|"
+    r"펜싱|승마|탁구|배드민턴|풋살|러닝\s?크루|동호회|클리닉|의원|약국|미용실|교습소|공부방|"
+    r"학습관|데이케어|보습학원|수학학원|영어학원)$", re.IGNORECASE)
 OTHERS = re.compile(
     rf"^(?:친구|동료|선배|후배|사장님?|팀장님?|부장님?|과장님?|선생님|교수님|걔|얘|쟤|그|그녀|"
     rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS}|"
@@ -216,7 +220,9 @@ _PARTICLE_END = re.compile(r"(?:에|에서|을|를|이|가|은|는|도|와|과|�
 
 
 def _place(g: Groups, _: RuleContext) -> bool:
-    x = g["x"]
+    # "집은 아직 대전이에요": an adverb of time before the place is not part of it
+    x = g["x"] = re.sub(r"^(?:(?:아직|여전히|아직도|이제|이제는|계속|지금은?|현재는?|요즘은?)\s)+", "",
+                        g["x"])
     tokens = x.split()
     last = tokens[-1] if tokens else ""
     if any(_PARTICLE_END.search(t) and not PLACE_SUFFIX.search(t) for t in tokens[:-1]):
@@ -224,6 +230,19 @@ def _place(g: Groups, _: RuleContext) -> bool:
     return bool(last) and not NOT_PLACE.match(last) and not NOT_PLACE.match(x) and (
         PLACE_SUFFIX.search(last) is not None or CITIES.match(last) is not None
         or g.get("p") not in (None, ""))
+
+
+def _place_with(particle: str) -> Check:
+    """``_place`` read as if the place took ``particle`` ("집은 대전이에요" = "대전에")."""
+    def check(g: Groups, c: RuleContext) -> bool:
+        had = g.get("p")
+        g["p"] = particle
+        ok = _place(g, c)
+        g["p"] = had or ""
+        if particle == "로":  # "부산으로": the place is 부산, its value too
+            g["x"] = re.sub(r"으$", "", g["x"])
+        return ok
+    return check
 
 
 _NOT_OBJECT = re.compile(r"^(?:그거|이거|저거|그것|이것|그건|이건|저건|그게|이게|너|너를|당신|니|네|"
@@ -348,11 +367,11 @@ RULES: list[Rule] = [
          rf"{OBJ}\s*(?:으로|로)\s*(?:이사|이사를)\s*(?:했|왔|갔|와서|가서|온\s?지|간\s?지|완료)",
          lambda g, _: f"사용자는 {re.sub(r'으$', '', g['x'])}에 거주", "residence",
          category="location", slot="residence",
-         tags=("residence",), check=lambda g, c: _place({**g, "p": "로"}, c), strict=True),
+         tags=("residence",), check=_place_with("로"), strict=True),
     rule("ko.residence.home_is",
          rf"(?:사는\s?곳은|집은|거주지는|우리\s?집은)\s*{OBJ}\s*(?:이야|야|예요|이에요|입니다|임|에\s?있어)",
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
-         tags=("residence",), check=lambda g, c: _place({**g, "p": "에"}, c)),
+         tags=("residence",), check=_place_with("에")),
     rule("ko.residence.hometown",
          rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
          "사용자의 고향은 {x}", "residence", category="location", slot="hometown",

@@ -38,7 +38,17 @@ _EN.append(re.compile(r"(?:^|[,.;]\s*|\s-\s)(?:bye(?:\s+bye)?|no\s+more)\s+"
 # ("…, bye iPhone"); "…, no more royal canin": what the clause says is over
 _EN.append(re.compile(r",\s*no\s+more\s+(?P<x>[\w'’.+#-]+(?:\s+[\w'’.+#-]+){0,2}?)\s*[.!]*$",
                       re.IGNORECASE))
+# leaving a workplace: "my last day at Pebble is July 25", "I'm leaving Naver", "resigned
+# from Toss" — a closed class of leaving predicates, and a capitalised name (never "the
+# office": where the user is leaving from tonight is no workplace left)
+_EN.append(re.compile(
+    r"\b(?:last\s+day\s+(?:at|with)|leaving|left|resign(?:ed|ing)\s+from|quitting|handed\s+in\s+"
+    r"(?:my\s+)?notice\s+at|(?:was|got|been)\s+laid\s+off\s+(?:from|at|by))\s+"
+    r"(?P<x>(?-i:[A-Z])[\w&.+-]*(?:\s+(?-i:[A-Z])[\w&.+-]*){0,2})", re.IGNORECASE))
 _KO = [
+    # "페블 퇴사했어요", "페블에서 마지막 출근이 25일이야", "이번 달까지만 페블 다녀요"
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9&]{2,}?)(?:에서|을|를|은|는)?\s?(?:퇴사|마지막\s?(?:출근|근무|날))"),
+    re.compile(r"까지만\s(?P<x>[가-힣A-Za-z0-9&]{2,}?)(?:에)?\s?(?:다녀|다니|출근|근무)"),
     # "아이폰에서 갤럭시로 바꿨어": what was left behind
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)에서\s(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]+?(?:으로|로)\s?"
                r"(?:바꿨|바꿈|바꾸|갈아탔|갈아타|옮겼|넘어왔|넘어갔)"),
@@ -81,6 +91,30 @@ def died(sentence: str) -> bool:
     """The sentence says someone died ("… passed away last week"), not a figure of speech
     ("배고파 죽겠어", "I almost died laughing")."""
     return _DIED.search(sentence) is not None and _NOT_DEATH.search(sentence) is None
+
+
+# "Jun and I broke up", "I split up with Alex", "준이랑 헤어졌어": the partner the user parted
+# from — a closed class of predicates that end a relationship; the name is the other party
+_NAME = r"(?-i:[A-Z][a-z]+)"
+_PARTED_EN = re.compile(
+    rf"\b(?:(?:my\s+(?:ex|boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?)\s+)?(?P<a>{_NAME})\s+"
+    rf"and\s+I|I\s+and\s+(?P<b>{_NAME}))\s+(?:have\s+|just\s+|finally\s+|officially\s+)*"
+    rf"(?:broke\s+up|split\s+up|separated|divorced|called\s+off\s+the\s+engagement)\b|"
+    rf"\bI\s+(?:just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up)\s+with\s+"
+    rf"(?:my\s+\w+\s+)?(?P<c>{_NAME})\b|\bI\s+(?:just\s+|finally\s+)*(?:divorced|dumped)\s+"
+    rf"(?:my\s+\w+\s+)?(?P<d>{_NAME})\b", re.IGNORECASE)
+_PARTED_KO = re.compile(
+    r"(?P<k>[가-힣A-Za-z]{1,6}?)(?:이)?(?:랑|이랑|와|과|하고)\s(?:(?:결국|드디어|완전히|그냥)\s)?"
+    r"(?:헤어졌|이혼했|파혼했|헤어짐|이혼함)")
+
+
+def parted(sentence: str) -> tuple[str, ...]:
+    """The partner the user says they broke up with or divorced (empty when none)."""
+    m = _PARTED_EN.search(sentence) or _PARTED_KO.search(sentence)
+    if m is None:
+        return ()
+    name = next(g for g in m.groups() if g)
+    return () if name.lower() in ("we", "i", "my", "they", "she", "he", "우리", "저희") else (name,)
 
 
 def mentions(content: str, name: str) -> bool:

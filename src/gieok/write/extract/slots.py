@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract import diets
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
 from gieok.write.extract.retired import retired
@@ -198,8 +199,8 @@ def _role_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
                confidence=0.85)
 
 
-RULES_EN = [Rule("role", _ROLE_WORD, _role_hit)]
-RULES_KO = [Rule("role", _ROLE_WORD, _role_hit)]
+RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_EN]
+RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_KO]
 
 
 # slots whose value a whole sentence may carry instead of a memory of its own: where the user
@@ -216,4 +217,6 @@ def carried(content: str, slotted: list[tuple[Hit, str]]) -> Hit | None:
         return None
     value = mine[0].value.casefold()
     head = re.split(r"[,(]", value)[0].strip()
+    if mine[0].slot == "diet" and diets.named(value, content):  # "vegetarian" said "채식주의자"
+        return mine[0]
     return mine[0] if head and head in content.casefold() else None

@@ -54,6 +54,35 @@ _NOT_WORK_GROUP = re.compile(r"우리\s?(?:가족|집|엄마|아빠|애|아이|�
                              r"husband|parents|friends|vacation|trip|holiday)\b", re.IGNORECASE)
 
 
+# a project, a codebase or a team named in the sentence
+_PROJECT = re.compile(
+    r"\b(?:this|our|the)\s+(?:workspace|repo(?:sitory)?|project|codebase|monorepo|team)\b|"
+    r"\bmy\s+team\b|"
+    r"\bour\s+(?:api|frontend|backend|ci|ci/cd|stack|services?|app|database|db|cluster|pipeline|"
+    r"staging|prod|production|infra(?:structure)?|build|deploys?|deployments?|releases?|sprints?|"
+    r"stand-?ups?|code\s+reviews?|branch(?:es)?|tests?|test\s+suite|docs|schema)\b|"
+    r"이\s?(?:워크스페이스|프로젝트|레포|저장소|코드베이스)|"
+    r"우리\s?팀(?:은|에서는|은\s|에서|도|이)|"
+    r"우리\s?(?:서비스|앱|레포|코드베이스|서버|백엔드|프론트엔드|프론트|API|DB|디비|스테이징|배포)",
+    re.IGNORECASE)
+# "no cat cafe suggestions for the team outing", "lunch with my team": the group is named in a
+# prepositional phrase, not as the one the sentence is about
+_ONLY_BESIDE = re.compile(r"\b(?:for|with|to|at|from|on|about|during|after|before)\s+$",
+                          re.IGNORECASE)
+
+
+def project_said(sentence: str) -> bool:
+    """A project, codebase or team is what the sentence is about (not only named beside a
+    first-person statement: "I'm allergic to cats, so no cat cafe for the team outing")."""
+    found = list(_PROJECT.finditer(sentence))
+    if not found:
+        return False
+    if _PERSONAL.search(sentence) is None:
+        return True
+    return any(not _ONLY_BESIDE.search(sentence[max(0, m.start() - 12):m.start()])
+               for m in found)
+
+
 # a suggestion, a guess or a verdict on a moment: not how the team works
 _NOT_A_RULE = re.compile(r"\b(?:should|probably|maybe|might|could|would|wish|hope|if)\b|"
                          r"(?:것\s?같|듯|면\s?좋겠|할까|해야\s?하나)", re.IGNORECASE)

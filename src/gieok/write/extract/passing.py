@@ -1,0 +1,53 @@
+"""A state bounded by the current period: true now, not worth remembering (issue 16).
+
+"I'm on call this week so I'm exhausted", "swamped today", "이번 주 당직이라 피곤해",
+"요즘 며칠째 야근 중": the user's state *for this period* — a condition (tired, busy, sick,
+on call, on leave, working from home, away) said together with a frame that is the current
+period (this week, today, tonight, right now, 이번 주, 오늘, 지금). Both parts are closed
+classes; neither alone is enough ("I'm on call every other weekend" is a routine, "this week
+I start at Kakao" a change that lasts, "I'm on vacation next week" a plan). A passing
+illness goes like any passing state (a condition that lasts is said without the frame); a
+life event is checked by the caller first. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DEGREE = r"(?:so|super|really|pretty|kinda|kind\s+of|a\s+bit|totally|completely|very|extra|" \
+          r"absolutely|dead|utterly|just)"
+_STATE_EN = (
+    r"exhausted|tired|swamped|busy|slammed|stressed(?:\s+out)?|sore|burn[te]d?\s+out|drained|"
+    r"wiped(?:\s+out)?|beat|sleepy|cranky|overwhelmed|buried|knackered|hungover|jet-?lagged|"
+    r"bored|free|off|home\s+alone|away|out\s+of\s+(?:office|town)|ooo|wfh|on\s+call|on\s+leave|"
+    r"on\s+(?:vacation|holiday|pto|a\s+business\s+trip|a\s+trip|duty)|in\s+(?:meetings|crunch)|"
+    r"working\s+(?:from\s+home|late|overtime|nights|remotely)|stuck\s+at\s+home|"
+    r"covering\s+for\s+\w+|under\s+the\s+weather|running\s+on\s+(?:no|little)\s+sleep")
+_NOW_EN = (r"this\s+(?:week|weekend|month)|today|tonight|right\s+now|at\s+the\s+moment|atm|rn|"
+           r"these\s+(?:few\s+|last\s+few\s+)?days|for\s+now|all\s+week")
+_PASSING_EN = re.compile(
+    rf"(?:\b(?:I['’]m|I\s+am|im|we['’]re|we\s+are|I\s+feel|feeling|I['’]ve\s+been|been)\s+|^\s*)"
+    rf"(?:{_DEGREE}\s+)*(?:{_STATE_EN})\b", re.IGNORECASE)
+_FRAME_EN = re.compile(rf"\b(?:{_NOW_EN})\b", re.IGNORECASE)
+# what makes it more than the period: a plan, a change, a habit
+_NOT_EN = re.compile(r"\b(?:will|going\s+to|gonna|next|every|each|usually|always|often|"
+                     r"start(?:ed|s|ing)?|new\s+job|moved|moving|since|until|till)\b",
+                     re.IGNORECASE)
+
+_STATE_KO = re.compile(
+    r"당직|야근\s?(?:중|이라|이어서|해서|하느라|하고)|비상\s?대기|재택(?:\s?근무)?\s?(?:중|이라|해요|해)|"
+    r"출장\s?(?:중|와\s?있|나와\s?있)|휴가\s?(?:중|라서|예요|이에요)|연차\s?(?:중|라서|썼)|마감\s?(?:이라|중|때문)|"
+    r"바빠|바쁘|바쁨|피곤|힘들어|힘드네|정신\s?없|녹초|지쳤|지쳐|졸려|졸리")
+_FRAME_KO = re.compile(r"(?<![가-힣])(?:오늘|이번\s?주(?:말)?|요번\s?주|이번\s?달|지금|요\s?며칠|"
+                       r"며칠째|당분간|오늘내일)(?![가-힣])|이번\s?주(?:는|에는|엔|내내)")
+_NOT_KO = re.compile(r"예정|계획|거야|거예요|려고|할\s?거|갈\s?거|다음|매주|매일|항상|보통|주마다|"
+                     r"시작|부터|이직|이사")
+
+
+def passing(text: str) -> bool:
+    """``text`` says the user's state for the current period only."""
+    if re.search(r"[가-힣]", text):
+        return bool(_STATE_KO.search(text) and _FRAME_KO.search(text)
+                    and not _NOT_KO.search(text))
+    return bool(_PASSING_EN.search(text) and _FRAME_EN.search(text)
+                and not _NOT_EN.search(text))
