@@ -23,13 +23,13 @@ import numpy as np
 
 from gieok.domain.audit import AuditEvent
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import Candidate, Page, RankRow
+from gieok.domain.query import Candidate, Page
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import record_to_row, row_to_rank, row_to_record
+from gieok.stores._sql.rows import record_to_row, row_to_record
 from gieok.stores.base import (
     Capability,
     IndexInfo,
@@ -63,6 +63,7 @@ from gieok.stores.sqlite.ann import ANN_URL_OPTIONS, AnnOptions
 from gieok.stores.sqlite.db import SqliteDb
 from gieok.stores.sqlite.dialect import DIALECT as D
 from gieok.stores.sqlite.queue import SqliteJobQueue
+from gieok.stores.sqlite.ranks import RankCache
 from gieok.stores.sqlite.schema import MIGRATIONS
 from gieok.stores.sqlite.search import BM25_WEIGHTS, SqliteSearch
 from gieok.stores.sqlite.textindex import TextIndex
@@ -125,6 +126,7 @@ class SqliteStore(Store):
             BM25_WEIGHTS, max_rows=fts_memory_rows,
             path=None if path in ("", ":memory:") else path)
         self._search = SqliteSearch(MatrixCache(ann=ann or AnnOptions()), text)
+        self._ranks = RankCache(_time_in)
         self.working = SqliteWorkingLog(self._db)
         self.queue = SqliteJobQueue(self._db)
         self.tokens = SqliteTokenStore(self._db)
@@ -164,6 +166,7 @@ class SqliteStore(Store):
     async def aclose(self) -> None:
         await self._db.close()
         self._search.cache.clear()
+        self._ranks.clear()
         if self._search.text is not None:
             self._search.text.clear()
 
@@ -188,10 +191,17 @@ class SqliteStore(Store):
             case GetOp(tenant, ids):
                 return self._get(conn, tenant, ids)
             case RankOp(tenant, ids):
-                return self._rank(conn, tenant, ids)
+                if not ids:
+                    return []
+                self._ranks.sync(conn)
+                return self._ranks.get(conn, tenant, ids)
             case RankedOp(tenant, lists, ranker):
                 found = [self._answer(conn, o, now) for o in lists]
-                rows = self._rank(conn, tenant, tuple(ranker.candidates(found)))
+                ids = ranker.candidates(found)
+                self._ranks.sync(conn)
+                if lists:
+                    self._ranks.prime(conn, lists[0].scope)  # its live rows, read at once
+                rows = self._ranks.get(conn, tenant, ids) if ids else []
                 return self._get(conn, tenant, tuple(ranker.pick(rows)))
             case HashOp(scope, content_hash):
                 return _records(conn, q.records_by_hash(D, scope, content_hash))
@@ -235,11 +245,6 @@ class SqliteStore(Store):
                 return conn.execute(*_args(q.changed_since(D, scope, since))).fetchone() \
                     is not None
         raise TypeError(f"unknown read op {op!r}")
-
-    @staticmethod
-    def _rank(conn: sqlite3.Connection, tenant: str, ids: Sequence[str]) -> list[RankRow]:
-        return [row_to_rank(r, _time_in) for r in _tuples(
-            conn, q.rank_rows(D, tenant, ids))] if ids else []
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]
              ) -> list[MemoryRecord]:
@@ -297,6 +302,8 @@ class SqliteStore(Store):
         for touch in batch.touches:
             if touch.ids:
                 conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at.timestamp())))
+        if any(touch.ids for touch in batch.touches):
+            self._ranks.touched(conn, [i for touch in batch.touches for i in touch.ids])
         if batch.index_info is not None:
             info = batch.index_info
             conn.execute(*_args(q.put_meta_if_absent(
