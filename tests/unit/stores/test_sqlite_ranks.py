@@ -96,7 +96,8 @@ async def test_held_rows_follow_every_kind_of_write(pair: tuple[SqliteStore, Sql
     ]
     for what, step in steps:
         await step()
-        got = await ranked(a)  # touch() is queued: any later call sees it
+        await b.get("acme", ["none"])  # touch() is queued: a later call on it sees it
+        got = await ranked(a)
         assert got == in_sql(a, ids), what
         assert (ids[7] in {r.id for r in got}) == (what in [w for w, _ in steps[:4]]), what
     touched = {r.id: r.last_used_at for r in await ranked(a)}

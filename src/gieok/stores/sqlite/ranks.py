@@ -12,8 +12,9 @@ Fresh by the same counters as the vector matrices and the full-text copy, plus o
   dropped (read again when asked for);
 - ``purge``: a hard delete, forget or index switch; everything is dropped;
 - ``touch``: R5's use counts change ``last_used_at`` without a ``seq``. Every touch bumps
-  this counter and drops the rows it touched; when the counter moved by more than this
-  store's own touches (another connection or process counted a use), everything is dropped.
+  this counter and sets the held rows' ``last_used_at`` as its SQL does; when the counter
+  moved by more than this store's own touches (another connection or process counted a use,
+  or a touch rolled back), everything is dropped.
 
 The counters are read on every ranked read (``store_meta``, a few µs), so writes from other
 connections and processes are seen as they are by the matrices.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -74,18 +76,25 @@ class RankCache:
                 self.rows.pop(rid, None)
         self.seq, self.purge, self.touch = seq, purge, touch
 
-    def touched(self, conn: sqlite3.Connection, ids: Sequence[str]) -> None:
-        """Inside the touch's write transaction: bump the counter, drop the rows. Should the
-        transaction roll back, the counter read next differs from ours: everything drops."""
+    def touched(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str], at: float
+                ) -> None:
+        """Inside a use count's write transaction (``last_used_at = at`` for ``ids`` of
+        ``tenant``): bump the counter and set the held rows' ``last_used_at`` as SQL does.
+        Should the transaction roll back, the counter read next differs from ours and
+        everything is dropped."""
         conn.execute("INSERT INTO store_meta (key, value) VALUES ('touch', '1') ON CONFLICT"
                      "(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1")
         now = int(conn.execute(
             "SELECT value FROM store_meta WHERE key = 'touch'").fetchone()[0])
         if self.seq is None or now != self.touch + 1:
             self.clear()
-        for rid in ids:
-            self.rows.pop(rid, None)
         self.touch = now
+        when = self.time_in(at)
+        held = self.rows
+        for rid in ids:
+            hit = held.get(rid)
+            if hit is not None and hit[0] == tenant:
+                held[rid] = (tenant, replace(hit[1], last_used_at=when))
 
     def prime(self, conn: sqlite3.Connection, scope: Scope) -> None:
         """Read the live rows of ``scope`` at once, the first time it is ranked (call after

@@ -301,9 +301,9 @@ class SqliteStore(Store):
             conn.execute(*_args(q.put_settings(D, scope, body)))
         for touch in batch.touches:
             if touch.ids:
-                conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, touch.at.timestamp())))
-        if any(touch.ids for touch in batch.touches):
-            self._ranks.touched(conn, [i for touch in batch.touches for i in touch.ids])
+                at = touch.at.timestamp()
+                conn.execute(*_args(q.touch(D, touch.tenant, touch.ids, at)))
+                self._ranks.touched(conn, touch.tenant, touch.ids, at)
         if batch.index_info is not None:
             info = batch.index_info
             conn.execute(*_args(q.put_meta_if_absent(
