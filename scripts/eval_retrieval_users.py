@@ -8,7 +8,14 @@ record or a memory extracted from a gold turn (``source_turn_ids``).
 
 Queries are split dev/test by a hash of their id (half each): tune on dev, report test once.
 
-    PYTHONPATH=src python scripts/eval_retrieval_users.py --split dev [--show] \
+``--context`` also scores what ``context()`` hands the model for the same questions: how
+often a gold turn (or a memory from it) is in the block's searched sections (memories, past
+conversations, core facts, episodes), how many other searched lines come with it, and how
+many searched lines each user gets for ``REQUESTS`` — ordinary requests that no memory of
+any user answers, so every line they get is noise (English and Korean; written before the
+session-5 calibration was chosen and used to choose it: a dev measure).
+
+    PYTHONPATH=src python scripts/eval_retrieval_users.py --split dev [--show] [--context] \
         [--store /tmp/users.db --reuse]
 """
 
@@ -78,6 +85,59 @@ def score(mem: Memory, users: list[dict[str, Any]], ids: dict[str, list[list[str
     return out
 
 
+REQUESTS = ["suggest a dinner recipe", "오늘 저녁 메뉴 추천해줘", "write me a short poem about autumn",
+            "파이썬에서 리스트 정렬하는 법 알려줘", "what's a good name for a bakery?",
+            "이메일 초안 좀 써줘", "explain how vaccines work", "주말에 볼 만한 영화 추천해줘",
+            "how do I fix a merge conflict in git?", "내일 날씨 어때?",
+            "give me a workout plan for beginners", "영어 문장 좀 다듬어줘"]
+SEARCHED = ("memories", "conversations", "pinned", "episodes")
+
+
+def _hangul(text: str) -> bool:
+    return sum("\uac00" <= c <= "\ud7a3" for c in text) * 2 > sum(c.isalpha() for c in text)
+
+
+def _lines(ctx: Any, kinds: tuple[str, ...]) -> list[str]:
+    return [item.record_id for kind in kinds if (sec := ctx.section(kind)) is not None
+            for item in sec.items if item.record_id]
+
+
+def context_check(mem: Memory, users: list[dict[str, Any]], ids: dict[str, list[list[str]]],
+                  split: str) -> dict[str, Any]:
+    """What context() shows for the split's questions and for ``REQUESTS`` (module doc)."""
+    found = asked = other = 0
+    noise: dict[str, list[int]] = {}
+    for user in users:
+        sources = {r.id: set(r.source_turn_ids)
+                   for r in mem.list(user_id=user["id"], limit=1000)}
+        sources.update({r.id: set(r.source_turn_ids) for r in mem.list(
+            user_id=user["id"], limit=1000, filters={"layer": "archive"})})
+        for query in user["queries"]:
+            if split != "all" and split_of(query["id"]) != split:
+                continue
+            gold = {ids[user["id"]][s][t] for s, t in query["gold"]}
+            ctx = mem.context(query["q"], user_id=user["id"], session_id="eval-context",
+                              use_cache=False, track_use=False)
+            shown = _lines(ctx, SEARCHED)
+            hit = [rid for rid in shown if gold & sources.get(rid, set())]
+            asked += 1
+            found += bool(hit)
+            other += len(_lines(ctx, ("memories", "conversations"))) - len(
+                [rid for rid in hit if rid in _lines(ctx, ("memories", "conversations"))])
+        mostly_ko = sum(_hangul(c) for s in user["sessions"] for _, c in s["turns"]) * 2 > \
+            sum(len(s["turns"]) for s in user["sessions"])
+        for request in REQUESTS:
+            ctx = mem.context(request, user_id=user["id"], session_id="eval-context",
+                              use_cache=False, track_use=False)
+            pair = f"{'ko' if _hangul(request) else 'en'}->{'ko' if mostly_ko else 'en'}"
+            noise.setdefault(pair, []).append(len(_lines(ctx, ("memories", "conversations"))))
+    n = asked or 1
+    return {"split": split, "context_recall": round(found / n, 3),
+            "other_lines_per_question": round(other / n, 2),
+            "request_lines": {pair: round(sum(v) / len(v), 2)
+                              for pair, v in sorted(noise.items())}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
@@ -85,6 +145,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true", help="search an already built --store")
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--show", action="store_true", help="print the misses (dev only)")
+    parser.add_argument("--context", action="store_true", help="also score context()")
     args = parser.parse_args()
     if args.show and args.split != "dev":
         parser.error("--show is for the dev split only")
@@ -99,6 +160,8 @@ def main() -> None:
             ids = ingest(mem, users)
             ids_file.write_text(json.dumps(ids))
         print(json.dumps(score(mem, users, ids, args.split, args.k, args.show)))
+        if args.context:
+            print(json.dumps(context_check(mem, users, ids, args.split)))
     finally:
         mem.close()
 

@@ -64,6 +64,9 @@ class ScoringSettings(BaseModel):
     dense_floor: float | None = Field(None, ge=-1.0, lt=1.0)
     dense_ceiling: float | None = Field(None, gt=-1.0, le=1.0)
     fulltext_scale: float = Field(0.5, ge=0.0)
+    # The embedder's per-language-pair shift of that range (read/calibration.py: a Korean
+    # query against Korean texts, …); off, or with an explicit ``dense_floor``, one range.
+    language_calibration: bool = True
     # Full text leads: measured on LoCoMo, BM25 over content + index_text beat the small
     # local embedder, and 0.3/0.7 beat 0.5/0.5 (docs/benchmarks.md).
     dense_weight: float = Field(0.3, ge=0.0)
@@ -92,6 +95,17 @@ class ScoringSettings(BaseModel):
     # jindo), from a small built-in lexicon (read/lexicon.py); an added word counts this
     # much of one of the query's own words (0 = off).
     expansion_weight: float = Field(0.3, ge=0.0, le=1.0)
+    # ... and it only reorders what the model relates about equally: a candidate found through
+    # added words alone never ranks above one whose calibrated dense score is this much higher
+    # (read/fusion.py cap_expansion; None: no cap; only with a calibrated embedder, whose
+    # scale the margin is on). ``expansion_scaled``: the full-text list
+    # is scaled by the expansion's best match at full weight, so added words count
+    # ``expansion_weight`` also when nothing else matched.
+    expansion_margin: float | None = Field(0.15, ge=0.0)
+    expansion_scaled: bool = False
+    # An archived turn with no word of its own ("thanks!", "How can I help?"; read/phatic.py)
+    # keeps this share of its relevance (1 = ranked like any turn).
+    pleasantry_relevance: float = Field(0.5, ge=0.0, le=1.0)
 
     @field_validator("*")
     @classmethod

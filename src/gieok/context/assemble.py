@@ -42,6 +42,7 @@ from gieok.context.working import (
 )
 from gieok.domain.context import (
     DEFAULT_MIN_RELEVANCE,
+    DEFAULT_TURN_MIN_RELEVANCE,
     SECTION_TITLES,
     Budget,
     Context,
@@ -59,6 +60,7 @@ from gieok.domain.turns import Turn
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.embedders.cached import QueryCacheEmbedder
 from gieok.errors import InvalidInputError
+from gieok.read.phatic import says_nothing
 from gieok.runtime import Runtime
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Store
@@ -323,12 +325,13 @@ class ContextAssembler:
         hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
                                       filters=sources.both(sources.MEMORY_FILTER, within),
                                       weights=scoring, now=now)
-        floor = cfg.min_relevance
-        if floor is None:  # a default floor only where the embedder's scale is calibrated
-            floor = DEFAULT_MIN_RELEVANCE if similarity_range(embedder) is not None else 0.0
+        floor, turn_floor = _floors(cfg, similarity_range(embedder) is not None)
         hits = [h for h in hits if (h.parts.relevance >= floor or not query)
                 and admit(h.record)]
-        archived = [h for h in hits if h.record.layer is Layer.ARCHIVE]
+        archived = [h for h in hits if h.record.layer is Layer.ARCHIVE
+                    and h.parts.relevance >= turn_floor
+                    and (cfg.conversation_pleasantries
+                         or not says_nothing(h.record.content, h.record.metadata.get("role")))]
         hits = [h for h in hits if h.record.layer is not Layer.ARCHIVE]
         tier_hits, skills, data, keyed = [], standing.skills, {}, set()
         if sources.tier_scopes(scope):
@@ -368,6 +371,19 @@ class ContextAssembler:
         ]
         used = [h.record for h in (*hits, *episodes, *tier_hits, *past)]
         return sections, [*standing.pinned, *used], data
+
+
+def _floors(cfg: ContextSettings, calibrated: bool) -> tuple[float, float]:
+    """The relevance floors of searched memories and of archived turns: defaults only where
+    the embedder's scale is calibrated (``ContextSettings``)."""
+    floor = cfg.min_relevance
+    if floor is None:
+        floor = DEFAULT_MIN_RELEVANCE if calibrated else 0.0
+    turns = cfg.turn_min_relevance
+    if turns is None:
+        turns = cfg.min_relevance if cfg.min_relevance is not None else \
+            DEFAULT_TURN_MIN_RELEVANCE if calibrated else 0.0
+    return floor, max(floor, turns)
 
 
 def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: int,

@@ -40,6 +40,10 @@ class QueryCacheEmbedder:
     def similarity_range(self) -> tuple[float, float] | None:
         return getattr(self.inner, "similarity_range", None)  # type: ignore[no-any-return]
 
+    @property
+    def language_offsets(self) -> dict[tuple[str, str], float] | None:
+        return getattr(self.inner, "language_offsets", None)  # type: ignore[no-any-return]
+
     async def precompute(self, queries: Sequence[str]) -> None:
         for query in queries:
             self.query_cache[query] = await self.inner.embed_query(query)

@@ -43,6 +43,17 @@ MODELS = {"multilingual-e5-small": "original", "e5-small": "original"}
 # median unrelated pair scores 0.77, the median evidence turn 0.81, and the best match
 # rarely passes 0.90 (docs/benchmarks.md, "Ranking that holds").
 E5_SIMILARITY_RANGE = (0.77, 0.90)
+# How far that range moves per (query language, document language) (read/calibration.py):
+# e5-small puts Korean texts closer to everything. Unrelated query → text cosines, mean,
+# against English → English (dev data only): Korean → Korean +0.027 to +0.063 by query style,
+# English → Korean +0.000 to +0.013, Korean → English −0.056 to −0.005. Picked on the users
+# set's dev queries plus requests no memory answers: Korean → Korean +0.05 brings the
+# unrelated hits a Korean request keeps above the context floor from 7.0 to 1.3 per request
+# (English: 0.67) with every dev answer still kept; a negative Korean → English offset let
+# unrelated English memories through (0.75 → 2.3), so those pairs keep the base range
+# (docs/benchmarks.md "Through add(), session 5").
+E5_LANGUAGE_OFFSETS = {("en", "en"): 0.0, ("en", "ko"): 0.0, ("ko", "en"): 0.0,
+                       ("ko", "ko"): 0.05}
 _BATCH = 64
 # A batch is split over workers only when each part gets at least this many characters:
 # below that, handing a part to another thread costs more than it saves.
@@ -125,6 +136,11 @@ class LocalEmbedder:
     def similarity_range(self) -> tuple[float, float]:
         """Cosines that mean "unrelated" and "the same thing" for this model."""
         return E5_SIMILARITY_RANGE
+
+    @property
+    def language_offsets(self) -> dict[tuple[str, str], float]:
+        """How far ``similarity_range`` moves per (query, document) language pair."""
+        return E5_LANGUAGE_OFFSETS
 
     def _load(self) -> Any:
         with self._lock:

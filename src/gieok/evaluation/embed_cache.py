@@ -45,6 +45,10 @@ class DiskCacheEmbedder:
     def similarity_range(self) -> tuple[float, float] | None:
         return getattr(self.inner, "similarity_range", None)  # type: ignore[no-any-return]
 
+    @property
+    def language_offsets(self) -> dict[tuple[str, str], float] | None:
+        return getattr(self.inner, "language_offsets", None)  # type: ignore[no-any-return]
+
     def _key(self, role: str, text: str) -> str:
         raw = f"{self.inner.name}\x00{role}\x00{text}".encode()
         return hashlib.blake2b(raw, digest_size=20).hexdigest()

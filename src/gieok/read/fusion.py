@@ -21,6 +21,7 @@ A list with weight 0 only annotates (its ranks and raw scores are kept for expla
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from gieok.domain.query import Candidate
@@ -72,14 +73,17 @@ def _rescale(name: str, candidates: Sequence[Candidate]) -> dict[str, float]:
 
 
 def _calibrate(name: str, candidates: Sequence[Candidate], dense_floor: float,
-               dense_ceiling: float) -> dict[str, float]:
+               dense_ceiling: float, shift: Mapping[str, float] | None = None,
+               fulltext_top: float = 0.0) -> dict[str, float]:
     if not candidates:
         return {}
     if name == "fulltext":
-        top = max(max(c.score for c in candidates), 1e-12)
+        top = max(max(c.score for c in candidates), fulltext_top, 1e-12)
         return {c.id: max(0.0, c.score) / top for c in candidates}
     span = max(dense_ceiling - dense_floor, 1e-6)
-    return {c.id: min(1.0, max(0.0, (c.score - dense_floor) / span)) for c in candidates}
+    moved = shift or {}
+    return {c.id: min(1.0, max(0.0, (c.score - dense_floor - moved.get(c.id, 0.0)) / span))
+            for c in candidates}
 
 
 def evidence(fulltext: Sequence[Candidate], dense: Sequence[Candidate], scale: float,
@@ -131,17 +135,77 @@ def score_fusion(
 def calibrated_fusion(
     lists: Mapping[str, Sequence[Candidate]], *, weights: Mapping[str, float],
     dense_floor: float, dense_ceiling: float, fulltext_scale: float, depth: int,
-    rarity: bool = True,
+    rarity: bool = True, dense_shift: Mapping[str, float] | None = None,
+    fulltext_top: float = 0.0, expansion_only: AbstractSet[str] = frozenset(),
+    expansion_margin: float | None = None, same_language: Mapping[str, bool] | None = None,
 ) -> list[Fused]:
     """Fuse named lists by a weighted mean of their calibrated scores, the full-text weight
     scaled by its evidence and the rest given to the dense list (module docstring).
     ``depth`` is how many candidates each list was asked for; ``rarity`` whether full-text
-    scores weigh terms by rarity (``evidence``)."""
+    scores weigh terms by rarity (``evidence``); ``dense_shift``: how far each candidate's
+    dense floor and ceiling move (its language pair with the query, read/calibration.py);
+    ``fulltext_top``: a BM25 the full-text list is scaled by at least — the query's expansion
+    alone at full weight (read/expansion.py): when only added words matched, the best hit is
+    not stretched to 1, so an added word keeps counting a fraction of the query's own;
+    ``expansion_only``: the candidates full text found through added words alone, which
+    never rank above a candidate whose calibrated dense score is ``expansion_margin`` higher,
+    both in the query's language (``same_language``, all when None; ``cap_expansion``)."""
     shifted = dict(weights)
     if "fulltext" in lists and "dense" in lists and shifted.get("dense", 0.0) > 0:
         full = shifted.get("fulltext", 0.0)
         kept = full * evidence(lists["fulltext"], lists["dense"], fulltext_scale, depth,
                                rarity=rarity)
         shifted["fulltext"], shifted["dense"] = kept, shifted["dense"] + full - kept
-    return _weighted(_annotate(lists), lists, shifted,
-                     lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling))
+    fused = _weighted(_annotate(lists), lists, shifted,
+                      lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling,
+                                                 dense_shift, fulltext_top))
+    if expansion_margin is None or not expansion_only:
+        return fused
+    dense = _calibrate("dense", lists.get("dense", ()), dense_floor, dense_ceiling, dense_shift)
+    own = [f for f in fused if same_language is None or same_language.get(f.id, False)]
+    cap_expansion(own, dense, expansion_only, expansion_margin)
+    return sorted(fused, key=lambda f: (-f.relevance, f.id))
+
+
+# Calibrated dense score from which the model's support counts as strong: cosine 0.809 for
+# e5-small, the 90th percentile of unrelated English question → text pairs (docs/benchmarks.md
+# "Through add(), session 5").
+DENSE_STRONG = 0.3
+
+
+def cap_expansion(fused: Sequence[Fused], dense: Mapping[str, float],
+                  expansion_only: AbstractSet[str], margin: float) -> list[Fused]:
+    """A query's expansion (read/expansion.py) may reorder what the model relates about
+    equally, never override it: a candidate full text found only through added words gets
+    at most the relevance of every candidate whose calibrated dense score beats its own by
+    ``margin`` or more and is itself clearly above noise (``DENSE_STRONG``). "language" →
+    "spanish" must not lift a turn about translating to Spanish over the turn the model
+    clearly relates to "what language do I code in?"; among candidates the model relates to
+    nothing, the added word still decides.
+    Callers pass the candidates in the query's own language only: across languages the
+    model relates little (the dense scale is known less well, read/calibration.py), and
+    bridging languages is what the expansion is for ("what am I allergic to?" → 알레르기)."""
+    by_dense = sorted(fused, key=lambda f: -dense.get(f.id, 0.0))
+    levels = [dense.get(f.id, 0.0) for f in by_dense]
+    lowest: list[float] = []  # lowest relevance among the first i + 1 by dense score
+    for f in by_dense:
+        lowest.append(min(f.relevance, lowest[-1]) if lowest else f.relevance)
+    for f in fused:
+        if f.id not in expansion_only:
+            continue
+        # candidates with dense >= own + margin are a prefix of by_dense
+        above = _count_at_least(levels, max(dense.get(f.id, 0.0) + margin, DENSE_STRONG))
+        if above:
+            f.relevance = min(f.relevance, lowest[above - 1])
+    return sorted(fused, key=lambda f: (-f.relevance, f.id))
+
+
+def _count_at_least(descending: Sequence[float], level: float) -> int:
+    lo, hi = 0, len(descending)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if descending[mid] >= level:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo

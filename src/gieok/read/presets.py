@@ -17,7 +17,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     # every hit in its own place
     "foundation": {"fusion": "rrf", "dense_weight": 1.0, "fulltext_weight": 1.0,
                    "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
-                   "lift_replies": False, "expansion_weight": 0.0},
+                   "lift_replies": False, "expansion_weight": 0.0,
+                   "language_calibration": False, "pleasantry_relevance": 1.0,
+                   "expansion_margin": None},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -35,6 +37,12 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-replies": {"lift_replies": False},
     # full text searches the query's own words only (read/expansion.py)
     "no-expansion": {"expansion_weight": 0.0},
+    # one dense scale for every language pair (read/calibration.py)
+    "no-language": {"language_calibration": False},
+    # a turn with no word of its own ranks like any turn (read/phatic.py)
+    "no-pleasantries": {"pleasantry_relevance": 1.0},
+    # a candidate found through added words alone is not capped (read/fusion.py)
+    "no-expansion-cap": {"expansion_margin": None},
 }
 
 

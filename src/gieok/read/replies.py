@@ -16,7 +16,8 @@ no better). A reply that already ranks higher keeps its place.
 A turn is a question when its last sentence is one (a "?" after the last "." or "!",
 bracketed asides such as an attached photo's caption left out): "Congrats! How did it feel?"
 is; "Did you go? I did, it was great." is not — its question was already answered by its
-own speaker.
+own speaker. A question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?",
+read/phatic.py) asks about nothing the search could want: its reply is not lifted.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 from gieok.domain.query import RankRow
+from gieok.read.phatic import says_nothing
 
 REPLY_DEPTH = 10  # the first page: questions ranked lower do not lift their replies
 REPLY_GAP = 0.02  # the reply's score is raised to the question's minus this
@@ -52,7 +54,8 @@ def reply_lifts(order: Sequence[tuple[float, RankRow]], *, depth: int = REPLY_DE
     where that is more than the reply has. Keyed by the reply's record id."""
     questions: dict[str, float] = {}
     for total, row in order[:depth]:
-        if row.turn is not None and row.turn not in questions and is_question(row.content):
+        if row.turn is not None and row.turn not in questions and is_question(row.content) \
+                and not says_nothing(row.content, None):
             questions[row.turn] = total  # best first: a long turn's best passage
     lifts: dict[str, float] = {}
     if not questions:

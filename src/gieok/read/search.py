@@ -27,9 +27,11 @@ from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScorePa
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
+from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
+from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms
 from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
@@ -61,12 +63,29 @@ async def _candidate_ops(
 
 
 def _named_lists(names: Sequence[str], found: Sequence[list[Candidate]],
-                 weights: ScoringSettings, n: int) -> dict[str, list[Candidate]]:
+                 weights: ScoringSettings, n: int
+                 ) -> tuple[dict[str, list[Candidate]], _Expansion]:
+    """The candidate lists by name (the expansion merged into full text), and what the
+    query's expansion alone found (``_Expansion``)."""
     lists = dict(zip(names, found, strict=True))
+    expansion = _Expansion()
     if "expanded" in lists:
-        lists["fulltext"] = merge_expansion(lists["fulltext"], lists.pop("expanded"),
+        expanded = lists.pop("expanded")
+        own = {c.id for c in lists["fulltext"]}
+        expansion = _Expansion(max((c.score for c in expanded), default=0.0),
+                               frozenset(c.id for c in expanded if c.id not in own))
+        lists["fulltext"] = merge_expansion(lists["fulltext"], expanded,
                                             weights.expansion_weight, n)
-    return lists
+    return lists, expansion
+
+
+class _Expansion(NamedTuple):
+    """What the query's expansion alone found: its best BM25 at full weight (what the merged
+    full-text list is scaled by at least, with ``expansion_scaled``) and the candidates no
+    word of the query's own matched (``fusion.cap_expansion``)."""
+
+    best: float = 0.0
+    only: frozenset[str] = frozenset()
 
 
 class _Scored(NamedTuple):
@@ -134,24 +153,50 @@ class _Ranker:
         self.min_relevance, self.weights, self.embedder = min_relevance, weights, embedder
         self.at, self.windows, self.rarity = at, windows, rarity
         self.fused: list[Fused] = []
+        self.lists: dict[str, list[Candidate]] = {}
+        self.expansion = _Expansion()
         self.picked: list[_Scored] = []
         self.rest: list[_Scored] = []  # the kept candidates after ``picked`` (for folding)
         self.terms: _Terms | None = None
 
     def candidates(self, found: Sequence[list[Candidate]], /) -> list[str]:
-        weights = self.weights
-        lists = _named_lists(self.names, found, weights, self.n)
-        self.fused = [f for f in _fuse(lists, weights, self.embedder, self.n,
-                                       rarity=self.rarity)
-                      if f.relevance >= self.min_relevance]
-        return [f.id for f in self.fused]
+        # Every candidate's row, fused afterwards (``pick``): a candidate's language sets its
+        # dense scale, and a turn that says nothing of its own keeps a share of its
+        # relevance, both before the threshold cut.
+        self.lists, self.expansion = _named_lists(self.names, found, self.weights, self.n)
+        return list(dict.fromkeys(c.id for found in self.lists.values() for c in found))
+
+    def _fused(self, rows: Mapping[str, RankRow]) -> list[Fused]:
+        """The candidates fused on their calibrated scales, pleasantries ranked down, cut at
+        ``min_relevance``."""
+        weights, lists = self.weights, self.lists
+        offsets = language_offsets(self.embedder) if weights.language_calibration \
+            and weights.fusion == "calibrated" and weights.dense_floor is None \
+            and "dense" in lists else None
+        shift: dict[str, float] | None = None
+        if offsets is not None:
+            asked = hangul_share(self.query)
+            shift = {r.id: pair_offset(asked, hangul_share(r.content), offsets)
+                     for r in rows.values()}
+        languages: dict[str, bool] | None = None
+        if self.expansion.only:  # the candidates in the query's own language
+            korean = hangul_share(self.query) >= 0.5
+            languages = {r.id: (hangul_share(r.content) >= 0.5) == korean
+                         for r in rows.values()}
+        fused = _fuse(lists, weights, self.embedder, self.n, rarity=self.rarity, shift=shift,
+                      expansion=self.expansion, languages=languages)
+        if weights.pleasantry_relevance < 1.0:
+            _rank_down_pleasantries(fused, rows, weights.pleasantry_relevance)
+        return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:
+        rows = {r.id: r for r in found}
+        self.fused = self._fused(rows)
         if not self.fused:
             return []
         weights, k, at, windows = self.weights, self.k, self.at, self.windows
-        rows = {r.id: r for r in found}
-        names = named_speakers(self.query, (r.speaker for r in rows.values())) \
+        names = named_speakers(self.query, (rows[f.id].speaker for f in self.fused
+                                            if f.id in rows)) \
             if weights.w_query_speaker > 0 else frozenset()
         scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0],
                           item, row)
@@ -171,6 +216,17 @@ class _Ranker:
             chosen = {id(s) for s in self.picked}
             self.rest = [s for s in kept if id(s) not in chosen]
         return [s.row.id for s in self.picked]
+
+
+def _rank_down_pleasantries(fused: list[Fused], rows: Mapping[str, RankRow], share: float
+                            ) -> None:
+    """Archived turns with no word of their own ("thanks!", "반갑습니다! 어떤 도움이
+    필요하세요?", read/phatic.py) keep ``share`` of their relevance, in place, re-ordered."""
+    for item in fused:
+        row = rows.get(item.id)
+        if row is not None and row.layer == ARCHIVE and says_nothing(row.content, None):
+            item.relevance *= share
+    fused.sort(key=lambda f: (-f.relevance, f.id))
 
 
 def _bound_speaker_lift(scored: list[_Scored], names: frozenset[str], lift: float
@@ -207,6 +263,7 @@ class _Terms(NamedTuple):
     names: frozenset[str]
 
 
+ARCHIVE = "archive"  # RankRow.layer of an archived turn (Layer.ARCHIVE)
 FOLD_SPARE = 2  # candidates beyond k kept ready per k, for the places folding frees
 
 
@@ -265,18 +322,29 @@ def _explained(picked: Sequence[_Scored], records: Mapping[str, MemoryRecord], t
 
 
 def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
-          embedder: Embedder, depth: int, *, rarity: bool = True) -> list[Fused]:
+          embedder: Embedder, depth: int, *, rarity: bool = True,
+          shift: dict[str, float] | None = None, expansion: _Expansion | None = None,
+          languages: dict[str, bool] | None = None) -> list[Fused]:
+    """The lists fused as ``weights.fusion`` says; calibrated fusion with each candidate's
+    dense ``shift`` (read/calibration.py) and the ``expansion``'s cap among the candidates
+    in the query's own language (``languages``: True for those; read/fusion.py)."""
     list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
     if weights.fusion == "rrf":
         return rrf(lists, weights=list_weights, k=weights.rrf_k)
     if weights.fusion == "score":
         return score_fusion(lists, weights=list_weights)
-    floor, ceiling = similarity_range(embedder) or (0.0, 1.0)
+    scale = similarity_range(embedder)
+    floor, ceiling = scale or (0.0, 1.0)
+    found = expansion or _Expansion()
+    # the cap's margin is on the calibrated scale: none for a model without one
+    margin = weights.expansion_margin if scale is not None else None
     return calibrated_fusion(
         lists, weights=list_weights,
         dense_floor=float(floor if weights.dense_floor is None else weights.dense_floor),
         dense_ceiling=float(ceiling if weights.dense_ceiling is None else weights.dense_ceiling),
-        fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity)
+        fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity, dense_shift=shift,
+        fulltext_top=found.best if weights.expansion_scaled else 0.0, expansion_only=found.only,
+        expansion_margin=margin, same_language=languages)
 
 
 def _text(scored: _Scored) -> str:

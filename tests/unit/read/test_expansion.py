@@ -5,8 +5,10 @@ the other language or by its kind ("what am I allergic to?" → "사용자는 �
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
+import numpy as np
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
@@ -113,3 +115,57 @@ async def test_the_fresh_users_questions_find_their_memories(
                             ("우리 강아지 몇 살이야?", "jindo")]:
             hits = await mem.search(query, user_id="u", k=3)
             assert word in hits[0].record.content, (query, [h.record.content for h in hits])
+
+
+class _Fixed:
+    """Exact cosines chosen by the test, on e5's scale (so dense support means something)."""
+
+    name, dim = "test:fixed-expansion", 4
+    similarity_range = (0.77, 0.90)
+
+    def __init__(self, cosines: dict[str, float]) -> None:
+        self.cosines = cosines
+
+    @staticmethod
+    def _unit(cos: float) -> np.ndarray:
+        return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
+
+    async def embed_documents(self, texts: Sequence[str], /) -> np.ndarray:
+        return np.stack([self._unit(self.cosines.get(t, 0.75)) for t in texts])
+
+    async def embed_query(self, text: str, /) -> np.ndarray:
+        return self._unit(1.0)
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def test_an_added_word_reorders_equals_but_never_overrides_the_model(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """"language" → "spanish" (the spoken sense) must not lift a memory about translating to
+    Spanish over the one the model clearly relates to "what language do I code in?"; where the
+    model cannot tell (the allergy, 0.005 apart) or the languages differ (고양이 → cat), the
+    added word still decides."""
+    spanish = "translate to Spanish: 'my brother lives in Madrid'"
+    go = "User is a backend dev, mostly Go, at a logistics company"
+    allergy = "사용자는 갑각류 알레르기가 있음"
+    cat = "User has a cat named Dubu"
+    cosines = {spanish: 0.799, go: 0.831, allergy: 0.805, cat: 0.76,
+               "사용자는 주말마다 테니스 친다": 0.82, "사용자는 판교에 산다": 0.82,
+               "User has been learning piano since September": 0.798,
+               "User's laptop died today": 0.81, "User goes hiking on weekends": 0.81}
+    async with AsyncMemory(store_url, settings=settings, embedder=_Fixed(cosines)) as mem:
+        for text in cosines:
+            await mem.remember(text, user_id="u1")
+        hits = await mem.search("what language do I code in?", user_id="u1", k=3)
+        assert hits[0].record.content == go
+        hits = await mem.search("what am I allergic to?", user_id="u1", k=3)
+        assert hits[0].record.content == allergy
+        # across languages the model relates little: the added word bridges them uncapped
+        hits = await mem.search("내 고양이 사료 뭐 먹이지?", user_id="u1", k=3)
+        assert hits[0].record.content == cat
+        # uncapped, the added word alone put the translation first
+        mem.settings.scoring.expansion_margin = None
+        hits = await mem.search("what language do I code in?", user_id="u1", k=3)
+        assert hits[0].record.content == spanish

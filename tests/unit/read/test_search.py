@@ -155,9 +155,10 @@ async def _reference_search(store: Store, embedder: Any, scope: Scope, query: st
     n = max(weights.candidates, k)
     names, ops = await search_module._candidate_ops(embedder, scope, query, n=n, filters=None,
                                                     view=View(), weights=weights)
-    lists = search_module._named_lists(names, await store.read(ops), weights, n)
+    lists, expansion = search_module._named_lists(names, await store.read(ops), weights, n)
     rarity = Capability.FULLTEXT_RARITY in store.capabilities
-    fused = [f for f in search_module._fuse(lists, weights, embedder, n, rarity=rarity)
+    fused = [f for f in search_module._fuse(lists, weights, embedder, n, rarity=rarity,
+                                            expansion=expansion)
              if f.relevance >= min_relevance]
     records = {r.id: r for r in await store.get(scope.tenant, [f.id for f in fused])}
     windows = time_windows(query, now) if weights.w_query_time > 0 else []
