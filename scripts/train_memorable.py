@@ -1,26 +1,28 @@
 """Train the "worth remembering" sentence model (``gieok/write/extract/memorable.py``).
 
-Data: the labelled chat set's dev conversations only (``load_chat_set(split=...)``). Each user
-turn is masked and cut into sentences exactly as the extractor sees it; a sentence is
-*positive* when it carries a labelled required fact (matched by the fact's keywords; a
-one-sentence turn carries its turn's facts), *negative* when its turn states nothing (noise
-conversations, small talk, questions, other turns) or when every fact of its turn is carried
-by another sentence; sentences holding only optional facts, and the unmatched sentences of a
-turn whose fact matched none, are left out. The assistant question a turn answers is a
-feature.
+Data: every labelled chat file bundled with the package (``FILES``: the chat set, its round-2
+file, round 3's additions, round 3's held-out file and both halves of the third fresh file —
+each scored once before it became training data; several writers, so the judge learns what a
+self-disclosure is rather than one writer's words). Each user turn is masked and cut into
+sentences exactly as the extractor sees it; a sentence is *positive* when it carries a
+labelled required fact (matched by the fact's keywords; a one-sentence turn carries its turn's
+facts), *negative* when its turn states nothing (noise conversations, small talk, questions,
+other turns) or when every fact of its turn is carried by another sentence; sentences holding
+only optional facts, and the unmatched sentences of a turn whose fact matched none, are left
+out. The assistant question a turn answers is a feature.
 
-Model: L2-regularised logistic regression over hashed features, full-batch Adam in numpy.
-Thresholds (``--veto-slot``, ``--veto-generic``, ``--veto-answer``, ``--keep``) are scores,
-chosen by playing the dev conversations end to end with every sentence scored out of fold
-(``--oof``; see docs/benchmarks.md for the grid); the script prints the share of positive
-and negative sentences each one cuts, out of fold (5 folds by conversation).
+Model: L2-regularised logistic regression over hashed features, full-batch Adam in numpy
+(deterministic: the same files give the same weights). Thresholds (``--veto-slot``,
+``--veto-generic``, ``--veto-answer``, ``--keep``) are scores chosen by playing each labelled
+file end to end with a judge trained on the other files (``scripts/lofo_memorable.py``,
+leave-one-file-out; docs/benchmarks.md has the grid).
 
-    PYTHONPATH=src python scripts/train_memorable.py --split dev --out src/gieok/write/extract/memorable.npz
-    PYTHONPATH=src python scripts/train_memorable.py --split dev-train --cv   # report only
+    PYTHONPATH=src python scripts/train_memorable.py --out src/gieok/write/extract/memorable.npz
+    PYTHONPATH=src python scripts/train_memorable.py --split dev-train --cv   # 5-fold report
 
 ``--oof FILE`` writes the out-of-fold score of every sentence (JSON), which
-``--oof-scores`` of the evaluation hook can replay to measure the extractor end to end on
-scores the model never trained on.
+``scripts/eval_chat_oof.py`` can replay to measure the extractor end to end on scores the
+model never trained on.
 """
 
 from __future__ import annotations
@@ -90,10 +92,29 @@ def _turn_examples(case: str, text: str, question: str | None,
     return out
 
 
+FILES = ("chat_set.yaml", "chat_test.yaml", "chat_more.yaml", "chat_heldout.yaml",
+         "chat_fresh3_dev.yaml", "chat_fresh3_test.yaml")
+DATA = Path(__file__).resolve().parents[1] / "src" / "gieok" / "evaluation" / "data"
+
+
+def file_examples(names: list[str] | tuple[str, ...] = FILES) -> list[Example]:
+    """The labelled sentences of bundled chat files (every case of each)."""
+    out: list[Example] = []
+    for name in names:
+        out += examples_of(load_chat_set(DATA / name, split="all"))
+    return out
+
+
 def examples(split: str) -> list[Example]:
+    """The labelled sentences of one split of the bundled dev set."""
+    return examples_of(load_chat_set(split=split))
+
+
+def examples_of(cases: list[dict[str, Any]]) -> list[Example]:
+    """The labelled sentences of ``cases`` (any chat-set file's conversations)."""
     masking = pii_policies(ScopeSettings())
     out: list[Example] = []
-    for case in load_chat_set(split=split):
+    for case in cases:
         sessions = case.get("sessions") or [{"turns": case.get("turns", [])}]
         for session in sessions:
             previous: str | None = None
@@ -200,7 +221,10 @@ def report(y: np.ndarray, p: np.ndarray, vetoes: dict[str, float], keep: float
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", default="dev", help="chat-set split to train on (dev, dev-train)")
+    ap.add_argument("--files", default=",".join(FILES),
+                    help="bundled labelled files to train on (comma-separated)")
+    ap.add_argument("--split", default=None,
+                    help="train on one split of the bundled dev set instead (dev, dev-train)")
     ap.add_argument("--check", default=None, help="a split to score the trained model on")
     ap.add_argument("--l2", type=float, default=1e-4)
     ap.add_argument("--veto-slot", type=float, default=0.15,
@@ -216,17 +240,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cv", action="store_true", help="only report cross-validation")
     args = ap.parse_args(argv)
 
-    data = examples(args.split)
+    files = [f for f in args.files.split(",") if f]
+    data = examples(args.split) if args.split else file_examples(files)
     rows, y = encode(data)
     known = y >= 0
-    print(f"{args.split}: {len(data)} sentences, {int((y == 1).sum())} positive, "
+    print(f"{args.split or 'files'}: {len(data)} sentences, {int((y == 1).sum())} positive, "
           f"{int((y == 0).sum())} negative, {int((~known).sum())} unlabelled", file=sys.stderr)
-    oof = out_of_fold(data, rows, y, l2=args.l2)
     vetoes = {"slot": args.veto_slot, "generic": args.veto_generic, "answer": args.veto_answer}
     keep = args.keep
-    cv = report(y[known], oof[known], vetoes, keep)
-    print(json.dumps({"cv": cv}), file=sys.stderr)
-    scored = list(zip(data, oof, strict=True))
+    cv: dict[str, Any] | None = None
+    scored: list[tuple[Example, float]] = []
+    if args.cv or args.oof is not None:
+        oof = out_of_fold(data, rows, y, l2=args.l2)
+        cv = report(y[known], oof[known], vetoes, keep)
+        print(json.dumps({"cv": cv}), file=sys.stderr)
+        scored = list(zip(data, oof, strict=True))
     if args.cv and args.oof is None:
         return 0
     w, b = train([r for r, m in zip(rows, known, strict=True) if m], y[known], l2=args.l2)
@@ -245,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cv:
         return 0
     if args.out is not None:
-        info = {"bias": b, "vetoes": vetoes, "keep": keep, "l2": args.l2, "split": args.split,
+        info = {"bias": b, "vetoes": vetoes, "keep": keep, "l2": args.l2,
+                "split": args.split or "files", "files": [] if args.split else files,
                 "sentences": int(known.sum()), "positives": int((y == 1).sum()), "cv": cv,
                 "trained": datetime.now(UTC).date().isoformat(),
                 "command": "scripts/train_memorable.py " + " ".join(argv or sys.argv[1:])}

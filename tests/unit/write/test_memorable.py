@@ -1,6 +1,7 @@
 """The learned "worth remembering" sentence model (issue 16): it ships with the package, its
-features are stable across processes, its training code labels and learns what it should,
-and the extractor uses it as a veto that never overrides an explicit request."""
+features are stable across processes, its training code labels and learns what it should
+(and reproduces the shipped weights), it carries to a writer it was not trained on, and the
+extractor uses it as a veto that never overrides an explicit request."""
 
 from __future__ import annotations
 
@@ -37,7 +38,50 @@ def test_the_model_ships_with_the_package_and_its_thresholds() -> None:
     assert model is not None, "memorable.npz is missing from the package"
     assert model.weights.shape == (memorable.DIM,) and np.isfinite(model.weights).all()
     assert 0.0 <= model.veto("slot") <= model.veto("generic") < model.keep < 1.0
-    assert model.info["split"].startswith("dev")  # trained on dev labels only
+    # every labelled file bundled with the package (several writers), thresholds recorded
+    assert model.info["files"] == list(_script().FILES)
+    assert set(model.info["vetoes"]) == {"slot", "generic", "answer"}
+    assert model.info["vetoes"]["generic"] == model.veto("generic")
+    assert model.info["keep"] == model.keep
+
+
+@pytest.mark.slow
+def test_the_training_script_reproduces_the_shipped_weights() -> None:
+    """Retrained by the script from the files and settings the weight file records, the model
+    is the shipped one: the same weights while the extractor cuts sentences as it did at
+    training time (float16 storage), and the same scores within 0.05 on 99 % of the training
+    sentences once a change to the sentence splitter has moved a few of them."""
+    script, model = _script(), memorable.model()
+    assert model is not None
+    data = script.file_examples(model.info["files"])
+    rows, y = script.encode(data)
+    known = y >= 0
+    w, b = script.train([r for r, k in zip(rows, known, strict=True) if k], y[known],
+                        l2=model.info["l2"])
+    again = script.predict(w, b, rows)
+    shipped = script.predict(model.weights.astype(np.float64), model.bias, rows)
+    assert float((np.abs(again - shipped) < 0.05).mean()) >= 0.99
+    if int(known.sum()) == model.info["sentences"]:
+        stored = np.where(np.abs(w) < 1e-6, 0.0, w).astype(np.float16).astype(np.float32)
+        assert np.allclose(stored, model.weights, atol=2e-3) and abs(b - model.bias) < 1e-4
+
+
+@pytest.mark.slow
+def test_trained_without_a_writer_the_judge_still_ranks_that_writers_sentences() -> None:
+    """Leave one file out: trained on the other five files, the judge ranks the sentences of
+    the third fresh file's test half — written in voices unlike the others (chat spelling,
+    voice-note run-ons, code-switching) — with AUC >= 0.90. The round-3 model, trained on the
+    three older files only, scored 0.889 on it (docs/benchmarks.md, session 5)."""
+    script = _script()
+    left_out = "chat_fresh3_test.yaml"
+    train = script.file_examples([f for f in script.FILES if f != left_out])
+    test = script.file_examples([left_out])
+    rows, y = script.encode(train)
+    w, b = script.train([r for r, k in zip(rows, y >= 0, strict=True) if k], y[y >= 0],
+                        l2=1e-4)
+    trows, ty = script.encode(test)
+    p = script.predict(w, b, trows)
+    assert script.auc(ty[ty >= 0], p[ty >= 0]) >= 0.90
 
 
 def test_features_hash_the_same_in_another_process() -> None:
@@ -61,6 +105,54 @@ def test_chatter_scores_under_self_disclosure(chatter: str, disclosure: str) -> 
     assert model.score(chatter) < model.veto("generic") < model.score(disclosure) or \
         model.score(chatter) + 0.3 < model.score(disclosure)
     assert HeuristicExtractor().extract_sync([Turn(role="user", content=chatter, at=AT)]) == []
+
+
+# Written for this test before the model was retrained on every file, in words of no labelled
+# file; the round-3 model ranks them well too (AUC 0.99): a guard that a retrain does not
+# forget the obvious, not evidence of generalisation (the leave-one-file-out test is that).
+FRESH = [
+    (1, "my wife just got a job offer from a hospital in Incheon, we're moving there in May"),
+    (1, "I've been a vegetarian for about six years now"),
+    (1, "our golden retriever Mango is on insulin for diabetes"),
+    (1, "I teach high school chemistry in Daegu"),
+    (1, "heads up I'm severely allergic to sesame"),
+    (1, "저 다음 달에 대학원 입학해요"),
+    (1, "남편이 요즘 야간 근무 하는 병원으로 옮겼어"),
+    (1, "우리 딸 서연이 올해 중학생 됐어요"),
+    (1, "고양이 보리 신장이 안 좋아서 처방 사료 먹고 있어"),
+    (1, "저 회사에서 데이터 엔지니어로 일하고 있어요"),
+    (1, "나 왼손잡이야"),
+    (1, "I run a small bakery with my brother in Jeonju"),
+    (1, "우리 아들 ADHD 진단 받았어요"),
+    (1, "I drive a 2019 Kia Niro"),
+    (1, "my dad had bypass surgery in January"),
+    (1, "이번 주부터 필라테스 주 3회 다니기 시작했어"),
+    (0, "haha that's hilarious, thanks"),
+    (0, "hmm let me think about it for a sec"),
+    (0, "can you make it shorter?"),
+    (0, "그거 좀 더 자세히 설명해줄래?"),
+    (0, "오 대박 ㅋㅋㅋ 진짜?"),
+    (0, "what's the capital of Australia again"),
+    (0, "no worries, take your time"),
+    (0, "아 배고프다"),
+    (0, "ugh mondays am I right"),
+    (0, "ok next question"),
+    (0, "그럼 그걸로 할게요 감사해요"),
+    (0, "that makes sense now"),
+    (0, "오늘 날씨 진짜 좋네"),
+    (0, "lol my friend thinks pineapple pizza is a crime"),
+    (0, "잠깐만 생각 좀 해볼게"),
+    (0, "sounds good, let's go with option B"),
+]
+
+
+def test_fresh_sentences_are_ranked_disclosures_over_chatter() -> None:
+    model, script = memorable.model(), _script()
+    assert model is not None
+    y = np.array([label for label, _ in FRESH], dtype=float)
+    p = np.array([model.score(text) for _, text in FRESH])
+    assert script.auc(y, p) >= 0.95
+    assert (p[y == 0] < model.keep).all()  # no chatter would be kept whole
 
 
 def test_a_vetoed_sentence_is_still_kept_when_the_user_asks(monkeypatch: pytest.MonkeyPatch
