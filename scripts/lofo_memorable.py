@@ -231,6 +231,8 @@ def end_to_end(bundle: dict[str, Any], kinds: list[str], files: list[str], args:
         for kind in kinds:
             if kind == "shipped":
                 judge: Any = real()
+            elif kind.endswith(".npz"):  # an earlier weight file, e.g. main's before a retrain
+                judge = _load_npz(Path(kind))
             elif kind == "none":
                 judge = None
             elif kind == "ngram":
@@ -312,6 +314,16 @@ def main(argv: list[str] | None = None) -> int:
         args.scores.write_text(json.dumps(
             {"origin": bundle["origin"], "label": y.tolist(), "scores": scores}))
     return 0
+
+
+def _load_npz(path: Path) -> Any:
+    from gieok.write.extract.memorable import Model
+
+    with np.load(path, allow_pickle=False) as data:
+        info = json.loads(str(data["info"]))
+        weights = data["weights"].astype(np.float32)
+    return Model(weights=weights, bias=float(info["bias"]), vetoes=info["vetoes"],
+                 keep=float(info["keep"]), info=info)
 
 
 def _shipped() -> tuple[np.ndarray, float]:
