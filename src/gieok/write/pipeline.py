@@ -316,7 +316,7 @@ class WritePath(SessionEnd):
             batch.upserts.append((after, None))
             batch.audit.append(audit_for(AuditAction.ARCHIVE, after, before=before,
                                          trigger=Trigger.CAPACITY))
-        await self._mark_episodes_past(target, plan.changes, batch)
+        await self._mark_episodes_past(target, plan.changes, batch, left=plan.left)
         batch.index_info = self.rt.index_info()
         if carry is not None:
             fold(batch, await carry.take())  # the turns' archive passages, same transaction

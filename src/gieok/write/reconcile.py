@@ -60,6 +60,9 @@ class Plan:
     decisions: list[Decision] = field(default_factory=list)
     creates: list[MemoryRecord] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    # what the user said they left ("I quit keto", "last day at Pebble") and when — also
+    # when no stored memory stated it: the archived turns that name it are dated past
+    left: list[tuple[str, datetime]] = field(default_factory=list)
 
 
 # A batch is compared with every live memory of its scope (``_nearest``), so the same stored
@@ -145,6 +148,8 @@ def reconcile(
     pool = _Pool(existing)
     for candidate in candidates:
         _decide(candidate, make_record(candidate), pool, plan, now, near_duplicate)
+        if candidate.retires and isinstance(candidate.at, datetime):
+            plan.left += [(name, candidate.at) for name in candidate.retires]
     return plan
 
 

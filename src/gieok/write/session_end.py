@@ -30,6 +30,7 @@ MAX_SESSION_TURNS = 500
 PAST_TURNS_READ = 500  # the user's most recent archived turns read when a value is superseded
 # a value this short ("5", "ok") names nothing a turn could be matched on
 _MIN_VALUE = 2
+_NO_VALUE = frozenset({"none", "yes", "no"})
 
 
 def _old_values(old: MemoryRecord, details: dict[str, object]) -> list[str]:
@@ -39,7 +40,8 @@ def _old_values(old: MemoryRecord, details: dict[str, object]) -> list[str]:
     values = [str(v) for v in (*(names if isinstance(names, list) else []),
                                 old.metadata.get("value")) if v]
     keys = [_value_key(v) for v in values]
-    return [v for v in dict.fromkeys(keys) if len(v) >= _MIN_VALUE]
+    # "none" (a breakup, a job left) names nothing a turn would say
+    return [v for v in dict.fromkeys(keys) if len(v) >= _MIN_VALUE and v not in _NO_VALUE]
 
 
 def _value_key(value: str) -> str:
@@ -158,11 +160,16 @@ class SessionEnd(WriteBase):
         return True
 
     async def _mark_episodes_past(self, target: Scope, changes: Sequence[Any],
-                                  batch: WriteBatch) -> None:
+                                  batch: WriteBatch,
+                                  left: Sequence[tuple[str, datetime]] = ()) -> None:
         """When a fact is superseded, episodes that state the old value are re-worded with
-        the date it stopped being true, so ``context()`` never shows two current values."""
+        the date it stopped being true, so ``context()`` never shows two current values.
+        ``left``: what the user said they left, and when ("I quit keto") — the archived
+        turns that name it are dated past even when no memory stated it ("day 5 of keto")."""
         retired = [c for c in changes if c.action is AuditAction.SUPERSEDE]
         if not retired:
+            if left:
+                await self._mark_turns_past(target, [], batch, left=left)
             return
         page = await self.store.list(target, filters=parse_filter({"layer": "episodic"}),
                                      view=View(), limit=200, offset=0)
@@ -181,10 +188,11 @@ class SessionEnd(WriteBase):
                 batch.audit.append(audit_for(AuditAction.UPDATE, after, before=episode,
                                              trigger=Trigger.SYSTEM,
                                              details={"reason": "fact superseded"}))
-        await self._mark_turns_past(target, retired, batch)
+        await self._mark_turns_past(target, retired, batch, left=left)
 
     async def _mark_turns_past(self, target: Scope, retired: Sequence[Any],
-                               batch: WriteBatch) -> None:
+                               batch: WriteBatch,
+                               left: Sequence[tuple[str, datetime]] = ()) -> None:
         """The archived turns that state a superseded fact get the date it stopped being
         true in ``metadata.until``, so ``context()`` quotes them as past, not beside the new
         fact as if both were current (issue 16): the turns the fact came from ("I live in
@@ -215,6 +223,16 @@ class SessionEnd(WriteBase):
             for turn in recent:
                 if turn.event_time < until_at and any(mentions(turn.content, v) for v in values):
                     marked.setdefault(turn.id, (turn, until))
+        for name, at in left:
+            key = _value_key(name)
+            if len(key) < _MIN_VALUE or key.casefold() in _NO_VALUE:
+                continue
+            if recent is None:
+                recent = (await self.store.list(target, filters=parse_filter(
+                    {"layer": "archive"}), view=View(), limit=PAST_TURNS_READ, offset=0)).items
+            for turn in recent:
+                if turn.event_time < at and mentions(turn.content, key):
+                    marked.setdefault(turn.id, (turn, at.date().isoformat()))
         for turn, until in marked.values():
             if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
                 after = turn.model_copy(update={

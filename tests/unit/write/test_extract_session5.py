@@ -59,12 +59,13 @@ def test_a_diet_now_and_the_diets_left(sentence: str, now: str | None,
 def test_a_diet_change_is_a_diet_slot_and_a_left_diet_is_no_diet() -> None:
     assert said("저 이제 생선은 먹어요, 페스코로 바꿨어요") == [
         ("사용자는 페스코 식단", "diet", "pescatarian", True)]
-    assert [s for _, s, _, _ in said("I used to be vegetarian but I eat meat again now")] \
-        .count("diet") == 1
-    contents = [c for c, *_ in said(
-        "honestly vegan wasn't working for me, doctor suggested keto and I've been doing that "
-        "since March")]
-    assert not any("vegan" in c for c in contents)
+    meat = said("I used to be vegetarian but I eat meat again now")
+    assert ("User eats meat now", "diet", "not vegetarian/vegan", True) in meat
+    assert not any(value == "vegetarian" for _, _, value, _ in meat)
+    found = said("honestly vegan wasn't working for me, doctor suggested keto and I've been "
+                 "doing that since March")
+    assert not any(c == "User is vegan" or value == "vegan" for c, _, value, _ in found)
+    assert ("User is no longer vegan", "diet", "not vegan", True) in found
 
 
 @pytest.mark.parametrize("sentence", [
@@ -221,3 +222,39 @@ async def test_a_passing_state_leaves_no_memory_and_no_episode(settings: GieokSe
     contents = [(r.layer.value, r.content) for r in page.items if r.is_live()]
     assert not any("on call" in c or "exhausted" in c for _, c in contents), contents
     assert [layer for layer, _ in contents] == ["long_term"], contents
+
+
+@pytest.mark.parametrize(("sentence", "slot", "value"), [
+    ("ok update, I've been seeing someone new, her name's Priya and she makes me laugh "
+     "constantly", "relationship", "priya"),
+    ("I'm dating a guy named Leo", "relationship", "leo"),
+    ("my wife's name is Sora", "relationship", "sora"),
+    ("marcus and i broke up last week. honestly for the best", "relationship", "none"),
+    # where the user lives, said with the partner: the residence is what it is about
+    ("I live in Incheon with my boyfriend Jun", "residence", "incheon"),
+    # Korean casual endings and laughter ending a sentence before a number
+    ("결국 Galaxy S25로 갈아탐 ㅋㅋ 10년 애플 유저였는데", "phone", "galaxy s25"),
+    ("인천 부평에 살고 있는데 겨울 바람 장난 아님ㅋㅋ", "residence", "인천 부평"),
+    ("광주 와서 산 지 2주 됐는데 밥이 진짜 맛있어요", "residence", "광주"),
+    ("I quit keto in March", "diet", "not keto"),
+])
+def test_one_value_at_a_time(sentence: str, slot: str, value: str) -> None:
+    assert (slot, value) in [(s, v) for _, s, v, _ in said(sentence)]
+
+
+def test_a_partner_said_in_passing_is_no_relationship_slot() -> None:
+    assert not any(s == "relationship" for _, s, _, _ in said("친구는 부산에 살아"))
+    assert said("친구는 부산에 살아") == []
+
+
+async def test_a_value_left_that_was_never_stored_dates_its_turns(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await _play(mem, "diet", [
+            ("2026-01-09", ["day 5 of keto and i would sell my soul for a bagel"]),
+            ("2026-04-16", ["ok I quit keto, it wasn't sustainable. going vegetarian instead"]),
+        ])
+        block = await mem.context("what diet am I on?", user_id="diet", use_cache=False,
+                                  track_use=False)
+    keto = [line for line in block.text.splitlines() if "day 5 of keto" in line]
+    assert keto and all("until 2026-04-16" in line for line in keto), block.text

@@ -28,12 +28,14 @@ _DIETS: dict[str, tuple[str, ...]] = {
     "keto": ("keto", "ketogenic", "low-carb", "low carb", "키토", "저탄고지", "저탄수"),
     "flexitarian": ("flexitarian", "플렉시테리언"),
     "paleo": ("paleo",),
+    "mediterranean": ("mediterranean", "지중해식"),
     "carnivore": ("carnivore diet",),
     "halal": ("halal", "할랄"),
     "kosher": ("kosher",),
 }
 _KO_NAME = {"pescatarian": "페스코", "vegetarian": "채식", "vegan": "비건", "keto": "키토",
-            "flexitarian": "플렉시테리언", "paleo": "팔레오", "carnivore": "육식",
+            "flexitarian": "플렉시테리언", "paleo": "팔레오", "mediterranean": "지중해식",
+            "carnivore": "육식",
             "halal": "할랄", "kosher": "코셔"}
 _SPELLING = {s.casefold(): d for d, spellings in _DIETS.items() for s in spellings}
 _ALT = "|".join(re.escape(s) for s in sorted(_SPELLING, key=len, reverse=True))
@@ -130,8 +132,12 @@ def _hit(ctx: RuleContext, korean: bool) -> Hit | None:
                    value=now, tags=("diet",), confidence=0.85)
     if left:  # "I eat meat again now", "저 이제 생선은 먹어요": the meat-free diet is over
         flesh = _EATS_AGAIN.search(ctx.sentence)
-        if flesh is None:
-            return None
+        if flesh is None:  # "I quit keto": no diet now — the one left is over
+            content = f"사용자는 {_KO_NAME[left[0]]} 식단을 그만둠" if korean \
+                else f"User is no longer {left[0]}"
+            return Hit(content=content, family="diet", type=MemoryType.CONSTRAINT,
+                       slot="diet", value="not " + "/".join(left), tags=("diet",),
+                       confidence=0.8)
         content = f"사용자는 이제 {_ko_food(flesh.group(0))} 먹음" if korean \
             else f"User eats {_en_food(flesh.group(0))} now"
         return Hit(content=content, family="diet", type=MemoryType.CONSTRAINT, slot="diet",

@@ -21,7 +21,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SPLIT = re.compile(
     r"(?<![\s.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"
-    r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2})|"
+    r"(?<=[가-힣]\s[ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|(?<=[ㅠㅜㅋㅎ]{2})\s+(?=[가-힣A-Za-z]{2}|\d+\s?[가-힣])|"
     # an emoticon or emoji ends what was said before it ("broke up last month :( I moved out")
     r"(?<=\s[:;][()DPp])\s+(?=[A-Za-z가-힣])|(?<=\s[:;]-[()DPp])\s+(?=[A-Za-z가-힣])|"
     r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[A-Z가-힣])|"

@@ -28,7 +28,8 @@ _KO_CALLED_OFF = r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지
 _EN_REJECT = re.compile(
     r"\b(?:you|your|yours|u|ur)\b|^(?:please|pls|can|could|would|will|help|write|tell|give|"
     r"show|make|let['’]?s|translate|summari[sz]e|reply|draft|remind|explain|suggest|recommend|"
-    r"any|ok(?:ay)?|never\s+mind|nvm|thanks?|thx|ty)\b|\b(?:if|suppose|imagine|pretend|wish|"
+    r"any|ok(?:ay)?(?![,\s]+(?:so\s+)?(?:big\s+|quick\s+|small\s+)?(?:update|news|fyi)\b)|"
+    r"never\s+mind|nvm|thanks?|thx|ty)\b|\b(?:if|suppose|imagine|pretend|wish|"
     r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|\b(?:i\s+(?:think|guess|suppose|"
     r"see|know|agree|hope|bet|wonder)|idk|dunno)\b|\b(?:today|tonight|right\s+now|just\s+now|"
     r"this\s+morning)\b.*\b(?:tired|bored|hungry|sleepy|stressed|sad|happy|excited|nervous)\b|"

@@ -357,10 +357,13 @@ RULES: list[Rule] = [
          tags=("location",), check=lambda g, c: not re.search(r"어디|뭐", c.sentence)
          and not re.search(r"(?:친구|동생|남편|아내|와이프|형|누나|언니|오빠)\s?(?:네\s)?$",
                            c.sentence[: c.sentence.find(g["what"])].strip() + " ")),
+    # (the place's last word is lazy, so "부평에" leaves 에 to the particle: a noun + 에 + 살다
+    # is a place, a district without a suffix too)
     rule("ko.residence.live",
-         rf"{OBJ}\s*(?P<p>에서|에)?\s*(?:(?:혼자|가족이랑|가족과|가족하고|부모님이랑|부모님과|같이|함께|"
-         rf"계속|지금|아직|쭉)\s*)?(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
-         rf"살아서|살지만|거주\s?중|거주하고\s?있|거주해)",
+         rf"{OBJ[:-1]}?)\s*(?P<p>에서|에)?\s*(?:(?:혼자|가족이랑|가족과|가족하고|부모님이랑|부모님과|같이|"
+         rf"함께|계속|지금|아직|쭉)\s*)?(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
+         rf"살아서|살지만|거주\s?중|거주하고\s?있|거주해|(?:와서\s?|이사\s?와서\s?)?산\s?지\s?\S+\s?(?:됐|되|넘)|"
+         rf"살아\s?보니)",
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
          tags=("residence",), check=_place, strict=True),
     rule("ko.residence.moved",

@@ -17,6 +17,7 @@ import re
 from gieok.write.extract import diets
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
+from gieok.write.extract.partners import partner
 from gieok.write.extract.retired import retired
 
 # -- the phone the user carries -----------------------------------------------------------
@@ -29,7 +30,9 @@ _PHONE = re.compile(
 _HAS_PHONE = re.compile(
     r"\b(?:use|uses|using|have|has|got|get|bought|buy|switched|switching|upgraded|carry|traded|"
     r"swapped|replaced|"
-    r"carries|own|owns|on\s+an?)\b|(?:써|쓰고|쓴다|쓰는|샀|바꿨|바꿔|갈아탔|구입|구매|사용)", re.IGNORECASE)
+    r"carries|own|owns|on\s+an?)\b|(?:써|쓰고|쓴다|쓰는|샀|바꿨|바꿔|갈아탔|구입|구매|사용|"
+    # the casual noun endings (음슴체): "갤럭시로 갈아탐", "아이폰 바꿈", "새로 샀음"
+    r"갈아탐|갈아탄|바꿈|바꾼|씀)", re.IGNORECASE)
 _NOT_MINE = re.compile(r"\?|\b(?:should|would|could|if|thinking\s+about|considering|want|wants|"
                        r"wish|maybe)\b|(?:살까|바꿀까|고민|싶|할까|어때|추천)", re.IGNORECASE)
 
@@ -103,6 +106,9 @@ def slot_for(sentence: str, content: str) -> tuple[str, str] | None:
     years = age(content)
     if years is not None:
         return f"age:{years[0]}", years[1]
+    with_whom = partner(content)  # "User's boyfriend Jun …", "Marcus and User broke up"
+    if with_whom is not None:
+        return "relationship", with_whom
     return None
 
 

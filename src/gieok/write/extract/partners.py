@@ -1,0 +1,45 @@
+"""Who the user is with: the single-valued ``relationship`` slot (W6).
+
+A partner is one person at a time, so a new one supersedes the old, and a breakup ends the
+old one whatever the wording: "my boyfriend Jun …", "I've been seeing someone new, her
+name's Priya", "남친 생겼어요 이름은 민호" give the slot the partner's name; "Marcus and I
+broke up", "준이랑 헤어졌어" give it ``none``. Read from a whole-sentence memory's own text
+(third person, as stored), only when the memory is *about* the partner — it starts with the
+partner or the relationship ("User lives in Incheon with their boyfriend Jun" is about where
+the user lives and keeps that slot). The partner words are a closed class. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.retired import parted
+
+_PARTNER_EN = r"(?:boyfriend|girlfriend|partner|fianc[ée]e?|husband|wife|bf|gf|hubby|spouse)"
+_PARTNER_KO = r"(?:남자\s?친구|여자\s?친구|남친|여친|애인|남편|아내|와이프|신랑|약혼자)"
+_NAME = r"(?P<name>(?-i:[A-Z])[a-z]+|[가-힣]{2,4}?)"
+_IS_PARTNER = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^User['’]s\s+(?:new\s+)?{_PARTNER_EN}(?:['’]s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+"
+    rf"{_NAME}\b",
+    rf"^User\s+(?:is|has\s+been)\s+(?:now\s+)?(?:dating|seeing)\s+(?:someone(?:\s+new)?)?"
+    rf"(?:(?:a|this)\s+(?:guy|girl|man|woman|person)\s+(?:named|called)\s+)?[,\s]*"
+    rf"(?:(?:her|his|their)\s+name(?:['’]s|\s+is)\s+)?{_NAME}\b",
+    rf"^User\s+has\s+a\s+(?:new\s+)?{_PARTNER_EN}\s+(?:named|called)\s+{_NAME}\b",
+    rf"^사용자의\s+(?:새\s?)?{_PARTNER_KO}(?:\s?이름은|은|는|이|가)?\s+{_NAME}(?:이)?"
+    rf"(?:이다|다|예요|이에요|야|이야|[,\s]|$)",
+    rf"^사용자는\s+{_PARTNER_KO}\s?(?:이|가)?\s?생겼다\.?\s+이름은\s+{_NAME}(?:이)?(?:이다|다|예요|이에요|$)",
+    rf"^사용자는\s+{_NAME}(?:이)?(?:랑|와|과|하고)\s+사귄다",
+)]
+_NOT_A_NAME = frozenset("User The A An Someone Her His Their New".split())
+
+
+def partner(content: str) -> str | None:
+    """The relationship slot's value a memory states: the partner's name (lower case), or
+    "none" for a breakup; None when the memory is about something else."""
+    if parted(re.sub(r"\bUser\b", "I", content)) or parted(content.replace("사용자", "저")):
+        return "none"
+    for pattern in _IS_PARTNER:
+        m = pattern.search(content)
+        if m is not None and m.group("name") not in _NOT_A_NAME:
+            return m.group("name").casefold()
+    return None
