@@ -69,6 +69,12 @@ _LEFT_AFTER = re.compile(
     r"^(?:은|는|을|를|이|가|도)?\s?(?:\S+\s){0,2}?(?:그만|포기|끊|접었|접고|안\s?해|안\s?하|"
     r"했었|였었|이었|했다가|하다가|에서\s|에서$|은\s?아니|는\s?아니|이\s?아니|가\s?아니|아니)",
     re.IGNORECASE)
+# what makes a diet left a change ("quit", "no longer", "wasn't working", "그만뒀어"), not a
+# plain "I'm not vegan"
+_CHANGE = re.compile(
+    r"\b(?:quit|quitting|stopped|gave\s+up|giving\s+up|no\s+longer|any\s?more|no\s+more|"
+    r"used\s+to|wasn['’]t\s+working|didn['’]t\s+work|ditched|dropped|after\s+\w+\s+years?)\b|"
+    r"그만|포기|끊|접었|접고|했었|였었|이었|하다가|했다가", re.IGNORECASE)
 # a diet stated as the user's now
 _NOW = re.compile(
     r"\b(?:I['’]m|I\s+am|am|I['’]ve\s+(?:gone|been)|went|gone|became|become|going|turned|"
@@ -132,6 +138,8 @@ def _hit(ctx: RuleContext, korean: bool) -> Hit | None:
                    value=now, tags=("diet",), confidence=0.85)
     if left:  # "I eat meat again now", "저 이제 생선은 먹어요": the meat-free diet is over
         flesh = _EATS_AGAIN.search(ctx.sentence)
+        if flesh is None and not _CHANGE.search(ctx.sentence):
+            return None  # "I'm not vegan, I just asked": never was — no change to record
         if flesh is None:  # "I quit keto": no diet now — the one left is over
             content = f"사용자는 {_KO_NAME[left[0]]} 식단을 그만둠" if korean \
                 else f"User is no longer {left[0]}"
@@ -175,8 +183,9 @@ def exception(sentence: str) -> bool:
 
 def named(value: str, content: str) -> bool:
     """``content`` names the diet ``value`` in any of its spellings."""
-    spellings = _DIETS.get(value, (value,))
-    return any(s.casefold() in content.casefold() for s in spellings)
+    diets = value.removeprefix("not ").split("/")  # "not keto": the diet left is named
+    spellings = [sp for d in diets for sp in _DIETS.get(d, (d,))]
+    return any(sp.casefold() in content.casefold() for sp in spellings)
 
 
 def diet_in(content: str) -> str | None:

@@ -43,7 +43,7 @@ _KEEP = frozenset("is was has had will would can could should must may might doe
     "heard hid held hurt kept knew laid led left lent let lay lost made meant met paid put quit "
     "ran rode rang rose said saw sold sent set shook shot shut sang sank sat slept slid spoke "
     "spent stood stole stuck struck swore swept swam took taught tore told thought threw "
-    "understood woke wore won wrote".split())
+    "understood woke wore won wrote split spread upset".split())
 
 
 def strip_fillers(sentence: str) -> str:

@@ -73,6 +73,8 @@ def retired(sentence: str) -> tuple[str, ...]:
     for pattern in _KO if re.search(r"[\uac00-\ud7a3]", sentence) else _EN:
         for match in pattern.finditer(sentence):
             name = match.group("x").strip(" .,!'")
+            if re.search(r"(?:아서|어서|와서|해서|워서|가서|여서|라서|고)$", name):
+                continue  # "요요 와서 접었어": a verb's connective form, not a thing
             if name and name.casefold() not in _VAGUE and len(name) > 1 \
                     and not _PERSON.fullmatch(name):
                 names.append(name)
@@ -99,7 +101,7 @@ _NAME = r"(?-i:[A-Z][a-z]+)"
 _PARTED_EN = re.compile(
     rf"\b(?:(?:my\s+(?:ex|boyfriend|girlfriend|partner|husband|wife|fianc[ée]e?)\s+)?(?P<a>{_NAME})\s+"
     rf"and\s+I|I\s+and\s+(?P<b>{_NAME}))\s+(?:have\s+|just\s+|finally\s+|officially\s+)*"
-    rf"(?:broke\s+up|split\s+up|separated|divorced|called\s+off\s+the\s+engagement)\b|"
+    rf"(?:broke\s+up|breaks?\s+up|splits?\s+up|separated|divorced|called\s+off\s+the\s+engagement)\b|"
     rf"\bI\s+(?:just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up)\s+with\s+"
     rf"(?:my\s+\w+\s+)?(?P<c>{_NAME})\b|\bI\s+(?:just\s+|finally\s+)*(?:divorced|dumped)\s+"
     rf"(?:my\s+\w+\s+)?(?P<d>{_NAME})\b", re.IGNORECASE)

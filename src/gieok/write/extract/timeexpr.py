@@ -364,7 +364,11 @@ def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
 
 
 _PAST_EN = re.compile(r"\b(?:was|were|had|did|got|went|ago|last|yesterday|moved|started|"
-                      r"adopted|passed|diagnosed|removed|tore|bought|married|promoted|\w+ed)\b",
+                      r"adopted|passed|diagnosed|removed|tore|bought|married|promoted|\w+ed|"
+                      # irregular past forms, a closed class ("we split up in June")
+                      r"split|broke|quit|met|lost|found|began|became|came|sold|ran|won|"
+                      r"fell|felt|kept|paid|said|told|thought|brought|caught|wrote|drove|ate|"
+                      r"gave|saw|flew|grew|knew|spent|sent|built|slept|woke|swam|took|made)\b",
                       re.IGNORECASE)
 # "will", "going to", and the present progressive of an arrangement ("I'm getting married on
 # October 17", "we're flying out in May"): a date after it is ahead
