@@ -258,3 +258,10 @@ async def test_a_value_left_that_was_never_stored_dates_its_turns(
                                   track_use=False)
     keto = [line for line in block.text.splitlines() if "day 5 of keto" in line]
     assert keto and all("until 2026-04-16" in line for line in keto), block.text
+
+
+def test_a_partner_doing_something_is_not_named_by_the_adverb() -> None:
+    # "사용자의 와이프가 요즘 …": the word after the subject particle is no name
+    assert not any(s == "relationship" for _, s, _, _ in said(
+        "우리 와이프가 요즘 nurse로 night shift 하고 있어서 애들 저녁은 내가 챙겨"))
+    assert ("relationship", "민수") in [(s, v) for _, s, v, _ in said("우리 남편 민수는 요리사예요")]

@@ -25,12 +25,15 @@ _IS_PARTNER = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:(?:a|this)\s+(?:guy|girl|man|woman|person)\s+(?:named|called)\s+)?[,\s]*"
     rf"(?:(?:her|his|their)\s+name(?:['’]s|\s+is)\s+)?{_NAME}\b",
     rf"^User\s+has\s+a\s+(?:new\s+)?{_PARTNER_EN}\s+(?:named|called)\s+{_NAME}\b",
-    rf"^사용자의\s+(?:새\s?)?{_PARTNER_KO}(?:\s?이름은|은|는|이|가)?\s+{_NAME}(?:이)?"
-    rf"(?:이다|다|예요|이에요|야|이야|[,\s]|$)",
+    # "사용자의 남편 민수는 …", "사용자의 와이프 이름은 소라" — never after a subject particle
+    # ("사용자의 와이프가 요즘 …": what follows is what she does)
+    rf"^사용자의\s+(?:새\s?)?{_PARTNER_KO}(?:\s?이름은)?\s+{_NAME}(?:이)?"
+    rf"(?:는|은|가|도|이다|다|예요|이에요|야|이야|,|\s|$)",
     rf"^사용자는\s+{_PARTNER_KO}\s?(?:이|가)?\s?생겼다\.?\s+이름은\s+{_NAME}(?:이)?(?:이다|다|예요|이에요|$)",
     rf"^사용자는\s+{_NAME}(?:이)?(?:랑|와|과|하고)\s+사귄다",
 )]
-_NOT_A_NAME = frozenset("User The A An Someone Her His Their New".split())
+_NOT_A_NAME = frozenset("User The A An Someone Her His Their New 요즘 요새 지금 오늘 내일 어제 "
+                        "이번 항상 맨날 너무 진짜 정말 완전 그냥 아직 벌써 이제".split())
 
 
 def partner(content: str) -> str | None:
