@@ -105,6 +105,14 @@ QUERY_FILLERS = frozenset(
 # through the dense side).
 KO_LIGHT_VERBS = frozenset({"하", "있", "되"})
 
+# Words that point at the time of asking ("오늘 저녁 메뉴 추천해줘", "what should I cook
+# today?", "요즘 뭐 먹지?"): in a query they name the moment, not a memory, yet full text
+# matched them against any stored turn that said "today" ("오늘 비 오네") and, in a small
+# store, made that turn the most relevant thing known. Dropped from queries only; the
+# moment is read by query analysis (read/temporal.py), and documents keep them.
+QUERY_NOW = frozenset({"today", "tonight", "now", "currently", "nowadays", "lately",
+                       "recently", "오늘", "요즘", "요새", "지금", "최근", "오늘밤"})
+
 
 def morph_field(text: str) -> str:
     """The value of the morpheme column for a document."""
@@ -152,11 +160,11 @@ def query_terms(text: str) -> tuple[list[str], list[str]]:
     words = [
         w for w in (m.group(0).lower() for m in _WORD.finditer(text))
         if w not in STOPWORDS and w not in QUERY_FILLERS and w not in SUBJECT_TERMS
-        and not has_hangul(w)
+        and w not in QUERY_NOW and not has_hangul(w)
         and (len(w) > 1 or w.isdigit())
     ]
     morphs = [form for form, tag in tagged
-              if tag != "NP" and form not in SUBJECT_TERMS
+              if tag != "NP" and form not in SUBJECT_TERMS and form not in QUERY_NOW
               and not (tag in ("VV", "VA") and form in KO_LIGHT_VERBS)]
     glued = [form for form, tag in tagged if tag == "SL" and form not in STOPWORDS
              and form not in QUERY_FILLERS and form not in SUBJECT_TERMS and len(form) > 1]

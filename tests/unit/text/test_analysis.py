@@ -73,3 +73,27 @@ async def test_an_english_query_finds_an_english_word_glued_to_a_korean_particle
         for query in ("who is my team lead?", "Sarah 어때?"):
             hits = await mem.search(query, user_id="u1", k=3)
             assert hits[0].record.id == lead.id and hits[0].parts.fulltext_rank == 1, query
+
+
+def test_words_for_the_moment_of_asking_leave_queries_but_not_documents() -> None:
+    """"오늘 저녁 메뉴 추천해줘" must not find "오늘 비 오네" by its "오늘": the word names the
+    time of asking (query analysis reads it), not a memory."""
+    from gieok.text.analysis import query_terms
+
+    assert query_terms("오늘 저녁 메뉴 추천해줘")[1] == ["저녁", "메뉴", "추천"]
+    assert query_terms("what should I cook today?")[0] == ["cook"]
+    assert "요즘" not in query_terms("요즘 뭐 먹고 있지?")[1]
+    assert "now" not in query_terms("where do I live now?")[0]
+    assert "오늘" in morph_field("오늘 비 오네. 장사 안 되겠다").split()
+
+
+@pytest.mark.anyio
+async def test_a_request_for_today_does_not_bring_back_what_was_said_today() -> None:
+    from gieok import AsyncMemory
+
+    async with AsyncMemory("memory://") as mem:
+        await mem.remember("오늘 비 오네. 장사 안 되겠다", user_id="u1")
+        await mem.remember("사용자는 매운 음식을 좋아한다", user_id="u1")
+        hits = await mem.search("오늘 저녁 메뉴 추천해줘", user_id="u1", k=2)
+        rain = [hit for hit in hits if "비 오네" in hit.record.content]
+        assert rain and rain[0].parts.fulltext is None  # found by meaning only, if at all
