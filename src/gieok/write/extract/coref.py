@@ -83,6 +83,11 @@ _EN_UNNAMED = re.compile(
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b"
+    # "my husband says I work too much. he is a mechanic": a relative who says, thinks or
+    # wants something is the "he" that follows, not a son named in an earlier session
+    r"|\s+(?:says?|said|thinks?|thought|wants?|wanted|told|tells|keeps|kept|works|worked|"
+    r"loves|loved|hates|likes|does|did|doesn['’]t|didn['’]t|can|can['’]t|will|would|never|"
+    r"always|still|also)\b"
     r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
     # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
     rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b|"
