@@ -1,0 +1,35 @@
+"""The fresh chat files (round 3, sessions 4 and 5): each item's half was fixed from its id
+before any content was written, so the split rule must hold for every item and no item may sit
+in both halves — each test half's one scoring in docs/benchmarks.md depends on it."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from gieok.evaluation.chat_set import load_chat_set
+
+DATA = Path(__file__).resolve().parents[3] / "src/gieok/evaluation/data"
+FILES = [("chat_fresh3", 191, 129), ("chat_fresh4", 166, 137)]
+
+
+def _half(case_id: str) -> str:
+    return "test" if int(hashlib.sha256(case_id.encode()).hexdigest(), 16) % 5 in (0, 1) else "dev"
+
+
+@pytest.mark.parametrize(("stem", "dev_items", "test_items"), FILES)
+def test_both_halves_load_with_their_own_split_and_the_documented_counts(
+        stem: str, dev_items: int, test_items: int) -> None:
+    dev = load_chat_set(DATA / f"{stem}_dev.yaml", split="dev")
+    test = load_chat_set(DATA / f"{stem}_test.yaml", split="test")
+    assert (len(dev), len(test)) == (dev_items, test_items)
+    assert not {c["id"] for c in dev} & {c["id"] for c in test}
+
+
+@pytest.mark.parametrize("stem", [stem for stem, _, _ in FILES])
+def test_every_item_sits_in_the_half_its_id_decides(stem: str) -> None:
+    for half in ("dev", "test"):
+        cases = load_chat_set(DATA / f"{stem}_{half}.yaml", split="all")
+        assert cases and all(c["split"] == half == _half(c["id"]) for c in cases)
