@@ -82,8 +82,21 @@ def _calibrate(name: str, candidates: Sequence[Candidate], dense_floor: float,
         return {c.id: max(0.0, c.score) / top for c in candidates}
     span = max(dense_ceiling - dense_floor, 1e-6)
     moved = shift or {}
-    return {c.id: min(1.0, max(0.0, (c.score - dense_floor - moved.get(c.id, 0.0)) / span))
+    return {c.id: _dense_value((c.score - dense_floor - moved.get(c.id, 0.0)) / span)
             for c in candidates}
+
+
+# Below the "unrelated" level a cosine still orders candidates: a request no memory answers
+# ("플라스틱 어디 버려?" to a user whose residence decides it) must keep the model's order,
+# not a tie that recency then breaks against the oldest fact. So a candidate under the floor
+# keeps a sliver of relevance (at most this much) that follows its cosine.
+_BELOW_FLOOR = 1e-3
+
+
+def _dense_value(scaled: float) -> float:
+    if scaled > 0.0:
+        return min(1.0, scaled)
+    return _BELOW_FLOOR * max(0.0, 1.0 + scaled)
 
 
 def evidence(fulltext: Sequence[Candidate], dense: Sequence[Candidate], scale: float,

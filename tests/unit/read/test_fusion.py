@@ -83,3 +83,15 @@ def test_weak_full_text_hands_its_weight_to_meaning() -> None:
     minmax = {f.id: f.relevance for f in score_fusion(
         {"dense": dense, "fulltext": common}, weights={"dense": 0.3, "fulltext": 0.7})}
     assert minmax["work"] > 0.69  # what it was: the shared word alone gave 0.7
+
+
+def test_candidates_under_the_dense_floor_keep_the_models_order() -> None:
+    """A request no memory answers: every cosine is under the "unrelated" level, yet the model
+    still orders them (a tie would let recency rank the oldest fact last)."""
+    from gieok.read.fusion import calibrated_fusion
+
+    lists = {"dense": [Candidate("near", 0.782), Candidate("far", 0.700), Candidate("old", 0.79)]}
+    fused = calibrated_fusion(lists, weights={"dense": 1.0}, dense_floor=0.8,
+                              dense_ceiling=0.95, fulltext_scale=0.5, depth=3)
+    assert [f.id for f in fused] == ["old", "near", "far"]
+    assert all(0.0 < f.relevance <= 1e-3 for f in fused)
