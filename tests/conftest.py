@@ -343,3 +343,10 @@ async def working_log(request: pytest.FixtureRequest, tmp_path: Path,
         if log is not store.working:
             await log.aclose()
         await store.aclose()
+
+
+@pytest.fixture
+def fixed() -> Any:
+    """``tests/support/fixed_embedder.py``: ``fixed.FixedEmbedder(vectors, …)`` and
+    ``fixed.unit(cos)``, an embedder whose cosines the test chooses."""
+    return _load_support("fixed_embedder")

@@ -3,14 +3,12 @@ on the request (their own floor), and turns with no content of their own stay ou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
 from gieok.domain.context import ContextSettings, DEFAULT_TURN_MIN_RELEVANCE, SectionKind
-from gieok.embedders.base import Matrix
 from gieok.read.phatic import says_nothing
 
 pytestmark = pytest.mark.anyio
@@ -37,29 +35,6 @@ def test_turns_with_something_of_their_own_say_something(text: str, role: str) -
     assert not says_nothing(text, role)
 
 
-class _Fixed:
-    """Exact cosines chosen by the test, on e5's scale."""
-
-    name, dim = "test:fixed-turns", 4
-    similarity_range = (0.77, 0.90)
-
-    def __init__(self, vectors: dict[str, Matrix]) -> None:
-        self.vectors = vectors
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return np.stack([self.vectors[t.split(": ", 1)[-1]] for t in texts])
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        return self.vectors[text]
-
-    async def aclose(self) -> None:
-        return None
-
-
-def _unit(cos: float) -> Matrix:
-    return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
-
-
 def _cos(relevance: float) -> float:
     return 0.77 + 0.13 * relevance
 
@@ -70,8 +45,11 @@ RELATED, WEAK = "we cook a lot of pasta at home", "I live in Incheon with my boy
 RELEVANCE = {INTRO: 0.0, GREETING: 0.6, RELATED: 0.6, WEAK: 0.3}  # what each turn gets
 
 
-async def _past_turns(store_url: str, settings: GieokSettings, user: str) -> list[str]:
-    embedder = _Fixed({QUERY: _unit(1.0), **{t: _unit(_cos(r)) for t, r in RELEVANCE.items()}})
+async def _past_turns(store_url: str, settings: GieokSettings, user: str,
+                      fixed: Any) -> list[str]:
+    vectors = {QUERY: fixed.unit(1.0), **{t: fixed.unit(_cos(r)) for t, r in RELEVANCE.items()}}
+    embedder = fixed.FixedEmbedder(vectors, name="test:fixed-turns",
+                                   similarity_range=(0.77, 0.90))
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
         await mem.add([{"role": "user", "content": INTRO},
                        {"role": "assistant", "content": GREETING},
@@ -84,14 +62,15 @@ async def _past_turns(store_url: str, settings: GieokSettings, user: str) -> lis
 
 
 async def test_past_turns_need_content_and_a_clear_bearing(
-    store_url: str, settings: GieokSettings
+    store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
     assert 0.25 < RELEVANCE[WEAK] < DEFAULT_TURN_MIN_RELEVANCE
-    assert await _past_turns(store_url, settings, "u1") == [RELATED]
+    assert await _past_turns(store_url, settings, "u1", fixed) == [RELATED]
     # settings bring both back: pleasantries, and the memories' own floor for turns
     context = settings.context.model_copy(
         update={"conversation_pleasantries": True, "turn_min_relevance": 0.25})
-    shown = await _past_turns(store_url, settings.model_copy(update={"context": context}), "u2")
+    shown = await _past_turns(
+        store_url, settings.model_copy(update={"context": context}), "u2", fixed)
     assert set(shown) == {GREETING, RELATED, WEAK}
 
 

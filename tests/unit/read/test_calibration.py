@@ -3,13 +3,11 @@ Korean user's unrelated memories because the model puts Korean texts closer to e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
-from gieok.embedders.base import Matrix
 from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 
 pytestmark = pytest.mark.anyio
@@ -44,40 +42,18 @@ def test_an_embedder_without_offsets_has_one_scale() -> None:
     assert language_offsets(Zero()) is None
 
 
-class _Fixed:
-    """Exact cosines chosen by the test, on e5's scale, with e5's kind of offsets."""
-
-    name, dim = "test:fixed-lang", 4
-    similarity_range = (0.77, 0.90)
-    language_offsets = OFFSETS
-
-    def __init__(self, vectors: dict[str, Matrix]) -> None:
-        self.vectors = vectors
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return np.stack([self.vectors[t.split(": ", 1)[-1]] for t in texts])
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        return self.vectors[text]
-
-    async def aclose(self) -> None:
-        return None
-
-
-def _unit(cos: float) -> Matrix:
-    return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
-
-
 async def test_a_korean_request_keeps_out_what_is_only_korean(
-    store_url: str, settings: GieokSettings
+    store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
     """The same cosine (0.85) is noise between two Korean texts and a match between two
     English ones: the Korean turn stays out of the context, the English one is kept, and
     search() still returns both (no threshold)."""
     ko_query, en_query = "오늘 저녁 메뉴 추천해줘", "what do I cook tonight?"
     ko_turn, en_turn = "알바로 카페에서 주말에 일해", "I cook pasta most nights"
-    embedder = _Fixed({ko_query: _unit(1.0), en_query: _unit(1.0),
-                       ko_turn: _unit(0.85), en_turn: _unit(0.85)})
+    embedder = fixed.FixedEmbedder(
+        {ko_query: fixed.unit(1.0), en_query: fixed.unit(1.0),
+         ko_turn: fixed.unit(0.85), en_turn: fixed.unit(0.85)},
+        name="test:fixed-lang", similarity_range=(0.77, 0.90), language_offsets=OFFSETS)
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
         await mem.add([{"role": "user", "content": ko_turn}, {"role": "user", "content": en_turn}],
                       user_id="u1", session_id="s1", infer=False)

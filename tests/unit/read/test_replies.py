@@ -3,15 +3,13 @@ ranked right after it (read/replies.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
-import numpy as np
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
 from gieok.domain.query import RankRow
-from gieok.embedders.base import Matrix
 from gieok.read.replies import REPLY_GAP, is_question, reply_lifts
 
 pytestmark = pytest.mark.anyio
@@ -51,31 +49,8 @@ def test_a_reply_is_lifted_to_just_under_its_question() -> None:
     assert reply_lifts([(0.9, question), (0.2, other)]) == {}
 
 
-class _Fixed:
-    """Exact cosines chosen by the test: the answer shares neither the words nor the
-    meaning of the search; the other turns are closer to it."""
-
-    name, dim = "test:fixed", 4
-
-    def __init__(self, vectors: dict[str, Matrix]) -> None:
-        self.vectors = vectors
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return np.stack([self.vectors[t.split(": ", 1)[-1]] for t in texts])
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        return self.vectors[text]
-
-    async def aclose(self) -> None:
-        return None
-
-
-def _unit(cos: float) -> Matrix:
-    return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
-
-
 async def test_the_answer_to_a_matching_question_comes_right_after_it(
-    store_url: str, settings: GieokSettings
+    store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
     question = "How often do you all work out together?"
     answer = "Three times a week; it keeps us on track."
@@ -84,7 +59,8 @@ async def test_the_answer_to_a_matching_question_comes_right_after_it(
               "Our team works out together before every game."]
     query = "How often does the family work out together?"
     cosines = {question: 0.9, answer: 0.3, others[0]: 0.7, others[1]: 0.65, others[2]: 0.6}
-    embedder = _Fixed({**{t: _unit(c) for t, c in cosines.items()}, query: _unit(1.0)})
+    embedder = fixed.FixedEmbedder(
+        {**{t: fixed.unit(c) for t, c in cosines.items()}, query: fixed.unit(1.0)})
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
         await mem.add([{"role": "user", "name": "Maria", "content": question},
                        {"role": "user", "name": "John", "content": answer}],

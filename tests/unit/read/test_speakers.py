@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
-from gieok.embedders.base import Matrix
 from gieok.read.speakers import named_speakers
 
 pytestmark = pytest.mark.anyio
@@ -27,36 +25,14 @@ def test_names_are_whole_words_any_case_and_korean_takes_particles() -> None:
     assert named_speakers("", people) == frozenset()
 
 
-class _Fixed:
-    """Exact cosines chosen by the test: the turn that only addresses Caroline is closer to
-    the query than the one she said."""
-
-    name, dim = "test:fixed", 4
-
-    def __init__(self, vectors: dict[str, Matrix]) -> None:
-        self.vectors = vectors
-
-    async def embed_documents(self, texts: Sequence[str], /) -> Matrix:
-        return np.stack([self.vectors[t.split(": ", 1)[-1]] for t in texts])
-
-    async def embed_query(self, text: str, /) -> Matrix:
-        return self.vectors[text]
-
-    async def aclose(self) -> None:
-        return None
-
-
-def _unit(cos: float) -> Matrix:
-    return np.array([cos, np.sqrt(1 - cos * cos), 0, 0], np.float32)
-
-
 async def test_a_named_speakers_turn_outranks_a_turn_addressed_to_them(
-    store_url: str, settings: GieokSettings
+    store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
     said = "I have decided to train as a counsellor."
     addressed = "Caroline, a counsellor career would suit you so well!"
     query = "Which career has Caroline decided on?"
-    embedder = _Fixed({said: _unit(0.84), addressed: _unit(0.86), query: _unit(1.0)})
+    embedder = fixed.FixedEmbedder(
+        {said: fixed.unit(0.84), addressed: fixed.unit(0.86), query: fixed.unit(1.0)})
     chat = [{"role": "user", "name": "Caroline", "content": said},
             {"role": "user", "name": "Melanie", "content": addressed}]
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
@@ -72,7 +48,7 @@ async def test_a_named_speakers_turn_outranks_a_turn_addressed_to_them(
 
 
 async def test_the_who_lift_reorders_the_first_places_only(
-    store_url: str, settings: GieokSettings
+    store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
     """A turn the named person said that ranks, by everything else, below the first
     SPEAKER_DEPTH places is not pulled up by the name; one inside them still is."""
@@ -82,9 +58,9 @@ async def test_the_who_lift_reorders_the_first_places_only(
     close = "I spent the whole day at the lake with the kids."
     far = "I finally repaired the old garden fence."
     query = "What did Caroline do?"
-    vectors = {text: _unit(0.80 - i * 0.004) for i, text in enumerate(others)}
-    vectors.update({close: _unit(0.77), far: _unit(0.62), query: _unit(1.0)})
-    embedder = _Fixed(vectors)
+    vectors = {text: fixed.unit(0.80 - i * 0.004) for i, text in enumerate(others)}
+    vectors.update({close: fixed.unit(0.77), far: fixed.unit(0.62), query: fixed.unit(1.0)})
+    embedder = fixed.FixedEmbedder(vectors)
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
         await mem.add([{"role": "user", "name": "Melanie", "content": t} for t in others],
                       user_id="u1", session_id="s1", infer=False)
