@@ -13,10 +13,11 @@ places, and raises that reply's score to just under the question's (``REPLY_GAP`
 is asked of the store: a reply that is not a candidate stays out (fetching it was measured:
 no better). A reply that already ranks higher keeps its place.
 
-A turn is a question when its last sentence is one (a "?" after the last "." or "!",
-bracketed asides such as an attached photo's caption left out): "Congrats! How did it feel?"
-is; "Did you go? I did, it was great." is not — its question was already answered by its
-own speaker. A question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?",
+A turn is a question when its last sentence is one (nothing but marks, emoji or laughter
+after its last "?", bracketed asides such as an attached photo's caption left out):
+"Congrats! How did it feel?" is; "Did you go? I did, it was great." is not — its question
+was already answered by its own speaker — and neither is "can u suggest a lunch place near
+my studio? no seafood pls, I'm allergic to shellfish", whose last clause tells, not asks. A question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?",
 read/phatic.py) asks about nothing the search could want: its reply is not lifted.
 """
 
@@ -33,18 +34,20 @@ REPLY_GAP = 0.02  # the reply's score is raised to the question's minus this
 
 _ASIDE = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _QUESTION_MARKS = ("?", "\uff1f")
-_SENTENCE_ENDS = (".", "!", "\u3002", "\uff01")
+# a letter or digit other than Hangul's bare consonants and vowels (ㅋㅋ, ㅠㅠ, ㅎㅎ)
+_WORDS_AFTER = re.compile(r"[^\W_\u3131-\u318e]")
 
 
 def is_question(text: str) -> bool:
-    """Whether the last sentence of ``text`` asks something (module docstring)."""
+    """Whether the last sentence of ``text`` asks something (module docstring): nothing
+    but marks, emoji or laughter (ㅋㅋ, ㅠㅠ) after its last question mark."""
     if not any(mark in text for mark in _QUESTION_MARKS):
         return False
     plain = _ASIDE.sub(" ", text).rstrip()
     asked = max(plain.rfind(mark) for mark in _QUESTION_MARKS)
     if asked < 0:
         return False
-    return asked > max(plain.rfind(end) for end in _SENTENCE_ENDS)
+    return not _WORDS_AFTER.search(plain, asked + 1)
 
 
 def reply_lifts(order: Sequence[tuple[float, RankRow]], *, depth: int = REPLY_DEPTH,

@@ -23,6 +23,14 @@ def test_a_turn_is_a_question_when_its_last_sentence_asks() -> None:
     assert not is_question("Did you go? I did, it was great.")
     assert not is_question("Three times a week; it keeps us on track.")
     assert not is_question("")
+    # laughter, emoji and marks after the question mark still end a question
+    assert is_question("어디 살아? ㅋㅋ")
+    assert is_question("뭐 먹지?ㅠㅠ")
+    assert is_question("How was it?! 😊")
+    # a request whose last clause tells, not asks, has no reply to lift
+    assert not is_question(
+        "can u suggest a lunch place near my studio? no seafood pls, I'm allergic to shellfish")
+    assert not is_question("what? no")
 
 
 _AT = datetime(2023, 5, 8, tzinfo=UTC)
