@@ -29,7 +29,8 @@ from collections.abc import Iterator
 _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that let 은/는/이 attach
 # The code of a door, gate, alarm or safe is a PIN by another name.
 _CODES = (r"(?:door|gate|building|alarm|lock|locker|lockbox|lock\s+box|key\s?box|padlock|safe|"
-          r"access|entry|garage|entrance)\s*(?:code|combination|combo|pin)")
+          r"access|entry|garage|entrance|storage(?:\s+unit)?|mailbox|vault|bike\s+lock)"
+          r"\s*(?:code|combination|combo|pin)")
 # "online banking login is jlee_84 / Marigold#5530": a login's name and password, a slash
 # between — the part after the slash is the password whatever it looks like.
 _LOGIN_PAIR = re.compile(
@@ -46,9 +47,11 @@ _SOFT_KO = (r"와이\s?파이|출입\s?번호|공동\s?현관|현관문?\s?번�
             r"|일회용\s?(?:번호|코드)|(?:복구|백업|2FA|MFA)\s?(?:코드|키)")
 _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
-             r"|token|private[\s_\-]?key|otp|cvv|cvc|" + _CODES)
+             r"|token|private[\s_\-]?key|otp|(?:cvv|cvc|csc)(?:\s?(?:번호|코드|number|code))?"
+             r"|(?:verification|security|one[\s-]?time|log\s?-?in|sign\s?-?in|2fa|mfa|auth)\s+code"
+             r"|security\s+answer|secret\s+answer|mother'?s\s+maiden\s+name|" + _CODES)
 _LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
-             r"|보안\s?코드")
+             r"|보안\s?코드|보안\s?질문\s?(?:의\s?)?(?:답|정답|답변)")
 _DIRECT = re.compile(
     rf"(?i)(?:{_A}(?:{_LABEL_EN}){_Z}|(?:{_LABEL_KO}))"
     r"(?P<conn>\s*(?:is|was|are|=|:|：|->)\s*|(?:는|은|이|가|를|을|로|으로)\s*|\s+)"
@@ -113,6 +116,12 @@ _PHRASE = re.compile(
 # it may hold an unescaped "@", so the user part ends at the authority's last "@".
 _URL_PASSWORD = re.compile(
     r"(?i)(?<![A-Za-z0-9+.\-])[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]*:(?P<value>[^\s/]+)@[^\s@/]+")
+# A password typed on a command line: "mysql -u root -pTopSecret99", "--password hunter2",
+# "sshpass -p 'x' ssh …" — the flag's value, whatever it looks like.
+_CLI_PASSWORD = re.compile(
+    r"(?i)(?:\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s-p(?P<joined>[^\s-][^\s]{2,})"
+    r"|\bsshpass\s+-p\s*[\"']?(?P<spaced>[^\s\"']{3,})"
+    r"|(?<![\w-])--password[ =][\"']?(?P<long>[^\s\"']{3,}))")
 # "사랑해1004", "봄날은간다2024!": a Korean password is Korean letters with digits after them.
 _KO_PASSWORD = re.compile(r"[가-힣]{2,}\d{2,}[!@#$%^&*~.]*")
 
@@ -124,6 +133,9 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
         yield phrase.start("value"), phrase.end("value")
     for url in _URL_PASSWORD.finditer(text):
         yield url.start("value"), url.end("value")
+    for flag in _CLI_PASSWORD.finditer(text):
+        group = next(g for g in ("joined", "spaced", "long") if flag.group(g))
+        yield flag.start(group), flag.end(group)
     for pair in _LOGIN_PAIR.finditer(text):
         value = pair.group("value").rstrip(".,!?)")
         if not _NUMERIC.match(value):  # "account 3/4 done" is no password

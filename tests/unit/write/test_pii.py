@@ -174,6 +174,19 @@ def test_ordinary_text_near_labels_survives(text: str) -> None:
     ("mysql://root:p@ss!word@db:3306/app", "ss!word"),
     ("redis://:s3cr3t@cache:6379/0 is what the worker uses", "s3cr3t"),
     ("amqp://guest:rabbitpass@rabbit:5672//", "rabbitpass"),
+    # An AWS secret access key beside its key id (no label, no known prefix).
+    ("aws AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "bPxRfiCY"),
+    # A password on a command line.
+    ("mysql -u root -pTopSecret99 prod", "TopSecret99"),
+    ("sshpass -p 'Hunter22' ssh deploy@10.0.0.5", "Hunter22"),
+    ("run it with --password s3cr3tPass", "s3cr3tPass"),
+    # One-time codes, a card's security code, a security question's answer, a storage code.
+    ("my verification code is 482913", "482913"),
+    ("login code 551203", "551203"),
+    ("CVC 번호 382", "382"),
+    ("security answer: Fluffy", "Fluffy"),
+    ("my mother's maiden name is Kowalski", "Kowalski"),
+    ("storage unit code 2580 btw", "2580"),
 ])
 def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text
@@ -186,6 +199,9 @@ def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> 
     "백업 코드 어디에 저장해?",
     "see https://example.com:8080/docs?q=a:b for the docs", "ssh into db:5432 from the bastion",
     "the API is at http://localhost:3000/v1/users",
+    "AbstractSingletonProxyFactoryBeanManager is a real class name",
+    "the verification code never arrived", "mysql -u root -p prod asks for it",
+    "my storage unit is in Mapo", "what's a security answer people never guess?",
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
