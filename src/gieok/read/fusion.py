@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from gieok.domain.query import Candidate
 
 
-@dataclass
+@dataclass(slots=True)
 class Fused:
     id: str
     relevance: float
@@ -36,12 +36,16 @@ class Fused:
 
 
 def _annotate(lists: Mapping[str, Sequence[Candidate]]) -> dict[str, Fused]:
+    # each candidate's first rank and score in each list (ranks and raw are set together)
     fused: dict[str, Fused] = {}
     for name, candidates in lists.items():
         for rank, cand in enumerate(candidates, start=1):
-            item = fused.setdefault(cand.id, Fused(cand.id, 0.0))
-            item.ranks.setdefault(name, rank)
-            item.raw.setdefault(name, cand.score)
+            item = fused.get(cand.id)
+            if item is None:
+                fused[cand.id] = Fused(cand.id, 0.0, {name: rank}, {name: cand.score})
+            elif name not in item.ranks:
+                item.ranks[name] = rank
+                item.raw[name] = cand.score
     return fused
 
 

@@ -33,7 +33,7 @@ from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
-from gieok.read.scoring import mixed_terms
+from gieok.read.scoring import mixed_terms, mixed_totals
 from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
 from gieok.read.temporal import TimeWindow, time_windows
 from gieok.settings import ScoringSettings
@@ -176,8 +176,14 @@ class _Ranker:
         shift: dict[str, float] | None = None
         if offsets is not None:
             asked = hangul_share(self.query)
-            shift = {r.id: pair_offset(asked, hangul_share(r.content), offsets)
-                     for r in rows.values()}
+            by_share: dict[float, float] = {}  # most candidates share a few Hangul shares
+            shift = {}
+            for r in rows.values():
+                share = hangul_share(r.content)
+                moved = by_share.get(share)
+                if moved is None:
+                    moved = by_share[share] = pair_offset(asked, share, offsets)
+                shift[r.id] = moved
         languages: dict[str, bool] | None = None
         if self.expansion.only:  # the candidates in the query's own language
             korean = hangul_share(self.query) >= 0.5
@@ -198,9 +204,11 @@ class _Ranker:
         names = named_speakers(self.query, (rows[f.id].speaker for f in self.fused
                                             if f.id in rows)) \
             if weights.w_query_speaker > 0 else frozenset()
-        scored = [_Scored(mixed_terms(row, item.relevance, at, weights, windows, names)[0],
-                          item, row)
-                  for item in self.fused if (row := rows.get(item.id)) is not None]
+        pairs = [(item, row) for item in self.fused if (row := rows.get(item.id)) is not None]
+        totals = mixed_totals([row for _, row in pairs], [item.relevance for item, _ in pairs],
+                              at, weights, windows, names)
+        scored = [_Scored(total, item, row)
+                  for total, (item, row) in zip(totals, pairs, strict=True)]
         if names:
             scored = _bound_speaker_lift(scored, names, weights.w_query_speaker)
         scored.sort(key=_order_key)
@@ -222,11 +230,14 @@ def _rank_down_pleasantries(fused: list[Fused], rows: Mapping[str, RankRow], sha
                             ) -> None:
     """Archived turns with no word of their own ("thanks!", "반갑습니다! 어떤 도움이
     필요하세요?", read/phatic.py) keep ``share`` of their relevance, in place, re-ordered."""
+    moved = False
     for item in fused:
         row = rows.get(item.id)
         if row is not None and row.layer == ARCHIVE and says_nothing(row.content, None):
             item.relevance *= share
-    fused.sort(key=lambda f: (-f.relevance, f.id))
+            moved = True
+    if moved:  # fusion returns them in this order already
+        fused.sort(key=lambda f: (-f.relevance, f.id))
 
 
 def _bound_speaker_lift(scored: list[_Scored], names: frozenset[str], lift: float
