@@ -45,6 +45,9 @@ async def main(path: str, label: str, n: int = 300) -> None:
             store.cache.wait_for_builds()
             if getattr(store, "text", None) is not None:  # and the full-text copy read
                 store.text.wait()
+            ranks = getattr(mem.store, "_ranks", None)  # and a big scope's rank rows
+            if ranks is not None and hasattr(ranks, "wait"):
+                ranks.wait()
             await mem.search(queries[0], scope=BENCH_SCOPE, k=10)
         for query in queries[20:]:
             c0, t0 = time.process_time(), time.perf_counter()

@@ -136,3 +136,63 @@ async def test_a_forget_drops_what_was_held(tmp_path: Path) -> None:
         assert await ranked(store) == []
     finally:
         await store.aclose()
+
+
+async def _narrow(store: SqliteStore, scope: Scope = ME) -> None:
+    """A ranked read whose one candidate is the only row it reads by SQL."""
+    vec = await EMB.embed_query("Busan")
+    await store.read([RankedOp(scope.tenant, (DenseOp(scope, vec, 1),), _All())])
+
+
+async def test_a_big_scope_is_read_in_the_background_and_made_current(
+    pair: tuple[SqliteStore, SqliteStore],
+) -> None:
+    a, b = pair
+    a._ranks.prime_max_rows = 4  # the scope below is "too big" to read while a search waits
+    recs = await put(a, ME, [f"Friend {i} lives in Busan near the sea" for i in range(16)])
+    ids = [r.id for r in recs]
+    await _narrow(a)  # starts the background read of the scope's 16 rows
+    assert a._ranks.wait(30)
+    assert len(a._ranks.rows) == 1  # not taken yet: only the candidate read by SQL
+    when = datetime(2024, 1, 2, tzinfo=UTC)
+    await a.touch("acme", ids[:6], when)  # counted here after the snapshot: applied to it
+    await b.write(WriteBatch(upserts=[(recs[8].model_copy(update={
+        "importance": 0.9, "content": "Friend 8 moved to Busan port"}), None)]))
+    await b.write(WriteBatch(upserts=[(recs[9].model_copy(update={  # written elsewhere
+        "importance": 0.2}), None)]))  # since: left out of the read, read by SQL
+    await a.get("acme", ["none"])  # the queued touch is done
+    statements: list[str] = []
+    a.conn.set_trace_callback(statements.append)
+    try:
+        taken = await ranked(a)
+    finally:
+        a.conn.set_trace_callback(None)
+    assert taken == in_sql(a, ids)
+    by_sql = {i for s in statements if "json_extract" in s for i in ids if i in s}
+    assert by_sql == {ids[8], ids[9]}  # the rest came from the background read
+    assert set(ids) <= set(a._ranks.rows)  # the scope is held
+    statements = []
+    a.conn.set_trace_callback(statements.append)
+    try:
+        again = await ranked(a)
+    finally:
+        a.conn.set_trace_callback(None)
+    assert not any("json_extract" in s for s in statements)  # no rank row read by SQL
+    assert again == in_sql(a, ids)
+
+
+async def test_a_background_read_is_dropped_by_a_use_counted_elsewhere(
+    pair: tuple[SqliteStore, SqliteStore],
+) -> None:
+    a, b = pair
+    a._ranks.prime_max_rows = 4
+    recs = await put(a, ME, [f"Friend {i} lives in Busan near the sea" for i in range(16)])
+    ids = [r.id for r in recs]
+    await _narrow(a)
+    assert a._ranks.wait(30)
+    await b.touch("acme", ids[:6], datetime(2024, 1, 2, tzinfo=UTC))
+    await b.get("acme", ["none"])
+    assert await ranked(a) == in_sql(a, ids)  # dropped (and read again): nothing stale
+    assert a._ranks.wait(30)
+    assert await ranked(a) == in_sql(a, ids)
+    assert set(ids) <= set(a._ranks.rows)

@@ -126,7 +126,7 @@ class SqliteStore(Store):
             BM25_WEIGHTS, max_rows=fts_memory_rows,
             path=None if path in ("", ":memory:") else path)
         self._search = SqliteSearch(MatrixCache(ann=ann or AnnOptions()), text)
-        self._ranks = RankCache(_time_in)
+        self._ranks = RankCache(_time_in, path=None if path in ("", ":memory:") else path)
         self.working = SqliteWorkingLog(self._db)
         self.queue = SqliteJobQueue(self._db)
         self.tokens = SqliteTokenStore(self._db)
