@@ -18,6 +18,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import (
     discourse,
+    disclosure,
     english,
     followup,
     generic,
@@ -220,6 +221,10 @@ class HeuristicExtractor:
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
         sentences = clarified(split_sentences(quoted_removed(turn.content)))
+        # a statement said inside a question or request ("…, i hate cilantro so nothing
+        # mexican pls"), or as a Korean background clause: a sentence of its own
+        sentences = disclosure.expand(sentences, lambda s: bool(
+            generic.worth_keeping(s) or self.hits(s, turn.at)))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []

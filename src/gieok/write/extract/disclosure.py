@@ -1,0 +1,122 @@
+"""A self-disclosure said inside something else (W3): a question, a request, a background
+clause.
+
+Users rarely announce facts; they mention them on the way to asking for something: "what
+should i cook tonight, i hate cilantro with a passion so nothing mexican pls", "i'm a high
+school chemistry teacher and my students keep asking if breaking bad is accurate lol",
+"나 매일 아침 출근 전에 영어 shadowing 30분 하거든? 추천할 만한 채널 있어?", "매일 새벽 5시 반에
+일어나서 한강 러닝하는데 오늘은 비 와서 못 감". The sentence as a whole is a question, a request
+or reported speech, so the noise filter drops it — and the fact with it. This module finds
+the clause that is a statement by its structure and hands it on as a sentence of its own;
+every gate after it (noise, the learned judge, the keep-or-drop rules) still decides:
+
+- English: a clause whose subject is the speaker ("I …", "I'm …", "my husband and I …",
+  "we …") or the speaker's own ("my …", "our …"), cut at a comma, a semicolon or a
+  coordinator ("and", "but", "so", "because") — only from a sentence the noise filter drops.
+- Korean: a sentence ending in a statement ending said with a rising tone ("-거든?",
+  "-잖아?") is a statement, not a question; a background clause ("-는데", "-ㄴ데"), when the
+  sentence as a whole is not kept, is read as a statement of its own: Kiwi finds the
+  connective ending, and the clause is re-inflected in the plain form ("러닝하는데" →
+  "러닝한다", "석사 2년차인데" → "석사 2년차다").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from gieok.write.extract import discourse, korean
+from gieok.write.extract.premise import premise
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+# where an English sentence may hold another clause: punctuation, or a coordinator
+_EN_CUT = re.compile(
+    r"\s*[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|so|because|cause|cuz|coz|since|though|although)\s+|"
+    r"\s+and\s+(?=(?:i|i['’]m|im|i['’]ve|ive|we|we['’]re|my|our)\b)", re.IGNORECASE)
+_EN_FILLER = re.compile(r"^(?:(?:lol|lmao|ok(?:ay)?|oh|well|also|honestly|btw|tbh|ngl|fyi|"
+                        r"anyway|plus|and|like|so|just)[,\s]+)+", re.IGNORECASE)
+# the speaker, or what is the speaker's, as the clause's subject
+_EN_SELF = re.compile(
+    r"^(?:i(?:['’](?:m|ve|d))?|im|ive|we(?:['’](?:re|ve))?|(?:my|our)\s+[\w-]+(?:\s+and\s+i)?)\s+\w",
+    re.IGNORECASE)
+_EN_ADDRESSEE = re.compile(r"\b(?:you|your|u|ur|pls|please)\b", re.IGNORECASE)
+_EN_MIN_WORDS = 3
+# a clause that only reports a message ("My sister texted me "…" — how should I reply?"):
+# what it says was in the quote, which is someone else's words
+_EN_MESSAGE = re.compile(r"\b(?:texted|messaged|emailed|e-mailed|wrote|sent|asked|told|said|says|"
+                         r"replied|posted|dm['’]?(?:e)?d|called)\b", re.IGNORECASE)
+
+# Korean statement endings that a rising tone does not make a question
+_KO_STATEMENT_EF = ("거든", "잖아", "는데", "ᆫ데", "은데")
+# a background clause: "-는데", "-ㄴ데" (after a verb, an adjective or the copula)
+_KO_BACKGROUND_EC = frozenset({"는데", "ᆫ데", "은데"})
+# a background clause that only frames what follows as someone's words ("동료가 그러는데 …",
+# "뉴스에서 봤는데 …"): what follows is hearsay, not a statement of the user's
+_QUOTATIVE = frozenset({"라고", "다고", "냐고", "자고", "라", "다"})
+_KO_FRAME_STEMS = frozenset({"그러", "말하", "얘기하", "이야기하", "듣", "들", "보", "읽"})
+
+
+def expand(sentences: Sequence[str], kept: Callable[[str], bool]) -> list[str]:
+    """``sentences`` with every self-disclosure said inside another sentence as a sentence of
+    its own. ``kept(sentence)``: whether the sentence as a whole is already kept (a rule hit
+    or a durable statement); a Korean background clause is only cut out of a sentence that
+    is not."""
+    out: list[str] = []
+    for sentence in sentences:
+        if _HANGUL.search(sentence):
+            out.extend(_korean(sentence, kept))
+        else:
+            out.extend(_english(sentence))
+    return out
+
+
+def _english(sentence: str) -> list[str]:
+    if not discourse.is_noise(sentence):
+        return [sentence]
+    clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
+    return clauses or [sentence]
+
+
+def _clause(piece: str) -> str | None:
+    text = _EN_FILLER.sub("", piece.strip(" .!~")).strip()
+    if len(text.split()) < _EN_MIN_WORDS or not _EN_SELF.match(text) \
+            or _EN_ADDRESSEE.search(text) or _EN_MESSAGE.search(text) \
+            or discourse.is_noise(text):
+        return None
+    return text
+
+
+def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
+    toks = korean.tokens(sentence)
+    words = [t for t in toks if t.tag not in ("SF", "SE", "SW", "SP", "SS")]
+    if sentence.rstrip().endswith(("?", "？")) and words and words[-1].tag == "EF" \
+            and words[-1].form in _KO_STATEMENT_EF:
+        # "나 매일 아침 영어 shadowing 30분 하거든?": the rising tone asks for attention
+        return [sentence.rstrip().rstrip("?？").rstrip()]
+    if kept(sentence) or premise(sentence) is not None:
+        return [sentence]  # (a question's premise is cut out by premise.py)
+    cut = next((t for t in toks[1:-1] if t.tag == "EC" and t.form in _KO_BACKGROUND_EC
+                and sentence[t.end:t.end + 1] == " "), None)
+    if cut is None or _frames(toks[:toks.index(cut)]):
+        return [sentence]
+    head, rest = sentence[:cut.end], sentence[cut.end:].strip()
+    statement = korean.to_memory(head, speaker=False)
+    if not statement or not rest:
+        return [sentence]
+    return [statement, rest]
+
+
+def _frames(head: list[korean.Token]) -> bool:
+    """The clause's predicate is a verb of saying, hearing or reading."""
+    stem = next((t for t in reversed(head) if t.tag.startswith(("VV", "XSV"))), None)
+    if stem is None:
+        return False
+    i = head.index(stem)
+    if i and head[i - 1].tag == "EC" and head[i - 1].form in _QUOTATIVE:
+        return True  # "당뇨 전단계라는데": what someone says
+    word = stem.form if stem.tag.startswith("VV") else None
+    if stem.tag == "XSV":
+        i = head.index(stem)
+        word = (head[i - 1].form + stem.form) if i else stem.form
+    return word in _KO_FRAME_STEMS

@@ -1,0 +1,74 @@
+"""Recall on text the extractor was not tuned on (issue 16, session 6): facts that were never
+extracted at all because they were said on the way to something else — inside a question or
+a request, as a Korean background clause, or with a rising tone. Sentences written fresh for
+this file in the shapes the fresh labelled files showed missing; each "kept" assertion failed
+on the code before, each "stays out" assertion guards a noise look-alike of the same shape."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from gieok.domain.turns import Turn
+from gieok.write.extract.heuristic import HeuristicExtractor
+
+AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
+
+
+def asked(*turns: tuple[str, str]) -> list[str]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
+    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
+    ex = HeuristicExtractor()
+    out: list[str] = []
+    for i, turn in enumerate(convo):
+        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
+    return out
+
+
+def said(text: str) -> list[str]:
+    return asked(("user", text))
+
+
+def test_a_self_disclosure_inside_a_question_is_kept() -> None:
+    got = said("can you suggest a stretch routine, i have a bad lower back from years of nursing")
+    assert any("bad lower back" in c for c in got)  # was nothing: the whole sentence is a request
+    got = said("how do i get my toddler to sleep, my son Leo is 2 and fights every nap")
+    assert any("Leo" in c for c in got)
+    got = said("what should i cook tonight, i hate cilantro with a passion so nothing spicy pls")
+    assert any("cilantro" in c for c in got)
+
+
+def test_a_clause_before_reported_words_is_kept_without_them() -> None:
+    got = said("i'm a middle school history teacher and my students keep asking about the war")
+    assert got == ["User is a middle school history teacher"]
+
+
+def test_a_question_or_someone_elses_clause_inside_a_question_stays_out() -> None:
+    assert said("what would you do if i were vegan, my friend asked me that") == []
+    assert said("how do I tell my coworker that his music is too loud, he keeps playing it") == []
+    assert said("is it normal to feel tired all the time, i'm so exhausted today") == []
+    assert said("what's a good gift for a coworker, she likes plants i think") == []
+
+
+def test_a_korean_statement_said_with_a_rising_tone_is_a_statement() -> None:
+    got = said("나 요즘 매일 퇴근하고 필라테스 다니거든? 근육통 어떻게 풀어?")
+    assert got == ["사용자는 요즘 매일 퇴근하고 필라테스 다닌다"]  # was nothing
+
+
+def test_a_korean_background_clause_is_read_as_a_statement_of_its_own() -> None:
+    got = said("요즘 대학원 박사 3년차인데 교수님이 또 논문 고치래")
+    assert "사용자는 요즘 대학원 박사 3년차다" in got  # was nothing: the sentence ends in hearsay
+    got = said("매일 아침 7시에 수영하는데 오늘은 늦잠 자서 못 갔어 ㅠ 저녁에 해도 돼?")
+    assert any("매일 아침 7시에 수영한다" in c for c in got)
+
+
+def test_a_korean_background_clause_that_frames_hearsay_stays_out() -> None:
+    assert said("팀장님이 그러는데 다음 달에 조직 개편한대") == []
+    assert said("뉴스에서 봤는데 올해 겨울 엄청 춥대") == []
+    assert said("친구가 이번에 이사하는데 집들이 선물 뭐가 좋아?") == []
+    assert said("지금 배고픈데 라면 끓이는 법 알려줘") == []
+    assert said("동료가 그러는데 이번에 본부장님 바뀐대. 새로 오는 분이 엄청 깐깐하다고 ㅠ") == []
+
+
+def test_a_clause_that_only_reports_a_message_stays_out() -> None:
+    assert said('My brother messaged me "I just got engaged!" — what should I say back?') == []
+
