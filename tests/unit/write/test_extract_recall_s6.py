@@ -72,3 +72,19 @@ def test_a_korean_background_clause_that_frames_hearsay_stays_out() -> None:
 def test_a_clause_that_only_reports_a_message_stays_out() -> None:
     assert said('My brother messaged me "I just got engaged!" — what should I say back?') == []
 
+
+def test_a_korean_dislike_names_the_thing_not_the_degree_adverb() -> None:
+    got = said("저는 짠 거 별로 안 좋아해요")
+    assert got == ["사용자는 짠 걸 싫어함"]  # was "사용자는 별로를 싫어함"
+    assert said("전 차가운 거 싫어해요") == ["사용자는 차가운 걸 싫어함"]
+    assert said("나 매운 거 진짜 좋아해 ㅋㅋ") == ["사용자는 매운 걸 좋아함"]
+    assert said("저는 별로 안 좋아해요") == []  # was "사용자는 저를 싫어함"
+    assert said("그거 별로 안 좋아해") == []
+
+
+def test_a_standing_instruction_whose_condition_has_no_comma() -> None:
+    got = said("whenever you write code for me always add type hints")
+    assert got == ["Standing instruction from the user: Whenever the assistant writes code for "
+                   "the user always add type hints"]  # was nothing: 'whenever …' read as a question
+    assert said("when you get a chance could you check this email") == []
+    assert said("when i was a kid i always used to eat cereal for dinner") == []

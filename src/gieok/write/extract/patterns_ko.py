@@ -268,7 +268,30 @@ def _liked(g: Groups, ctx: RuleContext) -> bool:
     if re.search(r"(?:안|못)\s?좋아", ctx.sentence) or g["x"] in ("안", "못", "별로", "잘"):
         return False
     g["x"] = re.sub(r"는\s?(?:거|것)$", "기", g["x"])  # "운동하는 거" → "운동하기"
-    return _noun(g, ctx, allow_gi=True)
+    return _kind_of_thing(g) or _noun(g, ctx, allow_gi=True)
+
+
+def _disliked(g: Groups, ctx: RuleContext) -> bool:
+    """"저는 단 거 별로 안 좋아해요": the thing is "단 거" — never the degree adverb after it
+    ("별로"), and not the speaker's own topic ("저는")."""
+    g["x"] = _SELF_TOPIC.sub("", g["x"])
+    if g["x"] in _DEGREE:
+        return False
+    return _kind_of_thing(g) or _noun(g, ctx)
+
+
+_SELF_TOPIC = re.compile(r"^(?:저는|나는|난|전|저도|나도)\s+")
+_DEGREE = frozenset("안 못 별로 잘 좀 정말 진짜 너무 엄청 완전 제일 가장 딱히 그렇게 그다지 저 나 전 난".split())
+
+
+def _kind_of_thing(g: Groups) -> bool:
+    """A kind of thing named by an adjective ("단 거", "매운 거", "차가운 것"): the adjective's
+    modifier form ends in ㄴ (a batchim of ㄴ: 단, 매운, 짠)."""
+    m = re.fullmatch(r"(?P<adj>[가-힣]{1,4})\s?(?:거|것)", g["x"])
+    if m is None or (ord(m["adj"][-1]) - 0xAC00) % 28 != 4:
+        return False
+    g["x"] = f"{m['adj']} 거"
+    return True
 
 
 def _dated(text: str, ctx: RuleContext) -> str:
@@ -279,7 +302,8 @@ def _dated(text: str, ctx: RuleContext) -> str:
 
 
 def _like(verb: str) -> Callable[[Groups, RuleContext], str]:
-    return lambda g, _: f"사용자는 {josa(g['x'], '을/를')} {verb}"
+    # "단 거" → "단 걸" (거 + 를, as said), not "단 거를"
+    return lambda g, _: f"사용자는 {g['x'][:-1] + '걸' if g['x'].endswith(' 거') else josa(g['x'], '을/를')} {verb}"
 
 
 def _rule_content(g: Groups, _: RuleContext) -> str:
@@ -545,7 +569,7 @@ RULES: list[Rule] = [
          rf"(?:싫어해|싫어합니다|싫어해요|싫어함|싫어|안\s?좋아해|안\s?좋아하|질색|별로야|"
          rf"못\s?견뎌)",
          _like("싫어함"), "preference", type=MemoryType.PREFERENCE, category="preference",
-         slot="pref:{x}", value="dislike", tags=("preference",), check=_noun),
+         slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
     rule("ko.pref.interest",
          rf"{OBJ}(?:에|에도)\s*(?:관심이?|흥미가?)\s*(?:많아|있어|많은\s?편|생겼어|많습니다|있습니다|"
          rf"많아요|있어요|많음)",

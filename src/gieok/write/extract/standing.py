@@ -27,7 +27,10 @@ _EN_IMPERATIVE = re.compile(
     r"avoid|be|call|address|speak|talk|only|make|include|add|put|no)\b", re.IGNORECASE)
 _EN_CONDITION = re.compile(
     r"^(?:(?:please|and|also)[,\s]+)*(?:when(?:ever)?|every\s+time|each\s+time|if)\s+(?:you|"
-    r"i\s+(?:ask|want|say|request|send|need|give|share|paste))\b[^,]{2,80},\s*(?P<rest>.+)$",
+    r"i\s+(?:ask|want|say|request|send|need|give|share|paste))\b[^,]{2,80}?(?:,\s*|\s+"
+    # no comma in chat: the condition ends where the imperative starts ("when you give me
+    # recipes always use grams")
+    r"(?=(?:please\s+|pls\s+)?(?:always|never|don['’]?t|do\s+not|only|stop)\b))(?P<rest>.+)$",
     re.IGNORECASE)
 _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
