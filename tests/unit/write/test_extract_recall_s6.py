@@ -88,3 +88,13 @@ def test_a_standing_instruction_whose_condition_has_no_comma() -> None:
                    "the user always add type hints"]  # was nothing: 'whenever …' read as a question
     assert said("when you get a chance could you check this email") == []
     assert said("when i was a kid i always used to eat cereal for dinner") == []
+
+
+def test_an_answer_said_in_two_fragments_is_one_memory() -> None:
+    got = asked(("assistant", "어떤 분야 연구하세요?"), ("user", "고분자공학이요. 배터리 분리막 쪽"))
+    assert got == ['질문 "어떤 분야 연구하세요?"에 대한 사용자의 답: 고분자공학이요, 배터리 분리막 쪽']
+    got = asked(("assistant", "What do you do for work?"), ("user", "hospital pharmacist. mostly oncology"))
+    assert got == ['User\'s answer to "What do you do for work?": hospital pharmacist, mostly oncology']
+    # a statement after the answer is a statement of its own, not more of the answer
+    got = asked(("assistant", "어떤 영화 봤어요?"), ("user", "SF 영화야. 다음주에 또 갈 거야"))
+    assert got[0] == '질문 "어떤 영화 봤어요?"에 대한 사용자의 답: SF 영화'

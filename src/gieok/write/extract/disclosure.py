@@ -101,6 +101,8 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     if cut is None or _frames(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
+    if "," in head:
+        return [sentence]  # "우리 애 Toby, corgi인데 …": an introduction the pet tracking reads
     statement = korean.to_memory(head, speaker=False)
     if not statement or not rest:
         return [sentence]

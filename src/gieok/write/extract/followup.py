@@ -266,3 +266,10 @@ def restated(question: str, fragment: str) -> str | None:
         if pattern.search(question) and bool(_HANGUL.search(form)) == bool(_HANGUL.search(question)):
             return form.format(a=text) if text else None
     return None
+
+
+def goes_on(memory: str, more: str) -> str:
+    """An answer said in two fragments ("화학공학이요. 배터리 전해질 쪽", "공장 QC 팀. 반도체
+    부품"): the second, said right after, belongs to the same answer — one memory."""
+    m = re.search(r"(?:답|\")\s?:\s(?P<x>.+)$", more)
+    return f"{memory.rstrip(' .')}, {m.group('x') if m else more}"

@@ -32,6 +32,7 @@ from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
 from gieok.write.extract.coref import Entities
+from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.lasting import lasting
 from gieok.write.extract.passing import passing
@@ -44,7 +45,6 @@ from gieok.write.normalize import (
     clip_en,
     first_person_to_user_en,
     first_person_to_user_ko,
-    has_batchim,
     score_importance,
 )
 from gieok.write.pii import has_mask, is_mask_only
@@ -229,6 +229,7 @@ class HeuristicExtractor:
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []
         last: int | None = None  # the turn's last whole-sentence memory, which may go on
+        answered: tuple[int, str] | None = None  # the answer just stored, and its question
         said: list[str] = []  # the turn's statements so far
         judge = memorable.model()
         question = asked  # what the turn answers: a feature of each of its sentences
@@ -287,6 +288,13 @@ class HeuristicExtractor:
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
+            more = followup.answer(body, answered[1], turn.content, entities, before) \
+                if answered and reply is None and not any(h.slot for h, _ in hits) else None
+            if answered and more:  # "화학공학이요. 배터리 전해질 쪽": the answer goes on
+                out[answered[0]] = out[answered[0]].with_(content=followup.goes_on(
+                    out[answered[0]].content, more))
+                continue
+            answered = (len(out), asked) if reply is not None and asked else None
             # "알레르기 있으세요?" → "복숭아요": the fragment said whole fills the allergy slot
             again = followup.restated(asked, body) if asked else None
             filled = [h for h in self.hits(again, turn.at) if h[0].slot] if again else []
@@ -511,27 +519,6 @@ class HeuristicExtractor:
 
 
 _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
-
-
-_PERSON_NAME = re.compile(r"^(?:[A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2}|[가-힣]{2,5})$")
-
-
-def speaker_named(content: str, name: str) -> str:
-    """"User adopted a puppy" → "Ana adopted a puppy" when the turn names its speaker:
-    in a conversation of several people (a group chat, an imported transcript) "User"
-    would not say who. A name that is not a person's (an id such as "u_123") is left out."""
-    name = name.strip()
-    if not _PERSON_NAME.match(name):
-        return content
-    if _HANGUL.search(content):
-        final = has_batchim(name)
-        content = re.sub(r"사용자(는|가|를|의|도|에게|한테)?(?![가-힣])", lambda m: name + {
-            "는": "은" if final else "는", "가": "이" if final else "가",
-            "를": "을" if final else "를"}.get(m.group(1) or "", m.group(1) or ""), content)
-        return content
-    content = re.sub(r"\bUser['’]s\b", f"{name}'s", content)
-    content = re.sub(r"\b(?:the user|User)\b", name, content)
-    return content
 
 
 def korean_negated(sentence: str) -> bool:

@@ -9,6 +9,7 @@ import re
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.normalize import has_batchim
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
@@ -117,3 +118,24 @@ def unplaced(sentence: str) -> str | None:
             continue
         return m.group(1)
     return None
+
+
+_PERSON_NAME = re.compile(r"^(?:[A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2}|[가-힣]{2,5})$")
+
+
+def speaker_named(content: str, name: str) -> str:
+    """"User adopted a puppy" → "Ana adopted a puppy" when the turn names its speaker:
+    in a conversation of several people (a group chat, an imported transcript) "User"
+    would not say who. A name that is not a person's (an id such as "u_123") is left out."""
+    name = name.strip()
+    if not _PERSON_NAME.match(name):
+        return content
+    if _HANGUL.search(content):
+        final = has_batchim(name)
+        content = re.sub(r"사용자(는|가|를|의|도|에게|한테)?(?![가-힣])", lambda m: name + {
+            "는": "은" if final else "는", "가": "이" if final else "가",
+            "를": "을" if final else "를"}.get(m.group(1) or "", m.group(1) or ""), content)
+        return content
+    content = re.sub(r"\bUser['’]s\b", f"{name}'s", content)
+    content = re.sub(r"\b(?:the user|User)\b", name, content)
+    return content
