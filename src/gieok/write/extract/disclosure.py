@@ -17,7 +17,7 @@ every gate after it (noise, the learned judge, the keep-or-drop rules) still dec
   "-잖아?") is a statement, not a question; a background clause ("-는데", "-ㄴ데"), when the
   sentence as a whole is not kept, is read as a statement of its own: Kiwi finds the
   connective ending, and the clause is re-inflected in the plain form ("러닝하는데" →
-  "러닝한다", "석사 2년차인데" → "석사 2년차다").
+  "러닝한다", "석사 2년차인데" → "석사 2년차다"); the whole sentence follows it unchanged.
 """
 
 from __future__ import annotations
@@ -106,7 +106,9 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     statement = korean.to_memory(head, speaker=False)
     if not statement or not rest:
         return [sentence]
-    return [statement, rest]
+    # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또
+    # 나보고 언니라고 불렀어" — 엄마 called, not the user); the whole sentence goes on as before
+    return [statement, sentence]
 
 
 def _frames(head: list[korean.Token]) -> bool:
@@ -115,7 +117,8 @@ def _frames(head: list[korean.Token]) -> bool:
     if stem is None:
         return False
     i = head.index(stem)
-    if i and head[i - 1].tag == "EC" and head[i - 1].form in _QUOTATIVE:
+    if i and (head[i - 1].tag == "JKQ" or (head[i - 1].tag == "EC"
+                                           and head[i - 1].form in _QUOTATIVE)):
         return True  # "당뇨 전단계라는데": what someone says
     word = stem.form if stem.tag.startswith("VV") else None
     if stem.tag == "XSV":
