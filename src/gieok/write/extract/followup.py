@@ -268,6 +268,17 @@ def restated(question: str, fragment: str) -> str | None:
     return None
 
 
+def more_of(sentence: str, question: str, turn_text: str, entities: Entities,
+            topic: Entity | None = None) -> str | None:
+    """The sentence after an answer, when it is more of the answer: a bare noun phrase
+    ("배터리 전해질 쪽", "mostly oncology") — not a statement with a predicate of its own
+    ("푸들이고 5살이야" is about the pet just named, and coreference reads it)."""
+    if _HANGUL.search(sentence) and any(
+            t.tag.startswith(("V", "XS", "E")) for t in korean.tokens(sentence)):
+        return None
+    return answer(sentence, question, turn_text, entities, topic)
+
+
 def goes_on(memory: str, more: str) -> str:
     """An answer said in two fragments ("화학공학이요. 배터리 전해질 쪽", "공장 QC 팀. 반도체
     부품"): the second, said right after, belongs to the same answer — one memory."""

@@ -288,7 +288,7 @@ class HeuristicExtractor:
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
-            more = followup.answer(body, answered[1], turn.content, entities, before) \
+            more = followup.more_of(body, answered[1], turn.content, entities, before) \
                 if answered and reply is None and not any(h.slot for h, _ in hits) else None
             if answered and more:  # "화학공학이요. 배터리 전해질 쪽": the answer goes on
                 out[answered[0]] = out[answered[0]].with_(content=followup.goes_on(
