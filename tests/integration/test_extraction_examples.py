@@ -169,4 +169,4 @@ def test_aws_secret_after_secret_eun_is_never_remembered(mem: Memory, tmp_path: 
     assert all(secret not in str(row) for row in rows)
     assert not [row for row in memories if "AWS" in str(row)]  # nothing about it was kept
     # the searchable conversation archive keeps what was said, the value withheld
-    assert archived == [("내 AWS secret은 [PASSWORD] 야. 기억해줘",)]  # the PII guard
+    assert archived == [("내 AWS secret은 [SECRET] 야. 기억해줘",)]  # the PII guard
