@@ -19,11 +19,12 @@ T = TypeVar("T")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def words(text: str) -> frozenset[str]:
     """The lower-cased word set of ``text``; memoised: a search takes the word sets of its
     ~30 best candidates, and the same memories come back search after search (3/4 of the
-    near-duplicate check's time was splitting the same texts again)."""
+    near-duplicate check's time was splitting the same texts again). 4,096 texts: a few
+    MB for memory-sized texts, ~20 MB if every one were a long archived passage."""
     return frozenset(w.lower() for w in _WORD.findall(text))
 
 
