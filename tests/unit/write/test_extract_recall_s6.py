@@ -98,3 +98,17 @@ def test_an_answer_said_in_two_fragments_is_one_memory() -> None:
     # a statement after the answer is a statement of its own, not more of the answer
     got = asked(("assistant", "어떤 영화 봤어요?"), ("user", "SF 영화야. 다음주에 또 갈 거야"))
     assert got[0] == '질문 "어떤 영화 봤어요?"에 대한 사용자의 답: SF 영화'
+
+
+def test_a_korean_categorical_dislike_or_choice_is_a_preference() -> None:
+    assert said("영화 추천해줘 근데 스릴러는 절대 안됨 ㅠㅠ") == ["사용자는 스릴러를 싫어함"]  # was nothing
+    assert said("나 musical 영화는 진짜 못 봄 ㅋㅋ") == ["사용자는 musical 영화를 싫어함"]
+    assert said("라떼는 무조건 오트밀크") == ["사용자는 라떼는 무조건 오트밀크"]
+    assert said("맥주는 무조건 카스지 ㅋㅋ") == ["사용자는 맥주는 무조건 카스"]
+
+
+def test_a_categorical_sentence_about_a_moment_or_a_task_is_no_preference() -> None:
+    assert said("오늘은 진짜 안 돼") == []
+    assert said("그건 절대 안 돼") == []
+    assert said("숙제는 무조건 내일까지") == []
+    assert said("회의는 절대 안 늦어") == []

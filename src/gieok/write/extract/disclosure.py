@@ -96,8 +96,11 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         return [sentence.rstrip().rstrip("?？").rstrip()]
     if kept(sentence) or premise(sentence) is not None:
         return [sentence]  # (a question's premise is cut out by premise.py)
-    cut = next((t for t in toks[1:-1] if t.tag == "EC" and t.form in _KO_BACKGROUND_EC
-                and sentence[t.end:t.end + 1] == " "), None)
+    # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
+    cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
+        (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
+        or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
+            and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
     if cut is None or _frames(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
