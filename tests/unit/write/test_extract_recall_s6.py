@@ -80,6 +80,8 @@ def test_a_korean_dislike_names_the_thing_not_the_degree_adverb() -> None:
     assert said("나 매운 거 진짜 좋아해 ㅋㅋ") == ["사용자는 매운 걸 좋아함"]
     assert said("저는 별로 안 좋아해요") == []  # was "사용자는 저를 싫어함"
     assert said("그거 별로 안 좋아해") == []
+    # a kind of thing said without a verb of liking may be a tone, not a taste
+    assert said("딱딱한 거 별로야") == []
 
 
 def test_a_standing_instruction_whose_condition_has_no_comma() -> None:
@@ -112,3 +114,17 @@ def test_a_categorical_sentence_about_a_moment_or_a_task_is_no_preference() -> N
     assert said("그건 절대 안 돼") == []
     assert said("숙제는 무조건 내일까지") == []
     assert said("회의는 절대 안 늦어") == []
+
+
+def test_a_korean_shop_the_user_runs_is_their_work() -> None:
+    assert said("저 동네에서 꽃집 하고 있어요") == ["사용자는 동네에서 꽃집을 운영한다"]  # was nothing
+    assert said("남편이랑 둘이 치킨집 해요") == ["사용자는 남편이랑 둘이 치킨집을 운영한다"]
+    assert "사용자는 작은 분식집을 운영한다" in said("사장인데요 작은 분식집 해요")
+    assert said("친구 집 놀러 가") == []
+    assert said("카페 해요?") == []
+
+
+def test_why_a_fact_is_mentioned_is_no_condition() -> None:
+    got = said("which laptop is better for video editing? I have a 2020 Dell XPS 13 if that matters")
+    assert got == ["User has a 2020 Dell XPS 13"]  # was nothing: 'if' read as a hypothetical
+    assert said("I would buy it if it helps") == []

@@ -42,6 +42,10 @@ _EN_SELF = re.compile(
     re.IGNORECASE)
 _EN_ADDRESSEE = re.compile(r"\b(?:you|your|u|ur|pls|please)\b", re.IGNORECASE)
 _EN_MIN_WORDS = 3
+# "… if that matters", "… in case it helps": the user says why they mention it, not a condition
+_EN_RELEVANCE = re.compile(r",?\s+(?:if\s+(?:that|it|this)\s+(?:matters|helps)|if\s+relevant|"
+                           r"in\s+case\s+(?:that|it|this)\s+(?:matters|helps))\s*[.!]*$",
+                           re.IGNORECASE)
 # a clause that only reports a message ("My sister texted me "…" — how should I reply?"):
 # what it says was in the quote, which is someone else's words
 _EN_MESSAGE = re.compile(r"\b(?:texted|messaged|emailed|e-mailed|wrote|sent|asked|told|said|says|"
@@ -72,6 +76,8 @@ def expand(sentences: Sequence[str], kept: Callable[[str], bool]) -> list[str]:
 
 
 def _english(sentence: str) -> list[str]:
+    # "I have an M2 MacBook Air if that matters": why it is said, not a condition
+    sentence = _EN_RELEVANCE.sub("", sentence) or sentence
     if not discourse.is_noise(sentence):
         return [sentence]
     clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]

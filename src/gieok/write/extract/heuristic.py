@@ -17,6 +17,7 @@ from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import (
+    business,
     categorical,
     discourse,
     disclosure,
@@ -134,7 +135,8 @@ class HeuristicExtractor:
         # (who holds a role in the user's life is read by ``slots``: one person at a time)
         self._en = list(rules_en if rules_en is not None else [*patterns_en.RULES, *slots.RULES_EN])
         self._ko = list(rules_ko if rules_ko is not None
-                        else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO])
+                        else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO,
+                              *business.RULES_KO])
 
     @property
     def name(self) -> str:

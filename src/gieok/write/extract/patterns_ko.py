@@ -277,7 +277,9 @@ def _disliked(g: Groups, ctx: RuleContext) -> bool:
     g["x"] = _SELF_TOPIC.sub("", g["x"])
     if g["x"] in _DEGREE:
         return False
-    return _kind_of_thing(g) or _noun(g, ctx)
+    if _kind_of_thing(g):  # a taste said with a verb of liking ("딱딱한 거 별로야" may be a tone)
+        return re.search(r"싫어|좋아|질색", ctx.sentence) is not None
+    return _noun(g, ctx)
 
 
 _SELF_TOPIC = re.compile(r"^(?:저는|나는|난|전|저도|나도)\s+")
