@@ -128,3 +128,8 @@ def test_why_a_fact_is_mentioned_is_no_condition() -> None:
     got = said("which laptop is better for video editing? I have a 2020 Dell XPS 13 if that matters")
     assert got == ["User has a 2020 Dell XPS 13"]  # was nothing: 'if' read as a hypothetical
     assert said("I would buy it if it helps") == []
+
+
+def test_not_eating_something_is_never_read_as_a_categorical_dislike() -> None:
+    got = said("게 먹으면 입술이 부어서 갑각류는 아예 안 먹어")
+    assert not any("싫어함" in c for c in got)

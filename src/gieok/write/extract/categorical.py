@@ -19,8 +19,9 @@ from gieok.write.extract.patterns_ko import OBJ, Groups, _noun, rule
 from gieok.write.normalize import josa
 
 _ABSOLUTE = r"(?:진짜|정말|절대|절대로|도저히|죽어도|아예|전혀)"
-_NEGATED = (r"(?:못\s?(?:봐|봄|본다|봐요|먹어|먹음|먹는다|먹어요|마셔|마심|마셔요|들어|들음|해|함|타|탐)|"
-            r"안\s?(?:돼|됨|된다|돼요|봐|봄|본다|봐요|먹어|먹음|먹는다|먹어요|마셔|마심|마셔요|들어|들음))"
+# (not eating or drinking: "갑각류는 아예 안 먹어" may be an allergy — the health rules read it)
+_NEGATED = (r"(?:못\s?(?:봐|봄|본다|봐요|들어|들음|해|함|타|탐)|"
+            r"안\s?(?:돼|됨|된다|돼요|봐|봄|본다|봐요|들어|들음))"
             r"(?=$|[\s.!~,ㅋㅎㅠㅜ])")
 
 
