@@ -8,6 +8,9 @@ For each candidate, in order (later candidates see the effect of earlier ones):
                                                           else MERGE into the existing one
 4. same single-valued slot, different value          → SUPERSEDE ("moved to Mapo-gu" after
                                                           "lives in Gangnam-gu"; a new job)
+4b. the sentence says what the user left ("sold the  → SUPERSEDE the memories stating it
+    Civic"), or that a kind of thing changed            (``retired``, ``changes``)
+    ("switched vets", "가게 합정동으로 옮겼어")
 5. near duplicate (text similarity ≥ threshold, or the   → UPDATE if the new text says more,
    new text contains every word of the old one)           else MERGE
 6. otherwise                                          → ADD
@@ -32,6 +35,7 @@ from gieok.domain.records import (MemoryRecord, MemoryType, Status, content_hash
                                   normalize_text)
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
+from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
@@ -183,6 +187,10 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         return
+    changed = _changed_by(new, pool)
+    if changed:
+        _supersede(plan, pool, changed, new, now, "the user said it changed")
+        return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
     # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
     near = _nearest(new, pool, min(threshold, REAFFIRMED) if _STILL.search(new.content)
@@ -267,6 +275,29 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
             if r.id not in pool.created and r.layer is new.layer
             and r.type is not MemoryType.RULE and stops(r)
             and not says_more(r.content, new.content)]
+
+
+def _changed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
+    """Stored memories stating the value of a thing the new memory says changed, when no
+    slot knows it ("switched vets" retires "User's vet is Dr. Park …", "가게 합정동으로
+    옮겼다" retires "망원동에서 칼국수집 한다"; ``changes`` reads the cue and the kind).
+    Never a pinned, health or safety fact, a rule, one written in this batch or one that
+    also states the new memory's content. A memory about someone the change does not name
+    only when it is the one memory of that kind (one child's daycare, not two)."""
+    said = changes.change(new.content) if new.type is not MemoryType.RULE else None
+    if said is None:
+        return []
+    sure: list[MemoryRecord] = []
+    alone: list[MemoryRecord] = []
+    for r in pool.records.values():
+        if r.id in pool.created or r.layer is not new.layer or r.type is MemoryType.RULE \
+                or r.pinned or CRITICAL_TAGS & set(r.tags) or says_more(r.content, new.content):
+            continue
+        found = changes.replaced(r.content, said)
+        (sure if found == changes.SURE else alone if found else []).append(r)
+    if sure:
+        return sure
+    return alone if len({changes.who(r.content) for r in alone}) == 1 else []
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

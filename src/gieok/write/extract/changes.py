@@ -1,0 +1,255 @@
+"""A change said in passing, when no slot knows the attribute (W6): what it replaces.
+
+A slot (residence, employer, diet, phone, school …) supersedes its old value whatever the
+wording, and ``retired`` reads the thing a sentence names as left ("sold the Civic"). What
+neither covers is the change that names only the *kind* of thing that changed: "switched
+vets", "moving to day shift from november" after "I work nights", "가게 이번에 합정동으로
+옮겼어" after "망원동에서 작은 칼국수집 해요", "치과 바꿨어요". The old statement then stayed
+current beside the new one.
+
+Two closed classes make the reading general instead of one more phrasing:
+
+* **the cue** that a value changed — verbs of switching, moving and changing (switch, change,
+  move, transfer, swap, replace; 옮기다, 바꾸다, 바뀌다, 이전하다, 갈아타다, 넘어가다, 변경하다)
+  and their adverbs (now, instead, anymore, no longer, from/starting <when>; 이제, 더 이상,
+  대신, 새로, …부터). An additive word (also, too, another, second; the particle 도) says the
+  new thing came *beside* the old one: no change.
+* **the kind** of thing changed — the noun the change verb takes ("switched *vets*", "*가게*
+  … 옮겼다", "*치과* 바꿨어요"; Korean read with Kiwi: the verb's object or topic, never its
+  destination "합정동으로"), or the head of the destination ("to day *shift*"). A kind is
+  matched against an older memory by the same word, or by ``KINDS``: the things people
+  have or attend one at a time (a shop they run, their gym, hair salon, vet, dentist, clinic,
+  work shift, commute, bank, carrier, children's academy or daycare, grocery store, place of
+  worship, office, team, laptop), each with the words that name a member of it ("칼국수집
+  해요" is a shop, "CrossFit Gangnam" a gym, "works nights" a shift).
+
+``change(content)`` reads a memory as stored (third person); ``replaced(old, change)`` says
+whether an older memory states the value it replaces: same people (the older memory names
+no person or pet the newer one does not: one child's school never replaces the other's),
+a member of a changed kind, and not the new value itself. Reconciliation supersedes those
+memories (never a pinned, health or safety fact, never a rule). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+# -- the kinds of things a person has or attends one at a time ------------------------------
+# name → (words that name the kind itself, patterns that name a member of it in a memory)
+_KO_SHOP = r"[가-힣]{1,8}(?:집|가게|식당|카페|매장|공방|샵|술집|베이커리)(?=\s?(?:을|를|은|는|도)?\s?" \
+           r"(?:하|한|해|했|운영|차렸|차린|열었|연|냈|낸|시작)|\s?사장)"
+KINDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "shop": (("shop", "store", "restaurant", "cafe", "café", "bakery", "bar", "diner", "business",
+              "가게", "식당", "카페", "매장", "점포", "샵", "사업장", "공방", "가계"),
+             rf"\b(?:shop|store|restaurant|caf[eé]|bakery|diner|bistro|food\s+truck)\b|{_KO_SHOP}|"
+             r"가게|식당|매장|점포|사업장"),
+    "gym": (("gym", "fitness", "헬스장", "체육관", "피트니스", "짐"),
+            r"\b(?:gym|fitness|crossfit|f45|orangetheory|planet\s+fitness|boxing\s+club)\b|"
+            r"헬스장|체육관|피트니스|크로스핏|\w+짐(?=\s|에|을|를|은|는|$)"),
+    "salon": (("salon", "hairdresser", "barber", "barbershop", "stylist", "미용실", "헤어샵",
+               "미용사", "바버샵"),
+              r"\b(?:salon|hairdresser|hair\s+\w+|barber(?:shop)?|stylist)\b|미용실|헤어샵|헤어|"
+              r"미용사|바버샵"),
+    "vet": (("vet", "veterinarian", "동물병원", "수의사"),
+            r"\b(?:vet|veterinarian|animal\s+(?:hospital|clinic))\b|동물\s?병원|수의사"),
+    "dentist": (("dentist", "치과"), r"\b(?:dentist|dental)\b|치과"),
+    "clinic": (("clinic", "pediatrician", "gp", "병원", "의원", "소아과", "한의원", "피부과"),
+               r"\b(?:clinic|pediatrician|gp)\b|의원|소아과|한의원|피부과"),
+    "shift": (("shift", "nights", "days", "야간", "주간", "교대", "근무"),
+              r"\b(?:(?:day|night|morning|evening|graveyard|overnight|late|early)\s+shifts?|"
+              r"work(?:s|ing)?\s+(?:the\s+)?(?:nights|days|overnights?|graveyard))\b|"
+              r"야간|주간|교대|오전\s?근무|오후\s?근무|나이트|데이\s?근무"),
+    "commute": (("commute", "출퇴근", "통근"),
+                r"\b(?:commut\w*|(?:take|takes|ride|rides|by)\s+(?:the\s+)?(?:bus|subway|metro|"
+                r"train|tube)|bikes?\s+to\s+work|drives?\s+to\s+work)\b|(?:지하철|버스|자전거|차)"
+                r"(?:로|으로|타고)\s?(?:출근|출퇴근|통근|다녀|다닌)"),
+    "bank": (("bank", "accounts", "account", "banking", "은행", "통장"),
+             r"\b(?:bank|banks|banking)\b|은행|뱅크"),
+    "carrier": (("carrier", "통신사"), r"\b(?:carrier|mobile\s+plan)\b|통신사|알뜰폰"),
+    "academy": (("academy", "daycare", "preschool", "학원", "어린이집"),
+                r"\b(?:academy|daycare|preschool|hagwon|tutoring\s+center)\b|학원|어린이집"),
+    "grocery": (("groceries", "grocery", "supermarket", "마트", "장보기"),
+                r"\b(?:groceries|grocery|supermarket)\b|마트|장\s?보"),
+    "worship": (("church", "parish", "temple", "교회", "성당"), r"\b(?:church|parish)\b|교회|성당"),
+    "office": (("office", "workplace", "사무실", "근무지"), r"\b(?:office|workplace)\b|사무실|근무지"),
+    "team": (("team", "department", "팀", "부서"), r"\b(?:team|department)\b|[가-힣]{0,6}팀(?=\s|에|을|를|은|는|이|$)|부서"),
+    "laptop": (("laptop", "notebook", "노트북"),
+               r"\b(?:laptop|macbook(?:\s+(?:air|pro))?|thinkpad|surface\s+laptop|chromebook|xps)\b|"
+               r"노트북|맥북|그램"),
+}
+_MEMBER = {name: re.compile(pattern, re.IGNORECASE) for name, (_, pattern) in KINDS.items()}
+_KIND_OF_WORD = {word: name for name, (words, _) in KINDS.items() for word in words}
+
+# -- the cue that a value changed -------------------------------------------------------------
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_WHEN = rf"(?:next\s+\w+|tomorrow|today|monday|tuesday|wednesday|thursday|friday|{_MONTH}|" \
+        r"the\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th))"
+_VERB_EN = r"(?:switch(?:ed|ing|es)?|chang(?:ed|ing|es|e)|mov(?:ed|ing|es|e)|transferr?(?:ed|ing|s)?|" \
+           r"swapp?(?:ed|ing|s)?|replac(?:ed|ing|es|e)|put\s+(?:me|him|her|them|us)\s+on|" \
+           r"putting\s+(?:me|him|her|them|us)\s+on)"
+_CUE_EN = re.compile(rf"\b(?:{_VERB_EN}|now|instead|any\s?more|no\s+longer|"
+                     rf"(?:from|starting)\s+{_WHEN})\b", re.IGNORECASE)
+_ADDITIVE_EN = re.compile(r"\b(?:also|too|as\s+well|another|second|both|in\s+addition|"
+                          r"additionally|plus)\b", re.IGNORECASE)
+_CHANGE_STEMS_KO = frozenset({"옮기", "바꾸", "바뀌", "갈아타", "넘어가", "넘어오", "이전", "변경"})
+_CUE_KO = re.compile(r"옮기|옮겼|옮김|바꿨|바꿈|바꾸|바뀌|바뀜|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
+                     r"이전했|이전함|이전해|변경|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
+_ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째로")
+_TIME_KO = frozenset("이번 이제 요즘 요새 지난주 지난달 저번 작년 올해 올 오늘 어제 최근 얼마 전 다음 달 "
+                     "주 월 일 년 번 사용자 때문 근처 앞 옆 집".split())
+
+# -- the people (and pets) a memory is about ----------------------------------------------------
+_WHO = re.compile(rf"\b(?:{FAMILY_EN}|{PETS_EN})\b|{FAMILY_KO}|{PETS_KO}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a memory says changed: the kinds of thing (``KINDS`` names or the word as said),
+    the new value when said, and the people or pets it is about."""
+
+    kinds: frozenset[str]
+    value: str | None
+    who: frozenset[str]
+
+
+def _people(text: str) -> frozenset[str]:
+    return frozenset(m.group(0).casefold().rstrip("s") for m in _WHO.finditer(text))
+
+
+def _kind(word: str) -> str:
+    low = word.casefold()
+    return _KIND_OF_WORD.get(low) or _KIND_OF_WORD.get(low.rstrip("s")) or low
+
+
+_OBJECT_EN = re.compile(
+    rf"\b{_VERB_EN}\s+(?:(?:my|our|the|his|her|their)\s+)?(?P<k>[a-z]+s)\b(?!\s+(?:to|from)\s+"
+    r"(?:my|our|the)?\s*[a-z]+s\b)", re.IGNORECASE)
+_NEW_EN = re.compile(r"\b(?:my|our|the|a)\s+new\s+(?P<k>[a-z]+)\b", re.IGNORECASE)
+_TO_EN = re.compile(
+    rf"\b{_VERB_EN}\s+(?:(?:my|our|the|his|her|their)\s+\w+\s+)?(?:over\s+)?(?:to|onto)\s+"
+    r"(?:(?:the|a|an|my|our)\s+)?(?P<v>[\w'’&.-]+(?:\s+[\w'’&.-]+){0,3}?)"
+    r"(?=\s+(?:for|from|starting|next|this|in|on|at|because|since|so|and|now)\b|[,.;!?]|$)",
+    re.IGNORECASE)
+_AT_NOW_EN = re.compile(r"\b(?:at|to|with|on)\s+(?P<v>(?-i:[A-Z0-9])[\w'’&.-]*(?:\s+(?-i:[A-Z0-9])"
+                        r"[\w'’&.-]*){0,3})\s+now\b", re.IGNORECASE)
+_FOR_EN = re.compile(r"\bfor\s+(?:my\s+|our\s+|the\s+)?(?P<k>[a-z]+)\b", re.IGNORECASE)
+
+
+def _english(content: str) -> Change | None:
+    if _CUE_EN.search(content) is None or _ADDITIVE_EN.search(content):
+        return None
+    kinds: set[str] = set()
+    value = None
+    for m in _OBJECT_EN.finditer(content):  # "switched vets", "changed salons"
+        kinds.add(_kind(m.group("k")))
+    for m in _NEW_EN.finditer(content):  # "the new vet" — only a known kind
+        if m.group("k").casefold() in _KIND_OF_WORD:
+            kinds.add(_kind(m.group("k")))
+    to = _TO_EN.search(content) or _AT_NOW_EN.search(content)
+    if to is not None:
+        value = to.group("v").strip(" .,'’")
+        head = value.split()[-1]
+        if head.casefold() in _KIND_OF_WORD or head.casefold().rstrip("s") in _KIND_OF_WORD:
+            kinds.add(_kind(head))  # "to day shift": the kind is the destination's head
+        after = _FOR_EN.search(content, to.end())
+        if after is not None and after.group("k").casefold() in _KIND_OF_WORD:
+            kinds.add(_kind(after.group("k")))
+    # a known kind said with an adverb cue only ("my vet now is Dr. Lee"): the member
+    if not kinds and re.search(r"\b(?:now|instead|any\s?more|no\s+longer)\b", content, re.I):
+        kinds |= {name for name, pattern in _MEMBER.items() if _said_kind(content, name)}
+    return Change(frozenset(kinds), value, _people(content)) if kinds else None
+
+
+def _said_kind(content: str, name: str) -> bool:
+    words = KINDS[name][0]
+    return any(re.search(rf"(?<![\w가-힣]){re.escape(w)}s?(?![\w])" if not _HANGUL.search(w)
+                         else re.escape(w), content, re.IGNORECASE) for w in words)
+
+
+def _korean(content: str) -> Change | None:
+    if _CUE_KO.search(content) is None or _ADDITIVE_KO.search(content):
+        return None
+    # the sentence that says the change ("…옮겼다. 월세가 너무 오른다": not the rent)
+    start = 0
+    for part in re.split(r"(?<=[.!?])\s+", content):
+        if _CUE_KO.search(part):
+            break
+        start += len(part) + 1
+    span = range(start, start + len(part) + 1)
+    toks = tokens(content)
+    kinds: set[str] = set()
+    value = None
+    changed = any(t.tag.startswith("VV") and t.form in _CHANGE_STEMS_KO or
+                  (t.form in ("이전", "변경") and i + 1 < len(toks) and toks[i + 1].tag == "XSV")
+                  for i, t in enumerate(toks))
+    for i, t in enumerate(toks):
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if t.tag not in ("NNG", "NNP", "SL"):
+            continue
+        if nxt is not None and nxt.tag == "JX" and nxt.form == "도":
+            return None  # "고양이도 …": beside the old one, not instead of it
+        if nxt is not None and nxt.tag == "JKB" and nxt.form in ("으로", "로"):
+            j = i  # the destination, with the nouns it is compounded of ("서울 치과로")
+            while j > 0 and toks[j - 1].tag in ("NNG", "NNP", "SL") and \
+                    toks[j - 1].end == toks[j].start:
+                j -= 1
+            value = value or content[toks[j].start:t.end]
+            continue
+        if nxt is not None and (nxt.tag in ("JKB", "JKG", "JC") or (
+                nxt.tag.startswith("NN") and nxt.form not in _TIME_KO)):
+            continue  # "망원동에서", "초코 약": a place or a possessor, not the thing
+        if t.form in _TIME_KO or t.tag == "SL":
+            continue
+        if t.start not in span:
+            continue
+        if changed or t.form in _KIND_OF_WORD:
+            kinds.add(_kind(t.form))
+    if not changed:  # an adverb cue only ("이제 야간 안 해"): a known kind said in it
+        kinds = {k for k in kinds if k in KINDS}
+    return Change(frozenset(kinds), value, _people(content)) if kinds else None
+
+
+@lru_cache(maxsize=4096)
+def change(content: str) -> Change | None:
+    """What the memory ``content`` (third person, as stored) says changed, or None when it
+    states no change of a kind of thing (no cue, an additive word, or no kind said)."""
+    return _korean(content) if _HANGUL.search(content) else _english(content)
+
+
+SURE, IF_ALONE = 2, 1
+# the thing named as a cause or a topic, not as what the user has or attends ("요즘 가게
+# 때문에 정신이 없다", "worried about the gym's prices")
+_NOT_ITS_VALUE = re.compile(r"\s?(?:때문|덕분|얘기|이야기|생각|걱정|문제|일로|일이|일\s)|"
+                            r"['’]s\s+(?:prices?|hours|owner|staff)\b", re.IGNORECASE)
+
+
+def replaced(old: str, new: Change) -> int:
+    """Whether the older memory ``old`` states the value of a thing ``new`` says changed:
+    ``SURE`` when it is about the same people, ``IF_ALONE`` when it names someone and the
+    change names no one ("어린이집 옮겼어" after "우리 애 해바라기 어린이집 다녀": the one
+    child whose daycare is known — the caller takes it only when no other memory of the
+    kind names someone else), 0 when not."""
+    people = _people(old)
+    if not new.who >= people and new.who:
+        return 0  # the older memory is about someone the change does not name
+    if new.value and new.value.casefold() in old.casefold():
+        return 0  # it states the new value: a restatement, not the old one
+    for kind in new.kinds:
+        pattern = _MEMBER.get(kind) or re.compile(
+            rf"(?<![\w]){re.escape(kind.rstrip('s'))}", re.IGNORECASE)
+        if any(_NOT_ITS_VALUE.match(old, m.end()) is None for m in pattern.finditer(old)):  # a member of the kind, or the same word ("치과 바꿨어요" … "연세치과")
+            return SURE if new.who >= people else IF_ALONE
+    return 0
+
+
+def who(content: str) -> frozenset[str]:
+    """The people and pets a memory names (family and pet words)."""
+    return _people(content)
