@@ -39,7 +39,7 @@ from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
-from gieok.write.extract.retired import died, mentions
+from gieok.write.extract.retired import died, dosed, mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # a statement that something still holds: it repeats what was said before
@@ -102,6 +102,8 @@ def _same_value(a: str | None, b: str | None) -> bool:
     """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do."""
     if not a or not b:
         return False
+    if "someone" in (a, b) and "none" not in (a, b):
+        return True  # a partner not named yet agrees with the one who is (relationship)
     ta, tb = _tokens(a), _tokens(b)
     return bool(ta and tb) and (ta <= tb or tb <= ta)
 
@@ -152,8 +154,11 @@ def reconcile(
     pool = _Pool(existing)
     for candidate in candidates:
         _decide(candidate, make_record(candidate), pool, plan, now, near_duplicate)
-        if candidate.retires and isinstance(candidate.at, datetime):
-            plan.left += [(name, candidate.at) for name in candidate.retires]
+        if (candidate.retires or candidate.ended) and isinstance(candidate.at, datetime):
+            # what the user left, and the partner they parted from or the pet who died:
+            # the archived turns naming them are dated past
+            plan.left += [(name, candidate.at) for name in (*candidate.retires,
+                                                            *candidate.ended)]
     return plan
 
 
@@ -264,11 +269,11 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
         named = [name for name in c.retires if mentions(r.content, name)]
         if not named:
             return False
-        if CRITICAL_TAGS & set(r.tags):
-            return health and all(is_medicine(name) for name in named)
+        if CRITICAL_TAGS & set(r.tags):  # a medicine: by name, or by its doses
+            return health and all(is_medicine(name) or dosed(r.content, name) for name in named)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
-            return health and (r.metadata.get("slot") == "diet"
-                               or all(is_medicine(name) for name in named))
+            return health and (r.metadata.get("slot") == "diet" or all(
+                is_medicine(name) or dosed(r.content, name) for name in named))
         return True
 
     return [r for r in pool.records.values()

@@ -78,6 +78,11 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
                 r"\b(?:academy|daycare|preschool|hagwon|tutoring\s+center)\b|학원|어린이집"),
     "grocery": (("groceries", "grocery", "supermarket", "마트", "장보기"),
                 r"\b(?:groceries|grocery|supermarket)\b|마트|장\s?보"),
+    "school": (("school", "schools", "학교"),
+               r"\b(?:school|elementary|middle\s+school|high\s+school|montessori|kindergarten)\b|"
+               r"학교|초등학교|중학교|고등학교|[가-힣]{1,6}초(?=\s|에|를|을|는|$)"),
+    "race": (("race", "marathon", "마라톤", "대회"), r"\b(?:marathon|half|10k|5k|race)\b|마라톤|대회"),
+    "home": (("home",), r"\b(?:lives?|living)\s+in\b|(?:에|에서)?\s?(?:산다|살아|살고|거주)"),
     "worship": (("church", "parish", "temple", "교회", "성당"), r"\b(?:church|parish)\b|교회|성당"),
     "office": (("office", "workplace", "사무실", "근무지"), r"\b(?:office|workplace)\b|사무실|근무지"),
     "team": (("team", "department", "팀", "부서"), r"\b(?:team|department)\b|[가-힣]{0,6}팀(?=\s|에|을|를|은|는|이|$)|부서"),
@@ -99,9 +104,12 @@ _CUE_EN = re.compile(rf"\b(?:{_VERB_EN}|now|instead|any\s?more|no\s+longer|"
                      rf"(?:from|starting)\s+{_WHEN})\b", re.IGNORECASE)
 _ADDITIVE_EN = re.compile(r"\b(?:also|too|as\s+well|another|second|both|in\s+addition|"
                           r"additionally|plus)\b", re.IGNORECASE)
-_CHANGE_STEMS_KO = frozenset({"옮기", "바꾸", "바뀌", "갈아타", "넘어가", "넘어오", "이전", "변경"})
-_CUE_KO = re.compile(r"옮기|옮겼|옮김|바꿨|바꿈|바꾸|바뀌|바뀜|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
-                     r"이전했|이전함|이전해|변경|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
+_CHANGE_STEMS_KO = frozenset({"옮기", "바꾸", "바뀌", "갈아타", "넘어가", "넘어오"})
+# nouns that say a change with 하다/되다 ("이전했어요", "포항으로 부임하게 됐다", "조정했다")
+_CHANGE_NOUNS_KO = frozenset({"이전", "변경", "부임", "발령", "전근", "조정", "이사", "전학"})
+_RELOCATED = re.compile(r"relocat|이사|이주", re.IGNORECASE)
+_CUE_KO = re.compile(r"옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
+                     r"이전했|이전함|이전해|변경|부임|발령|전근|조정|relocat|바꿔|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
 _ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째로")
 _TIME_KO = frozenset("이번 이제 요즘 요새 지난주 지난달 저번 작년 올해 올 오늘 어제 최근 얼마 전 다음 달 "
                      "주 월 일 년 번 사용자 때문 근처 앞 옆 집".split())
@@ -134,9 +142,11 @@ _OBJECT_EN = re.compile(
     r"(?:my|our|the)?\s*[a-z]+s\b)", re.IGNORECASE)
 _NEW_EN = re.compile(r"\b(?:my|our|the|a)\s+new\s+(?P<k>[a-z]+)\b", re.IGNORECASE)
 _TO_EN = re.compile(
-    rf"\b{_VERB_EN}\s+(?:(?:my|our|the|his|her|their)\s+\w+\s+)?(?:over\s+)?(?:to|onto)\s+"
+    rf"\b{_VERB_EN}\s+(?:(?:my|our|the|his|her|their)\s+\w+\s+|(?:him|her|them|it|us|me)\s+)?"
+    r"(?:over\s+)?(?:to|onto)\s+"
     r"(?:(?:the|a|an|my|our)\s+)?(?P<v>[\w'’&.-]+(?:\s+[\w'’&.-]+){0,3}?)"
-    r"(?=\s+(?:for|from|starting|next|this|in|on|at|because|since|so|and|now)\b|[,.;!?]|$)",
+    r"(?=\s+(?:for|from|starting|next|this|in|on|at|over|because|since|so|and|now|after|"
+    r"last)\b|[,.;!?]|$)",
     re.IGNORECASE)
 _AT_NOW_EN = re.compile(r"\b(?:at|to|with|on)\s+(?P<v>(?-i:[A-Z0-9])[\w'’&.-]*(?:\s+(?-i:[A-Z0-9])"
                         r"[\w'’&.-]*){0,3})\s+now\b", re.IGNORECASE)
@@ -159,6 +169,8 @@ def _english(content: str) -> Change | None:
         head = value.split()[-1]
         if head.casefold() in _KIND_OF_WORD or head.casefold().rstrip("s") in _KIND_OF_WORD:
             kinds.add(_kind(head))  # "to day shift": the kind is the destination's head
+        # "to Anytime Fitness", "to Cedar Park Montessori": a member names its kind
+        kinds |= {name for name, pattern in _MEMBER.items() if pattern.search(value)}
         after = _FOR_EN.search(content, to.end())
         if after is not None and after.group("k").casefold() in _KIND_OF_WORD:
             kinds.add(_kind(after.group("k")))
@@ -186,11 +198,20 @@ def _korean(content: str) -> Change | None:
     span = range(start, start + len(part) + 1)
     toks = tokens(content)
     kinds: set[str] = set()
+    objects: set[str] = set()  # said with 을/를: what a transitive change verb changed
     value = None
-    changed = any(t.tag.startswith("VV") and t.form in _CHANGE_STEMS_KO or
-                  (t.form in ("이전", "변경") and i + 1 < len(toks) and toks[i + 1].tag == "XSV")
-                  for i, t in enumerate(toks))
+    verbs = [i for i, t in enumerate(toks)
+             if t.tag.startswith("VV") and t.form in _CHANGE_STEMS_KO or (
+                 t.form in _CHANGE_NOUNS_KO and i + 1 < len(toks) and toks[i + 1].tag == "XSV")]
+    changed = bool(verbs)
+    # the change verb's own clause: after the last connective ending before it ("정밀초음파
+    # 봤는데 의사가 예정일을 … 조정했다": not the scan)
+    first = 0
+    if verbs:
+        first = max((i + 1 for i, t in enumerate(toks[:verbs[0]]) if t.tag == "EC"), default=0)
     for i, t in enumerate(toks):
+        if changed and i < first:
+            continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if t.tag not in ("NNG", "NNP", "SL"):
             continue
@@ -201,19 +222,35 @@ def _korean(content: str) -> Change | None:
             while j > 0 and toks[j - 1].tag in ("NNG", "NNP", "SL") and \
                     toks[j - 1].end == toks[j].start:
                 j -= 1
-            value = value or content[toks[j].start:t.end]
+            # the destination as written ("Hill's로": Kiwi splits the apostrophe off)
+            if t.form in _KIND_OF_WORD:  # "포항에 있는 교회로 부임": the kind itself
+                kinds.add(_kind(t.form))
+                continue
+            begin = content.rfind(" ", 0, toks[j].start) + 1
+            value = value or content[begin:t.end]
             continue
         if nxt is not None and (nxt.tag in ("JKB", "JKG", "JC") or (
                 nxt.tag.startswith("NN") and nxt.form not in _TIME_KO)):
             continue  # "망원동에서", "초코 약": a place or a possessor, not the thing
-        if t.form in _TIME_KO or t.tag == "SL":
-            continue
+        if t.form in _TIME_KO or t.tag == "SL" or _WHO.fullmatch(t.form) or (
+                i and _WHO.fullmatch(toks[i - 1].form)):
+            continue  # a time, or a person or pet (or their name): who, not what, changed
         if t.start not in span:
             continue
-        if changed or t.form in _KIND_OF_WORD:
+        if t.form in _CHANGE_NOUNS_KO:
+            continue
+        if changed and nxt is not None and nxt.tag == "JKO":
+            objects.add(_kind(t.form))
+        elif changed or t.form in _KIND_OF_WORD:
             kinds.add(_kind(t.form))
+    if objects:
+        kinds = objects | {k for k in kinds if k in KINDS}
     if not changed:  # an adverb cue only ("이제 야간 안 해"): a known kind said in it
-        kinds = {k for k in kinds if k in KINDS}
+        clause = content[span.start:span.stop]
+        kinds = {k for k in kinds if k in KINDS} | {
+            name for name in KINDS if _said_kind(clause, name)}
+    if value and _RELOCATED.search(content):  # "Austin으로 relocation 완료", "부산으로 이사"
+        kinds.add("home")
     return Change(frozenset(kinds), value, _people(content)) if kinds else None
 
 

@@ -361,7 +361,9 @@ def ko_subject(sentence: str, names: frozenset[str] = frozenset()) -> str:
     for tok in toks:
         if tok.tag in ("JKS", "JX", "JKC") and segment:
             nouns = [t.form for t in segment if t.tag.startswith(("NN", "NP", "SL"))]
-            if any(_PERSON.match(n) or n in names for n in nouns):
+            # the segment as written too: Kiwi reads "사위는" as 사/NR + 위/NNB
+            said = sentence[segment[0].start:segment[-1].end]
+            if any(_PERSON.match(n) or n in names for n in nouns) or _PERSON.match(said):
                 return "entity"
             if nouns and any(_BODY.search(n) for n in nouns):
                 segment = []

@@ -150,7 +150,7 @@ _CREDENTIAL = re.compile(
 _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|we['’]re|we['’]ve|our|"
                       r"User['’]s|User)\b", re.IGNORECASE)
 _KO_REJECT = re.compile(
-    r"(?:줘|주세요|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|니\?|"
+    r"(?:줘|줘요|주세요|주셔요|주십시오|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|니\?|"
     r"냐|어때|뭐|어떻게|어디|언제|왜|몇)[\s.?!~:]*$|\?|"
     r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
     # a dream, and what happened just now: not facts about the user

@@ -562,7 +562,9 @@ def _answer_hit(content: str) -> Hit:
 def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Candidate:
     from gieok.write.extract import korean
 
-    more = korean.to_memory(sentence, speaker=False) or sentence.strip()
+    past = re.search(r"[\uac00-\ud7a3]다\.?$", candidate.content) is not None and \
+        (ord(candidate.content.rstrip(".")[-2]) - 0xAC00) % 28 == 20  # "옮겼다": ㅆ before 다
+    more = korean.to_memory(sentence, speaker=False, after_past=past) or sentence.strip()
     merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}")
     when = None if (candidate.data or {}).get("when") else resolve_time(sentence, at)
     if when is not None:  # "제주도 한달살기 하려고요. 7월 25일부터": the date said after it

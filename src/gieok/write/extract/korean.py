@@ -19,7 +19,8 @@ from typing import Any
 
 from gieok.text.analysis import kiwi as _kiwi
 
-FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|아들|딸|"
+FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|"
+             "딸내미|딸래미|아들내미|아들래미|아들|딸|"
              "큰애|작은애|큰아이|작은아이|큰딸|작은딸|큰아들|작은아들|막둥이|"
              "아이|아기|애기|애|자녀|첫째|둘째|셋째|막내|형|오빠|누나|언니|동생|남동생|여동생|엄마|"
              "어머니|어머님|아빠|아버지|아버님|부모님|시부모님|할머니|할머님|할아버지|할아버님|시어머니|시아버지|장모님|장인어른|손주|"
@@ -142,11 +143,20 @@ def has_batchim(word: str) -> bool:
     return (ord(last) - 0xAC00) % 28 != 0
 
 
-def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool) -> str:
-    """The predicate word from ``stem`` to ``end`` re-inflected in the plain -다 form."""
+# verbs of a state, not an event: their reason clause stays in the present ("좋아해서")
+_STATIVE = frozenset("좋아하 싫어하 사랑하 살 다니 일하 원하 알 모르 믿 닮 생각하 걱정하".split())
+
+
+def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
+                 past_tense: bool = False) -> str:
+    """The predicate word from ``stem`` to ``end`` re-inflected in the plain -다 form
+    (``past_tense``: in the past, when the clause itself does not say its tense)."""
     kiwi: Any = _kiwi()
     head = toks[stem]
     eps = [t for t in toks[stem + 1:end] if t.tag == "EP"]
+    if past_tense and not eps and head.tag.startswith(("VV", "XSV")) \
+            and head.form not in _STATIVE:
+        eps = [Token("었", "EP", head.end, head.end)]
     if user_subject:
         eps = [t for t in eps if t.form not in ("시", "으시")]
     past = any(t.form[:1] in ("었", "았", "였", "ᆻ") for t in eps)  # also "었었" (had done)
@@ -163,14 +173,20 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool) -> 
     return str(kiwi.join(parts))
 
 
-def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
-    """The third-person memory for one Korean sentence, or None when it has no predicate."""
-    out = _to_memory(sentence, user_subject=user_subject, speaker=speaker)
+def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
+              after_past: bool = False) -> str | None:
+    """The third-person memory for one Korean sentence, or None when it has no predicate.
+    ``after_past``: the sentence goes on a past-tense statement ("가게 합정동으로 옮겼어.
+    월세가 너무 올라서"): a reason clause cut off after -아서/-어서 has no tense of its own and
+    takes that one ("월세가 너무 올랐다", not "오른다")."""
+    out = _to_memory(sentence, user_subject=user_subject, speaker=speaker,
+                     after_past=after_past)
     # "요양원에 계세요": 계시다 has no plain stem of its own (not "계다")
     return re.sub(r"(?<![가-힣])계다$", "계신다", out) if out else out
 
 
-def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True) -> str | None:
+def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
+               after_past: bool = False) -> str | None:
     text = _TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip()
     if not text or _SOMEONE.match(text):
         return None  # "걔 다음달에 결혼해" with no one named before: not the user, and not known
@@ -209,14 +225,17 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
         word_start = text.rfind(" ", 0, toks[stem].start) + 1
         first = next(i for i, t in enumerate(toks) if t.end > word_start)
         end = ef if ef is not None else len(toks)
+        reason = False
         if ef is None and toks[end - 1].tag == "EC" and toks[end - 1].form not in ("려고", "으려고") \
                 and end - 1 > stem:
+            reason = toks[end - 1].form in ("어서", "아서", "여서", "서")
             end -= 1  # "좋아해서" (a clause cut off) → "좋아한다"
         if ef is None and toks[end - 1].form in ("려고", "으려고"):
             body = text[: toks[end - 1].end] + " 한다"
         else:
             others = _names_subject(text) or re.search(FAMILY_KO, text[:word_start])
-            rest = _declarative(toks, stem, end, user_subject and not others)
+            rest = _declarative(toks, stem, end, user_subject and not others,
+                                past_tense=reason and after_past)
             head = text[toks[first].start: toks[stem].start]
             if toks[stem].tag == "VCP" and rest.startswith("이") and head \
                     and not has_batchim(head):
@@ -225,12 +244,19 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
     return third_person(body) if speaker else " ".join(body.split())
 
 
+_AFTER_CONSONANT = {"가": "이", "는": "은", "를": "을", "랑": "이랑", "와": "과"}
+
+
 def third_person(text: str) -> str:
     """"난 …" → "사용자는 …"; adds "사용자는" when the sentence names no subject."""
     out = text
     for pattern, repl in _FIRST:
         out = pattern.sub(repl, out)
     out = re.sub(r"사용자의\s+사용자의", "사용자의", out)
+    # "딸내미가" → "딸이": the plain word, its particle after a final consonant
+    out = re.sub(r"(?<![가-힣])(딸|아들)(?:내미|래미)(가|는|를|랑|와|도|의|한테|에게)?(?=\s|$)",
+                 lambda m: m.group(1) + _AFTER_CONSONANT.get(m.group(2) or "", m.group(2) or ""),
+                 out)
     if re.match(rf"^(?:{FAMILY_KO}|{PETS_KO})(?:이|가)\s(?:.*\s)?(?:있|없)다$", out):
         out = "사용자는 " + out  # "아이가 있어요": the user has a child
     out = re.sub(rf"^((?:{FAMILY_KO}|{PETS_KO})(?=(?:이|가|은|는|께서|도)\s|\s[가-힣A-Za-z]+"

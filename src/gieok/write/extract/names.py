@@ -96,8 +96,9 @@ def cared_for(sentence: str) -> str | None:
     for m in re.finditer(r"(?<![\w'’])([A-Z][a-z]{2,})(?=['’]s\b|\s|[,.!]|$)", sentence):
         word = m.group(1)
         if word in _NOT_PET_NAME or _FAMILY_EN_RE.fullmatch(word) or re.search(
-                r"\b(?:to|on|onto|with|from|at|by|for|of|in)\s+(?:[A-Z][\w-]*\s+)*$",
-                sentence[:m.start()]):
+                r"\b(?:to|on|onto|with|from|at|by|for|of|in)\s+(?:[A-Z][\w-]*\s+)*$|"
+                # "Dr. Park", "Mrs Lee": a title names a person
+                r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir)\.?\s+$", sentence[:m.start()]):
             continue  # "… to Royal Canin kibble": a product or a place, not the pet
         starts = m.start() == len(sentence) - len(sentence.lstrip())
         after = sentence[m.end():]

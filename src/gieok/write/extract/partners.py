@@ -29,9 +29,17 @@ _IS_PARTNER = [re.compile(p, re.IGNORECASE) for p in (
     # ("사용자의 와이프가 요즘 …": what follows is what she does)
     rf"^사용자의\s+(?:새\s?)?{_PARTNER_KO}(?:\s?이름은)?\s+{_NAME}(?:이)?"
     rf"(?:는|은|가|도|이다|다|예요|이에요|야|이야|,|\s|$)",
-    rf"^사용자는\s+{_PARTNER_KO}\s?(?:이|가)?\s?생겼다\.?\s+이름은\s+{_NAME}(?:이)?(?:이다|다|예요|이에요|$)",
+    # "남친 생겼어요 이름은 민호", "요즘 만나는 사람 생겼어. 이름은 지훈"
+    rf"^사용자는\s+(?:요즘\s+|새로\s+|드디어\s+)?(?:{_PARTNER_KO}|만나는\s?사람|사귀는\s?사람)\s?(?:이|가)?\s?"
+    rf"생겼다\.?\s+(?:그\s?사람\s?)?이름은\s+{_NAME}(?:이)?(?:이다|다|예요|이에요|$)",
     rf"^사용자는\s+{_NAME}(?:이)?(?:랑|와|과|하고)\s+사귄다",
 )]
+# "User is seeing someone new", "사용자는 요즘 만나는 사람 생겼다", "남친 생겼다"
+_SOMEONE = re.compile(
+    rf"^User\s+(?:is|has\s+been|['’]s\s+been)\s+(?:now\s+)?(?:dating|seeing)\s+someone(?:\s+new)?\b|"
+    rf"^User\s+(?:has|got)\s+a\s+(?:new\s+)?{_PARTNER_EN}\b(?!\s+(?:named|called))|"
+    rf"^사용자는\s+(?:요즘\s+|새로\s+|드디어\s+)?(?:{_PARTNER_KO}|만나는\s?사람|사귀는\s?사람)\s?(?:이|가)?\s?"
+    rf"생겼다", re.IGNORECASE)
 _NOT_A_NAME = frozenset("User The A An Someone Her His Their New 요즘 요새 지금 오늘 내일 어제 "
                         "이번 항상 맨날 너무 진짜 정말 완전 그냥 아직 벌써 이제".split())
 
@@ -45,4 +53,6 @@ def partner(content: str) -> str | None:
         m = pattern.search(content)
         if m is not None and m.group("name") not in _NOT_A_NAME:
             return m.group("name").casefold()
+    if _SOMEONE.search(content):
+        return "someone"  # a new partner not named yet: the relationship changed all the same
     return None

@@ -34,12 +34,17 @@ _NOT_EN = re.compile(r"\b(?:will|going\s+to|gonna|next|every|each|usually|always
                      r"start(?:ed|s|ing)?|new\s+job|moved|moving|since|until|till)\b",
                      re.IGNORECASE)
 
+# a feeling of the moment; "these days" (요즘, 요새) frames it as well — a feeling is not a
+# routine ("요즘 요가 다녀" is): "요즘 가게 때문에 정신이 하나도 없네요"
+_FEELING_KO = r"정신\s?(?:이\s?)?(?:(?:하나도|너무|좀|진짜|완전|완전히|넘)\s?)?없|정신\s?(?:이\s?)?" \
+              r"(?:하나도\s?)?없|정신없|멘붕|녹초|지쳤|지쳐|피곤|바빠|바쁘|바쁨|힘들어|힘드네|졸려"
 _STATE_KO = re.compile(
     r"당직|야근\s?(?:중|이라|이어서|해서|하느라|하고)|비상\s?대기|재택(?:\s?근무)?\s?(?:중|이라|해요|해)|"
     r"출장\s?(?:중|와\s?있|나와\s?있)|휴가\s?(?:중|라서|예요|이에요)|연차\s?(?:중|라서|썼)|마감\s?(?:이라|중|때문)|"
-    r"바빠|바쁘|바쁨|피곤|힘들어|힘드네|정신\s?없|녹초|지쳤|지쳐|졸려|졸리")
+    r"바빠|바쁘|바쁨|피곤|힘들어|힘드네|녹초|지쳤|지쳐|졸려|졸리|" + _FEELING_KO)
 _FRAME_KO = re.compile(r"(?<![가-힣])(?:오늘|이번\s?주(?:말)?|요번\s?주|이번\s?달|지금|요\s?며칠|"
                        r"며칠째|당분간|오늘내일)(?![가-힣])|이번\s?주(?:는|에는|엔|내내)")
+_LATELY_KO = re.compile(r"(?<![가-힣])(?:요즘|요새|요즘은|요새는)(?![가-힣])")
 _NOT_KO = re.compile(r"예정|계획|거야|거예요|려고|할\s?거|갈\s?거|다음|매주|매일|항상|보통|주마다|"
                      r"시작|부터|이직|이사")
 
@@ -47,7 +52,11 @@ _NOT_KO = re.compile(r"예정|계획|거야|거예요|려고|할\s?거|갈\s?거
 def passing(text: str) -> bool:
     """``text`` says the user's state for the current period only."""
     if re.search(r"[가-힣]", text):
-        return bool(_STATE_KO.search(text) and _FRAME_KO.search(text)
-                    and not _NOT_KO.search(text))
+        # a feeling framed by "these days" only when it is what the sentence says, not the
+        # cause of what it says ("요즘 피곤해서 병원 갔더니 빈혈이래요")
+        framed = _FRAME_KO.search(text) or (_LATELY_KO.search(text) and any(
+            not re.match(r"\S*?(?:서|니까|는데|고)(?:\s|$)", text[m.end():])
+            for m in re.finditer(_FEELING_KO, text)))
+        return bool(_STATE_KO.search(text) and framed and not _NOT_KO.search(text))
     return bool(_PASSING_EN.search(text) and _FRAME_EN.search(text)
                 and not _NOT_EN.search(text))

@@ -53,7 +53,7 @@ _KO = [
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)에서\s(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]+?(?:으로|로)\s?"
                r"(?:바꿨|바꿈|바꾸|갈아탔|갈아타|옮겼|넘어왔|넘어갔)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도|에서)?\s?(?:그만두|그만뒀|그만\s뒀|그만했|"
-               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았)"),
+               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     # "회사가 재택 없앴어요", "야근 수당 없어졌어": what is gone
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|이|가|은|는)?\s?(?:없앴|없애고|없어졌|없어짐|"
@@ -122,6 +122,23 @@ def parted(sentence: str) -> tuple[str, ...]:
     return () if name.lower() in ("we", "i", "my", "they", "she", "he", "우리", "저희") else (name,)
 
 
+_DOSE = re.compile(
+    r"^\W{0,2}(?:\s?(?:을|를|은|는|도|이|가)?\s?(?:(?:하루|매일|아침|저녁|밤|자기\s?전|매주|한\s?달에)\s?)?"
+    r"(?:\d+(?:\.\d+)?\s?(?:mg|ml|알|정|번|회|캡슐|방울|units?)|한\s?알|두\s?알|반\s?알|한\s?번|두\s?번)|"
+    r"\s?(?:을|를|은|는|도)?\s?(?:먹고\s?있|먹어|먹인|먹이|복용|드시|드셔|맞고|맞아|맞는|처방))|"
+    r"^\s+(?:\d+(?:\.\d+)?\s?(?:mg|mcg|ml|units?)|(?:once|twice|three\s+times)\s+a\s+day|daily)\b",
+    re.IGNORECASE)
+
+
+def dosed(content: str, name: str) -> bool:
+    """``content`` states ``name`` as something taken in doses ("아포퀠 하루 한 알 먹고 있다",
+    "Vetmedin 2.5mg twice a day"): a medicine by what is said of it, whether or not the
+    medicine lexicon knows the name."""
+    low, key = content.casefold(), name.casefold()
+    at = low.find(key)
+    return at >= 0 and _DOSE.search(low[at + len(key):at + len(key) + 30]) is not None
+
+
 def mentions(content: str, name: str) -> bool:
     """``content`` states ``name``: every word of an English name, or a Korean name as a
     part of a word (Korean glues particles and endings on: "헬스한다", "강남에", and on
@@ -140,7 +157,7 @@ _HABIT = re.compile(r"smok|cigar|vap|alcohol|drink|booze|caffeine|담배|흡연|
 _EN_LEFT = r"(?:quit|left|sold|ditched|dumped|traded\s+in|gave\s+up(?:\s+on)?|got\s+rid\s+of|" \
            r"dropped|stopped)"
 _KO_LEFT = r"(?:팔고|팔아\s?버리고|그만두고|그만\s두고|그만뒀고|그만\s?했고|관두고|관뒀고|끊고|끊었고|접고|" \
-          r"정리하고|처분하고)"
+          r"정리하고|처분하고|취소하고)"
 _KO_TO = r"(?=\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈아탔|갈아타|옮겼|옮김|옮긴|넘어왔|넘어갔|이직|" \
          r"이사|전학|변경))"
 
