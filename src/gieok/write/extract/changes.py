@@ -229,8 +229,10 @@ def _korean(content: str) -> Change | None:
             begin = content.rfind(" ", 0, toks[j].start) + 1
             value = value or content[begin:t.end]
             continue
+        after = toks[i + 2] if i + 2 < len(toks) else None
+        destination = after is not None and after.tag == "JKB" and after.form in ("으로", "로")
         if nxt is not None and (nxt.tag in ("JKB", "JKG", "JC") or (
-                nxt.tag.startswith("NN") and nxt.form not in _TIME_KO)):
+                nxt.tag.startswith("NN") and nxt.form not in _TIME_KO and not destination)):
             continue  # "망원동에서", "초코 약": a place or a possessor, not the thing
         if t.form in _TIME_KO or t.tag == "SL" or _WHO.fullmatch(t.form) or (
                 i and _WHO.fullmatch(toks[i - 1].form)):
