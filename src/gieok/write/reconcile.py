@@ -66,7 +66,7 @@ class Plan:
     changes: list[Change] = field(default_factory=list)
     # what the user said they left ("I quit keto", "last day at Pebble") and when — also
     # when no stored memory stated it: the archived turns that name it are dated past
-    left: list[tuple[str, datetime]] = field(default_factory=list)
+    left: list[tuple[str | changes.Change, datetime]] = field(default_factory=list)
 
 
 # A batch is compared with every live memory of its scope (``_nearest``), so the same stored
@@ -193,6 +193,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
                    names=[*c.retires, *c.ended])
         return
     changed = _changed_by(new, pool)
+    said = changes.change(new.content) if new.type is not MemoryType.RULE else None
+    if said is not None:  # the archived turns stating the kind's old value are dated past
+        plan.left.append((said, new.valid_from or new.event_time))
     if changed:
         _supersede(plan, pool, changed, new, now, "the user said it changed")
         return

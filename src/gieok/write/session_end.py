@@ -21,6 +21,7 @@ from gieok.stores.fence import Fence
 from gieok.write.base import WriteBase, _hash
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, mark_past, restates, summarize
+from gieok.write.extract.changes import Change, replaced
 from gieok.write.extract.retired import mentions
 from gieok.write.guards import pii_policies
 from gieok.write.pii import guard, mask_fields
@@ -161,7 +162,7 @@ class SessionEnd(WriteBase):
 
     async def _mark_episodes_past(self, target: Scope, changes: Sequence[Any],
                                   batch: WriteBatch,
-                                  left: Sequence[tuple[str, datetime]] = ()) -> None:
+                                  left: Sequence[tuple[str | Change, datetime]] = ()) -> None:
         """When a fact is superseded, episodes that state the old value are re-worded with
         the date it stopped being true, so ``context()`` never shows two current values.
         ``left``: what the user said they left, and when ("I quit keto") — the archived
@@ -192,7 +193,7 @@ class SessionEnd(WriteBase):
 
     async def _mark_turns_past(self, target: Scope, retired: Sequence[Any],
                                batch: WriteBatch,
-                               left: Sequence[tuple[str, datetime]] = ()) -> None:
+                               left: Sequence[tuple[str | Change, datetime]] = ()) -> None:
         """The archived turns that state a superseded fact get the date it stopped being
         true in ``metadata.until``, so ``context()`` quotes them as past, not beside the new
         fact as if both were current (issue 16): the turns the fact came from ("I live in
@@ -224,6 +225,15 @@ class SessionEnd(WriteBase):
                 if turn.event_time < until_at and any(mentions(turn.content, v) for v in values):
                     marked.setdefault(turn.id, (turn, until))
         for name, at in left:
+            if isinstance(name, Change):  # "switched vets": the turns naming a vet before
+                if recent is None:
+                    recent = (await self.store.list(target, filters=parse_filter(
+                        {"layer": "archive"}), view=View(), limit=PAST_TURNS_READ,
+                        offset=0)).items
+                for turn in recent:
+                    if turn.event_time < at and replaced(turn.content, name):
+                        marked.setdefault(turn.id, (turn, at.date().isoformat()))
+                continue
             key = _value_key(name)
             if len(key) < _MIN_VALUE or key.casefold() in _NO_VALUE:
                 continue

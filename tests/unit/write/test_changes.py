@@ -30,6 +30,11 @@ CHANGED = [
      "User goes to CrossFit Gangnam three times a week"),
     ("사용자는 치과 바꿨다. 집 근처 서울치과로", "사용자는 치과는 강남역 연세치과 다닌다"),
     ("사용자는 이제 야간 안 한다", "사용자는 간호사인데 야간 근무한다"),
+    # "too" as a degree is no addition; a particle glued to a Latin word ends it
+    ("User switched vets, the old one got too expensive",
+     "User's vet is Dr. Patel at Riverside Animal Clinic"),
+    ("사용자는 team 옮겼다. 이제 search infra 팀이다", "사용자는 payments team에서 backend 한다"),
+    ("사용자는 꽃집 성수동으로 이전했다", "사용자는 을지로에서 작은 꽃집 운영한다"),
 ]
 NOT_CHANGED = [
     ("User also has a cat named Nabi", "User has a dog named Bori"),  # additive
@@ -123,3 +128,23 @@ async def test_changes_across_sessions_through_the_api(settings: GieokSettings,
         assert any("Bori" in m for m in pets) and any("Nabi" in m for m in pets)
         kids = await _sessions(mem, "kids", "큰애는 해솔초 다녀요", "작은애는 새봄유치원 다녀요")
         assert any("해솔" in m for m in kids) and any("새봄" in m for m in kids)
+
+
+@pytest.mark.anyio
+async def test_a_change_dates_past_the_turns_that_named_the_old_value(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    """The team was only named in a turn no memory came from (the assistant's), so no
+    superseded memory points at it; "team 옮겼어" still dates that turn past, and context()
+    quotes it so."""
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await mem.add([{"role": "user", "content": "idempotency key 설계 좀 같이 봐줘"},
+                       {"role": "assistant", "content": "payments team 쪽 일이시군요. 같이 봐요"}],
+                      user_id="team", session_id="s0", timestamp="2026-03-02T10:00:00+09:00")
+        await mem.end_session(user_id="team", session_id="s0")
+        await mem.add([{"role": "user", "content": "나 team 옮겼어. 이제 search infra 팀이야"}],
+                      user_id="team", session_id="s1", timestamp="2026-05-02T10:00:00+09:00")
+        await mem.end_session(user_id="team", session_id="s1")
+        page = await mem.list(user_id="team", limit=100, filters={"layer": "archive"})
+        said = {r.content: r.metadata.get("until") for r in page.items}
+        assert said["payments team 쪽 일이시군요. 같이 봐요"] == "2026-05-02"
+        assert said["idempotency key 설계 좀 같이 봐줘"] is None

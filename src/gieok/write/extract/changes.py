@@ -102,8 +102,9 @@ _VERB_EN = r"(?:switch(?:ed|ing|es)?|chang(?:ed|ing|es|e)|mov(?:ed|ing|es|e)|tra
            r"putting\s+(?:me|him|her|them|us)\s+on)"
 _CUE_EN = re.compile(rf"\b(?:{_VERB_EN}|now|instead|any\s?more|no\s+longer|"
                      rf"(?:from|starting)\s+{_WHEN})\b", re.IGNORECASE)
-_ADDITIVE_EN = re.compile(r"\b(?:also|too|as\s+well|another|second|both|in\s+addition|"
-                          r"additionally|plus)\b", re.IGNORECASE)
+# ("too" only at a clause's end: "too expensive" is a degree, not an addition)
+_ADDITIVE_EN = re.compile(r"\b(?:also|as\s+well|another|second|both|in\s+addition|"
+                          r"additionally|plus)\b|\btoo\b(?=\s*(?:[,.!?;)]|$))", re.IGNORECASE)
 _CHANGE_STEMS_KO = frozenset({"옮기", "바꾸", "바뀌", "갈아타", "넘어가", "넘어오"})
 # nouns that say a change with 하다/되다 ("이전했어요", "포항으로 부임하게 됐다", "조정했다")
 _CHANGE_NOUNS_KO = frozenset({"이전", "변경", "부임", "발령", "전근", "조정", "이사", "전학"})
@@ -234,7 +235,8 @@ def _korean(content: str) -> Change | None:
         if nxt is not None and (nxt.tag in ("JKB", "JKG", "JC") or (
                 nxt.tag.startswith("NN") and nxt.form not in _TIME_KO and not destination)):
             continue  # "망원동에서", "초코 약": a place or a possessor, not the thing
-        if t.form in _TIME_KO or t.tag == "SL" or _WHO.fullmatch(t.form) or (
+        if t.form in _TIME_KO or (t.tag == "SL" and t.form.casefold() not in _KIND_OF_WORD) \
+                or _WHO.fullmatch(t.form) or (
                 i and _WHO.fullmatch(toks[i - 1].form)):
             continue  # a time, or a person or pet (or their name): who, not what, changed
         if t.start not in span:
@@ -276,6 +278,8 @@ def replaced(old: str, new: Change) -> int:
     change names no one ("어린이집 옮겼어" after "우리 애 해바라기 어린이집 다녀": the one
     child whose daycare is known — the caller takes it only when no other memory of the
     kind names someone else), 0 when not."""
+    # a Korean particle glued to a Latin word ("payments team에서") ends the word
+    old = re.sub(r"(?<=[A-Za-z0-9])(?=[\uac00-\ud7a3])", " ", old)
     people = _people(old)
     if not new.who >= people and new.who:
         return 0  # the older memory is about someone the change does not name
