@@ -141,6 +141,13 @@ _ID_LABEL_DOC = re.compile(
     r"(?:\s*(?:is|was|:|=|->)\s*|\s*(?:는|은|가|이|도)?\s+)"
     r"(?P<value>[A-Z]{0,2}\d(?:[\dA-Z]|[\- ](?=[\dA-Z])){4,18}[\dA-Z])")
 _SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
+# A document number a few words after its label ("여권번호 칸에 M72904183 넣으면 돼?", "passport
+# field says 123456789"): only the shapes documents take — one or two capitals and 7–8 digits,
+# or 9 digits — so a date or an amount a few words on is never read as one.
+_ID_LABEL_NEAR = re.compile(
+    r"(?i:\b(?:passport|ssn|social\s+security)|여권\s?번호|여권|외국인\s?등록\s?번호)"
+    r"(?:[^\S\n]+[^\s.!?。]{1,12}){0,3}?[^\S\n]*[:=]?[^\S\n]*"
+    r"(?P<value>(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d{7,8}|\d{9})(?![A-Za-z0-9]))")
 # A value assigned to a name that says it is a credential (config, env files, code):
 # AWS_SECRET_ACCESS_KEY=…, client_secret: …, OPENAI_API_KEY="…" — whatever its shape.
 _ASSIGNED = re.compile(
@@ -234,6 +241,8 @@ def _id_numbers(text: str) -> Iterable[PiiHit]:
     for match in _ID_LABEL_DOC.finditer(text):
         if any(ch.isdigit() for ch in match.group("value")):
             yield PiiHit(PiiKind.ID_NUMBER, match.start("value"), match.end("value"))
+    for match in _ID_LABEL_NEAR.finditer(text):
+        yield PiiHit(PiiKind.ID_NUMBER, match.start("value"), match.end("value"))
     for match in _SSN.finditer(text):
         yield PiiHit(PiiKind.ID_NUMBER, match.start(), match.end())
 

@@ -187,6 +187,9 @@ def test_ordinary_text_near_labels_survives(text: str) -> None:
     ("security answer: Fluffy", "Fluffy"),
     ("my mother's maiden name is Kowalski", "Kowalski"),
     ("storage unit code 2580 btw", "2580"),
+    # A document number a few words after its label.
+    ("항공권 예약하는데 여권번호 칸에 M72904183 이렇게 넣으면 돼?", "M72904183"),
+    ("passport field says 123456789 right?", "123456789"),
 ])
 def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text
@@ -202,6 +205,8 @@ def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> 
     "AbstractSingletonProxyFactoryBeanManager is a real class name",
     "the verification code never arrived", "mysql -u root -p prod asks for it",
     "my storage unit is in Mapo", "what's a security answer people never guess?",
+    "my passport expires 2027-03-15, renew?", "여권 만료일은 20270315 이야",
+    "passport photo costs 15000 won",
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
