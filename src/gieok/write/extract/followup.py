@@ -11,7 +11,9 @@ answer the user hedges ("Just the sea really. Idk."). Nor an answer to small tal
 that asks how something was or how the user is ("How was your weekend?" → "Pretty relaxing",
 "주말 잘 보냈어요?" → "그럭저럭") gets a passing state, and a yes/no question ("Do you enjoy
 it?" → "Most days!") gets a fragment that says something only when it names something (a
-number, a name): "Is she on insulin?" → "yeah, two units morning and evening".
+number, a name): "Is she on insulin?" → "yeah, two units morning and evening". Nor an answer to an offer to do
+something for the task at hand ("Want the quantities?" → "pls, for like 4 servings", "오늘은 어떤
+부위 할까요?" → "상체 위주로 30분"): it steers the task, it is not about the user.
 """
 
 from __future__ import annotations
@@ -62,6 +64,20 @@ _KO_WH = re.compile(r"뭐|뭘|무엇|무슨|어디|어느|언제|누구|누가|�
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                      r"twenty|thirty|hundred|once|twice|half)\b|하나|둘|셋|넷|다섯|한\s|두\s|세\s|네\s",
                      re.IGNORECASE)
+
+
+# The assistant offering to do something for the task at hand ("Want the quantities?", "Shall I
+# add steps?", "오늘은 어떤 부위 할까요?", "교수님께 언제까지라고 말씀드릴까요?"): the answer picks
+# how the task goes (for like 4 servings, 상체 위주로 30분), it tells nothing lasting about the user.
+_OFFER = re.compile(
+    r"^(?:(?:sure|of\s+course|absolutely|happy\s+to)\b[\s,.!:—-]*)?"
+    r"(?:want|wanna|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|can\s+i|"
+    r"may\s+i|need\s+me\s+to|i\s+can|i\s+could)\b|까요\s*[?？]\s*$", re.IGNORECASE)
+
+
+def offer(question: str) -> bool:
+    """Whether the assistant's question offers to do something for the task at hand."""
+    return _OFFER.search(_LEAD_Q.sub("", question.strip())) is not None
 
 
 def _has_predicate(toks: list[korean.Token]) -> bool:
@@ -122,7 +138,7 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
     """The memory for a fragment that answers ``question``, or None when it is not one;
     ``topic``: the relative or pet the user talked about just before (a question that names
     no one asks about them)."""
-    if _VAGUE.search(turn_text) or small_talk(question):
+    if _VAGUE.search(turn_text) or small_talk(question) or offer(question):
         return None
     if _yes_no(question) and not _specific(_EN_YES.sub("", _KO_YES.sub("", sentence.strip()))):
         return None
