@@ -350,3 +350,10 @@ def fixed() -> Any:
     """``tests/support/fixed_embedder.py``: ``fixed.FixedEmbedder(vectors, …)`` and
     ``fixed.unit(cos)``, an embedder whose cosines the test chooses."""
     return _load_support("fixed_embedder")
+
+
+@pytest.fixture
+def chat_extract() -> Any:
+    """``tests/support/chat_extract.py``: ``chat_extract.contents(("user", "…"), …)`` replays a
+    chat through the heuristic extractor one message at a time, as ``add()`` does."""
+    return _load_support("chat_extract")

@@ -4,24 +4,11 @@ about the user are still kept."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
-from gieok.domain.turns import Turn
 from gieok.write.extract.followup import offer
-from gieok.write.extract.heuristic import HeuristicExtractor
-
-AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
-
-
-def _contents(*turns: tuple[str, str]) -> list[str]:
-    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
-    ex = HeuristicExtractor()
-    out: list[str] = []
-    for i, turn in enumerate(convo):
-        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
-    return out
 
 
 @pytest.mark.parametrize("question", [
@@ -41,11 +28,12 @@ def test_a_question_about_the_user_or_their_things_is_no_offer(question: str) ->
     assert not offer(question)
 
 
-def test_the_answer_to_an_offer_leaves_no_memory_an_answer_about_the_user_does() -> None:
-    assert _contents(("user", "can you give me a simple risotto recipe"),
-                     ("assistant", "Sure! Want the quantities?"),
-                     ("user", "pls, for like 4 servings")) == []
-    kept = _contents(("user", "I just started a new job"),
-                     ("assistant", "Congrats! What role?"),
-                     ("user", "Data analyst at a fintech startup"))
+def test_the_answer_to_an_offer_leaves_no_memory_an_answer_about_the_user_does(
+        chat_extract: Any) -> None:
+    assert chat_extract.contents(("user", "can you give me a simple risotto recipe"),
+                                 ("assistant", "Sure! Want the quantities?"),
+                                 ("user", "pls, for like 4 servings")) == []
+    kept = chat_extract.contents(("user", "I just started a new job"),
+                                 ("assistant", "Congrats! What role?"),
+                                 ("user", "Data analyst at a fintech startup"))
     assert any("Data analyst" in c for c in kept), kept

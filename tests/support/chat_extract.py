@@ -1,0 +1,27 @@
+"""Replay a chat through the heuristic extractor the way a chat app sends it: one message per
+call, each seeing the earlier ones as context (what ``add()`` gives the extractor)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from gieok.domain.turns import Turn
+from gieok.write.extract.base import Candidate
+from gieok.write.extract.heuristic import HeuristicExtractor
+
+AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
+
+
+def candidates(*turns: tuple[str, str], at: datetime = AT) -> list[Candidate]:
+    """Every candidate memory, in order, for ``(role, text)`` turns said at ``at``."""
+    convo = [Turn(role=role, content=text, at=at) for role, text in turns]
+    extractor = HeuristicExtractor()
+    out: list[Candidate] = []
+    for i, turn in enumerate(convo):
+        out += extractor.extract_sync([turn], context=convo[:i])
+    return out
+
+
+def contents(*turns: tuple[str, str], at: datetime = AT) -> list[str]:
+    """The candidates' texts (``candidates``)."""
+    return [c.content for c in candidates(*turns, at=at)]
