@@ -357,3 +357,10 @@ def chat_extract() -> Any:
     """``tests/support/chat_extract.py``: ``chat_extract.contents(("user", "…"), …)`` replays a
     chat through the heuristic extractor one message at a time, as ``add()`` does."""
     return _load_support("chat_extract")
+
+
+@pytest.fixture
+def sessions() -> Any:
+    """``tests/support/sessions.py``: ``await sessions.live_memories(mem, user, *said)`` says
+    each text in a session of its own and returns what is remembered as current."""
+    return _load_support("sessions")

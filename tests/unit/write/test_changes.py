@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer, MemoryRecord
+from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
 from gieok.write.extract.base import Candidate
@@ -104,29 +105,21 @@ def test_never_a_pinned_or_health_fact() -> None:
 
 
 
-async def _sessions(mem: AsyncMemory, user: str, *said: str) -> list[str]:
-    for i, text in enumerate(said):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
-
 
 @pytest.mark.anyio
-async def test_changes_across_sessions_through_the_api(settings: GieokSettings,
-                                                       tmp_path: Path) -> None:
+async def test_changes_across_sessions_through_the_api(settings: GieokSettings, tmp_path: Path,
+                                                       sessions: Any) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        shift = await _sessions(mem, "shift", "I work nights at St. Mary's, ER nurse",
+        shift = await sessions.live_memories(mem, "shift", "I work nights at St. Mary's, ER nurse",
                                 "moving to day shift from november!")
         assert not any("nights" in m for m in shift) and any("day shift" in m for m in shift)
-        vet = await _sessions(mem, "vet", "our vet is Dr. Park at Happy Tails Animal Clinic",
+        vet = await sessions.live_memories(mem, "vet", "our vet is Dr. Park at Happy Tails Animal Clinic",
                               "we switched vets, Bori goes to Green Cross Animal Hospital now")
         assert not any("Happy Tails" in m for m in vet) and any("Green Cross" in m for m in vet)
-        pets = await _sessions(mem, "pets", "I have a dog named Bori",
+        pets = await sessions.live_memories(mem, "pets", "I have a dog named Bori",
                                "we also have a cat named Nabi")
         assert any("Bori" in m for m in pets) and any("Nabi" in m for m in pets)
-        kids = await _sessions(mem, "kids", "큰애는 해솔초 다녀요", "작은애는 새봄유치원 다녀요")
+        kids = await sessions.live_memories(mem, "kids", "큰애는 해솔초 다녀요", "작은애는 새봄유치원 다녀요")
         assert any("해솔" in m for m in kids) and any("새봄" in m for m in kids)
 
 

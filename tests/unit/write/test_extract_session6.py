@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
 from gieok.domain.turns import Turn
 from gieok.settings import GieokSettings
 from gieok.write.extract.heuristic import HeuristicExtractor
@@ -88,28 +88,20 @@ def test_a_medicine_is_known_by_its_doses(content: str, name: str, taken: bool) 
     assert dosed(content, name) is taken
 
 
-async def _sessions(mem: AsyncMemory, user: str, *texts: str) -> list[str]:
-    for i, text in enumerate(texts):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
-
 
 @pytest.mark.anyio
-async def test_changes_of_t42_and_the_fresh_classes(settings: GieokSettings,
-                                                    tmp_path: Path) -> None:
+async def test_changes_of_t42_and_the_fresh_classes(settings: GieokSettings, tmp_path: Path,
+                                                    sessions: Any) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        shop = await _sessions(mem, "shop", "망원동에서 작은 칼국수집 해요. 벌써 12년째네요",
+        shop = await sessions.live_memories(mem, "shop", "망원동에서 작은 칼국수집 해요. 벌써 12년째네요",
                                "그리고 가게 이번에 합정동으로 옮겼어. 월세가 너무 올라서")
         assert shop == ["사용자는 가게 이번에 합정동으로 옮겼다. 월세가 너무 올랐다"]
-        pet = await _sessions(mem, "med", "우리 초코가 피부 알레르기 때문에 아포퀠 하루 한 알 먹고 있어",
+        pet = await sessions.live_memories(mem, "med", "우리 초코가 피부 알레르기 때문에 아포퀠 하루 한 알 먹고 있어",
                               "병원에서 초코 약 아포퀠 끊고 사이토포인트 주사로 바꾸자고 했어")
         assert not any("아포퀠" in m for m in pet) and any("사이토포인트" in m for m in pet)
-        dating = await _sessions(mem, "dating", "민호랑 헤어졌어. 그냥 누구한테라도 말하고 싶었어",
+        dating = await sessions.live_memories(mem, "dating", "민호랑 헤어졌어. 그냥 누구한테라도 말하고 싶었어",
                                  "나 요즘 만나는 사람 생겼어 ㅎㅎ 이름은 지훈이")
         assert not any("민호" in m for m in dating) and any("지훈" in m for m in dating)
-        race = await _sessions(mem, "race", "10월 25일 춘천 마라톤 신청했어",
+        race = await sessions.live_memories(mem, "race", "10월 25일 춘천 마라톤 신청했어",
                                "춘천 취소하고 JTBC 마라톤 11월 1일로 바꿈. 친구들이 다 그거 나감")
         assert not any("춘천" in m for m in race) and any("JTBC" in m for m in race)

@@ -1,0 +1,18 @@
+"""Say things to gieok one session each, closed with ``end_session`` as a chat app closes them,
+and read what is remembered as current: how a change said in a later session is checked."""
+
+from __future__ import annotations
+
+from gieok import AsyncMemory
+from gieok.domain.records import Layer
+
+
+async def live_memories(mem: AsyncMemory, user: str, *said: str) -> list[str]:
+    """Each text of ``said`` as the user's one turn of its own session (a month apart), then
+    the live long-term memories' contents."""
+    for i, text in enumerate(said):
+        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
+                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
+        await mem.end_session(user_id=user, session_id=f"s{i}")
+    page = await mem.list(user_id=user, limit=100)
+    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
