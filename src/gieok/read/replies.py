@@ -17,8 +17,9 @@ A turn is a question when its last sentence is one (nothing but marks, emoji or 
 after its last "?", bracketed asides such as an attached photo's caption left out):
 "Congrats! How did it feel?" is; "Did you go? I did, it was great." is not — its question
 was already answered by its own speaker — and neither is "can u suggest a lunch place near
-my studio? no seafood pls, I'm allergic to shellfish", whose last clause tells, not asks. A question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?",
-read/phatic.py) asks about nothing the search could want: its reply is not lifted.
+my studio? no seafood pls, I'm allergic to shellfish", whose last clause tells, not asks. A
+question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?", read/phatic.py) asks
+about nothing the search could want: its reply is not lifted.
 """
 
 from __future__ import annotations

@@ -11,9 +11,10 @@ answer the user hedges ("Just the sea really. Idk."). Nor an answer to small tal
 that asks how something was or how the user is ("How was your weekend?" → "Pretty relaxing",
 "주말 잘 보냈어요?" → "그럭저럭") gets a passing state, and a yes/no question ("Do you enjoy
 it?" → "Most days!") gets a fragment that says something only when it names something (a
-number, a name): "Is she on insulin?" → "yeah, two units morning and evening". Nor an answer to an offer to do
-something for the task at hand ("Want the quantities?" → "pls, for like 4 servings", "오늘은 어떤
-부위 할까요?" → "상체 위주로 30분"): it steers the task, it is not about the user.
+number, a name): "Is she on insulin?" → "yeah, two units morning and evening". Nor an answer
+to an offer to do something for the task at hand ("Want the quantities?" → "pls, for like 4
+servings", "오늘은 어떤 부위 할까요?" → "상체 위주로 30분"): it steers the task, it is not
+about the user.
 """
 
 from __future__ import annotations
