@@ -13,6 +13,7 @@ from gieok.domain.records import Layer
 from gieok.domain.turns import Turn
 from gieok.errors import PolicyError
 from gieok.write.pii import PiiPolicies, guard, guard_fields
+from gieok.write.pii_answers import asks_for_secret
 
 
 def check_category(fields: dict[str, Any], settings: ScopeSettings) -> None:
@@ -33,13 +34,19 @@ def pii_policies(settings: ScopeSettings) -> PiiPolicies:
     return PiiPolicies(secrets=settings.pii_policy, contact=settings.pii_contact_policy)
 
 
-def guard_turns(turns: Sequence[Turn], policies: PiiPolicies) -> list[Turn]:
-    """Mask turns before they are stored; a chat turn is never refused, only masked."""
+def guard_turns(turns: Sequence[Turn], policies: PiiPolicies, *,
+                before: Sequence[Turn] = ()) -> list[Turn]:
+    """Mask turns before they are stored; a chat turn is never refused, only masked.
+    ``before``: the session's turns just before these (the last two are enough), so that a
+    short reply to "what's the password?" is read as the password it is."""
     masking = PiiPolicies(secrets=PiiPolicy.MASK, contact=(
         PiiPolicy.MASK if policies.contact is PiiPolicy.REFUSE else policies.contact))
+    said = [(t.role, t.content) for t in before[-2:]]
     out = []
     for turn in turns:
-        result = guard(turn.content, masking)
+        asked = asks_for_secret(said) if turn.role == "user" else None
+        said = [*said[-1:], (turn.role, turn.content)]
+        result = guard(turn.content, masking, asked=asked)
         side, kinds, _ = guard_fields({"name": turn.name, "metadata": turn.metadata}, masking)
         if result.kinds or kinds:
             flags = sorted(set(result.flags) | {k.value for k in kinds})

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gieok.domain.policy import PiiPolicy
+from gieok.write.pii_answers import answer_spans
 from gieok.write.pii_passwords import password_spans
 from gieok.write.pii_text import normalise
 
@@ -122,6 +123,8 @@ _KEYS = re.compile(
     r"|hf_[A-Za-z0-9]{30,}"
     r"|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
+    # a disk-encryption recovery key (BitLocker): eight groups of six digits
+    r"|\d{6}(?:-\d{6}){7}"
     r")"
 )
 # Machine-made credentials without a known prefix (an AWS secret access key, a session token,
@@ -137,7 +140,8 @@ _ID_LABEL_DOC = re.compile(
     r"(?i)(?:\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|passport(?:\s+(?:number|no\.?|#))?"
     r"|driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?|driving\s+licen[cs]e(?:\s+(?:number|no\.?))?"
     r"|national\s+id(?:\s+(?:number|no\.?))?|tax\s+id(?:\s+(?:number|no\.?))?)"
-    r"|여권\s?번호|여권|운전\s?면허(?:증)?\s?번호|면허\s?번호|외국인\s?등록\s?번호)"
+    r"|여권\s?번호|여권|운전\s?면허(?:증)?\s?번호|면허\s?번호|외국인\s?등록\s?번호"
+    r"|개인\s?통관\s?고유\s?부호|통관\s?고유\s?부호|통관\s?부호)"
     r"(?:\s*(?:is|was|:|=|->)\s*|\s*(?:는|은|가|이|도)?\s+)"
     r"(?P<value>[A-Z]{0,2}\d(?:[\dA-Z]|[\- ](?=[\dA-Z])){4,18}[\dA-Z])")
 _SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
@@ -306,13 +310,17 @@ def _contacts(text: str) -> Iterable[PiiHit]:
             yield PiiHit(PiiKind.PHONE, match.start(), match.end())
 
 
-def scan(text: str) -> list[PiiHit]:
+def scan(text: str, *, asked: str | None = None) -> list[PiiHit]:
     """Every PII span in ``text``, overlaps resolved by priority (secrets first), in order.
-    The detectors read the normalised view (``pii_text``); spans are in ``text``."""
+    The detectors read the normalised view (``pii_text``); spans are in ``text``. ``asked``:
+    the text replies to a question that asked for a secret (``pii_answers``)."""
     view = normalise(text)
     flat = view.text.replace("\n", " ")  # numbers read across lines; same indices
     found = [*_secrets(view.text), *_rrns(flat), *_id_numbers(flat), *_cards(flat),
              *_accounts(flat), *_contacts(flat)]
+    if asked:
+        found += [PiiHit(PiiKind.PASSWORD, start, end)
+                  for start, end in answer_spans(view.text, asked)]
     hits = [PiiHit(h.kind, *view.span(h.start, h.end)) for h in found if h.end > h.start]
     hits.sort(key=lambda h: (-_PRIORITY[h.kind], -(h.end - h.start), h.start))
     chosen: list[PiiHit] = []
@@ -340,13 +348,15 @@ def _merge_overlaps(hits: list[PiiHit]) -> list[PiiHit]:
     return out
 
 
-def guard(text: str, policies: PiiPolicies | None = None) -> GuardResult:
-    """Mask what the policies say to mask; report what they say to refuse.
+def guard(text: str, policies: PiiPolicies | None = None, *, asked: str | None = None
+          ) -> GuardResult:
+    """Mask what the policies say to mask; report what they say to refuse. ``asked``: the
+    question, asking for a secret, that the text replies to (a chat turn; ``guard_turns``).
 
     The masked text is always computed, so even a refused write can be logged safely.
     """
     policies = policies or PiiPolicies()
-    hits = scan(text)
+    hits = scan(text, asked=asked)
     if not hits:
         return GuardResult(text)
     kinds: list[PiiKind] = []

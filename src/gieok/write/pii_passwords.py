@@ -30,6 +30,7 @@ _A, _Z = r"(?<![A-Za-z0-9_])", r"(?![A-Za-z0-9_])"  # word edges that let 은/�
 # The code of a door, gate, alarm or safe is a PIN by another name.
 _CODES = (r"(?:door|gate|building|alarm|lock|locker|lockbox|lock\s+box|key\s?box|padlock|safe|"
           r"access|entry|garage|entrance|storage(?:\s+unit)?|mailbox|vault|bike\s+lock)"
+          r"(?:\s+(?:disarm|arming|entry|access|security))?"  # "the alarm disarm code"
           r"\s*(?:code|combination|combo|pin)")
 # "online banking login is jlee_84 / Marigold#5530": a login's name and password, a slash
 # between — the part after the slash is the password whatever it looks like.
@@ -51,7 +52,9 @@ _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number
              r"|(?:verification|security|one[\s-]?time|log\s?-?in|sign\s?-?in|2fa|mfa|auth)\s+code"
              r"|security\s+answer|secret\s+answer|mother'?s\s+maiden\s+name|" + _CODES)
 _LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
-             r"|보안\s?코드|보안\s?질문\s?(?:의\s?)?(?:답|정답|답변)")
+             r"|보안\s?코드|보안\s?질문\s?(?:의\s?)?(?:답|정답|답변)"
+             # the card's CVC said the long way: "카드 뒤에 있는 세자리 번호", "뒷면 3자리"
+             r"|(?:카드\s?)?뒤(?:\s?면|\s?쪽)?(?:에)?\s?(?:있는\s?)?(?:세|3)\s?자리(?:\s?(?:번호|숫자|코드))?")
 _DIRECT = re.compile(
     rf"(?i)(?:{_A}(?:{_LABEL_EN}){_Z}|(?:{_LABEL_KO}))"
     r"(?P<conn>\s*(?:is|was|are|=|:|：|->)\s*|(?:는|은|이|가|를|을|로|으로)\s*|\s+)"
@@ -71,6 +74,9 @@ _STRONG = re.compile(
     rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z}"
     rf"|{_A}(?:{_SOFT}){_Z}|{_SOFT_KO})"
     rf"|{_A}PIN{_Z}|(?i:{_A}pin\s*(?:code|number){_Z})")
+# Any label of a secret, strong or not: what a question asking for one names
+# ("What's the verification code?", "비밀번호 뭐로 할까요?"); see ``pii_answers``.
+SECRET_LABEL = re.compile(rf"(?i:{_A}(?:{_LABEL_EN}){_Z}|{_LABEL_KO})|{_STRONG.pattern}")
 _COLON = re.compile(r"(?i)\s*(?:(?:is|was|are)\s*)?(?:[:=：]|->)\s*")
 _QUOTED = re.compile(r"[\"'“‘«]([^\"'”’»\n]{3,80})[\"'”’»]")
 _CLAUSE_END = re.compile(r"[.;,(\n]|$")
@@ -107,7 +113,8 @@ _TOPICS = frozenset({
 
 # A wallet's recovery phrase: 12–24 plain words after its label, masked whole.
 _PHRASE = re.compile(
-    r"(?i)(?:\b(?:seed|recovery|backup|secret|wallet|mnemonic)\s+(?:phrase|words|sentence)|"
+    r"(?i)(?:\b(?:seed|recovery|backup|secret|wallet|mnemonic)\s+(?:phrase|words|sentence)"
+    r"(?:\s+backup)?|"
     r"\bmnemonic|시드\s?(?:문구|구문|단어)|복구\s?(?:문구|구문|단어)|니모닉)"
     r"(?:\s*(?:is|was|are|=|:|：|는|은|이|가)\s*|\s+)[\"'“‘«]?"
     r"(?P<value>(?:[a-z]{3,8}[\s,]+){11,23}[a-z]{3,8})")
@@ -223,6 +230,11 @@ def _calendar_date(value: str) -> bool:
 def _span_of(token: re.Match[str], value: str) -> tuple[int, int]:
     start = token.start() + token.group(0).index(value)
     return start, start + len(value)
+
+
+def nearby_spans(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
+    """The first secret-looking value among ``tokens`` (the "nearby" reading)."""
+    return _nearby(tokens)
 
 
 def _nearby(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:

@@ -42,6 +42,7 @@ from gieok.write.base import _hash, log
 from gieok.write.capacity import limit_for, plan_capacity
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.guards import check_category, guard_turns, pii_policies
+from gieok.write.pii_answers import may_answer
 from gieok.write.normalize import finalize
 from gieok.write.pii import guard, guard_fields, has_mask, is_mask_only
 from gieok.write.reconcile import Plan, reconcile
@@ -93,7 +94,8 @@ class WritePath(SessionEnd):
         settings, fence, known = await self._settings_and_fence(scope)
         if not settings.enabled:
             return AddResult(turns_added=0, extraction="disabled")
-        safe = guard_turns(turns, pii_policies(settings))
+        safe = guard_turns(turns, pii_policies(settings),
+                           before=await self._asked_before(scope, turns))
         if not safe:
             return AddResult(turns_added=0, extraction="off" if not infer else "skipped")
         state = await self.working.append(scope, safe)
@@ -130,6 +132,15 @@ class WritePath(SessionEnd):
             finally:
                 await self._write_carried(carry, result)
         return result
+
+    async def _asked_before(self, scope: Scope, turns: Sequence[Turn]) -> list[Turn]:
+        """The session's last two turns when the batch opens with a short user reply that
+        could be the answer to the assistant's "what's the password?" (``pii_answers``);
+        else none — the read is skipped for every other batch."""
+        first = turns[0] if turns else None
+        if first is None or first.role != "user" or not may_answer(first.content):
+            return []
+        return await self.working.recent(scope, limit=2)
 
     async def _write_carried(self, carry: Carried, result: AddResult) -> None:
         """The archive write when extraction did not take it along (nothing extracted, or
