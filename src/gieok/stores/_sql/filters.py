@@ -13,6 +13,7 @@ from typing import Any
 
 from gieok.domain.query import And, Condition, Filter, Not, Or, View
 from gieok.domain.scope import LEVELS, Scope
+from gieok.stores._sql.rows import USED
 
 # Domain field -> column name (scope levels get their own columns).
 SCOPE_COLUMNS = {"org": "org", "project": "project", "user": "user_id", "persona": "persona",
@@ -152,7 +153,7 @@ def _condition(d: Dialect, c: Condition) -> Sql:
         column = (d.json_num if numeric else d.json_text)("metadata", key)
         value: Any = c.value
     else:
-        column = c.field
+        column = USED.get(c.field, c.field)  # a use count adds the uses counted since
         value = c.value
     if c.op in {"in", "nin"}:
         values = [_param(d, c.field, v) for v in value]

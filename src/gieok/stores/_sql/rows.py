@@ -32,6 +32,22 @@ SCOPE_FIELDS = ("org", "project", "user_id", "persona", "session")
 COLUMNS: tuple[str, ...] = SCOPE_FIELDS + PLAIN_FIELDS + JSON_FIELDS + TIME_FIELDS + BOOL_FIELDS
 # What search scores by (``RankRow``), in its field order; the last three are
 # ``metadata.turn``, ``metadata.speaker`` and ``metadata.follows``.
+# Columns whose value a read computes: uses counted since the row was written live in
+# ``record_uses`` (stores/_sql/uses.py). ``id`` is the outer record's (that table has none).
+USED: dict[str, str] = {
+    "usage_count": "(usage_count + COALESCE((SELECT uses FROM record_uses "
+                   "WHERE memory_id = id), 0))",
+    "last_used_at": "COALESCE((SELECT used_at FROM record_uses WHERE memory_id = id), "
+                    "last_used_at)",
+}
+
+
+def read_column(name: str) -> str:
+    """What a read selects for record column ``name`` (``<expression> AS name`` if used)."""
+    expr = USED.get(name)
+    return name if expr is None else f"{expr} AS {name}"
+
+
 RANK_COLUMNS = ("id", "content", "content_hash", "layer", "importance", "event_time",
                 "created_at", "last_used_at", "turn", "speaker", "follows")
 

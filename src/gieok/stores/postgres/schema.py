@@ -158,6 +158,10 @@ MIGRATIONS: list[Migration] = [
     # "Has this scope changed since?" (ChangedOp, a cached context's check): the tenant's
     # recently updated rows, not a count of the scope.
     Migration("0007_records_updated", "CREATE INDEX records_updated ON records (org, updated_at)"),
+    # R5 use counts in a narrow table (stores/_sql/uses.py): the uses since a record's row was
+    # last written; counts written before stay in ``records`` (the base reads add to).
+    Migration("0008_record_uses", "CREATE TABLE record_uses (memory_id TEXT PRIMARY KEY, "
+                                  "uses INTEGER NOT NULL, used_at TIMESTAMPTZ)"),
 ]
 
 

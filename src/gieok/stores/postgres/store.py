@@ -261,12 +261,16 @@ class PostgresStore(Store):
         if batch.upserts:
             deferred = await self._defer_index(conn, batch)
             await bulk.upsert(conn, batch.upserts, morphs)
+            # the rows written carry their uses (stores/_sql/uses.py)
+            await conn.execute("DELETE FROM record_uses WHERE memory_id = ANY(%s)",
+                               ([r.id for r, _ in batch.upserts],))
         if deferred is not None:
             await hnsw.build(conn, deferred, self.hnsw)
         if batch.hard_deletes:
             ids = list(batch.hard_deletes)
             await conn.execute("DELETE FROM records WHERE id = ANY(%s)", (ids,))
             await conn.execute("DELETE FROM model_vectors WHERE id = ANY(%s)", (ids,))
+            await conn.execute("DELETE FROM record_uses WHERE memory_id = ANY(%s)", (ids,))
         for memory_id in batch.purge_history:
             await conn.execute(*_args(q.purge_history(D, memory_id)))
         if batch.audit:

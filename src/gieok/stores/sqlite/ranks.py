@@ -272,5 +272,4 @@ def _used(row: RankRow, when: datetime | None) -> RankRow:
 
 def _rank_select() -> str:
     """``SELECT org, <RANK_COLUMNS>`` as ``queries.rank_rows`` selects them."""
-    return q.rank_rows(D, "", ["x"]).text.split(" FROM ", 1)[0].replace(
-        "SELECT ", "SELECT org, ", 1)
+    return f"SELECT org, {q.rank_columns(D)}"

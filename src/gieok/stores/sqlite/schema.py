@@ -209,4 +209,18 @@ _STEPS.append((
     "CREATE INDEX records_updated ON records (org, updated_at)",
 ))
 
+_STEPS.append((
+    # R5 use counts in a narrow table (stores/_sql/uses.py): counting a use rewrote the whole
+    # record row, its vector included. Holds the uses since a row was last written; counts
+    # written before stay in ``records`` (the base reads add to), so nothing is copied.
+    "0013_record_uses",
+    """
+    CREATE TABLE record_uses (
+        memory_id TEXT PRIMARY KEY,
+        uses INTEGER NOT NULL,
+        used_at REAL
+    ) WITHOUT ROWID
+    """,
+))
+
 MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

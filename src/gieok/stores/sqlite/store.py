@@ -28,6 +28,7 @@ from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
+from gieok.stores._sql import uses
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores._sql.rows import record_to_row, row_to_record
 from gieok.stores.base import (
@@ -339,6 +340,7 @@ class SqliteStore(Store):
         rowid, old_content, old_index_text = found
         extra = [] if vector is None else [("embedding", "?", _blob(vector))]
         conn.execute(*_args(q.update_record(D, row, extra)))
+        conn.execute(*_args(uses.fold(D, [record.id])))  # the row now carries its uses
         if (old_content, old_index_text) != (record.content, record.index_text):
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
             conn.execute("INSERT INTO records_fts (rowid, content, morphs, context, "
@@ -351,6 +353,7 @@ class SqliteStore(Store):
                 conn.execute("DELETE FROM records_fts WHERE rowid = ?", (found[0],))
                 conn.execute("DELETE FROM records WHERE rowid = ?", (found[0],))
             conn.execute("DELETE FROM model_vectors WHERE id = ?", (rid,))
+            conn.execute(*_args(uses.fold(D, [rid])))
         self._bump(conn, "purge")
 
     def _forget(self, conn: sqlite3.Connection, scope: Scope) -> int:
