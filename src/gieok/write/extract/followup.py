@@ -43,8 +43,30 @@ _KO_YES = re.compile(r"^(?:네|예|응|어|맞아요?|그럼요?|넵)[\s,.!~]*")
 def last_question(text: str) -> str | None:
     """The last question of an assistant turn ("Congrats! What role?" → "What role?")."""
     parts = re.split(r"(?<=[.!?。！？~])\s+", text.strip())
-    question = next((p for p in reversed(parts) if p.rstrip().endswith(("?", "？"))), None)
-    return question.strip() if question and len(question) <= 120 else None
+    at = next((i for i in range(len(parts) - 1, -1, -1)
+               if parts[i].rstrip().endswith(("?", "？"))), None)
+    if at is None or len(parts[at]) > 120:
+        return None
+    question, after = parts[at].strip(), " ".join(parts[at + 1:]).strip()
+    if after and _riddle(question, after):
+        return None
+    return question
+
+
+def _riddle(question: str, after: str) -> bool:
+    """A question the assistant answers itself ("Why did the accountant break up with the
+    calculator? She felt …", "세상에서 가장 가난한 왕은? 최저임금!"): a joke or quiz, not a
+    question to the user, so the user's "good one" answers nothing."""
+    if _HANGUL.search(question):
+        return len(after) <= 20 and after.rstrip().endswith("!") and not after.endswith("?")
+    return _JOKE.match(question) is not None and not after.rstrip().endswith(("?", "？"))
+
+
+# the openings of a joke's question ("Why did the chicken …?", "What do you call a …?")
+_JOKE = re.compile(r"^(?:why\s+(?:did|do|does|don['’]?t|doesn['’]?t|was|is|are|can['’]?t)\s+(?:the|a|an)?"
+                   r"\s*(?!you\b|your\b)\w+|what\s+do\s+you\s+call\s+(?:a|an|the)\b|"
+                   r"what['’]?s\s+the\s+difference\s+between|what\s+did\s+(?:the|one)\b)",
+                   re.IGNORECASE)
 
 
 _LEAD_Q = re.compile(r"^(?:(?:so|and|oh|ok(?:ay)?|great|nice|cool|wow|and\s+so)[,!.\s]+)+",
@@ -79,6 +101,68 @@ _OFFER = re.compile(
 def offer(question: str) -> bool:
     """Whether the assistant's question offers to do something for the task at hand."""
     return _OFFER.search(_LEAD_Q.sub("", question.strip())) is not None
+
+
+# What the assistant asks to get the task at hand done, not about the user: the moment of the
+# request ("What copy do you need today?", "Where is it now?", "오늘은 …?"), its deadline
+# ("언제까지…?", "by when?"), its size ("How many people?", "몇 명이에요?", "몇 인분?"), what the
+# user needs or wants from it, a choice the user is about to make for it ("…채우실 건가요?") and
+# whom the thing being written is for ("who is it going to?", "누구한테 보내요?").
+_TASK = re.compile(
+    r"\b(?:today|tonight|right\s+now|this\s+time|for\s+now|at\s+the\s+moment)\b|\bnow\s*[?？]$|"
+    r"오늘|당장|이번(?:에|엔|은)?\s|"
+    r"\bby\s+when\b|\bwhen\s+do\s+you\s+need\b|\bdeadline\b|언제까지|"
+    r"\bhow\s+many\s+(?:people|servings|portions|guests|of\s+you|copies|pages|slides|words)\b|"
+    r"몇\s?(?:명|인분)|"
+    r"\b(?:do\s+you|you['’]d|you)\s+(?:need|want)\b|필요하세요|필요해요|원하세요|원하시|"
+    r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
+    r"\bwho(?:['’]s|\s+is)\s+(?:it|this|that)\s+(?:for|going\s+to|to)\b|\bwho\s+(?:are\s+you|"
+    r"should\s+it\s+be)\s+(?:sending|writing|addressing)|누구(?:한테|에게)\s?(?:보내|쓰|드리)",
+    re.IGNORECASE)
+# ... unless it asks about something that lasts in the user's life: where they live, their work
+# or school, age, name, family, pets, health, their things and habits ("How many in the
+# family?", "Which model?", "지금 어디 사세요?", "몇 살이에요?").
+_LASTING = re.compile(
+    r"\b(?:live|living|based|from|grew\s+up|work|job|for\s+a\s+living|study|studying|major|school|"
+    r"grade|old|age|born|name|called|family|kids?|children|son|daughter|wife|husband|partner|"
+    r"parents?|mom|dad|mother|father|brother|sister|pets?|dog|cat|puppy|kitten|breed|allerg\w*|"
+    r"medications?|meds|diagnos\w*|condition|surgery|doctor|vet|car|phone|model|own|usually|"
+    r"normally|every|per\s+(?:week|day|month)|hobby|favou?rite|diet)\b|"
+    r"사세요|살아요|사니|거주|동네|고향|일\s?하|직업|회사|직장|전공|학교|학년|살(?:이에요|이야|이니|\s?정도)|"
+    r"나이|이름|가족|아이|애들|자녀|아들|딸|남편|아내|와이프|부모|어머|아버|엄마|아빠|반려|강아지|"
+    r"고양이|품종|알레르기|알러지|약|진단|수술|질환|취미|최애|평소|매일|주로",
+    re.IGNORECASE)
+
+
+def task_question(question: str) -> bool:
+    """Whether the assistant's question steers the task at hand (an offer, the request's
+    moment, deadline, size, choice or addressee) rather than asking about the user: its
+    answer ("pls, for like 4 servings", "12명", "모레 오전까지요") is no memory."""
+    q = _LEAD_Q.sub("", question.strip())
+    return offer(q) or (_TASK.search(q) is not None and _LASTING.search(q) is None)
+
+
+def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
+    """A fragment (no clause of its own) that answers the assistant's question and says
+    nothing to keep: how the task at hand should go ("Want the quantities?" → "pls, for like 4
+    servings"), or a yes in the question's own words ("Is this your dad?" → "yeah my dad").
+    Neither the answer nor the fragment alone is a memory."""
+    if question is None or _after_statement(sentence, turn_text):
+        return False
+    text = sentence.strip()
+    if _HANGUL.search(text):
+        toks = korean.tokens(text)
+        # "과제는 격주로 총 6회입니다": a topic of its own makes a statement, not a fragment
+        fragment = not _has_predicate(toks) and not any(
+            t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "도")) for t in toks)
+    else:
+        fragment = _EN_CLAUSE.search(_EN_YES.sub("", text)) is None
+    if not fragment:
+        return False
+    if _yes_no(question) and _repeats(text, question):
+        return True
+    # "응 어깨 회전근개 수술 후 재활이야" after "운동 알려드릴까요?": what lasts is said anyway
+    return task_question(question) and _LASTING.search(text) is None
 
 
 def _has_predicate(toks: list[korean.Token]) -> bool:
@@ -139,14 +223,59 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
     """The memory for a fragment that answers ``question``, or None when it is not one;
     ``topic``: the relative or pet the user talked about just before (a question that names
     no one asks about them)."""
-    if _VAGUE.search(turn_text) or small_talk(question) or offer(question):
+    if _VAGUE.search(turn_text) or small_talk(question) or task_question(question) \
+            or not _asks(question) or _after_statement(sentence, turn_text):
         return None
+    if _yes_no(question) and _repeats(sentence, question):
+        return None  # "Is this your dad?" → "yeah my dad": a confirmation says nothing new
     if _yes_no(question) and not _specific(_EN_YES.sub("", _KO_YES.sub("", sentence.strip()))):
         return None
     text = sentence.strip().rstrip(".!~ ")
     if _HANGUL.search(text):
         return _korean(_KO_YES.sub("", text).strip(), question, entities, topic)
     return _english(_EN_YES.sub("", text).strip(), question, entities, topic)
+
+
+_CONTENTLESS = re.compile(r"^(?:and\s+|so\s+|what\s+about\s+|how\s+about\s+)?(?:you|u|yourself|"
+                         r"yours)\s*[?？]$|^(?:너는|넌|당신은|그쪽은|님은)\s*[?？]$", re.IGNORECASE)
+
+
+def _asks(question: str) -> bool:
+    """A question put to the user about something: not "You?" after the assistant's own
+    answer (the user's reply is to the assistant's remark, hypotheticals included)."""
+    return _CONTENTLESS.search(_LEAD_Q.sub("", question.strip())) is None
+
+
+def _after_statement(sentence: str, turn_text: str) -> bool:
+    """The fragment comes after a statement of the same turn ("yeah it survived. I'm just
+    grumpy. going to bed"): the statement answered; the fragment is no answer."""
+    at = turn_text.find(sentence.strip()[:15])
+    if at <= 0:
+        return False
+    before = [p for p in re.split(r"(?<=[.!?。！？~])\s+|\n+", turn_text[:at]) if p.strip()]
+    for part in before:
+        if _HANGUL.search(part):
+            if _has_predicate(korean.tokens(part)):
+                return True
+        elif _EN_CLAUSE.search(_EN_YES.sub("", part.strip())):
+            return True
+    return False
+
+
+_STOP = frozenset("my our your the a an is are was were this that it yes yeah yep yup sure "
+                  "right exactly of".split())
+
+
+def _repeats(sentence: str, question: str) -> bool:
+    """Every word of the answer is in the question ("Is this your dad?" → "yeah my dad",
+    "강아지예요?" → "네 강아지요"): a yes, said with the question's words."""
+    if _HANGUL.search(sentence):
+        said = {t.form for t in korean.tokens(sentence) if t.tag in ("NNG", "NNP", "SL")}
+        asked = {t.form for t in korean.tokens(question) if t.tag in ("NNG", "NNP", "SL")}
+    else:
+        said = {w for w in re.findall(r"[a-z][a-z'’-]*", sentence.lower()) if w not in _STOP}
+        asked = set(re.findall(r"[a-z][a-z'’-]*", question.lower()))
+    return bool(said) and said <= asked
 
 
 def _english(text: str, question: str, entities: Entities, topic: Entity | None) -> str | None:

@@ -292,6 +292,9 @@ class HeuristicExtractor:
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
+            if reply is None and followup.steers(body, asked, turn.content):
+                asked = question = None  # how the task goes ("for like 4 servings"), or a yes
+                continue
             more = followup.more_of(body, answered[1], turn.content, entities, before) \
                 if answered and reply is None and not any(h.slot for h, _ in hits) else None
             if answered and more:  # "화학공학이요. 배터리 전해질 쪽": the answer goes on
