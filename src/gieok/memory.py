@@ -519,7 +519,8 @@ class AsyncMemory:
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow(),
                                    min_relevance=float(threshold or 0.0),
-                                   fold=self.settings.scoring.fold_sources)
+                                   fold=self.settings.scoring.fold_sources,
+                                   learned=self.settings.scoring.learned_order)
 
     async def export(
         self,

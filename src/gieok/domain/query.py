@@ -375,6 +375,7 @@ class ScoreParts(BaseModel):
     query_time: float = 0.0  # how well the event time fits a date named in the query
     speaker: float = 0.0  # 1 when a person the query names said it (an archived turn)
     reply: float = 0.0  # what it gained as the reply to a question ranked above it (a turn)
+    learned: float = 0.0  # how far the learned order moved its score (read/learned.py)
 
 
 class ScoredMemory(BaseModel):

@@ -19,7 +19,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
                    "lift_replies": False, "expansion_weight": 0.0,
                    "language_calibration": False, "pleasantry_relevance": 1.0,
-                   "expansion_margin": None},
+                   "expansion_margin": None, "learned_order": False},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -43,6 +43,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-pleasantries": {"pleasantry_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
+    # the first candidates re-ordered by the shipped learned order (read/learned.py)
+    "learned": {"learned_order": True},
 }
 
 

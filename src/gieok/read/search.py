@@ -31,11 +31,12 @@ from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
+from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
 from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms, mixed_totals
 from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
-from gieok.read.temporal import TimeWindow, time_windows
+from gieok.read.temporal import TimeWindow, time_match, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
 from gieok.stores.ops import DenseOp, FulltextOp, RankedOp
@@ -94,6 +95,7 @@ class _Scored(NamedTuple):
     row: RankRow
     reply: float = 0.0  # what the total gained as a question's reply (replies.py)
     far: bool = False  # ranked too deep for the "who" lift (speakers.SPEAKER_DEPTH)
+    learned: float = 0.0  # how far the learned order moved the total (learned.py)
 
 
 def _order_key(scored: _Scored) -> tuple[float, datetime, str, str]:
@@ -115,10 +117,12 @@ async def hybrid_search(
     now: datetime,
     min_relevance: float = 0.0,
     fold: bool = False,
+    learned: bool = False,
 ) -> list[ScoredMemory]:
     """The best ``k`` by the mixed score among candidates whose fused relevance reaches
     ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate); ``fold``: one
-    hit per source turn (module docstring)."""
+    hit per source turn (module docstring); ``learned``: the first candidates re-ordered by
+    the shipped learned order (read/learned.py)."""
     n = max(weights.candidates, k)
     names, ops = await _candidate_ops(embedder, scope, query, n=n, filters=filters, view=view,
                                       weights=weights)
@@ -128,7 +132,8 @@ async def hybrid_search(
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
     ranker = _Ranker(names, query, k=k, n=n, fold=fold, min_relevance=min_relevance,
                      weights=weights, embedder=embedder, at=at, windows=windows,
-                     rarity=Capability.FULLTEXT_RARITY in store.capabilities)
+                     rarity=Capability.FULLTEXT_RARITY in store.capabilities,
+                     model=shipped_model() if learned else None)
     # One round trip: candidates, their scoring columns and the picked records (RankedOp).
     records = (await store.read([RankedOp(scope.tenant, tuple(ops), ranker)]))[0]
     picked, terms = ranker.picked, ranker.terms
@@ -148,8 +153,10 @@ class _Ranker:
 
     def __init__(self, names: Sequence[str], query: str, *, k: int, n: int, fold: bool,
                  min_relevance: float, weights: ScoringSettings, embedder: Embedder,
-                 at: datetime, windows: Sequence[TimeWindow], rarity: bool) -> None:
+                 at: datetime, windows: Sequence[TimeWindow], rarity: bool,
+                 model: OrderModel | None = None) -> None:
         self.names, self.query, self.k, self.n, self.fold = names, query, k, n, fold
+        self.model = model
         self.min_relevance, self.weights, self.embedder = min_relevance, weights, embedder
         self.at, self.windows, self.rarity = at, windows, rarity
         self.fused: list[Fused] = []
@@ -214,6 +221,8 @@ class _Ranker:
         scored.sort(key=_order_key)
         if weights.lift_replies:
             scored = _lift_replies(scored)
+        if self.model is not None:
+            scored = self._learned(scored, self.model, names)
         pool = k if weights.mmr_lambda >= 1.0 else max(3 * k, 30)  # MMR re-orders a wider pool
         spare = FOLD_SPARE * k if self.fold else 0  # places folded hits free are refilled from here
         kept = drop_near_duplicates(scored, _text, threshold=weights.near_duplicate,
@@ -224,6 +233,30 @@ class _Ranker:
             chosen = {id(s) for s in self.picked}
             self.rest = [s for s in kept if id(s) not in chosen]
         return [s.row.id for s in self.picked]
+
+
+    def _learned(self, scored: list[_Scored], model: OrderModel, names: frozenset[str]
+                 ) -> list[_Scored]:
+        """``scored`` (best first) with its first ``model.depth`` re-ordered by the learned
+        order, their totals moved into the range they were re-ordered in (learned.py)."""
+        head = scored[:model.depth]
+        if len(head) < 2:
+            return scored
+        weights, windows = self.weights, list(self.windows)
+        only = self.expansion.only
+        signals = [Signals(
+            s.row.id, s.total, s.item.relevance, s.item.raw.get("dense"), s.item.ranks.get("dense"),
+            s.item.raw.get("fulltext"), s.item.ranks.get("fulltext"), s.row.id in only,
+            s.reply > 0, bool(names) and s.row.speaker in names,
+            time_match(s.row.event_time, windows, after_days=weights.query_time_after_days,
+                       before_days=weights.query_time_before_days) if windows else 0.0,
+            s.row.layer == ARCHIVE, s.row.content, s.row.event_time, s.row.importance)
+            for s in head]
+        floor = scored[len(head)].total if len(scored) > len(head) else None
+        order, totals = reorder(signals, model, floor=floor)
+        moved = [head[i]._replace(total=t, learned=t - head[i].total)
+                 for i, t in zip(order, totals, strict=True)]
+        return [*moved, *scored[len(head):]]
 
 
 def _rank_down_pleasantries(fused: list[Fused], rows: Mapping[str, RankRow], share: float
@@ -324,6 +357,7 @@ def _explained(picked: Sequence[_Scored], records: Mapping[str, MemoryRecord], t
         who = 0.0 if hit.far else who
         parts = ScoreParts(relevance=item.relevance, recency=rec, importance=row.importance,
                            use=use, query_time=when, speaker=who, reply=hit.reply,
+                           learned=hit.learned,
                            dense=item.raw.get("dense"),
                            fulltext=item.raw.get("fulltext"),
                            dense_rank=item.ranks.get("dense"),

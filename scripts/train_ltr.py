@@ -1,0 +1,242 @@
+"""Train the learned order (``gieok/read/learned.py``): a linear listwise model over the
+engine's own signals about its first 50 candidates.
+
+Data: the engine's candidates for LoCoMo's DEV conversations, through ``add()`` (a store
+that ``gieok eval locomo --split dev --store … --json …`` built, with its ``.owners.json``),
+questions of categories 1–4. A candidate is *relevant* when a turn it stands for (its source
+turns) is one of the question's evidence turns. The features are computed by the engine's
+own ``learned.features`` inside a real search (``collect``), so training and serving read
+the same numbers.
+
+Model: ListNet top-one loss (softmax over a question's candidates against its relevant
+ones), L2 0.01, 400 full-batch Adam steps in numpy from zero weights — deterministic: the
+same features give the same weights (tests/unit/read/test_learned.py re-trains on the
+committed features and compares with the shipped file). Questions with no relevant
+candidate teach nothing and are left out.
+
+    # 1. the engine's candidates → features (the store is read, never written)
+    PYTHONPATH=src python scripts/train_ltr.py collect --store /path/devf.db \\
+        --embed-cache /path/cache.db --out tests/fixtures/ltr_locomo_dev.npz
+    # 2. leave-one-conversation-out recall@10 (what the choices were made on)
+    PYTHONPATH=src python scripts/train_ltr.py cv --features tests/fixtures/ltr_locomo_dev.npz
+    # 3. the shipped weights
+    PYTHONPATH=src python scripts/train_ltr.py train \\
+        --features tests/fixtures/ltr_locomo_dev.npz --out src/gieok/read/learned_order.json
+
+``cv`` replays each held-out question's ranking as the harness scores it (one place per
+turn: a hit whose turns are all shown already gives its place away) and prints recall@10
+by category next to the engine's own order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gieok.read.learned import DEPTH, FEATURES, OrderModel
+
+L2 = 0.01
+STEPS = 400
+RATE = 0.05
+HEADLINE = ("1", "2", "3", "4")
+
+
+def fit(matrices: Sequence[np.ndarray], labels: Sequence[np.ndarray], *, l2: float = L2,
+        steps: int = STEPS, rate: float = RATE) -> OrderModel:
+    """ListNet top-one over questions (``matrices[i]``: one row per candidate, engine order;
+    ``labels[i]``: 1 for relevant), on features standardised over all candidates."""
+    pairs = [(x, y) for x, y in zip(matrices, labels, strict=True) if y.sum() > 0]
+    stacked = np.vstack([x for x, _ in pairs])
+    mean = stacked.mean(0)
+    scale = stacked.std(0)
+    scale[scale < 1e-9] = 1.0
+    width, count = len(FEATURES), len(pairs)
+    longest = max(len(x) for x, _ in pairs)
+    cube = np.zeros((count, longest, width))
+    mask = np.zeros((count, longest), dtype=bool)
+    target = np.zeros((count, longest))
+    for i, (x, y) in enumerate(pairs):
+        cube[i, :len(x)] = (x - mean) / scale
+        mask[i, :len(x)] = True
+        target[i, :len(y)] = y / y.sum()
+    w = np.zeros(width)
+    m = np.zeros(width)
+    v = np.zeros(width)
+    for t in range(1, steps + 1):
+        s = np.where(mask, cube @ w, -np.inf)
+        e = np.exp(s - s.max(1, keepdims=True))
+        p = e / e.sum(1, keepdims=True)
+        g = np.einsum("qlf,ql->f", cube, p - target) / count + l2 * w
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        w -= rate * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    return OrderModel(mean, scale, w)
+
+
+def load_features(path: Path) -> dict[str, Any]:
+    data = np.load(path, allow_pickle=False)
+    return {key: data[key] for key in data.files}
+
+
+def questions(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dump split back into questions: rows, labels, conversation, category and, for
+    replaying the harness, each candidate's turn keys and the gold keys."""
+    out = []
+    starts = np.flatnonzero(np.r_[True, np.diff(data["question"]) != 0])
+    ends = np.r_[starts[1:], len(data["question"])]
+    meta = json.loads(str(data["meta"]))
+    for (a, b), q in zip(zip(starts, ends, strict=True), meta, strict=True):
+        out.append({"x": data["x"][a:b].astype(np.float64), "y": data["y"][a:b].astype(np.float64),
+                    "conv": q["conv"], "cat": q["cat"], "gold": q["gold"], "turns": q["turns"],
+                    "sources": q["sources"]})
+    return out
+
+
+def replay(q: dict[str, Any], order: Sequence[int], k: int = 10) -> float:
+    """recall@k of ``order`` as the harness scores the product's ranking (one place per
+    turn, read/search.py fold)."""
+    shown: set[str] = set()
+    places: list[list[str]] = []
+    for i in order:
+        turns = q["turns"][i]
+        if q["sources"][i] and turns and set(turns) <= shown:
+            continue
+        shown |= set(turns)
+        places.append(turns)
+    top = {key for place in places[:k] for key in place}
+    gold = set(q["gold"])
+    return len(gold & top) / len(gold) if gold else 0.0
+
+
+def cv(data: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Leave-one-conversation-out recall@10 by category: engine order vs learned order."""
+    qs = [q for q in questions(data) if q["cat"] in HEADLINE]
+    got: dict[str, dict[str, list[float]]] = {"engine": {}, "learned": {}}
+    for held in sorted({q["conv"] for q in qs}):
+        model = fit([q["x"] for q in qs if q["conv"] != held],
+                    [q["y"] for q in qs if q["conv"] != held])
+        for q in (q for q in qs if q["conv"] == held):
+            n = len(q["x"])
+            scores = model.score(q["x"]) if n else np.zeros(0)
+            learned = sorted(range(n), key=lambda i: (-scores[i], i))
+            got["engine"].setdefault(q["cat"], []).append(replay(q, range(n)))
+            got["learned"].setdefault(q["cat"], []).append(replay(q, learned))
+    report = {}
+    for name, cats in got.items():
+        every = [x for values in cats.values() for x in values]
+        report[name] = {"overall": float(np.mean(every)),
+                        **{c: float(np.mean(v)) for c, v in sorted(cats.items())}}
+    return report
+
+
+async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | None,
+                   out: Path) -> None:
+    import gieok.read.search as search
+    from gieok import AsyncMemory, GieokSettings
+    from gieok.embedders import get_embedder
+    from gieok.evaluation import harness
+    from gieok.evaluation.embed_cache import DiskCacheEmbedder
+    from gieok.evaluation.locomo import load_locomo, split_samples
+    from gieok.read.learned import features
+    from gieok.settings import ScoringSettings
+
+    seen: list[tuple[list[str], np.ndarray]] = []
+
+    def record(signals: Any, model: Any, *, floor: float | None = None
+               ) -> tuple[list[int], list[float]]:
+        # the engine's own signals, its order kept (the recorder changes nothing)
+        seen.append(([s.id for s in signals], features(signals)))
+        return list(range(len(signals))), [s.total for s in signals]
+
+    zero = np.zeros(len(FEATURES))
+    search.reorder = record  # type: ignore[assignment]
+    search.shipped_model = lambda: OrderModel(zero, zero + 1, zero)  # type: ignore[assignment]
+    samples = split_samples(load_locomo(data_path), split)
+    owners = harness._load_owners(str(store_path) + ".owners.json", len(samples))
+    if owners is None:
+        raise SystemExit(f"{store_path}.owners.json is missing: build the store with "
+                         "`gieok eval locomo --store …`")
+    work = Path(tempfile.mkdtemp())
+    copy = work / "store.db"  # the store is only read: a copy, so the original stays as it is
+    shutil.copy(store_path, copy)
+    embedder = get_embedder("local:multilingual-e5-small", threads=1)
+    if cache is not None:
+        embedder = DiskCacheEmbedder(embedder, str(cache))
+    settings = GieokSettings(data_dir=work, embedder="local:multilingual-e5-small",
+                             scoring=ScoringSettings(learned_order=True))
+    rows: list[np.ndarray] = []
+    labels: list[np.ndarray] = []
+    ids: list[np.ndarray] = []
+    meta: list[dict[str, Any]] = []
+    async with AsyncMemory(f"sqlite:///{copy}", settings=settings, embedder=embedder) as mem:
+        store, _ = await mem.backends()
+        for number, (sample, owner) in enumerate(zip(samples, owners, strict=True)):
+            for question in sample.questions:
+                if question.category not in HEADLINE:
+                    continue
+                seen.clear()
+                await mem.search(question.text, scope=f"user:eval{number}", k=10)
+                names, matrix = seen[0] if seen else ([], np.zeros((0, len(FEATURES))))
+                records = {r.id: r for r in await store.get("", names)}
+                turns = [sorted({key for t in records[i].source_turn_ids
+                                 for key in owner.by_id.get(t, ())}) if i in records else []
+                         for i in names]
+                gold = set(question.gold_turns)
+                rows.append(matrix)
+                labels.append(np.array([float(bool(gold & set(t))) for t in turns]))
+                ids.append(np.full(len(names), len(meta)))
+                meta.append({"conv": number, "cat": question.category,
+                             "gold": sorted(gold), "turns": turns,
+                             "sources": [len(records[i].source_turn_ids) if i in records else 0
+                                         for i in names]})
+    shutil.rmtree(work, ignore_errors=True)
+    np.savez_compressed(out, x=np.vstack(rows).astype(np.float32),
+                        y=np.concatenate(labels).astype(np.int8),
+                        question=np.concatenate(ids).astype(np.int32),
+                        meta=np.array(json.dumps(meta)))
+    print(f"{len(meta)} questions, {sum(len(r) for r in rows)} candidates → {out}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    collect = sub.add_parser("collect", help="the engine's candidates → features (.npz)")
+    collect.add_argument("--store", type=Path, required=True)
+    collect.add_argument("--data", type=Path, default=Path("../shared/data/locomo10.json"))
+    collect.add_argument("--split", default="dev")
+    collect.add_argument("--embed-cache", type=Path)
+    collect.add_argument("--out", type=Path, required=True)
+    for name in ("cv", "train"):
+        cmd = sub.add_parser(name)
+        cmd.add_argument("--features", type=Path, required=True)
+        if name == "train":
+            cmd.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        asyncio.run(_collect(args.store, args.data, args.split, args.embed_cache, args.out))
+    elif args.command == "cv":
+        json.dump(cv(load_features(args.features)), sys.stdout, indent=1)
+        print()
+    else:
+        qs = questions(load_features(args.features))
+        model = fit([q["x"] for q in qs if q["cat"] in HEADLINE],
+                    [q["y"] for q in qs if q["cat"] in HEADLINE])
+        payload = {**model.to_dict(), "depth": DEPTH,
+                   "trained": "scripts/train_ltr.py train --features "
+                              f"{args.features.as_posix()} (LoCoMo dev conversations, "
+                              "categories 1-4, through add())"}
+        args.out.write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+        print(f"{args.out}: {len(qs)} questions")
+
+
+if __name__ == "__main__":
+    main()

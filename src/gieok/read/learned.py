@@ -1,0 +1,174 @@
+"""The learned order (R2): the first candidates of a search re-ordered by a small model that
+reads the engine's own signals about each of them.
+
+The mixed score adds fixed multiples of a few parts. What it cannot say is how the parts
+relate within one search: a turn second by meaning but far down in full text; the best
+candidate of the conversation day that has the most candidates; a question ranked high
+whose next turn is what was asked; a candidate much below the best cosine of the search.
+A linear listwise model (``FEATURES``, ~20 numbers per candidate, each standardised) scores
+the first ``depth`` candidates of the engine's order; they are re-ordered by it and the
+rest keep their place below them. The weights are trained by ``scripts/train_ltr.py``
+(ListNet top-one loss, plain numpy) on the engine's own candidates for conversations with
+labelled evidence turns and ship in ``learned_order.json`` beside this module, with the
+command that made them; docs/benchmarks.md has the numbers.
+
+Scores: a re-ordered candidate's ``total`` is moved into the range of the mixed totals it
+was re-ordered among (the best total down to the first total below the re-ordered ones),
+spread linearly by the model's score, so totals stay in order and on the mixed score's
+scale; ``ScoreParts.learned`` says how far it moved.
+
+Cost: one pass over ≤ ``depth`` candidates building a small matrix and one matrix-vector
+product (about 0.3 ms for 50 candidates).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gieok.read.replies import is_question
+
+# The signals, in the order the model's weights are stored (names are checked on load).
+FEATURES = (
+    "total",  # the mixed score (relevance, recency, importance, who, time, reply lift)
+    "total_gap",  # its total minus the best total of the search
+    "log_rank",  # log(1 + place) in the engine's order
+    "relevance",  # fused relevance
+    "dense",  # cosine with the query (0 when the dense list did not find it)
+    "dense_found",  # 1 when the dense list found it
+    "dense_gap",  # its cosine minus the best cosine among the candidates (-0.1 when not found)
+    "dense_log_rank",  # log(1 + rank in the dense list), log(61) when not in it
+    "fulltext",  # its BM25 over the best BM25 among the candidates
+    "fulltext_found",  # 1 when full text found it
+    "fulltext_log_rank",  # log(1 + rank in the full-text list), log(61) when not in it
+    "expansion_only",  # full text found it only through the query's added words
+    "reply",  # 1 when it was lifted as the reply to a question ranked above it
+    "named",  # 1 when a person the query names said it
+    "query_time",  # how well its event time fits a date the query names
+    "turn",  # 1 for an archived conversation turn, 0 for a memory
+    "log_length",  # log(1 + characters)
+    "question",  # 1 when its last sentence asks something
+    "day_gap",  # its total minus the best total among candidates of its event day
+    "day_log_count",  # log(number of candidates of its event day)
+    "importance",
+)
+DEPTH = 50  # the candidates re-ordered: the engine's first 50
+_ABSENT_RANK = math.log1p(60)
+_WEIGHTS_FILE = "learned_order.json"
+
+
+class Signals(NamedTuple):
+    """What the model reads of one candidate: the engine's order, parts and row (``id``
+    only names it, for training: scripts/train_ltr.py)."""
+
+    id: str
+    total: float
+    relevance: float
+    dense: float | None
+    dense_rank: int | None
+    fulltext: float | None
+    fulltext_rank: int | None
+    expansion_only: bool
+    reply: bool
+    named: bool
+    query_time: float
+    turn: bool
+    content: str
+    event_time: datetime
+    importance: float
+
+
+@dataclass(frozen=True)
+class OrderModel:
+    """A linear scorer over standardised ``FEATURES``: ``((x − mean) / scale) · weights``."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    depth: int = DEPTH
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OrderModel:
+        names = tuple(data["features"])
+        if names != FEATURES:
+            raise ValueError(f"the model's features {names} are not this engine's {FEATURES}")
+        arrays = [np.asarray(data[key], dtype=np.float64) for key in ("mean", "scale", "weights")]
+        if any(a.shape != (len(FEATURES),) for a in arrays):
+            raise ValueError("the model needs one mean, scale and weight per feature")
+        return cls(*arrays, depth=int(data.get("depth", DEPTH)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"features": list(FEATURES), "depth": self.depth,
+                "mean": self.mean.tolist(), "scale": self.scale.tolist(),
+                "weights": self.weights.tolist()}
+
+    def score(self, matrix: np.ndarray) -> np.ndarray:
+        return ((matrix - self.mean) / self.scale) @ self.weights  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> OrderModel:
+    """The weights that ship with the package (``learned_order.json``)."""
+    text = resources.files("gieok.read").joinpath(_WEIGHTS_FILE).read_text(encoding="utf-8")
+    return OrderModel.from_dict(json.loads(text))
+
+
+def features(signals: Sequence[Signals]) -> np.ndarray:
+    """The ``FEATURES`` matrix of candidates given in the engine's order (best first)."""
+    n = len(signals)
+    out = np.zeros((n, len(FEATURES)))
+    if n == 0:
+        return out
+    best = max(s.total for s in signals)
+    dense_top = max((s.dense for s in signals if s.dense is not None), default=0.0)
+    full_top = max(max((s.fulltext or 0.0) for s in signals), 1e-9)
+    days: dict[object, tuple[float, int]] = {}
+    for s in signals:
+        day = s.event_time.date()
+        top, count = days.get(day, (-math.inf, 0))
+        days[day] = (max(top, s.total), count + 1)
+    for i, s in enumerate(signals):
+        day_top, day_count = days[s.event_time.date()]
+        found = s.dense is not None
+        out[i] = (
+            s.total, s.total - best, math.log1p(i), s.relevance,
+            s.dense if found else 0.0, float(found),
+            (s.dense - dense_top) if s.dense is not None else -0.1,
+            math.log1p(s.dense_rank) if s.dense_rank else _ABSENT_RANK,
+            (s.fulltext or 0.0) / full_top, float(s.fulltext_rank is not None),
+            math.log1p(s.fulltext_rank) if s.fulltext_rank else _ABSENT_RANK,
+            float(s.expansion_only), float(s.reply), float(s.named), s.query_time,
+            float(s.turn), math.log1p(len(s.content)), float(is_question(s.content)),
+            s.total - day_top, math.log(day_count), s.importance,
+        )
+    return out
+
+
+def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None
+            ) -> tuple[list[int], list[float]]:
+    """The order of ``signals`` (the engine's first candidates, best first) by ``model``:
+    their indices best first and each one's new total (same order), spread linearly by the
+    model's score from the best total down to ``floor`` (the next total below them; the
+    lowest of theirs when None)."""
+    n = len(signals)
+    if n < 2:
+        return list(range(n)), [s.total for s in signals]
+    scores = model.score(features(signals))
+    order = sorted(range(n), key=lambda i: (-scores[i], i))
+    high = max(s.total for s in signals)
+    low = min(s.total for s in signals) if floor is None else floor
+    top, bottom = float(scores[order[0]]), float(scores[order[-1]])
+    span = top - bottom
+    if span <= 0 or high <= low:
+        return order, [s.total for s in (signals[i] for i in order)]
+    # strictly inside (low, high] so the candidates after them keep their place below
+    width = (high - low) * (1 - 1e-9)
+    return order, [high - width * (top - float(scores[i])) / span for i in order]
