@@ -94,7 +94,8 @@ async def test_reads_find_uses_by_primary_key(tmp_path: Path) -> None:
         sql = queries.get_records(DIALECT, "acme", ["a", "b"])
         plan = " | ".join(r[3] for r in store._db.conn.execute(  # type: ignore[attr-defined]
             "EXPLAIN QUERY PLAN " + sql.text, sql.params))
-        assert plan.count("record_uses USING PRIMARY KEY (memory_id=?)") == 2, plan
+        assert plan.count("record_uses USING PRIMARY KEY (memory_id=?)") == 1, plan
+        assert "sqlite_autoindex_records_1 (id=?)" in plan, plan
     finally:
         await store.aclose()
 

@@ -25,9 +25,10 @@ from gieok.stores._sql.filters import (
     view_clause,
 )
 from gieok.stores._sql import uses
-from gieok.stores._sql.rows import COLUMNS, JSON_FIELDS, RANK_COLUMNS, read_column
+from gieok.stores._sql.rows import COLUMNS, JSON_FIELDS, RANK_COLUMNS, RECORDS, read_column
 
-# A record's use count and last use add the uses counted since its row was written (uses.py).
+# A record's use count and last use add the uses counted since its row was written (uses.py):
+# every read of record columns selects ``SELECT`` (or ``rank_columns``) ``FROM {RECORDS}``.
 SELECT = ", ".join(read_column(c) for c in COLUMNS)
 
 
@@ -44,7 +45,7 @@ def where(d: Dialect, scope: Scope, filters: Filter | None, view: View, now: dat
 def get_records(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
     # SQLite: ``+org`` keeps the planner on the id index; on ``org`` it walked the whole
     # tenant (330 ms for 50 ids at 100k rows, 0.3 ms this way).
-    return Sql(f"SELECT {SELECT} FROM records WHERE id IN ({marks(d, len(ids))}) "
+    return Sql(f"SELECT {SELECT} FROM {RECORDS} WHERE id IN ({marks(d, len(ids))}) "
                f"AND {d.unindexed('org')} = {d.placeholder}", [*ids, tenant])
 
 
@@ -56,7 +57,7 @@ def rank_columns(d: Dialect) -> str:
 
 def rank_rows(d: Dialect, tenant: str, ids: Sequence[str]) -> Sql:
     """The columns ``rows.RANK_COLUMNS`` names (what search scores by) of records by id."""
-    return Sql(f"SELECT {rank_columns(d)} FROM records WHERE id IN ({marks(d, len(ids))}) "
+    return Sql(f"SELECT {rank_columns(d)} FROM {RECORDS} WHERE id IN ({marks(d, len(ids))}) "
                f"AND {d.unindexed('org')} = {d.placeholder}", [*ids, tenant])
 
 
@@ -65,6 +66,7 @@ def records_by_hash(d: Dialect, scope: Scope, content_hash: str) -> Sql:
     # at 12k rows, making imports quadratic).
     exact = exact_scope_clause(d, scope)
     return Sql(f"SELECT {SELECT} FROM {d.indexed_by('records', 'records_hash')} "
+               "LEFT JOIN record_uses ON memory_id = id "
                f"WHERE {exact.text} AND content_hash = {d.placeholder} "
                "AND status = 'active' AND superseded_at IS NULL",
                [*exact.params, content_hash])
@@ -85,7 +87,7 @@ def count_records(cond: Sql) -> Sql:
 
 def page_records(d: Dialect, cond: Sql, limit: int, offset: int) -> Sql:
     p = d.placeholder
-    return Sql(f"SELECT {SELECT} FROM records WHERE {cond.text} "
+    return Sql(f"SELECT {SELECT} FROM {RECORDS} WHERE {cond.text} "
                f"ORDER BY event_time DESC, rowid DESC LIMIT {p} OFFSET {p}",
                [*cond.params, limit, offset])
 

@@ -33,7 +33,12 @@ COLUMNS: tuple[str, ...] = SCOPE_FIELDS + PLAIN_FIELDS + JSON_FIELDS + TIME_FIEL
 # What search scores by (``RankRow``), in its field order; the last three are
 # ``metadata.turn``, ``metadata.speaker`` and ``metadata.follows``.
 # Columns whose value a read computes: uses counted since the row was written live in
-# ``record_uses`` (stores/_sql/uses.py). ``id`` is the outer record's (that table has none).
+# ``record_uses`` (stores/_sql/uses.py). Reads of record rows join it (``RECORDS``: one
+# primary-key lookup a row); conditions (filters) look it up (``USED``: ``id`` is the outer
+# record's, as that table has no column of that name).
+RECORDS = "records LEFT JOIN record_uses ON memory_id = id"
+_JOINED = {"usage_count": "(usage_count + COALESCE(uses, 0))",
+           "last_used_at": "COALESCE(used_at, last_used_at)"}
 USED: dict[str, str] = {
     "usage_count": "(usage_count + COALESCE((SELECT uses FROM record_uses "
                    "WHERE memory_id = id), 0))",
@@ -43,8 +48,8 @@ USED: dict[str, str] = {
 
 
 def read_column(name: str) -> str:
-    """What a read selects for record column ``name`` (``<expression> AS name`` if used)."""
-    expr = USED.get(name)
+    """What a read ``FROM RECORDS`` selects for record column ``name``."""
+    expr = _JOINED.get(name)
     return name if expr is None else f"{expr} AS {name}"
 
 

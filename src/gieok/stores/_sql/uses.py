@@ -9,8 +9,9 @@ old copy: ~1 ms of the store thread's ~2.5 ms per ``context()`` (docs/benchmarks
 The table holds the uses counted *since a record's row was last written*:
 
 - a record's count is ``records.usage_count + record_uses.uses`` and its last use
-  ``record_uses.used_at`` if any, else ``records.last_used_at`` (``rows.USED``: the
-  expressions every read selects, rank rows and filters included);
+  ``record_uses.used_at`` if any, else ``records.last_used_at``: every read of record rows
+  (records, rank rows) selects them from ``rows.RECORDS`` (records LEFT JOIN this table) and
+  filters on ``usage_count`` look them up (``rows.USED``);
 - writing a record's row folds its uses in: the writer read the record with its counted
   uses (the expressions above), so the row it writes carries them, and its ``record_uses``
   row is deleted in the same transaction (``fold``). A write built from a read made before a

@@ -31,7 +31,7 @@ from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import row_to_rank, row_to_record
+from gieok.stores._sql.rows import RECORDS, row_to_rank, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
@@ -211,7 +211,7 @@ class PostgresStore(Store):
                 return [(scope_from_key(k), ScopeSettings.model_validate_json(b))
                         for k, b in await cur.fetchall()]
             case ScanOp(after, limit):
-                cur = await conn.execute(f"SELECT {q.SELECT}, embedding, rowid FROM records "
+                cur = await conn.execute(f"SELECT {q.SELECT}, embedding, rowid FROM {RECORDS} "
                                          "WHERE rowid > %s ORDER BY rowid LIMIT %s",
                                          (after, limit))
                 names = [d.name for d in cur.description or []]
@@ -431,7 +431,7 @@ async def _hash_lookups(conn: Conn, ops: Sequence[HashOp]) -> dict[HashOp, list[
         return {}
     pairs = sorted({(op.scope.tenant, op.content_hash) for op in ops})
     cur = await conn.execute(
-        f"SELECT {q.SELECT} FROM records WHERE (org, content_hash) IN "
+        f"SELECT {q.SELECT} FROM {RECORDS} WHERE (org, content_hash) IN "
         f"(SELECT * FROM unnest(%s::text[], %s::text[])) "
         "AND status = 'active' AND superseded_at IS NULL",
         ([t for t, _ in pairs], [h for _, h in pairs]))

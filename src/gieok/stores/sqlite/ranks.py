@@ -41,7 +41,7 @@ from gieok.domain.query import RankRow
 from gieok.domain.scope import Scope
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import scope_clause
-from gieok.stores._sql.rows import row_to_rank
+from gieok.stores._sql.rows import RECORDS, row_to_rank
 from gieok.stores.sqlite.dialect import DIALECT as D
 
 log = logging.getLogger("gieok.stores.sqlite")
@@ -140,7 +140,7 @@ class RankCache:
         live = f"{where.text} AND status = 'active' AND superseded_at IS NULL"
         count = conn.execute(f"SELECT count(*) FROM records WHERE {live}",
                              where.params).fetchone()[0]
-        sql = f"{_rank_select()} FROM records WHERE {live}"
+        sql = f"{_rank_select()} FROM {RECORDS} WHERE {live}"
         if count <= min(self.prime_max_rows, self.max_rows - len(self.rows)):
             self._keep(conn, sql, list(where.params))
         elif count <= self.max_rows and self.path is not None:

@@ -30,7 +30,7 @@ from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql import uses
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import record_to_row, row_to_record
+from gieok.stores._sql.rows import RECORDS, record_to_row, row_to_record
 from gieok.stores.base import (
     Capability,
     IndexInfo,
@@ -229,7 +229,7 @@ class SqliteStore(Store):
                 return [(scope_from_key(k), ScopeSettings.model_validate_json(b))
                         for k, b in rows]
             case ScanOp(after, limit):
-                rows = conn.execute(f"SELECT rowid, {q.SELECT}, embedding FROM records "
+                rows = conn.execute(f"SELECT rowid, {q.SELECT}, embedding FROM {RECORDS} "
                                     "WHERE rowid > ? ORDER BY rowid LIMIT ?", (after, limit))
                 return [(r[0], row_to_record(r, _time_in),
                          None if r["embedding"] is None
