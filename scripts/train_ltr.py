@@ -37,6 +37,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,10 @@ L2 = 0.01
 STEPS = 400
 RATE = 0.05
 HEADLINE = ("1", "2", "3", "4")
+# The engine's first place is kept: the model is trained for what the first ten hold
+# together, and on a set it was not trained on (tests/fixtures/retrieval_users.yaml) moving
+# the first hit lost recall@1 (docs/benchmarks.md).
+KEEP = 1
 
 
 def fit(matrices: Sequence[np.ndarray], labels: Sequence[np.ndarray], *, l2: float = L2,
@@ -117,8 +122,9 @@ def replay(q: dict[str, Any], order: Sequence[int], k: int = 10) -> float:
     return len(gold & top) / len(gold) if gold else 0.0
 
 
-def cv(data: dict[str, Any]) -> dict[str, dict[str, float]]:
-    """Leave-one-conversation-out recall@10 by category: engine order vs learned order."""
+def cv(data: dict[str, Any], keep: int = KEEP) -> dict[str, dict[str, float]]:
+    """Leave-one-conversation-out recall@10 by category: engine order vs learned order
+    (the engine's first ``keep`` places kept)."""
     qs = [q for q in questions(data) if q["cat"] in HEADLINE]
     got: dict[str, dict[str, list[float]]] = {"engine": {}, "learned": {}}
     for held in sorted({q["conv"] for q in qs}):
@@ -127,7 +133,8 @@ def cv(data: dict[str, Any]) -> dict[str, dict[str, float]]:
         for q in (q for q in qs if q["conv"] == held):
             n = len(q["x"])
             scores = model.score(q["x"]) if n else np.zeros(0)
-            learned = sorted(range(n), key=lambda i: (-scores[i], i))
+            learned = [*range(min(keep, n)),
+                       *sorted(range(min(keep, n), n), key=lambda i: (-scores[i], i))]
             got["engine"].setdefault(q["cat"], []).append(replay(q, range(n)))
             got["learned"].setdefault(q["cat"], []).append(replay(q, learned))
     report = {}
@@ -230,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         qs = questions(load_features(args.features))
         model = fit([q["x"] for q in qs if q["cat"] in HEADLINE],
                     [q["y"] for q in qs if q["cat"] in HEADLINE])
-        payload = {**model.to_dict(), "depth": DEPTH,
+        payload = {**replace(model, keep=KEEP).to_dict(), "depth": DEPTH,
                    "trained": "scripts/train_ltr.py train --features "
                               f"{args.features.as_posix()} (LoCoMo dev conversations, "
                               "categories 1-4, through add())"}

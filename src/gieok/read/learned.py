@@ -94,6 +94,7 @@ class OrderModel:
     scale: np.ndarray
     weights: np.ndarray
     depth: int = DEPTH
+    keep: int = 0  # the engine's first places kept as they are (module docstring)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OrderModel:
@@ -103,10 +104,10 @@ class OrderModel:
         arrays = [np.asarray(data[key], dtype=np.float64) for key in ("mean", "scale", "weights")]
         if any(a.shape != (len(FEATURES),) for a in arrays):
             raise ValueError("the model needs one mean, scale and weight per feature")
-        return cls(*arrays, depth=int(data.get("depth", DEPTH)))
+        return cls(*arrays, depth=int(data.get("depth", DEPTH)), keep=int(data.get("keep", 0)))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"features": list(FEATURES), "depth": self.depth,
+        return {"features": list(FEATURES), "depth": self.depth, "keep": self.keep,
                 "mean": self.mean.tolist(), "scale": self.scale.tolist(),
                 "weights": self.weights.tolist()}
 
@@ -155,20 +156,24 @@ def features(signals: Sequence[Signals]) -> np.ndarray:
 def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None
             ) -> tuple[list[int], list[float]]:
     """The order of ``signals`` (the engine's first candidates, best first) by ``model``:
-    their indices best first and each one's new total (same order), spread linearly by the
-    model's score from the best total down to ``floor`` (the next total below them; the
-    lowest of theirs when None)."""
+    their indices best first and each one's new total (same order). The first
+    ``model.keep`` keep their place and total; the others are ordered by the model's score
+    and their totals spread linearly by it from the best of theirs down to ``floor`` (the
+    next total below them; the lowest of theirs when None)."""
     n = len(signals)
-    if n < 2:
+    keep = min(model.keep, n)
+    kept = list(range(keep))
+    if n - keep < 2:
         return list(range(n)), [s.total for s in signals]
     scores = model.score(features(signals))
-    order = sorted(range(n), key=lambda i: (-scores[i], i))
-    high = max(s.total for s in signals)
+    order = sorted(range(keep, n), key=lambda i: (-scores[i], i))
+    high = max(signals[i].total for i in order)
     low = min(s.total for s in signals) if floor is None else floor
     top, bottom = float(scores[order[0]]), float(scores[order[-1]])
     span = top - bottom
     if span <= 0 or high <= low:
-        return order, [s.total for s in (signals[i] for i in order)]
+        return [*kept, *order], [signals[i].total for i in (*kept, *order)]
     # strictly inside (low, high] so the candidates after them keep their place below
     width = (high - low) * (1 - 1e-9)
-    return order, [high - width * (top - float(scores[i])) / span for i in order]
+    return [*kept, *order], [*(signals[i].total for i in kept),
+                             *(high - width * (top - float(scores[i])) / span for i in order)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sys
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
@@ -75,6 +76,11 @@ def test_reordered_totals_stay_in_order_and_in_their_range() -> None:
     # a model that says nothing keeps the engine's order and totals
     assert reorder(rows, _model(), floor=0.4) == ([0, 1, 2], [0.9, 0.8, 0.5])
     assert reorder(rows[:1], _model(question=1.0)) == ([0], [0.9])
+    # the engine's first place kept: the model orders the others below it
+    keeping = replace(_model(question=1.0, total=-1.0), keep=1)
+    order, totals = reorder([*rows, _signal("d", 0.45, "Was it fun?")], keeping, floor=0.4)
+    assert order == [0, 3, 2, 1] and totals[0] == 0.9  # questions first, lower totals first
+    assert totals == sorted(totals, reverse=True) and totals[1] == pytest.approx(0.8)
 
 
 def test_a_model_for_other_features_is_refused() -> None:
