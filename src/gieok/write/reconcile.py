@@ -11,6 +11,9 @@ For each candidate, in order (later candidates see the effect of earlier ones):
 4b. the sentence says what the user left ("sold the  → SUPERSEDE the memories stating it
     Civic"), or that a kind of thing changed            (``retired``, ``changes``)
     ("switched vets", "가게 합정동으로 옮겼어")
+4c. the sentence gives a thing a new value ("몽이     → SUPERSEDE the holder's memories that
+    베트메딘 세 번으로 늘렸어", "surgery moved to the       name that thing with another value
+    17th")                                               (``new_value``)
 5. near duplicate (text similarity ≥ threshold, or the   → UPDATE if the new text says more,
    new text contains every word of the old one)           else MERGE
 6. otherwise                                          → ADD
@@ -39,6 +42,8 @@ from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
+from gieok.write.extract.new_value import new_value, without_old
+from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -199,6 +204,20 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if changed:
         _supersede(plan, pool, changed, new, now, "the user said it changed")
         return
+    renewed = _renewed_by(new, pool)
+    if renewed:
+        # the new value of a core fact (a dose, a medicine) is a core fact too
+        core = {t for r in renewed for t in r.tags if t in CRITICAL_TAGS}
+        said = new_value(new.content)
+        content = new.content
+        for r in renewed:  # the old value lives on in the memory superseded, dated
+            content = without_old(content, said, r.content) if said is not None else content
+        new = new.model_copy(update={
+            "pinned": new.pinned or any(r.pinned for r in renewed),
+            "tags": sorted(set(new.tags) | core), "content": content,
+            "content_hash": content_hash(content)})
+        _supersede(plan, pool, renewed, new, now, "a new value of the same thing")
+        return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
     # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
     near = _nearest(new, pool, min(threshold, REAFFIRMED) if _STILL.search(new.content)
@@ -306,6 +325,25 @@ def _changed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
     if sure:
         return sure
     return alone if len({changes.who(r.content) for r in alone}) == 1 else []
+
+
+_NEVER_RENEWED = frozenset({"allergy", "allergies", "contraindication", "safety"})
+
+
+def _renewed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
+    """Stored memories stating the old value of a thing the new memory gives a new value
+    ("몽이 베트메딘 하루 세 번으로 늘렸어요" → "몽이는 베트메딘 하루 두 번 먹어요"; "surgery
+    date pushed to April 17" → "surgery on April 3"): same holder, the thing named, not the
+    new value (``new_value``). A core fact (a medicine and its dose) too: the new memory
+    names the same thing and takes its pin (the caller). Never an allergy or safety fact,
+    a rule, one written in this batch or one that also states the new memory's content."""
+    said = new_value(new.content) if new.type is not MemoryType.RULE else None
+    if said is None:
+        return []
+    return [r for r in pool.records.values()
+            if r.id not in pool.created and r.layer is new.layer and r.type is not MemoryType.RULE
+            and not _NEVER_RENEWED & set(r.tags)
+            and not says_more(r.content, new.content) and states_old_value(r.content, said)]
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

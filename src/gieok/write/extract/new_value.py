@@ -1,0 +1,372 @@
+"""A new value of a thing named before (W6): "the same attribute of the same holder, changed".
+
+``changes`` reads a change that names the *kind* of thing changed ("switched vets") and
+matches older memories by a closed table of kinds. That table does not generalise: the
+things people change are open-ended — a medicine's dose, a surgery date, the milk in a
+latte, a pet's food, a treatment, a camera brand. What they share is a structure, not a
+vocabulary:
+
+* a **change predicate** — a verb that replaces or moves a value (switch, change, move,
+  replace, bump up, cut down, push back, postpone; 바꾸다, 바뀌다, 옮기다, 늘리다, 줄이다,
+  올리다, 내리다, 미루다, 당기다, 변경·조정·연기·교체하다) or an alternative marker ("X 말고",
+  "X 대신", "instead of X");
+* a **new value** — its destination ("… *100mg*으로 늘렸다", "up to *100mg*", "to *Orijen*");
+* the **thing changed** — the nouns of the change clause before the destination that are
+  neither the holder (the user, a relative or pet and their names), nor an agent (the
+  doctor, the vet, the hospital), nor a time; with an explicit object ("우유*를* 오트밀크로
+  바꿨다", "swapped *my MacBook* for …") only that object.
+
+An older memory states the *old* value of that thing when it is about the same holder,
+names the thing (the same word; a loanword in the other script by its consonant skeleton:
+"로얄캐닌" ~ "Royal Canin", "로사르탄" ~ "losartan") and does not already state the new
+value. "커피에 넣는 우유를 오트밀크로 바꿨어요" names milk, so "매일 아침 커피 두 잔
+마셔요" stays; "몽이 베트메딘 하루 세 번으로 늘렸어요" names 베트메딘, so "몽이는 베트메딘
+하루 두 번 먹어요" is the old value. An additive word (also, too, another, 도, 하나 더)
+says nothing was replaced. Pure: reads text only (Kiwi for Korean).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import lru_cache
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
+
+# -- Korean -------------------------------------------------------------------------------------
+_CHANGE_STEMS_KO = frozenset({"바꾸", "바뀌", "옮기", "갈아타", "넘어가", "늘리", "줄이", "올리",
+                              "내리", "미루", "당기", "앞당기", "변하"})
+_CHANGE_NOUNS_KO = frozenset({"변경", "조정", "연기", "교체", "이전", "증량", "감량"})
+_ALTERNATIVE_KO = frozenset({"말", "대신"})  # "두유 말고 오트밀크로", "달리기 대신 요가"
+_ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째|같이\s|함께\s")
+# who acts, where, when — never the thing changed
+_NOT_THING_KO = frozenset(
+    "사용자 의사 선생 선생님 수의사 병원 동물병원 회사 학교 쪽 요즘 요새 이번 이제 지난주 지난달 "
+    "저번 작년 올해 올 오늘 어제 최근 다음 달 주 월 일 년 번 하루 매일 아침 저녁 밤 때문 사정 "
+    "덕분 결국 드디어 완전 진짜 그냥 정도 것 거 수 때".split())
+
+# -- English ------------------------------------------------------------------------------------
+_VERB_EN = (r"(?:switch(?:ed|ing|es)?|chang(?:ed|ing|es|e)|mov(?:ed|ing|es|e)|"
+            r"swapp?(?:ed|ing|s)?|replac(?:ed|ing|es|e)|bump(?:ed|ing|s)?|rais(?:ed|ing|es|e)|"
+            r"increas(?:ed|ing|es|e)|decreas(?:ed|ing|es|e)|lower(?:ed|ing|s)?|upp(?:ed|ing)|"
+            r"cut|cutting|reduc(?:ed|ing|es|e)|push(?:ed|ing|es)?|postpon(?:ed|ing|es|e)|"
+            r"reschedul(?:ed|ing|es|e)|delay(?:ed|ing|s)?|shift(?:ed|ing|s)?|"
+            r"upgrad(?:ed|ing|es|e)|downgrad(?:ed|ing|es|e)|drop(?:ped|ping|s)?|"
+            r"tapered?|tapering|adjust(?:ed|ing|s)?)")
+_PARTICLE_EN = r"(?:\s+(?:up|down|back|out|over|forward))?"
+_DEST_EN = re.compile(
+    rf"\b(?P<verb>{_VERB_EN}){_PARTICLE_EN}\b(?P<mid>[^,;.!?]{{0,60}}?)"
+    r"\b(?:(?:up|down|back|over|out)\s+)?(?:to|onto|for|with)\s+"
+    r"(?P<value>(?:(?:the|a|an|my|our|his|her|their)\s+)?[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,3}?)"
+    r"(?=\s+(?:for|from|starting|next|this|in|on|at|because|since|so|and|now|after|last|"
+    r"instead|already|too|as|a|per|every|each)\b|[,;.!?]|$)", re.IGNORECASE)
+_INSTEAD_EN = re.compile(r"\b(?P<value>[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,2})\s+instead\s+of\s+"
+                         r"(?P<old>[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,2})", re.IGNORECASE)
+_ADDITIVE_EN = re.compile(r"\b(?:also|as\s+well|another|second|both|in\s+addition|"
+                          r"additionally|plus)\b|\btoo\b(?=\s*(?:[,.!?;)]|$))", re.IGNORECASE)
+_STOP_EN = frozenset(
+    "user user's users the a an my our his her their its it them him me us to of in on at for "
+    "with from and or but so up down back out over this that these those now then just really "
+    "got get gets getting was were is are be been being has have had doctor doctors dr vet "
+    "vets psychiatrist physician pediatrician nurse hospital clinic pharmacist week weeks "
+    "month months year years day days today yesterday tomorrow morning night evening time "
+    "finally again already last next into onto instead".split())
+_RELATIONAL_EN = frozenset("date day time dose dosage schedule brand amount size name plan "
+                           "order setting".split())
+_WORD_EN = re.compile(r"[A-Za-z][\w'’.+-]*")
+
+
+@dataclass(frozen=True)
+class NewValue:
+    """What a memory says changed: the words naming the thing changed (casefolded), the new
+    value as said, and the holder words it names (relatives, pets, their names)."""
+
+    things: frozenset[str]
+    value: str
+    holders: frozenset[str]
+    text: str
+
+
+def _en_word(word: str) -> str:
+    w = word.casefold().strip(".'’").removesuffix("'s").removesuffix("’s")
+    return w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def _holders_en(content: str) -> set[str]:
+    """Relatives and pets a memory is about, and the names said right after them ("User's
+    son Eli", "their pet Mochi", "Pepper, User's beagle")."""
+    out: set[str] = set()
+    words = _WORD_EN.findall(content)
+    for i, w in enumerate(words):
+        if _KIN.match(w.casefold().strip("'’s")) or _KIN.match(_en_word(w)):
+            out.add(_en_word(w))
+            if i + 1 < len(words) and words[i + 1][:1].isupper():
+                out.add(_en_word(words[i + 1]))
+    for m in re.finditer(r"\b([A-Z][a-z]+),\s+(?:User's|their|his|her)\s+(\w+)", content):
+        if _KIN.match(m.group(2).casefold()):
+            out.add(_en_word(m.group(1)))
+    return out
+
+
+def _english(content: str) -> NewValue | None:
+    if _ADDITIVE_EN.search(content):
+        return None
+    m = _DEST_EN.search(content)
+    if m is not None:
+        value = re.sub(r"^(?:the|a|an|my|our|his|her|their)\s+", "", m.group("value"),
+                       flags=re.IGNORECASE)
+        # the object of the change verb; else its subject ("the surgery got moved to …")
+        said = m.group("mid").strip() or content[:m.start()].rsplit(",", 1)[-1]
+    else:
+        m = _INSTEAD_EN.search(content)
+        if m is None:
+            return None
+        value, said = m.group("value"), m.group("old")
+    holders = _holders_en(content)
+    words = [_en_word(w) for w in _WORD_EN.findall(said)]
+    words = [w for w in words if w not in _STOP_EN and w not in holders]
+    # the head of the noun phrase: "dentist appointment" is an appointment; a relational
+    # head ("surgery date", "sertraline dose") is the thing before it
+    things = set(words[-2:] if words and words[-1] in _RELATIONAL_EN else words[-1:])
+    things = {t for t in things if len(t) > 2 and not re.fullmatch(r"\d+\w*", t)}
+    if not things or not value.strip():
+        return None
+    return NewValue(frozenset(things), value.strip(" .,'’"), frozenset(_identity(holders)),
+                    content)
+
+
+def _chunks(content: str) -> list[tuple[str, str, int, int]]:
+    """Korean words as (noun part, the particle after it, start, index of its last token):
+    the nouns a word begins with, joined as written ("카프로펜이" → ("카프로펜", "이"))."""
+    toks = tokens(content)
+    out: list[tuple[str, str, int, int]] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t.tag in ("NNG", "NNP", "SL", "SN", "NNB") and (i == 0 or toks[i - 1].end < t.start
+                                                          or toks[i - 1].tag.startswith("SS")):
+            j = i
+            while j + 1 < len(toks) and toks[j + 1].start == toks[j].end and \
+                    (toks[j + 1].tag in ("NNG", "NNP", "SL", "SN", "NNB", "XSN")
+                     or toks[j + 1].tag.startswith("SS")):
+                j += 1
+            word = content[t.start:toks[j].end]
+            particle = toks[j + 1].form if j + 1 < len(toks) and toks[j + 1].tag.startswith(
+                "J") else ""
+            out.append((word, particle, t.start, j))
+            i = j + 1
+            continue
+        i += 1
+    return out
+
+
+def _holders_ko(content: str) -> set[str]:
+    chunks = _chunks(content)
+    words = [w for w, _, _, _ in chunks]
+    out: set[str] = set()
+    for i, w in enumerate(words):
+        if _KIN.match(w):
+            out.add(w)
+            # "고양이 루루가", "강아지 몽이는": a name has its particle; "엄마 무릎 수술이"
+            # (a compound) names no one
+            if i + 1 < len(words) and not _KIN.match(words[i + 1]) and (
+                    chunks[i + 1][1] or content[chunks[i + 1][2] + len(words[i + 1]):][:1] == "이"):
+                out.add(words[i + 1])
+    m = re.match(r"사용자의\s+(\S+?)(?:이|가|은|는|의)?\s", content)
+    if m and not _KIN.match(m.group(1)):
+        out.add(m.group(1))  # "사용자의 초코가 …": a pet or person named without a kin word
+    return out
+
+
+def _korean(content: str) -> NewValue | None:
+    if _ADDITIVE_KO.search(content):
+        return None
+    toks = tokens(content)
+    verb = next((i for i, t in enumerate(toks) if (
+        t.tag.startswith("VV") and t.form in _CHANGE_STEMS_KO) or (
+        t.form in _CHANGE_NOUNS_KO and i + 1 < len(toks) and toks[i + 1].tag == "XSV")), None)
+    if verb is None:
+        return None
+    chunks = [c for c in _chunks(content) if c[3] < verb]
+    # the sentence of the change verb only
+    stop = max((c for c in re.finditer(r"[.!?]\s", content) if c.start() < toks[verb].start),
+               key=lambda c: c.start(), default=None)
+    if stop is not None:
+        chunks = [c for c in chunks if c[2] > stop.start()]
+    dest = next((k for k in range(len(chunks) - 1, -1, -1)
+                 if chunks[k][1] in ("로", "으로")), None)
+    value = ""
+    if dest is not None:
+        # the destination with the numbers and nouns it is compounded of ("4월 17일로")
+        k = dest
+        while k > 0 and chunks[k - 1][1] == "" and re.match(r"\d|[가-힣]?\d", chunks[k - 1][0]) \
+                and re.match(r"\d", chunks[k][0]):
+            k -= 1
+        start = chunks[k][2]
+        count = re.search(r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?$", content[:start])
+        if count is not None:
+            start = count.start()
+        value = content[start:chunks[dest][2] + len(chunks[dest][0])]
+        before = [c for c in chunks[:k] if c[2] < start]
+    else:
+        alt = next((i for i, t in enumerate(toks) if t.form in _ALTERNATIVE_KO and (
+            t.tag == "VV" or t.tag.startswith("NN"))), None)
+        if alt is None:
+            return None
+        before = [c for c in chunks if c[3] < alt]
+        value = "?"
+    holders = _holders_ko(content)
+    objects = [c for c in before if c[1] in ("을", "를")]
+    pool = objects or [c for c in before if c[1] not in ("에서", "에게", "한테", "께서", "께",
+                                                          "부터", "까지")]
+    things = {w for w, _, _, _ in pool
+              if w not in holders and not _KIN.match(w) and w not in _NOT_THING_KO
+              and not re.fullmatch(r"[\d.]+\S{0,2}", w) and len(w) > 1}
+    if not things or not value:
+        return None
+    return NewValue(frozenset(things), value, frozenset(_identity(holders)), content)
+
+
+@lru_cache(maxsize=4096)
+def new_value(content: str) -> NewValue | None:
+    """What the memory ``content`` (third person, as stored) says got a new value, or None."""
+    return _korean(content) if _HANGUL.search(content) else _english(content)
+
+
+# -- the same word, across scripts -----------------------------------------------------------
+_LEAD = "k k n t t r m p p s s _ j j j k t p h".split()
+_TAIL = ["", "k", "k", "k", "n", "n", "n", "t", "r", "r", "r", "r", "r", "r", "r", "r", "m",
+         "p", "p", "s", "s", "", "j", "j", "k", "t", "p", "h"]
+_VOWEL_Y = {2, 3, 6, 7, 12, 17}  # ㅑ ㅒ ㅕ ㅖ ㅛ ㅠ
+
+
+def _skeleton_hangul(word: str) -> str:
+    out = []
+    for ch in word:
+        code = ord(ch) - 0xAC00
+        if not 0 <= code < 11172:
+            continue
+        lead, vowel, tail = code // 588, (code % 588) // 28, code % 28
+        out.append(_LEAD[lead].replace("_", "") + ("y" if vowel in _VOWEL_Y else "")
+                   + _TAIL[tail])
+    return "".join(out)
+
+
+def _skeleton_latin(word: str) -> str:
+    w = unicodedata.normalize("NFKD", word.casefold())
+    w = re.sub(r"[^a-z]", "", w)
+    for a, b in (("ph", "p"), ("th", "t"), ("ck", "k"), ("ch", "j"), ("sh", "s"), ("x", "ks"),
+                 ("qu", "k"), ("q", "k"), ("c", "k"), ("f", "p"), ("v", "b"), ("b", "p"),
+                 ("l", "r"), ("z", "j"), ("g", "k"), ("d", "t"), ("w", "")):
+        w = w.replace(a, b)
+    w = re.sub(r"(?<=[^aeiou])y|^y", "y", w)
+    w = re.sub(r"[aeiou]", "", w)
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+def _ko_skeleton(word: str) -> str:
+    s = _skeleton_hangul(word).replace("g", "k").replace("b", "p").replace("d", "t")
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+def _same_word(thing: str, old: str) -> bool:
+    """``old`` names ``thing``: as a word (Korean: inside a word, particles glued on), or a
+    loanword written in the other script with the same consonant skeleton."""
+    if _HANGUL.search(thing):
+        if thing in old:
+            return True
+        sk = _ko_skeleton(thing)
+        words = [w for w in re.findall(r"[A-Za-z][\w'’.-]*(?:\s+[A-Za-z][\w'’.-]*)?", old)]
+    else:
+        if re.search(rf"(?<![a-z0-9]){re.escape(thing)}(?:s|es|'s|’s)?(?![a-z0-9])",
+                     old.casefold()):
+            return True
+        sk = _skeleton_latin(thing)
+        words = [w for w, _, _, _ in _chunks(old)] if _HANGUL.search(old) else []
+    if len(sk) < 3:
+        return False
+    for w in words:
+        other = _skeleton_latin(w) if not _HANGUL.search(w) else _ko_skeleton(w)
+        for cand in {other, _skeleton_latin(w.split()[0]) if " " in w else other}:
+            if len(cand) >= 3 and SequenceMatcher(None, sk, cand).ratio() >= 0.8:
+                return True
+    return False
+
+
+def _identity(holders: set[str]) -> set[str]:
+    """Who a memory is about: the names when it says any ("고양이 루루" → 루루), else the
+    relatives and pets by kind ("엄마")."""
+    names = {h for h in holders if not _KIN.match(h)}
+    return names or holders
+
+
+def _names(text: str, who: str) -> bool:
+    return _same_word(who, text) if _HANGUL.search(who) or _HANGUL.search(text) else \
+        re.search(rf"(?<![a-z0-9]){re.escape(who)}", text.casefold()) is not None
+
+
+def replaced(old: str, new: NewValue) -> bool:
+    """Whether the older memory ``old`` states the old value of the thing ``new`` changed:
+    it names that thing, it is about the same holder (whoever each one is about — by name,
+    else by kind — the other names too), and it does not state the new value already."""
+    if new.value != "?" and new.value.casefold() in old.casefold():
+        return False
+    mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
+    if not all(_names(new.text, h) for h in mine) or not all(_names(old, h) for h in new.holders):
+        return False
+    things = {t for t in new.things if not any(t in h or h in t for h in mine | new.holders)}
+    return any(_same_word(thing, old) for thing in things)
+
+
+_QUANTITY = re.compile(r"\d|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?(?:번|알|개|잔|시|단위|정|캡슐)|"
+                       r"\b(?:one|two|three|four|five|six|once|twice|half)\b", re.IGNORECASE)
+_LEFT_KO = frozenset({"말", "대신"})
+
+
+def without_old(content: str, new: NewValue, old: str) -> str:
+    """``content`` without the words naming the old value it replaced, when the thing
+    changed *is* that value ("루루가 로얄캐닌에 질렸는지 안 먹어서 Hill's로 바꿨다" →
+    "루루가 안 먹어서 Hill's로 바꿨다", "두유 말고 오트밀크로 바꿨다" → "오트밀크로 바꿨다"):
+    the old value lives on in the memory superseded (with the date it stopped holding);
+    kept here too, the newest memory would state both as current. A new quantity or date
+    ("세 번으로", "to 100mg") leaves the thing it measures ("베트메딘") in place."""
+    if new.value == "?" and not _HANGUL.search(content) or _QUANTITY.search(new.value):
+        return content
+    mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
+    gone = [t for t in new.things if _same_word(t, old) and t not in new.value
+            and not any(t in h or h in t for h in mine | new.holders)]
+    if not gone:
+        return content
+    text = content
+    if _HANGUL.search(content):
+        toks = tokens(content)
+        for word, particle, start, last in _chunks(content):
+            if word not in gone:
+                continue
+            end = start + len(word) + len(particle)
+            after = toks[last + 2] if particle and last + 2 < len(toks) else (
+                toks[last + 1] if not particle and last + 1 < len(toks) else None)
+            if after is not None and after.form in _LEFT_KO:  # "두유 말고 ", "X 대신 "
+                m = re.compile(r"\S*\s*").match(content, after.start)
+                end = m.end() if m else end
+            else:  # the clause that says why it was left ("로얄캐닌에 질렸는지 ")
+                ec = next((t for t in toks[last + 1:] if t.tag == "EC"), None)
+                if ec is not None and new.value in content[ec.end:]:
+                    end = ec.end
+            text = text.replace(content[start:end], "", 1)
+    else:
+        for word in gone:
+            text = re.sub(rf"\s+instead\s+of\s+(?:(?:the|my|our|a|an)\s+)?[\w'’&.+-]*{re.escape(word)}"
+                          r"[\w'’&.+-]*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"\s{2,}", " ", text).strip(" ,")
+    still = new.value == "?" or new.value.casefold() in text.casefold()
+    if text == content or not still or len(re.findall(r"[\w가-힣]+", text)) < 3:
+        return content
+    return text
