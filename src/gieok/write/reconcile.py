@@ -42,7 +42,7 @@ from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
-from gieok.write.extract.new_value import new_value, without_old
+from gieok.write.extract.new_value import MEASURES, new_value, without_old
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
@@ -203,6 +203,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         plan.left.append((said, new.valid_from or new.event_time))
     if changed:
         _supersede(plan, pool, changed, new, now, "the user said it changed")
+        if said is not None:
+            _keep_the_rest(plan, pool, changed, said, new, now)
         return
     renewed = _renewed_by(new, pool)
     if renewed:
@@ -256,6 +258,26 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
                    names=[old_name])
     return True
+
+
+def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],
+                   said: changes.Change, new: MemoryRecord, now: datetime) -> None:
+    """A change of a part of something larger supersedes only that part: "moving to day
+    shift" after "User works nights at St. Mary's, ER nurse" leaves "User works at St.
+    Mary's, ER nurse" current (from the change on; the whole old wording stays in
+    history) — the job did not change, its shift did (``changes.narrowed``)."""
+    for old in olds:
+        rest = changes.narrowed(old.content, said)
+        if rest is None or pool.by_hash(content_hash(rest)) is not None:
+            continue
+        record = old.model_copy(update={
+            "id": new_id(), "content": rest, "content_hash": content_hash(rest),
+            "index_text": None, "event_time": new.event_time,
+            "valid_from": new.valid_from or new.event_time, "valid_to": None,
+            "superseded_at": None, "superseded_by": None, "created_at": now, "updated_at": now,
+            "version": 1, "usage_count": 0, "source_session": new.source_session,
+            "metadata": {**old.metadata, "narrowed_from": old.id}})
+        _add(plan, pool, record, "the part the change left as it was")
 
 
 def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -> None:
@@ -340,10 +362,13 @@ def _renewed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
     said = new_value(new.content) if new.type is not MemoryType.RULE else None
     if said is None:
         return []
-    return [r for r in pool.records.values()
+    found = [r for r in pool.records.values()
             if r.id not in pool.created and r.layer is new.layer and r.type is not MemoryType.RULE
             and not _NEVER_RENEWED & set(r.tags)
             and not says_more(r.content, new.content) and states_old_value(r.content, said)]
+    if said.things <= MEASURES and len(found) > 1:
+        return []  # "raised my dose": which medicine's, when two give a dose, is unknown
+    return found
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

@@ -17,6 +17,7 @@ from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
 from gieok.write.extract.base import Candidate
+from gieok.write.extract.changes import change, narrowed
 from gieok.write.extract.new_value import new_value, replaced, without_old
 from gieok.write.pipeline import candidate_record
 from gieok.write.reconcile import reconcile
@@ -138,3 +139,54 @@ async def test_new_values_across_sessions_through_the_api(settings: GieokSetting
         dose = await sessions.live_memories(mem, "dose", "I take 50mg of sertraline every morning",
                                             "my psychiatrist bumped my sertraline up to 100mg")
         assert any("100mg" in m for m in dose) and not any("50mg" in m for m in dose)
+
+
+NARROWED = [
+    ("User is moving to day shift from november", "User works nights at St. Mary's, ER nurse",
+     "User works at St. Mary's, ER nurse"),
+    ("User is moving to day shift from november",
+     "User is on the night shift at the Amazon warehouse, 10pm to 6am",
+     "User is at the Amazon warehouse"),
+    ("User switched teams, User is on the search team now",
+     "User works at Stripe on the payments team", "User works at Stripe"),
+    ("사용자는 이제 야간 안 한다", "사용자는 간호사인데 야간 근무한다", "사용자는 간호사인데 근무한다"),
+]
+
+
+@pytest.mark.parametrize(("new", "old", "rest"), NARROWED)
+def test_a_change_of_a_part_leaves_the_rest(new: str, old: str, rest: str) -> None:
+    said = change(new)
+    assert said is not None and narrowed(old, said) == rest
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("User switched gyms, User is at Anytime Fitness now",
+     "User goes to CrossFit Gangnam three times a week"),  # the gym is the whole memory
+    ("User got moved to the day shift", "User works nights"),  # nothing else to keep
+])
+def test_a_change_of_the_whole_leaves_nothing(new: str, old: str) -> None:
+    said = change(new)
+    assert said is not None and narrowed(old, said) is None
+
+
+def test_reconcile_keeps_the_job_when_only_the_shift_changed() -> None:
+    job = _record("User works nights at St. Mary's, ER nurse")
+    plan = _plan("User is moving to day shift from november", job)
+    assert [c.before.id for c in plan.changes] == [job.id] and not plan.changes[0].after.is_live()
+    assert sorted(r.content for r in plan.creates) == [
+        "User is moving to day shift from november", "User works at St. Mary's, ER nurse"]
+    rest = next(r for r in plan.creates if r.content.startswith("User works"))
+    assert rest.is_live() and rest.metadata.get("narrowed_from") == job.id
+
+
+def test_a_dose_said_alone_replaces_the_one_memory_giving_a_dose() -> None:
+    thyroid = _record("User takes levothyroxine 50mcg every morning", tags=("medication",),
+                      pinned=True)
+    walk = _record("User walks 5km every morning")
+    plan = _plan("User's doctor raised User's dose to 75mcg last week", thyroid, walk)
+    assert [c.before.id for c in plan.changes] == [thyroid.id]
+    (made,) = plan.creates
+    assert made.pinned and "75mcg" in made.content
+    statin = _record("User takes atorvastatin 20mg at night", tags=("medication",), pinned=True)
+    # two medicines with a dose: whose dose went up is not said — both stay
+    assert _plan("User's doctor raised User's dose to 75mcg", thyroid, statin).changes == []

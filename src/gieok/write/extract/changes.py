@@ -296,3 +296,39 @@ def replaced(old: str, new: Change) -> int:
 def who(content: str) -> frozenset[str]:
     """The people and pets a memory names (family and pet words)."""
     return _people(content)
+
+
+# kinds that are a part of something larger the user still has: a job's shift or team
+_PART = frozenset({"shift", "team"})
+_KEEP_VERB = re.compile(r"^(?P<v>work(?:s|ing)?|근무)\s+", re.IGNORECASE)
+
+
+def narrowed(old: str, new: Change) -> str | None:
+    """``old`` without the part a change replaced, when the change is of a part of
+    something larger that still holds: "User works nights at St. Mary's, ER nurse" after
+    "moving to day shift" → "User works at St. Mary's, ER nurse" (the job stays, only the
+    shift changed). None when the whole memory is the old value (a gym, a vet) or nothing
+    worth keeping is left."""
+    for kind in new.kinds & _PART:
+        m = _MEMBER[kind].search(old)
+        if m is None:
+            continue
+        verb = _KEEP_VERB.match(m.group(0))
+        start, end = m.start(), m.end()
+        if kind == "team":  # the team's name before it, and how it is attached
+            back = re.search(r"(?:\b(?:on|in)\s+)?(?:the\s+)?(?:[A-Za-z-]+\s+){0,3}$", old[:start])
+            start = back.start() if back else start
+            glued = re.match(r"(?:에서|에|의)?\s*", old[end:])
+            end += glued.end() if glued else 0
+        cut = old[:start] + (verb.group("v") if verb else "") + old[end:]
+        if kind == "shift":  # its hours go with it
+            cut = re.sub(r",?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|시)?\s*(?:to|-|–|~|부터)\s*"
+                         r"\d{1,2}(?::\d\d)?\s*(?:am|pm|시)?(?:까지)?", "", cut, flags=re.IGNORECASE)
+        cut = re.sub(r"\b(?:on|in)\s+the\s+(?=\s|at\b|,|$)", "", cut)
+        cut = re.sub(r"\s{2,}", " ", cut).strip(" ,")
+        cut = re.sub(r"\s+([,.])", r"\1", cut)
+        left = [w for w in re.findall(r"[\w가-힣'’.-]+", cut)
+                if w.casefold() not in {"user", "사용자는", "사용자의", "is", "the", "at", "a"}]
+        if len(left) >= 2 and _MEMBER[kind].search(cut) is None:
+            return cut
+    return None

@@ -276,6 +276,13 @@ def _ko_skeleton(word: str) -> str:
     return re.sub(r"(.)\1+", r"\1", s)
 
 
+# a measure said alone ("raised my dose to 40mg", "용량 늘렸다"): the one memory that gives a
+# medicine's dose is its old value (the caller takes it only when it is the one)
+MEASURES = frozenset({"dose", "dosage", "용량", "복용량"})
+_DOSE = re.compile(r"\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug|ml|units?|iu|단위|알|정|캡슐|밀리)(?![a-z])|"
+                   r"(?:한|두|세|네)\s?(?:알|정|캡슐)", re.IGNORECASE)
+
+
 def _same_word(thing: str, old: str) -> bool:
     """``old`` names ``thing``: as a word (Korean: inside a word, particles glued on), or a
     loanword written in the other script with the same consonant skeleton."""
@@ -322,6 +329,8 @@ def replaced(old: str, new: NewValue) -> bool:
     if not all(_names(new.text, h) for h in mine) or not all(_names(old, h) for h in new.holders):
         return False
     things = {t for t in new.things if not any(t in h or h in t for h in mine | new.holders)}
+    if things and things <= MEASURES:
+        return _DOSE.search(old) is not None
     return any(_same_word(thing, old) for thing in things)
 
 
