@@ -42,7 +42,7 @@ from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
-from gieok.write.extract.new_value import MEASURES, new_value, without_old
+from gieok.write.extract.new_value import MEASURES, SURE, left_behind, new_value, without_old
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
@@ -210,15 +210,18 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if renewed:
         # the new value of a core fact (a dose, a medicine) is a core fact too
         core = {t for r in renewed for t in r.tags if t in CRITICAL_TAGS}
-        said = new_value(new.content)
-        content = new.content
+        renewal = new_value(new.content)
+        content, names = new.content, []
         for r in renewed:  # the old value lives on in the memory superseded, dated
-            content = without_old(content, said, r.content) if said is not None else content
+            if renewal is not None:
+                content = without_old(content, renewal, r.content)
+                names += left_behind(renewal, r.content)
         new = new.model_copy(update={
             "pinned": new.pinned or any(r.pinned for r in renewed),
             "tags": sorted(set(new.tags) | core), "content": content,
             "content_hash": content_hash(content)})
-        _supersede(plan, pool, renewed, new, now, "a new value of the same thing")
+        _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
+                   names=list(dict.fromkeys(names)))
         return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
     # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
@@ -357,18 +360,29 @@ def _renewed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
     ("몽이 베트메딘 하루 세 번으로 늘렸어요" → "몽이는 베트메딘 하루 두 번 먹어요"; "surgery
     date pushed to April 17" → "surgery on April 3"): same holder, the thing named, not the
     new value (``new_value``). A core fact (a medicine and its dose) too: the new memory
-    names the same thing and takes its pin (the caller). Never an allergy or safety fact,
-    a rule, one written in this batch or one that also states the new memory's content."""
-    said = new_value(new.content) if new.type is not MemoryType.RULE else None
+    names the same thing and takes its pin (the caller). A rule only by a rule, or by a
+    sentence that names the rule's value as dropped ("scrap the bullet points, short
+    paragraphs instead"); a fact never by a rule. Never an allergy or safety fact, one
+    written in this batch or one that also states the new memory's content. A change that
+    names no one takes the memories about one relative or pet (never two)."""
+    said = new_value(new.content)
     if said is None:
         return []
-    found = [r for r in pool.records.values()
-            if r.id not in pool.created and r.layer is new.layer and r.type is not MemoryType.RULE
-            and not _NEVER_RENEWED & set(r.tags)
-            and not says_more(r.content, new.content) and states_old_value(r.content, said)]
-    if said.things <= MEASURES and len(found) > 1:
+    sure: list[MemoryRecord] = []
+    alone: list[MemoryRecord] = []
+    for r in pool.records.values():
+        if r.id in pool.created or r.layer is not new.layer or _NEVER_RENEWED & set(r.tags) \
+                or (r.type is MemoryType.RULE) != (new.type is MemoryType.RULE) and not (
+                    r.type is MemoryType.RULE and said.left) \
+                or says_more(r.content, new.content):
+            continue  # a rule by a rule, or by a sentence that names its value as dropped
+        found = states_old_value(r.content, said)
+        (sure if found == SURE else alone if found else []).append(r)
+    if len({changes.who(r.content) for r in alone}) == 1:
+        sure += alone  # the change names no one: the one relative or pet it can be about
+    if said.things <= MEASURES and len(sure) > 1:
         return []  # "raised my dose": which medicine's, when two give a dose, is unknown
-    return found
+    return sure
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

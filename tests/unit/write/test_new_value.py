@@ -190,3 +190,41 @@ def test_a_dose_said_alone_replaces_the_one_memory_giving_a_dose() -> None:
     statin = _record("User takes atorvastatin 20mg at night", tags=("medication",), pinned=True)
     # two medicines with a dose: whose dose went up is not said — both stay
     assert _plan("User's doctor raised User's dose to 75mcg", thyroid, statin).changes == []
+
+
+def test_the_old_value_named_as_dropped_renews_a_rule_and_dates_the_turns() -> None:
+    from gieok.domain.records import MemoryType
+
+    bullets = _record("Always answer the user in bullet points", type=MemoryType.RULE)
+    plan = _plan("Scrap the bullet points, User wants short paragraphs instead", bullets)
+    assert [c.before.id for c in plan.changes] == [bullets.id]
+    assert plan.changes[0].details.get("names") == ["bullet points"]
+    (made,) = plan.creates
+    assert "bullet" not in made.content and "paragraphs" in made.content
+    korean = _record("사용자 요청: 보고서는 항상 개조식으로 써 줘", type=MemoryType.RULE)
+    plan = _plan("사용자 요청: 이제 개조식 말고 줄글로 써 주세요", korean)
+    assert [c.before.id for c in plan.changes] == [korean.id]
+    assert plan.creates[0].content == "사용자 요청: 이제 줄글로 써 주세요"
+    # a rule never renews a fact: "answer in English instead of Korean" keeps the class
+    learning = _record("User is learning Korean at a hagwon")
+    plan = reconcile([Candidate(content="Answer in English instead of Korean", at=AT,
+                                type=MemoryType.RULE)], [learning], now=AT,
+                     make_record=lambda c: candidate_record(c, SCOPE, AT, {}))
+    assert plan.changes == []
+
+
+def test_a_value_said_not_to_hold_is_dropped_from_the_new_memory() -> None:
+    hours = _record("사용자의 가게 영업시간 10시부터 8시다")
+    plan = _plan("사용자는 영업 10시 아니고 11시로 바뀐다", hours)
+    assert [c.before.id for c in plan.changes] == [hours.id]
+    assert plan.creates[0].content == "사용자는 영업 11시로 바뀐다"
+    assert plan.changes[0].details.get("names") == ["10시"]
+
+
+def test_a_change_naming_no_one_takes_the_one_pets_thing_not_two_pets() -> None:
+    food = _record("사용자는 고양이 사료 로얄캐닌 인도어 먹인다")
+    plan = _plan("사용자는 힐스 저알러지 사료로 바꿨더니 토 안 한다", food)
+    assert [c.before.id for c in plan.changes] == [food.id]
+    cat = _record("사용자는 고양이 사료 로얄캐닌 먹인다")
+    dog = _record("사용자는 강아지 사료 오리젠 먹인다")
+    assert _plan("사용자는 힐스 사료로 바꿨다", cat, dog).changes == []

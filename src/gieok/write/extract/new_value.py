@@ -50,7 +50,7 @@ _ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째|같이\s|
 _NOT_THING_KO = frozenset(
     "사용자 의사 선생 선생님 수의사 병원 동물병원 회사 학교 쪽 요즘 요새 이번 이제 지난주 지난달 "
     "저번 작년 올해 올 오늘 어제 최근 다음 달 주 월 일 년 번 하루 매일 아침 저녁 밤 때문 사정 "
-    "덕분 결국 드디어 완전 진짜 그냥 정도 것 거 수 때".split())
+    "덕분 결국 드디어 완전 진짜 그냥 정도 것 거 수 때 요청 부탁".split())
 
 # -- English ------------------------------------------------------------------------------------
 _VERB_EN = (r"(?:switch(?:ed|ing|es)?|chang(?:ed|ing|es|e)|mov(?:ed|ing|es|e)|"
@@ -69,6 +69,11 @@ _DEST_EN = re.compile(
     r"instead|already|too|as|a|per|every|each)\b|[,;.!?]|$)", re.IGNORECASE)
 _INSTEAD_EN = re.compile(r"\b(?P<value>[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,2})\s+instead\s+of\s+"
                          r"(?P<old>[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,2})", re.IGNORECASE)
+# "scrap the bullet points, short paragraphs instead": the old value named as dropped
+_DROP_EN = re.compile(r"\b(?:scrap|ditch|drop|stop\s+using|no\s+more|forget(?:\s+about)?|"
+                      r"skip|lose)\s+(?:the\s+|my\s+|those\s+)?(?P<old>[\w-]+(?:\s+[\w-]+)?)"
+                      r"(?=\s*[,;.]|\s+(?:and|but)\b)", re.IGNORECASE)
+_NEW_EN = re.compile(r"\b(?:instead|from\s+now\s+on|now)\b", re.IGNORECASE)
 _ADDITIVE_EN = re.compile(r"\b(?:also|as\s+well|another|second|both|in\s+addition|"
                           r"additionally|plus)\b|\btoo\b(?=\s*(?:[,.!?;)]|$))", re.IGNORECASE)
 _STOP_EN = frozenset(
@@ -92,6 +97,9 @@ class NewValue:
     value: str
     holders: frozenset[str]
     text: str
+    # the old value as said when the sentence names it as dropped ("X 말고", "X 아니고",
+    # "instead of X", "scrap the X"): what earlier turns would name
+    left: tuple[str, ...] = ()
 
 
 def _en_word(word: str) -> str:
@@ -119,16 +127,20 @@ def _english(content: str) -> NewValue | None:
     if _ADDITIVE_EN.search(content):
         return None
     m = _DEST_EN.search(content)
+    left: tuple[str, ...] = ()
     if m is not None:
         value = re.sub(r"^(?:the|a|an|my|our|his|her|their)\s+", "", m.group("value"),
                        flags=re.IGNORECASE)
         # the object of the change verb; else its subject ("the surgery got moved to …")
         said = m.group("mid").strip() or content[:m.start()].rsplit(",", 1)[-1]
-    else:
-        m = _INSTEAD_EN.search(content)
-        if m is None:
-            return None
+    elif (m := _INSTEAD_EN.search(content)) is not None:
         value, said = m.group("value"), m.group("old")
+        left = (said,)
+    elif (m := _DROP_EN.search(content)) is not None and _NEW_EN.search(content, m.end()):
+        value, said = "?", m.group("old")
+        left = (said,)
+    else:
+        return None
     holders = _holders_en(content)
     words = [_en_word(w) for w in _WORD_EN.findall(said)]
     words = [w for w in words if w not in _STOP_EN and w not in holders]
@@ -138,8 +150,8 @@ def _english(content: str) -> NewValue | None:
     things = {t for t in things if len(t) > 2 and not re.fullmatch(r"\d+\w*", t)}
     if not things or not value.strip():
         return None
-    return NewValue(frozenset(things), value.strip(" .,'’"), frozenset(_identity(holders)),
-                    content)
+    return NewValue(frozenset(things), value.strip(" .,'’") or "?", frozenset(_identity(holders)),
+                    content, left)
 
 
 def _chunks(content: str) -> list[tuple[str, str, int, int]]:
@@ -179,9 +191,10 @@ def _holders_ko(content: str) -> set[str]:
             if i + 1 < len(words) and not _KIN.match(words[i + 1]) and (
                     chunks[i + 1][1] or content[chunks[i + 1][2] + len(words[i + 1]):][:1] == "이"):
                 out.add(words[i + 1])
-    m = re.match(r"사용자의\s+(\S+?)(?:이|가|은|는|의)?\s", content)
-    if m and not _KIN.match(m.group(1)):
-        out.add(m.group(1))  # "사용자의 초코가 …": a pet or person named without a kin word
+    m = re.match(r"사용자의\s+(\S+)\s", content)
+    name = re.match(r"(.+?)(?:이가|이는|이|가|은|는|의)$", m.group(1)) if m else None
+    if m and name and not _KIN.match(m.group(1)) and not _KIN.match(name.group(1)):
+        out.add(name.group(1))  # "사용자의 초코가 …": a pet or person named without a kin word
     return out
 
 
@@ -192,22 +205,36 @@ def _korean(content: str) -> NewValue | None:
     verb = next((i for i, t in enumerate(toks) if (
         t.tag.startswith("VV") and t.form in _CHANGE_STEMS_KO) or (
         t.form in _CHANGE_NOUNS_KO and i + 1 < len(toks) and toks[i + 1].tag == "XSV")), None)
+    # "X 말고 / X 대신 / X 아니고 Y로 …": the alternative says the change without a change verb
+    alt = next((i for i, t in enumerate(toks) if (t.form in _ALTERNATIVE_KO and (
+        t.tag == "VV" or t.tag.startswith("NN"))) or t.tag == "VCN"), None)
     if verb is None:
-        return None
+        if alt is None or not any(t.form in ("로", "으로") and t.tag == "JKB"
+                                  for t in toks[alt:]):
+            return None
+        verb = len(toks)
     chunks = [c for c in _chunks(content) if c[3] < verb]
     # the sentence of the change verb only
-    stop = max((c for c in re.finditer(r"[.!?]\s", content) if c.start() < toks[verb].start),
+    at = toks[verb].start if verb < len(toks) else len(content)
+    stop = max((c for c in re.finditer(r"[.!?]\s", content) if c.start() < at),
                key=lambda c: c.start(), default=None)
     if stop is not None:
         chunks = [c for c in chunks if c[2] > stop.start()]
     dest = next((k for k in range(len(chunks) - 1, -1, -1)
                  if chunks[k][1] in ("로", "으로")), None)
     value = ""
+    head = None
     if dest is not None:
-        # the destination with the numbers and nouns it is compounded of ("4월 17일로")
+        # the destination with the numbers and nouns it is compounded of ("4월 17일로",
+        # "힐스 저알러지 사료로": a value of the kind 사료)
         k = dest
-        while k > 0 and chunks[k - 1][1] == "" and re.match(r"\d|[가-힣]?\d", chunks[k - 1][0]) \
-                and re.match(r"\d", chunks[k][0]):
+        numeric = re.match(r"\d", chunks[k][0]) is not None
+        while k > 0 and chunks[k - 1][1] == "" and (
+                (alt is None or chunks[k - 1][3] > alt) and
+                numeric and re.match(r"\d|[가-힣]?\d", chunks[k - 1][0]) or not numeric and
+                not re.match(r"\d", chunks[k - 1][0]) and chunks[k - 1][0] not in _NOT_THING_KO
+                and content[chunks[k - 1][2] + len(chunks[k - 1][0]):chunks[k][2]] == " "
+                and (alt is None or chunks[k - 1][3] > alt)):
             k -= 1
         start = chunks[k][2]
         count = re.search(r"(?:\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?$", content[:start])
@@ -215,13 +242,15 @@ def _korean(content: str) -> NewValue | None:
             start = count.start()
         value = content[start:chunks[dest][2] + len(chunks[dest][0])]
         before = [c for c in chunks[:k] if c[2] < start]
+        if k < dest and not numeric:
+            head = chunks[dest][0]
     else:
-        alt = next((i for i, t in enumerate(toks) if t.form in _ALTERNATIVE_KO and (
-            t.tag == "VV" or t.tag.startswith("NN"))), None)
         if alt is None:
             return None
         before = [c for c in chunks if c[3] < alt]
         value = "?"
+    if alt is not None and alt < verb:  # what the alternative names is what was left
+        before = [c for c in before if c[3] < alt] or before
     holders = _holders_ko(content)
     objects = [c for c in before if c[1] in ("을", "를")]
     pool = objects or [c for c in before if c[1] not in ("에서", "에게", "한테", "께서", "께",
@@ -229,9 +258,15 @@ def _korean(content: str) -> NewValue | None:
     things = {w for w, _, _, _ in pool
               if w not in holders and not _KIN.match(w) and w not in _NOT_THING_KO
               and not re.fullmatch(r"[\d.]+\S{0,2}", w) and len(w) > 1}
+    if head is not None and head not in _NOT_THING_KO:
+        things.add(head)  # "힐스 저알러지 사료로": the food changed
     if not things or not value:
         return None
-    return NewValue(frozenset(things), value, frozenset(_identity(holders)), content)
+    left = ()
+    if alt is not None:  # "개조식 말고", "10시 아니고": the old value as said
+        named = [c[0] for c in _chunks(content) if c[3] < alt]
+        left = tuple(named[-1:])
+    return NewValue(frozenset(things), value, frozenset(_identity(holders)), content, left)
 
 
 @lru_cache(maxsize=4096)
@@ -319,19 +354,43 @@ def _names(text: str, who: str) -> bool:
         re.search(rf"(?<![a-z0-9]){re.escape(who)}", text.casefold()) is not None
 
 
-def replaced(old: str, new: NewValue) -> bool:
+SURE, IF_ALONE = 2, 1
+
+
+def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
+    """The words naming the old value that earlier turns would say: those the sentence
+    names as dropped, and the things changed that *are* the old value (not a quantity's
+    measure, not the kind of the new value)."""
+    if _QUANTITY.search(new.value):
+        return tuple(w for w in new.left if w not in _NOT_THING_KO)
+    mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
+    gone = [t for t in new.things if _same_word(t, old) and t not in new.value
+            and not any(t in h or h in t for h in mine | new.holders)]
+    gone = [t for t in gone if not any(t in said.casefold() for said in new.left)]
+    return tuple(dict.fromkeys([*new.left, *gone]))
+
+
+def replaced(old: str, new: NewValue) -> int:
     """Whether the older memory ``old`` states the old value of the thing ``new`` changed:
     it names that thing, it is about the same holder (whoever each one is about — by name,
-    else by kind — the other names too), and it does not state the new value already."""
+    else by kind — the other names too), and it does not state the new value already.
+    ``SURE``, or ``IF_ALONE`` when the change names no one and the older memory is about a
+    relative or pet ("힐스 사료로 바꿨어" after "고양이 사료 로얄캐닌 먹여": the caller takes
+    it when every such memory is about the same one), else 0."""
     if new.value != "?" and new.value.casefold() in old.casefold():
-        return False
+        return 0
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
-    if not all(_names(new.text, h) for h in mine) or not all(_names(old, h) for h in new.holders):
-        return False
+    if not all(_names(old, h) for h in new.holders):
+        return 0
+    strength = SURE
+    if not all(_names(new.text, h) for h in mine):
+        if new.holders:
+            return 0
+        strength = IF_ALONE
     things = {t for t in new.things if not any(t in h or h in t for h in mine | new.holders)}
     if things and things <= MEASURES:
-        return _DOSE.search(old) is not None
-    return any(_same_word(thing, old) for thing in things)
+        return strength if _DOSE.search(old) is not None else 0
+    return strength if any(_same_word(thing, old) for thing in things) else 0
 
 
 _QUANTITY = re.compile(r"\d|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?(?:번|알|개|잔|시|단위|정|캡슐)|"
@@ -346,7 +405,10 @@ def without_old(content: str, new: NewValue, old: str) -> str:
     the old value lives on in the memory superseded (with the date it stopped holding);
     kept here too, the newest memory would state both as current. A new quantity or date
     ("세 번으로", "to 100mg") leaves the thing it measures ("베트메딘") in place."""
-    if new.value == "?" and not _HANGUL.search(content) or _QUANTITY.search(new.value):
+    negated = re.sub(r"(?<![가-힣])[^\s]+\s?아니(?:고|라)\s+(?=\S)", "", content, count=1)
+    if negated != content and (new.value == "?" or new.value in negated):
+        return negated  # "영업 10시 아니고 11시로": the value said not to hold any more
+    if _QUANTITY.search(new.value):
         return content
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     gone = [t for t in new.things if _same_word(t, old) and t not in new.value
@@ -372,6 +434,9 @@ def without_old(content: str, new: NewValue, old: str) -> str:
             text = text.replace(content[start:end], "", 1)
     else:
         for word in gone:
+            text = re.sub(rf"\b(?:scrap|ditch|drop|stop\s+using|no\s+more|forget(?:\s+about)?|"
+                          rf"skip|lose)\s+(?:the\s+|my\s+|those\s+)?(?:[\w-]+\s+)?"
+                          rf"{re.escape(word)}\w*\s*[,;]?\s*", "", text, flags=re.IGNORECASE)
             text = re.sub(rf"\s+instead\s+of\s+(?:(?:the|my|our|a|an)\s+)?[\w'’&.+-]*{re.escape(word)}"
                           r"[\w'’&.+-]*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
