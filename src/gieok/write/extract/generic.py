@@ -272,6 +272,7 @@ def worth_keeping(sentence: str) -> bool:
     if _VENT.search(text) and not _HEALTH.search(text):
         return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
+            or _REMARK.search(text.rstrip(" .!~")) \
             or _moment(text) or past_evaluation(text) or one_off(plain) or called_off(text):
         return False
     return _EN_SELF.search(text) is not None
@@ -285,12 +286,17 @@ def keepable(sentence: str) -> bool:
     text = sentence.strip()
     if medical_report(text) and not is_korean(text):
         text = _EN_FINDING.sub("", english.strip_fillers(text))
+    said = _KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
-            or _NEVER.search(text) or _PRONOUN_END.search(text) or past_evaluation(text) \
+            or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
+            or _PRONOUN_END.search(text) or past_evaluation(text) \
             or _moment(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
-        negative = korean.negated(korean.tokens(text))
+        toks = korean.tokens(text)
+        if exclaimed(toks) and not _HEALTH.search(text):
+            return False
+        negative = korean.negated(toks)
     else:
         negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
                              re.IGNORECASE) is not None
@@ -319,6 +325,29 @@ _NEVER = re.compile(
     r"nightmare)\b|꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|that|about)\b", re.IGNORECASE)
 _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
+# Remarks that are no statement about the user, read from how they are said (the sentence's
+# end, laughter and stops removed): a "why" (a complaint or a wonder: "왜 나한테 세 번이나
+# 말하시지"), cheering and good wishes ("2027 화이팅", "수고했어"), a belief cut short ("우리 집만
+# 그런 줄"), what is enough to do for a task ("다음 주까지 내면 돼"), what has gone on since
+# this morning or a moment ago ("아침부터 bus 놓쳐서 지각"), and something done once ("my son
+# set up something on my phone once").
+_REMARK = re.compile(
+    r"(?<![가-힣])왜(?![가-힣])|수고했|수고하셨|고생했|고생하셨|화이팅|파이팅|힘내|축하해|"
+    r"[는은던런인운된한]\s?줄$|면\s?(?:돼|돼요|된다|됨|되죠)$|"
+    r"(?<![가-힣])(?:아침|아까|새벽|점심|방금)\s?부터|\b(?:once|one\s+time)$", re.IGNORECASE)
+
+
+_EXCLAIM = frozenset("네 네요 구나 구나요 군 군요 구먼 더라 더라고 더라구".split())
+
+
+def exclaimed(toks: list[korean.Token]) -> bool:
+    """The sentence ends in an exclamation of what the speaker just noticed (-네, -구나, -군,
+    -더라: "생각보다 길네", "아 그렇게 하는 거구나"): a reaction, not a statement to keep."""
+    words = [t for t in toks if not t.tag.startswith("S")]
+    # a background clause before it ("…시작인데, 요즘 허리가 뻐근하네") states something of
+    # its own: the sentence is left to the other rules
+    return bool(words) and words[-1].tag == "EF" and words[-1].form in _EXCLAIM and not any(
+        t.tag == "EC" and t.form.endswith("데") for t in words)
 
 
 def _ko_worth_keeping(text: str) -> bool:
@@ -328,10 +357,13 @@ def _ko_worth_keeping(text: str) -> bool:
     좋아요")."""
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
-    if _KO_REJECT.search(text) or passing(text) or (
+    if _KO_REJECT.search(text) or _REMARK.search(_KO_LAUGH.sub("", text).rstrip(" .!~")) \
+            or passing(text) or (
             (_KO_MOOD.search(text) or _VENT.search(text)) and not _HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
+    if exclaimed(toks) and not _HEALTH.search(text):
+        return False  # "오 볶는 게 포인트구나", "생각보다 길네": a reaction to the moment
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
     if not any((t.tag in ("NNG", "NNP", "SL", "SH") and t.form not in _KO_EMPTY)

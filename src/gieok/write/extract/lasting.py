@@ -144,7 +144,13 @@ def _ours(tok: Token) -> bool:
 
 
 def _named(tok: Token) -> bool:
-    return tok.tag in ("NNP", "NNG") or (tok.tag == "SL" and tok.form[:1].isupper())
+    return (tok.tag in ("NNP", "NNG") and tok.form not in _OTHERS) or (
+        tok.tag == "SL" and tok.form[:1].isupper())
+
+
+# People outside the user's family: never a name ("엄마 친구 아들이": mother's friend's son)
+_OTHERS = frozenset("친구 동료 지인 선배 후배 동기 상사 팀장 부장 과장 차장 대리 사장 이웃 옆집 "
+                    "룸메 룸메이트 선생 선생님 교수 교수님 고객 손님 클라이언트 거래처 팀 회사".split())
 
 
 _EN_SUBJECT = (rf"(?:I|I['’]m|I['’]ve|we|we['’]re|we['’]ve|(?:my|our)\s+(?:[\w-]+\s+)?"
