@@ -45,6 +45,9 @@ def test_a_question_about_the_user_is_not_about_the_task(question: str) -> None:
      ("user", "3시까지요")],
     [("user", "Can you write a short thank-you note?"), ("assistant", "Of course. Who is it for?"),
      ("user", "the neighbour who watered our plants")],
+    [("user", "i need an instagram caption"),
+     ("assistant", "Sure. What caption do you need today?"),
+     ("user", "one for a bakery called Crumb and Co")],
     [("user", "쿠폰 적용하는 법 알려줘"), ("assistant", "쿠폰은 이번 주문에 쓰실 건가요?"),
      ("user", "네 이번 주문에요")],
 ])

@@ -124,7 +124,7 @@ _TASK = re.compile(
 # family?", "Which model?", "지금 어디 사세요?", "몇 살이에요?").
 _LASTING = re.compile(
     r"\b(?:live|living|based|from|grew\s+up|work|job|for\s+a\s+living|study|studying|major|school|"
-    r"grade|old|age|born|name|called|family|kids?|children|son|daughter|wife|husband|partner|"
+    r"grade|old|age|born|name|family|kids?|children|son|daughter|wife|husband|partner|"
     r"parents?|mom|dad|mother|father|brother|sister|pets?|dog|cat|puppy|kitten|breed|allerg\w*|"
     r"medications?|meds|diagnos\w*|condition|surgery|doctor|vet|car|phone|model|own|usually|"
     r"normally|every|per\s+(?:week|day|month)|hobby|favou?rite|diet)\b|"
