@@ -334,7 +334,9 @@ _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 _REMARK = re.compile(
     r"(?<![가-힣])왜(?![가-힣])|수고했|수고하셨|고생했|고생하셨|화이팅|파이팅|힘내|축하해|"
     r"[는은던런인운된한]\s?줄$|면\s?(?:돼|돼요|된다|됨|되죠)$|"
-    r"(?<![가-힣])(?:아침|아까|새벽|점심|방금)\s?부터|\b(?:once|one\s+time)$", re.IGNORECASE)
+    r"(?<![가-힣])(?:아침|아까|새벽|점심|방금)\s?부터|\b(?:once|one\s+time)$|"
+    # a guess at the cause ("수능 날이라 그런지 …")
+    r"(?:라|서)\s?그런지", re.IGNORECASE)
 
 
 _EXCLAIM = frozenset("네 네요 구나 구나요 군 군요 구먼 더라 더라고 더라구".split())
@@ -344,10 +346,15 @@ def exclaimed(toks: list[korean.Token]) -> bool:
     """The sentence ends in an exclamation of what the speaker just noticed (-네, -구나, -군,
     -더라: "생각보다 길네", "아 그렇게 하는 거구나"): a reaction, not a statement to keep."""
     words = [t for t in toks if not t.tag.startswith("S")]
-    # a background clause before it ("…시작인데, 요즘 허리가 뻐근하네") states something of
-    # its own: the sentence is left to the other rules
+    # a clause before it ("…시작인데, 요즘 허리가 뻐근하네", "제가 장남이라 … 챙겨야 하네요",
+    # "택시 하다 보니 …") or a habit ("맨날", "매일") states something lasting: the sentence is
+    # left to the other rules
     return bool(words) and words[-1].tag == "EF" and words[-1].form in _EXCLAIM and not any(
-        t.tag == "EC" and t.form.endswith("데") for t in words)
+        (t.tag == "EC" and t.form.endswith(_CLAUSE_ENDS)) or t.form in _HABIT for t in words)
+
+
+_CLAUSE_ENDS = ("데", "라", "서", "니", "니까", "고", "지만", "면서", "며")
+_HABIT = frozenset("매일 맨날 항상 늘 매주 매달 주말마다 요즘 요새".split())
 
 
 def _ko_worth_keeping(text: str) -> bool:
