@@ -26,6 +26,7 @@ from gieok.write.extract.lasting import lasting
     "my neighbour fixed my bike chain once",  # done once
     "오 그렇게 하는 거구나",  # an exclamation of what was just noticed
     "생각보다 줄이 길네 ㅋㅋ",
+    "시험 날이라 그런지 지하철이 텅 비었어",  # a guess at the cause
 ])
 def test_a_remark_is_neither_kept_nor_keepable(said: str) -> None:
     assert not worth_keeping(said)
@@ -52,6 +53,9 @@ def test_someone_elses_child_is_no_relative_of_the_user() -> None:
     "I've been a nurse for ten years",
     "오늘부터 재택근무 주 3일이야",
     "우리 딸은 왜인지 당근을 엄청 좋아해",
+    # an exclamation after a clause of its own, or with a habit, still says something lasting
+    "버스 기사 하다 보니 무릎이 맨날 쑤시네",
+    "제가 외동이라 부모님 병원은 다 제가 모셔야 하네요",
 ])
 def test_statements_that_look_alike_are_still_kept(said: str, chat_extract: Any) -> None:
     assert chat_extract.contents(("user", said)), said
