@@ -125,32 +125,33 @@ def shipped_model() -> OrderModel:
 def features(signals: Sequence[Signals]) -> np.ndarray:
     """The ``FEATURES`` matrix of candidates given in the engine's order (best first)."""
     n = len(signals)
-    out = np.zeros((n, len(FEATURES)))
     if n == 0:
-        return out
+        return np.zeros((0, len(FEATURES)))
     best = max(s.total for s in signals)
     dense_top = max((s.dense for s in signals if s.dense is not None), default=0.0)
     full_top = max(max((s.fulltext or 0.0) for s in signals), 1e-9)
+    dates = [s.event_time.date() for s in signals]
     days: dict[object, tuple[float, int]] = {}
-    for s in signals:
-        day = s.event_time.date()
+    for s, day in zip(signals, dates, strict=True):
         top, count = days.get(day, (-math.inf, 0))
         days[day] = (max(top, s.total), count + 1)
-    for i, s in enumerate(signals):
-        day_top, day_count = days[s.event_time.date()]
+    log1p, log = math.log1p, math.log
+    rows = []
+    for i, (s, day) in enumerate(zip(signals, dates, strict=True)):
+        day_top, day_count = days[day]
         found = s.dense is not None
-        out[i] = (
-            s.total, s.total - best, math.log1p(i), s.relevance,
-            s.dense if found else 0.0, float(found),
+        rows.append((
+            s.total, s.total - best, log1p(i), s.relevance,
+            s.dense if s.dense is not None else 0.0, float(found),
             (s.dense - dense_top) if s.dense is not None else -0.1,
-            math.log1p(s.dense_rank) if s.dense_rank else _ABSENT_RANK,
+            log1p(s.dense_rank) if s.dense_rank else _ABSENT_RANK,
             (s.fulltext or 0.0) / full_top, float(s.fulltext_rank is not None),
-            math.log1p(s.fulltext_rank) if s.fulltext_rank else _ABSENT_RANK,
+            log1p(s.fulltext_rank) if s.fulltext_rank else _ABSENT_RANK,
             float(s.expansion_only), float(s.reply), float(s.named), s.query_time,
-            float(s.turn), math.log1p(len(s.content)), float(is_question(s.content)),
-            s.total - day_top, math.log(day_count), s.importance,
-        )
-    return out
+            float(s.turn), log1p(len(s.content)), float(is_question(s.content)),
+            s.total - day_top, log(day_count), s.importance,
+        ))
+    return np.array(rows, dtype=np.float64)
 
 
 def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None
