@@ -117,6 +117,8 @@ _KO_INTRO = [
     re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
                r"(?:가|는|도|랑|를)(?=\s)"),
 ]
+_KO_RELATIVE = "|".join(w for w in FAMILY_KO.split("|")
+                        if w not in ("아이", "아기", "애기", "애", "가족", "자녀"))
 _KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s"
                            r"(?P<name>[가-힣]{1,4})(?=[\s?!.,]|$)")
 _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})"
@@ -124,10 +126,19 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
                          # "지금은 토끼 한 마리 키워", "거북이 키운 지 10년": a pet the user
                          # keeps, named later or never
                          rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:(?:한|두|세|\d)\s?마리\s?"
-                         r"(?:를\s?|을\s?)?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)")
-_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다)[\s,.~!]+)+")
+                         r"(?:를\s?|을\s?)?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)|"
+                         # "막내가 유치원 졸업식이었거든": a relative said bare as the sentence's
+                         # subject is the user's (not "애"/"아이", which may be any child)
+                         r"(?:^|(?<=[.!?~ㅋㅎ]))\s*(?:(?:오늘|어제|요즘|이번에|아까)\s)?"
+                         rf"(?P<noun3>{_KO_RELATIVE})(?:이|가|는|은|께서)(?=\s)")
+_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다|ㅋ+|ㅎ+|ㅠ+|ㅜ+|"
+                      r"뭐(?=\s?ㅋ))[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
-                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)")
+                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)|"
+                            # "이름이 Sunny야", "걔 이름이 서윤인데": with 이 only before a copula
+                            r"(?:^|\s)이름이\s?(?P<name2>(?!(?:뭐|뭔|무엇|머)(?![가-힣]))(?:[가-힣]{1,6}?|[A-Za-z]{1,12}?))"
+                            r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|이야|인데|이라서|라서|이라|라|다)"
+                            r"(?=[\s.!,~]|$)")
 _KO_NAME_LIST = re.compile(r"^(?:이름은\s?)?(?P<a>[가-힣]{1,4}?)(?:이)?(?:랑|하고|와|과|,)\s?"
                            r"(?P<b>[가-힣]{1,4}?)(?:이)?(?:야|이야|예요|이에요|입니다|이고)?[\s.!~ㅋㅎ]*$")
 _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
@@ -135,6 +146,10 @@ _KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜
 
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _named(m: re.Match[str]) -> str:
+    return m.group("name") or m.group("name2") or ""
 
 
 @dataclass
@@ -167,7 +182,7 @@ class Entities:
             return
         named = _EN_NAME_LATER.search(sentence) or (
             _KO_NAME_LATER.search(sentence) if lang == "ko" else None)
-        if named and all(e.name is None for e in found):
+        if named and all(e.name is None for e in found) and not _KO_NOT_NAME.match(_named(named)):
             target = next((e for e in reversed(self.known) if e.name is None), None)
             if target is not None:
                 group = "name" if named.group("name") else "name2"
@@ -425,7 +440,8 @@ class Entities:
                      r"(?P<j>가|는|도|를|한테|랑)?", text)
         if m and self.known:
             target = self.topic or self.known[-1]
-            josa = m.group("j") or "는"
+            # "걔 이름이 서윤인데": the name of whoever 걔 is ("사용자의 막내 이름이 …")
+            josa = m.group("j") or ("" if text[m.end():].lstrip().startswith("이름") else "는")
             who = target.display("ko")
             if josa == "가" and _batchim(who):
                 josa = "이"
@@ -433,7 +449,8 @@ class Entities:
                 josa = "은"
             return f"{who}{josa}" + text[m.end():]
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
-        if unnamed is not None and _KO_NAME_LATER.match(text):  # "이름은 유나" (the child's)
+        if unnamed is not None and _KO_NAME_LATER.match(text) \
+                and not _KO_NOT_NAME.match(_named(_KO_NAME_LATER.match(text))):  # "이름은 유나"
             if re.fullmatch(r"이름은\s?[가-힣]{1,6}", text.strip()):
                 text = text.strip() + "야"  # "이름은 당근이": the copula chat leaves out
             return f"{unnamed.display('ko')} {text.lstrip()}"

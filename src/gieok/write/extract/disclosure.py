@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from gieok.write.extract import discourse, korean
+from gieok.write.extract import discourse, english, korean, patterns_en
 from gieok.write.extract.premise import premise
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -51,10 +51,21 @@ _EN_RELEVANCE = re.compile(r",?\s+(?:if\s+(?:that|it|this)\s+(?:matters|helps)|i
 _EN_MESSAGE = re.compile(r"\b(?:texted|messaged|emailed|e-mailed|wrote|sent|asked|told|said|says|"
                          r"replied|posted|dm['’]?(?:e)?d|called)\b", re.IGNORECASE)
 
+# a relative or pet named right after "my"/"our" ("our son Noah", "my beagle Cooper")
+_EN_APPOSITION = re.compile(
+    rf"(?<![\w'’])(?P<my>(?i:my|our))\s+(?:(?i:little|baby|older|younger|big|oldest|youngest|"
+    rf"eldest|middle)\s+)?(?P<noun>(?i:{patterns_en.FAMILY}|{patterns_en.PETS}))\s+"
+    r"(?P<name>[A-Z][a-z]{1,14})(?![\w'’])")
+_NOT_NAMES = frozenset("i and but so or is was has had who which that the this just still "
+                       "always never also really keeps kept".split())
+
 # Korean statement endings that a rising tone does not make a question
 _KO_STATEMENT_EF = ("거든", "잖아", "는데", "ᆫ데", "은데")
 # a background clause: "-는데", "-ㄴ데" (after a verb, an adjective or the copula)
 _KO_BACKGROUND_EC = frozenset({"는데", "ᆫ데", "은데"})
+# … or a reason clause: "입덧이 심해서 …", "매주 수요일 저녁엔 구역 예배가 있어서 …", "나는 data
+# engineer라 …", "28일에 예정일이라 …" (the copula's "-라" is a connective only before a space)
+_KO_REASON_EC = frozenset({"어서", "아서", "여서", "라서", "이라서"})
 # a background clause that only frames what follows as someone's words ("동료가 그러는데 …",
 # "뉴스에서 봤는데 …"): what follows is hearsay, not a statement of the user's
 _QUOTATIVE = frozenset({"라고", "다고", "냐고", "자고", "라", "다"})
@@ -81,11 +92,20 @@ def _english(sentence: str) -> list[str]:
     if not discourse.is_noise(sentence):
         return [sentence]
     clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
+    # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
+    clauses += [f"{m.group('my')} {m.group('noun')}'s name is {m.group('name')}"
+                for m in _EN_APPOSITION.finditer(sentence)
+                if m.group("name").lower() not in _NOT_NAMES
+                and not any(m.group("name") in c for c in clauses)]
     return clauses or [sentence]
 
 
 def _clause(piece: str) -> str | None:
     text = _EN_FILLER.sub("", piece.strip(" .!~")).strip()
+    if not _EN_SELF.match(text):
+        # chat drops the subject: "just moved to Denver for work", "renting a studio in X",
+        # "wife's a nurse" — the speaker's, when english.with_subject can tell whose
+        text = english.with_subject(text)
     if len(text.split()) < _EN_MIN_WORDS or not _EN_SELF.match(text) \
             or _EN_ADDRESSEE.search(text) or _EN_MESSAGE.search(text) \
             or discourse.is_noise(text):
@@ -102,9 +122,14 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         return [sentence.rstrip().rstrip("?？").rstrip()]
     if kept(sentence) or premise(sentence) is not None:
         return [sentence]  # (a question's premise is cut out by premise.py)
+    instead = _contrast(toks, sentence)
+    if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
+        return [instead, sentence]
     # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
     cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
         (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
+        or (t.tag == "EC" and t.form in _KO_REASON_EC and i > 1)
+        or (t.tag == "EC" and t.form == "라" and toks[i - 1].tag == "VCP")
         or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
             and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
     if cut is None or _frames(toks[:toks.index(cut)]):
@@ -134,3 +159,32 @@ def _frames(head: list[korean.Token]) -> bool:
         i = head.index(stem)
         word = (head[i - 1].form + stem.form) if i else stem.form
     return word in _KO_FRAME_STEMS
+
+
+def _contrast(toks: list[korean.Token], sentence: str) -> str | None:
+    """"나는 분당 안 살고 수원 살아", "회사는 강남 아니고 판교예요": a negated clause joined by
+    "-고" to the one that holds — the sentence as a whole reads as a negation (no rule keeps
+    it), so the clause that holds is said with the words before the negated one ("나는 수원
+    살아", "회사는 판교예요")."""
+    for i, t in enumerate(toks[2:-1], 2):
+        if t.tag != "EC" or t.form != "고":
+            continue
+        if toks[i - 1].tag == "VCN":
+            k = i - 1  # "강남 아니고"
+        elif toks[i - 1].tag.startswith(("VV", "VA", "XSV")) and toks[i - 2].tag == "MAG" \
+                and toks[i - 2].form in ("안", "못"):
+            k = i - 2  # "분당 안 살고"
+        else:
+            continue
+        m = k - 1
+        if m > 0 and toks[m].tag.startswith("J"):
+            m -= 1  # "커피는 안 먹고": the negated thing is the topic itself
+        start = toks[m].start if toks[m].tag in ("NNG", "NNP", "SL", "NR", "SN") \
+            else toks[k].start
+        rest = toks[i + 1:]
+        if not rest or korean.negated(rest) or korean.is_question(rest) \
+                or not any(r.tag.startswith(("VV", "VA", "VCP", "XSV", "XSA")) for r in rest):
+            return None
+        said = f"{sentence[:start]}{sentence[t.end:].strip()}".strip()
+        return said if len(said) > 2 else None
+    return None

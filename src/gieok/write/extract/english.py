@@ -119,7 +119,8 @@ _DROPPED_SUBJECT = re.compile(
 _DROPPED_ING = re.compile(
     r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"
     r"visiting|getting|going|running|doing|training|studying|learning|applying|interviewing|"
-    r"working|planning|having|seeing)\s+(?!(?:to\s+)?(?:bed|sleep)\b)\w", re.IGNORECASE)
+    r"working|planning|having|seeing|renting|living|staying|house\s+hunting)\s+"
+    r"(?!(?:to\s+)?(?:bed|sleep)\b)\w", re.IGNORECASE)
 
 
 # … and the state it describes: "allergic to shellfish, tree nuts and sesame", "vegan btw".
@@ -147,7 +148,9 @@ _CHAT = [(re.compile(rf"(?<![\w'’]){w}(?![\w'’])", re.IGNORECASE), r) for w,
     ("wasnt", "wasn't"), ("havent", "haven't"), ("hasnt", "hasn't"), ("arent", "aren't"),
     ("theyre", "they're"), ("youre", "you're"), ("thats", "that's"),
     (r"doc(?=\s+(?:says?|said|thinks|told|wants))", "the doctor"),
-    (r"name['’]s(?=\s+[A-Z])", "name is"))]
+    (r"name['’]s(?=\s+[A-Z])", "name is"),
+    # "my wife's a nurse", "our dog's a husky": before an article the 's is "is", never "of"
+    (r"((?:my|our)\s+[a-z]+)['’]s(?=\s+(?:an?|the)\s)", r"\1 is"))]
 
 
 def spelled(sentence: str) -> str:

@@ -93,11 +93,12 @@ LANGUAGES = (r"korean|english|japanese|chinese|spanish|french|german|italian|por
 NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|denial|peace|"
                         r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
                         re.IGNORECASE)
-_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost|two|three|"
+_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost|two|three|work|school|"
                           r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
                           r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
                           r"(?:last|this|next)\s+\w+.*|(?:a|one|two|three|few|\d+)\s+\w+\s+ago.*|"
                           r"yesterday.*|today.*|recently.*|in\s+\d{4}.*|on\s+\w+day.*|"
+                          r"(?:right\s+|for\s+)?now\b.*|at\s+the\s+moment.*|these\s+days.*|"
                           r"(?:a\s+)?(?:few|couple\s+of)\s+\w+\s+ago.*)$",
                           re.IGNORECASE)
 
@@ -105,7 +106,7 @@ _STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost
 # "a small officetel in Pangyo": the home is in Pangyo — the place is the residence's value,
 # so "lives in Pangyo" said later is the same value (a closed class of dwellings)
 _DWELLING = re.compile(
-    r"^(?:(?:a|an|the|my|our|this|that)\s+)?(?:[\w-]+\s+){0,3}?(?:apartment|apt|flat|studio|"
+    r"^(?:(?:a|an|the|my|our|this|that)\s+)?(?:[\w'’-]+\s+){0,3}?(?:apartment|apt|flat|studio|"
     r"officetel|house|condo|townhouse|place|room|dorm(?:itory)?|loft|villa|one-?room|"
     r"share\s?house|bungalow|cottage|unit|duplex|penthouse)\s+(?:in|at|near|on)\s+(?P<p>.+)$",
     re.IGNORECASE)
@@ -117,6 +118,13 @@ def _place(g: Groups, _: RuleContext) -> bool:
     dwelling = _DWELLING.match(x)
     g["place"] = dwelling.group("p") if dwelling else x
     return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x)
+
+
+def _own(g: Groups) -> str:
+    """The dwelling said in the user's words, as the memory says it ("my parents' place" →
+    "their parents' place")."""
+    g["x"] = re.sub(r"(?<![\w'’])(?:my|our)\b", "their", g["x"], flags=re.IGNORECASE)
+    return g["x"]
 
 
 def _thing(g: Groups, _: RuleContext) -> bool:
@@ -287,8 +295,25 @@ RULES: list[Rule] = [
          tags=("location",)),
     rule("en.residence.live_in",
          rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
-         rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived)\s+(?:in|at)\s+"
+         rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived|"
+         rf"(?:(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+|^)been\s+(?:living|based|staying))\s+(?:in|at)\s+"
          rf"(?:the\s+)?{PLACE}",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    # "renting a tiny apartment in Beaverton", "I'm back at my parents' place in Ohio": the
+    # dwelling the user lives in, and where it is (the residence's value)
+    rule("en.residence.dwelling",
+         rf"(?:{IM}{ADV}\s+(?:renting|staying\s+(?:at|in)|living\s+(?:at|in)|back\s+(?:at|in))|"
+         rf"{I}{ADV}\s+(?:rent|own))\s+(?P<x>(?:an?|the|my|our)\s+[^.!?;,\n]{{2,60}}?\s+"
+         rf"(?:in|at)\s+(?-i:[A-Z])[^.!?;,\n]{{1,40}}?)(?=\s+(?:for|right|now|with|and|but|so|"
+         rf"since|while|until)\b|[.!?;,\n]|$)",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=lambda g, c: _place(g, c) and _DWELLING.match(g["x"])
+         is not None and bool(_own(g))),
+    # "first winter in Winnipeg", "my first year here in Lyon": a season lived there
+    rule("en.residence.first_season",
+         r"(?<![\w'’])first\s+(?:winter|summer|year|spring|fall|autumn|christmas)\s+(?:here\s+)?"
+         r"in\s+(?P<x>(?-i:[A-Z])[^.!?;,\n]{1,40}?)(?=\s+(?:and|but|so|as)\b|[.!?;,\n]|$)",
          "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     rule("en.residence.moved",

@@ -1,0 +1,102 @@
+"""Recall on text the extractor was not tuned on (issue 16, session 7): facts said by their
+structure rather than a phrasing the rules had seen — a home said through the dwelling or a
+season lived there, a subject chat leaves out inside a question, a relative or pet named in
+apposition inside a clause that is itself dropped, a name given later ("걔 이름이 …"), a
+negated clause joined to the one that holds ("… 안 살고 … 살아"), a Korean reason clause
+before a request. Sentences written fresh for this file; each "kept" assertion failed on the
+code before (main 96c819a), each "stays out" assertion guards a noise look-alike."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from gieok.domain.turns import Turn
+from gieok.write.extract.heuristic import HeuristicExtractor
+
+AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
+
+
+def asked(*turns: tuple[str, str]) -> list[str]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
+    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
+    ex = HeuristicExtractor()
+    out: list[str] = []
+    for i, turn in enumerate(convo):
+        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
+    return out
+
+
+def said(text: str) -> list[str]:
+    return asked(("user", text))
+
+
+def test_a_home_said_through_the_dwelling_or_a_season_there_is_the_residence() -> None:
+    assert "User lives in Tacoma" in said(
+        "first winter in Tacoma and the rain is no joke, how do people deal")
+    got = said("renting a one bedroom apartment in Leeds at the moment, is a dehumidifier worth it")
+    assert any("Leeds" in c for c in got)
+    got = said("so I'm back at my grandma's house in Tulsa for now")
+    assert any("Tulsa" in c and "their grandma's house" in c for c in got)
+    assert "User lives in Porto" in said(
+        "been living in Porto for three years now, still can't order coffee right lol")
+
+
+def test_a_season_or_stay_somewhere_else_is_no_home() -> None:
+    assert not any("lives" in c for c in said("first winter in college was rough honestly"))
+    assert not any("lives" in c for c in said("my first week in Tokyo was amazing"))
+    assert said("what's the best area to rent an apartment in Berlin?") == []
+
+
+def test_a_subject_chat_leaves_out_inside_a_question_is_the_speakers() -> None:
+    got = said("just moved to Halifax for work, where do locals go for seafood?")
+    assert "User lives in Halifax" in got  # was nothing: the whole sentence is a question
+    got = said("my husband's a firefighter so he sleeps days, any quiet chore ideas?")
+    assert any("husband is a firefighter" in c for c in got)
+
+
+def test_a_relative_or_pet_named_inside_a_dropped_clause_is_still_named() -> None:
+    got = said("our son Felix keeps asking why the moon follows the car, how do I explain it")
+    assert any("son" in c and "Felix" in c for c in got)  # was nothing
+    got = said("how much should I feed her, my kitten Biscuit won't stop meowing at 5am")
+    assert any("Biscuit" in c for c in got)
+
+
+def test_a_name_given_later_names_the_pet_or_relative_talked_about() -> None:
+    got = asked(("user", "우리 hamster 한 마리가 요즘 밥을 잘 안 먹어요 ㅠ 괜찮을까요?"),
+                ("assistant", "걱정되시겠어요. 혹시 다른 증상은 없나요?"),
+                ("user", "ㅇㅇ 이름이 Pudding이야. 케이지 바닥재 바꿔야 하나"))
+    assert any("hamster" in c and "Pudding" in c for c in got)
+    got = asked(("user", "어제 둘째가 초등학교 입학식이었어 ㅋㅋ"),
+                ("assistant", "축하드려요! 입학식은 어떠셨어요?"),
+                ("user", "엄청 떨었지 뭐 ㅋㅋ 걔 이름이 하람인데 엄마 손을 안 놓으려고 해서"))
+    assert any("둘째" in c and "하람" in c for c in got)  # was nothing: read as a mood reply
+
+
+def test_a_name_that_is_not_one_stays_out() -> None:
+    got = asked(("user", "우리 강아지가 요즘 산책을 싫어해요"),
+                ("assistant", "그럴 때가 있죠. 이름이 뭐예요?"),
+                ("user", "이름이 좀 특이해요 ㅋㅋ 나중에 알려드릴게요"))
+    assert not any("특이" in c for c in got)
+
+
+def test_a_negated_clause_joined_to_the_one_that_holds() -> None:
+    got = said("참고로 저는 일산 안 살고 파주 살아요 ㅎㅎ")
+    assert any("파주" in c for c in got) and not any("일산" in c for c in got)
+
+
+def test_a_negation_alone_or_a_question_after_it_stays_out() -> None:
+    assert said("오늘은 헬스 안 가고 내일 갈까?") == []
+    assert not any("살" in c for c in said("나 이제 분당 안 살아"))
+
+
+def test_a_korean_reason_clause_before_a_request_is_a_statement() -> None:
+    got = said("나는 간호사라 주말에도 출근하는 날이 많은 듯")
+    assert "사용자는 간호사다" in got  # was nothing
+    got = said("매주 목요일 저녁엔 성가대 연습이 있어서 그날 회의는 빼 달라고 팀장님께 말해야 "
+               "하는데, 문장 좀 다듬어 주실래요")
+    assert any("성가대" in c for c in got)
+
+
+def test_a_reason_that_is_a_moment_or_someone_elses_words_stays_out() -> None:
+    assert said("길이 너무 막혀서 늦을 것 같다고 문자 좀 써줘") == []
+    assert said("팀장님이 급하다고 해서 보고서 요약 좀 해줘") == []
