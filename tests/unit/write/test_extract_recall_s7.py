@@ -100,3 +100,32 @@ def test_a_korean_reason_clause_before_a_request_is_a_statement() -> None:
 def test_a_reason_that_is_a_moment_or_someone_elses_words_stays_out() -> None:
     assert said("길이 너무 막혀서 늦을 것 같다고 문자 좀 써줘") == []
     assert said("팀장님이 급하다고 해서 보고서 요약 좀 해줘") == []
+
+
+def test_what_the_user_is_in_the_middle_of_making_is_a_project() -> None:
+    got = said("교양 과목 생활통계 수업 자료를 만드는 중이에요. 교재는 Freedman 통계학을 써요")
+    assert any("생활통계" in c and "Freedman" in c for c in got)  # one memory, details on it
+    got = said("동네 빵집 인스타 계정 운영하는데 이번 주 게시물 문구 좀 써줘")
+    assert any("인스타 계정" in c and "운영" in c for c in got)  # was nothing: a request
+
+
+def test_a_moment_or_someone_elses_undertaking_is_no_project() -> None:
+    assert not any("project" in c for c in said("지금 저녁 준비 중이라 이따 얘기해"))
+    from gieok.write.extract.undertaking import undertaking
+    assert undertaking("지금 저녁 준비 중이라 이따 얘기해") is None
+    assert undertaking("친구가 앱 개발 중이래") is None
+    assert undertaking("앱 개발 중이세요?") is None
+    assert undertaking("우리 카페 리브랜딩 작업 중인데 색 좀 골라줘") == "사용자의 카페 리브랜딩 작업 중이다"
+
+
+def test_a_request_to_remember_asked_as_a_question_covers_the_turn() -> None:
+    got = said("For the Okafor account: they want every file as PDF/X-1a and the margins never "
+               "under 5mm wide. Can you remember that for the project?")
+    assert any("Okafor" in c and "PDF/X-1a" in c and "5mm" in c for c in got)  # was nothing
+    assert said("can you remember things between chats?") == []
+
+
+def test_a_reason_clause_that_is_a_step_or_a_postposition_is_not_cut_out() -> None:
+    assert not any(c.endswith("포함한다") for c in said("친구들이 저 포함해서 다섯이고 다들 늦게 와요"))
+    got = said("아침 6시에 일어나서 강아지 산책 시키고 7시에 출근하는 게 내 일과인데, 요즘 너무 피곤해")
+    assert not any(c.endswith("일어난다") for c in got)

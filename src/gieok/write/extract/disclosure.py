@@ -120,7 +120,7 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
             and words[-1].form in _KO_STATEMENT_EF:
         # "나 매일 아침 영어 shadowing 30분 하거든?": the rising tone asks for attention
         return [sentence.rstrip().rstrip("?？").rstrip()]
-    if kept(sentence) or premise(sentence) is not None:
+    if (kept(sentence) and not discourse.is_noise(sentence)) or premise(sentence) is not None:
         return [sentence]  # (a question's premise is cut out by premise.py)
     instead = _contrast(toks, sentence)
     if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
@@ -128,11 +128,11 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
     cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
         (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
-        or (t.tag == "EC" and t.form in _KO_REASON_EC and i > 1)
+        or (t.tag == "EC" and t.form in _KO_REASON_EC and i > 1 and _state(toks, i))
         or (t.tag == "EC" and t.form == "라" and toks[i - 1].tag == "VCP")
         or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
             and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
-    if cut is None or _frames(toks[:toks.index(cut)]):
+    if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
     if "," in head:
@@ -143,6 +143,34 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또
     # 나보고 언니라고 불렀어" — 엄마 called, not the user); the whole sentence goes on as before
     return [statement, sentence]
+
+
+def _someone_else(head: list[korean.Token]) -> bool:
+    """The clause's subject is someone other than the user, a relative or a pet, doing
+    something ("우리 옆집 사람이 Tesla 샀는데 …"): what they did is not a fact about the user.
+    (The subject of 있다/없다 or of an adjective is a thing had or described: "예배가 있어서".)"""
+    stem = next((t for t in reversed(head) if t.tag.startswith(("VV", "VA", "XSV", "XSA", "VCP"))),
+                None)
+    if stem is None or not stem.tag.startswith(("VV", "XSV")) or stem.form in ("있", "없"):
+        return False
+    return any(t.tag == "JKS" and i and head[i - 1].tag in ("NNG", "NNP", "NP")
+               and head[i - 1].form not in ("나", "저", "내", "제")
+               and not re.fullmatch(rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})", head[i - 1].form)
+               and head[i - 1].tag != "NNP"  # a name: a pet or relative said by name
+               for i, t in enumerate(head))
+
+
+def _state(toks: list[korean.Token], i: int) -> bool:
+    """The reason clause ending at ``toks[i]`` says a state — an adjective, 있다/없다, the
+    copula ("입덧이 심해서", "예배가 있어서", "간호사라서") — not an action done first
+    ("일어나서 소 밥 주고": one step of a sequence) or a verb used as a postposition ("저
+    포함해서", "그 일 때문에 …")."""
+    j = i - 1
+    while j > 0 and toks[j].tag == "EP":
+        j -= 1
+    stem = toks[j]
+    return stem.tag.startswith(("VA", "VCP", "VCN", "XSA")) or (
+        stem.tag.startswith("VV") and stem.form in ("있", "없"))
 
 
 def _frames(head: list[korean.Token]) -> bool:

@@ -119,7 +119,7 @@ _DROPPED_SUBJECT = re.compile(
 _DROPPED_ING = re.compile(
     r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"
     r"visiting|getting|going|running|doing|training|studying|learning|applying|interviewing|"
-    r"working|planning|having|seeing|renting|living|staying|house\s+hunting)\s+"
+    r"working|planning|having|seeing|renting|house\s+hunting)\s+"
     r"(?!(?:to\s+)?(?:bed|sleep)\b)\w", re.IGNORECASE)
 
 

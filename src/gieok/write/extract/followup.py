@@ -169,7 +169,8 @@ def _has_predicate(toks: list[korean.Token]) -> bool:
     """A Korean verb or adjective (its stem or a derived one), or the copula after a subject
     ("걔 이름이 서윤이다"): a clause, not a fragment."""
     return any(t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA")) for t in toks) or any(
-        t.tag == "VCP" and any(u.tag in ("JKS", "JX") for u in toks[:i]) for i, t in enumerate(toks))
+        t.tag == "VCP" and any(u.tag == "JKS" or (u.tag == "JX" and u.form in ("은", "는", "ᆫ"))
+                               for u in toks[:i]) for i, t in enumerate(toks))
 
 
 def small_talk(question: str) -> bool:

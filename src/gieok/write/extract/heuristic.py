@@ -28,6 +28,7 @@ from gieok.write.extract import (
     patterns_en,
     patterns_ko,
     slots,
+    undertaking,
 )
 from gieok.write.extract import diets
 from gieok.write.extract import workspace as workspaces
@@ -73,10 +74,10 @@ _EXPLICIT_KO = re.compile(
 
 
 _BARE_REQUEST = re.compile(
-    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+)?"
-    r"(?:remember|note|save|store|keep\s+in\s+mind|"
+    r"^(?:(?:ok|okay|and|so|please)[,\s]+)*(?:please\s+|(?:can|could|would|will)\s+you\s+"
+    r"(?:please\s+)?)?(?:remember|note|save|store|keep\s+in\s+mind|"
     r"don['’]?t\s+forget|do\s+not\s+forget)(?:\s+(?:this|that|it|these|those))?(?:\s+(?:for\s+me|"
-    r"please))?[\s.!~]*$|^(?:(?:ㅇㅋ|오키|오케이|그럼|그러면|네|응|아|그리고|참)[\s,.!~]+)*"
+    r"please|for\s+(?:later|next\s+time|the\s+(?:project|future))|going\s+forward))*[\s.!~?]*$|^(?:(?:ㅇㅋ|오키|오케이|그럼|그러면|네|응|아|그리고|참)[\s,.!~]+)*"
     r"(?:이거\s?|이건\s?|이것\s?|그거\s?|이것도\s?|이거도\s?)?(?:꼭\s?|좀\s?)?(?:기억해\s?줘|기억해\s?주세요|"
     r"기억해\s?둬|기억해|잊지\s?마|잊지\s?말아\s?줘|메모해\s?줘|저장해\s?줘)[\s.!~]*$",
     re.IGNORECASE,
@@ -136,7 +137,7 @@ class HeuristicExtractor:
         self._en = list(rules_en if rules_en is not None else [*patterns_en.RULES, *slots.RULES_EN])
         self._ko = list(rules_ko if rules_ko is not None
                         else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO,
-                              *business.RULES_KO])
+                              *business.RULES_KO, *undertaking.RULES_KO])
 
     @property
     def name(self) -> str:
