@@ -18,7 +18,8 @@ from gieok.write.extract.followup import last_question, task_question
     "How many guests?", "How many people are coming?", "몇 인분 만들 거예요?", "몇 명 오세요?",
     "Sure — by when do you need it?", "오늘 몇 시까지 필요하세요?", "Who is it for?",
     "What tone do you want?", "Where is the package now?", "쿠폰은 이번에 쓰실 건가요?",
-    "누구한테 보내실 거예요?", "Want a shorter version?",
+    "누구한테 보내실 거예요?", "Want a shorter version?", "예산은 어느 정도예요?",
+    "What's your budget?", "몇 개 주문하세요?", "몇 분이세요?",
 ])
 def test_a_question_about_the_task_at_hand(question: str) -> None:
     assert task_question(question)
@@ -28,7 +29,7 @@ def test_a_question_about_the_task_at_hand(question: str) -> None:
     "How many kids do you have?", "What do you do for a living?", "지금 어디 사세요?",
     "몇 살이에요?", "Which model is your phone?", "How many km do you run per week now?",
     "What breed is he?", "어떤 약 드세요?", "Electric or hybrid?", "When is the wedding?",
-    "이번에 이사 가는 동네가 어디예요?",
+    "이번에 이사 가는 동네가 어디예요?", "고양이 몇 마리 키우세요?", "출근하는 데 몇 분 걸려요?",
 ])
 def test_a_question_about_the_user_is_not_about_the_task(question: str) -> None:
     assert not task_question(question)

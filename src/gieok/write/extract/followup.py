@@ -78,7 +78,7 @@ _EVALUATIVE = re.compile(
     r"어땠|어때|어떠|잘\s?(?:보냈|지냈|지내|잤|쉬었|다녀왔)|괜찮|좋았|재밌었|힘들었|"
     # greetings in question form and suggestions: "What's up?" → "nm just bored", "Maybe grab
     # a coffee?" → "already on my third lol" answer with a mood, not a fact
-    r"^what['’]?s\s+(?:up|new|going\s+on)|^(?:sup|wyd|wassup)\b|^what\s+are\s+you\s+(?:up\s+to|"
+    r"^what['’]?s\s+(?:up|new|going\s+on)|^(?:you\s+)?ready\s+for\s+(?:the|today|tonight)\b|^(?:sup|wyd|wassup)\b|^what\s+are\s+you\s+(?:up\s+to|"
     r"doing)|^(?:maybe|perhaps|why\s+not|how\s+about|have\s+you\s+tried|wanna|want\s+to|"
     r"you\s+(?:could|should|might))\b|뭐\s?해|뭐\s?하고\s?있|별일\s?없", re.IGNORECASE)
 _YES_NO = re.compile(r"^(?:do|does|did|is|are|was|were|can|could|will|would|have|has|had|"
@@ -113,7 +113,8 @@ _TASK = re.compile(
     r"오늘|당장|이번(?:에|엔|은)?\s|"
     r"\bby\s+when\b|\bwhen\s+do\s+you\s+need\b|\bdeadline\b|언제까지|"
     r"\bhow\s+many\s+(?:people|servings|portions|guests|of\s+you|copies|pages|slides|words)\b|"
-    r"몇\s?(?:명|인분)|"
+    r"몇\s?(?:명|인분|개|잔|병|박스|장)|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
+    r"\bbudget\b|예산|"
     r"\b(?:do\s+you|you['’]d|you)\s+(?:need|want)\b|필요하세요|필요해요|원하세요|원하시|"
     r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
     r"\bwho(?:['’]s|\s+is)\s+(?:it|this|that)\s+(?:for|going\s+to|to)\b|\bwho\s+(?:are\s+you|"
