@@ -42,7 +42,8 @@ from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.generic import is_medicine
-from gieok.write.extract.new_value import MEASURES, SURE, left_behind, new_value, without_old
+from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
+                                           without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
@@ -216,6 +217,10 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             if renewal is not None:
                 content = without_old(content, renewal, r.content)
                 names += left_behind(renewal, r.content)
+        drug = dosed_name(renewed[0].content) if renewal is not None and \
+            renewal.things <= MEASURES else None
+        if drug and drug.casefold() not in content.casefold():
+            content = f"{content} ({drug})"  # "raised User's dose to 75mcg" — of what
         new = new.model_copy(update={
             "pinned": new.pinned or any(r.pinned for r in renewed),
             "tags": sorted(set(new.tags) | core), "content": content,

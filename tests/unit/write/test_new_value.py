@@ -163,6 +163,9 @@ def test_a_change_of_a_part_leaves_the_rest(new: str, old: str, rest: str) -> No
     ("User switched gyms, User is at Anytime Fitness now",
      "User goes to CrossFit Gangnam three times a week"),  # the gym is the whole memory
     ("User got moved to the day shift", "User works nights"),  # nothing else to keep
+    # the workplace changed with the shift: the rest is not current either
+    ("User's husband switched to day shifts at a new clinic",
+     "User's husband works nights at the hospital"),
 ])
 def test_a_change_of_the_whole_leaves_nothing(new: str, old: str) -> None:
     said = change(new)
@@ -187,6 +190,7 @@ def test_a_dose_said_alone_replaces_the_one_memory_giving_a_dose() -> None:
     assert [c.before.id for c in plan.changes] == [thyroid.id]
     (made,) = plan.creates
     assert made.pinned and "75mcg" in made.content
+    assert made.content.endswith("(levothyroxine)")  # whose dose, said in the new memory
     statin = _record("User takes atorvastatin 20mg at night", tags=("medication",), pinned=True)
     # two medicines with a dose: whose dose went up is not said — both stay
     assert _plan("User's doctor raised User's dose to 75mcg", thyroid, statin).changes == []

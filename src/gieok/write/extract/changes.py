@@ -127,6 +127,7 @@ class Change:
     kinds: frozenset[str]
     value: str | None
     who: frozenset[str]
+    text: str = ""
 
 
 def _people(text: str) -> frozenset[str]:
@@ -178,7 +179,7 @@ def _english(content: str) -> Change | None:
     # a known kind said with an adverb cue only ("my vet now is Dr. Lee"): the member
     if not kinds and re.search(r"\b(?:now|instead|any\s?more|no\s+longer)\b", content, re.I):
         kinds |= {name for name, pattern in _MEMBER.items() if _said_kind(content, name)}
-    return Change(frozenset(kinds), value, _people(content)) if kinds else None
+    return Change(frozenset(kinds), value, _people(content), content) if kinds else None
 
 
 def _said_kind(content: str, name: str) -> bool:
@@ -255,7 +256,7 @@ def _korean(content: str) -> Change | None:
             name for name in KINDS if _said_kind(clause, name)}
     if value and _RELOCATED.search(content):  # "Austin으로 relocation 완료", "부산으로 이사"
         kinds.add("home")
-    return Change(frozenset(kinds), value, _people(content)) if kinds else None
+    return Change(frozenset(kinds), value, _people(content), content) if kinds else None
 
 
 @lru_cache(maxsize=4096)
@@ -301,6 +302,9 @@ def who(content: str) -> frozenset[str]:
 # kinds that are a part of something larger the user still has: a job's shift or team
 _PART = frozenset({"shift", "team"})
 _KEEP_VERB = re.compile(r"^(?P<v>work(?:s|ing)?|근무)\s+", re.IGNORECASE)
+# the change names a new whole too ("switched to day shifts at a new clinic"): nothing is left
+_NEW_WHOLE = re.compile(r"\bnew\b|\b(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?-i:[A-Z])|새\s?(?:직장|회사|병원|"
+                        r"팀|지점)|(?:이직|퇴사)", re.IGNORECASE)
 
 
 def narrowed(old: str, new: Change) -> str | None:
@@ -308,7 +312,9 @@ def narrowed(old: str, new: Change) -> str | None:
     something larger that still holds: "User works nights at St. Mary's, ER nurse" after
     "moving to day shift" → "User works at St. Mary's, ER nurse" (the job stays, only the
     shift changed). None when the whole memory is the old value (a gym, a vet) or nothing
-    worth keeping is left."""
+    worth keeping is left (or the change names a new whole as well: "at a new clinic")."""
+    if new.text and _NEW_WHOLE.search(new.text):
+        return None
     for kind in new.kinds & _PART:
         m = _MEMBER[kind].search(old)
         if m is None:

@@ -357,6 +357,22 @@ def _names(text: str, who: str) -> bool:
 SURE, IF_ALONE = 2, 1
 
 
+def dosed_name(old: str) -> str | None:
+    """The medicine an older memory gives a dose of: the word said right before the dose
+    ("levothyroxine 50mcg", "리피토 20mg") or after "takes"/"먹는" — so "raised my dose to
+    75mcg" can say whose dose it is."""
+    m = _DOSE.search(old)
+    if m is None:
+        return None
+    before = re.findall(r"[A-Za-z][\w-]{3,}|[가-힣]{2,}", old[:m.start()])
+    name = before[-1] if before else None
+    if name is None or name.casefold() in _STOP_EN or name in _NOT_THING_KO or \
+            re.fullmatch(r"(?:takes?|taking|of|사용자는|사용자의)", name, re.IGNORECASE):
+        after = re.search(r"\b(?:takes?|taking|of)\s+([A-Za-z][\w-]{3,})", old[m.end():])
+        return after.group(1) if after else None
+    return name
+
+
 def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
     """The words naming the old value that earlier turns would say: those the sentence
     names as dropped, and the things changed that *are* the old value (not a quantity's
