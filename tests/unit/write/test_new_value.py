@@ -35,7 +35,8 @@ RENEWED = [
      "사용자의 고양이 루루는 Royal Canin 인도어 사료 먹는다"),
     ("User's psychiatrist bumped User's sertraline up to 100mg this week",
      "User takes 50mg of sertraline every morning"),
-    ("User's mom's surgery date got pushed back to April 17", "User's mom has knee surgery on April 3"),
+    ("User's mom's surgery date got pushed back to April 17",
+     "User's mom has knee surgery on April 3"),
     ("사용자는 훈련 때문에 휴가가 3월 24일로 바뀌었다", "사용자는 3월 10일부터 첫 휴가 나간다"),
 ]
 KEPT = [

@@ -303,7 +303,8 @@ def who(content: str) -> frozenset[str]:
 _PART = frozenset({"shift", "team"})
 _KEEP_VERB = re.compile(r"^(?P<v>work(?:s|ing)?|근무)\s+", re.IGNORECASE)
 # the change names a new whole too ("switched to day shifts at a new clinic"): nothing is left
-_NEW_WHOLE = re.compile(r"\bnew\b|\b(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?-i:[A-Z])|새\s?(?:직장|회사|병원|"
+_NEW_WHOLE = re.compile(r"\bnew\b|\b(?:at|for|with)\s+(?:(?:a|an|the)\s+)?(?-i:[A-Z])|"
+                        r"새\s?(?:직장|회사|병원|"
                         r"팀|지점)|(?:이직|퇴사)", re.IGNORECASE)
 
 

@@ -453,7 +453,8 @@ def without_old(content: str, new: NewValue, old: str) -> str:
             text = re.sub(rf"\b(?:scrap|ditch|drop|stop\s+using|no\s+more|forget(?:\s+about)?|"
                           rf"skip|lose)\s+(?:the\s+|my\s+|those\s+)?(?:[\w-]+\s+)?"
                           rf"{re.escape(word)}\w*\s*[,;]?\s*", "", text, flags=re.IGNORECASE)
-            text = re.sub(rf"\s+instead\s+of\s+(?:(?:the|my|our|a|an)\s+)?[\w'’&.+-]*{re.escape(word)}"
+            text = re.sub(rf"\s+instead\s+of\s+(?:(?:the|my|our|a|an)\s+)?[\w'’&.+-]*"
+                          rf"{re.escape(word)}"
                           r"[\w'’&.+-]*", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     still = new.value == "?" or new.value.casefold() in text.casefold()
