@@ -46,6 +46,8 @@ def test_a_question_about_the_user_is_not_about_the_task(question: str) -> None:
      ("user", "3시까지요")],
     [("user", "Can you write a short thank-you note?"), ("assistant", "Of course. Who is it for?"),
      ("user", "the neighbour who watered our plants")],
+    [("user", "무릎 때문에 점프는 빼줘"), ("assistant", "알겠어요. 오늘은 어떤 부위 할까요?"),
+     ("user", "하체 위주로 20분")],  # "위주로" is no "주로" (mostly, a habit)
     [("user", "i need an instagram caption"),
      ("assistant", "Sure. What caption do you need today?"),
      ("user", "one for a bakery called Crumb and Co")],
