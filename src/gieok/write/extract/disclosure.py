@@ -63,9 +63,6 @@ _NOT_NAMES = frozenset("i and but so or is was has had who which that the this j
 _KO_STATEMENT_EF = ("거든", "잖아", "는데", "ᆫ데", "은데")
 # a background clause: "-는데", "-ㄴ데" (after a verb, an adjective or the copula)
 _KO_BACKGROUND_EC = frozenset({"는데", "ᆫ데", "은데"})
-# … or a reason clause: "입덧이 심해서 …", "매주 수요일 저녁엔 구역 예배가 있어서 …", "나는 data
-# engineer라 …", "28일에 예정일이라 …" (the copula's "-라" is a connective only before a space)
-_KO_REASON_EC = frozenset({"어서", "아서", "여서", "라서", "이라서"})
 # a background clause that only frames what follows as someone's words ("동료가 그러는데 …",
 # "뉴스에서 봤는데 …"): what follows is hearsay, not a statement of the user's
 _QUOTATIVE = frozenset({"라고", "다고", "냐고", "자고", "라", "다"})
@@ -128,8 +125,6 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
     cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
         (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
-        or (t.tag == "EC" and t.form in _KO_REASON_EC and i > 1 and _state(toks, i))
-        or (t.tag == "EC" and t.form == "라" and toks[i - 1].tag == "VCP")
         or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
             and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
     if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]):
@@ -158,19 +153,6 @@ def _someone_else(head: list[korean.Token]) -> bool:
                and not re.fullmatch(rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})", head[i - 1].form)
                and head[i - 1].tag != "NNP"  # a name: a pet or relative said by name
                for i, t in enumerate(head))
-
-
-def _state(toks: list[korean.Token], i: int) -> bool:
-    """The reason clause ending at ``toks[i]`` says a state — an adjective, 있다/없다, the
-    copula ("입덧이 심해서", "예배가 있어서", "간호사라서") — not an action done first
-    ("일어나서 소 밥 주고": one step of a sequence) or a verb used as a postposition ("저
-    포함해서", "그 일 때문에 …")."""
-    j = i - 1
-    while j > 0 and toks[j].tag == "EP":
-        j -= 1
-    stem = toks[j]
-    return stem.tag.startswith(("VA", "VCP", "VCN", "XSA")) or (
-        stem.tag.startswith("VV") and stem.form in ("있", "없"))
 
 
 def _frames(head: list[korean.Token]) -> bool:
