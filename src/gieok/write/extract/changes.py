@@ -327,6 +327,10 @@ def narrowed(old: str, new: Change) -> str | None:
             start = back.start() if back else start
             glued = re.match(r"(?:에서|에|의)?\s*", old[end:])
             end += glued.end() if glued else 0
+        if start == 0:
+            # The part opens the memory: it is its subject ("Standup for the team is at
+            # 9:30" after "we moved standup"), and no rest holds without it.
+            return None
         cut = old[:start] + (verb.group("v") if verb else "") + old[end:]
         if kind == "shift":  # its hours go with it
             cut = re.sub(r",?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|시)?\s*(?:to|-|–|~|부터)\s*"

@@ -172,6 +172,13 @@ def _name(g: Groups, _: RuleContext) -> bool:
     return bool(words) and len(words) <= 3 and words[0].lower() not in _NOT_NAMES
 
 
+# Verbs that agree with any subject as they are: past forms and modals.
+_PAST_OR_MODAL = frozenset({
+    "went", "had", "did", "was", "were", "got", "made", "took", "came", "left", "began",
+    "bought", "sold", "kept", "ran", "met", "gave", "told", "said",
+    "could", "would", "might", "may", "shall", "can", "will", "must", "should"})
+
+
 def third_person(phrase: str) -> str:
     """"go running" → "goes running": agree the first verb with "User"."""
     words = phrase.split(" ", 1)
@@ -180,11 +187,14 @@ def third_person(phrase: str) -> str:
     irregular = {"go": "goes", "do": "does", "have": "has", "be": "is", "am": "is"}
     if low in irregular:
         verb = irregular[low]
+    elif low in _PAST_OR_MODAL or (len(low) > 3 and low.endswith("ed")
+                                   and not low.endswith("eed")):
+        pass  # "we moved standup" → "the team moved standup", never "moveds"
     elif re.search(r"(?:s|sh|ch|x|z|o)$", low):
         verb += "es"
     elif re.search(r"[^aeiou]y$", low):
         verb = verb[:-1] + "ies"
-    elif re.fullmatch(r"[a-z]+", low) and low not in {"can", "will", "must", "should"}:
+    elif re.fullmatch(r"[a-z]+", low):
         verb += "s"
     return verb + rest
 
