@@ -4,8 +4,10 @@ instructions with conditions, dates said as "this October"."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +16,7 @@ from gieok.domain.turns import Turn
 from gieok.settings import GieokSettings
 from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.extract.timeexpr import resolve_time
+
 
 pytestmark = pytest.mark.anyio
 AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)  # a Friday
@@ -136,17 +139,15 @@ def test_every_allergen_of_a_list_is_kept() -> None:
     assert said("우리 딸은 우유 알레르기 있어") == ["사용자의 딸은 우유 알레르기 있다"]
 
 
-def asked(*turns: tuple[str, str]) -> list[str]:
-    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
-    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
-    ex = HeuristicExtractor()
-    out: list[str] = []
-    for i, turn in enumerate(convo):
-        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
-    return out
+@pytest.fixture
+def asked(chat_extract: Any) -> Callable[..., list[str]]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones
+    (``tests/support/chat_extract.py``)."""
+    return chat_extract.contents  # type: ignore[no-any-return]
 
 
-def test_an_answer_that_gives_a_name_names_the_pet_and_what_follows_is_about_it() -> None:
+def test_an_answer_that_gives_a_name_names_the_pet_and_what_follows_is_about_it(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "우리 강아지가 요즘 밥을 안 먹어"),
                 ("assistant", "걱정되시겠어요. 강아지 이름이 뭐예요?"), ("user", "콩이! 7살 푸들이야"))
     assert "사용자의 강아지 콩이는 7살 푸들이다" in got  # was "사용자는 7살 푸들이다"
@@ -155,7 +156,8 @@ def test_an_answer_that_gives_a_name_names_the_pet_and_what_follows_is_about_it(
     assert any(c.startswith("User's puppy Max is a beagle mix") for c in got)
 
 
-def test_someone_named_at_the_end_of_a_question_is_who_she_or_he_is() -> None:
+def test_someone_named_at_the_end_of_a_question_is_who_she_or_he_is(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "what's a good gift for my husband?"), ("assistant", "What does he like?"),
                 ("user", "he's really into coffee and cycling"))
     assert got == ["User's husband is really into coffee and cycling"]
@@ -189,7 +191,8 @@ def test_a_colon_alone_does_not_hide_what_the_user_says() -> None:
     assert said("For example: I have two cats") != []
 
 
-def test_an_honoured_subjectless_sentence_is_about_the_elder_just_named() -> None:
+def test_an_honoured_subjectless_sentence_is_about_the_elder_just_named(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "우리 아빠가 작년 겨울에 심장 스텐트 시술 받으셨어"),
                 ("user", "그 뒤로 아스피린 매일 드셔"))
     assert "사용자의 아빠는 그 뒤로 아스피린 매일 드신다" in got  # was "사용자는 … 드신다"
@@ -299,7 +302,8 @@ def test_a_name_in_a_pet_care_sentence_is_the_users_pet() -> None:
     assert all("반려동물" not in c for c in said("올해 7살이고 신장이 안 좋아서 처방식 사료만 먹어"))
 
 
-def test_the_assistant_asking_what_kind_of_pet_it_is_names_its_kind() -> None:
+def test_the_assistant_asking_what_kind_of_pet_it_is_names_its_kind(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "Oreo keeps scratching at night"), ("assistant", "Poor Oreo! Is Oreo a cat?"),
                 ("user", "yep, a tabby"), ("user", "Oreo is on a grain-free diet now"))
     assert any(c.startswith("User's cat Oreo") for c in got) and "yep" not in " ".join(got)
@@ -345,7 +349,8 @@ def test_a_fact_the_user_reminds_the_assistant_of_is_a_statement(text: str, cont
     assert said("you know what I mean?") == [] and said("remember when we went to Jeju?") == []
 
 
-def test_a_pronoun_answer_about_a_relative_is_judged_as_what_it_says() -> None:
+def test_a_pronoun_answer_about_a_relative_is_judged_as_what_it_says(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "my son starts middle school in March"), ("assistant", "How old is he?"),
                 ("user", "he's 12"))
     assert "User's son is 12" in got
@@ -382,11 +387,12 @@ def test_a_bad_back_is_a_health_fact_and_had_done_stays_past() -> None:
     [("user", "heyyy"), ("assistant", "Hey! What's up?"), ("user", "nm just bored")],
 ])
 def test_asking_like_a_child_a_plan_called_off_and_small_talk_leave_nothing(
-        convo: list[tuple[str, str]]) -> None:
+        convo: list[tuple[str, str]], asked: Callable[..., list[str]]) -> None:
     assert asked(*convo) == []
 
 
-def test_a_real_answer_to_small_talk_and_a_plan_kept_are_still_memories() -> None:
+def test_a_real_answer_to_small_talk_and_a_plan_kept_are_still_memories(
+        asked: Callable[..., list[str]]) -> None:
     assert asked(("assistant", "What's new?"), ("user", "we adopted a kitten named Pip")) == [
         "User adopted a kitten named Pip"]
     assert said("다음 주에 부산 출장 가") == ["사용자는 다음 주에 부산 출장 간다"]
@@ -483,7 +489,7 @@ def test_a_correction_in_the_next_breath_replaces_the_slip(
     assert any(c.content.startswith(memory) and c.retires for c in later)
 
 
-def test_a_clarification_is_not_a_correction() -> None:
+def test_a_clarification_is_not_a_correction(asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "Pepper needs her rabies shot on October 12."), ("assistant", "Who's Pepper?"),
                 ("user", "Oh sorry, Pepper is my border collie."))
     assert any("October 12" in c for c in got) and any("border collie" in c for c in got)
@@ -496,7 +502,7 @@ def test_a_clarification_is_not_a_correction() -> None:
     ("어디 사세요?", "대전 유성구요", "사용자는 대전 유성구에 거주"),
 ])
 def test_an_answer_that_fills_a_known_fact_is_that_fact(question: str, answer: str,
-                                                          memory: str) -> None:
+                                                          memory: str, asked: Callable[..., list[str]]) -> None:
     turns = [Turn(role="assistant", content=question, at=AT), Turn(role="user", content=answer, at=AT)]
     got = HeuristicExtractor().extract_sync(turns)
     assert [c.content for c in got] == [memory] and got[0].slot is not None
@@ -512,7 +518,8 @@ def test_life_events_are_not_chatter_and_a_passport_is_not_a_secret() -> None:
     assert said("my passport number is M1234567") == []  # the number is a credential
 
 
-def test_a_pronoun_after_nah_or_yeah_is_the_person_just_named() -> None:
+def test_a_pronoun_after_nah_or_yeah_is_the_person_just_named(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "my brother Tae just got into med school at Yonsei"),
                 ("assistant", "That's huge! Is he the oldest?"),
                 ("user", "nah he's the youngest, I'm the oldest of three"))

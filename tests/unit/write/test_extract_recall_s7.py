@@ -9,29 +9,26 @@ each "stays out" assertion guards a noise look-alike."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Callable
+from typing import Any
 
-from gieok.domain.turns import Turn
-from gieok.write.extract.heuristic import HeuristicExtractor
-
-AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
+import pytest
 
 
-def asked(*turns: tuple[str, str]) -> list[str]:
+@pytest.fixture
+def asked(chat_extract: Any) -> Callable[..., list[str]]:
     """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
-    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
-    ex = HeuristicExtractor()
-    out: list[str] = []
-    for i, turn in enumerate(convo):
-        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
-    return out
+    return chat_extract.contents  # type: ignore[no-any-return]
 
 
-def said(text: str) -> list[str]:
-    return asked(("user", text))
+@pytest.fixture
+def said(asked: Callable[..., list[str]]) -> Callable[[str], list[str]]:
+    """What one user message leaves."""
+    return lambda text: asked(("user", text))
 
 
-def test_a_home_said_through_the_dwelling_or_a_season_there_is_the_residence() -> None:
+def test_a_home_said_through_the_dwelling_or_a_season_there_is_the_residence(
+        said: Callable[[str], list[str]]) -> None:
     assert "User lives in Tacoma" in said(
         "first winter in Tacoma and the rain is no joke, how do people deal")
     got = said("renting a one bedroom apartment in Leeds at the moment, is a dehumidifier worth it")
@@ -42,27 +39,30 @@ def test_a_home_said_through_the_dwelling_or_a_season_there_is_the_residence() -
         "been living in Porto for three years now, still can't order coffee right lol")
 
 
-def test_a_season_or_stay_somewhere_else_is_no_home() -> None:
+def test_a_season_or_stay_somewhere_else_is_no_home(said: Callable[[str], list[str]]) -> None:
     assert not any("lives" in c for c in said("first winter in college was rough honestly"))
     assert not any("lives" in c for c in said("my first week in Tokyo was amazing"))
     assert said("what's the best area to rent an apartment in Berlin?") == []
 
 
-def test_a_subject_chat_leaves_out_inside_a_question_is_the_speakers() -> None:
+def test_a_subject_chat_leaves_out_inside_a_question_is_the_speakers(
+        said: Callable[[str], list[str]]) -> None:
     got = said("just moved to Halifax for work, where do locals go for seafood?")
     assert "User lives in Halifax" in got  # was nothing: the whole sentence is a question
     got = said("my husband's a firefighter so he sleeps days, any quiet chore ideas?")
     assert any("husband is a firefighter" in c for c in got)
 
 
-def test_a_relative_or_pet_named_inside_a_dropped_clause_is_still_named() -> None:
+def test_a_relative_or_pet_named_inside_a_dropped_clause_is_still_named(
+        said: Callable[[str], list[str]]) -> None:
     got = said("our son Felix keeps asking why the moon follows the car, how do I explain it")
     assert any("son" in c and "Felix" in c for c in got)  # was nothing
     got = said("how much should I feed her, my kitten Biscuit won't stop meowing at 5am")
     assert any("Biscuit" in c for c in got)
 
 
-def test_a_name_given_later_names_the_pet_or_relative_talked_about() -> None:
+def test_a_name_given_later_names_the_pet_or_relative_talked_about(
+        asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "우리 hamster 한 마리가 요즘 밥을 잘 안 먹어요 ㅠ 괜찮을까요?"),
                 ("assistant", "걱정되시겠어요. 혹시 다른 증상은 없나요?"),
                 ("user", "ㅇㅇ 이름이 Pudding이야. 케이지 바닥재 바꿔야 하나"))
@@ -73,36 +73,40 @@ def test_a_name_given_later_names_the_pet_or_relative_talked_about() -> None:
     assert any("둘째" in c and "하람" in c for c in got)  # was nothing: read as a mood reply
 
 
-def test_a_name_that_is_not_one_stays_out() -> None:
+def test_a_name_that_is_not_one_stays_out(asked: Callable[..., list[str]]) -> None:
     got = asked(("user", "우리 강아지가 요즘 산책을 싫어해요"),
                 ("assistant", "그럴 때가 있죠. 이름이 뭐예요?"),
                 ("user", "이름이 좀 특이해요 ㅋㅋ 나중에 알려드릴게요"))
     assert not any("특이" in c for c in got)
 
 
-def test_a_negated_clause_joined_to_the_one_that_holds() -> None:
+def test_a_negated_clause_joined_to_the_one_that_holds(said: Callable[[str], list[str]]) -> None:
     got = said("참고로 저는 일산 안 살고 파주 살아요 ㅎㅎ")
     assert any("파주" in c for c in got) and not any("일산" in c for c in got)
 
 
-def test_a_negation_alone_or_a_question_after_it_stays_out() -> None:
+def test_a_negation_alone_or_a_question_after_it_stays_out(
+        said: Callable[[str], list[str]]) -> None:
     assert said("오늘은 헬스 안 가고 내일 갈까?") == []
     assert not any("살" in c for c in said("나 이제 분당 안 살아"))
 
 
-def test_a_reason_that_is_a_moment_or_someone_elses_words_stays_out() -> None:
+def test_a_reason_that_is_a_moment_or_someone_elses_words_stays_out(
+        said: Callable[[str], list[str]]) -> None:
     assert said("길이 너무 막혀서 늦을 것 같다고 문자 좀 써줘") == []
     assert said("팀장님이 급하다고 해서 보고서 요약 좀 해줘") == []
 
 
-def test_what_the_user_is_in_the_middle_of_making_is_a_project() -> None:
+def test_what_the_user_is_in_the_middle_of_making_is_a_project(
+        said: Callable[[str], list[str]]) -> None:
     got = said("교양 과목 생활통계 수업 자료를 만드는 중이에요. 교재는 Freedman 통계학을 써요")
     assert any("생활통계" in c and "Freedman" in c for c in got)  # one memory, details on it
     got = said("동네 빵집 인스타 계정 운영하는데 이번 주 게시물 문구 좀 써줘")
     assert any("인스타 계정" in c and "운영" in c for c in got)  # was nothing: a request
 
 
-def test_a_moment_or_someone_elses_undertaking_is_no_project() -> None:
+def test_a_moment_or_someone_elses_undertaking_is_no_project(
+        said: Callable[[str], list[str]]) -> None:
     assert not any("project" in c for c in said("지금 저녁 준비 중이라 이따 얘기해"))
     from gieok.write.extract.undertaking import undertaking
     assert undertaking("지금 저녁 준비 중이라 이따 얘기해") is None
@@ -111,14 +115,16 @@ def test_a_moment_or_someone_elses_undertaking_is_no_project() -> None:
     assert undertaking("우리 카페 리브랜딩 작업 중인데 색 좀 골라줘") == "사용자의 카페 리브랜딩 작업 중이다"
 
 
-def test_a_request_to_remember_asked_as_a_question_covers_the_turn() -> None:
+def test_a_request_to_remember_asked_as_a_question_covers_the_turn(
+        said: Callable[[str], list[str]]) -> None:
     got = said("For the Okafor account: they want every file as PDF/X-1a and the margins never "
                "under 5mm wide. Can you remember that for the project?")
     assert any("Okafor" in c and "PDF/X-1a" in c and "5mm" in c for c in got)  # was nothing
     assert said("can you remember things between chats?") == []
 
 
-def test_a_reason_clause_that_is_a_step_or_a_postposition_is_not_cut_out() -> None:
+def test_a_reason_clause_that_is_a_step_or_a_postposition_is_not_cut_out(
+        said: Callable[[str], list[str]]) -> None:
     assert not any(c.endswith("포함한다") for c in said("친구들이 저 포함해서 다섯이고 다들 늦게 와요"))
     got = said("아침 6시에 일어나서 강아지 산책 시키고 7시에 출근하는 게 내 일과인데, 요즘 너무 피곤해")
     assert not any(c.endswith("일어난다") for c in got)

@@ -3,26 +3,26 @@ how Korean is read, which slot a sentence fills."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
-from gieok.domain.turns import Turn
 from gieok.write.extract import discourse, followup, generic, korean
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.extract.timeexpr import resolve_time
 
+
 AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
-def said(*turns: tuple[str, str]) -> list[str]:
-    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
-    ex = HeuristicExtractor()
-    out: list[str] = []
-    for i, turn in enumerate(convo):
-        out += [c.content for c in ex.extract_sync([turn], context=convo[:i])]
-    return out
+@pytest.fixture
+def said(chat_extract: Any) -> Callable[..., list[str]]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones
+    (``tests/support/chat_extract.py``)."""
+    return lambda *turns: chat_extract.contents(*turns, at=AT)  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("text", [
@@ -30,7 +30,7 @@ def said(*turns: tuple[str, str]) -> list[str]:
     "The concert was absolutely amazing.",
     "I was so exhausted after the flight.",
 ])
-def test_how_a_moment_was_is_not_a_fact(text: str) -> None:
+def test_how_a_moment_was_is_not_a_fact(text: str, said: Callable[..., list[str]]) -> None:
     assert generic.past_evaluation(text) and said(("user", text)) == []
 
 
@@ -50,7 +50,7 @@ def test_coordinated_clauses_with_their_own_subjects_are_split() -> None:
         "우리 고양이는 다섯 살이다", "저는 고양이 털 알레르기가 있어요"]
 
 
-def test_chat_english_is_read_as_the_user() -> None:
+def test_chat_english_is_read_as_the_user(said: Callable[..., list[str]]) -> None:
     assert said(("user", "heyyy 😊 i just adopted a kitten named Pip")) == [
         "User just adopted a kitten named Pip"]
     assert said(("user", "i love him")) == []  # the object was said before: nothing alone
@@ -65,16 +65,17 @@ def test_chat_english_is_read_as_the_user() -> None:
     "이제 이해했어요 감사합니다",
     "Sorry, I meant the blue one.",
 ])
-def test_hearsay_speculation_nagging_and_reactions_leave_nothing(text: str) -> None:
+def test_hearsay_speculation_nagging_and_reactions_leave_nothing(
+        text: str, said: Callable[..., list[str]]) -> None:
     assert said(("user", text)) == []
 
 
-def test_a_negated_korean_predicate_fills_no_slot() -> None:
+def test_a_negated_korean_predicate_fills_no_slot(said: Callable[..., list[str]]) -> None:
     assert said(("user", "저 요즘 학원 안 다녀요")) == []
     assert any("술" in m for m in said(("user", "저 술 안 마셔요")))  # diet reads negation
 
 
-def test_kiwi_reading_with_a_predicate_wins_when_close() -> None:
+def test_kiwi_reading_with_a_predicate_wins_when_close(said: Callable[..., list[str]]) -> None:
     toks = korean.tokens("주말에 hiking 가요")
     assert any(t.tag == "VV" and t.form == "가" for t in toks)
     assert said(("user", "주말에 캠핑 가요, 가평으로")) == ["사용자는 주말에 캠핑 간다, 가평으로"]
@@ -91,7 +92,8 @@ def test_small_talk_and_bare_yes_no_answers_are_not_kept() -> None:
     assert kept is not None and "loratadine" in kept
 
 
-def test_a_question_that_names_no_one_is_about_who_was_just_talked_about() -> None:
+def test_a_question_that_names_no_one_is_about_who_was_just_talked_about(
+        said: Callable[..., list[str]]) -> None:
     got = said(("user", "We adopted a puppy last week."), ("assistant", "Cute! What breed?"),
                ("user", "A corgi mix"))
     assert got[-1] == 'User\'s answer to "What breed? (User\'s puppy)": A corgi mix'
@@ -123,7 +125,8 @@ def test_arrangements_and_decisions_date_the_future() -> None:
     assert when is not None and when.value == "2026-11"
 
 
-def test_relatives_and_pets_introduced_in_passing_are_resolved_later() -> None:
+def test_relatives_and_pets_introduced_in_passing_are_resolved_later(
+        said: Callable[..., list[str]]) -> None:
     got = said(("user", "We have a daughter named Ivy."), ("user", "She starts kindergarten in March."))
     assert any(m.startswith("User's daughter Ivy starts kindergarten") for m in got)
     # (a bare name counts when Kiwi reads it as a proper noun: "코코" yes, "두부" is tofu)
@@ -131,13 +134,15 @@ def test_relatives_and_pets_introduced_in_passing_are_resolved_later() -> None:
     assert any(m.startswith("사용자의 고양이 코코") and "영양제" in m for m in got)
 
 
-def test_a_compound_subject_keeps_its_plural_verb_and_others_are_not_the_user() -> None:
+def test_a_compound_subject_keeps_its_plural_verb_and_others_are_not_the_user(
+        said: Callable[..., list[str]]) -> None:
     assert said(("user", "My fiancé and I are moving to Gwangju in May.")) == [
         "User's fiancé and User are moving to Gwangju in May"]
     assert said(("user", "Anyway, my landlord is selling the building.")) == []
 
 
-def test_a_dropped_subject_is_the_speaker_and_plans_for_tonight_are_not_kept() -> None:
+def test_a_dropped_subject_is_the_speaker_and_plans_for_tonight_are_not_kept(
+        said: Callable[..., list[str]]) -> None:
     assert said(("user", "Finally passed my driving test!")) == [
         "User finally passed their driving test"]
     assert said(("user", "I'm gonna take a nap after lunch.")) == []
@@ -153,7 +158,8 @@ def test_a_class_one_attends_is_not_an_employer() -> None:
 
 @pytest.mark.parametrize("text", ["주말에 너무 많이 잔 것 같아", "요즘 커피를 너무 많이 마시는 듯",
                                   "아빠는 내가 아직 학생인 줄 알아"])
-def test_korean_hedges_and_others_beliefs_are_not_kept(text: str) -> None:
+def test_korean_hedges_and_others_beliefs_are_not_kept(
+        text: str, said: Callable[..., list[str]]) -> None:
     assert said(("user", text)) == []
     assert said(("user", "저 자전거 탈 줄 알아요"))  # an ability is a fact
 
@@ -165,11 +171,12 @@ def test_korean_hedges_and_others_beliefs_are_not_kept(text: str) -> None:
     "I'm on the bus heading home.",
     "Got a call in five minutes, gotta go.",
 ])
-def test_opinions_and_the_moment_are_not_kept(text: str) -> None:
+def test_opinions_and_the_moment_are_not_kept(text: str, said: Callable[..., list[str]]) -> None:
     assert said(("user", text)) == []
 
 
-def test_laughter_or_crying_ends_a_korean_sentence_and_a_moods_reason_is_kept() -> None:
+def test_laughter_or_crying_ends_a_korean_sentence_and_a_moods_reason_is_kept(
+        said: Callable[..., list[str]]) -> None:
     assert discourse.split_sentences("짐 하나도 못 쌌어 ㅠ 강아지도 두 마리 있어서 더 바빠") == [
         "짐 하나도 못 쌌어 ㅠ", "강아지도 두 마리 있어서 더 바빠"]
     assert generic.reason_clause("강아지가 두 마리라서 너무 피곤해") == "강아지가 두 마리라서"

@@ -4,31 +4,28 @@ their food, medicines and symptoms (core facts, pinned: seed 001), a pet that di
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Callable
+from typing import Any
 
-from gieok.domain.turns import Turn
+import pytest
+
 from gieok.write.extract.base import Candidate
 from gieok.write.extract.discourse import ko_subject, split_sentences
-from gieok.write.extract.heuristic import HeuristicExtractor
-
-AT = datetime(2026, 11, 20, 1, 0, tzinfo=UTC)
 
 
-def chat(*turns: tuple[str, str]) -> list[Candidate]:
-    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
-    convo = [Turn(role=role, content=text, at=AT) for role, text in turns]
-    ex = HeuristicExtractor()
-    out: list[Candidate] = []
-    for i, turn in enumerate(convo):
-        out += ex.extract_sync([turn], context=convo[:i])
-    return out
+@pytest.fixture
+def chat(chat_extract: Any) -> Callable[..., list[Candidate]]:
+    """One ``add`` per message, as a chat app sends them: each sees the earlier ones
+    (``tests/support/chat_extract.py``)."""
+    return chat_extract.candidates  # type: ignore[no-any-return]
 
 
 def by_content(candidates: list[Candidate]) -> dict[str, Candidate]:
     return {c.content: c for c in candidates}
 
 
-def test_a_kitten_named_once_then_she_in_every_later_turn() -> None:
+def test_a_kitten_named_once_then_she_in_every_later_turn(
+        chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(
         ("user", "so we adopted a kitten last weekend, her name is Pickle"),
         ("assistant", "Aww, congrats! What breed is she?"),
@@ -44,7 +41,7 @@ def test_a_kitten_named_once_then_she_in_every_later_turn() -> None:
     assert sneezes.pinned
 
 
-def test_a_medicine_is_not_a_pets_food() -> None:
+def test_a_medicine_is_not_a_pets_food(chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "Our cat Sesame had surgery on Monday"),
                           ("user", "The vet put her on gabapentin for pain"),
                           ("user", "she is on antibiotics for a week")))
@@ -52,7 +49,8 @@ def test_a_medicine_is_not_a_pets_food() -> None:
     assert got["User's cat Sesame is on antibiotics for a week"].pinned
 
 
-def test_korean_subjectless_sentences_stay_with_the_pet_after_an_answer() -> None:
+def test_korean_subjectless_sentences_stay_with_the_pet_after_an_answer(
+        chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(
         ("user", "우리 집 고양이 이름은 두부야. 이제 5살 됐어"),
         ("assistant", "두부 귀엽네요! 어떤 품종이에요?"),
@@ -61,7 +59,8 @@ def test_korean_subjectless_sentences_stay_with_the_pet_after_an_answer() -> Non
     assert diet.pinned
 
 
-def test_korean_feeding_a_pet_is_the_pets_medicine_and_그_아이_is_the_pet() -> None:
+def test_korean_feeding_a_pet_is_the_pets_medicine_and_그_아이_is_the_pet(
+        chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "저희 강아지 몽이가 심장병이 있어요"),
                           ("user", "하루에 두 번 베트메딘 먹이고 있어요"),
                           ("user", "그 아이가 벌써 열한 살이에요")))
@@ -71,7 +70,8 @@ def test_korean_feeding_a_pet_is_the_pets_medicine_and_그_아이_is_the_pet() -
     assert any(c.startswith("사용자의 강아지 몽이") and "열한 살" in c for c in got)
 
 
-def test_a_dose_said_as_hearsay_is_the_prescribers_word_not_gossip() -> None:
+def test_a_dose_said_as_hearsay_is_the_prescribers_word_not_gossip(
+        chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "내 고양이 Luna가 hyperthyroidism 진단 받았어"),
                           ("user", "methimazole 하루 두 번 먹어야 한대")))
     dose = got["사용자의 고양이 Luna는 methimazole 하루 두 번 먹어야 한다"]
@@ -79,7 +79,7 @@ def test_a_dose_said_as_hearsay_is_the_prescribers_word_not_gossip() -> None:
     assert chat(("user", "친구가 그러는데 비타민 하루 두 번 먹어야 한대")) == []
 
 
-def test_a_pet_that_died_and_the_pet_kept_now() -> None:
+def test_a_pet_that_died_and_the_pet_kept_now(chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "작년에 키우던 햄스터 쿠키가 죽었어"),  # 쿠키가 is no credential
                           ("user", "그래서 지금은 토끼 한 마리 키워. 이름은 당근이"),
                           ("user", "당근이는 건초만 먹어")))
@@ -90,7 +90,7 @@ def test_a_pet_that_died_and_the_pet_kept_now() -> None:
     assert "User's dog Pepper passed away this morning" in died  # a death is not a moment
 
 
-def test_what_is_not_about_the_users_pet_stays_out() -> None:
+def test_what_is_not_about_the_users_pet_stays_out(chat: Callable[..., list[Candidate]]) -> None:
     for text in ("if I got a dog I'd name him Max", "Is chocolate toxic to cats?",
                  "Write a short story about a cat named Luna who loves tuna",
                  "강아지 키우고 싶다", "친구네 고양이가 아프대"):
@@ -112,7 +112,7 @@ def test_comma_splices() -> None:
         assert split_sentences(one) == [one]
 
 
-def test_who_is_a_name_answered_with_my_and_a_noun() -> None:
+def test_who_is_a_name_answered_with_my_and_a_noun(chat: Callable[..., list[Candidate]]) -> None:
     got = [c.content for c in chat(("user", "walking 30 min every morning before work with Toto"),
                                    ("assistant", "Who's Toto?"), ("user", "my jindo, he's 3"))]
     assert "Toto is User's jindo" in got and "User's jindo Toto is 3" in got  # was "User's jindo, he's 3"
@@ -125,7 +125,8 @@ def test_who_is_a_name_answered_with_my_and_a_noun() -> None:
     assert "User's sister-in-law Jules just moved here from Lyon" in got
 
 
-def test_what_a_chat_says_of_the_moment_is_not_a_memory() -> None:
+def test_what_a_chat_says_of_the_moment_is_not_a_memory(
+        chat: Callable[..., list[Candidate]]) -> None:
     for text in ("I had the weirdest dream last night, my dog could talk",
                  "ㅋㅋㅋ 우리 강아지가 방금 내 양말 물고 도망감", "our deploy failed again today ugh",
                  "made my day honestly", "꿈에서 우리 고양이가 말을 했어"):
@@ -141,7 +142,8 @@ def test_what_a_chat_says_of_the_moment_is_not_a_memory() -> None:
     assert chat(("user", "아까 병원 갔는데 당뇨래"))[0].pinned
 
 
-def test_a_pet_introduced_with_a_word_before_its_kind_or_by_its_breed() -> None:
+def test_a_pet_introduced_with_a_word_before_its_kind_or_by_its_breed(
+        chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "Our senior beagle Rusty has diabetes"),
                           ("user", "He gets insulin shots twice a day, 8 units")))
     assert got["User's beagle Rusty gets insulin shots twice a day, 8 units"].pinned  # was nothing
@@ -151,13 +153,13 @@ def test_a_pet_introduced_with_a_word_before_its_kind_or_by_its_breed() -> None:
     assert got["사용자의 비숑 솜사탕은 아직 3개월이라 퍼피 사료 먹고 있다"].pinned  # was "사용자는 …"
 
 
-def test_the_vet_switching_her_food_is_the_pets_diet() -> None:
+def test_the_vet_switching_her_food_is_the_pets_diet(chat: Callable[..., list[Candidate]]) -> None:
     [memory] = chat(("user", "Pumpkin got diagnosed with bladder stones so the vet switched her to "
                              "Hill's c/d"))
     assert memory.slot == "pet_diet:pumpkin" and memory.value == "hill's c/d"
 
 
-def test_the_person_a_sentence_starts_and_ends_with() -> None:
+def test_the_person_a_sentence_starts_and_ends_with(chat: Callable[..., list[Candidate]]) -> None:
     got = [c.content for c in chat(("user", "march 14-18, with my wife Yuna"),
                                    ("user", "she doesn't eat raw fish btw, so no sushi places for her"))]
     assert any(c.startswith("User's wife Yuna doesn't eat raw fish") and c.endswith(
@@ -170,7 +172,7 @@ def test_the_person_a_sentence_starts_and_ends_with() -> None:
     assert "사용자의 엄마는 작년에 무릎 수술하셔서 요즘은 가벼운 산책만 하신다" in got
 
 
-def test_two_pets_named_in_a_list() -> None:
+def test_two_pets_named_in_a_list(chat: Callable[..., list[Candidate]]) -> None:
     got = by_content(chat(("user", "고양이 두 마리 키워. 치즈랑 까망이"), ("user", "치즈는 10살이고 갑상선 약 먹어")))
     assert got["사용자의 고양이 치즈는 10살이고 갑상선 약 먹는다"].pinned  # was "사용자의 고양이는 치즈는 …"
     assert [c.content for c in chat(("user", "우리 강아지 두 마리 있어"),
