@@ -36,3 +36,19 @@ async def test_a_change_of_the_memorys_subject_replaces_the_memory(tmp_path: Pat
 ])
 def test_only_a_present_verb_takes_the_third_person_s(phrase: str, agreed: str) -> None:
     assert third_person(phrase) == agreed
+
+
+@pytest.mark.parametrize("opening", [
+    "Nice to meet you! What can I help with?", "Hi! How can I help you today?",
+    "What do you need help with?"])
+def test_a_request_after_an_open_offer_of_help_is_no_answer_about_the_user(
+        chat_extract: Any, opening: str) -> None:
+    got = chat_extract.contents(("assistant", opening),
+                                ("user", "need a lab safety quiz for 8th graders. 20 questions"))
+    assert not any("answer to" in c for c in got), got
+
+
+def test_an_answer_to_a_question_about_the_user_is_still_kept(chat_extract: Any) -> None:
+    got = chat_extract.contents(("assistant", "What do you do for a living?"),
+                                ("user", "middle school science teacher"))
+    assert any("science teacher" in c for c in got), got

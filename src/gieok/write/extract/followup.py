@@ -95,7 +95,11 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 _OFFER = re.compile(
     r"^(?:(?:sure|of\s+course|absolutely|happy\s+to)\b[\s,.!:—-]*)?"
     r"(?:want|wanna|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|can\s+i|"
-    r"may\s+i|need\s+me\s+to|i\s+can|i\s+could)\b|까요\s*[?？]\s*$", re.IGNORECASE)
+    r"may\s+i|need\s+me\s+to|i\s+can|i\s+could)\b|까요\s*[?？]\s*$"
+    # an open offer of help: what follows is the request, not a fact about the user
+    r"|^(?:what|how)\s+(?:can|could|may)\s+i\s+(?:help|do|assist)\b"
+    r"|^what\s+(?:do\s+you\s+)?need\s+help\s+with\b|^anything\s+(?:else\s+)?i\s+can\s+help",
+    re.IGNORECASE)
 
 
 def offer(question: str) -> bool:
