@@ -45,7 +45,9 @@ _SOFT = (r"wi-?fi(?:\s*(?:password|pw|key|code))?|keypad|combo|combination|otp(?
          r"|(?:recovery|seed|backup|secret)\s+(?:phrase|words)|mnemonic|(?:secret\s+)?access\s+key"
          r"|(?:(?:2fa|mfa|two[\s-]factor)\s+)?(?:recovery|backup)\s+codes?|(?:2fa|mfa)\s+codes?")
 _SOFT_KO = (r"와이\s?파이|출입\s?번호|공동\s?현관|현관문?\s?번호|도어\s?락|OTP\s?(?:코드|번호)?"
-            r"|일회용\s?(?:번호|코드)|(?:복구|백업|2FA|MFA)\s?(?:코드|키)")
+            r"|일회용\s?(?:번호|코드)|(?:복구|백업|2FA|MFA)\s?(?:코드|키)"
+            # the number that opens a lock, a safe or a screen: a PIN by another name
+            r"|잠금\s?번호|금고\s?번호|자물쇠\s?번호|사물함\s?비번")
 _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number))?"
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
              r"|token|private[\s_\-]?key|otp|(?:cvv|cvc|csc)(?:\s?(?:번호|코드|number|code))?"

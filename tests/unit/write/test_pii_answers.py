@@ -74,6 +74,8 @@ def test_only_the_users_reply_is_read_as_an_answer() -> None:
     ("카드 뒤에 있는 세자리 번호 917 이야", "917"),
     ("the alarm disarm code is 5150", "5150"),
     ("개인통관고유부호 P123456789012 저장해줘", "P123456789012"),
+    ("애들 태블릿 잠금 번호 0000으로 해놨어", "0000"),
+    ("금고 번호는 아빠 생신 0317이야", "0317"),
 ])
 def test_shapes_found_in_clear_by_the_trial_are_masked(text: str, secret: str) -> None:
     assert secret not in guard(text).text
@@ -83,6 +85,8 @@ def test_shapes_found_in_clear_by_the_trial_are_masked(text: str, secret: str) -
     "뒤에 세 자리만 바꾸면 돼",  # no number follows
     "the alarm went off at 5 am",
     "통관 절차가 너무 오래 걸려요",
+    "사물함 번호는 3번이야",
+    "휴대폰 잠금 번호 설정 방법 알려줘",
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
