@@ -41,7 +41,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
-from gieok.write.extract.generic import is_medicine
+from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
                                            without_old)
 from gieok.write.extract.new_value import replaced as states_old_value

@@ -528,7 +528,7 @@ _NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.I
 
 
 def _health_related(text: str) -> bool:
-    from gieok.write.extract.generic import health_related
+    from gieok.write.extract.health import health_related
 
     return health_related(text)
 

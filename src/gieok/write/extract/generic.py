@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
+from gieok.write.extract.health import EN_FINDING, HEALTH, MEDICINE, medical_report
 from gieok.write.extract.passing import passing
 from gieok.write.extract import discourse, english, korean
 
@@ -129,7 +130,7 @@ def says_nothing(content: str) -> bool:
 
 def one_off(text: str) -> bool:
     """An incident of the day said in the past tense (see above): nothing to remember."""
-    if _HEALTH.search(text) or _LIFE_EVENT.search(text) or _PLAN.search(text):
+    if HEALTH.search(text) or _LIFE_EVENT.search(text) or _PLAN.search(text):
         return False
     if is_korean(text):
         if not _KO_TODAY.search(text) or _KO_LASTING.search(text):
@@ -181,48 +182,6 @@ _KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|�
                       rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})|사용자")
 
 # -- what a kept sentence is about ------------------------------------------------------------
-_HEALTH = re.compile(
-    r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
-    r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
-    r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
-    r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
-    r"can['’]?t\s+(?:eat|have|drink)|(?:don|doesn|didn)['’]?t\s+(?:eat|drink)|"
-    r"(?:do|does)\s+not\s+(?:eat|drink)|never\s+(?:eats|drinks)|toxic|vaccin|alcohol|"
-    # vaccinations, the user's or a pet's: a closed class of shot words
-    r"immuni[sz]|inocul|rabies|distemper|parvovirus|bordetella|lepto(?:spirosis)?\b|booster|"
-    r"\bjabs?\b|\b(?:flu|covid|tetanus|rabies|allergy|b12|hep(?:atitis)?\s?[ab]?|hpv|shingles|"
-    r"puppy|kitten|first|second|third|last|next|annual|yearly)\s+shots?\b|"
-    r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
-    r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
-    r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
-    r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol)\b|"
-    # conditions, injuries, disabilities, treatments (people and pets), in general words
-    r"insomnia|sleep\s+apnea|melatonin|injur|fractur|sprain|\bt[oa]re\s+(?:my|his|her|their)\b|"
-    r"\btorn\b|\bacl\b|ligament|concussion|colou?r\s?blind|legally\s+blind|\bdeaf\b|"
-    r"hearing\s+aid|wheelchair|disabilit|infection|\w{3,}itis\b|tumou?r|chemo|dialysis|"
-    r"transplant|pacemaker|migraine|vertigo|anemi|anaemi|cholesterol|\bgout\b|eczema|"
-    r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
-    r"spay|neuter|physio|rehab|crutches|cast\s+on|\bjoints?\b|supplement|vitamin|glucosamine|"
-    r"sensitive\s+(?:stomach|skin)|\bkibble\b|prescription\s+(?:food|diet)|renal|"
-    # symptoms, the user's or a pet's ("she sneezes a lot", "he keeps vomiting")
-    r"sneez|\bcough|vomit|diarrh|\blimp(?:s|ing)?\b|\bitch(?:y|ing|es)?\b|\brash\b|\bfever\b|"
-    r"antibiotic|\bdewormer|\b(?:once|twice|three\s+times)\s+a\s+day\b|\b\d+\s?mg\b|"
-    r"구토|토해|토했|토함|설사|기침|재채기|콧물|열이\s?나|절뚝|가려워|긁어|항생제|"
-    r"(?:하루|매일|아침|저녁|밤)[^.!?]{0,20}?(?:먹여|먹이|투약|투여|복용|발라)|"
-    r"(?:하루|매일)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐)[^.!?]{0,20}?(?:먹|넣|발라)|"
-    # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
-    r"\b(?:takes?|taking|is\s+on)\s+(?-i:[A-Z][a-z]+)\b(?=\s+(?:every|daily|twice|once|each|"
-    r"at\s+night|in\s+the\s+morning|for\s+(?:his|her|their|my)\b)|\s*$)|"
-    r"\bbad\s+(?:back|knees?|hips?|shoulders?)\b|\b(?:back|knee|hip|shoulder|neck|wrist)\s+"
-    r"(?:pain|problems?|issues?|injury|surgery)\b|"
-    r"(?:허리|무릎|어깨|손목|발목|골반|고관절)(?:가|이|도)?\s?(?:안\s?좋|아프|아파|약하|약해|나빠|"
-    r"삐|다쳤|통증)|관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
-    r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애(?!가?\s?(?:났|나서|나고|발생|터졌|생겼))|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
-    r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
-    r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
-    r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
-    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|\w+린\b|\w+졸\b|\w+이드\b",
-    re.IGNORECASE)
 _PET_FOOD = re.compile(r"\b(?:eats?|eating|fed|feeds?|food|treats?|kibble|wet\s+food|raw)\b|"
                        r"사료|간식|먹어|먹는|먹고|먹여|먹이", re.IGNORECASE)
 _PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
@@ -268,8 +227,8 @@ def worth_keeping(sentence: str) -> bool:
         return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
     if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
-        text = plain = _EN_FINDING.sub("", plain)
-    if _VENT.search(text) and not _HEALTH.search(text):
+        text = plain = EN_FINDING.sub("", plain)
+    if _VENT.search(text) and not HEALTH.search(text):
         return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
             or _REMARK.search(text.rstrip(" .!~")) \
@@ -285,7 +244,7 @@ def keepable(sentence: str) -> bool:
     something; "술 안 마셔요" is a fact)."""
     text = sentence.strip()
     if medical_report(text) and not is_korean(text):
-        text = _EN_FINDING.sub("", english.strip_fillers(text))
+        text = EN_FINDING.sub("", english.strip_fillers(text))
     said = _KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
@@ -294,14 +253,14 @@ def keepable(sentence: str) -> bool:
         return False
     if is_korean(text):
         toks = korean.tokens(text)
-        if exclaimed(toks) and not _HEALTH.search(text):
+        if exclaimed(toks) and not HEALTH.search(text):
             return False
         negative = korean.negated(toks)
     else:
         negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
                              re.IGNORECASE) is not None
     # "not a morning person": a trait said with a negation is still a trait
-    return not negative or _HEALTH.search(text) is not None or _TRAIT.search(text) is not None
+    return not negative or HEALTH.search(text) is not None or _TRAIT.search(text) is not None
 
 
 _TRAIT = re.compile(r"\bnot\s+(?:really\s+|much\s+of\s+)?an?\s+[\w-]+\s+(?:person|fan)\b",
@@ -366,10 +325,10 @@ def _ko_worth_keeping(text: str) -> bool:
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
     if _KO_REJECT.search(text) or _REMARK.search(_KO_LAUGH.sub("", text).rstrip(" .!~")) \
             or passing(text) or (
-            (_KO_MOOD.search(text) or _VENT.search(text)) and not _HEALTH.search(text)):
+            (_KO_MOOD.search(text) or _VENT.search(text)) and not HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
-    if exclaimed(toks) and not _HEALTH.search(text):
+    if exclaimed(toks) and not HEALTH.search(text):
         return False  # "오 볶는 게 포인트구나", "생각보다 길네": a reaction to the moment
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
@@ -377,7 +336,7 @@ def _ko_worth_keeping(text: str) -> bool:
                or (t.form in ("것", "거") and i and toks[i - 1].tag == "ETM")  # "매운 건"
                for i, t in enumerate(toks)):
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
-    if korean.negated(toks) and not _HEALTH.search(text):
+    if korean.negated(toks) and not HEALTH.search(text):
         return False
     if past_evaluation(text) or one_off(text) or called_off(text):
         return False
@@ -388,7 +347,7 @@ def past_evaluation(text: str) -> bool:
     """How something was, once ("지하철 너무 붐벼서 힘들었어", "The food was incredible", "I
     was so tired"): an adjective in the past tense says how a moment felt, not what lasts —
     unless it is about health ("She was so sick last week")."""
-    if _HEALTH.search(text):
+    if HEALTH.search(text):
         return False
     if is_korean(text):
         final = discourse.final_predicate(korean.tokens(text))
@@ -429,16 +388,6 @@ _KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s
 _KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
 
 
-_DOSE = re.compile(r"(?:하루|매일|아침|저녁)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐|봉)|"
-                   r"처방식|처방\s?사료|\bprescription\s+(?:diet|food|kibble)\b|"
-                   r"\b(?:once|twice|three\s+times)\s+(?:a\s+day|daily)\b|\b\d+\s?mg\b",
-                   re.IGNORECASE)
-_LAY_SOURCE = re.compile(r"친구|동료|지인|엄마가|아빠가|사람들|인터넷|유튜브|블로그|\b(?:friend|"
-                         r"coworker|colleague|internet|online|youtube|reddit|blog)\b", re.IGNORECASE)
-_MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과|\b(?:doctor|vet|dr\.?|physician|"
-                      r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
-
-
 _CALLED_OFF = re.compile(
     rf"{_EN_CALLED_OFF}|{_KO_CALLED_OFF}|취소했|취소됐|못\s?가게\s?됐|안\s?가기로", re.IGNORECASE)
 
@@ -446,37 +395,6 @@ _CALLED_OFF = re.compile(
 def called_off(sentence: str) -> bool:
     """A plan the same sentence calls off ("주말에 캠핑 가려고 했는데 비 와서 취소했어")."""
     return _CALLED_OFF.search(sentence) is not None
-
-
-def is_medicine(name: str) -> bool:
-    """A drug's name ("lisinopril", "Apoquel" is not recognisable, "메트포르민") or a word
-    for medicine."""
-    return _MEDICINE.search(name) is not None or re.fullmatch(
-        r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|profen|"
-        r"entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab|pine|zepam|"
-        r"린|졸|이드|민)", name.strip(), re.IGNORECASE) is not None
-
-
-def health_related(text: str) -> bool:
-    """Names a condition, an allergy, a medication, an injury or a diet."""
-    return _HEALTH.search(text) is not None
-
-
-# "the doctor said (that)", "my vet told me", "dr. Kim says": who reported a health finding
-_EN_FINDING = re.compile(
-    r"^(?:(?:the|my|our|his|her|their)\s+)?(?:doctor|vet|dr\.?(?:\s+(?-i:[A-Z])\w+)?|physician|"
-    r"nurse|dermatologist|allergist|cardiologist|dentist)\s+(?:said|says|told\s+(?:me|us)|"
-    r"thinks|confirmed|found)\s*(?:that\s+)?", re.IGNORECASE)
-
-
-def medical_report(sentence: str) -> bool:
-    """"병원에서도 갑각류 알레르기래", "the doctor said I'm prediabetic": hearsay, but the
-    user reporting their own (or their pet's) diagnosis — a health fact, not gossip. So is a
-    dose said as hearsay with no one but the prescriber to say it ("methimazole 하루 두 번
-    먹어야 한대": the vet's instruction), unless a friend or colleague is who said it."""
-    if _MEDICAL.search(sentence) is not None:
-        return _HEALTH.search(_MEDICAL.sub(" ", sentence)) is not None
-    return _DOSE.search(sentence) is not None and _LAY_SOURCE.search(sentence) is None
 
 
 def reason_clause(sentence: str) -> str | None:
@@ -538,10 +456,6 @@ _PET_DIET_EN = [
                r"feed|raw)\b))\s+(?P<x>[\w'’ /-]{2,30}?)(?=\s*(?:[.,;!]|$|\s+(?:food|kibble|diet|"
                r"now|because|since|and)\b))"),
 ]
-_MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
-                       r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
-                       r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
-                       r"약|항생제|스테로이드|인슐린", re.IGNORECASE)
 _NOT_PET = frozenset("사용자 사용자는 우리 저희 제 내 나 저 고양이 강아지 I User My Our".split())
 
 
@@ -567,7 +481,7 @@ def pet_diet(sentence: str) -> tuple[str, str] | None:
         if who not in _NOT_PET:
             food = m.group("x").strip(" '")
             food = re.sub(rf"\s?{_FOOD_KO}$|\s+(?:food|kibble)$", "", food).strip()
-            if _MEDICINE.search(food):
+            if MEDICINE.search(food):
                 return None  # "The vet put her on gabapentin": a medicine, not what she eats
             if food and not re.fullmatch(rf"{_FOOD_KO}|(?:를|을)", food):
                 return who.casefold(), food.casefold()
@@ -609,9 +523,9 @@ def kind_of(content: str, *, about_pet: bool, about_family: bool
             ) -> tuple[str, MemoryType, tuple[str, ...]]:
     """(family, type, tags) for a generic memory; health-like facts are core facts."""
     subject = ("pet",) if about_pet else ("family",) if about_family else ()
-    if about_pet and _PET_FOOD.search(content) and not _HEALTH.search(content):
+    if about_pet and _PET_FOOD.search(content) and not HEALTH.search(content):
         return "health", MemoryType.CONSTRAINT, ("diet", *subject)  # what a pet eats (seed 001)
-    if _HEALTH.search(content):
+    if HEALTH.search(content):
         tags = ("health", "medication") if re.search(
             r"medic|\bmg\b|pill|insulin|inhaler|약|복용|인슐린|흡입기|\w+(?:pril|statin|olol|azole|"
             r"formin|barbital|profen|oline|린|졸|이드)\b", content, re.I) else ("health",)

@@ -24,6 +24,7 @@ from gieok.write.extract import (
     english,
     followup,
     generic,
+    health,
     memorable,
     patterns_en,
     patterns_ko,
@@ -121,7 +122,7 @@ def is_core(candidate: Candidate) -> bool:
     return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
         or candidate.rule in ("health", "diet") \
         or (candidate.slot or "").startswith("pet_diet:") or (
-            candidate.rule == "rule" and generic.health_related(candidate.content))
+            candidate.rule == "rule" and health.health_related(candidate.content))
 
 
 _AUX = frozenset("is was has had will would can could should must may might does did am are "
@@ -268,10 +269,10 @@ class HeuristicExtractor:
             topic = entities.subject(resolved)
             standing = standing_rules.instruction(sentence)
             if not explicit and is_noise(sentence) and standing is None \
-                    and not generic.medical_report(sentence):
+                    and not health.medical_report(sentence):
                 continue
             worth = judge.score(sentence, question) if judge is not None and not explicit \
-                and not generic.medical_report(sentence) and not generic.life_event(sentence) \
+                and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
             if worth is not None and judge is not None and resolved != body:
                 # "she's about 10 weeks old" after the kitten was named: judged as what it

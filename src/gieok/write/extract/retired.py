@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract.generic import health_related, is_medicine
+from gieok.write.extract.health import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 

@@ -1,0 +1,102 @@
+"""What is a health fact (W3, seed 001): conditions, allergies, medicines, doses, injuries,
+symptoms and diets of the user, their relatives and their pets — and a diagnosis the user
+reports from a doctor, which is theirs although it is hearsay.
+
+Health, medication, allergy and diet facts are core facts (pinned by default), so every part
+of extraction asks the same question the same way: the generic gate keeps such sentences when
+it would drop a mood or an exclamation, reconciliation never supersedes them by a change of
+kind, and a retired medicine is recognised by name. One place holds the vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEALTH = re.compile(
+    r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
+    r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
+    r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
+    r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
+    r"can['’]?t\s+(?:eat|have|drink)|(?:don|doesn|didn)['’]?t\s+(?:eat|drink)|"
+    r"(?:do|does)\s+not\s+(?:eat|drink)|never\s+(?:eats|drinks)|toxic|vaccin|alcohol|"
+    # vaccinations, the user's or a pet's: a closed class of shot words
+    r"immuni[sz]|inocul|rabies|distemper|parvovirus|bordetella|lepto(?:spirosis)?\b|booster|"
+    r"\bjabs?\b|\b(?:flu|covid|tetanus|rabies|allergy|b12|hep(?:atitis)?\s?[ab]?|hpv|shingles|"
+    r"puppy|kitten|first|second|third|last|next|annual|yearly)\s+shots?\b|"
+    r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
+    r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
+    r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
+    r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol)\b|"
+    # conditions, injuries, disabilities, treatments (people and pets), in general words
+    r"insomnia|sleep\s+apnea|melatonin|injur|fractur|sprain|\bt[oa]re\s+(?:my|his|her|their)\b|"
+    r"\btorn\b|\bacl\b|ligament|concussion|colou?r\s?blind|legally\s+blind|\bdeaf\b|"
+    r"hearing\s+aid|wheelchair|disabilit|infection|\w{3,}itis\b|tumou?r|chemo|dialysis|"
+    r"transplant|pacemaker|migraine|vertigo|anemi|anaemi|cholesterol|\bgout\b|eczema|"
+    r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
+    r"spay|neuter|physio|rehab|crutches|cast\s+on|\bjoints?\b|supplement|vitamin|glucosamine|"
+    r"sensitive\s+(?:stomach|skin)|\bkibble\b|prescription\s+(?:food|diet)|renal|"
+    # symptoms, the user's or a pet's ("she sneezes a lot", "he keeps vomiting")
+    r"sneez|\bcough|vomit|diarrh|\blimp(?:s|ing)?\b|\bitch(?:y|ing|es)?\b|\brash\b|\bfever\b|"
+    r"antibiotic|\bdewormer|\b(?:once|twice|three\s+times)\s+a\s+day\b|\b\d+\s?mg\b|"
+    r"구토|토해|토했|토함|설사|기침|재채기|콧물|열이\s?나|절뚝|가려워|긁어|항생제|"
+    r"(?:하루|매일|아침|저녁|밤)[^.!?]{0,20}?(?:먹여|먹이|투약|투여|복용|발라)|"
+    r"(?:하루|매일)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐)[^.!?]{0,20}?(?:먹|넣|발라)|"
+    # a named drug taken on a schedule: "takes Concerta every school day", "is on Zoloft"
+    r"\b(?:takes?|taking|is\s+on)\s+(?-i:[A-Z][a-z]+)\b(?=\s+(?:every|daily|twice|once|each|"
+    r"at\s+night|in\s+the\s+morning|for\s+(?:his|her|their|my)\b)|\s*$)|"
+    r"\bbad\s+(?:back|knees?|hips?|shoulders?)\b|\b(?:back|knee|hip|shoulder|neck|wrist)\s+"
+    r"(?:pain|problems?|issues?|injury|surgery)\b|"
+    r"(?:허리|무릎|어깨|손목|발목|골반|고관절)(?:가|이|도)?\s?(?:안\s?좋|아프|아파|약하|약해|나빠|"
+    r"삐|다쳤|통증)|관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
+    r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애(?!가?\s?(?:났|나서|나고|발생|터졌|생겼))|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
+    r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
+    r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
+    r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
+    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|\w+린\b|\w+졸\b|\w+이드\b",
+    re.IGNORECASE)
+
+# A word for medicine, or a drug's name by its stem ("metformin", "아목시실린").
+MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
+                      r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
+                      r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
+                      r"약|항생제|스테로이드|인슐린", re.IGNORECASE)
+
+_DOSE = re.compile(r"(?:하루|매일|아침|저녁)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐|봉)|"
+                   r"처방식|처방\s?사료|\bprescription\s+(?:diet|food|kibble)\b|"
+                   r"\b(?:once|twice|three\s+times)\s+(?:a\s+day|daily)\b|\b\d+\s?mg\b",
+                   re.IGNORECASE)
+_LAY_SOURCE = re.compile(r"친구|동료|지인|엄마가|아빠가|사람들|인터넷|유튜브|블로그|\b(?:friend|"
+                         r"coworker|colleague|internet|online|youtube|reddit|blog)\b", re.IGNORECASE)
+_MEDICAL = re.compile(r"병원|의사|선생님|수의사|진단|검사\s?결과|\b(?:doctor|vet|dr\.?|physician|"
+                      r"nurse|dermatologist|allergist|cardiologist|dentist)\b", re.IGNORECASE)
+
+
+def is_medicine(name: str) -> bool:
+    """A drug's name ("lisinopril", "Apoquel" is not recognisable, "메트포르민") or a word
+    for medicine."""
+    return MEDICINE.search(name) is not None or re.fullmatch(
+        r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|profen|"
+        r"entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab|pine|zepam|"
+        r"린|졸|이드|민)", name.strip(), re.IGNORECASE) is not None
+
+
+def health_related(text: str) -> bool:
+    """Names a condition, an allergy, a medication, an injury or a diet."""
+    return HEALTH.search(text) is not None
+
+
+# "the doctor said (that)", "my vet told me", "dr. Kim says": who reported a health finding
+EN_FINDING = re.compile(
+    r"^(?:(?:the|my|our|his|her|their)\s+)?(?:doctor|vet|dr\.?(?:\s+(?-i:[A-Z])\w+)?|physician|"
+    r"nurse|dermatologist|allergist|cardiologist|dentist)\s+(?:said|says|told\s+(?:me|us)|"
+    r"thinks|confirmed|found)\s*(?:that\s+)?", re.IGNORECASE)
+
+
+def medical_report(sentence: str) -> bool:
+    """"병원에서도 갑각류 알레르기래", "the doctor said I'm prediabetic": hearsay, but the
+    user reporting their own (or their pet's) diagnosis — a health fact, not gossip. So is a
+    dose said as hearsay with no one but the prescriber to say it ("methimazole 하루 두 번
+    먹어야 한대": the vet's instruction), unless a friend or colleague is who said it."""
+    if _MEDICAL.search(sentence) is not None:
+        return HEALTH.search(_MEDICAL.sub(" ", sentence)) is not None
+    return _DOSE.search(sentence) is not None and _LAY_SOURCE.search(sentence) is None
