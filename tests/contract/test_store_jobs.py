@@ -56,6 +56,26 @@ async def test_pending_jobs_with_the_same_key_coalesce(store: Store) -> None:
     assert counts[JobStatus.RUNNING] == 2 and counts[JobStatus.PENDING] == 1
 
 
+async def test_a_job_waits_while_a_job_of_its_key_runs(store: Store) -> None:
+    """Two workers (or two replicas) never extract one scope at once: the second would read
+    the same turns before the first moves the watermark and create the same memories."""
+    first = await store.queue.enqueue_job("extract", {"scope": "s"}, key="s")
+    claimed = await store.queue.claim_jobs(utcnow(), limit=10, lease_s=30)
+    assert [j.id for j in claimed] == [first.id]
+    second = await store.queue.enqueue_job("extract", {"scope": "s"}, key="s")
+    other = await store.queue.enqueue_job("extract", {"scope": "t"}, key="t")
+    loose = await store.queue.enqueue_job("extract", {"scope": "u"})
+    claimed = await store.queue.claim_jobs(utcnow(), limit=10, lease_s=30)
+    assert {j.id for j in claimed} == {other.id, loose.id}  # "s" is running: its next waits
+    await store.queue.complete_job(first.id)
+    claimed = await store.queue.claim_jobs(utcnow(), limit=10, lease_s=30)
+    assert [j.id for j in claimed] == [second.id]
+    # a dead worker's key does not block for ever: past the lease both are claimable again
+    third = await store.queue.enqueue_job("extract", {"scope": "s"}, key="s")
+    later = await store.queue.claim_jobs(utcnow() + timedelta(seconds=31), limit=10, lease_s=30)
+    assert third.id in {j.id for j in later}
+
+
 async def test_expired_lease_makes_a_job_claimable_again(store: Store) -> None:
     job = await store.queue.enqueue_job("extract", {"scope": "x"})
     now = utcnow()

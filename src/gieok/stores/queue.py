@@ -21,7 +21,9 @@ class Job:
     """One unit of background work (the service's extraction queue), persisted so that work
     a request acknowledged survives a restart. ``payload`` holds ids, never memory content.
     ``key`` coalesces: while a job with the same key is still pending, enqueueing another
-    returns that one instead of adding a second."""
+    returns that one instead of adding a second. And a pending job waits while a job with
+    its key runs under a live lease: a scope's extraction never runs twice at once (two
+    replicas each extracting the same turns would each create the same memories)."""
 
     id: str
     kind: str

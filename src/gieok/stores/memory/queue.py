@@ -40,8 +40,12 @@ class InMemoryJobQueue:
         return job
 
     async def claim_jobs(self, now: datetime, /, *, limit: int, lease_s: float) -> list[Job]:
+        busy = {job.key for job, lease in self._jobs.values()  # keys running under a lease
+                if job.status is JobStatus.RUNNING and job.key is not None
+                and lease is not None and lease > now.timestamp()}
         ready = [job for job, lease in self._jobs.values()
-                 if (job.status is JobStatus.PENDING and job.run_after <= now)
+                 if (job.status is JobStatus.PENDING and job.run_after <= now
+                     and job.key not in busy)
                  or (job.status is JobStatus.RUNNING and lease is not None
                      and lease <= now.timestamp())]
         ready.sort(key=lambda j: j.run_after)  # stable: enqueue order among equals

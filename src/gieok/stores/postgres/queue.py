@@ -61,10 +61,12 @@ class PostgresJobQueue:
         async def run(conn: Conn) -> list[Job]:
             cur = await conn.execute(
                 "UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_until = %s "
-                "WHERE seq IN (SELECT seq FROM jobs WHERE (status = 'pending' AND run_after <= %s)"
+                "WHERE seq IN (SELECT seq FROM jobs AS j WHERE (status = 'pending' AND "
+                "run_after <= %s AND (key IS NULL OR NOT EXISTS (SELECT 1 FROM jobs AS r "
+                "WHERE r.key = j.key AND r.status = 'running' AND r.lease_until > %s)))"
                 " OR (status = 'running' AND lease_until <= %s) ORDER BY run_after, seq "
                 f"LIMIT %s FOR UPDATE SKIP LOCKED) RETURNING {_COLS}, seq",
-                (until, now, now, limit))
+                (until, now, now, now, limit))
             rows = sorted(await cur.fetchall(), key=lambda r: (r[7], r[9]))
             return [_job(r[:9]) for r in rows]
 

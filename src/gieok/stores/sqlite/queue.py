@@ -68,9 +68,11 @@ class SqliteJobQueue:
 
         def run(conn: sqlite3.Connection) -> list[Job]:
             ids = [r[0] for r in conn.execute(
-                "SELECT id FROM jobs WHERE (status = 'pending' AND run_after <= ?) "
+                "SELECT id FROM jobs AS j WHERE (status = 'pending' AND run_after <= ? AND ("
+                "key IS NULL OR NOT EXISTS (SELECT 1 FROM jobs AS r WHERE r.key = j.key "
+                "AND r.status = 'running' AND r.lease_until > ?))) "
                 "OR (status = 'running' AND lease_until <= ?) ORDER BY run_after, seq LIMIT ?",
-                (at, at, limit)).fetchall()]
+                (at, at, at, limit)).fetchall()]
             if not ids:
                 return []
             marks = ", ".join("?" * len(ids))
