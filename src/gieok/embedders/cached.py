@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from gieok.embedders.base import Embedder, Matrix
+from gieok.embedders.wrapped import WrappedEmbedder
 
 
-class QueryCacheEmbedder:
+class QueryCacheEmbedder(WrappedEmbedder):
     """Same ``name`` and ``dim`` as ``inner``, so a store's model check passes."""
 
     def __init__(
@@ -23,26 +24,10 @@ class QueryCacheEmbedder:
         documents: Embedder | None = None,
         queries: Mapping[str, Matrix] | None = None,
     ) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self._documents = documents or inner
         self.query_cache: dict[str, Matrix] = dict(queries or {})
         self.use_cache = True
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dim(self) -> int:
-        return self.inner.dim
-
-    @property
-    def similarity_range(self) -> tuple[float, float] | None:
-        return getattr(self.inner, "similarity_range", None)  # type: ignore[no-any-return]
-
-    @property
-    def language_offsets(self) -> dict[tuple[str, str], float] | None:
-        return getattr(self.inner, "language_offsets", None)  # type: ignore[no-any-return]
 
     async def precompute(self, queries: Sequence[str]) -> None:
         for query in queries:

@@ -20,11 +20,12 @@ from pathlib import Path
 import numpy as np
 
 from gieok.embedders.base import Embedder, Matrix
+from gieok.embedders.wrapped import WrappedEmbedder
 
 
-class DiskCacheEmbedder:
+class DiskCacheEmbedder(WrappedEmbedder):
     def __init__(self, inner: Embedder, path: str | Path) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self._conn = sqlite3.connect(str(path), check_same_thread=False)
         self._conn.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, v BLOB)")
         self.hits = 0
@@ -32,22 +33,6 @@ class DiskCacheEmbedder:
         count = getattr(inner, "count_tokens", None)
         if callable(count):
             self.count_tokens = count
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dim(self) -> int:
-        return self.inner.dim
-
-    @property
-    def similarity_range(self) -> tuple[float, float] | None:
-        return getattr(self.inner, "similarity_range", None)  # type: ignore[no-any-return]
-
-    @property
-    def language_offsets(self) -> dict[tuple[str, str], float] | None:
-        return getattr(self.inner, "language_offsets", None)  # type: ignore[no-any-return]
 
     def _key(self, role: str, text: str) -> str:
         raw = f"{self.inner.name}\x00{role}\x00{text}".encode()
