@@ -96,6 +96,10 @@ _RRN = re.compile(
     r"(?<![\d])(\d{2})(\d{2})(\d{2})\s*[-\u2010-\u2015\u2212–]?\s*([1-8])(\d{6})(?![\d])")
 # Six digits, a dash, seven digits: an RRN or a corporate registration number, date or not.
 _RRN_DASHED = re.compile(r"(?<![\d])\d{6}\s*[-\u2010-\u2015\u2212–]\s*\d{7}(?![\d])")
+# "주민번호 뒷자리 1234567": the second half of an RRN named by its label, said alone.
+_RRN_BACK = re.compile(
+    r"주민\s?(?:등록\s?)?번호\s?(?:의\s?)?(?:뒷\s?자리|뒷\s?번호|뒤\s?(?:7|일곱)\s?자리|뒷부분)"
+    r"(?:\s?(?:는|은|가|이|도|:))?\s*(?P<value>[1-8]\d{6})(?!\d)")
 _DIGIT_RUN = re.compile(rf"(?<![\d])\d(?:{_SEP}\d)+(?![\d])")
 _EMAIL = re.compile(r"(?<![\w.+%\-])[\w.+%\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}")
 _PHONE = re.compile(
@@ -125,6 +129,9 @@ _KEYS = re.compile(
     r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"
     # a disk-encryption recovery key (BitLocker): eight groups of six digits
     r"|\d{6}(?:-\d{6}){7}"
+    # a software licence or product key: four to eight dashed groups of 4–6 capitals and
+    # digits, both present ("VK7JG-NPHTM-C97JM-9MPGT-3V66T")
+    r"|(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![A-Za-z0-9\-])"
     r")"
 )
 # Machine-made credentials without a known prefix (an AWS secret access key, a session token,
@@ -257,6 +264,8 @@ def _rrns(text: str) -> Iterable[PiiHit]:
             yield PiiHit(PiiKind.RRN, match.start(), match.end())
     for match in _RRN_DASHED.finditer(text):
         yield PiiHit(PiiKind.RRN, match.start(), match.end())
+    for match in _RRN_BACK.finditer(text):
+        yield PiiHit(PiiKind.RRN, match.start("value"), match.end("value"))
 
 
 def _secrets(text: str) -> Iterable[PiiHit]:

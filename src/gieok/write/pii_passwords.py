@@ -32,6 +32,11 @@ _CODES = (r"(?:door|gate|building|alarm|lock|locker|lockbox|lock\s+box|key\s?box
           r"access|entry|garage|entrance|storage(?:\s+unit)?|mailbox|vault|bike\s+lock)"
           r"(?:\s+(?:disarm|arming|entry|access|security))?"  # "the alarm disarm code"
           r"\s*(?:code|combination|combo|pin)")
+# The same code named the other way round: "the code on the lockbox", "the combo for my bike lock".
+_CODES_OF = (r"(?:code|combination|combo|pin)\s+(?:on|for|to|of)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+             r"(?:front\s+|back\s+|side\s+|main\s+)?(?:door|gate|building|alarm|lock|locker|lockbox|"
+             r"lock\s+box|key\s?box|padlock|safe|garage|entrance|storage(?:\s+unit)?|mailbox|vault|"
+             r"bike\s+lock)")
 # "online banking login is jlee_84 / Marigold#5530": a login's name and password, a slash
 # between — the part after the slash is the password whatever it looks like.
 _LOGIN_PAIR = re.compile(
@@ -52,13 +57,16 @@ _LABEL_EN = (r"pass(?:word|code|phrase)?s?|passwd|pwd|pw|pin(?:\s*(?:code|number
              r"|api[\s_\-]?key|secret(?:\s*key)?|access[\s_\-]?token|auth[\s_\-]?token"
              r"|token|private[\s_\-]?key|otp|(?:cvv|cvc|csc)(?:\s?(?:번호|코드|number|code))?"
              r"|(?:verification|security|one[\s-]?time|log\s?-?in|sign\s?-?in|2fa|mfa|auth)\s+code"
-             r"|security\s+answer|secret\s+answer|mother'?s\s+maiden\s+name|" + _CODES)
+             r"|security\s+answer|secret\s+answer|mother'?s\s+maiden\s+name"
+             # the number a bank's app asks for beside the password
+             r"|(?:bank\s+|account\s+|app\s+)?security\s+(?:number|no\.?)|" + _CODES + "|" + _CODES_OF)
 _LABEL_KO = (r"비밀\s?번호|비\s?번|패스워드|암호(?![화문학])|핀\s?번호|API\s?키|토큰|시크릿|인증\s?번호"
              r"|보안\s?코드|보안\s?질문\s?(?:의\s?)?(?:답|정답|답변)"
              # the card's CVC said the long way: "카드 뒤에 있는 세자리 번호", "뒷면 3자리"
              r"|(?:카드\s?)?뒤(?:\s?면|\s?쪽)?(?:에)?\s?(?:있는\s?)?(?:세|3)\s?자리(?:\s?(?:번호|숫자|코드))?")
 _DIRECT = re.compile(
     rf"(?i)(?:{_A}(?:{_LABEL_EN}){_Z}|(?:{_LABEL_KO}))"
+    r"(?:\s*\([^()\n]{1,30}\))?"  # "mother's maiden name (security question) is X"
     r"(?P<conn>\s*(?:is|was|are|=|:|：|->)\s*|(?:는|은|이|가|를|을|로|으로)\s*|\s+)"
     r"(?:(?:is|was|now|just|set\s+to|바뀐\s?게?|지금)\s*)?"
     r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
@@ -73,7 +81,12 @@ _FOR = re.compile(
 # Labels strong enough to look around them: a PIN in capitals, never the verb "pin".
 _STRONG = re.compile(
     rf"(?i:{_A}(?:pass(?:word|code|phrase)s?|passwd){_Z}|비밀\s?번호|비\s?번|패스워드"
-    rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z}"
+    rf"|암호(?![화문학])|핀\s?번호|인증\s?번호|보안\s?코드|현관\s?번호|{_A}{_CODES}{_Z}|{_A}{_CODES_OF}{_Z}"
+    # a security question's answer is a password: "보안 질문 답은 … '한빛초'"
+    rf"|{_A}(?:security|secret)\s+answer{_Z}|보안\s?질문\s?(?:의\s?)?(?:답|정답|답변)"
+    rf"|{_A}(?:bank\s+|account\s+|app\s+)?security\s+(?:number|no\.?)(?![A-Za-z0-9_])"
+    # "출입 카드 핀 2580": 핀 alone is a PIN only with its digits right after it
+    rf"|핀(?=\s?\d{{4,8}}(?!\d))"
     rf"|{_A}(?:{_SOFT}){_Z}|{_SOFT_KO})"
     rf"|{_A}PIN{_Z}|(?i:{_A}pin\s*(?:code|number){_Z})")
 # Any label of a secret, strong or not: what a question asking for one names
@@ -91,10 +104,13 @@ _TRIM_TAIL = "\"'”’»)]>.,;:!?…*#"
 # A code typed in short digit groups: "12-34-08", "1-9-8-4" (never a valid calendar date).
 _GROUPED_CODE = re.compile(r"^\d{1,3}(?:[-.]\d{1,3}){1,5}$")
 _NUMERIC = re.compile(r"^[\d.,:/\-~]+$")
+_CONNECTORS = frozenset({"is", "was", "=", ":", "now", "->", "는", "은", "이", "가"})
 _LINKS = frozenset({"is", "as", "was", "=", "becomes", "이게", "이건", "이거", "요게"})
 _KO_LINK_TAILS = ("이게", "이건", "가", "이", "는", "은")
 _UNITS = frozenset({"day", "days", "character", "characters", "chars", "times", "digits",
-                    "letters", "minutes", "hours", "months", "years", "weeks", "tries"})
+                    "letters", "minutes", "hours", "months", "years", "weeks", "tries",
+                    # a price ("the combo meal is 8900 won")
+                    "won", "원", "krw", "usd", "dollars", "bucks", "yen", "euros", "eur"})
 WINDOW = 8
 LOOK_BACK = 5
 _NOT_A_SECRET = frozenset({
@@ -120,6 +136,16 @@ _PHRASE = re.compile(
     r"\bmnemonic|시드\s?(?:문구|구문|단어)|복구\s?(?:문구|구문|단어)|니모닉)"
     r"(?:\s*(?:is|was|are|=|:|：|는|은|이|가)\s*|\s+)[\"'“‘«]?"
     r"(?P<value>(?:[a-z]{3,8}[\s,]+){11,23}[a-z]{3,8})")
+# "my wallet passphrase is correct horse battery staple": a passphrase is ordinary words, so the
+# whole clause after its label and connector is the secret (up to eight words).
+_PASSPHRASE = re.compile(
+    r"(?i)\bpass\s?phrase(?:\s+for(?:\s+[^\s.,;:!?]+){1,4}?)?\s*(?:is|was|=|:|：|->)\s*[\"'“‘«]?"
+    r"(?P<value>[^\s.,;!?\"'”’»](?:[^.,;!?\n\"'”’»]{0,80}?[^\s.,;!?\"'”’»])?)"
+    r"(?=[\"'”’»]?\s*(?:[.,;!?\n]|$|\s(?:and|but|so|because|for|if|since|which|—|-)\s))")
+# "the CVV on the back is 482": a card's security code a few words after its label.
+_CARD_CODE = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![A-Za-z0-9_])"
+    r"(?:\s+[^\s\d]{1,12}){0,4}?\s*(?:is|was|:|=|->)?\s*(?P<value>\d{3,4})(?!\d)")
 # "postgresql://admin:Qw3rty!Blue2026@10.0.3.21:5432/db", "redis://:s3cr3t@cache:6379": the
 # password of a URL's user part (RFC 3986 userinfo), whatever it looks like. Pasted carelessly
 # it may hold an unescaped "@", so the user part ends at the authority's last "@".
@@ -140,6 +166,9 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
     yield from _direct(text)
     for phrase in _PHRASE.finditer(text):
         yield phrase.start("value"), phrase.end("value")
+    for reading in (_PASSPHRASE, _CARD_CODE):
+        for found in reading.finditer(text):
+            yield found.start("value"), found.end("value")
     for url in _URL_PASSWORD.finditer(text):
         yield url.start("value"), url.end("value")
     for flag in _CLI_PASSWORD.finditer(text):
@@ -154,6 +183,7 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
         yield from _after_colon(text, label.end())
         yield from _quoted(text, label.end())
         if tokens and _strip(tokens[0].group(0)).casefold() not in _TOPICS:
+            yield from _grouped_after_connector(tokens)
             yield from _nearby(tokens)
         yield from _before(text, label.start())
 
@@ -161,7 +191,8 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
 def _direct(text: str) -> Iterator[tuple[int, int]]:
     for match in [*_DIRECT.finditer(text), *_FOR.finditer(text)]:
         value = match.group("value")
-        trimmed = _KO_WORDS_AFTER_VALUE.sub("", value) if _HANGUL.search(value) else value
+        trimmed = value.rstrip(".!?)~")  # "CVV가 뭐예요?": the ending before the mark
+        trimmed = _KO_WORDS_AFTER_VALUE.sub("", trimmed) if _HANGUL.search(trimmed) else trimmed
         trimmed = trimmed.rstrip(".!?)")
         if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
             continue
@@ -259,6 +290,19 @@ def _nearby(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
             yield _span_of(tokens[i], value)
             return
         i += 1
+
+
+def _grouped_after_connector(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
+    """"its combo is 31-07-19": a code in digit groups said right after its label and a
+    connector is the code, even when it could also be read as a date (the nearby reading
+    skips date-like groups a few words on)."""
+    rest = tokens
+    while rest and _strip(rest[0].group(0)).casefold() in _CONNECTORS:
+        rest = rest[1:]
+    if rest and rest is not tokens:
+        value, _ = _candidate(rest[0].group(0))
+        if _GROUPED_CODE.match(value) and len(_digits_of(value)) >= 4:
+            yield _span_of(rest[0], value)
 
 
 def _before(text: str, label_start: int) -> Iterator[tuple[int, int]]:

@@ -210,3 +210,43 @@ def test_shapes_from_a_fresh_secret_trial_are_masked(text: str, secret: str) -> 
 ])
 def test_near_misses_of_those_shapes_survive(text: str) -> None:
     assert guard(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    # A passphrase is ordinary words: the whole clause after its label goes.
+    ("my bitcoin wallet passphrase is correct horse battery staple", "horse battery staple"),
+    ("the passphrase for the backup drive: lemon tree under snow, don't forget", "under snow"),
+    # The second half of a resident registration number, named by its label.
+    ("주민번호 뒷자리 1234567 맞는지 확인해줘", "1234567"),
+    ("주민등록번호 뒷자리는 2345678 이야", "2345678"),
+    # A card's security code a few words after its label.
+    ("the CVV on the back is 482 if you need it for the form", "482"),
+    # A label with a parenthesis before its connector.
+    ("my mother's maiden name (security question) is Castellano", "Castellano"),
+    # A security question's answer in quotes a few words on.
+    ("보안 질문 답은 첫 학교 이름인데 '한빛초' 라고 해놨어", "한빛초"),
+    # A software licence key.
+    ("Office license key VK7JG-NPHTM-C97JM-9MPGT-3V66T", "C97JM"),
+    # The number a bank's app asks for beside the password.
+    ("bank security number 6-2-9-1, the app keeps asking", "6-2-9-1"),
+    # A combination right after its label, even when it could be a date.
+    ("the locker is 214 and its combo is 31-07-19, near the pool", "31-07-19"),
+    # The code named the other way round.
+    ("the code for the gate is 7793, tell the dog walker", "7793"),
+    # 핀 alone with its digits.
+    ("오피스 출입 카드 핀 2580 인데 자꾸 틀려서 잠겼어", "2580"),
+])
+def test_shapes_from_a_second_secret_trial_are_masked(text: str, secret: str) -> None:
+    assert secret not in guard(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "I need a passphrase generator, any tips?", "what makes a good passphrase?",
+    "my locker combo changed last week", "the CVV field is greyed out on the form",
+    "CVV가 뭐예요?", "주민번호 뒷자리는 왜 물어봐?", "bank security is a big topic at work",
+    "the combo meal is 8900 won", "핀 꽂아둔 곳이 어디였지", "the code for the gate changed today",
+    "order ABCD-1234 shipped", "serial SN-2024-0315 is on the box",
+    "my birthday is 31-07-19 lol", "the security number of people is growing",
+])
+def test_near_misses_of_the_second_trial_survive(text: str) -> None:
+    assert guard(text).text == text

@@ -34,6 +34,7 @@ def replies(*turns: tuple[str, str], before: tuple[tuple[str, str], ...] = ()) -
     ("Can you tell me the verification code you received?", "it's 660213", "660213"),
     ("인증번호 받으셨나요?", "네 384920 이에요", "384920"),
     ("What's the Wi-Fi password at the cabin?", "cabinlife", "cabinlife"),
+    ("What's the code on the lockbox?", "0-4-2-7", "0-4-2-7"),
 ])
 def test_a_reply_to_a_question_asking_for_a_secret_is_masked(question: str, answer: str,
                                                              secret: str) -> None:
