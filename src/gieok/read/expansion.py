@@ -19,7 +19,7 @@ without re-indexing, and a memory's index always says what it says.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from gieok.domain.query import Candidate
@@ -27,7 +27,7 @@ from gieok.read.lexicon import LEXICON
 from gieok.text.analysis import WORD_LIST_MARK, has_hangul, korean_morphs
 
 _WORD = re.compile(r"[\w-]+", re.UNICODE)
-MAX_ADDED = 64  # words added to one query at most (a broad word brings many kinds)
+MAX_ADDED = 128  # words added to one query at most (a broad word brings many kinds)
 _DEPTH = 2  # narrower kinds followed this many lines down ("pet" → "dog" → breeds)
 
 
@@ -69,12 +69,34 @@ class Lexicon:
                     found.extend(self.heads[word])
         return list(dict.fromkeys(found))
 
-    def expand(self, lines: Iterable[int]) -> list[str]:
+    def expand(self, lines: Iterable[int], *, key: Callable[[str], str] = str.lower,
+               skip: Callable[[str], bool] = lambda _: False) -> list[str]:
         """Every equivalent of ``lines`` and their narrower words, following narrower words
-        that head lines of their own ``_DEPTH`` lines down; at most ``MAX_ADDED`` words."""
+        that head lines of their own ``_DEPTH`` lines down; at most ``MAX_ADDED`` words.
+
+        Each of ``lines`` (a query may name several things: "a family dinner") gets its share
+        of ``MAX_ADDED``: their words are taken in turn, so a broad first word ("family",
+        89 words) does not leave the second none. Within one line a narrower word is followed
+        at once by its own equivalents ("daughter" → "딸"), deeper kinds after: a cut then
+        drops the least direct words, not the other language of the direct ones.
+        ``key``: words with the same key are one word (the first is kept); ``skip``: words
+        left out — both before the count, so they take no place of another."""
+        each = [self._expand_one(line) for line in dict.fromkeys(lines)]
+        out: dict[str, str] = {}  # key → the word kept for it
+        for turn in range(max((len(words) for words in each), default=0)):
+            for words in each:
+                if turn >= len(words) or skip(words[turn]):
+                    continue
+                out.setdefault(key(words[turn]), words[turn])
+                if len(out) == MAX_ADDED:
+                    return list(out.values())
+        return list(out.values())
+
+    def _expand_one(self, start: int) -> list[str]:
+        """``expand`` of one line, uncut (the order is what ``expand`` cuts by)."""
         out: dict[str, None] = {}
-        frontier = list(lines)
-        seen = set(frontier)
+        frontier = [start]
+        seen = {start}
         for depth in range(_DEPTH + 1):
             following: list[int] = []
             for index in frontier:
@@ -85,8 +107,11 @@ class Lexicon:
                         if line not in seen:
                             seen.add(line)
                             following.append(line)
+                            if depth < _DEPTH:  # the same thing in other words, right away
+                                for same in self.lines[line][0]:
+                                    out.setdefault(same)
             frontier = following
-        return list(out)[:MAX_ADDED]
+        return list(out)
 
 
 # What may follow a Korean word inside its eojeol: a particle, the copula, a plural or a
@@ -131,9 +156,12 @@ def expansion(query: str) -> str:
     lowered = query.lower()
     have = {_stem(w) for w in _WORD.findall(lowered)}
     # a word the query already has (an English word full text would stem alike, a Korean
-    # word inside one of its words) would count twice in BM25: left out
-    return " ".join(w for w in _LEXICON.expand(lines)
-                    if _stem(w) not in have and not (has_hangul(w) and w in lowered))
+    # word inside one of its words) would count twice in BM25: left out; so is a second
+    # form of an added word ("hates" after "hate": one term of the stemmed index, which a
+    # memory saying it would score twice, over one saying a word of the query's other things)
+    return " ".join(_LEXICON.expand(
+        lines, key=_stem,
+        skip=lambda w: _stem(w) in have or (has_hangul(w) and w in lowered)))
 
 
 def _stem(word: str) -> str:

@@ -61,6 +61,47 @@ d, 디 : e
     assert len(many.expand(many.lines_named("top"))) == MAX_ADDED
 
 
+def test_every_thing_a_query_names_gets_its_share_and_kinds_keep_their_translations(
+) -> None:
+    """A broad first word must not use up the budget of the second ("family dinner": before,
+    "family" took all 64 words and "dinner" none), and a cut drops the deepest kinds, not
+    the other language of the direct ones ("daughter" → "딸")."""
+    broad = ", ".join(f"k{i}" for i in range(MAX_ADDED + 50))
+    lexicon = Lexicon(f"""
+wide : {broad}, daughter
+daughter, 딸
+meal : allergy
+allergy, 알레르기
+""")
+    words = lexicon.expand(lexicon.lines_named("wide meal"))
+    assert len(words) == MAX_ADDED
+    assert {"meal", "allergy", "알레르기"} <= set(words)  # the second line got its words
+    kinds = Lexicon("top : a, b\na, 에이 : a1, a2\nb, 비 : b1, b2\n")
+    order = kinds.expand(kinds.lines_named("top"))
+    assert order.index("에이") < order.index("b") < order.index("a1")
+    family = expansion("plan a family dinner for this weekend").split()
+    assert {"딸", "아들", "남편", "allergy", "알레르기", "dislike"} <= set(family)
+
+
+def test_an_added_word_is_searched_in_one_form_only() -> None:
+    """"hate" and "hates" are one term of the stemmed index: both added, a memory saying it
+    scored it twice (and outranked the memories of the query's other things)."""
+    words = expansion("what should we cook tonight?").split()
+    assert "hate" in words and "hates" not in words
+    assert "allergy" in words and "allergies" not in words
+    assert "dog" in expansion("what's my pet's name?").split()
+    assert "dogs" not in expansion("what's my pet's name?").split()
+
+
+def test_a_request_to_cook_or_eat_searches_what_constrains_food() -> None:
+    """A cooking or dinner request names no constraint, yet needs every one a memory holds."""
+    for query in ("what should we cook tonight?", "suggest a recipe", "저녁 메뉴 추천해줘",
+                  "저녁 뭐 해먹지?", "any restaurant ideas for lunch?"):
+        words = set(expansion(query).split())
+        assert {"allergic", "알레르기", "diet", "vegetarian", "hate", "싫어한다"} <= words, query
+    assert "allergy" not in expansion("what's my dog's name?").split()
+
+
 async def test_full_text_finds_the_other_language_and_the_kind(
     store_url: str, encryption_key: str | None, settings: GieokSettings
 ) -> None:
@@ -169,3 +210,34 @@ async def test_an_added_word_reorders_equals_but_never_overrides_the_model(
         mem.settings.scoring.expansion_margin = None
         hits = await mem.search("what language do I code in?", user_id="u1", k=3)
         assert hits[0].record.content == spanish
+
+
+@pytest.mark.slow
+async def test_a_family_dinner_request_finds_the_food_constraints_and_the_family(
+    tmp_path, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    """A parent's trial (seven memories, the real model): "what should we cook tonight?"
+    ranked the mushroom dislike and the egg allergy at relevance 0.00, under a thyroid
+    medicine and a night shift, and context()'s floor dropped exactly them; "plan a family
+    dinner" left out the daughter's Korean memory. The model relates neither (every cosine
+    0.73–0.80, noise); the request's words must reach them."""
+    real = make_settings(embedder="local:multilingual-e5-small")
+    mushrooms, eggs = "Minho hates mushrooms", "User's son Eli is allergic to eggs"
+    husband = "User's husband Minho works nights at the hospital"
+    daughter = "사용자의 딸 하린이는 초등학교에 입학했다"
+    others = ["User lives in Sejong", "User takes levothyroxine 75mcg every morning",
+              "User is a middle school science teacher"]
+    async with AsyncMemory(f"sqlite:///{tmp_path}/t.db", settings=real) as mem:
+        for text in [eggs, husband, daughter, others[0], others[1], others[2], mushrooms]:
+            await mem.remember(text, user_id="u")
+        for query in ("what should we cook tonight?", "오늘 저녁 메뉴 추천해줘"):
+            hits = await mem.search(query, user_id="u", k=7)
+            assert {h.record.content for h in hits[:2]} == {mushrooms, eggs}, query
+            block = (await mem.context(query, user_id="u")).text
+            assert mushrooms in block and eggs in block, query
+            assert not any(o in block for o in others), query
+        block = (await mem.context("plan a family dinner for this weekend", user_id="u")).text
+        for wanted in (mushrooms, eggs, husband, daughter):
+            assert wanted in block
+        assert not any(o in block for o in others)
+
