@@ -96,7 +96,7 @@ def test_a_question_that_names_no_one_is_about_who_was_just_talked_about(
         said: Callable[..., list[str]]) -> None:
     got = said(("user", "We adopted a puppy last week."), ("assistant", "Cute! What breed?"),
                ("user", "A corgi mix"))
-    assert got[-1] == 'User\'s answer to "What breed? (User\'s puppy)": A corgi mix'
+    assert got[-1] == "User's puppy is a corgi mix"
 
 
 @pytest.mark.parametrize(("text", "slot", "value"), [

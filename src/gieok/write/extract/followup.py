@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import english, korean
+from gieok.write.extract import answered, english, korean
 from gieok.write.extract.coref import Entities, Entity
 from gieok.write.extract.names import ko_called
 from gieok.write.normalize import has_batchim
@@ -35,6 +35,14 @@ _EN_NO = re.compile(r"^(?:not|no|nope|nah|never|none|nothing|didn['’]?t|don['�
                     r"\b(?:n['’]t|not)\b", re.IGNORECASE)
 _VAGUE = re.compile(r"\b(?:idk|dunno|not\s+sure|maybe|probably|i\s+guess|whatever)\b|"
                     r"모르겠|글쎄|아마|그냥", re.IGNORECASE)
+# an answer that says the thing is not known or settled yet ("아직 발령 전", "미정", "not yet",
+# "TBD"), or only for now ("일단 부엌만", "for now just the kitchen"): nothing to keep
+_NON_ANSWER = re.compile(r"^(?:아직\s?(?:\S+\s?){0,2}(?:전|미정|모름|몰라|몰라요|안\s?(?:정했|나왔))(?![가-힣])|미정|"
+                         r"not\s+(?:yet|decided)|tbd|undecided|haven['’]?t\s+decided)|"
+                         r"^(?:일단|우선)\s|\bfor\s+now\b|"
+                         # "anywhere", "whatever": no choice made
+                         r"(?:^|\s)아무(?:데나|거나|때나)|^(?:anywhere|whatever)\b",
+                         re.IGNORECASE)
 _EN_YES = re.compile(r"^(?:yes|yeah|yep|yup|sure|right|exactly|correct|uh-huh)\b[\s,.!:-]*",
                      re.IGNORECASE)
 _KO_YES = re.compile(r"^(?:네|예|응|어|맞아요?|그럼요?|넵)[\s,.!~]*")
@@ -103,8 +111,10 @@ _OFFER = re.compile(
 
 
 def offer(question: str) -> bool:
-    """Whether the assistant's question offers to do something for the task at hand."""
-    return _OFFER.search(_LEAD_Q.sub("", question.strip())) is not None
+    """Whether the assistant's question offers to do something for the task at hand (after
+    the draft it quotes: '"To Priya, who …" Want me to go on?')."""
+    q = re.sub(r"^[\"“][^\"”]*[\"”]\s*", "", question.strip())
+    return _OFFER.search(_LEAD_Q.sub("", q)) is not None
 
 
 # What the assistant asks to get the task at hand done, not about the user: the moment of the
@@ -116,14 +126,25 @@ _TASK = re.compile(
     r"\b(?:today|tonight|right\s+now|this\s+time|for\s+now|at\s+the\s+moment)\b|\bnow\s*[?？]$|"
     r"오늘|당장|이번(?:에|엔|은)?\s|"
     r"\bby\s+when\b|\bwhen\s+do\s+you\s+need\b|\bdeadline\b|언제까지|"
+    # how long the trip or absence being planned lasts ("How long will you be there?",
+    # "얼마나 나가세요?"), and whether the user is about to do something ("Are you hauling out?")
+    r"\bhow\s+long\s+(?:will|are)\s+you\b|얼마나\s?(?:나가|머무|머물|계실|있을|가\s?계)|"
+    r"^are\s+you\s+(?!still\b)\w+ing\b(?!.*\b(?:these\s+days|lately|currently|anymore|regularly)\b)|"
+
     r"\bhow\s+many\s+(?:people|servings|portions|guests|of\s+you|copies|pages|slides|words)\b|"
-    r"몇\s?(?:명|인분|개|잔|병|박스|장)|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
+    r"분량|몇\s?(?:명|인분|개|잔|병|박스|장|도(?=예|야|에|인|로|\s?[?？]))|\bwhat\s+temperature\b|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
     r"\bbudget\b|예산|"
     r"\b(?:do\s+you|you['’]d|you)\s+(?:need|want)\b|필요하세요|필요해요|원하세요|원하시|"
     r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
-    r"\bwho(?:['’]s|\s+is)\s+(?:it|this|that)\s+(?:for|going\s+to|to)\b|\bwho\s+(?:are\s+you|"
+    r"\bwho(?:['’]s|\s+is)\s+(?:it|this|that)\s+(?:for|going\s+to|to|addressed\s+to)\b|"
+    r"\baddressed\s+to\b|\bwho\s+(?:are\s+you|"
     r"should\s+it\s+be)\s+(?:sending|writing|addressing)|누구(?:한테|에게)\s?(?:보내|쓰|드리)",
     re.IGNORECASE)
+# a bare "where?" that names no subject and no verb: the place of the task at hand ("어느
+# 동네예요?" after a restaurant request), not where the user lives ("어느 동네 사세요?")
+_BARE_WHERE = re.compile(r"^(?:어디|어느\s?(?:동네|쪽|지역|곳))(?:예요|에요|야|이야|인가요|일까요)?"
+                         r"\s*[?？]$|^where(?:['’]s|\s+is)?\s*(?:it|that)?\s*[?？]$",
+                         re.IGNORECASE)
 # ... unless it asks about something that lasts in the user's life: where they live, their work
 # or school, age, name, family, pets, health, their things and habits ("How many in the
 # family?", "Which model?", "지금 어디 사세요?", "몇 살이에요?").
@@ -144,7 +165,8 @@ def task_question(question: str) -> bool:
     moment, deadline, size, choice or addressee) rather than asking about the user: its
     answer ("pls, for like 4 servings", "12명", "모레 오전까지요") is no memory."""
     q = _LEAD_Q.sub("", question.strip())
-    return offer(q) or (_TASK.search(q) is not None and _LASTING.search(q) is None)
+    return offer(q) or _BARE_WHERE.search(q) is not None or (
+        _TASK.search(q) is not None and _LASTING.search(q) is None)
 
 
 def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
@@ -164,6 +186,8 @@ def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
         fragment = _EN_CLAUSE.search(_EN_YES.sub("", text)) is None
     if not fragment:
         return False
+    if _NON_ANSWER.search(_EN_YES.sub("", _KO_YES.sub("", text)).strip()):
+        return True  # "첫 학교는 어디예요?" → "아직 발령 전": nothing known yet
     if _yes_no(question) and _repeats(text, question):
         return True
     # "응 어깨 회전근개 수술 후 재활이야" after "운동 알려드릴까요?": what lasts is said anyway
@@ -227,12 +251,15 @@ def _yes_no(question: str) -> bool:
 
 
 def answer(sentence: str, question: str, turn_text: str, entities: Entities,
-           topic: Entity | None = None) -> str | None:
+           topic: Entity | None = None, prior: str | None = None) -> str | None:
     """The memory for a fragment that answers ``question``, or None when it is not one;
     ``topic``: the relative or pet the user talked about just before (a question that names
-    no one asks about them)."""
+    no one asks about them); ``prior``: the user's sentence before the question (what it
+    says of the pet or relative asked about)."""
     if _VAGUE.search(turn_text) or small_talk(question) or task_question(question) \
             or not _asks(question) or _after_statement(sentence, turn_text):
+        return None
+    if _NON_ANSWER.search(_EN_YES.sub("", _KO_YES.sub("", sentence.strip())).strip()):
         return None
     if _yes_no(question) and _repeats(sentence, question):
         return None  # "Is this your dad?" → "yeah my dad": a confirmation says nothing new
@@ -240,8 +267,8 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
         return None
     text = sentence.strip().rstrip(".!~ ")
     if _HANGUL.search(text):
-        return _korean(_KO_YES.sub("", text).strip(), question, entities, topic)
-    return _english(_EN_YES.sub("", text).strip(), question, entities, topic)
+        return _korean(_KO_YES.sub("", text).strip(), question, entities, topic, prior)
+    return _english(_EN_YES.sub("", text).strip(), question, entities, topic, prior)
 
 
 _CONTENTLESS = re.compile(r"^(?:and\s+|so\s+|what\s+about\s+|how\s+about\s+)?(?:you|u|yourself|"
@@ -286,7 +313,8 @@ def _repeats(sentence: str, question: str) -> bool:
     return bool(said) and said <= asked
 
 
-def _english(text: str, question: str, entities: Entities, topic: Entity | None) -> str | None:
+def _english(text: str, question: str, entities: Entities, topic: Entity | None,
+             prior: str | None = None) -> str | None:
     if not text or _EN_CLAUSE.search(text) or _EN_NO.search(text):
         return None
     words = re.findall(r"[A-Za-z][\w'’-]*|\d+", text)
@@ -295,8 +323,13 @@ def _english(text: str, question: str, entities: Entities, topic: Entity | None)
     if len(words) == 1 and text[:1].isupper() and not re.search(r"\d", text) \
             and text.lower() in _EN_ADVERBS:
         return None
+    bare = english.strip_fillers(text)
+    said = answered.statement(bare, question, answered.subject(question, entities, topic, prior),
+                              name_given(bare, question), prior)
+    if said is not None:  # "What's her name?" → "Juniper": "User's mare is named Juniper"
+        return said
     who = _question_with_entity(question, entities, topic)
-    body = english.strip_fillers(text)
+    body = bare
     body = re.sub(r"(?<![\w'’])(?:us)\b", "the user", body, flags=re.I)
     body = re.sub(r"(?<![\w'’])(?:my|our)\b", "User's", body, flags=re.I)
     named = _WHO_EN.search(question)
@@ -308,7 +341,8 @@ def _english(text: str, question: str, entities: Entities, topic: Entity | None)
 _EN_ADVERBS = frozenset("slowly fine good okay ok great well badly soon later sometimes".split())
 
 
-def _korean(text: str, question: str, entities: Entities, topic: Entity | None) -> str | None:
+def _korean(text: str, question: str, entities: Entities, topic: Entity | None,
+            prior: str | None = None) -> str | None:
     if not text:
         return None
     toks = korean.tokens(text)
@@ -316,6 +350,11 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None) 
             any(t.tag == "EF" for t in toks) and not any(t.tag == "VCP" for t in toks)):
         return None  # a clause of its own: the ordinary rules read it ("통계학이요" is not)
     given = name_given(text, question)
+    if not korean.negated(toks):  # "견종이 뭐예요?" → "사용자의 강아지 Butter: 골든리트리버 1살"
+        said = answered.statement(text, question,
+                                  answered.subject(question, entities, topic, prior), given)
+        if said is not None:
+            return said
     if given is not None:  # "이름이 뭐예요?" → "몽이요": the name as the user calls it
         text = given
     elif toks and toks[-1].tag == "EF" and any(t.tag == "VCP" for t in toks):
@@ -436,5 +475,5 @@ def more_of(sentence: str, question: str, turn_text: str, entities: Entities,
 def goes_on(memory: str, more: str) -> str:
     """An answer said in two fragments ("화학공학이요. 배터리 전해질 쪽", "공장 QC 팀. 반도체
     부품"): the second, said right after, belongs to the same answer — one memory."""
-    m = re.search(r"(?:답|\")\s?:\s(?P<x>.+)$", more)
+    m = re.search(r"(?:답|\"|^(?:사용자의|User['’]s)\s[^:\"]{1,40})\s?:\s(?P<x>.+)$", more)
     return f"{memory.rstrip(' .')}, {m.group('x') if m else more}"

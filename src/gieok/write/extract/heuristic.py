@@ -290,7 +290,7 @@ class HeuristicExtractor:
                 # relative is theirs, not the user's
                 hits = [(h, lang) for h, lang in hits if h.slot != "age"]
             # a fragment answering the assistant's question: the question says who it is about
-            reply = followup.answer(body, asked, turn.content, entities, before) \
+            reply = followup.answer(body, asked, turn.content, entities, before, prior) \
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
