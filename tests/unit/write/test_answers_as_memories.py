@@ -75,7 +75,7 @@ def test_the_subject_from_the_question_itself() -> None:
     who = answered.subject("How old is Mochi?", entities, None, None)
     assert who is not None and who.name == "Mochi"
     assert answered.statement("about 3 years", "How old is Mochi?", who, None) \
-        == "User's cat Mochi is 3 years old"
+        == "User's cat Mochi is about 3 years old"
     # a question that asks no attribute of it: the caller keeps the question
     assert answered.statement("the vet's", "Where does Mochi sleep?", who, None) is None
 

@@ -41,8 +41,8 @@ async def test_one_add_with_a_question_and_its_answer_keeps_the_answer(
         await mem.end_session(user_id="u1", session_id="s1")
         page = await mem.list(user_id="u1", limit=50)
         contents = {r.content: r for r in page}
-    answer = next(c for c in contents if c.startswith("User's answer to"))
-    assert "Comet" in answer and answer.endswith("about 4")  # "he" is the dog named before
+    # "he" is the dog named before; the answer is said as a statement about him
+    assert "User's greyhound Comet is about 4 years old" in contents
     health = contents["User's greyhound Comet has a sensitive stomach so the vet put him on a "
                       "salmon-based kibble"]
     assert health.pinned and "health" in health.tags  # a pet's diet and health: core facts
@@ -164,7 +164,7 @@ def test_someone_named_at_the_end_of_a_question_is_who_she_or_he_is(
     got = asked(("user", "I'm planning a birthday party for my daughter"),
                 ("assistant", "Fun! How old is she turning?"), ("user", "6! Her name is Lily btw"))
     assert "User's daughter's name is Lily" in got
-    assert any("User's daughter" in c and c.endswith(": 6") for c in got)
+    assert "User's daughter is turning 6" in got
 
 
 def test_a_drug_answer_is_a_core_fact() -> None:

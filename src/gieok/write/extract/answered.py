@@ -75,6 +75,9 @@ def subject(question: str, entities: Entities, topic: Entity | None,
                 return Entity(name=pet.name, noun=noun, kind="pet", lang=pet.lang)
             return pet
         return Entity(name=None, noun=noun, kind="pet", lang=lang) if noun else None
+    asked_of = _asked_of(q)
+    if asked_of is not None:
+        return asked_of
     if topic is not None and _subjectless(q):
         return topic
     if _ASKS_NAME.search(q):  # "이름이 뭐예요?": the pet or relative not named yet
@@ -86,6 +89,30 @@ def subject(question: str, entities: Entities, topic: Entity | None,
         if said is not None:
             return said
     return None
+
+
+# the assistant's honorific for the user's relative ("어머님 약은 …?"): the memory says the
+# plain word the user would ("사용자의 어머니")
+_HONORIFIC = {"어머님": "어머니", "아버님": "아버지", "따님": "딸", "아드님": "아들",
+              "남편분": "남편", "아내분": "아내", "부모님": "부모", "할머님": "할머니",
+              "할아버님": "할아버지"}
+_ASKED_OF_EN = re.compile(rf"\byour\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}|"
+                          rf"{_MORE_ANIMALS}))(?:['’]s)?\b", re.IGNORECASE)
+_ASKED_OF_KO = re.compile(rf"(?<![가-힣])(?P<noun>{'|'.join(_HONORIFIC)}|{FAMILY_KO}|{PETS_KO})"
+                          r"(?:들)?(?=[이가은는을를도의]|\s|$)")
+
+
+def _asked_of(question: str) -> Entity | None:
+    """The relative or pet the question itself names ("How old are your kids?", "어머님 약은
+    어떤 걸 드세요?"), when no one named before is meant."""
+    if _HANGUL.search(question):
+        m = _ASKED_OF_KO.search(question)
+        if m is None:
+            return None
+        noun = _HONORIFIC.get(m.group("noun"), m.group("noun"))
+        return Entities._entity(None, noun, "ko")
+    m = _ASKED_OF_EN.search(question)
+    return Entities._entity(None, m.group("noun").lower(), "en") if m else None
 
 
 def _pet_noun(question: str, prior: str | None) -> str | None:
@@ -179,13 +206,18 @@ def _english(text: str, question: str, entity: Entity, name: str | None,
         return f"{who} is named {name}"
     if name is not None:
         return None
-    body = re.sub(r"^(?:she['’]s|he['’]s|it['’]s|just|about|around)\s+", "", text, flags=re.I)
+    body = re.sub(r"^(?:she['’]s|he['’]s|it['’]s|they['’]re|just)\s+", "", text, flags=re.I)
+    plural = re.search(r"(?:s|ren)$", entity.noun) is not None and entity.name is None
     if _ASKS_AGE.search(question):
-        if re.fullmatch(r"\d+(?:\.\d+)?", body):
+        if re.fullmatch(r"(?:(?:about|around|almost|nearly)\s+)?\d+(?:\.\d+)?", body, re.I):
             body += " years old"
-        elif re.fullmatch(r"[\d.]+\s*(?:years?|yrs?|months?|weeks?|mos?)", body, re.I):
+        elif re.fullmatch(r"(?:(?:about|around|almost|nearly)\s+)?[\d.]+\s*(?:years?|yrs?|months?|"
+                          r"weeks?|mos?)", body, re.I):
             body += " old"
-        return f"{who} is {body}"
+        if re.search(r"\b(?:turning|going\s+to\s+be)\b", question, re.I):
+            # "How old is she turning?" → "6!": the age to come, not the age now
+            return f"{who} {'are' if plural else 'is'} turning {re.sub(r' years old$', '', body)}"
+        return f"{who} {'are' if plural else 'is'} {body}"
     if _ASKS_KIND.search(question) or _PET_ATTR.search(question):
         if re.match(r"(?i)(?:a|an|the)\b", body):
             body = body[0].lower() + body[1:]
@@ -200,8 +232,9 @@ def _korean(text: str, question: str, entity: Entity, name: str | None) -> str |
         return f"사용자의 {entity.noun} 이름은 {name}{'이다' if has_batchim(name) else '다'}"
     if name is not None:
         return None
-    if not (_PET_ATTR.search(question) or _ASKS_AGE.search(question)
-            or (entity.name is None and _subjectless(question))):
+    attr = _attribute_ko(question, entity)
+    if attr is None and not (_PET_ATTR.search(question) or _ASKS_AGE.search(question)
+                             or (entity.name is None and _subjectless(question))):
         return None
     inner = _KO_NAME_IN.search(text)
     called = entity.name
@@ -213,4 +246,21 @@ def _korean(text: str, question: str, entity: Entity, name: str | None) -> str |
     if not text:
         return None
     who = f"사용자의 {entity.noun} {called}" if called else f"사용자의 {entity.noun}"
-    return f"{who}: {text}"
+    return f"{who} {attr}: {text}" if attr else f"{who}: {text}"
+
+
+_KO_ATTR = re.compile(r"\s?(?P<attr>[가-힣]{1,4}?)(?:은|는|이|가)\s")
+_KO_NOT_ATTR = re.compile(r"^(?:들|뭐|무엇|어디|언제|누구|몇|어떤|얼마|요즘|지금|혹시|보통|이름|나이)$")
+
+
+def _attribute_ko(question: str, entity: Entity) -> str | None:
+    """What the question asks of the relative or pet it names, said right after it: "어머님
+    약은 어떤 걸 드세요?" → 약."""
+    for noun in (entity.noun, *(k for k, v in _HONORIFIC.items() if v == entity.noun)):
+        at = question.find(noun)
+        if at < 0:
+            continue
+        m = _KO_ATTR.match(question, at + len(noun))
+        if m is not None and not _KO_NOT_ATTR.match(m.group("attr")):
+            return m.group("attr")
+    return None
