@@ -125,7 +125,7 @@ def test_where_the_user_lives_is_still_kept(said: Callable[..., list[str]]) -> N
     assert any("망원동" in m for m in got)
 
 
-@pytest.mark.parametrize("reply", ["아직 배치 전", "아직 미정", "미정이에요", "일단 거실만"])
+@pytest.mark.parametrize("reply", ["아직 배치 전", "아직 미정", "미정이에요", "아무데나"])
 def test_an_answer_that_nothing_is_settled_yet(said: Callable[..., list[str]], reply: str) -> None:
     got = said(("user", "다음 달에 회사 옮겨요"),
                ("assistant", "축하해요! 어느 팀으로 가세요?"),
@@ -135,5 +135,11 @@ def test_an_answer_that_nothing_is_settled_yet(said: Callable[..., list[str]], r
 
 def test_not_yet_in_english_is_no_answer() -> None:
     assert followup.answer("TBD", "What's the date?", "TBD", Entities()) is None
-    assert followup.answer("for now just the kitchen", "Any renovation plans?",
-                           "for now just the kitchen", Entities()) is None
+    assert followup.answer("not decided yet", "Which lab?", "not decided yet", Entities()) is None
+
+
+def test_an_age_in_words_is_said_whole(said: Callable[..., list[str]]) -> None:
+    got = said(("user", "we brought home a kitten named Olive"),
+               ("assistant", "Aww! How old?"),
+               ("user", "About ten weeks"))
+    assert got[-1] == "User's kitten Olive is about ten weeks old"

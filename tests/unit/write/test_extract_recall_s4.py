@@ -22,7 +22,7 @@ def test_a_one_syllable_name_keeps_its_familiar_i(asked: Callable[..., list[str]
     got = asked(("user", "고양이 키우는데 이름이 몽이에요"), ("user", "요즘 사료를 잘 안 먹어요"))
     assert "사용자의 고양이 몽이는 요즘 사료를 잘 안 먹는다" in got  # was "… 몽은 …"
     got = asked(("user", "강아지 키워요"), ("assistant", "이름이 뭐예요?"), ("user", "몽이요"))
-    assert got[-1].endswith(": 몽이")  # was ": 몽"
+    assert got[-1] == "사용자의 강아지 이름은 몽이다"  # was ": 몽"
 
 
 def test_a_name_with_the_familiar_i_after_a_relative_is_who_the_next_sentence_means(

@@ -41,6 +41,8 @@ _PET_ATTR = re.compile(r"\bbreed\b|\bwhat\s+(?:kind|type|sort)\s+of\s+(?:dog|cat
 _ASKS_NAME = re.compile(r"\bname\b|이름", re.IGNORECASE)
 _ASKS_AGE = re.compile(r"\bhow\s+old\b|몇\s?살|나이", re.IGNORECASE)
 _ASKS_KIND = re.compile(r"^(?:what|which)\s+(?:breed|kind|type|sort)\b", re.IGNORECASE)
+_NUMBERS = (r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+            r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty")
 _AMBIGUOUS_KO = frozenset({"애", "아이", "애기", "아기"})
 
 
@@ -208,10 +210,12 @@ def _english(text: str, question: str, entity: Entity, name: str | None,
         return None
     body = re.sub(r"^(?:she['’]s|he['’]s|it['’]s|they['’]re|just)\s+", "", text, flags=re.I)
     plural = re.search(r"(?:s|ren)$", entity.noun) is not None and entity.name is None
+    if re.match(rf"(?:about|around|almost|nearly|{_NUMBERS})\b", body, re.I):
+        body = body[0].lower() + body[1:]  # "About four" → "… is about four years old"
     if _ASKS_AGE.search(question):
-        if re.fullmatch(r"(?:(?:about|around|almost|nearly)\s+)?\d+(?:\.\d+)?", body, re.I):
+        if re.fullmatch(rf"(?:(?:about|around|almost|nearly)\s+)?(?:\d+(?:\.\d+)?|{_NUMBERS})", body, re.I):
             body += " years old"
-        elif re.fullmatch(r"(?:(?:about|around|almost|nearly)\s+)?[\d.]+\s*(?:years?|yrs?|months?|"
+        elif re.fullmatch(rf"(?:(?:about|around|almost|nearly)\s+)?(?:[\d.]+|{_NUMBERS})\s*(?:years?|yrs?|months?|"
                           r"weeks?|mos?)", body, re.I):
             body += " old"
         if re.search(r"\b(?:turning|going\s+to\s+be)\b", question, re.I):

@@ -36,10 +36,9 @@ _EN_NO = re.compile(r"^(?:not|no|nope|nah|never|none|nothing|didn['’]?t|don['�
 _VAGUE = re.compile(r"\b(?:idk|dunno|not\s+sure|maybe|probably|i\s+guess|whatever)\b|"
                     r"모르겠|글쎄|아마|그냥", re.IGNORECASE)
 # an answer that says the thing is not known or settled yet ("아직 발령 전", "미정", "not yet",
-# "TBD"), or only for now ("일단 부엌만", "for now just the kitchen"): nothing to keep
+# "TBD"): nothing to keep
 _NON_ANSWER = re.compile(r"^(?:아직\s?(?:\S+\s?){0,2}(?:전|미정|모름|몰라|몰라요|안\s?(?:정했|나왔))(?![가-힣])|미정|"
                          r"not\s+(?:yet|decided)|tbd|undecided|haven['’]?t\s+decided)|"
-                         r"^(?:일단|우선)\s|\bfor\s+now\b|"
                          # "anywhere", "whatever": no choice made
                          r"(?:^|\s)아무(?:데나|거나|때나)|^(?:anywhere|whatever)\b",
                          re.IGNORECASE)
