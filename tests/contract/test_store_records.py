@@ -11,13 +11,13 @@ import pytest
 from gieok.domain.audit import AuditAction, AuditEvent
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import Candidate, RankRow, View, parse_filter
-from gieok.domain.records import MemoryRecord, MemoryType, Status
+from gieok.domain.records import Layer, MemoryRecord, MemoryType, Source, Status
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
 from gieok.security.tokens import ApiToken, hash_token
 from gieok.priority import in_background
 from gieok.stores import Capability, IndexInfo, Store, WriteBatch, open_store
-from gieok.stores.ops import ChangedOp, DenseOp, FulltextOp, RankedOp
+from gieok.stores.ops import ChangedOp, DenseOp, FulltextOp, HashOp, RankedOp
 
 pytestmark = pytest.mark.anyio
 
@@ -62,6 +62,33 @@ async def test_roundtrip_keeps_every_field(store: Store) -> None:
     )
     [got] = await store.get("", [rec.id])
     assert got == rec
+
+
+async def test_records_read_back_have_the_types_they_were_written_with(store: Store) -> None:
+    """``==`` cannot tell a vocabulary's ``str`` from its enum (``Layer.EPISODIC ==
+    "episodic"``), nor ``1`` from ``1.0``: every field's type is compared too, for records
+    read by id, by page and by content hash."""
+    when = datetime(2022, 1, 2, 3, 4, 5, tzinfo=UTC)
+    written = [
+        await put(store, U1_S1, "User decided to move to Busan", layer=Layer.EPISODIC,
+                  type=MemoryType.DECISION, source=Source.INFERRED, category="move",
+                  data={"city": "Busan"}, metadata={"turn": 3}, confidence=0.5,
+                  importance=1.0, tags=["move"], pinned=True, promoted=True, version=2,
+                  usage_count=4, last_used_at=when, event_time=when, valid_to=when,
+                  index_text="Busan move", source_session="s1", source_preview="we move",
+                  emotion="glad", pii_flags=["location"], source_turn_ids=["t1", "t2"]),
+        await put(store, U1, "User likes tea"),
+    ]
+    by_id = await store.get("", [r.id for r in written])
+    page = await store.list(U1, filters=None, view=View(), limit=10, offset=0)
+    [by_hash] = await store.read([HashOp(U1, written[1].content_hash)])
+    listed = {r.id: r for r in page.items}
+    for got in [*by_id, *[listed[r.id] for r in written], *by_hash]:
+        want = next(r for r in written if r.id == got.id)
+        assert got == want
+        for name in MemoryRecord.model_fields:
+            assert type(getattr(got, name)) is type(getattr(want, name)), name
+        assert list(got.__dict__) == list(MemoryRecord.model_fields)
 
 
 async def test_read_scope_sees_narrower_scopes_but_not_other_users(store: Store) -> None:

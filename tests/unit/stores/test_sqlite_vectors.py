@@ -144,3 +144,19 @@ def test_verification_handles_more_ids_than_sqlite_parameters(conn: sqlite3.Conn
     rows = verified_rowids(conn, [1, 2, 3, 10**9], Sql("org = ?", ["b"]))
     assert rows == {1: "m0", 3: "m2"}
     assert verified_ids(conn, [], Sql("1=1", [])) == set()
+
+
+def test_exact_first_orders_ties_by_row_and_skips_dead_rows() -> None:
+    """The exact cut: best score first, ties by row position, dead rows (``-inf``) never;
+    scores are the float32 values as Python floats (``float(scores[i])``)."""
+    entry = ScopeMatrix(dim=2)
+    entry.reset()
+    entry.apply([(f"r{i}", np.ones(2, np.float32).tobytes(), True) for i in range(8)])
+    scores = np.array([0.5, 0.9, 0.5, -np.inf, 0.1, 0.9, -np.inf, 0.3], np.float32)
+    scores[2] = np.float32(1 / 3)  # not exactly representable: stays float32's value
+    got = entry._exact_first(scores, 8)
+    assert got == [("r1", 0.8999999761581421), ("r5", 0.8999999761581421), ("r0", 0.5),
+                   ("r2", float(np.float32(1 / 3))), ("r7", 0.30000001192092896),
+                   ("r4", 0.10000000149011612)]
+    assert all(type(s) is float for _, s in got)
+    assert entry._exact_first(scores, 3) == got[:3]

@@ -7,7 +7,7 @@ store's own converters (epoch seconds in SQLite, ``timestamptz`` in PostgreSQL).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -111,6 +111,43 @@ def row_to_record(
     for name in BOOL_FIELDS:
         values[name] = bool(row[name])
     return MemoryRecord.model_validate(values)
+
+
+def records_from(names: Sequence[str], rows: Iterable[Sequence[Any]],
+                 time_in: Callable[[Any], datetime | None]) -> list[MemoryRecord]:
+    """``row_to_record`` of every row of one result whose columns are ``names``, reading
+    the tuples by position (looked up once per result, not a dict made per row): a record
+    row cost ~30 µs, a quarter of it in making and reading that dict."""
+    at = {name: i for i, name in enumerate(names)}
+    scope = tuple(at[name] for name in ("org", "project", "user_id", "persona", "session"))
+    plain = tuple((name, at[name]) for name in PLAIN_FIELDS)
+    docs = tuple((name, at[name]) for name in JSON_FIELDS)
+    times = tuple((name, at[name]) for name in TIME_FIELDS)
+    flags = tuple((name, at[name]) for name in BOOL_FIELDS)
+    validate = MemoryRecord.model_validate
+    empty_json = _EMPTY_JSON
+    out = []
+    for row in rows:
+        values: dict[str, Any] = {"scope": _scope(*[row[i] for i in scope])}
+        for name, i in plain:
+            values[name] = row[i]
+        for name, i in docs:
+            raw = row[i]
+            empty = empty_json.get(raw) if isinstance(raw, str) and len(raw) <= 4 else None
+            values[name] = empty() if empty is not None else \
+                json.loads(raw) if isinstance(raw, str) else raw
+        if values["metadata"] is None:
+            values["metadata"] = {}
+        for name in ("source_turn_ids", "tags", "pii_flags"):
+            if values[name] is None:
+                values[name] = []
+        for name, i in times:
+            value = row[i]
+            values[name] = None if value is None else time_in(value)
+        for name, i in flags:
+            values[name] = bool(row[i])
+        out.append(validate(values))
+    return out
 
 
 def row_to_rank(row: Sequence[Any], time_in: Callable[[Any], datetime | None]) -> RankRow:

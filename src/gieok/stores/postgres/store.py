@@ -31,7 +31,7 @@ from gieok.domain.scope import Scope, scope_from_key
 from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import RECORDS, row_to_rank, row_to_record
+from gieok.stores._sql.rows import RECORDS, records_from, row_to_rank, row_to_record
 from gieok.stores.base import Capability, IndexInfo, Store, Vector, WriteBatch, WriteResult
 from gieok.stores.fence import FENCE_KEEP_S, covering_hashes, fence_hash, scope_forgotten
 from gieok.stores.ops import (
@@ -406,8 +406,7 @@ async def _rank(conn: Conn, tenant: str, ids: Sequence[str]) -> list[RankRow]:
 
 async def _records(conn: Conn, sql: Sql) -> list[MemoryRecord]:
     cur = await conn.execute(sql.text, sql.params)
-    names = [d.name for d in cur.description or []]
-    return [row_to_record(dict(zip(names, r, strict=True)), _same) for r in await cur.fetchall()]
+    return records_from([d.name for d in cur.description or []], await cur.fetchall(), _same)
 
 
 async def _settings(conn: Conn, scopes: Sequence[Scope]) -> list[ScopeSettings | None]:
@@ -435,9 +434,7 @@ async def _hash_lookups(conn: Conn, ops: Sequence[HashOp]) -> dict[HashOp, list[
         f"(SELECT * FROM unnest(%s::text[], %s::text[])) "
         "AND status = 'active' AND superseded_at IS NULL",
         ([t for t, _ in pairs], [h for _, h in pairs]))
-    names = [d.name for d in cur.description or []]
-    found = [row_to_record(dict(zip(names, r, strict=True)), _same)
-             for r in await cur.fetchall()]
+    found = records_from([d.name for d in cur.description or []], await cur.fetchall(), _same)
     return {op: [r for r in found if r.scope == op.scope and r.content_hash == op.content_hash]
             for op in ops}
 

@@ -30,7 +30,7 @@ from gieok.errors import ConfigurationError
 from gieok.stores._sql import queries as q
 from gieok.stores._sql import uses
 from gieok.stores._sql.filters import Sql, scope_clause
-from gieok.stores._sql.rows import RECORDS, record_to_row, row_to_record
+from gieok.stores._sql.rows import RECORDS, record_to_row, records_from, row_to_record
 from gieok.stores.base import (
     Capability,
     IndexInfo,
@@ -463,8 +463,7 @@ def _tuples(conn: sqlite3.Connection, sql: Sql) -> sqlite3.Cursor:
 
 def _records(conn: sqlite3.Connection, sql: Sql) -> list[MemoryRecord]:
     cur = _tuples(conn, sql)
-    names = [d[0] for d in cur.description]
-    return [row_to_record(dict(zip(names, r, strict=True)), _time_in) for r in cur]
+    return records_from([d[0] for d in cur.description], cur, _time_in)
 
 
 def _settings(conn: sqlite3.Connection, scopes: Sequence[Scope]) -> list[ScopeSettings | None]:
