@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import diets
+from gieok.write.extract import diets, started
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
 from gieok.write.extract.partners import partner
+from gieok.write.extract.patterns_en import FAMILY
 from gieok.write.extract.retired import retired
 
 # -- the phone the user carries -----------------------------------------------------------
@@ -40,15 +41,17 @@ _NOT_MINE = re.compile(r"\?|\b(?:should|would|could|if|thinking\s+about|consider
 _SCHOOL_EN = re.compile(
     r"\b(?:goes\s+to|go\s+to|attends?|attending|started(?:\s+at)?|starts(?:\s+at)?|"
     r"enrolled\s+(?:in|at)|"
-    r"transferred\s+to|moved\s+to|is\s+in)\s+(?P<x>(?:[A-Z][\w'’.-]*\s+){0,4}?(?:Elementary|Middle|"
+    r"transferred\s+to|moved\s+to|is\s+in|(?:is|['’]s)\s+in\s+(?:\w+\s+){1,2}?grade\s+at)\s+(?P<x>(?:[A-Z][\w'’.-]*\s+){0,4}?(?:Elementary|Middle|"
     r"High|Primary|Secondary|Montessori)?\s*(?:School|Kindergarten|Preschool|Daycare|Academy|"
     r"University|College)\b|(?:[A-Z][\w'’.-]*\s+){1,3}?(?:Elementary|Middle|High|Primary)\b|"
     r"(?:a|the)\s+(?:new\s+)?(?:daycare|preschool|kindergarten))")
 _SCHOOL_KO = re.compile(
     r"(?P<x>[가-힣A-Za-z0-9]{0,12}(?:유치원|어린이집|초등학교|중학교|고등학교|대학교|대학원|학교))"
-    r"(?:에|을|를|으로|로|에서)?\s?(?:잘\s)?(?:다녀|다니|다닌|입학|전학|들어갔|들어가|진학|붙었|합격)")
+    r"(?:에|을|를|으로|로|에서)?\s?(?:잘\s)?(?:다녀|다니|다닌|입학|전학|들어갔|들어가|진학|붙었|합격|"
+    r"\d\s?학년(?:이|생))")
 # whose school: the relative or pet the resolved sentence begins with, else the user
-_WHO_EN = re.compile(r"^User['’]s\s+(?:[\w-]+\s+){0,2}?(?P<who>[A-Z][a-z]+)\b")
+_WHO_EN = re.compile(r"^User['’]s\s+(?:[\w-]+\s+){0,2}?(?P<who>[A-Z][a-z]+)\b|"
+                     rf"^User['’]s\s+(?P<kin>{FAMILY})(?:['’]s)?\s(?!(?-i:[A-Z]))")
 _WHO_KO = re.compile(r"^사용자의\s+\S+\s+(?P<who>[가-힣A-Za-z]{1,6}?)(?:이)?(?:는|은|가|이|도)?(?=\s)")
 
 
@@ -82,8 +85,8 @@ def school(sentence: str) -> tuple[str, str] | None:
     if m is None:
         return None
     who = _WHO_KO.match(sentence) if is_korean(sentence) else _WHO_EN.match(sentence)
-    if who is not None:
-        whose = who.group("who").casefold()
+    if who is not None:  # the name, else the family word ("User's daughter's in 2nd grade")
+        whose = (who.groupdict().get("who") or who.group("kin")).casefold()
     elif re.match(r"^(?:User(?!['’])\b|사용자(?:는|가|도)?\s)", sentence):
         whose = "user"
     else:
@@ -205,8 +208,8 @@ def _role_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
                confidence=0.85)
 
 
-RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_EN]
-RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_KO]
+RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_EN, *started.RULES_EN]
+RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_KO, *started.RULES_KO]
 
 
 # slots whose value a whole sentence may carry instead of a memory of its own: where the user
