@@ -13,6 +13,7 @@ import pytest
 
 from gieok import AsyncMemory
 from gieok.settings import GieokSettings
+from gieok.write.extract.changes import change, replaced
 from gieok.write.extract.slots import school
 from gieok.write.extract.started import started
 
@@ -69,3 +70,19 @@ async def test_a_first_day_supersedes_the_old_place_through_the_api(
         both = await sessions.live_memories(mem, "both", "나 삼성에서 일해",
                                             "동생이 오늘 카카오 첫 출근했어")
         assert any("삼성" in m for m in both) and any("카카오" in m for m in both)
+
+
+@pytest.mark.parametrize(("new", "old", "replaces"), [
+    ("사용자의 남편이 이번에 기아로 이직했다", "사용자의 남편은 현대차 다닌다", True),
+    ("User's husband started working at Mercy Clinic",
+     "User's husband works nights at the hospital", True),
+    ("사용자의 동생은 카카오에 첫 출근했다", "사용자의 동생은 삼성에서 일한다", True),
+    # another person's job, or a school someone attends: never
+    ("User's wife started working at Meta", "User works at Google as a data scientist", False),
+    ("사용자의 동생은 카카오에 첫 출근했다", "사용자는 삼성에서 근무", False),
+    ("사용자의 남편이 이번에 기아로 이직했다", "사용자의 남편은 주말마다 헬스장 다닌다", False),
+])
+def test_a_relatives_new_job_replaces_only_their_job(new: str, old: str, replaces: bool) -> None:
+    said = change(new)
+    assert said is not None and "job" in said.kinds
+    assert bool(replaced(old, said)) is replaces

@@ -86,6 +86,12 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "worship": (("church", "parish", "temple", "교회", "성당"), r"\b(?:church|parish)\b|교회|성당"),
     "office": (("office", "workplace", "사무실", "근무지"), r"\b(?:office|workplace)\b|사무실|근무지"),
     "team": (("team", "department", "팀", "부서"), r"\b(?:team|department)\b|[가-힣]{0,6}팀(?=\s|에|을|를|은|는|이|$)|부서"),
+    # where someone works: said by the verb ("works at", "현대차 다닌다", "에서 근무"); a
+    # school, gym or academy someone attends is never read as it (``_OTHER_PLACES``)
+    "job": (("job", "company", "employer", "회사", "직장"),
+            r"\b(?:works?|working|employed)(?:\s+(?:nights|days|full[\s-]time|part[\s-]time)){0,2}\s+"
+            r"(?:at|for)\b|\bjob\s+at\b|(?:에서|에)\s?(?:일한|일해|일하|"
+            r"근무)|회사|직장|다닌다|다니고\s?있|다녀요|첫\s?출근"),
     "laptop": (("laptop", "notebook", "노트북"),
                r"\b(?:laptop|macbook(?:\s+(?:air|pro))?|thinkpad|surface\s+laptop|chromebook|xps)\b|"
                r"노트북|맥북|그램"),
@@ -107,9 +113,19 @@ _ADDITIVE_EN = re.compile(r"\b(?:also|as\s+well|another|second|both|in\s+additio
                           r"additionally|plus)\b|\btoo\b(?=\s*(?:[,.!?;)]|$))", re.IGNORECASE)
 _CHANGE_STEMS_KO = frozenset({"옮기", "바꾸", "바뀌", "갈아타", "넘어가", "넘어오"})
 # nouns that say a change with 하다/되다 ("이전했어요", "포항으로 부임하게 됐다", "조정했다")
-_CHANGE_NOUNS_KO = frozenset({"이전", "변경", "부임", "발령", "전근", "조정", "이사", "전학"})
+_CHANGE_NOUNS_KO = frozenset({"이전", "변경", "부임", "발령", "전근", "조정", "이사", "전학", "이직",
+                              "입사"})
+# change nouns that say the kind themselves ("기아로 이직했다": the job changed)
+_NOUN_KINDS = {"이직": "job", "입사": "job", "전학": "school"}
+# a first day somewhere: the place the holder works at or attends starts anew (``started``)
+_FIRST_DAY_KO = re.compile(r"(?P<v>[가-힣A-Za-z0-9]+?)(?:에|으로|로)?\s?첫\s?(?P<k>출근|등교)")
+_STARTED_EN = re.compile(
+    r"\bstarted\s+(?P<w>(?:a\s+new\s+job\s+|working\s+)?)at\s+(?P<v>(?-i:[A-Z0-9])[\w&.'’-]*"
+    r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})|\b(?:took|got|accepted|landed)\s+a\s+(?:new\s+)?job\s+"
+    r"(?:as\s+an?\s+[\w\s-]{2,40}?\s+)?(?:at|with)\s+(?P<v2>(?-i:[A-Z0-9])[\w&.'’-]*"
+    r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})", re.IGNORECASE)
 _RELOCATED = re.compile(r"relocat|이사|이주", re.IGNORECASE)
-_CUE_KO = re.compile(r"옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
+_CUE_KO = re.compile(r"이직|입사|첫\s?출근|첫\s?등교|옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
                      r"이전했|이전함|이전해|변경|부임|발령|전근|조정|relocat|바꿔|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
 _ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째로")
 _TIME_KO = frozenset("이번 이제 요즘 요새 지난주 지난달 저번 작년 올해 올 오늘 어제 최근 얼마 전 다음 달 "
@@ -156,6 +172,13 @@ _FOR_EN = re.compile(r"\bfor\s+(?:my\s+|our\s+|the\s+)?(?P<k>[a-z]+)\b", re.IGNO
 
 
 def _english(content: str) -> Change | None:
+    start = _STARTED_EN.search(content)
+    if start is not None and not _ADDITIVE_EN.search(content):
+        value = (start.group("v") or start.group("v2")).strip(" .,'’")
+        kinds = {name for name, pattern in _MEMBER.items() if pattern.search(value)} - {"job"}
+        if not kinds or start.group("w") or start.group("v2"):
+            kinds = {"job"}  # "started working at Mercy Clinic", "took a job at Acme"
+        return Change(frozenset(kinds), value, _people(content), content)
     if _CUE_EN.search(content) is None or _ADDITIVE_EN.search(content):
         return None
     kinds: set[str] = set()
@@ -256,6 +279,11 @@ def _korean(content: str) -> Change | None:
             name for name in KINDS if _said_kind(clause, name)}
     if value and _RELOCATED.search(content):  # "Austin으로 relocation 완료", "부산으로 이사"
         kinds.add("home")
+    kinds |= {_NOUN_KINDS[toks[i].form] for i in verbs if toks[i].form in _NOUN_KINDS}
+    first_day = _FIRST_DAY_KO.search(content)
+    if first_day is not None:  # "동생이 오늘 카카오 첫 출근했다"
+        kinds.add("job" if first_day.group("k") == "출근" else "school")
+        value = value or first_day.group("v")
     return Change(frozenset(kinds), value, _people(content), content) if kinds else None
 
 
@@ -267,6 +295,9 @@ def change(content: str) -> Change | None:
 
 
 SURE, IF_ALONE = 2, 1
+# kinds every person has one of their own: a change names exactly whose
+_OWN_ONLY = frozenset({"job"})
+_OTHER_PLACES = ("school", "academy", "gym", "worship", "salon", "shop")
 # the thing named as a cause or a topic, not as what the user has or attends ("요즘 가게
 # 때문에 정신이 없다", "worried about the gym's prices")
 _NOT_ITS_VALUE = re.compile(r"\s?(?:때문|덕분|얘기|이야기|생각|걱정|문제|일로|일이|일\s)|"
@@ -287,6 +318,9 @@ def replaced(old: str, new: Change) -> int:
     if new.value and new.value.casefold() in old.casefold():
         return 0  # it states the new value: a restatement, not the old one
     for kind in new.kinds:
+        if kind in _OWN_ONLY and (people != new.who or any(
+                _MEMBER[k].search(old) for k in _OTHER_PLACES)):
+            continue  # the user's job is not their wife's; a school someone attends no job
         pattern = _MEMBER.get(kind) or re.compile(
             rf"(?<![\w]){re.escape(kind.rstrip('s'))}", re.IGNORECASE)
         if any(_NOT_ITS_VALUE.match(old, m.end()) is None for m in pattern.finditer(old)):  # a member of the kind, or the same word ("치과 바꿨어요" … "연세치과")
