@@ -48,6 +48,7 @@ from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # a statement that something still holds: it repeats what was said before
 _STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
                     r"그대로", re.IGNORECASE)
@@ -249,8 +250,9 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             and r.type is not MemoryType.RULE and mentions(r.content, old_name)]
     if not olds:
         return False
-    pattern = re.compile(re.escape(old_name), re.IGNORECASE)
     for old in olds:
+        pattern = _old_phrase(old.content, old_name, new_name)
+        names = list(dict.fromkeys([old_name, *_WORD.findall(pattern.pattern.replace("\\", ""))]))
         content = pattern.sub(new_name, old.content)
         record = old.model_copy(update={
             "id": new_id(), "content": content, "content_hash": content_hash(content),
@@ -264,8 +266,21 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
                 {"value": pattern.sub(new_name, str(old.metadata["value"]))}
                 if old.metadata.get("value") else {})}})
         _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
-                   names=[old_name])
+                   names=[n for n in names if len(n) > 1])
     return True
+
+
+def _old_phrase(content: str, old_name: str, new_name: str) -> re.Pattern[str]:
+    """What the new name replaces in ``content``: the old name — and, for a Korean place
+    said in more words than the old one ("하남" corrected to "남양주 다산" in "하남 미사 쪽
+    전세"), as many bare words after it as the new name has (the old address phrase)."""
+    extra = len(new_name.split()) - len(old_name.split())
+    if extra > 0 and _HANGUL.search(old_name):
+        m = re.search(rf"{re.escape(old_name)}((?:\s[가-힣A-Za-z0-9]{{1,8}}(?<![은는이가을를에의도로와과])"
+                      rf"(?=\s[가-힣]{{1,2}}(?:\s|$)|\s|$)){{1,{extra}}})", content)
+        if m is not None and len(m.group(1).split()) == extra:
+            return re.compile(re.escape(m.group(0)), re.IGNORECASE)
+    return re.compile(re.escape(old_name), re.IGNORECASE)
 
 
 def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],

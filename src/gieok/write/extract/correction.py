@@ -98,3 +98,35 @@ def corrected(prior: str, sentence: str) -> Correction | None:
 def _without_ending(value: str) -> str:
     """"6살이네" → "6살": the value without the sentence ending said after it."""
     return re.sub(r"(?<=[0-9살세])(?:이네|이야|이에요|네요|이요|야|요|네)$", "", value)
+
+
+# -- a correction of a value said in an earlier conversation -------------------------------------
+# "correction from last time, it's Medford not Somerville", "I said Somerville last time but
+# it's Medford", "저번에 하남이라고 했는데 잘못 말했어요, 남양주 다산이에요": the value said
+# before and the one that holds. What is stored naming the old value is rewritten with the new
+# one (reconciliation's rename), so no wrong value stays current beside the right one.
+_VALUE_EN = r"(?-i:[A-Z0-9][\w&.'’-]*(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})"
+_EARLIER_EN = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^(?:(?:oh|ah|um+|sorry)[,\s]+)*(?:correction|a\s+correction|to\s+correct\s+myself|i\s+misspoke|"
+    rf"i\s+got\s+it\s+wrong)\b[^,.!?]*[,:\s-]+(?:it['’]s|it\s+is|i\s+meant?|that\s+should\s+be)\s+"
+    rf"(?:actually\s+)?(?:the\s+)?(?P<new>{_VALUE_EN}),?\s+not\s+(?:the\s+)?(?P<old>{_VALUE_EN})\b",
+    rf"\bi\s+(?:said|told\s+you)\s+(?P<old>{_VALUE_EN})\s+(?:last\s+time|before|earlier|the\s+other\s+day)"
+    rf"\b[^.!?]*?\b(?:but|,)\s*(?:it['’]s|it\s+is|i\s+meant?)\s+(?:actually\s+)?(?P<new>{_VALUE_EN})\b",
+)]
+_EARLIER_KO = re.compile(
+    r"(?P<old>[가-힣A-Za-z0-9]{1,12}?)(?:이)?라고\s?(?:했|말했|한|말씀드렸|적었)[^,.!?]{0,12}?"
+    r"(?:잘못\s?(?:말했|알려|적었|얘기)|틀렸|아니(?:에요|야|고|라))[^,.!?]{0,6}?[,.!]?\s*"
+    r"(?:사실은\s?|원래\s?|정확히는\s?)?(?P<new>[가-힣A-Za-z0-9]{1,12}(?:\s[가-힣A-Za-z0-9]{1,12}){0,2}?)"
+    r"(?:이에요|예요|이야|야|입니다|이고|이요|임|이라구요|이거든요)(?=[\s.,!~]|$)")
+
+
+def corrected_earlier(sentence: str) -> tuple[str, str] | None:
+    """(old value, new value) when ``sentence`` corrects a value the user gave in an earlier
+    conversation, or None."""
+    for pattern in (*_EARLIER_EN, _EARLIER_KO):
+        m = pattern.search(sentence.strip())
+        if m is not None:
+            old, new = m.group("old").strip(), m.group("new").strip()
+            if old.casefold() != new.casefold() and old not in _NOT_NAMES:
+                return old, new
+    return None

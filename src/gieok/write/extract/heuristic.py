@@ -42,7 +42,7 @@ from gieok.write.extract.lasting import lasting
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
-from gieok.write.extract.correction import corrected
+from gieok.write.extract.correction import corrected, corrected_earlier
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
@@ -269,8 +269,8 @@ class HeuristicExtractor:
             topic = entities.subject(resolved)
             standing = standing_rules.instruction(sentence)
             if not explicit and is_noise(sentence) and standing is None \
-                    and not health.medical_report(sentence):
-                continue
+                    and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
+                continue  # (a correction of an earlier value is no apology: retired.renamed)
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract.correction import corrected_earlier
+
 from gieok.write.extract.health import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
@@ -221,7 +223,13 @@ _NAME_WORD = re.compile(r"이름|\S명(?:이|을|은)|명칭|개명|\bname", re.
 def renamed(sentence: str) -> tuple[str, str] | None:
     """(old name, new name) when the sentence says a thing got a new name ("Phoenix got
     renamed to Atlas", "프로젝트명이 '바다'에서 '파도'로 바뀌었어요", "Orbit 이름 바꿨어 →
-    Nova"): what is stored about the old name is now about the new one."""
+    Nova"): what is stored about the old name is now about the new one. A correction of a
+    value said in an earlier conversation ("correction from last time, it's Medford not
+    Somerville", "저번에 하남이라고 했는데 잘못 말했어요, 남양주 다산이에요") is read the same way:
+    what was stored with the wrong value now says the right one."""
+    fixed = corrected_earlier(sentence)
+    if fixed is not None:
+        return fixed
     for i, pattern in enumerate(_RENAMED):
         if i == 2 and not _NAME_WORD.search(sentence):
             continue  # "사료를 로얄캐닌에서 힐스로 바꿨어" is a switch, not a new name
