@@ -15,6 +15,8 @@ from gieok import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.write.extract.changes import change, replaced
 from gieok.write.extract.slots import school
+from gieok.write.extract.new_value import new_value
+from gieok.write.extract.new_value import replaced as new_value_replaced
 from gieok.write.extract.started import started
 
 
@@ -86,3 +88,17 @@ def test_a_relatives_new_job_replaces_only_their_job(new: str, old: str, replace
     said = change(new)
     assert said is not None and "job" in said.kinds
     assert bool(replaced(old, said)) is replaces
+
+
+@pytest.mark.parametrize(("new", "old", "renews"), [
+    ("사용자의 고양이 나비 사료 결국 오리젠으로 바꾼다", "사용자의 고양이 나비는 로얄캐닌 먹는다", True),
+    # nothing named but the new food, then eating it: the one pet's food (IF_ALONE)
+    ("사용자는 결국 Acana 연어로 바꾼다. 잘 먹는다", "사용자의 강아지 밥은 Orijen 먹인다", True),
+    ("사용자의 고양이 나비 사료 결국 오리젠으로 바꾼다", "사용자의 강아지 두부는 로얄캐닌 먹는다", False),
+    ("사용자는 결국 Acana 연어로 바꾼다. 잘 먹는다", "사용자는 매일 아침 7시에 산책한다", False),
+    ("사용자는 간식도 츄르로 바꿨다", "사용자의 고양이 나비는 로얄캐닌 먹는다", False),
+])
+def test_food_is_named_by_eating(new: str, old: str, renews: bool) -> None:
+    said = new_value(new)
+    assert said is not None
+    assert bool(new_value_replaced(old, said)) is renews

@@ -406,7 +406,28 @@ def replaced(old: str, new: NewValue) -> int:
     things = {t for t in new.things if not any(t in h or h in t for h in mine | new.holders)}
     if things and things <= MEASURES:
         return strength if _DOSE.search(old) is not None else 0
+    if _eaten(new, things) and _EATS.search(old) is not None and not _ADDED.search(new.text):
+        return strength  # the food, said in the older memory by what is eaten
     return strength if any(_same_word(thing, old) for thing in things) else 0
+
+
+# food is named by eating: "나비 사료 오리젠으로 바꿨다" renews "나비는 로얄캐닌 먹는다", and
+# "결국 Acana 연어로 바꿨다. 잘 먹는다" (nothing named but the new food, then eating it) renews
+# "강아지 밥은 Orijen 먹인다" — the holder still has to match (``replaced``)
+FOOD = frozenset({"사료", "밥", "먹이", "food", "kibble", "feed", "dog food", "cat food"})
+_EATS = re.compile(r"먹(?:는다|인다|여|어|고|는|임|음)|\b(?:eats?|eating|feeds?|feeding|fed)\b",
+                   re.IGNORECASE)
+_ADDED = re.compile(r"\b(?:also|too|another|as\s+well|treats?)\b|간식|도\s|추가", re.IGNORECASE)
+
+
+def _eaten(new: NewValue, things: set[str]) -> bool:
+    """The change is of what someone eats: the thing is a word for food, or nothing is named
+    but the new value and the memory goes on to say it is eaten ("잘 먹는다")."""
+    if things & FOOD:
+        return True
+    rest = new.text.split(new.value, 1)[-1] if new.value and new.value != "?" else ""
+    return bool(things) and all(t in new.value.casefold() for t in things) and \
+        _EATS.search(rest) is not None
 
 
 _QUANTITY = re.compile(r"\d|(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s?(?:번|알|개|잔|시|단위|정|캡슐)|"
