@@ -22,6 +22,8 @@ from gieok.write.extract.started import started
 
 @pytest.mark.parametrize(("sentence", "whose", "place", "is_school"), [
     ("first day at Costco today, wish me luck", "user", "Costco", False),
+    ("First day at Amazon warehouse in Fresno today, 10 hour shifts", "user",
+     "Amazon warehouse in Fresno", False),
     ("first day at Lincoln Elementary today for my daughter, fingers crossed",
      "daughter", "Lincoln Elementary", True),
     ("my wife started a new job at Meta", "wife", "Meta", False),

@@ -30,7 +30,11 @@ _SCHOOLISH = re.compile(r"\b(?:Elementary|Middle|High|Primary|Secondary|Montesso
                         r"Kindergarten|Preschool|Daycare|Academy|University|College)\b|"
                         r"초등학교|중학교|고등학교|유치원|어린이집|학교|대학교|[가-힣]{1,6}초$|"
                         r"[가-힣]{1,6}중$|[가-힣]{1,6}고$")
-_PLACE_EN = r"(?P<x>(?-i:[A-Z0-9][\w&.'’-]*)(?:\s+(?-i:[A-Z0-9][\w&.'’-]*|&|of)){0,4})"
+# the place as said: its name, the kind of site ("Amazon warehouse") and the town ("in Fresno")
+_PLACE_EN = r"(?P<x>(?-i:[A-Z0-9][\w&.'’-]*)(?:\s+(?-i:[A-Z0-9][\w&.'’-]*|&|of)){0,4}" \
+            r"(?:\s+(?:warehouse|store|office|plant|factory|branch|location|hospital|clinic|site|" \
+            r"campus|headquarters|kitchen|restaurant|cafe|café|shop|lab|studio))?" \
+            r"(?:\s+(?:in|at)\s+(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?)?)"
 _FIRST_EN = re.compile(
     rf"\b(?:my\s+(?P<who1>{FAMILY_EN})['’]s\s+)?(?:first|1st)\s+day\s+(?:of\s+(?:school|work)\s+)?"
     rf"(?:at|in)\s+(?:(?:the\s+)?new\s+(?:job|school)\s+(?:at\s+)?)?{_PLACE_EN}"
