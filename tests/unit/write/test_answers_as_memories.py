@@ -60,6 +60,20 @@ def test_a_korean_name_for_the_pet_just_mentioned(said: Callable[..., list[str]]
     assert got[-1] == "사용자의 토끼 이름은 두부다"
 
 
+def test_a_kind_asked_of_a_named_pet_in_korean(said: Callable[..., list[str]]) -> None:
+    got = said(("user", "우리 강아지 보리가 요즘 산책을 싫어해"),
+               ("assistant", "보리는 어떤 강아지예요?"),
+               ("user", "시바견, 다섯 살"))
+    assert got[-1] == "사용자의 강아지 보리: 시바견, 다섯 살"
+
+
+def test_a_relative_has_no_breed(said: Callable[..., list[str]]) -> None:
+    got = said(("user", "gift ideas for my wife?"),
+               ("assistant", "What kind of work does your wife do?"),
+               ("user", "nursing, at a clinic"))
+    assert not any("is a nursing" in m for m in got)
+
+
 def test_no_subject_keeps_the_question_with_the_answer(said: Callable[..., list[str]]) -> None:
     got = said(("user", "I started a new job this week"),
                ("assistant", "Congrats! Which company?"),

@@ -37,7 +37,7 @@ _DESCRIBED = re.compile(r"\b(?:she|he|it|mine)(?:['’]s|\s+is)\s+(?P<d>an?\s+[\
                         r"\s*(?=[.,!?;]|$)", re.IGNORECASE)
 # questions about a pet's attribute: a breed, the kind of dog ("견종이 뭐예요?", "What breed?")
 _PET_ATTR = re.compile(r"\bbreed\b|\bwhat\s+(?:kind|type|sort)\s+of\s+(?:dog|cat|pet|bird)\b|"
-                       r"견종|묘종|품종", re.IGNORECASE)
+                       rf"견종|묘종|품종|어떤\s?(?:{PETS_KO})(?:예요|에요|야|이야|인가요)", re.IGNORECASE)
 _ASKS_NAME = re.compile(r"\bname\b|이름", re.IGNORECASE)
 _ASKS_AGE = re.compile(r"\bhow\s+old\b|몇\s?살|나이", re.IGNORECASE)
 _ASKS_KIND = re.compile(r"^(?:what|which)\s+(?:breed|kind|type|sort)\b", re.IGNORECASE)
@@ -222,7 +222,8 @@ def _english(text: str, question: str, entity: Entity, name: str | None,
             # "How old is she turning?" → "6!": the age to come, not the age now
             return f"{who} {'are' if plural else 'is'} turning {re.sub(r' years old$', '', body)}"
         return f"{who} {'are' if plural else 'is'} {body}"
-    if _ASKS_KIND.search(question) or _PET_ATTR.search(question):
+    if entity.kind == "pet" and (_ASKS_KIND.search(question) or _PET_ATTR.search(question)):
+        # a pet's kind only: "What kind of work does your wife do?" asks no kind of her
         if re.match(r"(?i)(?:a|an|the)\b", body):
             body = body[0].lower() + body[1:]
         elif not re.match(r"\d", body):
