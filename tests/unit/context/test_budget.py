@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gieok.context.budget import CLAIM_ORDER, ITEM_CAPPED, _dedupe, _words, fit, message_tokens, render
+from gieok.context.budget import CLAIM_ORDER, ITEM_CAPPED, _copied, _dedupe, _words, fit, message_tokens, render
 from gieok.context.tokens import CharCounter, TokenCounter, get_counter
 from gieok.domain.context import (
     BLOCK_HEADER,
@@ -287,3 +287,29 @@ def test_documents_keep_a_prefix_but_memories_are_whole() -> None:
     out = fit([_section(SectionKind.MEMORIES, memories)], [],
               Budget(memory_tokens=100, item_tokens=70), BPE)
     assert [i.id for i in out.sections[0].items] == ["m1"]
+
+
+def test_item_copies_are_what_model_copy_makes() -> None:
+    """fit() works on copies: ``_copied`` must make what ``model_copy()`` makes (values,
+    set fields, a shallow copy sharing the score parts) and leave the original untouched."""
+    from datetime import UTC, datetime
+
+    from gieok.domain.query import ScoreParts
+
+    parts = ScoreParts(relevance=0.5)
+    items = [ContextItem(id="a", text="x"),
+             ContextItem(id="b", text="y", body="y!", score=0.3, tokens=4, truncated=True,
+                         record_id="r", at=datetime(2024, 1, 1, tzinfo=UTC), parts=parts)]
+    for item in items:
+        copy, reference = _copied(item), item.model_copy()
+        assert copy is not item and type(copy) is ContextItem
+        assert copy.__dict__ == reference.__dict__
+        assert list(copy.__dict__) == list(reference.__dict__)
+        assert copy.model_fields_set == reference.model_fields_set
+        assert (copy.__pydantic_extra__, copy.__pydantic_private__) == (
+            reference.__pydantic_extra__, reference.__pydantic_private__)
+        assert copy.parts is item.parts
+        before, before_set = item.model_dump(), set(item.model_fields_set)
+        copy.text, copy.tokens = "changed", 99
+        copy.model_fields_set.add("tokens")
+        assert item.model_dump() == before and item.model_fields_set == before_set
