@@ -67,6 +67,13 @@ def test_a_kind_asked_of_a_named_pet_in_korean(said: Callable[..., list[str]]) -
     assert got[-1] == "사용자의 강아지 보리: 시바견, 다섯 살"
 
 
+def test_relatives_asked_together_stay_many(said: Callable[..., list[str]]) -> None:
+    got = said(("user", "주말에 애들 데리고 갈 만한 곳 추천해 줘"),
+               ("assistant", "아이들이 몇 살이에요?"),
+               ("user", "첫째 5살, 둘째 3살"))
+    assert got[-1] == "사용자의 아이들: 첫째 5살, 둘째 3살"
+
+
 def test_a_relative_has_no_breed(said: Callable[..., list[str]]) -> None:
     got = said(("user", "gift ideas for my wife?"),
                ("assistant", "What kind of work does your wife do?"),

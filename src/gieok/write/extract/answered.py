@@ -101,7 +101,7 @@ _HONORIFIC = {"어머님": "어머니", "아버님": "아버지", "따님": "딸
 _ASKED_OF_EN = re.compile(rf"\byour\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}|"
                           rf"{_MORE_ANIMALS}))(?:['’]s)?\b", re.IGNORECASE)
 _ASKED_OF_KO = re.compile(rf"(?<![가-힣])(?P<noun>{'|'.join(_HONORIFIC)}|{FAMILY_KO}|{PETS_KO})"
-                          r"(?:들)?(?=[이가은는을를도의]|\s|$)")
+                          r"(?P<many>들)?(?=[이가은는을를도의]|\s|$)")
 
 
 def _asked_of(question: str) -> Entity | None:
@@ -112,7 +112,10 @@ def _asked_of(question: str) -> Entity | None:
         if m is None:
             return None
         noun = _HONORIFIC.get(m.group("noun"), m.group("noun"))
-        return Entities._entity(None, noun, "ko")
+        entity = Entities._entity(None, noun, "ko")
+        if m.group("many"):  # "조카들이 몇 살이에요?": 사용자의 조카들
+            entity.noun += "들"
+        return entity
     m = _ASKED_OF_EN.search(question)
     return Entities._entity(None, m.group("noun").lower(), "en") if m else None
 
