@@ -27,10 +27,40 @@ _TASK_PAYLOAD = re.compile(
     r"[^:\n]{0,40}):\s*\S.*$", re.IGNORECASE | re.DOTALL)
 
 
+# A quote that NAMES something inside the user's own sentence is part of it: "the series is
+# called \"Moonlight Bakery\"", "이름은 \"달빛한복\"", "\"X\"은 무조건 \"Y\"로 써". It is said
+# (a) after a naming word (called/named/titled, 이름은/제목은/주제가…) or (b) directly before a
+# Korean particle or copula — and (c) it is short and not itself a sentence (no sentence
+# punctuation, no Korean sentence ending), which "translate \"I have two brothers\"" and
+# "\"저는 서울에 삽니다\"를 다듬어 줘" are.
+_NAMING_BEFORE = re.compile(
+    r"(?:\b(?:called|named|titled|entitled|dubbed)|\b(?:name|title)\s+(?:is|was|will\s+be)|"
+    r"(?:이름|제목|주제|명칭|타이틀|상호|팀명|가게\s?이름|닉네임|별명)\s?(?:은|는|이|가))\s*:?\s*$",
+    re.IGNORECASE)
+_PARTICLE_AFTER = re.compile(
+    r"^(?:은|는|이|가|을|를|으로|로|과|와|이랑|랑|의|도|만|에서|에|이라는|라는|이라고\s?(?:하|지|짓)|"
+    r"라고\s?(?:하|지|짓)|이야|야|이에요|예요|이고|고|입니다|이다|다)(?=[\s.,!?~]|$)")
+_SENTENCE_END_KO = re.compile(r"(?:다|요|까|죠|니|네|해|어|아|지|래|자)[\s.!?~]*$")
+
+
+def _naming(text: str, quote: re.Match[str]) -> bool:
+    """Whether a quoted span names something in the user's sentence (see above)."""
+    inner = quote.group(0)[1:-1].strip()
+    if not inner or len(inner.split()) > 5 or re.search(r"[.!?？。]", inner):
+        return False
+    if _HANGUL.search(inner) and _SENTENCE_END_KO.search(inner):
+        return False
+    before = text[max(0, quote.start() - 30):quote.start()]
+    after = text[quote.end():quote.end() + 12]
+    return bool(_NAMING_BEFORE.search(before) or (_HANGUL.search(text)
+                                                   and _PARTICLE_AFTER.match(after)))
+
+
 def quoted_removed(text: str) -> str:
     """A turn without its quoted text (someone else's words: text to translate, a message
-    to answer) and without the material a task request hands over after a colon."""
-    text = _QUOTED.sub(" ", text)
+    to answer) and without the material a task request hands over after a colon. A quote
+    that names something in the user's own sentence stays, without its quote marks."""
+    text = _QUOTED.sub(lambda m: m.group(0)[1:-1] if _naming(text, m) else " ", text)
     task = _TASK_PAYLOAD.match(text.strip())
     return task.group("ask") if task else text
 
