@@ -88,6 +88,8 @@ _EN_UNNAMED = re.compile(
     r"|\s+(?:says?|said|thinks?|thought|wants?|wanted|told|tells|keeps|kept|works|worked|"
     r"loves|loved|hates|likes|does|did|doesn['’]t|didn['’]t|can|can['’]t|will|would|never|"
     r"always|still|also)\b"
+    # "I call my dad every Wednesday, he's …": the relative as the object, then when or where
+    r"|\s+(?:every|each|on|at|in|for|to|about|with|from|when|after|before|this|next|last)\b"
     r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
     # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
     rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b|"
@@ -130,7 +132,10 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
                          # "막내가 유치원 졸업식이었거든": a relative said bare as the sentence's
                          # subject is the user's (not "애"/"아이", which may be any child)
                          r"(?:^|(?<=[.!?~ㅋㅎ]))\s*(?:(?:오늘|어제|요즘|이번에|아까)\s)?"
-                         rf"(?P<noun3>{_KO_RELATIVE})(?:이|가|는|은|께서)(?=\s)")
+                         rf"(?P<noun3>{_KO_RELATIVE})(?:(?:이|가|는|은|께서)(?=\s)|"
+                         # "시어머니 생신 선물 …", "할머니 구순 잔치 …": a relative said bare
+                         # before a noun is "my …" (Korean drops the 의 and the 우리)
+                         r"\s(?=[가-힣]{2,}\s))")
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다|ㅋ+|ㅎ+|ㅠ+|ㅜ+|"
                       r"뭐(?=\s?ㅋ))[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
@@ -469,6 +474,8 @@ class Entities:
             if self.topic.kind == "pet":
                 # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
                 text = _FED.sub(lambda m: _EATS[m.group(0)], text)
+            # "할머니 아흔 되셔": the relative said bare is the subject already
+            text = re.sub(rf"^{re.escape(self.topic.noun)}\s(?=\S)", "", text)
             return f"{who}{'은' if _batchim(who) else '는'} {text}"
         return text
 

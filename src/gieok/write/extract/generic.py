@@ -110,6 +110,8 @@ _EN_LASTING = re.compile(
     r"\b(?:start(?:ed|s|ing)?|join(?:ed|s)?|mov(?:ed|ing)|adopt(?:ed|ing)?|promot\w*|hired|signed|"
     r"bought|closed\s+on|got\s+(?:a|an|my|the|our)\s+(?:new\s+)?(?:job|offer|dog|cat|puppy|"
     r"kitten|car|house|apartment|place|promotion|license|licence|degree|visa)|diagnos\w*|"
+    # "I just got a Fujifilm X-T5": a product said by its brand or model is something owned
+    r"got\s+(?:a|an|my|the|our)\s+(?:new\s+)?(?-i:[A-Z][A-Za-z]+|[A-Z]*\d)|"
     r"engaged|married|pregnant|born|quit|retir\w*|graduat\w*|accepted|enrolled|booked|scheduled|"
     r"decided|switched|found\s+out|learned\s+that|passed|won|launched|shipped|released|"
     r"turn(?:ed|s)\s+\d+|renamed|named|called|laid\s+off|fired|let\s+go|lost\s+(?:my|our|the)\s+"

@@ -527,6 +527,12 @@ RULES: list[Rule] = [
          rf"(?:is|are)\s+{REST}",
          "User's favorite {what} is {x}", "preference", type=MemoryType.PREFERENCE,
          category="preference", slot="favorite:{what}", tags=("preference",)),
+    # "I only drink oat milk": what the user takes and nothing else is a standing preference
+    rule("en.pref.only",
+         rf"{I}{ADV}\s+only\s+(?P<v>drink|eat|use|wear|buy|drive|fly)\s+{REST}",
+         lambda g, _: f"User only {g['v']}s {g['x']}", "preference", type=MemoryType.PREFERENCE,
+         category="preference", slot="pref:{x}", value="like", tags=("preference",),
+         check=_thing),
     rule("en.pref.prefer",
          rf"{I}{ADV}\s+(?:much\s+|definitely\s+)?prefer\s+{REST}",
          "User prefers {x}", "preference", type=MemoryType.PREFERENCE, category="preference",

@@ -513,8 +513,11 @@ RULES: list[Rule] = [
          check=lambda g, _: not re.search(r"(?:어디|뭐|언제|누구|몇|왜)", g["rest"])
          and FACTISH.search(g["rest"]) is not None),
     rule("ko.family.marital",
-         r"(?P<x>결혼했|기혼|유부남|유부녀|미혼|싱글|이혼했|약혼했|돌싱)",
-         lambda g, _: "사용자는 " + {"결혼했": "결혼했다 (기혼)", "유부남": "기혼",
+         r"(?P<x>결혼했|기혼|유부남|유부녀|미혼|싱글\s?(?:대디|맘|파파)|싱글|이혼했|약혼했|돌싱)",
+         # "싱글대디라 …": a parent raising the children alone (not "미혼": often divorced)
+         lambda g, _: f"사용자는 {g['x']}{'이다' if g['x'].endswith('맘') else '다'} (아이를 혼자 "
+         "키운다)" if g["x"].startswith("싱글")
+         and len(g["x"]) > 2 else "사용자는 " + {"결혼했": "결혼했다 (기혼)", "유부남": "기혼",
                                    "유부녀": "기혼", "싱글": "미혼", "이혼했": "이혼했다",
                                    "약혼했": "약혼했다", "돌싱": "이혼"}.get(g["x"], g["x"]),
          "family", slot="marital", tags=("family",),
@@ -596,9 +599,12 @@ RULES: list[Rule] = [
          "사용자의 취미는 {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          tags=("preference", "hobby")),
     rule("ko.pref.prefer",
-         r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>[가-힣A-Za-z]+?)(?:이|가|을|를)?\s*(?:더\s?)?"
-         r"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요)",
-         lambda g, _: f"사용자는 {g['y']}보다 {josa(g['x'], '을/를')} 선호함", "preference",
+         r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>[가-힣A-Za-z]+?(?:(?:이|가|을|를)?\s[가-힣]+는\s?(?=게|것이|걸))?)"
+         r"(?:이|가|을|를|게|것이|걸)?\s*(?:더\s?)?"
+         # "버터보다 올리브유 넣는 게 좋더라고요": what the user does, and liked by experience
+         r"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요|좋더라|좋던데)",
+         lambda g, _: f"사용자는 {g['y']}보다 {g['x']}는 걸 선호함" if " " in g["x"]
+         else f"사용자는 {g['y']}보다 {josa(g['x'], '을/를')} 선호함", "preference",
          type=MemoryType.PREFERENCE, category="preference", slot="pref:{x}", value="like",
          tags=("preference",)),
     # -- profile ---------------------------------------------------------------------------
