@@ -48,6 +48,13 @@ _QUESTION_EN = re.compile(
     r"should|shall|is|are|am|was|were|have|has|had|may|might|any\s+idea|any\s+tips)\b",
     re.IGNORECASE,
 )
+# "my parrot keeps screaming at 6am, how do I stop this": a question after a comma, its
+# question mark left off — the sentence asks; the clause before it is cut out by disclosure
+_TRAILING_QUESTION_EN = re.compile(
+    r",\s+(?:(?:so|and|but)\s+)?(?:(?:how|what|where|when|why)\s+(?:do|does|did|can|could|"
+    r"should|would|is|are|to)|(?:which|who)\s+(?:do|does|did|can|could|should|would)\s+(?:i|we|"
+    r"you)|(?:should|can|could|do)\s+(?:i|we)|any\s+(?:ideas?|tips|"
+    r"advice|suggestions)|anyone\s+know)\b[^,;]*$", re.IGNORECASE)
 _QUESTION_KO = re.compile(
     r"(?:니|나요|까|까요|냐|냐고|어때|어때요|뭐야|뭐예요|뭘까|는지|을까|ㄹ까|래|대|죠|지요|"
     r"있을까|없을까|될까|할까|알아|아니|아세요|아나요|줄래)\s*[?？]*$"
@@ -251,7 +258,8 @@ def is_noise(sentence: str) -> bool:
             return True
         if _ko_not_statement(s) or _KO_PROMISE.search(s):
             return True
-    elif _QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I):
+    elif (_QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I)) \
+            or _TRAILING_QUESTION_EN.search(s):
         return True
     if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s) \
             or _EN_MOMENT.search(s) or _TASK.match(_unfill(s)) or _PLEASANTRY.search(s):
@@ -334,7 +342,10 @@ def _ko_not_statement(sentence: str) -> bool:
         return True
     if any(t.tag == "EF" and t.form.startswith(("ᆯ게", "을게", "ᆯ래", "을래", "더라", "던데"))
            for t in final):
-        return True
+        # "저는 버터보다 올리브유 넣는 게 좋더라고요": the speaker's own liking, found out by
+        # experience, is a preference (not a remark on a thing, "신라면도 맵더라고요")
+        return not (any(t.tag == "NP" and t.form in ("나", "저") for t in toks)
+                    and any(t.tag == "VA" and t.form in ("좋", "싫") for t in final))
     return any(t.form == "던" and t.tag == "ETM" for t in toks) and any(
         t.form in ("거", "것") and t.tag == "NNB" for t in final)
 
