@@ -88,6 +88,9 @@ def _english(sentence: str) -> list[str]:
     sentence = _EN_RELEVANCE.sub("", sentence) or sentence
     if not discourse.is_noise(sentence):
         return [sentence]
+    head = discourse.without_trailing_question(sentence)
+    if head != sentence and not discourse.is_noise(head):
+        return [head]  # "first winter in Tacoma …, how do people deal": what precedes holds
     clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
     # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
     clauses += [f"{m.group('my')} {m.group('noun')}'s name is {m.group('name')}"

@@ -55,6 +55,15 @@ _TRAILING_QUESTION_EN = re.compile(
     r"should|would|is|are|to)|(?:which|who)\s+(?:do|does|did|can|could|should|would)\s+(?:i|we|"
     r"you)|(?:should|can|could|do)\s+(?:i|we)|any\s+(?:ideas?|tips|"
     r"advice|suggestions)|anyone\s+know)\b[^,;]*$", re.IGNORECASE)
+
+
+def without_trailing_question(sentence: str) -> str:
+    """The sentence without a question tacked on after a comma ("first winter in Tacoma and
+    the rain is no joke, how do people deal" → "first winter in Tacoma and the rain is no
+    joke"); unchanged when there is none."""
+    return _TRAILING_QUESTION_EN.sub("", sentence).strip() or sentence
+
+
 _QUESTION_KO = re.compile(
     r"(?:니|나요|까|까요|냐|냐고|어때|어때요|뭐야|뭐예요|뭘까|는지|을까|ㄹ까|래|대|죠|지요|"
     r"있을까|없을까|될까|할까|알아|아니|아세요|아나요|줄래)\s*[?？]*$"
