@@ -89,7 +89,8 @@ def _english(sentence: str) -> list[str]:
     if not discourse.is_noise(sentence):
         return [sentence]
     head = discourse.without_trailing_question(sentence)
-    if head != sentence and not discourse.is_noise(head):
+    if head != sentence and not sentence.rstrip().endswith(("?", "？")) \
+            and not discourse.is_noise(head):
         return [head]  # "first winter in Tacoma …, how do people deal": what precedes holds
     clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
     # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
