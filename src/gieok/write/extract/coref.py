@@ -166,11 +166,19 @@ class Entities:
     # a name the last sentence used as its subject without saying who it is ("so Bruno is
     # stuck inside"): "he's a 1 year old husky" next says he is the user's husky
     unplaced: str | None = None
+    # the last sentence named someone outside the family ("a card for the vet"): a "she" or
+    # "her" that opens the next one is that person, not a relative or pet named before
+    outsider: bool = False
 
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
         found = self._intros(sentence)
         self.unplaced = unplaced(sentence) if lang == "en" and not found else None
+        # ("… for the vet? her name is Dr. Patel. she was very patient with him": the vet
+        # stays who "she" is while the sentences keep saying she or he)
+        self.outsider = lang == "en" and not found and self.mentioned(sentence, lang) is None \
+            and (_OUTSIDER_EN.search(sentence) is not None
+                 or (self.outsider and _THIRD_PERSON_EN.search(sentence) is not None))
         for entity in found:
             self._add(entity)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
@@ -395,6 +403,8 @@ class Entities:
                      r"(?P<s>['’]s)?", text, re.IGNORECASE)
         if m:
             p = m.group("p").lower()
+            if self.outsider and p != "it":
+                return text  # "… a card for the vet? her name is Dr. Patel": the vet's name
             target = self.pronoun_target(p)
             kind = _KIND_SAID.match(text[m.end():]) if m.group("s") and p in ("he", "she") \
                 else None
@@ -432,7 +442,7 @@ class Entities:
                 return text[:care.start()] + target.display("en") + "'s" + text[care.end():]
         obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
                         text, re.IGNORECASE)
-        if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
+        if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE) and not self.outsider:
             target = self.pronoun_target(obj.group("p").lower())
             if target is not None:
                 return text[:obj.start()] + target.display("en") + text[obj.end():]
@@ -510,6 +520,7 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
     text = re.sub(r"\bUser\b", "I", text)  # never a pet called "User"
     text = re.sub(r"사용자의(?=\s)", "우리", text)
     text = re.sub(r"(?<=[가-힣])(?:이다|다)(?=[\s.,]|$)", "이야", text)  # "이름은 하준이다" → "하준이야"
+    text = re.sub(r"(?<=[A-Za-z])(?:이다|다)(?=[\s.,]|$)", " 이야", text)  # "이름은 Noah다"
     return tuple((e.name, e.noun, e.lang) for e in Entities()._intros(text)
                  if e.name is not None and e.name not in ("I", "User", "사용자"))
 
@@ -573,6 +584,15 @@ _CARE_OF = re.compile(
 _NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
                         r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
                         re.IGNORECASE)
+# Someone outside the family the user talks about: their vet, doctor, teacher, boss, friend.
+_OUTSIDER_EN = re.compile(
+    r"\b(?:the|a|an|our|my|his|her|their)\s+(?:new\s+|old\s+|kids['’]?\s+|son['’]s\s+|"
+    r"daughter['’]s\s+)?(?:vet|veterinarian|doctor|doc|dentist|nurse|teacher|coach|trainer|groomer|"
+    r"therapist|boss|manager|supervisor|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
+    r"friend|roommate|client|customer|tutor|nanny|babysitter|mechanic|lawyer|accountant|"
+    r"pharmacist|surgeon|instructor|professor|principal|realtor|agent|contractor|plumber)s?\b",
+    re.IGNORECASE)
+_THIRD_PERSON_EN = re.compile(r"\b(?:she|he|her|him|his|hers)\b", re.IGNORECASE)
 _REPORTED_EN = re.compile(
     r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
     r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",
