@@ -97,3 +97,13 @@ async def test_a_request_for_today_does_not_bring_back_what_was_said_today() -> 
         hits = await mem.search("오늘 저녁 메뉴 추천해줘", user_id="u1", k=2)
         rain = [hit for hit in hits if "비 오네" in hit.record.content]
         assert rain and rain[0].parts.fulltext is None  # found by meaning only, if at all
+
+
+def test_a_listed_word_the_analyser_misreads_as_a_one_syllable_stem_searches_nothing() -> None:
+    """An expansion word is analysed alone; "비건" (vegan) comes back as the verb stem 비-,
+    which would match "오늘 비 오네" (rain) — such a misread word adds no term. One-syllable
+    nouns ("개", "딸") and nouns with a suffix ("애들" → 애) keep theirs."""
+    from gieok.text.analysis import WORD_LIST_MARK, query_terms
+
+    assert query_terms(WORD_LIST_MARK + "비건 가재")[1] == []
+    assert query_terms(WORD_LIST_MARK + "개 딸 애들 채식")[1] == ["개", "딸", "애", "채식"]
