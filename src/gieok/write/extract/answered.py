@@ -80,7 +80,7 @@ def subject(question: str, entities: Entities, topic: Entity | None,
     asked_of = _asked_of(q)
     if asked_of is not None:
         return asked_of
-    if topic is not None and _subjectless(q):
+    if topic is not None and subjectless(q):
         return topic
     if _ASKS_NAME.search(q):  # "이름이 뭐예요?": the pet or relative not named yet
         unnamed = next((e for e in reversed(entities.known) if e.name is None), None)
@@ -155,7 +155,7 @@ def _kind_said(prior: str | None) -> Entity | None:
     return entity
 
 
-def _subjectless(question: str) -> bool:
+def subjectless(question: str) -> bool:
     """A short question that names no one ("How old?", "몇 살이에요?", "What breed?")."""
     if _HANGUL.search(question):
         return not any(t.tag in ("NNP", "NP", "JKS") or t.form in ("은", "는")
@@ -242,7 +242,7 @@ def _korean(text: str, question: str, entity: Entity, name: str | None) -> str |
         return None
     attr = _attribute_ko(question, entity)
     if attr is None and not (_PET_ATTR.search(question) or _ASKS_AGE.search(question)
-                             or (entity.name is None and _subjectless(question))):
+                             or (entity.name is None and subjectless(question))):
         return None
     inner = _KO_NAME_IN.search(text)
     called = entity.name

@@ -384,21 +384,11 @@ def _question_with_entity(question: str, entities: Entities, topic: Entity | Non
         if target is not None:
             who = target.display("en") + ("'s" if m.group(1).lower() == "his" else "")
             q = q[:m.start()] + who + q[m.end():]
-    elif topic is not None and _subjectless(q):
+    elif topic is not None and answered.subjectless(q):
         # "몇 살이에요?" right after the user talked about their daughter: ask about her
         lang = "ko" if _HANGUL.search(q) else "en"
         q = f"{q} ({topic.display(lang)})"
     return q
-
-
-def _subjectless(question: str) -> bool:
-    """A short question that names no one ("How old?", "몇 살이에요?", "What breed?")."""
-    if _HANGUL.search(question):
-        return not any(t.tag in ("NNP", "NP", "JKS") or t.form in ("은", "는")
-                       for t in korean.tokens(question))
-    words = re.findall(r"[A-Za-z']+", question)
-    return len(words) <= 3 and not re.search(
-        r"\b(?:you|your|i|my|we|our|it|they|them|their|this|that)\b", question, re.IGNORECASE)
 
 
 _WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
