@@ -142,18 +142,7 @@ WORD_LIST_MARK = "\u203b "
 
 @lru_cache(maxsize=8192)
 def _word_morphs(word: str) -> tuple[tuple[str, str], ...]:
-    """The morphemes of one listed word. A noun of two or more syllables that the analyser
-    reads as nothing but one-syllable verb stems or numerals was misread ("비건" 'vegan' →
-    the verb 비-, "가재" 'crayfish' → 가-, "이주" → 이 'two'): searching that piece would
-    match unrelated text ("오늘 비 오네"), so such a word searches nothing."""
-    morphs = _tagged_morphs(word)
-    if len(word) > 1 and morphs and all(
-            len(form) == 1 and tag in _MISREAD_TAGS for form, tag in morphs):
-        return ()
-    return morphs
-
-
-_MISREAD_TAGS = frozenset({"VV", "VA", "VX", "NR", "MM"})
+    return _tagged_morphs(word)
 
 
 def query_terms(text: str) -> tuple[list[str], list[str]]:
