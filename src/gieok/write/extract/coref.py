@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
+from gieok.write.extract.names import outsider_named
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -177,8 +178,7 @@ class Entities:
         # ("… for the vet? her name is Dr. Patel. she was very patient with him": the vet
         # stays who "she" is while the sentences keep saying she or he)
         self.outsider = lang == "en" and not found and self.mentioned(sentence, lang) is None \
-            and (_OUTSIDER_EN.search(sentence) is not None
-                 or (self.outsider and _THIRD_PERSON_EN.search(sentence) is not None))
+            and outsider_named(sentence, still=self.outsider)
         for entity in found:
             self._add(entity)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
@@ -584,15 +584,6 @@ _CARE_OF = re.compile(
 _NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
                         r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
                         re.IGNORECASE)
-# Someone outside the family the user talks about: their vet, doctor, teacher, boss, friend.
-_OUTSIDER_EN = re.compile(
-    r"\b(?:the|a|an|our|my|his|her|their)\s+(?:new\s+|old\s+|kids['’]?\s+|son['’]s\s+|"
-    r"daughter['’]s\s+)?(?:vet|veterinarian|doctor|doc|dentist|nurse|teacher|coach|trainer|groomer|"
-    r"therapist|boss|manager|supervisor|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
-    r"friend|roommate|client|customer|tutor|nanny|babysitter|mechanic|lawyer|accountant|"
-    r"pharmacist|surgeon|instructor|professor|principal|realtor|agent|contractor|plumber)s?\b",
-    re.IGNORECASE)
-_THIRD_PERSON_EN = re.compile(r"\b(?:she|he|her|him|his|hers)\b", re.IGNORECASE)
 _REPORTED_EN = re.compile(
     r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
     r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",

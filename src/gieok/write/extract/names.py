@@ -1,6 +1,7 @@
 """Names as users say them (W3): the familiar Korean 이 ("몽이", "하은이"), a name a pet's
 care gives away ("Took Biscuit to the vet"), a name a clause takes as its subject before
-anyone says who it is ("so Bruno is stuck inside"). Read by ``coref``; pure.
+anyone says who it is ("so Bruno is stuck inside"), someone outside the family the user is
+talking about ("a card for the vet"). Read by ``coref``; pure.
 """
 
 from __future__ import annotations
@@ -140,3 +141,22 @@ def speaker_named(content: str, name: str) -> str:
     content = re.sub(r"\bUser['’]s\b", f"{name}'s", content)
     content = re.sub(r"\b(?:the user|User)\b", name, content)
     return content
+
+
+# Someone outside the family the user talks about: their vet, doctor, teacher, boss, friend.
+_OUTSIDER_EN = re.compile(
+    r"\b(?:the|a|an|our|my|his|her|their)\s+(?:new\s+|old\s+|kids['’]?\s+|son['’]s\s+|"
+    r"daughter['’]s\s+)?(?:vet|veterinarian|doctor|doc|dentist|nurse|teacher|coach|trainer|groomer|"
+    r"therapist|boss|manager|supervisor|coworker|co-worker|colleague|neighbou?r|landlord|landlady|"
+    r"friend|roommate|client|customer|tutor|nanny|babysitter|mechanic|lawyer|accountant|"
+    r"pharmacist|surgeon|instructor|professor|principal|realtor|agent|contractor|plumber)s?\b",
+    re.IGNORECASE)
+_THIRD_PERSON_EN = re.compile(r"\b(?:she|he|her|him|his|hers)\b", re.IGNORECASE)
+
+
+def outsider_named(sentence: str, *, still: bool = False) -> bool:
+    """Whether an English ``sentence`` names someone outside the family (the vet, a teacher,
+    a boss), so that a "she" or "her" opening the next one is that person — or, ``still``
+    (the sentence before did), keeps talking about them with a she, he or her."""
+    return _OUTSIDER_EN.search(sentence) is not None or (
+        still and _THIRD_PERSON_EN.search(sentence) is not None)
