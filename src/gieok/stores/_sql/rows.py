@@ -92,25 +92,9 @@ _EMPTY_JSON: dict[str, Callable[[], Any]] = {"[]": list, "{}": dict, "null": lam
 def row_to_record(
     row: Mapping[str, Any], time_in: Callable[[Any], datetime | None]
 ) -> MemoryRecord:
-    scope = _scope(row["org"], row["project"], row["user_id"], row["persona"], row["session"])
-    values: dict[str, Any] = {"scope": scope}
-    for name in PLAIN_FIELDS:
-        values[name] = row[name]
-    for name in JSON_FIELDS:
-        raw = row[name]
-        empty = _EMPTY_JSON.get(raw) if isinstance(raw, str) and len(raw) <= 4 else None
-        values[name] = empty() if empty is not None else \
-            json.loads(raw) if isinstance(raw, str) else raw
-    if values["metadata"] is None:
-        values["metadata"] = {}
-    for name in ("source_turn_ids", "tags", "pii_flags"):
-        if values[name] is None:
-            values[name] = []
-    for name in TIME_FIELDS:
-        values[name] = time_in(row[name])
-    for name in BOOL_FIELDS:
-        values[name] = bool(row[name])
-    return MemoryRecord.model_validate(values)
+    """One record row read by its column names (``records_from`` of that single row)."""
+    names = tuple(row.keys())
+    return records_from(names, [tuple(row[name] for name in names)], time_in)[0]
 
 
 def records_from(names: Sequence[str], rows: Iterable[Sequence[Any]],
