@@ -144,7 +144,7 @@ _RANDOM_TOKEN = re.compile(
 # security, 여권번호, 운전면허번호, 외국인등록번호), and the US social security number's own
 # 3-2-4 shape, which no phone, date or amount takes.
 _ID_LABEL_DOC = re.compile(
-    r"(?i)(?:\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|passport(?:\s+(?:number|no\.?|#))?"
+    r"(?i)(?:\b(?:ssn|social(?:\s+security)?(?:\s+(?:number|no\.?|#))?|passport(?:\s+(?:number|no\.?|#))?"
     r"|driver'?s?\s+licen[cs]e(?:\s+(?:number|no\.?|#))?|driving\s+licen[cs]e(?:\s+(?:number|no\.?))?"
     r"|national\s+id(?:\s+(?:number|no\.?))?|tax\s+id(?:\s+(?:number|no\.?))?)"
     r"|여권\s?번호|여권|운전\s?면허(?:증)?\s?번호|면허\s?번호|외국인\s?등록\s?번호"

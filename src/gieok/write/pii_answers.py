@@ -14,7 +14,8 @@ answer is read as a secret when:
 Then the first secret-looking token of the answer is masked (the "nearby" reading of
 ``pii_passwords``: letters with digits or symbols, a 4–8 digit PIN, a grouped code), or the
 whole answer when it is one bare word that is no yes, no or "I don't know"
-("cabinlife" to "What's the Wi-Fi password at the cabin?"). Greedy like every password
+("cabinlife" to "What's the Wi-Fi password at the cabin?"), or the one word after a comma, a
+colon or an arrow that closes the answer ("first pet's name, Biscuit"). Greedy like every password
 reading: a false positive masks a word of a reply; a false negative keeps a password for good.
 """
 
@@ -32,6 +33,8 @@ _GROUPED = re.compile(r"^\d{1,4}(?:[-.]\d{1,4}){1,5}$")
 _QUESTION = re.compile(
     r"\?|？|(?:나요|까요|ㄹ까요|가요|세요|니|냐|래|죠|지요|을까|일까|할까|줄래|주실래요|실래요)\s*[.!~]*$")
 _WHAT = re.compile(r"(?i)\b(?:what|which|tell\s+me|give\s+me|share)\b|뭐|뭔|무엇|어떤|알려|불러")
+# The last part of an answer that names what it answers first: "first pet's name, Biscuit".
+_AFTER_MARK = re.compile(r"(?:,|:|：|→|->|—|–)\s*(?P<rest>[^,:：→\s]+)\s*$")
 _WORD = re.compile(r"^[\"'“‘«]?(?P<word>[^\s\"'”’».,!?~]+)[\"'”’».,!?~]*$")
 # One-word replies that are no value: agreement, refusal, not knowing, deferring.
 _NOT_A_VALUE = frozenset({
@@ -75,8 +78,22 @@ def answer_spans(answer: str, question: str) -> Iterator[tuple[int, int]]:
     if found:
         yield from found
         return
-    if len(tokens) == 1 and _WHAT.search(question):
+    if not _WHAT.search(question):
+        return
+    if len(tokens) == 1:
         word = _WORD.match(tokens[0].group(0))
-        if word and len(word.group("word")) >= 3 \
-                and word.group("word").casefold() not in _NOT_A_VALUE:
+        if word and _a_value(word.group("word")):
             yield tokens[0].start() + word.start("word"), tokens[0].start() + word.end("word")
+        return
+    last = _AFTER_MARK.search(answer)
+    if last is not None:
+        word = _WORD.match(last.group("rest"))
+        if word and _a_value(word.group("word")):
+            yield last.start("rest") + word.start("word"), last.start("rest") + word.end("word")
+
+
+def _a_value(word: str) -> bool:
+    """A reply's word that can be the value asked for: no yes, no or "I don't know"; three
+    letters or more (two in Hangul, where a nickname is often two syllables)."""
+    shortest = 2 if any("\uac00" <= ch <= "\ud7a3" for ch in word) else 3
+    return len(word) >= shortest and word.casefold() not in _NOT_A_VALUE

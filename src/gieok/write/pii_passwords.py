@@ -40,7 +40,7 @@ _CODES_OF = (r"(?:code|combination|combo|pin)\s+(?:on|for|to|of)\s+(?:the\s+|my\
 # "online banking login is jlee_84 / Marigold#5530": a login's name and password, a slash
 # between — the part after the slash is the password whatever it looks like.
 _LOGIN_PAIR = re.compile(
-    r"(?i)(?:\b(?:log\s?-?in|sign\s?-?in|credentials?|account)\b|계정|로그인|아이디)[^\n/]{0,25}?"
+    r"(?i)(?:\b(?:log\s?-?in|sign\s?-?in|credentials?|account)\b|계정|로그인|아이디)[^\n/]{0,40}?"
     r"(?<![\w/])(?P<user>[^\s/]{2,})\s*/\s*(?P<value>[^\s/]{4,})")
 # Labels that introduce a secret only when a secret-looking value follows (the network's key
 # after "wifi", a code after "keypad"/"combination", a one-time code after "OTP", the words
@@ -75,6 +75,7 @@ _DIRECT = re.compile(
 # connector, the value.
 _FOR = re.compile(
     rf"(?i){_A}(?:{_LABEL_EN}){_Z}\s+for\s+(?:[^\s=:：.!?]+\s+){{0,3}}?"
+    r"(?:[^\s=:：.!?]+(?=[=:：]))?"  # "pw for the shared drive: X": the colon on the last word
     r"(?:=|:|：|->|is|was|(?:would|will|should)\s+be)\s*"
     r"[\"'“‘«]?(?P<value>[^\s\"'”’»,;]{3,})"
 )
@@ -120,6 +121,8 @@ _NOT_A_SECRET = frozenset({
     "manager", "managers", "reset.", "required", "needed", "protected", "field", "policy",
     "hint", "rules", "rule", "length", "change", "changes", "recovery", "generator",
 })
+# Korean question words: a label followed by one asks for the value ("비번이 뭐야?").
+_ASKING = ("뭐", "뭔", "무엇", "어떻게", "어디", "몇")
 # A label followed by one of these is a topic, not a value's introduction.
 _TOPICS = frozenset({
     "manager", "managers", "policy", "policies", "hint", "hints", "reset", "recovery", "rules",
@@ -157,6 +160,19 @@ _CLI_PASSWORD = re.compile(
     r"(?i)(?:\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?\s-p(?P<joined>[^\s-][^\s]{2,})"
     r"|\bsshpass\s+-p\s*[\"']?(?P<spaced>[^\s\"']{3,})"
     r"|(?<![\w-])--password[ =][\"']?(?P<long>[^\s\"']{3,}))")
+# Part of a PIN or password said by position: "비밀번호 앞 두자리 38", "the last four digits of
+# my PIN are 0412" — the digits are the secret's, however few.
+_PARTIAL = re.compile(
+    rf"(?i)(?:(?:{_LABEL_KO})\s*(?:의\s*)?(?:앞|뒤|뒷|첫|마지막)\s*(?:두|세|네|2|3|4)\s*자리"
+    r"(?:\s*(?:는|은|가|이|:))?"
+    r"|\b(?:first|last)\s+(?:two|three|four|2|3|4)\s+digits\s+of\s+(?:my|the|your|our)\s+"
+    r"(?:pin|password|passcode|code)\b\s*(?:is|are|:|=)?)"
+    r"\s*(?P<value>\d{1,4})(?!\d)")
+# A secret question and its answer after an arrow: "보안 질문: 어릴 적 별명 → 똘이",
+# "security question (first car) -> Corolla".
+_QUESTION_ANSWER = re.compile(
+    r"(?i)(?:(?:비밀|보안)\s?질문|\b(?:security|secret)\s+question)[^\n]{0,40}?"
+    r"(?:→|->|=>|⇒)\s*[\"'“‘«]?(?P<value>[^\s\"'”’».,!?]{2,})")
 # "사랑해1004", "봄날은간다2024!": a Korean password is Korean letters with digits after them.
 _KO_PASSWORD = re.compile(r"[가-힣]{2,}\d{2,}[!@#$%^&*~.]*")
 
@@ -166,7 +182,7 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
     yield from _direct(text)
     for phrase in _PHRASE.finditer(text):
         yield phrase.start("value"), phrase.end("value")
-    for reading in (_PASSPHRASE, _CARD_CODE):
+    for reading in (_PASSPHRASE, _CARD_CODE, _PARTIAL, _QUESTION_ANSWER):
         for found in reading.finditer(text):
             yield found.start("value"), found.end("value")
     for url in _URL_PASSWORD.finditer(text):
@@ -194,8 +210,8 @@ def _direct(text: str) -> Iterator[tuple[int, int]]:
         trimmed = value.rstrip(".!?)~")  # "CVV가 뭐예요?": the ending before the mark
         trimmed = _KO_WORDS_AFTER_VALUE.sub("", trimmed) if _HANGUL.search(trimmed) else trimmed
         trimmed = trimmed.rstrip(".!?)")
-        if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET:
-            continue
+        if len(trimmed) < 3 or trimmed.lower() in _NOT_A_SECRET or trimmed.startswith(_ASKING):
+            continue  # "보안 질문 답이 뭐였죠?" asks for the value; it holds none
         conn = match.groupdict().get("conn", "=")
         if not conn.strip() and (not _looks_secret(trimmed) or _HANGUL.search(trimmed)) \
                 and not _KO_PASSWORD.fullmatch(trimmed):

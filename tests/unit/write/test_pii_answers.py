@@ -35,6 +35,9 @@ def replies(*turns: tuple[str, str], before: tuple[tuple[str, str], ...] = ()) -
     ("인증번호 받으셨나요?", "네 384920 이에요", "384920"),
     ("What's the Wi-Fi password at the cabin?", "cabinlife", "cabinlife"),
     ("What's the code on the lockbox?", "0-4-2-7", "0-4-2-7"),
+    # the answer names what it answers first, then the value after a comma or a colon
+    ("What's your security answer for the card?", "mother's hometown, Gimcheon", "Gimcheon"),
+    ("보안 질문 답이 뭐였죠?", "초등학교 짝꿍: 민지", "민지"),
 ])
 def test_a_reply_to_a_question_asking_for_a_secret_is_masked(question: str, answer: str,
                                                              secret: str) -> None:

@@ -32,6 +32,14 @@ from gieok.write.pii import PiiKind, guard, scan
     ("my SSN is 078-05-1120", "078-05-1120"),
     ("My passport number is M12345678", "M12345678"),
     ("여권번호 M98765432 도 메모해줘", "M98765432"),
+    # shapes a probe of 35 chat secrets found in clear (session 9)
+    ("password for my work laptop: Kestrel#2029 please remember", "Kestrel#2029"),
+    ("my sign-in for the clinic booking site is mlee82 / Cobalt!Ridge7", "Cobalt!Ridge7"),
+    ("put my social 219 09 9999 on the form", "219 09 9999"),
+    ("현관 비밀번호 뒤 네자리는 7314야", "7314"),
+    ("the last four digits of my PIN are 0412", "0412"),
+    ("보안 질문 (첫 차) → 아반떼", "아반떼"),
+    ("security question: favourite teacher -> Okafor", "Okafor"),
 ])
 def test_secret_is_masked(text: str, secret: str) -> None:
     masked = guard(text).text
@@ -52,6 +60,8 @@ def test_kinds_of_the_new_readings() -> None:
     "OTP 앱 바꿨어", "it's getting late", "I live at 36 Baker Street", "room 12-34 on floor 5",
     "my grandson Leo is 4 years old", "Chapter 3 4 5 was boring",
     "I'm reading SuperCalifragilisticExpialidocious", "https://example.com/docs/getting-started",
+    "my social life is 100% better since the move", "the last two digits of the year were 26?",
+    "보안 질문 뭐로 할지 고민 중", "login for the county portal is broken again / ugh",
 ])
 def test_ordinary_text_is_left_alone(text: str) -> None:
     assert guard(text).text == text, scan(text)
