@@ -173,6 +173,14 @@ _PARTIAL = re.compile(
 _QUESTION_ANSWER = re.compile(
     r"(?i)(?:(?:비밀|보안)\s?질문|\b(?:security|secret)\s+question)[^\n]{0,40}?"
     r"(?:→|->|=>|⇒)\s*[\"'“‘«]?(?P<value>[^\s\"'”’».,!?]{2,})")
+# Several codes after one label: "my backup codes for 2fa are 7731-9042 and 5518-2267" —
+# every code-shaped token up to the end of the sentence is one of them, not just the first.
+_CODE_LIST = re.compile(
+    r"(?i)(?:\b(?:(?:2fa|mfa|two[\s-]factor)\s+)?(?:backup|recovery|one[\s-]?time)\s+codes\b"
+    r"|(?:백업|복구|일회용)\s?코드(?:들)?)")
+_CODE_SHAPE = re.compile(
+    r"(?<![\w-])(?=[0-9A-Za-z-]*\d)[0-9A-Za-z]{3,8}(?:-[0-9A-Za-z]{3,8}){1,4}(?![\w-])")
+_SENTENCE_END = re.compile(r"[.!?。\n]\s|[.!?。\n]$|$")
 # "사랑해1004", "봄날은간다2024!": a Korean password is Korean letters with digits after them.
 _KO_PASSWORD = re.compile(r"[가-힣]{2,}\d{2,}[!@#$%^&*~.]*")
 
@@ -185,6 +193,10 @@ def password_spans(text: str) -> Iterator[tuple[int, int]]:
     for reading in (_PASSPHRASE, _CARD_CODE, _PARTIAL, _QUESTION_ANSWER):
         for found in reading.finditer(text):
             yield found.start("value"), found.end("value")
+    for label in _CODE_LIST.finditer(text):
+        end = _SENTENCE_END.search(text, label.end()).start()  # type: ignore[union-attr]
+        for code in _CODE_SHAPE.finditer(text, label.end(), min(end, label.end() + 200)):
+            yield code.start(), code.end()
     for url in _URL_PASSWORD.finditer(text):
         yield url.start("value"), url.end("value")
     for flag in _CLI_PASSWORD.finditer(text):

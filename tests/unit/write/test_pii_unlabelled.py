@@ -40,6 +40,8 @@ from gieok.write.pii import PiiKind, guard, scan
     ("the last four digits of my PIN are 0412", "0412"),
     ("보안 질문 (첫 차) → 아반떼", "아반떼"),
     ("security question: favourite teacher -> Okafor", "Okafor"),
+    ("the recovery codes for my mail are 4410-2291, 8803-1175 and 0062-5539 ok", "0062-5539"),
+    ("백업 코드들 적어둘게 k2m9-x7q1 그리고 p4v8-z3n6", "p4v8-z3n6"),
 ])
 def test_secret_is_masked(text: str, secret: str) -> None:
     masked = guard(text).text
@@ -62,6 +64,7 @@ def test_kinds_of_the_new_readings() -> None:
     "I'm reading SuperCalifragilisticExpialidocious", "https://example.com/docs/getting-started",
     "my social life is 100% better since the move", "the last two digits of the year were 26?",
     "보안 질문 뭐로 할지 고민 중", "login for the county portal is broken again / ugh",
+    "I printed my backup codes and put them in the safe. The flight is KE-081 tomorrow",
 ])
 def test_ordinary_text_is_left_alone(text: str) -> None:
     assert guard(text).text == text, scan(text)
