@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import time
+from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -29,6 +30,7 @@ from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
+from gieok.context.reads import first_reads
 from gieok.domain.limits import check_text
 from gieok.context.skills import matching_skills
 from gieok.context.tokens import TokenCounter, get_counter
@@ -173,16 +175,21 @@ class ContextAssembler:
             raise InvalidInputError("query must be a string")
         check_text(query, "query")
         query = query.strip()
-        policy = await rt.policy(scope)
+        reader, within = sources.visible(scope)
+        standing_key = _standing_key(reader, within)
+        # one store round trip: settings, turns, selection, the standing memo's check
+        first = await first_reads(
+            rt, scope, turns=None if history is not None else self.settings.load_turns,
+            probe=self.standing.probe(reader, now, standing_key))
+        policy, selection = first.policy, first.selection
         cfg, scoring = self._config(rt, policy.profile)
         try:
             plan = Budget.of(budget, cfg.budget)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise InvalidInputError(f"invalid budget: {exc}") from None
         turns = as_turns(history) if history is not None else \
-            await rt.working.recent(scope, limit=cfg.load_turns)
+            await first.turns(cfg.load_turns)
         files = self.project(scope.project, project, tenant=scope.tenant)
-        selection = await rt.working.selection(scope) if scope.session else []
         key = cache_key(scope.key(), query, tuple((t.role, t.content) for t in turns),
                         plan.model_dump_json(), entity, path,
                         (str(files.root), files.fingerprint()) if files else None,
@@ -196,9 +203,10 @@ class ContextAssembler:
                     await _touch(store, scope, ctx.trace.used_ids(), now)
                     await _consume(rt.working, scope, selection)
                 return ctx
+        memo = _Probed(first.changed) if first.changed is not None else None
         ctx, used_scopes, expires = await self._build(
             rt, scope, query, turns, plan, entity, path, files, summarizer, now,
-            started, Policy(cfg, scoring, policy.settings), selection)
+            started, Policy(cfg, scoring, policy.settings), selection, memo)
         if track_use:
             await _touch(store, scope, ctx.trace.used_ids(), now)
             await _consume(rt.working, scope, selection)
@@ -221,7 +229,7 @@ class ContextAssembler:
         self, rt: Runtime, scope: Scope, query: str, turns: list[Turn],
         plan: Budget, entity: str | None, path: str | None, files: ProjectMemory | None,
         summarizer: Summarizer | None, now: datetime, started: float, policy: Policy,
-        selection: Sequence[str] = (),
+        selection: Sequence[str] = (), memo: _Probed | None = None,
     ) -> tuple[Context, list[Scope], datetime | None]:
         cfg, store, embedder = policy.context, rt.store, rt.embedder
         timings: dict[str, float] = {}
@@ -241,7 +249,8 @@ class ContextAssembler:
             sections.append(_section(SectionKind.SELECTED, [
                 _standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
             memory_sections, records, data = await self._memory_sections(
-                store, embedder, scope, (reader, within), query, now, timings, policy, turns)
+                store, embedder, scope, (reader, within), query, now, timings, policy, turns,
+                memo)
             sections.extend(memory_sections)
             records = [*chosen, *records]
             if files is not None and SectionKind.PROJECT in cfg.sections:
@@ -286,11 +295,16 @@ class ContextAssembler:
         return summary, [_section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
 
     async def _standing(self, store: Store, reader: Scope, within: Filter | None,
-                        now: datetime, cfg: ContextSettings) -> sources.Standing:
+                        now: datetime, cfg: ContextSettings, memo: _Probed | None = None,
+                        ) -> sources.Standing:
         """Pinned facts, skills and recent episodes: memoised per scope until it changes,
-        one of them expires, or an episode ages out of the window."""
-        key = f"{reader.key()}#{within!r}"
-        found = await self.standing.get(reader, store, now, key)
+        one of them expires, or an episode ages out of the window. ``memo``: the answer to
+        the memo's change check when it came with the first reads."""
+        key = _standing_key(reader, within)
+        if memo is not None:
+            found = self.standing.settle(reader, memo.changed, key)
+        else:
+            found = await self.standing.get(reader, store, now, key)
         if isinstance(found, sources.Standing):
             return found
         wall = utcnow()
@@ -309,6 +323,7 @@ class ContextAssembler:
         self, store: Store, embedder: Embedder, scope: Scope,
         visible: tuple[Scope, Filter | None], query: str, now: datetime,
         timings: dict[str, float], policy: Policy, turns: Sequence[Turn] = (),
+        memo: _Probed | None = None,
     ) -> tuple[list[ContextSection | None], list[MemoryRecord], dict[str, Any]]:
         cfg, scoring, admit = policy.context, policy.scoring, policy.admits
         reader, within = visible
@@ -319,7 +334,7 @@ class ContextAssembler:
                 embedder, queries={query: await embedder.embed_query(query)})
         timings["embed"] = _ms(mark)
         mark = time.perf_counter()
-        standing = await self._standing(store, reader, within, now, cfg)
+        standing = await self._standing(store, reader, within, now, cfg, memo)
         timings["standing"] = _ms(mark)
         mark = time.perf_counter()
         hits = await sources.retrieve(store, searcher, reader, query, k=cfg.candidates,
@@ -371,6 +386,17 @@ class ContextAssembler:
         ]
         used = [h.record for h in (*hits, *episodes, *tier_hits, *past)]
         return sections, [*standing.pinned, *used], data
+
+
+@dataclass(frozen=True)
+class _Probed:
+    """The standing memo's change check, answered with ``context()``'s first reads."""
+
+    changed: bool
+
+
+def _standing_key(reader: Scope, within: Filter | None) -> str:
+    return f"{reader.key()}#{within!r}"
 
 
 def _floors(cfg: ContextSettings, calibrated: bool) -> tuple[float, float]:

@@ -22,7 +22,7 @@ from typing import Any
 from gieok.domain.context import Context
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store
-from gieok.stores.ops import ChangedOp
+from gieok.stores.ops import ChangedOp, GetOp, ReadOp
 
 WRITE_MARGIN = timedelta(seconds=2)
 
@@ -78,14 +78,14 @@ class ContextCache:
         fresh = (time.monotonic() - entry.monotonic) < self.max_age_s and (
             entry.expires_at is None or now < entry.expires_at
         )
-        if fresh:
-            for scope in entry.scopes:
-                if await changed_since(store, scope, entry.built_at, self.margin):
-                    fresh = False
-                    break
-        if fresh and entry.record_ids:
-            found = await store.get(entry.tenant, list(entry.record_ids))
-            fresh = len(found) == len(entry.record_ids)
+        if fresh:  # every scope's change check and the records in one round trip
+            since = entry.built_at - self.margin
+            ops: list[ReadOp] = [ChangedOp(scope, since) for scope in entry.scopes]
+            if entry.record_ids:
+                ops.append(GetOp(entry.tenant, entry.record_ids))
+            answers = await store.read(ops)
+            fresh = not any(answers[:len(entry.scopes)]) and (
+                not entry.record_ids or len(answers[-1]) == len(entry.record_ids))
         if not fresh:
             self._entries.pop(key, None)
             self.misses += 1
@@ -114,7 +114,8 @@ class _Memo:
 class ScopeMemo:
     """Per-scope memo of what a context shows whatever the query (pinned facts, skills,
     recent episodes). Validated like cached contexts — one index-only "changed since?"
-    query instead of re-reading and re-decoding every standing record on each turn."""
+    query instead of re-reading and re-decoding every standing record on each turn; the
+    query can travel with other reads (``probe`` then ``settle``)."""
 
     def __init__(self, max_age_s: float = 3600.0, max_entries: int = 1024,
                  margin: timedelta = WRITE_MARGIN) -> None:
@@ -126,13 +127,32 @@ class ScopeMemo:
     async def get(self, scope: Scope, store: Store, now: datetime, key: str = "") -> Any | None:
         """The memo for ``scope`` (or ``key``, when one scope is read several ways) unless
         something in ``scope`` changed since it was built."""
+        probe = self.probe(scope, now, key)
+        if probe is None:
+            return None
+        [changed] = await store.read([probe])
+        return self.settle(scope, bool(changed), key)
+
+    def probe(self, scope: Scope, now: datetime, key: str = "") -> ChangedOp | None:
+        """The store read that decides whether the memo for ``scope``/``key`` is still good
+        (send it with other reads: ``context()`` batches it with its first ones), or ``None``
+        when there is no memo to ask about (none, too old, or one of its records expired —
+        then it is dropped). Answer with ``settle``."""
         key = key or scope.key()
         memo = self._entries.get(key)
         if memo is None:
             return None
         if (time.monotonic() - memo.monotonic) >= self.max_age_s or (
-                memo.valid_until is not None and now >= memo.valid_until) or \
-                await changed_since(store, scope, memo.built_at, self.margin):
+                memo.valid_until is not None and now >= memo.valid_until):
+            self._entries.pop(key, None)
+            return None
+        return ChangedOp(scope, memo.built_at - self.margin)
+
+    def settle(self, scope: Scope, changed: bool, key: str = "") -> Any | None:
+        """The memo after its ``probe`` was answered: ``None`` (and dropped) if ``changed``."""
+        key = key or scope.key()
+        memo = self._entries.get(key)
+        if memo is None or changed:
             self._entries.pop(key, None)
             return None
         self._entries.move_to_end(key)

@@ -171,5 +171,24 @@ class ChangedOp(NamedTuple):
     since: datetime
 
 
+class TurnsOp(NamedTuple):
+    """The store's own working log (``store.working``): the scope's last ``limit`` turns,
+    oldest first → ``list[Turn]`` (as ``WorkingLog.recent``). With ``SelectionOp`` it lets
+    ``context()`` read its turns, its selection, the scope's settings and its caches' change
+    check in one round trip (docs/benchmarks.md, "Context assembly, session 9"); a runtime
+    whose working log lives elsewhere (Redis) asks that log instead."""
+
+    scope: Scope
+    limit: int
+
+
+class SelectionOp(NamedTuple):
+    """The store's own working log: the session's "use in the next turn" ids, in the order
+    chosen → ``list[str]`` (as ``WorkingLog.selection``)."""
+
+    scope: Scope
+
+
 ReadOp = (GetOp | RankOp | RankedOp | HashOp | ListOp | DenseOp | FulltextOp | HistoryOp
-          | SettingsOp | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp | ChangedOp)
+          | SettingsOp | SettingsListOp | IndexOp | ScanOp | FenceOp | MetaOp | ChangedOp
+          | TurnsOp | SelectionOp)

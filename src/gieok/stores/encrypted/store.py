@@ -43,13 +43,16 @@ from gieok.stores.ops import (
     MetaOp,
     ReadOp,
     ScanOp,
+    SelectionOp,
     SettingsListOp,
     SettingsOp,
+    TurnsOp,
 )
 from gieok.text import blind
 
 log = logging.getLogger("gieok.encryption")
-_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp, FenceOp, ChangedOp)  # no user text
+_PASS = (SettingsOp, SettingsListOp, IndexOp, MetaOp, FenceOp, ChangedOp,  # no user text
+         SelectionOp)
 _OFF_LOOP = 16  # seal batches bigger than this in a worker thread (Kiwi + AES per record)
 
 
@@ -147,7 +150,7 @@ class EncryptedStore(Store):
             case RankedOp(tenant, lists, ranker):
                 sent = [o for part in lists for o in self._expand(part)]
                 return [RankedOp(tenant, tuple(sent), _Opening(ranker, s))]  # type: ignore[arg-type]
-            case GetOp() | RankOp() | HistoryOp() | ScanOp():
+            case GetOp() | RankOp() | HistoryOp() | ScanOp() | TurnsOp():
                 return [op]
             case _ if isinstance(op, _PASS):
                 return [op]
@@ -175,6 +178,8 @@ class EncryptedStore(Store):
                 return [s.open_event(e) for e in answers[0]]
             case ScanOp():
                 return [(at, s.open_record(r), v) for at, r, v in answers[0]]
+            case TurnsOp():  # as the store's working log (EncryptedWorkingLog) opens them
+                return [s.open_turn(t) for t in answers[0]]
         return answers[0]
 
     # -- writes -------------------------------------------------------------------------------

@@ -50,8 +50,10 @@ from gieok.stores.ops import (
     RankOp,
     ReadOp,
     ScanOp,
+    SelectionOp,
     SettingsListOp,
     SettingsOp,
+    TurnsOp,
 )
 from gieok.text.analysis import (
     INDEX_TEXT_WEIGHT,
@@ -182,6 +184,10 @@ class InMemoryStore(Store):
             case ChangedOp(scope, since):
                 return any(scope.contains(r.scope) and r.updated_at >= since
                            for r in self._records.values())
+            case TurnsOp(scope, limit):
+                return await self.working.recent(scope, limit=limit)
+            case SelectionOp(scope):
+                return await self.working.selection(scope)
         raise TypeError(f"unknown read op {op!r}")
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:

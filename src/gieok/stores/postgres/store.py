@@ -49,8 +49,10 @@ from gieok.stores.ops import (
     RankOp,
     ReadOp,
     ScanOp,
+    SelectionOp,
     SettingsListOp,
     SettingsOp,
+    TurnsOp,
 )
 from gieok.stores.postgres import bulk, hnsw, search
 from gieok.stores.postgres.db import Conn, PgDb
@@ -58,7 +60,7 @@ from gieok.stores.postgres.dialect import DIALECT as D
 from gieok.stores.postgres.queue import PostgresJobQueue
 from gieok.stores.postgres.schema import MIGRATIONS
 from gieok.stores.postgres.tokens import PostgresTokenStore
-from gieok.stores.postgres.working import PostgresWorkingLog
+from gieok.stores.postgres.working import PostgresWorkingLog, recent_in, selection_in
 
 INDEX_KEY = "embedding_model"
 _OPTIONS = ("pool_min", "pool_max", "connect_timeout_s", "hnsw_m", "hnsw_ef_construction",
@@ -232,6 +234,10 @@ class PostgresStore(Store):
                 return None if row is None else str(row[0])
             case ChangedOp(scope, since):
                 return await _one(conn, q.changed_since(D, scope, since)) is not None
+            case TurnsOp(scope, limit):
+                return await recent_in(conn, scope, limit)
+            case SelectionOp(scope):
+                return await selection_in(conn, scope)
         raise TypeError(f"unknown read op {op!r}")
 
     async def _get(self, conn: Conn, tenant: str, ids: Sequence[str]) -> list[MemoryRecord]:

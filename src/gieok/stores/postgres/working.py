@@ -68,14 +68,7 @@ class PostgresWorkingLog:
         return await self._db.tx(run)
 
     async def recent(self, scope: Scope, /, *, limit: int) -> list[Turn]:
-        async def run(conn: Conn) -> list[Turn]:
-            cur = await conn.execute(
-                "SELECT body FROM working_turns WHERE scope_key = %s ORDER BY rowid DESC "
-                "LIMIT %s", (scope.key(), max(0, limit)))
-            rows = await cur.fetchall()
-            return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
-
-        return await self._db.run(run)
+        return await self._db.run(lambda conn: recent_in(conn, scope, limit))
 
     async def state(self, scope: Scope, /) -> SessionState | None:
         async def run(conn: Conn) -> SessionState | None:
@@ -150,7 +143,7 @@ class PostgresWorkingLog:
             (*_scope_row(scope), summary.covered, summary.last_turn, summary.text)))
 
     async def selection(self, scope: Scope, /) -> list[str]:
-        return await self._db.run(lambda conn: _selection(conn, scope))
+        return await self._db.run(lambda conn: selection_in(conn, scope))
 
     async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
         await self._db.tx(lambda conn: _put_selection(conn, scope, ids))
@@ -161,7 +154,7 @@ class PostgresWorkingLog:
         async def run(conn: Conn) -> None:  # read and rewrite in one transaction
             await conn.execute("SELECT 1 FROM next_turn_selections WHERE scope_key = %s "
                                "FOR UPDATE", (scope.key(),))
-            left = [i for i in await _selection(conn, scope) if i not in gone]
+            left = [i for i in await selection_in(conn, scope) if i not in gone]
             await _put_selection(conn, scope, left)
 
         await self._db.tx(run)
@@ -210,7 +203,17 @@ class PostgresWorkingLog:
         return await self._db.tx(run)
 
 
-async def _selection(conn: Conn, scope: Scope) -> list[str]:
+async def recent_in(conn: Conn, scope: Scope, limit: int) -> list[Turn]:
+    """``recent`` on ``conn`` (the store answers ``TurnsOp`` with it, inside its read)."""
+    cur = await conn.execute(
+        "SELECT body FROM working_turns WHERE scope_key = %s ORDER BY rowid DESC LIMIT %s",
+        (scope.key(), max(0, limit)))
+    rows = await cur.fetchall()
+    return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
+
+
+async def selection_in(conn: Conn, scope: Scope) -> list[str]:
+    """``selection`` on ``conn`` (the store answers ``SelectionOp`` with it)."""
     cur = await conn.execute("SELECT ids FROM next_turn_selections WHERE scope_key = %s",
                              (scope.key(),))
     row = await cur.fetchone()

@@ -57,8 +57,10 @@ from gieok.stores.ops import (
     RankOp,
     ReadOp,
     ScanOp,
+    SelectionOp,
     SettingsListOp,
     SettingsOp,
+    TurnsOp,
 )
 from gieok.stores.sqlite.ann import ANN_URL_OPTIONS, AnnOptions
 from gieok.stores.sqlite.db import SqliteDb
@@ -245,6 +247,10 @@ class SqliteStore(Store):
             case ChangedOp(scope, since):
                 return conn.execute(*_args(q.changed_since(D, scope, since))).fetchone() \
                     is not None
+            case TurnsOp(scope, limit):
+                return SqliteWorkingLog.recent_in(conn, scope, limit)
+            case SelectionOp(scope):
+                return SqliteWorkingLog.selection_in(conn, scope)
         raise TypeError(f"unknown read op {op!r}")
 
     def _get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]

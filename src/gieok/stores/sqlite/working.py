@@ -73,13 +73,15 @@ class SqliteWorkingLog:
         return await self._db.tx(run)
 
     async def recent(self, scope: Scope, /, *, limit: int) -> list[Turn]:
-        def run() -> list[Turn]:
-            rows = self._db.conn.execute(
-                "SELECT body FROM working_turns WHERE scope_key = ? ORDER BY rowid DESC LIMIT ?",
-                (scope.key(), max(0, limit))).fetchall()
-            return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
+        return await self._db.run(lambda: self.recent_in(self._db.conn, scope, limit))
 
-        return await self._db.run(run)
+    @staticmethod
+    def recent_in(conn: sqlite3.Connection, scope: Scope, limit: int) -> list[Turn]:
+        """``recent`` on ``conn`` (the store answers ``TurnsOp`` with it, inside its read)."""
+        rows = conn.execute(
+            "SELECT body FROM working_turns WHERE scope_key = ? ORDER BY rowid DESC LIMIT ?",
+            (scope.key(), max(0, limit))).fetchall()
+        return [Turn.model_validate_json(r[0]) for r in reversed(rows)]
 
     async def state(self, scope: Scope, /) -> SessionState | None:
         def run() -> SessionState | None:
@@ -143,13 +145,14 @@ class SqliteWorkingLog:
             (*_scope_row(scope), json.dumps(list(dict.fromkeys(ids))), time.time()))
 
     @staticmethod
-    def _get_selection(conn: sqlite3.Connection, scope: Scope) -> list[str]:
+    def selection_in(conn: sqlite3.Connection, scope: Scope) -> list[str]:
+        """``selection`` on ``conn`` (the store answers ``SelectionOp`` with it)."""
         row = conn.execute("SELECT ids FROM next_turn_selections WHERE scope_key = ?",
                            (scope.key(),)).fetchone()
         return [] if row is None else [str(i) for i in json.loads(row[0])]
 
     async def selection(self, scope: Scope, /) -> list[str]:
-        return await self._db.run(lambda: self._get_selection(self._db.conn, scope))
+        return await self._db.run(lambda: self.selection_in(self._db.conn, scope))
 
     async def put_selection(self, scope: Scope, ids: Sequence[str], /) -> None:
         await self._db.tx(lambda conn: self._put_selection(conn, scope, ids))
@@ -158,7 +161,7 @@ class SqliteWorkingLog:
         gone = set(ids)
 
         def run(conn: sqlite3.Connection) -> None:  # read and rewrite in one transaction
-            left = [i for i in self._get_selection(conn, scope) if i not in gone]
+            left = [i for i in self.selection_in(conn, scope) if i not in gone]
             self._put_selection(conn, scope, left)
 
         await self._db.tx(run)
