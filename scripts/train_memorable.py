@@ -1,9 +1,10 @@
 """Train the "worth remembering" sentence model (``gieok/write/extract/memorable.py``).
 
-Data: every labelled chat file bundled with the package (``FILES``: the chat set, its round-2
-file, round 3's additions, round 3's held-out file and both halves of the third fresh file —
-each scored once before it became training data; several writers, so the judge learns what a
-self-disclosure is rather than one writer's words). Each user turn is masked and cut into
+Data: labelled chat files bundled with the package (``FILES``, what the shipped weights saw:
+the chat set, its round-2 file, round 3's additions, round 3's held-out file and both halves
+of the third fresh file — each scored once before it became training data; several writers,
+so the judge learns what a self-disclosure is rather than one writer's words; ``LABELLED``
+adds the fourth to seventh fresh files, seven writers in all, ``writer_of``). Each user turn is masked and cut into
 sentences exactly as the extractor sees it; a sentence is *positive* when it carries a
 labelled required fact (matched by the fact's keywords; a one-sentence turn carries its turn's
 facts), *negative* when its turn states nothing (noise conversations, small talk, questions,
@@ -14,8 +15,8 @@ out. The assistant question a turn answers is a feature.
 Model: L2-regularised logistic regression over hashed features, full-batch Adam in numpy
 (deterministic: the same files give the same weights). Thresholds (``--veto-slot``,
 ``--veto-generic``, ``--veto-answer``, ``--keep``) are scores chosen by playing each labelled
-file end to end with a judge trained on the other files (``scripts/lofo_memorable.py``,
-leave-one-file-out; docs/benchmarks.md has the grid).
+writer's files end to end with a judge trained on the other writers
+(``scripts/lofo_memorable.py``, leave-one-writer-out; docs/benchmarks.md has the grid).
 
     PYTHONPATH=src python scripts/train_memorable.py --out src/gieok/write/extract/memorable.npz
     PYTHONPATH=src python scripts/train_memorable.py --split dev-train --cv   # 5-fold report
@@ -92,8 +93,25 @@ def _turn_examples(case: str, text: str, question: str | None,
     return out
 
 
+# The files the shipped weights were trained on (the default of ``--files``).
 FILES = ("chat_set.yaml", "chat_test.yaml", "chat_more.yaml", "chat_heldout.yaml",
          "chat_fresh3_dev.yaml", "chat_fresh3_test.yaml")
+# Every labelled chat file bundled with the package: the folds of
+# ``scripts/lofo_memorable.py``. A judge trained on all fourteen was measured leave-one-writer-
+# out in session 9 and NOT shipped (docs/benchmarks.md, "Round 3, session 9"): it scores short
+# casual Korean statements ("혈압약 먹고 있어", "당뇨가 있어") below the chatter no veto may keep.
+LABELLED = (*FILES, "chat_fresh4_dev.yaml", "chat_fresh4_test.yaml", "chat_fresh5_dev.yaml",
+            "chat_fresh5_test.yaml", "chat_fresh6_dev.yaml", "chat_fresh6_test.yaml",
+            "chat_fresh7_dev.yaml", "chat_fresh7_test.yaml")
+
+
+def writer_of(name: str) -> str:
+    """Who wrote a bundled file: both halves of a fresh file are one writer, and the three
+    round-1/2 files (written beside the extractor, by its authors) are one."""
+    stem = name.removesuffix(".yaml").removeprefix("chat_")
+    if stem in ("set", "test", "more"):
+        return "authors"
+    return stem.removesuffix("_dev").removesuffix("_test")
 DATA = Path(__file__).resolve().parents[1] / "src" / "gieok" / "evaluation" / "data"
 
 

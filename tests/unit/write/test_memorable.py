@@ -68,20 +68,29 @@ def test_the_training_script_reproduces_the_shipped_weights() -> None:
 
 @pytest.mark.slow
 def test_trained_without_a_writer_the_judge_still_ranks_that_writers_sentences() -> None:
-    """Leave one file out: trained on the other five files, the judge ranks the sentences of
-    the third fresh file's test half — written in voices unlike the others (chat spelling,
-    voice-note run-ons, code-switching) — with AUC >= 0.90. The round-3 model, trained on the
-    three older files only, scored 0.889 on it (docs/benchmarks.md, session 5)."""
+    """Leave one WRITER out: trained on the other six writers' files, the judge ranks the
+    sentences of the seventh fresh writer (both halves of its file: a tattoo artist, a 해녀,
+    a dog-sled musher…, in voices of its own) with AUC >= 0.92. The session-5 judge, trained
+    on the six older files only, scored 0.909 on its dev half (docs/benchmarks.md, session 9)."""
     script = _script()
-    left_out = "chat_fresh3_test.yaml"
-    train = script.file_examples([f for f in script.FILES if f != left_out])
-    test = script.file_examples([left_out])
+    left_out = [f for f in script.LABELLED if script.writer_of(f) == "fresh7"]
+    assert len(left_out) == 2
+    train = script.file_examples([f for f in script.LABELLED if f not in left_out])
+    test = script.file_examples(left_out)
     rows, y = script.encode(train)
     w, b = script.train([r for r, k in zip(rows, y >= 0, strict=True) if k], y[y >= 0],
                         l2=1e-4)
     trows, ty = script.encode(test)
     p = script.predict(w, b, trows)
-    assert script.auc(ty[ty >= 0], p[ty >= 0]) >= 0.90
+    assert script.auc(ty[ty >= 0], p[ty >= 0]) >= 0.92
+
+
+def test_writers_are_the_folds() -> None:
+    """Both halves of a fresh file are one writer; the round-1/2 files are one writer."""
+    script = _script()
+    writers = {script.writer_of(f) for f in script.LABELLED}
+    assert writers == {"authors", "heldout", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"}
+    assert script.writer_of("chat_fresh6_dev.yaml") == script.writer_of("chat_fresh6_test.yaml")
 
 
 def test_features_hash_the_same_in_another_process() -> None:

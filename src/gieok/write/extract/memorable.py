@@ -17,7 +17,11 @@ is where the judge has to work, so features and thresholds are chosen leave-one-
 (``scripts/lofo_memorable.py``: train on five files, play the sixth end to end). The local
 e5 model's sentence vector ranks sentences of a left-out writer better still (AUC +0.02) but
 costs ~35 ms of CPU per sentence against < 1 ms, so it is not used here (docs/benchmarks.md,
-"a judge trained across writers").
+"a judge trained across writers"). A judge trained on all fourteen bundled files (seven
+writers) ranks a left-out writer's sentences better (AUC +0.01..+0.035 on the eight newer
+files) but, played end to end leave-one-writer-out, gains precision only by losing recall,
+and it scores short casual Korean statements ("혈압약 먹고 있어") as low as chatter; it is
+not shipped (docs/benchmarks.md, "Round 3, session 9").
 
 The extractor uses the score as a **veto** (a candidate from a sentence scored below
 ``veto`` is dropped: chatter, passing states, requests) and as a **keep** (a self-disclosure
