@@ -106,6 +106,11 @@ class ScoringSettings(BaseModel):
     # An archived turn with no word of its own ("thanks!", "How can I help?"; read/phatic.py)
     # keeps this share of its relevance (1 = ranked like any turn).
     pleasantry_relevance: float = Field(0.5, ge=0.0, le=1.0)
+    # An archived turn that asks — a question, a request to the assistant (read/speech.py) —
+    # keeps this share of its relevance, a turn that partly asks a share in proportion
+    # (1 = ranked like any turn): it says little about the speaker, yet its form matches a
+    # question-shaped search (measured in docs/benchmarks.md "Through add(), session 9").
+    asking_relevance: float = Field(0.6, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

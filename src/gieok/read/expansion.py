@@ -161,7 +161,8 @@ def expansion(query: str) -> str:
     # memory saying it would score twice, over one saying a word of the query's other things)
     return " ".join(_LEXICON.expand(
         lines, key=_stem,
-        skip=lambda w: _stem(w) in have or (has_hangul(w) and w in lowered)))
+        skip=lambda w: all(_stem(part) in have for part in w.split())
+        or (has_hangul(w) and w in lowered)))
 
 
 def _stem(word: str) -> str:

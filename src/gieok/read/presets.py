@@ -19,6 +19,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
                    "lift_replies": False, "expansion_weight": 0.0,
                    "language_calibration": False, "pleasantry_relevance": 1.0,
+                   "asking_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
@@ -41,6 +42,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-language": {"language_calibration": False},
     # a turn with no word of its own ranks like any turn (read/phatic.py)
     "no-pleasantries": {"pleasantry_relevance": 1.0},
+    # a question or a request to the assistant ranks like any turn (read/speech.py)
+    "no-asking": {"asking_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py)

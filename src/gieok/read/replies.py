@@ -19,7 +19,9 @@ after its last "?", bracketed asides such as an attached photo's caption left ou
 was already answered by its own speaker — and neither is "can u suggest a lunch place near
 my studio? no seafood pls, I'm allergic to shellfish", whose last clause tells, not asks. A
 question with no word of its own ("반갑습니다! 어떤 도움이 필요하세요?", read/phatic.py) asks
-about nothing the search could want: its reply is not lifted.
+about nothing the search could want: its reply is not lifted. Nor is a reply that mostly
+asks back ("Of course! Anything special to mention?", read/speech.py): it answers nothing,
+and the answer, if any, comes a turn later.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from collections.abc import Sequence
 
 from gieok.domain.query import RankRow
 from gieok.read.phatic import says_nothing
+from gieok.read.speech import asking_share
 
 REPLY_DEPTH = 10  # the first page: questions ranked lower do not lift their replies
 REPLY_GAP = 0.02  # the reply's score is raised to the question's minus this
+ASKS_BACK = 0.5  # a reply at least this much asking (read/speech.py) answers nothing
 
 _ASIDE = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 _QUESTION_MARKS = ("?", "\uff1f")
@@ -65,7 +69,8 @@ def reply_lifts(order: Sequence[tuple[float, RankRow]], *, depth: int = REPLY_DE
     if not questions:
         return lifts
     for total, row in order:
-        if row.follows is None or row.follows not in questions:
+        if row.follows is None or row.follows not in questions \
+                or asking_share(row.content) >= ASKS_BACK:
             continue
         target = questions[row.follows] - gap
         if total < target and lifts.get(row.id, float("-inf")) < target:

@@ -35,6 +35,7 @@ from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
 from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms, mixed_totals
+from gieok.read.speech import about_asking, asking_share
 from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
 from gieok.read.temporal import TimeWindow, time_match, time_windows
 from gieok.settings import ScoringSettings
@@ -198,8 +199,9 @@ class _Ranker:
                          for r in rows.values()}
         fused = _fuse(lists, weights, self.embedder, self.n, rarity=self.rarity, shift=shift,
                       expansion=self.expansion, languages=languages)
-        if weights.pleasantry_relevance < 1.0:
-            _rank_down_pleasantries(fused, rows, weights.pleasantry_relevance)
+        asking = weights.asking_relevance if not about_asking(self.query) else 1.0
+        if weights.pleasantry_relevance < 1.0 or asking < 1.0:
+            _rank_down_turns(fused, rows, weights.pleasantry_relevance, asking)
         return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:
@@ -259,14 +261,21 @@ class _Ranker:
         return [*moved, *scored[len(head):]]
 
 
-def _rank_down_pleasantries(fused: list[Fused], rows: Mapping[str, RankRow], share: float
-                            ) -> None:
-    """Archived turns with no word of their own ("thanks!", "반갑습니다! 어떤 도움이
-    필요하세요?", read/phatic.py) keep ``share`` of their relevance, in place, re-ordered."""
+def _rank_down_turns(fused: list[Fused], rows: Mapping[str, RankRow], pleasantry: float,
+                     asking: float) -> None:
+    """Archived turns ranked down by what they do, in place, re-ordered: a turn with no word
+    of its own ("thanks!", "반갑습니다! 어떤 도움이 필요하세요?", read/phatic.py) keeps
+    ``pleasantry`` of its relevance; a turn that asks (read/speech.py) keeps ``asking`` of it,
+    one that partly asks a share in proportion."""
     moved = False
     for item in fused:
         row = rows.get(item.id)
-        if row is not None and row.layer == ARCHIVE and says_nothing(row.content, None):
+        if row is None or row.layer != ARCHIVE:
+            continue
+        share = pleasantry if pleasantry < 1.0 and says_nothing(row.content, None) else 1.0
+        if asking < 1.0:
+            share *= 1.0 - (1.0 - asking) * asking_share(row.content)
+        if share < 1.0:
             item.relevance *= share
             moved = True
     if moved:  # fusion returns them in this order already

@@ -93,6 +93,17 @@ def test_an_added_word_is_searched_in_one_form_only() -> None:
     assert "dogs" not in expansion("what's my pet's name?").split()
 
 
+def test_a_drug_class_reaches_the_drugs_in_either_language() -> None:
+    """ "what blood thinner do I take?" of "이제 와파린 말고 엘리퀴스로 바꿨어요": the class
+    names its drugs and their Korean names; a two-word name the query says is not added
+    again, and "medicine" reaches the class's drugs too."""
+    added = expansion("what blood thinner do I take?").split()
+    assert {"엘리퀴스", "와파린", "warfarin", "eliquis", "항응고제"} <= set(added)
+    assert "blood" not in added and "thinner" not in added
+    assert {"와파린", "엘리퀴스"} <= set(expansion("what medicine am I on?").split())
+    assert "warfarin" in expansion("혈액희석제 뭐 먹지?").split()
+
+
 def test_a_request_to_cook_or_eat_searches_what_constrains_food() -> None:
     """A cooking or dinner request names no constraint, yet needs every one a memory holds."""
     for query in ("what should we cook tonight?", "suggest a recipe", "저녁 메뉴 추천해줘",

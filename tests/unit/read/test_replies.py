@@ -57,6 +57,18 @@ def test_a_reply_is_lifted_to_just_under_its_question() -> None:
     assert reply_lifts([(0.9, question), (0.2, other)]) == {}
 
 
+def test_a_reply_that_asks_back_is_not_lifted() -> None:
+    """ "can you write a card for my neighbour who helped with the boxes?" → "Of course!
+    Anything special to mention?": the reply answers nothing; the user's next turn does."""
+    request = _row("q", "can you write a card for my neighbour who helped with the boxes?",
+                   turn="t1")
+    back = _row("b", "Of course! Anything special to mention?", turn="t2", follows="t1")
+    assert reply_lifts([(0.9, request), (0.3, back)]) == {}
+    answer = _row("a", "Sure, here's a draft: Dear Mrs Park, thank you so much.", turn="t2",
+                  follows="t1")
+    assert reply_lifts([(0.9, request), (0.3, answer)]) == {"a": pytest.approx(0.88)}
+
+
 async def test_the_answer_to_a_matching_question_comes_right_after_it(
     store_url: str, settings: GieokSettings, fixed: Any
 ) -> None:
@@ -69,6 +81,9 @@ async def test_the_answer_to_a_matching_question_comes_right_after_it(
     cosines = {question: 0.9, answer: 0.3, others[0]: 0.7, others[1]: 0.65, others[2]: 0.6}
     embedder = fixed.FixedEmbedder(
         {**{t: fixed.unit(c) for t, c in cosines.items()}, query: fixed.unit(1.0)})
+    # the question's own rank is not what this test is about: a turn that asks keeps a share
+    # of its relevance by default (read/speech.py, tests/unit/read/test_speech.py)
+    settings.scoring = settings.scoring.model_copy(update={"asking_relevance": 1.0})
     async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
         await mem.add([{"role": "user", "name": "Maria", "content": question},
                        {"role": "user", "name": "John", "content": answer}],
