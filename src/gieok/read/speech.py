@@ -21,7 +21,7 @@ Sentences are told apart by their marks and their shape only (no model):
   …줄래(요), …부탁해(요)/부탁드려요);
 - everything else tells. "When I was young I played the piano" tells (a question word
   followed by a subject, not an auxiliary).
-A text's share is the share of its letters in asking sentences, so "We're moving next month.
+A text's share is the share of its characters in asking sentences, so "We're moving next month.
 Can you help me plan?" is half one and half the other, and no cut-off has to be chosen.
 """
 
@@ -57,6 +57,7 @@ _KO_ASKING = re.compile(
     r"줘|줘요|줄래|줄래요|줄\s?수\s?있어|주라|부탁해|부탁해요|부탁드려요|부탁드립니다|"
     r"알려줘|해봐|해\s?봐요)$")
 _TRAILING = re.compile(r"[\s.!~^ㅋㅎㅠㅜ]+$")
+_OPENING = 80  # characters of a sentence whose words decide how it opens
 
 
 def _asks(sentence: str) -> bool:
@@ -64,7 +65,7 @@ def _asks(sentence: str) -> bool:
     plain = sentence.strip()
     if plain.endswith(("?", "\uff1f")):
         return True
-    words = [w.lower() for w in _WORD.findall(plain)]
+    words = [w.lower() for w in _WORD.findall(plain[:_OPENING])]
     while words and words[0] in _OPENERS:
         words = words[1:]
     if not words:
@@ -89,12 +90,15 @@ def _asks(sentence: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def asking_share(text: str) -> float:
-    """The share of ``text``'s letters in sentences that ask, in [0, 1] (0 for no letters)."""
+    """The share of ``text`` (by characters) in sentences that ask, in [0, 1] (0 for no
+    letters)."""
+    if not _LETTER.search(text):
+        return 0.0
     total = asking = 0
     for match in _SENTENCE.finditer(text):
         sentence = match.group(0)
-        letters = len(_LETTER.findall(sentence))
-        if not letters:
+        letters = len(sentence.strip())  # marks and spaces count a little: no matter
+        if not letters or not _LETTER.search(sentence):
             continue
         total += letters
         if _asks(sentence):
