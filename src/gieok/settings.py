@@ -186,6 +186,12 @@ class ApiSettings(BaseModel):
     port: int = Field(8420, ge=1, le=65535)
     max_body_bytes: int = Field(1_000_000, ge=1024)
     max_page_size: int = Field(200, ge=1)
+    # The service's garbage collector (``api/collector.py``; docs/benchmarks.md, "Context
+    # assembly, session 9"): what is alive once the engine is open — modules, the model,
+    # the tokenizer — is left out of full collections (``gc.freeze``), and young
+    # collections wait for this many new objects instead of Python's 700 (0: Python's).
+    gc_freeze: bool = True
+    gc_young_threshold: int = Field(7000, ge=0, le=10_000_000)
 
 
 class JobSettings(BaseModel):

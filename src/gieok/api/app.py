@@ -19,6 +19,7 @@ from fastapi import Depends, FastAPI
 from fastapi.responses import PlainTextResponse
 from fastapi_offline import FastAPIOffline
 
+from gieok.api.collector import tuned_collector
 from gieok.api.deps import require_metrics_reader
 from gieok.api.errors import install_error_handlers
 from gieok.api.jobs import BackgroundJobs
@@ -77,7 +78,8 @@ def create_app(settings: GieokSettings) -> FastAPI:
             async with BackgroundJobs(engine, settings.jobs, app.state.metrics) as jobs:
                 app.state.jobs = jobs
                 async with mcp_sessions():
-                    yield
+                    with tuned_collector(settings.api):  # once what lives long is built
+                        yield
 
     # FastAPIOffline serves Swagger UI and ReDoc from its package instead of a CDN, so /docs
     # and /redoc work with no network.
