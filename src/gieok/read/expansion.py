@@ -48,6 +48,7 @@ class Lexicon:
             self.lines.append((words, kinds))
         self.korean_long = tuple(sorted(
             w for w in self.heads if has_hangul(w) and len(w) >= 2))
+        self._korean_long = frozenset(self.korean_long)
 
     def lines_named(self, text: str) -> list[int]:
         """The lines whose equivalents the text names, in order of appearance."""
@@ -63,11 +64,19 @@ class Lexicon:
             for morph in korean_morphs(text):
                 found.extend(self.heads.get(morph, ()))
             eojeols = [t for t in tokens if has_hangul(t)]
-            inside = [w for w in self.korean_long if any(_opens(e, w) for e in eojeols)]
+            inside = self._opening_words(eojeols)
             for word in inside:  # the longest match only: 남동생, not also 동생 in it
                 if not any(word != other and word in other for other in inside):
                     found.extend(self.heads[word])
         return list(dict.fromkeys(found))
+
+    def _opening_words(self, eojeols: Sequence[str]) -> list[str]:
+        """The Korean lexicon words (``korean_long``, in its order) that open one of
+        ``eojeols`` (``_opens``). Each eojeol's prefixes are looked up in a set: asking every
+        lexicon word of every eojeol cost ~0.25 ms a Korean query, ~2 % of a search."""
+        found = {e[:n] for e in eojeols for n in range(2, len(e) + 1)
+                 if e[:n] in self._korean_long and _opens(e, e[:n])}
+        return sorted(found)
 
     def expand(self, lines: Iterable[int], *, key: Callable[[str], str] = str.lower,
                skip: Callable[[str], bool] = lambda _: False) -> list[str]:
