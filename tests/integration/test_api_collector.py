@@ -57,3 +57,15 @@ def test_garbage_made_before_the_freeze_is_collected_not_frozen(
             assert gone() is None  # frozen, it would have lived as long as the process
     finally:
         gc.enable()
+
+
+def test_services_that_overlap_give_the_collector_back_when_the_last_stops(
+        python_default_collector: None) -> None:
+    before = gc.get_threshold()
+    first, second = tuned_collector(ApiSettings()), tuned_collector(ApiSettings())
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)  # stopped in the order they started
+    assert gc.get_threshold()[0] == 7000 and gc.get_freeze_count() > 0  # one still runs
+    second.__exit__(None, None, None)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

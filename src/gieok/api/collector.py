@@ -12,7 +12,7 @@ once; at 7,000 a request's own objects are freed by reference counting before a
 collection comes. Cycles are still collected: later, in bigger batches.
 
 On shutdown the collector is put back as it was (a process serving an app in tests goes on
-with the collector it had).
+with the collector it had; several apps in one process give it back when the last stops).
 """
 
 from __future__ import annotations
@@ -24,19 +24,30 @@ from contextlib import contextmanager
 from gieok.settings import ApiSettings
 
 
+_held: list[tuple[int, int, int]] = []  # the thresholds found by the first of the running services
+
+
 @contextmanager
 def tuned_collector(api: ApiSettings) -> Iterator[None]:
     """Freeze what is alive now and raise the young generation's threshold, as ``api``
-    says, until the block ends."""
-    before = gc.get_threshold()
+    says, until the block ends. Services running at once in one process (tests) share
+    one tuning: the last one to stop gives the collector back as the first one found it."""
+    if not (api.gc_freeze or api.gc_young_threshold):
+        yield
+        return
+    if not _held:
+        _held.append(gc.get_threshold())
+    else:
+        _held.append(_held[0])
     if api.gc_young_threshold:
-        gc.set_threshold(api.gc_young_threshold, *before[1:])
+        gc.set_threshold(api.gc_young_threshold, *_held[0][1:])
     if api.gc_freeze:
         gc.collect()  # garbage frozen now would never be collected
         gc.freeze()
     try:
         yield
     finally:
-        if api.gc_freeze:
+        first = _held.pop()
+        if not _held:
             gc.unfreeze()
-        gc.set_threshold(*before)
+            gc.set_threshold(*first)
