@@ -40,9 +40,22 @@ def _old_values(old: MemoryRecord, details: dict[str, object]) -> list[str]:
     names = details.get("names") or []
     values = [str(v) for v in (*(names if isinstance(names, list) else []),
                                 old.metadata.get("value")) if v]
-    keys = [_value_key(v) for v in values]
+    place = old.metadata.get("slot") == "residence"
+    keys = [k for v in values for k in (_value_keys(v) if place else [_value_key(v)])]
     # "none" (a breakup, a job left) names nothing a turn would say
     return [v for v in dict.fromkeys(keys) if len(v) >= _MIN_VALUE and v not in _NO_VALUE]
+
+
+def _value_keys(value: str) -> list[str]:
+    """``_value_key``, and for a Korean place said in more than one word ("광주 첨단지구")
+    each word's head too: a turn names the neighbourhood alone ("첨단에 몇 군데 있어요")."""
+    key, words = _value_key(value), value.split()
+    if len(words) < 2 or not all(_HANGUL_WORD.fullmatch(w) for w in words):
+        return [key]
+    return [key, *(re.sub(r"(?<=[가-힣]{2})(?:지구|구|시|동|군|읍|면)$", "", w) for w in words)]
+
+
+_HANGUL_WORD = re.compile(r"[가-힣]{2,}")
 
 
 def _value_key(value: str) -> str:

@@ -120,13 +120,51 @@ _EARLIER_KO = re.compile(
     r"(?:이에요|예요|이야|야|입니다|이고|이요|임|이라구요|이거든요)(?=[\s.,!~]|$)")
 
 
+# "잘못 말했어요, 원무과 아니고 총무과예요", "아 잘못 말했다, 수요일 아니고 목요일 7시예요":
+# a slip owned up to, with the wrong value and the right one said outright
+_SLIP_KO = re.compile(
+    r"잘못\s?(?:말했|말씀드렸|알려\s?드렸|알려줬|얘기했|적었)\S*[,.!~\s]+(?:그게\s?아니라\s?|사실은\s?)?"
+    r"(?P<old>[가-힣A-Za-z0-9]{1,12})(?:이|가)?\s?(?:아니고|아니라|말고)\s+"
+    r"(?P<new>[가-힣A-Za-z0-9]{1,12}?(?:\s[가-힣A-Za-z0-9]{1,12}?){0,2}?)"
+    r"(?:이에요|예요|이야|야|입니다|이고|이요|임|이거든요|요)?(?=[\s.,!~]|$)")
+_DEICTIC_KO = frozenset("오늘 내일 어제 모레 지금 이번 다음 저번 여기 거기 저기 그거 이거 저거".split())
+
+
 def corrected_earlier(sentence: str) -> tuple[str, str] | None:
     """(old value, new value) when ``sentence`` corrects a value the user gave in an earlier
-    conversation, or None."""
+    conversation ("correction from last time, it's X not Y"), or owns up to a slip and says
+    the wrong value and the right one ("잘못 말했어요, 원무과 아니고 총무과예요"), or None."""
+    text = sentence.strip()
     for pattern in (*_EARLIER_EN, _EARLIER_KO):
-        m = pattern.search(sentence.strip())
+        m = pattern.search(text)
         if m is not None:
             old, new = m.group("old").strip(), m.group("new").strip()
             if old.casefold() != new.casefold() and old not in _NOT_NAMES:
                 return old, new
+    m = _SLIP_KO.search(text)
+    if m is not None and m.group("old") not in _DEICTIC_KO:
+        old, new = m.group("old"), _without_ending(m.group("new").strip())
+        kind = next((p for _, p in _KINDS if p.fullmatch(old)), None)
+        same = kind.search(new) if kind is not None else None
+        new = same.group(0).strip() if same is not None else new  # "목요일 7시" for "수요일"
+        if old != new and new not in _DEICTIC_KO:
+            return old, new
     return None
+
+
+_MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|oh|ah|sorry)[,\s]+)*(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)"
+                          r"(?:네요|어요|네|다|어|습니다)?|i\s+misspoke|my\s+bad|i\s+got\s+(?:that|it)\s+"
+                          r"wrong)[\s.!~ㅠㅜ;]*$", re.IGNORECASE)
+
+
+def joined(sentences: list[str]) -> list[str]:
+    """A slip owned up to in a sentence of its own ("아 잘못 말했어요. 원무과 아니고
+    총무과예요") is one correction with the sentence after it: that sentence says the values,
+    the one before says it is a correction."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and _MARKER_ONLY.match(out[-1]):
+            out[-1] = f"{out[-1].rstrip(' .!~')}, {sentence}"
+        else:
+            out.append(sentence)
+    return out

@@ -42,7 +42,7 @@ from gieok.write.extract.lasting import lasting
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
-from gieok.write.extract.correction import corrected, corrected_earlier
+from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import (
@@ -226,7 +226,7 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = clarified(split_sentences(quoted_removed(turn.content)))
+        sentences = joined(clarified(split_sentences(quoted_removed(turn.content))))
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = disclosure.expand(sentences, lambda s: bool(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import diets, started
+from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
 from gieok.write.extract.partners import partner
@@ -208,7 +209,30 @@ def _role_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
                confidence=0.85)
 
 
-RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_EN, *started.RULES_EN]
+# -- the name the user goes by ------------------------------------------------------------
+# "I go by Rebecca now", "address me as Dr. Hale", "refer to me as Sam": one name at a time,
+# so a later one replaces the earlier ("call me Bex" … "I go by Rebecca now")
+_GO_BY = re.compile(
+    r"\b(?:I|i)\s+(?:now\s+|just\s+|actually\s+)?go\s+by\s+|"
+    r"\b(?:address|refer\s+to)\s+me\s+as\s+", re.IGNORECASE)
+_GO_BY_NAME = re.compile(r"(?P<x>(?:Dr\.?|Mr\.?|Ms\.?|Mrs\.?|Prof\.?)?\s?(?-i:[A-Z][a-z]+)"
+                         r"(?:\s+(?-i:[A-Z][a-z]+))?)")
+
+
+def _go_by_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
+    if _NOT_MINE.search(ctx.sentence[: m.start()]) or "?" in ctx.sentence:
+        return None  # "should I go by …?", "what if I went by …"
+    name = _GO_BY_NAME.match(ctx.sentence, m.end())
+    if name is None or name.group("x").strip() in _NOT_NAMES:
+        return None
+    x = name.group("x").strip()
+    return Hit(content=f"User wants to be called {x}", family="rule", type=MemoryType.RULE,
+               category="feedback", slot="preferred_name", value=x.casefold(),
+               tags=("profile",))
+
+
+RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
+            *diets.RULES_EN, *started.RULES_EN]
 RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_KO, *started.RULES_KO]
 
 
