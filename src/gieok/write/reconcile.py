@@ -43,7 +43,7 @@ from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
-                                           without_old)
+                                           same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
 
@@ -333,20 +333,28 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
     def stops(r: MemoryRecord) -> bool:
         if any(mentions(r.content, name) for name in c.ended):
             return not died(r.content)
-        named = [name for name in c.retires if mentions(r.content, name)]
+        named = [name for name in c.retires if mentions(r.content, name)
+                 or same_word(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
         if not named:
             return False
-        if CRITICAL_TAGS & set(r.tags):  # a medicine: by name, or by its doses
-            return health and all(is_medicine(name) or dosed(r.content, name) for name in named)
+        if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
+            return health and all(_medicine(r.content, name) for name in named)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
             return health and (r.metadata.get("slot") == "diet" or all(
-                is_medicine(name) or dosed(r.content, name) for name in named))
+                _medicine(r.content, name) for name in named))
         return True
 
     return [r for r in pool.records.values()
             if r.id not in pool.created and r.layer is new.layer
             and r.type is not MemoryType.RULE and stops(r)
             and not says_more(r.content, new.content)]
+
+
+def _medicine(content: str, name: str) -> bool:
+    """``content`` states ``name`` as a medicine: a known one, in either script ("로사르탄"
+    left, "… losartan 드신다" stored), or one taken in doses."""
+    return is_medicine(name) or dosed(content, name) or any(
+        is_medicine(w) and same_word(name, w) for w in _WORD.findall(content))
 
 
 def _changed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:

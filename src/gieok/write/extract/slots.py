@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import diets, started
+from gieok.write.extract import diets, new_value, started
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
+from gieok.write.extract.health import is_medicine
 from gieok.write.extract.partners import partner
 from gieok.write.extract.patterns_en import FAMILY
 from gieok.write.extract.retired import retired
@@ -233,7 +234,16 @@ def _go_by_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
             *diets.RULES_EN, *started.RULES_EN]
-RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), *diets.RULES_KO, *started.RULES_KO]
+def _dose_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
+    content = new_value.dose_changed(ctx.sentence, is_medicine)
+    if content is None:
+        return None
+    return Hit(content=content, family="health", type=MemoryType.CONSTRAINT, category="health",
+               tags=("health", "medication"), confidence=0.85)
+
+
+RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), Rule("dose", new_value.DOSE_CHANGE, _dose_hit),
+            *diets.RULES_KO, *started.RULES_KO]
 
 
 # slots whose value a whole sentence may carry instead of a memory of its own: where the user
