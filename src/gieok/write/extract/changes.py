@@ -39,6 +39,7 @@ from functools import lru_cache
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
+from gieok.write.extract.started import STARTED_AT_EN
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -120,8 +121,7 @@ _NOUN_KINDS = {"이직": "job", "입사": "job", "전학": "school"}
 # a first day somewhere: the place the holder works at or attends starts anew (``started``)
 _FIRST_DAY_KO = re.compile(r"(?P<v>[가-힣A-Za-z0-9]+?)(?:에|으로|로)?\s?첫\s?(?P<k>출근|등교)")
 _STARTED_EN = re.compile(
-    r"\bstarted\s+(?P<w>(?:a\s+new\s+job\s+|working\s+)?)at\s+(?P<v>(?-i:[A-Z0-9])[\w&.'’-]*"
-    r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})|\b(?:took|got|accepted|landed)\s+a\s+(?:new\s+)?job\s+"
+    rf"\b{STARTED_AT_EN}|\b(?:took|got|accepted|landed)\s+a\s+(?:new\s+)?job\s+"
     r"(?:as\s+an?\s+[\w\s-]{2,40}?\s+)?(?:at|with)\s+(?P<v2>(?-i:[A-Z0-9])[\w&.'’-]*"
     r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})", re.IGNORECASE)
 _RELOCATED = re.compile(r"relocat|이사|이주", re.IGNORECASE)
@@ -174,9 +174,10 @@ _FOR_EN = re.compile(r"\bfor\s+(?:my\s+|our\s+|the\s+)?(?P<k>[a-z]+)\b", re.IGNO
 def _english(content: str) -> Change | None:
     start = _STARTED_EN.search(content)
     if start is not None and not _ADDITIVE_EN.search(content):
-        value = (start.group("v") or start.group("v2")).strip(" .,'’")
+        value = (start.group("x") or start.group("v2")).strip(" .,'’")
         kinds = {name for name, pattern in _MEMBER.items() if pattern.search(value)} - {"job"}
-        if not kinds or start.group("w") or start.group("v2"):
+        worked = (start.group("w") or "").strip().casefold() not in ("", "school")
+        if not kinds or worked or start.group("v2"):
             kinds = {"job"}  # "started working at Mercy Clinic", "took a job at Acme"
         return Change(frozenset(kinds), value, _people(content), content)
     if _CUE_EN.search(content) is None or _ADDITIVE_EN.search(content):

@@ -39,10 +39,14 @@ _FIRST_EN = re.compile(
     rf"\b(?:my\s+(?P<who1>{FAMILY_EN})['’]s\s+)?(?:first|1st)\s+day\s+(?:of\s+(?:school|work)\s+)?"
     rf"(?:at|in)\s+(?:(?:the\s+)?new\s+(?:job|school)\s+(?:at\s+)?)?{_PLACE_EN}"
     rf"(?:[^.!?;]*?\bfor\s+my\s+(?P<who2>{FAMILY_EN})\b)?", re.IGNORECASE)
+# "started (a new job / working / school) at <place>": read here with its subject (the user or
+# a relative, said in the first person) and by ``changes`` in a stored memory ("User's husband
+# started working at Mercy Clinic"); ``w`` says what was started, when said
+STARTED_AT_EN = rf"started\s+(?P<w>(?:(?:a|my|her|his|their)\s+new\s+job\s+|working\s+|work\s+|" \
+                rf"school\s+)?)at\s+{_PLACE_EN}"
 _STARTED_EN = re.compile(
     rf"\b(?:(?P<i>I)|my\s+(?P<who1>{FAMILY_EN}))\s+(?:just\s+|finally\s+|officially\s+)?"
-    rf"started\s+(?:(?:a|my|her|his)\s+new\s+job\s+|working\s+|work\s+|school\s+)?at\s+{_PLACE_EN}",
-    re.IGNORECASE)
+    rf"{STARTED_AT_EN}", re.IGNORECASE)
 _RESOLVED_EN = re.compile(rf"^User['’]s\s+(?P<who>{FAMILY_EN})(?:\s+(?-i:[A-Z][a-z]+))?\b",
                           re.IGNORECASE)
 _NOT_NOW_EN = re.compile(r"\?|\b(?:will|going\s+to|gonna|next|tomorrow|would|should|could)\b|"

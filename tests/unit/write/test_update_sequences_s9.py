@@ -1,0 +1,108 @@
+"""Update sequences, session 9 (issue 16): a slip owned up to with both values, the name the
+user goes by, a Korean dose change, a medicine left in the other script, and archived turns
+naming one word of an old Korean address. Sentences written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gieok import AsyncMemory
+from gieok.domain.records import Layer
+from gieok.evaluation.chat_set import PAST_MARKERS
+from gieok.settings import GieokSettings
+from gieok.write.extract.correction import corrected_earlier, joined
+from gieok.write.extract.health import is_medicine
+from gieok.write.extract.new_value import dose_changed
+from gieok.write.session_end import _value_keys
+
+
+@pytest.mark.parametrize(("sentence", "values"), [
+    ("잘못 말했어요, 3층 아니고 5층이에요", ("3층", "5층")),
+    ("앗 잘못 말했다, 화요일 아니고 금요일 9시야", ("화요일", "금요일")),  # the same kind
+    ("제가 잘못 말씀드렸네요. 성수동 아니고 합정동 살아요", ("성수동", "합정동")),
+    ("잘못 말했네, 오늘 아니고 내일이야", None),  # a day said relative to now renames nothing
+    ("3층 아니고 5층이에요", None),  # no slip owned up to: not a correction of what is stored
+])
+def test_a_slip_owned_up_to_names_both_values(sentence: str,
+                                              values: tuple[str, str] | None) -> None:
+    assert corrected_earlier(joined([sentence])[0]) == values
+
+
+def test_a_slip_said_alone_is_read_with_the_next_sentence() -> None:
+    assert joined(["앗 잘못 말했네요.", "성수동 아니고 합정동이에요", "내일 봐요"]) == [
+        "앗 잘못 말했네요, 성수동 아니고 합정동이에요", "내일 봐요"]
+    assert joined(["잘못 말한 거 같아?", "몰라"]) == ["잘못 말한 거 같아?", "몰라"]
+
+
+@pytest.mark.parametrize(("sentence", "memory"), [
+    ("어제 진료 갔는데 혈압이 높아서 20mg으로 올렸어", "사용자는 약 용량을 20mg으로 올렸다"),
+    ("병원에서 로수바스타틴을 10mg으로 줄였어요", "사용자는 로수바스타틴 10mg으로 줄였다"),
+    ("인슐린 18단위로 늘리래", "사용자는 인슐린 18단위로 올렸다"),
+    ("20mg으로 올려도 괜찮을까요?", None),  # asked, not done
+    ("다음 주부터 10mg으로 줄이려고", None),  # a plan
+    ("엄마 약 5mg으로 줄였어", None),  # a relative's dose: not the user's
+    ("산책 시간 40분으로 늘렸어", None),  # no dose
+])
+def test_a_korean_dose_change_is_a_memory(sentence: str, memory: str | None) -> None:
+    assert dose_changed(sentence, is_medicine) == memory
+
+
+def test_a_korean_place_in_two_words_dates_turns_naming_either_word() -> None:
+    assert _value_keys("대구 수성구") == ["대구 수성", "대구", "수성"]
+    assert _value_keys("gangnam-gu, seoul") == ["gangnam"]
+    assert _value_keys("new york") == ["new york"]  # English words alone name other things
+
+
+async def _said(mem: AsyncMemory, user: str, *sessions: list[str]) -> list[str]:
+    for i, turns in enumerate(sessions):
+        for j, text in enumerate(turns):
+            role, content = ("assistant", text[2:]) if text.startswith("A:") else ("user", text)
+            await mem.add([{"role": role, "content": content}], user_id=user,
+                          session_id=f"s{i}", timestamp=f"2026-0{i + 3}-02T10:0{j}:00+09:00")
+        await mem.end_session(user_id=user, session_id=f"s{i}")
+    page = await mem.list(user_id=user, limit=100)
+    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
+
+
+@pytest.mark.anyio
+async def test_update_sequences_through_the_api(settings: GieokSettings, tmp_path: Path,
+                                                sessions: Any) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        # a slip corrected an hour later, in a new conversation: the stored value is rewritten
+        desk = await _said(mem, "desk", ["저 분당 치과 접수처에서 일해요"],
+                           ["아 잘못 말했어요. 접수처 아니고 상담실이에요"])
+        assert any("상담실" in m for m in desk) and not any("접수처" in m for m in desk)
+        assert not any("잘못" in m for m in desk)  # the correction is no memory of its own
+        # the name the user goes by: one at a time
+        name = await sessions.live_memories(mem, "name", "Please call me Lexi.",
+                                            "I go by Alexandra now, please use that")
+        assert any("Alexandra" in m for m in name) and not any("Lexi" in m for m in name)
+        formal = await sessions.live_memories(mem, "formal", "Address me as Professor Kim.",
+                                              "Just call me Jiwon from now on.")
+        assert any("Jiwon" in m for m in formal) and not any("Professor" in m for m in formal)
+        # a dose raised, the medicine not named again: the new dose of the one stored
+        dose = await sessions.live_memories(mem, "dose", "요즘 로수바스타틴 5mg 먹어요",
+                                            "오늘 진료 갔는데 수치가 안 좋아서 10mg으로 올렸어")
+        assert any("10mg" in m and "로수바스타틴" in m for m in dose)
+        assert not any("5mg" in m for m in dose)
+        # a relative's medicine left, named in the other script: the old memory is superseded
+        mom = await sessions.live_memories(mem, "mom", "엄마가 협심증이라 metoprolol 드셔",
+                                           "엄마 약 메토프롤롤에서 bisoprolol로 바꿨어")
+        assert any("bisoprolol" in m for m in mom)
+        assert not any("metoprolol" in m or "메토프롤롤" in m for m in mom)
+
+
+@pytest.mark.anyio
+async def test_an_old_neighbourhood_said_alone_is_dated_past(settings: GieokSettings,
+                                                             tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await _said(mem, "home", ["저 대구 수성구 살아요. 근처 수영장 알려 주세요",
+                                  "A:수성에 시립 수영장이 있어요."],
+                    ["청주 오창으로 이사 왔어요. 여기 수영장도 찾아 주세요"])
+        block = await mem.context("사용자는 어디 살아요?", user_id="home", use_cache=False,
+                                  track_use=False)
+        said = [line for line in block.text.splitlines() if "수성" in line]
+        assert said and all(PAST_MARKERS.search(line) for line in said)  # the assistant's too
