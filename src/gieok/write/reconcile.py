@@ -38,7 +38,7 @@ from gieok.domain.records import (MemoryRecord, MemoryType, Status, content_hash
                                   normalize_text)
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.write.extract import changes
+from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.health import is_medicine
@@ -194,6 +194,10 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         if slotted and is_single_valued(c.slot):
             _supersede(plan, pool, slotted, new, now, f"new value for {c.slot}")
             return
+    again = _diet_again(c, new, pool)
+    if again is not None:
+        _absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the same diet said again")
+        return
     stated = _retired_by(c, new, pool)
     if stated:
         _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
@@ -348,6 +352,19 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
             if r.id not in pool.created and r.layer is new.layer
             and r.type is not MemoryType.RULE and stops(r)
             and not says_more(r.content, new.content)]
+
+
+def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | None:
+    """The diet memory of an earlier conversation that a sentence without a slot says again
+    ("three months vegetarian and I don't miss meat" after "User is vegetarian"): the
+    sentence is folded into it (its turns join the memory's sources), not kept as a second
+    memory stating the same diet. The diet named exactly (not "no longer vegetarian")."""
+    if c.slot or c.retires or new.type is MemoryType.RULE:
+        return None
+    return next((r for r in pool.by_slot("diet") if r.id not in pool.created
+                 and r.source_session != new.source_session and r.layer is new.layer
+                 and diets.said_again(str(r.metadata.get("value") or _stated_diet(r.content)
+                                          or "not"), new.content)), None)
 
 
 def _medicine(content: str, name: str) -> bool:

@@ -106,3 +106,38 @@ async def test_an_old_neighbourhood_said_alone_is_dated_past(settings: GieokSett
                                   track_use=False)
         said = [line for line in block.text.splitlines() if "수성" in line]
         assert said and all(PAST_MARKERS.search(line) for line in said)  # the assistant's too
+
+
+@pytest.mark.parametrize(("new", "old", "renews"), [
+    ("사용자는 요즘은 밤 12시에 잔다. 시험 때문에", "사용자는 매일 밤 10시에 잔다", True),
+    ("사용자는 이제 아침 5시 반에 일어난다", "사용자는 평일엔 7시에 일어난다", True),
+    ("사용자는 이제 아침 5시 반에 일어난다", "사용자는 밤 11시에 잔다", False),  # another act
+    ("사용자는 요즘은 밤 12시에 잔다", "사용자는 주말엔 낮잠 잔다", False),  # no time before
+    ("사용자는 밤 12시에 잔다", "사용자는 매일 밤 10시에 잔다", False),  # no 'these days' word
+])
+def test_a_routine_said_with_a_new_time_renews_it(new: str, old: str, renews: bool) -> None:
+    from gieok.write.extract.new_value import SURE, new_value, replaced
+    said = new_value(new)
+    assert (said is not None and replaced(old, said) == SURE) is renews
+
+
+@pytest.mark.parametrize(("content", "again"), [
+    ("Two years vegan and User still loves cooking", True),
+    ("사용자는 비건 2년째인데 아직 괜찮다", True),
+    ("User is no longer vegan", False),
+    ("User's brother is vegan too", False),
+    ("Should User stay vegan?", False),
+])
+def test_a_diet_said_again(content: str, again: bool) -> None:
+    from gieok.write.extract.diets import said_again
+    assert said_again("vegan", content) is again
+
+
+@pytest.mark.anyio
+async def test_a_diet_said_again_later_is_one_memory(settings: GieokSettings, tmp_path: Path,
+                                                    sessions: Any) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        diet = await sessions.live_memories(mem, "diet", "I quit paleo, going vegan now",
+                                            "Two years vegan and I still love cooking")
+        assert sum("vegan" in m.casefold() for m in diet) == 1
+        assert not any("paleo" in m.casefold() for m in diet)

@@ -192,3 +192,26 @@ def diet_in(content: str) -> str | None:
     """The diet a stored memory states as the user's now ("User is 채식주의자 btw, 계란은
     먹어" → vegetarian), for memories stored without a diet slot."""
     return stated(content.replace("User is", "I'm").replace("사용자는", "저는"))[0]
+
+
+# a stored memory about someone else ("User's sister is vegetarian too", "사용자의 딸은 …")
+_OTHERS_STORED = re.compile(r"\bUser['’]s\s+(?:\w+\s+){1,2}?(?:is|went|was|became|eats|does|has)\b|"
+                            r"사용자의\s")
+
+
+def said_again(value: str, content: str) -> bool:
+    """``content`` names the user's diet ``value`` again as still held ("Three months
+    vegetarian and User doesn't even miss meat" after "User is vegetarian"): named, and not
+    left, changed, asked about or someone else's."""
+    if value.startswith("not ") or _CHANGE.search(content) or _NOT_STATED.search(content) \
+            or _OTHER_EN.search(content) or _OTHERS_STORED.search(content):
+        return False
+    spellings = [sp for d in value.split("/") for sp in _DIETS.get(d, (d,))]
+    low = content.casefold()
+    found = False
+    for sp in spellings:
+        for m in re.finditer(re.escape(sp.casefold()), low):
+            if _LEFT_BEFORE.search(content[:m.start()]) or _LEFT_AFTER.search(content[m.end():]):
+                return False
+            found = True
+    return found

@@ -101,6 +101,8 @@ class NewValue:
     # the old value as said when the sentence names it as dropped ("X 말고", "X 아니고",
     # "instead of X", "scrap the X"): what earlier turns would name
     left: tuple[str, ...] = ()
+    # a routine's new time ("요즘은 새벽 1시에 잔다"): the thing is the act done at that time
+    timed: bool = False
 
 
 def _en_word(word: str) -> str:
@@ -273,7 +275,26 @@ def _korean(content: str) -> NewValue | None:
 @lru_cache(maxsize=4096)
 def new_value(content: str) -> NewValue | None:
     """What the memory ``content`` (third person, as stored) says got a new value, or None."""
-    return _korean(content) if _HANGUL.search(content) else _english(content)
+    said = _korean(content) if _HANGUL.search(content) else _english(content)
+    return said if said is not None else _timed(content)
+
+
+# "요즘은 새벽 1시에 잔다" after "요즘 매일 밤 11시에 잔다": a routine said again with another
+# time and a word that says it holds now (요즘은 — these days, unlike before; 이제) renews the
+# older one: the same act (the word after the time), the same holder, another time
+_NOW_KO = re.compile(r"(?:요즘|요새|최근)(?:은|는|엔)\s|(?<![가-힣])(?:이제|이젠)(?:는)?\s")
+_AT_TIME_KO = re.compile(r"(?P<time>(?:(?:새벽|아침|밤|저녁|오전|오후|낮)\s?)?\d{1,2}시(?:\s?반|\s?\d{1,2}분)?)"
+                         r"(?:에|쯤|쯤에|경에|경)?\s(?P<verb>[가-힣]{1,4}다)(?=[\s.,!]|$)")
+
+
+def _timed(content: str) -> NewValue | None:
+    if not _NOW_KO.search(content):
+        return None
+    m = _AT_TIME_KO.search(content)
+    if m is None:
+        return None
+    return NewValue(frozenset({m.group("verb")}), m.group("time"),
+                    frozenset(_identity(_holders_ko(content))), content, timed=True)
 
 
 # -- the same word, across scripts -----------------------------------------------------------
@@ -399,7 +420,11 @@ def replaced(old: str, new: NewValue) -> int:
     ``SURE``, or ``IF_ALONE`` when the change names no one and the older memory is about a
     relative or pet ("힐스 사료로 바꿨어" after "고양이 사료 로얄캐닌 먹여": the caller takes
     it when every such memory is about the same one), else 0."""
-    if new.value != "?" and new.value.casefold() in old.casefold():
+    if new.timed:  # the same act at another time, said as a time of its own
+        said = [m.group("time") for m in _AT_TIME_KO.finditer(old) if m.group("verb") in new.things]
+        if not said or new.value in said:
+            return 0
+    elif new.value != "?" and new.value.casefold() in old.casefold():
         return 0
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     if not all(_names(old, h) for h in new.holders):
