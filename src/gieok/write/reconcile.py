@@ -178,6 +178,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if same is not None:
         _absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
         return
+    if c.lapse:
+        _lapse(c, new, pool, plan, now)
+        return
     if c.renames and _rename(c, new, pool, plan, now):
         return
     if c.replaces and c.replaces in pool.records:
@@ -241,6 +244,20 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _refine(plan, pool, near, new, now, "near duplicate")
         return
     _add(plan, pool, new, "new")
+
+
+def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> None:
+    """A cessation said alone ("I'm not vegan anymore"): it supersedes what it ends — a
+    single-valued slot holding another value, or the memories stating what was left
+    (``_retired_by``) — and is written only then; with nothing stored to end, nothing."""
+    said = str(c.value or "").casefold()  # "not vegan" ends "vegan" (not the same value)
+    ended = [r for r in pool.by_slot(c.slot) if r.id not in pool.created and str(
+        r.metadata.get("value") or (_stated_diet(r.content) if c.slot == "diet" else "") or ""
+    ).casefold() != said] if c.slot and is_single_valued(c.slot) else []
+    ended += [r for r in _retired_by(c, new, pool) if r not in ended]
+    if ended:
+        _supersede(plan, pool, ended, new, now, "the user said it no longer holds",
+                   names=[*c.retires, *c.ended])
 
 
 def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:

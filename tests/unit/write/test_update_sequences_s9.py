@@ -25,6 +25,10 @@ from gieok.write.session_end import _value_keys
     ("제가 잘못 말씀드렸네요. 성수동 아니고 합정동 살아요", ("성수동", "합정동")),
     ("잘못 말했네, 오늘 아니고 내일이야", None),  # a day said relative to now renames nothing
     ("3층 아니고 5층이에요", None),  # no slip owned up to: not a correction of what is stored
+    # a mix-up owned up to after the right value
+    ("지난번에 일산이라고 했는데 파주였어요, 제가 헷갈렸네요", ("일산", "파주")),
+    ("저번에 5월이라고 했는데 6월이었어, 착각했다", ("5월", "6월")),
+    ("지난번에 일산이라고 했는데 파주였어요", None),  # nothing says the first was wrong
 ])
 def test_a_slip_owned_up_to_names_both_values(sentence: str,
                                               values: tuple[str, str] | None) -> None:
@@ -141,3 +145,35 @@ async def test_a_diet_said_again_later_is_one_memory(settings: GieokSettings, tm
                                             "Two years vegan and I still love cooking")
         assert sum("vegan" in m.casefold() for m in diet) == 1
         assert not any("paleo" in m.casefold() for m in diet)
+
+
+def test_a_lapse_is_written_only_when_it_ends_something() -> None:
+    from datetime import UTC, datetime
+
+    from gieok.domain.scope import Scope
+    from gieok.write.extract.base import Candidate
+    from gieok.write.pipeline import candidate_record
+    from gieok.write.reconcile import reconcile
+
+    scope, before, at = Scope(user="u"), datetime(2026, 1, 5, tzinfo=UTC), datetime(
+        2026, 4, 5, tzinfo=UTC)
+    vegan = candidate_record(Candidate(content="User is vegan", at=before, slot="diet",
+                                       value="vegan"), scope, before, {})
+    lapse = Candidate(content="User is no longer vegan", at=at, slot="diet", value="not vegan",
+                      lapse=True)
+
+    def plan(*olds: Any) -> Any:
+        return reconcile([lapse], olds, now=at,
+                         make_record=lambda c: candidate_record(c, scope, at, {}))
+
+    ended = plan(vegan)
+    assert [c.before.id for c in ended.changes] == [vegan.id]
+    assert [r.content for r in ended.creates] == ["User is no longer vegan"]
+    nothing = plan()  # a cessation with nothing stored: no memory of its own
+    assert nothing.creates == [] and nothing.changes == []
+    smokes = candidate_record(Candidate(content="User smokes after dinner", at=before), scope,
+                              before, {})
+    quit_ = Candidate(content="User quit smoking", at=at, retires=("smokes",), lapse=True)
+    stopped = reconcile([quit_], [smokes], now=at,
+                        make_record=lambda c: candidate_record(c, scope, at, {}))
+    assert [c.before.id for c in stopped.changes] == [smokes.id]

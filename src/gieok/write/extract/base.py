@@ -74,6 +74,9 @@ class Candidate:
     # Atlas"); the stored memories that name it are superseded by the same memories with
     # the new name
     renames: tuple[str, str] | None = None
+    # a cessation said alone ("I'm not vegan anymore", "나 이제 담배 안 펴"): no memory of its
+    # own — it only ends what is stored (reconciliation writes it when it supersedes something)
+    lapse: bool = False
 
     def with_(self, **changes: object) -> Candidate:
         return replace(self, **changes)  # type: ignore[arg-type]

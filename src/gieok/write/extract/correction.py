@@ -127,6 +127,14 @@ _SLIP_KO = re.compile(
     r"(?P<old>[가-힣A-Za-z0-9]{1,12})(?:이|가)?\s?(?:아니고|아니라|말고)\s+"
     r"(?P<new>[가-힣A-Za-z0-9]{1,12}?(?:\s[가-힣A-Za-z0-9]{1,12}?){0,2}?)"
     r"(?:이에요|예요|이야|야|입니다|이고|이요|임|이거든요|요)?(?=[\s.,!~]|$)")
+# "지난번에 하남이라고 했는데 남양주였어요, 제가 헷갈렸네요": the value said before, the one
+# that holds, and a word owning up to a mix-up somewhere in the sentence
+_MIXED_UP_KO = re.compile(
+    r"(?P<old>[가-힣A-Za-z0-9]{1,12}?)(?:이)?라고\s?(?:했|말했|말씀드렸|적었)(?:는데|지만|었는데)[,\s]*"
+    r"(?:사실은\s?|원래\s?|정확히는\s?|알고\s?보니\s?)?"
+    r"(?P<new>[가-힣A-Za-z0-9]{1,12}?(?:\s[가-힣A-Za-z0-9]{1,12}?){0,2}?)"
+    r"(?:였어요|이었어요|였어|이었어|였네요|이었네요|였다|이었다|예요|이에요|이야|야|입니다)(?=[\s.,!~]|$)")
+_CONFUSED_KO = re.compile(r"헷갈|착각|잘못\s?(?:말|알|적|얘기)|틀렸")
 _DEICTIC_KO = frozenset("오늘 내일 어제 모레 지금 이번 다음 저번 여기 거기 저기 그거 이거 저거".split())
 
 
@@ -141,6 +149,9 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
             old, new = m.group("old").strip(), m.group("new").strip()
             if old.casefold() != new.casefold() and old not in _NOT_NAMES:
                 return old, new
+    m = _MIXED_UP_KO.search(text)
+    if m is not None and _CONFUSED_KO.search(text) and m.group("old") != m.group("new"):
+        return m.group("old"), m.group("new")
     m = _SLIP_KO.search(text)
     if m is not None and m.group("old") not in _DEICTIC_KO:
         old, new = m.group("old"), _without_ending(m.group("new").strip())
