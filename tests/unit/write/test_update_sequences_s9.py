@@ -177,3 +177,16 @@ def test_a_lapse_is_written_only_when_it_ends_something() -> None:
     stopped = reconcile([quit_], [smokes], now=at,
                         make_record=lambda c: candidate_record(c, scope, at, {}))
     assert [c.before.id for c in stopped.changes] == [smokes.id]
+
+
+@pytest.mark.parametrize(("new", "old", "ends"), [
+    ("User switched jobs, User is at Datadog now as an SRE",
+     "User works remotely for a tiny agency in Leeds", True),
+    ("User transferred to the Chicago branch in May", "User works days at the Fresno branch",
+     True),
+    ("User's daughter transferred to Maple Middle School", "User works at Target", False),
+])
+def test_a_new_job_ends_the_old_one(new: str, old: str, ends: bool) -> None:
+    from gieok.write.extract.changes import change, replaced
+    said = change(new)
+    assert said is not None and bool(replaced(old, said)) is ends

@@ -90,8 +90,8 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     # where someone works: said by the verb ("works at", "현대차 다닌다", "에서 근무"); a
     # school, gym or academy someone attends is never read as it (``_OTHER_PLACES``)
     "job": (("job", "company", "employer", "회사", "직장"),
-            r"\b(?:works?|working|employed)(?:\s+(?:nights|days|full[\s-]time|part[\s-]time)){0,2}\s+"
-            r"(?:at|for)\b|\bjob\s+at\b|(?:에서|에)\s?(?:일한|일해|일하|"
+            r"\b(?:works?|working|employed)(?:\s+(?:nights|days|full[\s-]time|part[\s-]time|remotely|"
+            r"remote|from\s+home)){0,2}\s+(?:at|for)\b|\bjob\s+at\b|(?:에서|에)\s?(?:일한|일해|일하|"
             r"근무)|회사|직장|다닌다|다니고\s?있|다녀요|첫\s?출근"),
     "laptop": (("laptop", "notebook", "노트북"),
                r"\b(?:laptop|macbook(?:\s+(?:air|pro))?|thinkpad|surface\s+laptop|chromebook|xps)\b|"
@@ -123,7 +123,10 @@ _FIRST_DAY_KO = re.compile(r"(?P<v>[가-힣A-Za-z0-9]+?)(?:에|으로|로)?\s?�
 _STARTED_EN = re.compile(
     rf"\b{STARTED_AT_EN}|\b(?:took|got|accepted|landed)\s+a\s+(?:new\s+)?job\s+"
     r"(?:as\s+an?\s+[\w\s-]{2,40}?\s+)?(?:at|with)\s+(?P<v2>(?-i:[A-Z0-9])[\w&.'’-]*"
-    r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})", re.IGNORECASE)
+    r"(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})|"
+    # "transferred to the Seattle center": a workplace, unless the place says another kind
+    r"\btransferred\s+to\s+(?:the\s+|our\s+)?(?P<v3>(?-i:[A-Z0-9])[\w&.'’-]*"
+    r"(?:\s+(?!(?:last|this|next)\b)[\w&.'’-]+){0,2})", re.IGNORECASE)
 _RELOCATED = re.compile(r"relocat|이사|이주", re.IGNORECASE)
 _CUE_KO = re.compile(r"이직|입사|첫\s?출근|첫\s?등교|옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
                      r"이전했|이전함|이전해|변경|부임|발령|전근|조정|relocat|바꿔|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
@@ -174,7 +177,7 @@ _FOR_EN = re.compile(r"\bfor\s+(?:my\s+|our\s+|the\s+)?(?P<k>[a-z]+)\b", re.IGNO
 def _english(content: str) -> Change | None:
     start = _STARTED_EN.search(content)
     if start is not None and not _ADDITIVE_EN.search(content):
-        value = (start.group("x") or start.group("v2")).strip(" .,'’")
+        value = (start.group("x") or start.group("v2") or start.group("v3")).strip(" .,'’")
         kinds = {name for name, pattern in _MEMBER.items() if pattern.search(value)} - {"job"}
         worked = (start.group("w") or "").strip().casefold() not in ("", "school")
         if not kinds or worked or start.group("v2"):
