@@ -190,3 +190,13 @@ def test_a_new_job_ends_the_old_one(new: str, old: str, ends: bool) -> None:
     from gieok.write.extract.changes import change, replaced
     said = change(new)
     assert said is not None and bool(replaced(old, said)) is ends
+
+
+def test_a_request_for_another_way_renews_the_rule_it_names() -> None:
+    from gieok.write.extract.new_value import SURE, new_value, replaced
+    said = new_value("사용자 요청: 이제 목록 말고 문장으로 길게 써 주세요")
+    assert said is not None and replaced("사용자 요청: 항상 짧은 목록으로 답할 것", said) == SURE
+    said = new_value("사용자 요청: 이제 요약본 말고 전체 내용을 다 보여 주세요")
+    assert said is not None and said.left == ("요약본",)
+    assert replaced("사용자 요청: 항상 요약본으로 줄 것", said) == SURE
+    assert new_value("사용자 요청: 밤에 먹지 말고 아침에 먹으라고 말해 줘") is None  # not an alternative

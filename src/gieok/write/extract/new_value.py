@@ -46,6 +46,7 @@ _CHANGE_STEMS_KO = frozenset({"바꾸", "바뀌", "옮기", "갈아타", "넘어
                               "내리", "미루", "당기", "앞당기", "변하"})
 _CHANGE_NOUNS_KO = frozenset({"변경", "조정", "연기", "교체", "이전", "증량", "감량"})
 _ALTERNATIVE_KO = frozenset({"말", "대신"})  # "두유 말고 오트밀크로", "달리기 대신 요가"
+_ASKED_KO = re.compile(r"(?:주세요|줘요|줘|주라|해요|하세요|해|할\s?것)\s*[.!~]*$")
 _ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째|같이\s|함께\s")
 # who acts, where, when — never the thing changed
 _NOT_THING_KO = frozenset(
@@ -210,11 +211,13 @@ def _korean(content: str) -> NewValue | None:
         t.form in _CHANGE_NOUNS_KO and i + 1 < len(toks) and toks[i + 1].tag == "XSV")), None)
     # "X 말고 / X 대신 / X 아니고 Y로 …": the alternative says the change without a change verb
     alt = next((i for i, t in enumerate(toks) if (t.form in _ALTERNATIVE_KO and (
-        t.tag == "VV" or t.tag.startswith("NN"))) or t.tag == "VCN"), None)
+        t.tag == "VV" or t.tag.startswith("NN") or t.tag == "VX" and i > 0 and toks[
+            i - 1].tag.startswith(("NN", "SL")))) or t.tag == "VCN"), None)  # (not "먹지 말고")
     if verb is None:
         if alt is None or not any(t.form in ("로", "으로") and t.tag == "JKB"
-                                  for t in toks[alt:]):
-            return None
+                                  for t in toks[alt:]) and not (
+                toks[alt].form == "말" and _ASKED_KO.search(content, toks[alt].end)):
+            return None  # "요약 말고 자세하게 풀어서 설명해 주세요": a request for another way
         verb = len(toks)
     chunks = [c for c in _chunks(content) if c[3] < verb]
     # the sentence of the change verb only
