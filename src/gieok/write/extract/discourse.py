@@ -417,3 +417,75 @@ def role_play(text: str) -> bool:
     i'm your first mate", "우리 지금부터 역할극 하자"): the rest of the conversation is a part
     played, so nothing said in it is remembered about the user."""
     return _ROLE_PLAY.search(text) is not None
+
+
+# People outside the user's family and household: what they do or have is not the user's.
+_OUTSIDE_KO = frozenset("친구 친구분 동료 지인 선배 후배 동기 상사 팀장 부장 과장 차장 대리 사장 "
+                        "이웃 옆집 윗집 아랫집 룸메 룸메이트 교수 아저씨 "
+                        "아줌마 아주머니 집주인".split())
+_NOMINAL = ("NNG", "NNP", "NNB", "NP", "NR", "SL", "SN", "XSN", "MM", "JKG")
+_SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내가|제가|나는|저는|나도|저도|내|제|우리|저희)"
+                         r"(?![가-힣])")
+_OUTSIDE_EN = re.compile(
+    r"^(?:(?:so|and|ugh|oh|lol|btw|also)[,\s]+)*(?:my|our)\s+(?:[\w-]+\s+)?(?:friend|coworker|"
+    r"co-worker|colleague|boss|manager|neighbou?r|roommate|landlord|classmate|teammate|"
+    r"supervisor)(?:['’]s\s+(?:[\w-]+\s+)?[\w-]+)?(?:\s+[A-Z][\w-]*)?\s+(?!and\b|or\b)", re.IGNORECASE)
+_SPEAKER_EN = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|our|us)\b")
+
+
+def about_outsider(sentence: str) -> bool:
+    """The sentence is about someone outside the user's family — a friend, a colleague, the
+    boss's daughter, the neighbour ("팀장님 딸이 이번에 의대 붙었대요", "우리 옆집 사람이 Tesla
+    샀는데…", "my coworker just got engaged") — and says nothing of the user, a relative or a
+    pet in the rest ("교수님이 review 달라고 하셨는데 저 편두통 때문에…" is the user's): their
+    news is not a memory about the user, however lasting it sounds."""
+    s = sentence.strip()
+    if _HANGUL.search(s):
+        toks = tokens(s)
+        at = next((i for i, t in enumerate(toks[:8])
+                   if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
+        if at is None or not at or not all(t.tag in _NOMINAL for t in toks[:at]):
+            return False
+        if not any(t.form in _OUTSIDE_KO for t in toks[:at] if t.tag.startswith("NN")):
+            return False
+        # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
+        return _SPEAKER_KO.search(s[toks[at].end:]) is None
+    m = _OUTSIDE_EN.match(s)
+    return m is not None and _SPEAKER_EN.search(s[m.end():]) is None
+
+
+# what a request to the assistant ends with ("… 골라 줘", "추천 좀", "fix my grammar")
+_REQUEST_KO = re.compile(r"(?:줘|주세요|줄래|줄래요|좀|부탁해요?|부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠ]*$")
+_REQUEST_EN = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|pls|please|hey)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+|"
+    r"please\s+|pls\s+)?(?:help|write|draft|make|give|suggest|recommend|pick|choose|fix|check|"
+    r"translate|rewrite|proofread|summari[sz]e|plan|list|find|compare|edit|polish|turn|format|"
+    r"convert|correct|review|look\s+over)\b", re.IGNORECASE)
+
+
+def is_request(sentence: str) -> bool:
+    """A request to the assistant, by how it starts (English) or ends (Korean)."""
+    s = sentence.strip()
+    return bool(_REQUEST_KO.search(s) if _HANGUL.search(s) else _REQUEST_EN.match(s))
+
+
+def request_material(sentence: str, before: str | None = None) -> bool:
+    """What the user hands over for a task, not a statement: a request with its material after
+    a colon ("email 제목 추천 좀: 다음 주 회의 일정 변경", "fix my grammar:" once the quoted
+    text is cut), unless what follows the colon is the user's own statement ("help me pack:
+    I'm flying to Reykjavik …"); or, right after a request (``before``), a Korean fragment with
+    no predicate, subject or topic of its own and no one in it — the options or the details
+    of the task ("…골라 줘." → "1번 교토 2번 다낭", "예약 메시지 써줘." → "8명이고 토요일 7시")."""
+    s = sentence.strip()
+    head, colon, rest = s.partition(":")
+    if colon and 2 <= len(head) <= 60 and is_request(head):
+        return not (_SPEAKER_KO.search(rest) if _HANGUL.search(rest) else _SPEAKER_EN.search(rest))
+    if before is None or not _HANGUL.search(s) or not is_request(before):
+        return False
+    from gieok.write.extract.standing import instruction
+
+    if instruction(before) is not None:  # "…섞지 말아 주세요." → "다 한국어로요": the rule
+        return False
+    toks = tokens(s)
+    return not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS") for t in toks) \
+        and _SPEAKER_KO.search(s) is None

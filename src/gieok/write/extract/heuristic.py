@@ -38,7 +38,7 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
-from gieok.write.extract.lasting import lasting
+from gieok.write.extract.lasting import lapsed, lasting
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
@@ -63,7 +63,7 @@ _HEDGE = re.compile(
 _EXPLICIT_EN = re.compile(
     r"^(?:(?:hey|oh|and|also|ok|okay|btw|by\s+the\s+way|so)[,\s]+)*(?:please\s+|can\s+you\s+|"
     r"could\s+you\s+)?(?:remember|note|keep\s+in\s+mind|don['’]?t\s+forget|do\s+not\s+forget|"
-    r"make\s+a\s+note|save|store)(?:\s+(?:that|this|for\s+me|for\s+later))*\s*[:,-]?\s*(?P<x>.+)$",
+    r"make\s+a\s+note|save|store)\b(?:\s+(?:that|this|for\s+me|for\s+later))*\s*[:,-]?\s*(?P<x>.+)$",
     re.IGNORECASE,
 )
 _EXPLICIT_KO = re.compile(
@@ -241,7 +241,7 @@ class HeuristicExtractor:
         question = asked  # what the turn answers: a feature of each of its sentences
         workspace = False  # the turn's last sentence was about the workspace
         secret_here = False  # this sentence / the one before handed over a secret
-        for sentence in sentences:
+        for at, sentence in enumerate(sentences):
             after_secret, secret_here = secret_here, _SECRET_MASK.search(sentence) is not None
             if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
@@ -271,6 +271,9 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
+            if not explicit and (discourse.about_outsider(sentence) or discourse.request_material(
+                    sentence, sentences[at - 1] if at else None)):
+                continue  # someone else's news; the options or details handed over for a task
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
@@ -386,6 +389,8 @@ class HeuristicExtractor:
                     candidate = candidate.with_(ended=ended)
                 if new_name is not None:
                     candidate = candidate.with_(renames=new_name)
+                if not explicit and lapsed(body):  # only retires what is stored (reconcile)
+                    candidate = candidate.with_(lapse=True)
                 out.append(candidate)
             # A sentence without a subject may go on the turn's last whole-sentence memory —
             # never on an answer to the assistant's question: the answer is the fragment,

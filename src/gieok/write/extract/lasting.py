@@ -179,3 +179,34 @@ _EN_LASTING = re.compile(
 
 def _english(text: str) -> bool:
     return _EN_LASTING.match(text) is not None
+
+
+# "anymore", "no longer", "이제 … 안", "더 이상 … 아님": a state said to have ended
+_EN_LAPSE = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
+_EN_NEW = re.compile(r"\b(?:instead|now|switched|started|became|moved|since|but|because|so)\b|"
+                     r"['’]m\s+\w+ing\b", re.IGNORECASE)
+_KO_LAPSE = re.compile(r"(?:^|\s)(?:이제|더\s?이상|이젠)\s")
+_KO_NEW = re.compile(r"대신|말고|(?:부터|로)\s|시작|바꿨|바꿈|옮겼|갈아탔")
+
+
+def lapsed(sentence: str) -> bool:
+    """The sentence only says that something of the user's has ended — "I'm not a vegetarian
+    anymore", "I no longer drive", "나 이제 담배 안 펴", "더 이상 비건 아님" — naming nothing that
+    holds instead (not "quit keto, going vegetarian instead", "이제 야간 안 하고 주간 고정").
+    It retires what is stored about it and is no memory of its own: with nothing stored, a
+    lapse tells the assistant nothing it would otherwise assume."""
+    s = sentence.strip()
+    if _HANGUL.search(s):
+        if not _KO_LAPSE.search(s) or _KO_NEW.search(s):
+            return False
+        toks = tokens(s)
+        neg = [t for t in toks if (t.form in ("안", "못") and t.tag == "MAG") or (
+            t.form in ("아니", "않", "없") and t.tag.startswith(("VC", "VX", "VA")))]
+        if not neg and re.search(r"아님(?![가-힣])", s) is None:
+            return False
+        # the ending is the last thing said ("이제 야간 안 하고 주간 고정": what holds now)
+        return not neg or re.search(r"[가-힣](?:고|며|는데|지만)\s+\S", s[neg[-1].end:]) is None
+    if not _EN_LAPSE.search(s) or _EN_NEW.search(s):
+        return False
+    return re.search(r"\b(?:I|I['’]m|I['’]ve|I\s+am)\b|^(?:not|no\s+longer)\b", s,
+                     re.IGNORECASE) is not None

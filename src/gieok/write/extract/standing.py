@@ -8,7 +8,7 @@ What makes a request *standing* rather than a one-off ("write me a cover letter"
 추천해줘") is structural: an imperative addressed to the assistant **and** a marker that it
 covers every later answer — the assistant's replies as a class ("your replies", "answers",
 "대답"), a condition over future requests ("when you …", "…할 땐"), a frequency ("always",
-"앞으로", "매번"), or a register/format choice (emojis, 반말, "X 말고 Y").
+"앞으로", "매번", "이제 X 말고 Y"), or a register/format choice (emojis, 반말).
 """
 
 from __future__ import annotations
@@ -52,9 +52,13 @@ _KO_REQUEST = re.compile(
     # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma
     r"(?:$|,\s*[^,?]{2,30}$)")
 _KO_STANDING = re.compile(
-    r"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|말고\s|반말|존댓말|"
+    r"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|반말|존댓말|"
     r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|(?i:emojis?|emoticons?)|"
-    r"(?:추천|제안|권)(?:하지|은\s?하지|는\s?하지)\s?(?:마|말아)")
+    r"(?:추천|제안|권)(?:하지|은\s?하지|는\s?하지)\s?(?:마|말아)|"
+    # how answers go from now on: "이제 개조식 말고 줄글로", "이제 American English로 알려줘"
+    # (a bare "빨강 말고 navy로 해 줘" is about the task at hand: one wrapping, one formula)
+    r"이제(?:부터)?\s.*(?:말고\s|[가-힣A-Za-z]\s?(?:으)?로\s?(?:알려|써|해|말해|답해|설명해|보여|불러|"
+    r"바꿔|적어|정리해))")
 
 
 def instruction(sentence: str) -> Hit | None:
