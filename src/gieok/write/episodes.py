@@ -152,7 +152,7 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
     the same words as the stored memory ("사용자의 딸 지유 …", not "사용자는 지유 …" when 지유
     was named in an earlier session) and is recognised as restating it."""
     found = [c for c in HeuristicExtractor().extract_sync(turns, known=known)
-             if not has_mask(c.content) and not c.withdraws]
+             if not has_mask(c.content) and not c.withdraws and not c.lapse]
     # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
     # shrimp recipes please" (the whole sentence): the episode says it once
     words = [_words(c.content) for c in found]

@@ -114,3 +114,33 @@ def test_an_acknowledgement_is_no_note(said: Callable[..., list[str]], text: str
 def test_a_request_to_note_still_is_one(said: Callable[..., list[str]]) -> None:
     assert any("allergic to eggs" in m
                for m in said(("user", "Please note that my son is allergic to eggs")))
+
+
+# --- a daydream's wish, a slip of memory -----------------------------------------------------
+
+@pytest.mark.parametrize("turn", [
+    "복권 당첨되면 뭐부터 하지? 세계 일주 가야지",
+    "what if I got the Berlin offer? I'd take it in a heartbeat",
+])
+def test_what_the_user_would_do_in_an_imagined_case_is_no_memory(
+        said: Callable[..., list[str]], turn: str) -> None:
+    assert said(("user", turn)) == []
+
+
+def test_an_intention_after_a_real_statement_is_read_as_usual() -> None:
+    assert not discourse.answers_a_hypothetical("세계 일주 가야지", "나 다음 달에 퇴사해.")
+    # a standing rule with a condition is no daydream
+    assert not discourse.answers_a_hypothetical(
+        "일찍 자고 싶어", "혹시 내가 새벽에 말 걸면 자라고 해 줘.")
+
+
+@pytest.mark.parametrize("text", ["아 또 까먹었어 ㅋㅋ", "I always mix them up lol",
+                                  "yeah I keep forgetting", "주소 또 헷갈려"])
+def test_a_slip_of_memory_said_as_a_remark_is_no_memory(
+        said: Callable[..., list[str]], text: str) -> None:
+    assert said(("user", text)) == []
+
+
+def test_a_slip_after_a_clause_of_its_own_is_not_a_bare_remark() -> None:
+    assert not discourse.is_noise("매주 월요일에 분리수거 하는데 자꾸 까먹어")
+    assert not discourse.is_noise("I forget names easily because of my TBI")

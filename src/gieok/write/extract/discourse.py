@@ -273,7 +273,29 @@ def is_noise(sentence: str) -> bool:
     if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s) \
             or _EN_MOMENT.search(s) or _TASK.match(_unfill(s)) or _PLEASANTRY.search(s):
         return True
-    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s))
+    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s)) or _slip(s)
+
+
+# "I always forget", "I always mix them up", "아 맨날 헷갈려", "이번 달 깜빡했어": a slip of memory
+# said as a remark — what is forgotten is said (if at all) in a clause of its own, which stays
+_EN_SLIP = re.compile(
+    r"^(?:(?:right|yeah|yes|ugh|lol|oh|ha+|and|but|honestly)[,!.\s]+)*I\s+(?:always\s+|keep\s+|still\s+|"
+    r"usually\s+|constantly\s+|often\s+|just\s+|totally\s+)*(?:forget(?:ting)?|forgot|mix(?:ing)?\s+"
+    r"(?:them|it|those|these|the\s+two)\s+up|confuse\s+(?:them|it|those|these|the\s+two))"
+    r"(?:\s+(?:it|them|that|lol|haha|again|every\s+time|all\s+the\s+time))*[\s.!~]*$", re.IGNORECASE)
+_KO_SLIP = frozenset({"헷갈리", "까먹", "잊어버리", "잊", "깜빡", "깜박"})
+
+
+def _slip(s: str) -> bool:
+    if not _HANGUL.search(s):
+        return _EN_SLIP.match(s) is not None
+    toks = tokens(s)
+    # the slip is the last predicate ("헷갈려"; Kiwi reads the 깜빡 of "깜빡했어" as an adverb)
+    # and the only clause (not "노션 쓰는데 자꾸 까먹어")
+    said = [t for t in toks if t.tag in ("VV", "VA") or (t.tag == "MAG" and t.form in _KO_SLIP)]
+    return bool(said) and said[-1].form in _KO_SLIP and not any(
+        t.tag == "EC" and t.form in ("는데", "은데", "ㄴ데", "고", "어서", "아서", "지만")
+        for t in toks)
 
 
 # A task for the assistant ("explain quantum entanglement like I'm five", "시 한 편 써줘.
@@ -489,3 +511,30 @@ def request_material(sentence: str, before: str | None = None) -> bool:
     toks = tokens(s)
     return not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS") for t in toks) \
         and _SPEAKER_KO.search(s) is None
+
+
+_CONDITIONAL_ASK = re.compile(r"(?:면|라면|다면)\s.*(?:까|니|냐|\?)[\sㅋㅎ?!~]*$")
+_INTENT = re.compile(r"(?:야지|어야지|아야지|ㄹ래|을래|할래|거야|꺼야|겠다|겠어|고\s?싶다|고\s?싶어)"
+                     r"[\s.!~ㅋㅎㅠ]*$|^(?:(?:lol|haha|ok|so)[,\s]+)*I(?:['’]d|\s+would|['’]ll|\s+will|"
+                     r"\s+wanna|\s+want\s+to)\b", re.IGNORECASE)
+
+
+def answers_a_hypothetical(sentence: str, before: str | None) -> bool:
+    """What the user would do in a case they just imagined ("로또 1등 되면 뭐 할까 ㅋㅋ" →
+    "제주도에 땅 사야지", "what if I won the lottery? I'd buy a farm"): a wish in a daydream."""
+    if before is None or not _INTENT.search(sentence.strip()):
+        return False
+    from gieok.write.extract.standing import instruction
+
+    b = before.strip()
+    # (a request with a condition is an instruction: "혹시 내가 새벽에 말 걸면 자라고 해 줘")
+    return instruction(b) is None and not is_request(b) and (_HYPOTHETICAL.search(b) is not None
+                                       or _CONDITIONAL_ASK.search(b) is not None)
+
+
+def not_the_users(sentence: str, before: str | None = None) -> bool:
+    """Said by the user but not about them (checked after ``is_noise``): someone else's news,
+    what is handed over for a task, a wish in a daydream. ``before``: the turn's previous
+    sentence."""
+    return about_outsider(sentence) or request_material(sentence, before) \
+        or answers_a_hypothetical(sentence, before)

@@ -271,9 +271,8 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
-            if not explicit and (discourse.about_outsider(sentence) or discourse.request_material(
-                    sentence, sentences[at - 1] if at else None)):
-                continue  # someone else's news; the options or details handed over for a task
+            if not explicit and discourse.not_the_users(sentence, sentences[at - 1] if at else None):
+                continue  # someone else's news, what is handed over for a task, a daydream
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
