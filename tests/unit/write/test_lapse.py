@@ -57,3 +57,11 @@ async def test_a_lapse_retires_what_an_earlier_session_stored(settings: GieokSet
         live = await sessions(mem, "v", ("2026-01-10", "I'm vegetarian btw"),
                               ("2026-05-10", "I'm not a vegetarian anymore"))
         assert not any(r.content == "User is vegetarian" for r in live)
+
+
+def test_an_ending_said_with_how_long_ago_is_an_event(chat_extract: object) -> None:
+    got = chat_extract.candidates(  # type: ignore[attr-defined]
+        ("user", "저 이제 전자담배도 안 펴요. 끊은 지 두 달 됐어요"))
+    assert [c.lapse for c in got if "전자담배" in c.content] == [False]
+    assert [c.lapse for c in chat_extract.candidates(  # type: ignore[attr-defined]
+        ("user", "저 이제 전자담배도 안 펴요"))] == [True]

@@ -574,7 +574,8 @@ def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Cand
     past = re.search(r"[\uac00-\ud7a3]다\.?$", candidate.content) is not None and \
         (ord(candidate.content.rstrip(".")[-2]) - 0xAC00) % 28 == 20  # "옮겼다": ㅆ before 다
     more = korean.to_memory(sentence, speaker=False, after_past=past) or sentence.strip()
-    merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}")
+    # (a lapse said with how long ago is an event: "술 안 마셔요. 끊은 지 1년 됐어요")
+    merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}", lapse=False)
     when = None if (candidate.data or {}).get("when") else resolve_time(sentence, at)
     if when is not None:  # "제주도 한달살기 하려고요. 7월 25일부터": the date said after it
         merged = merged.with_(data={**(merged.data or {}), **when.as_data()})
