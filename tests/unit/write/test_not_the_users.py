@@ -51,6 +51,8 @@ def test_outsider_reading_is_by_the_subject_not_by_a_word_anywhere() -> None:
     assert not discourse.about_outsider("동료가 추천해 준 병원인데 저 거기서 디스크 진단받았어요")
     # a relative is the subject; the colleague is an object
     assert not discourse.about_outsider("남편이 회사 동료랑 골프 치러 갔어")
+    # who that person is in the user's life: a role, not their news
+    assert not discourse.about_outsider("우리 과장님은 박지훈 과장님이에요")
     # a client's requirement is the project's
     assert not discourse.about_outsider("클라이언트가 로고는 무조건 남색으로 쓰래")
 
@@ -76,6 +78,8 @@ def test_a_statement_after_the_colon_or_a_rule_after_a_request_stays(
     assert discourse.request_material("1번 을지로 2번 성수", "회식 장소 정해 줘.")
     assert not discourse.request_material("다 존댓말로요", "앞으로 답할 때 존댓말 써 주세요.")
     assert not discourse.request_material("저는 채식주의자예요", "메뉴 추천해 줘.")
+    # what follows a request that names a relative describes them
+    assert not discourse.request_material("열 살 남자애예요", "동생 생일 선물 골라 주세요.")
 
 
 # --- standing rules: a change from now on, not a one-off ------------------------------------

@@ -464,8 +464,11 @@ def about_outsider(sentence: str) -> bool:
                    if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
         if at is None or not at or not all(t.tag in _NOMINAL for t in toks[:at]):
             return False
-        if not any(t.form in _OUTSIDE_KO for t in toks[:at] if t.tag.startswith("NN")):
+        nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB"]
+        if not any(t.form in _OUTSIDE_KO for t in nouns):
             return False
+        if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in _final(toks)):
+            return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
         # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
         return _SPEAKER_KO.search(s[toks[at].end:]) is None
     # (English: not by this reading — "my manager Dae-ho wants weekly status reports" is the
@@ -505,6 +508,8 @@ def request_material(sentence: str, before: str | None = None) -> bool:
 
     if instruction(before) is not None:  # "…섞지 말아 주세요." → "다 한국어로요": the rule
         return False
+    if re.search(rf"{FAMILY_KO}|{PETS_KO}", before):  # "조카 선물 추천해 주세요. 8살 여자애예요":
+        return False  # what follows describes the relative (or pet) the request names
     toks = tokens(s)
     return not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS") for t in toks) \
         and _SPEAKER_KO.search(s) is None
