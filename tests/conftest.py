@@ -360,6 +360,19 @@ def chat_extract() -> Any:
 
 
 @pytest.fixture
+def asked(chat_extract: Any) -> Any:
+    """``chat_extract.contents``: one ``add`` per message, as a chat app sends them; each
+    message sees the earlier ones (shared by the extraction recall tests)."""
+    return chat_extract.contents
+
+
+@pytest.fixture
+def said(chat_extract: Any) -> Any:
+    """``chat_extract.said``: what one user message leaves."""
+    return chat_extract.said
+
+
+@pytest.fixture
 def sessions() -> Any:
     """``tests/support/sessions.py``: ``await sessions.live_memories(mem, user, *said)`` says
     each text in a session of its own and returns what is remembered as current."""

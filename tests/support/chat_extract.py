@@ -25,3 +25,8 @@ def candidates(*turns: tuple[str, str], at: datetime = AT) -> list[Candidate]:
 def contents(*turns: tuple[str, str], at: datetime = AT) -> list[str]:
     """The candidates' texts (``candidates``)."""
     return [c.content for c in candidates(*turns, at=at)]
+
+
+def said(text: str, at: datetime = AT) -> list[str]:
+    """What one user message leaves (``contents`` of a single user turn)."""
+    return contents(("user", text), at=at)

@@ -7,22 +7,8 @@ on the code before, each "stays out" assertion guards a noise look-alike of the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import pytest
-
-
-@pytest.fixture
-def asked(chat_extract: Any) -> Callable[..., list[str]]:
-    """One ``add`` per message, as a chat app sends them: each sees the earlier ones
-    (``tests/support/chat_extract.py``)."""
-    return chat_extract.contents  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def said(chat_extract: Any) -> Callable[[str], list[str]]:
-    """What one user message leaves."""
-    return lambda text: chat_extract.contents(("user", text))  # type: ignore[no-any-return]
+# ``said`` / ``asked``: shared fixtures (tests/conftest.py over tests/support/chat_extract.py)
 
 
 def test_a_self_disclosure_inside_a_question_is_kept(said: Callable[[str], list[str]]) -> None:

@@ -10,21 +10,8 @@ each "stays out" assertion guards a noise look-alike."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import pytest
-
-
-@pytest.fixture
-def asked(chat_extract: Any) -> Callable[..., list[str]]:
-    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
-    return chat_extract.contents  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def said(asked: Callable[..., list[str]]) -> Callable[[str], list[str]]:
-    """What one user message leaves."""
-    return lambda text: asked(("user", text))
+# ``said`` / ``asked``: shared fixtures (tests/conftest.py over tests/support/chat_extract.py)
 
 
 def test_a_home_said_through_the_dwelling_or_a_season_there_is_the_residence(

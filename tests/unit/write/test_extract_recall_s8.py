@@ -13,21 +13,8 @@ out" assertion guards a noise look-alike."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import pytest
-
-
-@pytest.fixture
-def asked(chat_extract: Any) -> Callable[..., list[str]]:
-    """One ``add`` per message, as a chat app sends them: each sees the earlier ones."""
-    return chat_extract.contents  # type: ignore[no-any-return]
-
-
-@pytest.fixture
-def said(asked: Callable[..., list[str]]) -> Callable[[str], list[str]]:
-    """What one user message leaves."""
-    return lambda text: asked(("user", text))
+# ``said`` / ``asked``: shared fixtures (tests/conftest.py over tests/support/chat_extract.py)
 
 
 def test_a_quoted_name_or_title_stays_in_the_sentence(said: Callable[[str], list[str]]) -> None:

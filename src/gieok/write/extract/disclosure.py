@@ -75,12 +75,49 @@ def expand(sentences: Sequence[str], kept: Callable[[str], bool]) -> list[str]:
     or a durable statement); a Korean background clause is only cut out of a sentence that
     is not."""
     out: list[str] = []
+    asked: str | None = None  # the question just before, in the same turn
     for sentence in sentences:
         if _HANGUL.search(sentence):
             out.extend(_korean(sentence, kept))
-        else:
-            out.extend(_english(sentence))
+            asked = None
+            continue
+        if asked is not None and not sentence.rstrip().endswith(("?", "？")):
+            sentence = _named_by_question(sentence, asked)
+        asked = sentence if sentence.rstrip().endswith(("?", "？")) else None
+        out.extend(_english(sentence))
     return out
+
+
+# what a question names: an animal ("a husky", "a golden retriever puppy") or a place ("in Leeds")
+_EN_ASKED_ANIMAL = re.compile(
+    rf"\b(?:a|an)\s+(?P<kind>(?:[\w-]+\s+){{0,2}}?(?i:{patterns_en.PETS}))"
+    r"(?:\s+(?i:puppy|kitten))?\b")
+_EN_ASKED_PLACE = re.compile(
+    r"\b(?:in|near|around)\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b")
+_EN_HE = re.compile(r"^(?P<f>(?:(?:oh|and|so|well|yeah|btw)[,\s]+)*)(?:he|she)(?:['’]s|\s+is)\b",
+                    re.IGNORECASE)
+_EN_HIM = re.compile(r"(?<=\s)(?:him|her)(?=\s+(?:up|home|in|on|from|at|to)\b)", re.IGNORECASE)
+_EN_HERE = re.compile(r"(?<![\w'’])(?P<v>(?:moved|move|moving|came|come|relocated)\s+)?here\b"
+                      r"(?!['’]s|\s+(?:is|are|was)\b)", re.IGNORECASE)
+
+
+def _named_by_question(sentence: str, question: str) -> str:
+    """A statement right after the user's own question, whose pronoun or "here" points at
+    what the question named: "What's a good harness for a husky …? He's one of my sled dogs,
+    Juno." → "The husky is one of my sled dogs, Juno"; "Any ramen places in Leeds? We moved
+    here from Bristol" → "We moved to Leeds from Bristol". No one else was named in between,
+    so the question's animal or place is the only thing there to point at."""
+    animal = _EN_ASKED_ANIMAL.search(question)
+    if animal is not None:
+        kind = " ".join(animal.group(0).split()[1:])
+        sentence = _EN_HE.sub(lambda m: f"{m.group('f')}The {kind} is", sentence, count=1)
+        sentence = _EN_HIM.sub(f"the {kind}", sentence, count=1)
+    place = _EN_ASKED_PLACE.search(question)
+    if place is not None and _EN_SELF.match(_EN_FILLER.sub("", sentence.strip())):
+        sentence = _EN_HERE.sub(lambda m: f"{m.group('v')}to {place.group('place')}"
+                                if m.group("v") else f"in {place.group('place')}", sentence,
+                                count=1)
+    return sentence
 
 
 def _english(sentence: str) -> list[str]:
@@ -121,16 +158,22 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
             and words[-1].form in _KO_STATEMENT_EF:
         # "나 매일 아침 영어 shadowing 30분 하거든?": the rising tone asks for attention
         return [sentence.rstrip().rstrip("?？").rstrip()]
-    if (kept(sentence) and not discourse.is_noise(sentence)) or premise(sentence) is not None:
+    if premise(sentence) is not None:
         return [sentence]  # (a question's premise is cut out by premise.py)
-    instead = _contrast(toks, sentence)
-    if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
-        return [instead, sentence]
     # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
     cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
         (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
         or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
             and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
+    # a sentence kept whole stays whole — unless what follows its background clause asks for
+    # something ("저 장례지도사인데 … 문자 좀 다듬어 주세요"): a request has no memory of its
+    # own, so the statement before it would be lost with it
+    if kept(sentence) and not discourse.is_noise(sentence) \
+            and (cut is None or not _asks(sentence[cut.end:])):
+        return [sentence]
+    instead = _contrast(toks, sentence)
+    if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
+        return [instead, sentence]
     if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
@@ -142,6 +185,16 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또
     # 나보고 언니라고 불렀어" — 엄마 called, not the user); the whole sentence goes on as before
     return [statement, sentence]
+
+
+# what a request ends on: "… 다듬어 주세요", "… 짜는 거 도와줘", "… 이메일 좀"
+_KO_ASKS = re.compile(r"(?:주세요|줘|줘요|주라|줄래요?|주실래요|주시겠어요|주시겠습니까|해\s?봐|"
+                      r"부탁(?:해|해요|드려요|드립니다)?|좀)[\s.!~ㅠㅜ]*$")
+
+
+def _asks(rest: str) -> bool:
+    """What follows a background clause is a request to the assistant."""
+    return _KO_ASKS.search(rest.strip()) is not None
 
 
 def _someone_else(head: list[korean.Token]) -> bool:

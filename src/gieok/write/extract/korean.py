@@ -239,7 +239,8 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
             head = text[toks[first].start: toks[stem].start]
             if toks[stem].tag == "VCP" and rest.startswith("이") and head \
                     and not has_batchim(head):
-                rest = rest[1:]  # "초코이다" → "초코다": the copula after a vowel
+                # "초코이다" → "초코다", "간호사이었다" → "간호사였다": the copula after a vowel
+                rest = "였" + rest[2:] if rest.startswith("이었") else rest[1:]
             body = text[:word_start] + head + rest
     return third_person(body) if speaker else " ".join(body.split())
 

@@ -93,7 +93,8 @@ LANGUAGES = (r"korean|english|japanese|chinese|spanish|french|german|italian|por
 NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|denial|peace|"
                         r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
                         re.IGNORECASE)
-_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|for\s+(?:\d+|a|the|about|over|almost|two|three|work|school|"
+_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|from\s+.*|"  # "moved to Leeds from Bristol": Leeds
+                          r"for\s+(?:\d+|a|the|about|over|almost|two|three|work|school|"
                           r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
                           r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
                           r"(?:last|this|next)\s+\w+.*|(?:a|one|two|three|few|\d+)\s+\w+\s+ago.*|"

@@ -29,7 +29,8 @@ Check = Callable[[Groups, RuleContext], bool]
 END = (r"(?:이야|야|예요|이에요|에요|입니다|이다|임|이고|이거든|이거든요|인데|이라서|라서|"
        r"이에용|이양|이구요|이고요|이요|요)?")
 HAVE = r"(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있거든요|있다|있어서|있지만)"
-OBJ = r"(?P<x>(?:[가-힣A-Za-z0-9]+\s){0,2}?[가-힣A-Za-z0-9]+)"  # particles: strip_particles
+# (a hyphen inside a word is part of it: "sci-fi", "K-pop"; particles: strip_particles)
+OBJ = r"(?P<x>(?:[가-힣A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\s){0,2}?[가-힣A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)"
 FAMILY = (r"남편|아내|와이프|부인|배우자|남자\s?친구|여자\s?친구|남친|여친|애인|약혼자|아들|딸|"
           r"아이|아기|애기|애|자녀|형|오빠|누나|언니|동생|남동생|여동생|엄마|어머니|아빠|"
           r"아버지|부모님|할머니|할아버지|손주|손자|손녀|조카|쌍둥이|"
@@ -219,6 +220,9 @@ def rule(
 _PARTICLE_END = re.compile(r"(?:에|에서|을|를|이|가|은|는|도|와|과|랑|로|으로|의|께|한테|서|고|면)$")
 
 
+_NEAR = frozenset({"근처", "부근", "인근", "쪽"})
+
+
 def _place(g: Groups, _: RuleContext) -> bool:
     # "집은 아직 대전이에요": an adverb of time before the place is not part of it
     x = g["x"] = re.sub(r"^(?:(?:아직|여전히|아직도|이제|이제는|계속|지금은?|현재는?|요즘은?)\s)+", "",
@@ -227,6 +231,10 @@ def _place(g: Groups, _: RuleContext) -> bool:
     last = tokens[-1] if tokens else ""
     if any(_PARTICLE_END.search(t) and not PLACE_SUFFIX.search(t) for t in tokens[:-1]):
         return False
+    if len(tokens) > 1 and last in _NEAR:  # "판교 근처 살아": near a place is a place
+        near = tokens[-2]
+        return not NOT_PLACE.match(near) and (
+            PLACE_SUFFIX.search(near) is not None or CITIES.match(near) is not None)
     return bool(last) and not NOT_PLACE.match(last) and not NOT_PLACE.match(x) and (
         PLACE_SUFFIX.search(last) is not None or CITIES.match(last) is not None
         or g.get("p") not in (None, ""))
@@ -275,14 +283,16 @@ def _disliked(g: Groups, ctx: RuleContext) -> bool:
     """"저는 단 거 별로 안 좋아해요": the thing is "단 거" — never the degree adverb after it
     ("별로"), and not the speaker's own topic ("저는")."""
     g["x"] = _SELF_TOPIC.sub("", g["x"])
-    if g["x"] in _DEGREE:
-        return False
+    if g["x"] in _DEGREE or (re.search(r"별로[\s.!~ㅋㅎㅠ]*$", ctx.sentence)
+                            and _KO_NOW.search(ctx.sentence)):
+        return False  # ("오늘 날씨는 별로": a verdict on the moment, not a taste)
     if _kind_of_thing(g):  # a taste said with a verb of liking ("딱딱한 거 별로야" may be a tone)
         return re.search(r"싫어|좋아|질색", ctx.sentence) is not None
     return _noun(g, ctx)
 
 
 _SELF_TOPIC = re.compile(r"^(?:저는|나는|난|전|저도|나도)\s+")
+_KO_NOW = re.compile(r"오늘|지금|이번|요즘|어제|아까|방금|이거|그거|이건|그건|여기|거기")
 _DEGREE = frozenset("안 못 별로 잘 좀 정말 진짜 너무 엄청 완전 제일 가장 딱히 그렇게 그다지 저 나 전 난".split())
 
 
@@ -565,14 +575,15 @@ RULES: list[Rule] = [
     # -- likes, dislikes and preferences ---------------------------------------------------
     rule("ko.pref.like",
          rf"{OBJ}(?:을|를|은|는|도)?\s*(?:정말|진짜|완전|엄청|너무|아주|제일|가장|많이|되게|꽤|특히|"
-         rf"무척|매우|참)?\s*(?:좋아해|좋아합니다|좋아해요|좋아하거든|좋아한다|좋아함|좋아하는\s?편|"
+         rf"무척|매우|참)?\s*(?:좋아해|좋아합니다|좋아해요|좋아하거든|좋아한다|좋아함|좋아하는\s?편|좋아하고(?=\s)|"
          rf"사랑해|즐겨\s?(?:먹어|봐|들어|해|마셔))",
          _like("좋아함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_liked),
     rule("ko.pref.dislike",
          rf"{OBJ}(?:을|를|은|는|이|가)?\s*(?:정말|진짜|너무|엄청|완전|별로|좀|제일|가장)?\s*"
          rf"(?:싫어해|싫어합니다|싫어해요|싫어함|싫어|안\s?좋아해|안\s?좋아하|질색|별로야|"
-         rf"못\s?견뎌)",
+         # "romance는 별로": "not much", said of a thing at the end, is a dislike
+         rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$))",
          _like("싫어함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
     rule("ko.pref.interest",

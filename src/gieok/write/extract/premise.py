@@ -76,5 +76,9 @@ def _korean(text: str) -> str | None:
     word = [(t.form, t.tag.split("-")[0]) for t in before if t.start >= word_start]
     if not word or not any(t[1].startswith(("V", "XSV", "XSA")) for t in word):
         return None
+    if word[-1] == ("사", "VV") and toks[cut].form == "는":
+        # "광명 사는데": Kiwi cannot tell 살다 (live, ㄹ dropped) from 사다 (buy) here, and
+        # both say "산다" in the plain form; "사" alone would only mean "buy"
+        return text[:word_start] + "산다"
     joined = korean._kiwi().join([*word, ("어", "EF")])  # "됐어", "하셔", "키워"
     return text[:word_start] + str(joined)
