@@ -81,3 +81,11 @@ def test_a_like_and_a_not_much_in_one_korean_sentence(said: Callable[[str], list
 def test_not_much_about_the_moment_is_no_dislike(said: Callable[[str], list[str]]) -> None:
     for text in ("오늘 날씨는 별로", "이번 신메뉴는 별로"):
         assert not any("싫어" in c for c in said(text)), text
+
+
+def test_a_base_out_of_a_city_is_home_and_a_move_at_work_is_not(
+        said: Callable[[str], list[str]]) -> None:
+    assert "User lives in Tucson" in said("I'm based out of Tucson these days")
+    got = said("I moved over to the payments team in March")
+    assert not any("lives in" in c for c in got)
+    assert not any("lives in" in c for c in said("we just moved to the overnight shift"))

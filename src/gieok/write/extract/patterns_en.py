@@ -118,7 +118,14 @@ def _place(g: Groups, _: RuleContext) -> bool:
     g["x"] = x
     dwelling = _DWELLING.match(x)
     g["place"] = dwelling.group("p") if dwelling else x
-    return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x)
+    return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x) \
+        and not _WORK_UNIT.search(x)
+
+
+# "I moved over to the fraud detection team": a move inside work, not a home
+_WORK_UNIT = re.compile(r"\b(?:team|department|dept|division|unit|group|squad|role|position|"
+                        r"shift|desk|project)s?(?:\s+(?:in|at|on|since|from|last|this|"
+                        r"next)\b.*)?$", re.IGNORECASE)
 
 
 def _own(g: Groups) -> str:
@@ -307,7 +314,7 @@ RULES: list[Rule] = [
     rule("en.residence.live_in",
          rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
          rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived|"
-         rf"(?:(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+|^)been\s+(?:living|based|staying))\s+(?:in|at)\s+"
+         rf"(?:(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+|^)been\s+(?:living|based|staying))\s+(?:in|at|(?<=based\s)out\s+of)\s+"
          rf"(?:the\s+)?{PLACE}",
          "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
