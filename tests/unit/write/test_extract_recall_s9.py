@@ -1,7 +1,6 @@
 """Recall by sentence STRUCTURE across four writers' files (issue 16, session 9): a fact said
-in a Korean background clause before a question or a request ("X 사는데 …?", "저 X인데 … 좀
-다듬어 주세요"); a trade named by the form of its word, not a list ("장례지도사", "용접공",
-"wedding planner"); a statement right after the user's own question whose "he"/"him"/"here"
+in a Korean background clause before a question or a request ("X 사는데 …?", "저 … X로
+일하는데 … 양식 좀"); a statement right after the user's own question whose "he"/"him"/"here"
 points at what the question named ("… a husky …? He's one of my sled dogs"); "X 좋아하고 Y는
 별로" as a like and a dislike; a hyphenated name ("sci-fi") as one thing. Sentences written
 fresh for this file (none copied from a dev file); each "kept" assertion failed on the code
@@ -29,17 +28,8 @@ def test_buying_something_before_a_question_is_no_home(said: Callable[[str], lis
 
 def test_a_fact_before_a_request_is_kept_without_the_request(
         said: Callable[[str], list[str]]) -> None:
-    got = said("저 조향사인데 신제품 소개 문구 좀 다듬어 주세요")
-    assert "사용자의 직업은 조향사" in got
-    assert not any("다듬" in c for c in got)
     got = said("저 요양병원에서 야간 간호조무사로 일하는데 인수인계 메모 양식 좀")
     assert any("간호조무사" in c for c in got)
-
-
-def test_a_trade_is_known_by_the_form_of_its_word(said: Callable[[str], list[str]]) -> None:
-    assert "사용자의 직업은 용접공" in said("나 용접공이야")
-    assert "사용자의 직업은 도예가" in said("전 도예가예요")
-    assert "사용자의 직업은 wedding planner" in said("저 wedding planner예요")
 
 
 def test_a_place_or_a_state_said_with_the_copula_is_no_trade(

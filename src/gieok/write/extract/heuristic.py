@@ -26,7 +26,6 @@ from gieok.write.extract import (
     generic,
     health,
     memorable,
-    occupation,
     patterns_en,
     patterns_ko,
     slots,
@@ -139,8 +138,7 @@ class HeuristicExtractor:
         self._en = list(rules_en if rules_en is not None else [*patterns_en.RULES, *slots.RULES_EN])
         self._ko = list(rules_ko if rules_ko is not None
                         else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO,
-                              *business.RULES_KO, *undertaking.RULES_KO,
-                              *occupation.RULES_KO])
+                              *business.RULES_KO, *undertaking.RULES_KO])
 
     @property
     def name(self) -> str:
