@@ -64,6 +64,7 @@ def test_outsider_reading_is_by_the_subject_not_by_a_word_anywhere() -> None:
     "발표 자료 제목 좀 지어 줘: 분기별 매출 요약",
     "proofread this for me: 'Their going to the park tomorow'",
     "초대장 문구 써 주세요. 토요일 오후 두 시, 30명",
+    "간식 3개 중에 하나 정해 줘. 1번 약과 2번 양갱 3번 젤리",  # "개" in "3개" is no dog
 ])
 def test_the_material_of_a_request_is_no_memory(said: Callable[..., list[str]],
                                                  turn: str) -> None:

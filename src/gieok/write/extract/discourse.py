@@ -491,6 +491,9 @@ def is_request(sentence: str) -> bool:
     return bool(_REQUEST_KO.search(s) if _HANGUL.search(s) else _REQUEST_EN.match(s))
 
 
+_KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$")  # a whole noun, not "개" in "2개"
+
+
 def request_material(sentence: str, before: str | None = None) -> bool:
     """What the user hands over for a task, not a statement: a request with its material after
     a colon ("email 제목 추천 좀: 다음 주 회의 일정 변경", "fix my grammar:" once the quoted
@@ -508,8 +511,8 @@ def request_material(sentence: str, before: str | None = None) -> bool:
 
     if instruction(before) is not None:  # "…섞지 말아 주세요." → "다 한국어로요": the rule
         return False
-    if re.search(rf"{FAMILY_KO}|{PETS_KO}", before):  # "조카 선물 추천해 주세요. 8살 여자애예요":
-        return False  # what follows describes the relative (or pet) the request names
+    if any(t.tag in ("NNG", "NNP") and _KIN.match(t.form) for t in tokens(before)):
+        return False  # "조카 선물 추천해 주세요. 8살 여자애예요": it describes the relative (or pet)
     toks = tokens(s)
     return not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS") for t in toks) \
         and _SPEAKER_KO.search(s) is None
