@@ -5,7 +5,6 @@ in order, cut to the limit, one scope's only — and batch with other ops in op 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
-from gieok.stores import Store, WriteBatch, open_store
+from gieok.stores import Store, WriteBatch
 from gieok.stores.ops import ChangedOp, SelectionOp, SettingsOp, TurnsOp
 
 pytestmark = pytest.mark.anyio
@@ -21,13 +20,6 @@ pytestmark = pytest.mark.anyio
 S1 = Scope(user="u1", session="s1")
 S2 = Scope(user="u1", session="s2")
 AT = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
-    s = await open_store(store_url, encryption_key=encryption_key)
-    yield s
-    await s.aclose()
 
 
 def turns(n: int, who: str) -> list[Turn]:

@@ -3,7 +3,6 @@ before it in a scope it covers, and only those — on every backend in ``store_u
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,6 @@ pytestmark = pytest.mark.anyio
 
 SESSION = Scope(org="acme", user="u1", session="s1")
 USER = Scope(org="acme", user="u1")
-
-
-@pytest.fixture
-async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
-    s = await open_store(store_url, encryption_key=encryption_key)
-    yield s
-    await s.aclose()
 
 
 async def _mark(store: Store) -> int:

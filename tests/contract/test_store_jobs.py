@@ -3,7 +3,6 @@ every backend in ``store_url`` behaves the same."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
@@ -11,17 +10,10 @@ import pytest
 from gieok.domain.policy import ScopeSettings
 from gieok.domain.records import utcnow
 from gieok.domain.scope import Scope
-from gieok.stores import Store, open_store
+from gieok.stores import Store
 from gieok.stores.queue import JobStatus
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
-    s = await open_store(store_url, encryption_key=encryption_key)
-    yield s
-    await s.aclose()
 
 
 async def test_enqueue_claim_complete_in_fifo_order(store: Store) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -26,13 +26,6 @@ U1_S1 = Scope(user="u1", session="s1")
 U2 = Scope(user="u2")
 ACME_U1 = Scope(org="acme", user="u1")
 EMB = HashEmbedder(64)
-
-
-@pytest.fixture
-async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
-    s = await open_store(store_url, encryption_key=encryption_key)
-    yield s
-    await s.aclose()
 
 
 async def put(store: Store, scope: Scope, content: str, **fields: object) -> MemoryRecord:

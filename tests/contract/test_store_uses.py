@@ -5,7 +5,6 @@ the record when it is deleted or forgotten. The SQL stores keep uses in a table 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,7 +13,7 @@ from gieok.domain.query import View, parse_filter
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.embedders.hashing import HashEmbedder
-from gieok.stores import Store, WriteBatch, open_store
+from gieok.stores import Store, WriteBatch
 from gieok.stores.ops import RankOp
 
 pytestmark = pytest.mark.anyio
@@ -23,13 +22,6 @@ U1 = Scope(user="u1")
 U2 = Scope(user="u2")
 EMB = HashEmbedder(64)
 AT = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def store(store_url: str, encryption_key: str | None) -> AsyncIterator[Store]:
-    s = await open_store(store_url, encryption_key=encryption_key)
-    yield s
-    await s.aclose()
 
 
 async def put(store: Store, record: MemoryRecord) -> MemoryRecord:
