@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
-from gieok.write.extract.names import outsider_named
+from gieok.write.extract.names import companion_named, outsider_named
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -177,8 +177,10 @@ class Entities:
         self.unplaced = unplaced(sentence) if lang == "en" and not found else None
         # ("… for the vet? her name is Dr. Patel. she was very patient with him": the vet
         # stays who "she" is while the sentences keep saying she or he)
-        self.outsider = lang == "en" and not found and self.mentioned(sentence, lang) is None \
-            and outsider_named(sentence, still=self.outsider)
+        names = {e.name for e in self.known if e.name}
+        self.outsider = not found and (lang == "en" and self.mentioned(sentence, lang) is None
+                                       and outsider_named(sentence, still=self.outsider)
+                                       or companion_named(sentence, names))
         for entity in found:
             self._add(entity)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)

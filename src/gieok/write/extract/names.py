@@ -154,6 +154,28 @@ _OUTSIDER_EN = re.compile(
 _THIRD_PERSON_EN = re.compile(r"\b(?:she|he|her|him|his|hers)\b", re.IGNORECASE)
 
 
+# Someone the user names beside themselves or does something with ("dinner for me and 서윤",
+# "lunch with Sarah"): a person of the conversation, whoever else was named before.
+_COMPANION = re.compile(
+    r"\b(?:me|I)\s+and\s+(?P<a>(?-i:[A-Z][a-z]+)|[가-힣]{2,4})(?![\w가-힣])"
+    r"|(?<![\w가-힣])(?P<b>(?-i:[A-Z][a-z]+)|[가-힣]{2,4})\s+and\s+(?:me|I)\b"
+    r"|\bwith\s+(?P<c>(?-i:[A-Z][a-z]+)|[가-힣]{2,4})(?![\w가-힣])", re.IGNORECASE)
+_RELATIVE = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN})$", re.IGNORECASE)
+
+
+def companion_named(sentence: str, known: set[str]) -> bool:
+    """Whether ``sentence`` names, beside the user or as company, someone not in ``known``
+    (the names of the session's relatives and pets): a "she" or "he" opening the next
+    sentence is that person — never the cat named a month ago ("plan a dinner for me and
+    서윤? she hates mushrooms")."""
+    for m in _COMPANION.finditer(sentence):
+        name = m.group("a") or m.group("b") or m.group("c")
+        if name not in known and not _RELATIVE.match(name) and not name.startswith("사용자") \
+                and name.casefold() not in ("user", "him", "her", "them", "us", "you", "my", "our"):
+            return True
+    return False
+
+
 def outsider_named(sentence: str, *, still: bool = False) -> bool:
     """Whether an English ``sentence`` names someone outside the family (the vet, a teacher,
     a boss), so that a "she" or "her" opening the next one is that person — or, ``still``
