@@ -25,6 +25,7 @@ from gieok.write.extract import (
     followup,
     generic,
     health,
+    korean,
     memorable,
     patterns_en,
     patterns_ko,
@@ -535,8 +536,6 @@ _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit
 
 
 def korean_negated(sentence: str) -> bool:
-    from gieok.write.extract import korean
-
     return korean.negated(korean.tokens(sentence))
 
 
@@ -569,8 +568,6 @@ def _answer_hit(content: str) -> Hit:
 
 
 def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Candidate:
-    from gieok.write.extract import korean
-
     past = re.search(r"[\uac00-\ud7a3]다\.?$", candidate.content) is not None and \
         (ord(candidate.content.rstrip(".")[-2]) - 0xAC00) % 28 == 20  # "옮겼다": ㅆ before 다
     more = korean.to_memory(sentence, speaker=False, after_past=past) or sentence.strip()
