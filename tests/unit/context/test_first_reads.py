@@ -5,13 +5,13 @@ the context is the same."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from gieok import AsyncMemory, GieokSettings
+from gieok import AsyncMemory
 from gieok.context.reads import first_reads
 from gieok.domain.scope import Scope
 from gieok.stores.ops import ChangedOp, ReadOp, SelectionOp, SettingsOp, TurnsOp
@@ -20,15 +20,6 @@ from gieok.stores.working import WorkingLog
 pytestmark = pytest.mark.anyio
 S1 = {"user_id": "u1", "session_id": "s1"}
 NOW = datetime(2026, 11, 27, 12, tzinfo=UTC)
-
-
-@pytest.fixture(params=["memory://", "sqlite"])
-async def mem(request: pytest.FixtureRequest, make_settings: Callable[..., GieokSettings],
-              db_url: str) -> AsyncIterator[AsyncMemory]:
-    url = db_url if request.param == "sqlite" else request.param
-    engine = AsyncMemory(url, settings=make_settings(context={"cache_write_margin_s": 0}))
-    yield engine
-    await engine.aclose()
 
 
 class Reads:

@@ -3,24 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-
 import pytest
 
-from gieok import AsyncMemory, ConflictError, GieokSettings, InvalidInputError, NotFoundError
+from gieok import AsyncMemory, ConflictError, InvalidInputError, NotFoundError
 from gieok.domain.context import SectionKind
 
 pytestmark = pytest.mark.anyio
 S1 = {"user_id": "u1", "session_id": "s1"}
-
-
-@pytest.fixture(params=["memory://", "sqlite"])
-async def mem(request: pytest.FixtureRequest, make_settings: Callable[..., GieokSettings],
-              db_url: str) -> AsyncIterator[AsyncMemory]:
-    url = db_url if request.param == "sqlite" else request.param
-    engine = AsyncMemory(url, settings=make_settings(context={"cache_write_margin_s": 0}))
-    yield engine
-    await engine.aclose()
 
 
 async def test_selected_memory_is_shown_once_then_consumed(mem: AsyncMemory) -> None:
