@@ -248,11 +248,13 @@ async def _run_sequence(mem: AsyncMemory, case: dict[str, Any],
     result.memories = [r.content for r in longterm]
     result.episodes = [e.content for e in episodes]
     ok = all(sum(keyword_match(k, r.content) for r in longterm) == 1 for k in case["active"])
-    ok = ok and not any(keyword_match(k, r.content) for k in case["inactive"] for r in longterm)
+    # a sequence that only repeats a fact has no old value: ``inactive`` may be left out
+    inactive = case.get("inactive") or []
+    ok = ok and not any(keyword_match(k, r.content) for k in inactive for r in longterm)
     block = await mem.context(case.get("query", ""), user_id=user, use_cache=False,
                               track_use=False)
     text = getattr(block, "text", str(block))
-    stale = [line for line in text.splitlines() for k in case["inactive"]
+    stale = [line for line in text.splitlines() for k in inactive
              if keyword_match(k, line) and not PAST_MARKERS.search(line)]
     repeated = len(result.episodes) != len(set(result.episodes))
     result.sequence_ok = ok and not stale and not repeated

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import anyio
 import pytest
 
 from gieok.evaluation.chat_set import (
     ConversationResult,
     by_family,
+    evaluate_chat_set,
     dev_part,
     keyword_match,
     load_chat_set,
@@ -76,3 +78,17 @@ def test_tally_charges_junk_and_noise() -> None:
     assert (t.recall, t.precision, t.junk_rate, t.secrets) == (0.5, 0.5, 0.5, 1)
     fam = by_family([facts, noise])
     assert fam["pet"]["recall"] == 0.5 and fam["noise"]["precision"] == 0.0
+
+
+def test_a_sequence_that_only_repeats_needs_no_inactive_values(tmp_path) -> None:
+    """Three sessions saying the same thing: one active memory, no old value to list."""
+    said = {"turns": [{"u": "I play the cello in a community orchestra"},
+                      {"a": "Lovely. Which piece are you rehearsing?"}]}
+    case = {"id": "repeat", "split": "dev", "kind": "sequence", "query": "what do I play?",
+            "sessions": [{**said, "at": f"2026-0{m}-01T10:00"} for m in (1, 2, 3)],
+            "active": [["cello"]]}
+    report = anyio.run(lambda: evaluate_chat_set([case], workdir=tmp_path))
+    (result,) = report.results
+    assert result.kind == "sequence"
+    assert sum("cello" in m.casefold() for m in result.memories) == 1, result.memories
+    assert result.sequence_ok, result.notes
