@@ -375,5 +375,6 @@ def said(chat_extract: Any) -> Any:
 @pytest.fixture
 def sessions() -> Any:
     """``tests/support/sessions.py``: ``await sessions.live_memories(mem, user, *said)`` says
-    each text in a session of its own and returns what is remembered as current."""
+    each text in a session of its own and returns what is remembered as current
+    (``dated_sessions`` does the same with a day for each text)."""
     return _load_support("sessions")

@@ -4,15 +4,24 @@ and read what is remembered as current: how a change said in a later session is 
 from __future__ import annotations
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
+from gieok.domain.records import Layer, MemoryRecord
+
+
+async def dated_sessions(mem: AsyncMemory, user: str,
+                         *said: tuple[str, str]) -> list[MemoryRecord]:
+    """Each ``(day, text)`` of ``said`` as the user's one turn of its own session on that day
+    (10:00 Seoul time), then every live memory of the user, of every layer."""
+    for i, (day, text) in enumerate(said):
+        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
+                      timestamp=f"{day}T10:00:00+09:00")
+        await mem.end_session(user_id=user, session_id=f"s{i}")
+    page = await mem.list(user_id=user, limit=100)
+    return [r for r in page.items if r.is_live()]
 
 
 async def live_memories(mem: AsyncMemory, user: str, *said: str) -> list[str]:
     """Each text of ``said`` as the user's one turn of its own session (a month apart), then
     the live long-term memories' contents."""
-    for i, text in enumerate(said):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
+    days = (f"2026-0{i + 3}-02" for i in range(len(said)))
+    records = await dated_sessions(mem, user, *zip(days, said, strict=True))
+    return [r.content for r in records if r.layer is Layer.LONG_TERM]

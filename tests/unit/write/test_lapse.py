@@ -11,20 +11,18 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import MemoryRecord
+from gieok.domain.records import Layer, MemoryRecord
 from gieok.settings import GieokSettings
 from gieok.write.extract.lasting import lapsed
+from tests.support.sessions import dated_sessions
 
 pytestmark = pytest.mark.anyio
 
 
 async def sessions(mem: AsyncMemory, user: str, *said: tuple[str, str]) -> list[MemoryRecord]:
-    for i, (day, text) in enumerate(said):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"{day}T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    return [r for r in (await mem.list(user_id=user, limit=100)).items
-            if r.is_live() and r.layer.value != "episodic"]
+    """What is live after the sessions, episodes left out."""
+    records = await dated_sessions(mem, user, *said)
+    return [r for r in records if r.layer is not Layer.EPISODIC]
 
 
 @pytest.mark.parametrize("text", [

@@ -11,37 +11,29 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import MemoryRecord
+from gieok.domain.turns import Turn
 from gieok.settings import GieokSettings
 from gieok.write.episodes import detect_emotion
-from gieok.domain.turns import Turn
+from tests.support.sessions import dated_sessions
 
 pytestmark = pytest.mark.anyio
-
-
-async def sessions(mem: AsyncMemory, user: str, *said: tuple[str, str]) -> list[MemoryRecord]:
-    for i, (day, text) in enumerate(said):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"{day}T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    return [r for r in (await mem.list(user_id=user, limit=100)).items if r.is_live()]
 
 
 async def test_the_newest_value_is_the_only_live_one(settings: GieokSettings,
                                                      tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        phone = await sessions(mem, "phone", ("2026-01-05", "I use an iPhone 13"),
+        phone = await dated_sessions(mem, "phone", ("2026-01-05", "I use an iPhone 13"),
                                ("2026-05-05", "switched to a Galaxy S25 last week, loving it"))
         assert [r.content for r in phone] == ["User switched to a Galaxy S25 last week"]
-        school = await sessions(mem, "school", ("2026-01-05", "우리 딸 지유는 햇살유치원 다녀"),
+        school = await dated_sessions(mem, "school", ("2026-01-05", "우리 딸 지유는 햇살유치원 다녀"),
                                 ("2026-03-05", "지유 이번에 서울초등학교 입학했어"))
         # the episode says it in the fact's own words (지유 is known from the first session),
         # so it restates the fact and is not stored
         assert [r.content for r in school] == ["사용자의 딸 지유 이번에 서울초등학교 입학했다"]
-        job = await sessions(mem, "job", ("2026-02-01", "나 요즘 쿠팡에서 데이터 엔지니어로 일해"),
+        job = await dated_sessions(mem, "job", ("2026-02-01", "나 요즘 쿠팡에서 데이터 엔지니어로 일해"),
                              ("2026-07-01", "나 이번 달부터 토스로 이직했어"))
         assert not any("쿠팡" in r.content for r in job)  # the employer said with the role
-        diet = await sessions(mem, "diet", ("2026-01-05", "I'm vegetarian btw"),
+        diet = await dated_sessions(mem, "diet", ("2026-01-05", "I'm vegetarian btw"),
                               ("2026-05-05", "update: I started eating fish again, so "
                                              "pescatarian now"))
         assert "User is vegetarian" not in {r.content for r in diet}
@@ -56,13 +48,13 @@ async def test_the_newest_value_is_the_only_live_one(settings: GieokSettings,
 async def test_a_medicine_switched_and_a_pet_that_died(settings: GieokSettings,
                                                        tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        med = await sessions(mem, "med", ("2026-01-05", "I take lisinopril 10mg for blood pressure"),
+        med = await dated_sessions(mem, "med", ("2026-01-05", "I take lisinopril 10mg for blood pressure"),
                              ("2026-05-05", "my doctor switched me from lisinopril to losartan"))
         # the pinned medicine fact is retired by the health fact that names it as stopped;
         # "blood pressure" is no stress, so no episode repeats the first session's fact
         assert [r.content for r in med] == [
             "User's doctor switched the user from lisinopril to losartan"]
-        pet = await sessions(mem, "pet", ("2026-01-05", "My cat Mango is 17 and has arthritis"),
+        pet = await dated_sessions(mem, "pet", ("2026-01-05", "My cat Mango is 17 and has arthritis"),
                              ("2026-04-05", "Mango passed away last week."))
         assert [r.content for r in pet] == ["User's cat Mango passed away last week"]
         block = await mem.context("tell me about my cat", user_id="pet", use_cache=False,
@@ -73,7 +65,7 @@ async def test_a_medicine_switched_and_a_pet_that_died(settings: GieokSettings,
 async def test_what_is_not_a_change_retires_nothing(settings: GieokSettings,
                                                     tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        kept = await sessions(mem, "u", ("2026-01-05", "I take lisinopril 10mg for blood pressure"),
+        kept = await dated_sessions(mem, "u", ("2026-01-05", "I take lisinopril 10mg for blood pressure"),
                               ("2026-02-05", "My cat Mango is 17 and has arthritis"),
                               ("2026-03-05", "I almost died laughing at Mango yesterday"),
                               ("2026-04-05", "should I switch from lisinopril to something else?"),
