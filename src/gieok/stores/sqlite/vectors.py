@@ -31,6 +31,7 @@ import numpy as np
 
 from gieok.embedders.base import Matrix
 from gieok.stores._sql.filters import Sql
+from gieok.stores.sqlite import bounds
 from gieok.stores.sqlite.ann import INLINE_BUILD_MAX, AnnOptions, Builder, Graph, backend
 
 log = logging.getLogger("gieok.stores.sqlite")
@@ -74,6 +75,10 @@ class ScopeMatrix:
     # Positions changed since the building graph's snapshot, replayed when it is taken.
     stale: set[int] = field(default_factory=set)
     ann_failed: bool = False
+    # The rows' int8 copy that bounds their scores (``bounds.py``), made by the first search
+    # that wants it; positions written since are quantised again by the next one.
+    codes: bounds.Codes | None = None
+    codes_stale: set[int] = field(default_factory=set)
 
     @property
     def size(self) -> int:
@@ -89,6 +94,7 @@ class ScopeMatrix:
         self.matrix = np.zeros((0, self.dim), dtype=np.float32)
         self.alive = np.zeros(0, dtype=bool)
         self.expires = np.zeros(0, dtype=np.float64)
+        self.codes, self.codes_stale = None, set()
         self.drop_graph()
 
     def drop_graph(self) -> None:
@@ -108,6 +114,8 @@ class ScopeMatrix:
         expires = np.full(capacity, np.inf)
         expires[: self.size] = self.expires[: self.size]
         self.matrix, self.alive, self.expires = matrix, alive, expires
+        if self.codes is not None:
+            self.codes.grow(capacity)
 
     def apply(self, rows: Iterable[tuple[Any, ...]]) -> None:
         """Apply (id, embedding bytes, is_live[, expires_at epoch or None[, layer,
@@ -140,6 +148,8 @@ class ScopeMatrix:
                 self.rowids[at] = rest[3]
                 self.by_rowid[rest[3]] = at
             touched.append(at)
+        if self.codes is not None:
+            self.codes_stale.update(touched)
         if self.dead >= COMPACT_MIN_DEAD and self.dead >= COMPACT_SHARE * self.size:
             self.compact()
         elif touched:
@@ -174,6 +184,7 @@ class ScopeMatrix:
         self.by_rowid = {r: i for i, r in enumerate(self.rowids) if r is not None}
         self.pos = {rid: i for i, rid in enumerate(self.ids)}
         self.dead = 0
+        self.codes, self.codes_stale = None, set()  # made again by the next search
         self.drop_graph()  # keyed by position: rebuilt by the next search that wants it
 
     def scores(self, query: Matrix) -> np.ndarray:
@@ -184,6 +195,18 @@ class ScopeMatrix:
             out[~self.alive[:n]] = -np.inf
         return out
 
+    def bounded(self) -> bounds.Codes | None:
+        """The rows' int8 copy, current (``bounds.py``), or ``None`` where bounded search
+        does not pay (a small scope) or cannot run (no kernels)."""
+        if self.size < bounds.MIN_ROWS or not bounds.available():
+            return None
+        if self.codes is None or self.codes.capacity != self.matrix.shape[0]:
+            self.codes, self.codes_stale = bounds.Codes.of(self.matrix, self.size), set()
+        elif self.codes_stale:
+            self.codes.set(self.matrix, sorted(self.codes_stale))
+            self.codes_stale = set()
+        return self.codes
+
     def top(self, query: Matrix, m: int) -> list[tuple[str, float]]:
         """The ``m`` best live rows by cosine similarity, best first (ties: earlier row).
         Through the graph when the scope has one and ``m`` is a small part of it (exact
@@ -193,8 +216,15 @@ class ScopeMatrix:
     def _exact_first(self, scores: np.ndarray, m: int) -> list[tuple[str, float]]:
         n = self.size
         m = min(m, n)
-        idx = np.argpartition(-scores, m - 1)[:m] if m < n else np.arange(n)
-        idx = idx[np.lexsort((idx, -scores[idx]))]
+        if m < n:
+            # argpartition keeps an arbitrary few of the rows tied with the m-th score (the
+            # same text stored twice has the same vector): take them all, earlier rows first
+            cut = scores[np.argpartition(-scores, m - 1)[m - 1]]
+            idx = np.flatnonzero(scores >= cut) if np.isfinite(cut) or cut > 0 else \
+                np.argpartition(-scores, m - 1)[:m]
+        else:
+            idx = np.arange(n)
+        idx = idx[np.lexsort((idx, -scores[idx]))][:m]
         best = scores[idx]
         finite = np.isfinite(best)
         if not finite.all():
@@ -263,6 +293,8 @@ class Ranking:
         self.entry = entry
         self.query = np.asarray(query, np.float32).reshape(-1)
         self._scores: np.ndarray | None = None
+        self._bounds: tuple[np.ndarray, np.ndarray] | None = None
+        self._bounds_asked = False
 
     def first(self, m: int) -> list[tuple[str, float]]:
         entry = self.entry
@@ -272,9 +304,35 @@ class Ranking:
         if graph is not None and (m < ANN_MAX_SHARE * entry.live_count
                                   or entry.ann is not None and entry.ann.min_rows == 0):
             return entry._graph_top(graph, self.query, m)
+        if self._scores is None and m < entry.live_count:
+            top = self._bounded_first(m)
+            if top is not None:
+                return top
         if self._scores is None:
             self._scores = entry.scores(self.query)
         return entry._exact_first(self._scores, m)
+
+    def _bounded_first(self, m: int) -> list[tuple[str, float]] | None:
+        """The exact scan's first ``m`` from the rows the int8 bounds leave (``bounds.py``),
+        or ``None`` (then the caller scans)."""
+        entry = self.entry
+        if not self._bounds_asked:
+            self._bounds_asked = True
+            codes = entry.bounded()
+            self._bounds = None if codes is None else \
+                codes.bounds(self.query, entry.size, entry.alive, entry.dead)
+        if self._bounds is None:
+            return None
+        found = bounds.bounded_first(entry.matrix, *self._bounds, self.query, m)
+        if found is None:
+            self._bounds = None  # too many rows survive: scan, now and when widened
+            return None
+        idx, best = found
+        finite = np.isfinite(best)
+        if not finite.all():
+            idx, best = idx[finite], best[finite]
+        ids = entry.ids
+        return [(ids[i], s) for i, s in zip(idx.tolist(), best.tolist(), strict=True)]
 
 
 class MatrixCache:
