@@ -19,8 +19,11 @@ If the m-th best lower bound is τ, a row whose upper bound is below τ has at l
 strictly better than it, so it is not in the top m. Ties keep the earlier row, as the scan's
 order does. Rows that are not finite get an infinite error (always scored exactly).
 
-Without numkong (it comes with the ``ann`` extra), or when too many rows survive the bound
-(``MAX_SHARE``: rescoring them would cost about what the scan does), the scan runs as before.
+Without numkong (it comes with the ``ann`` extra), outside ``MIN_ROWS``–``MAX_ROWS``, or
+when too many rows survive the bound (``MAX_SHARE``: rescoring them would cost about what the
+scan does), the scan runs as before. The copy is made by the first search that wants it
+(~70 ms of CPU for 10k rows at load ~12; reading the matrix from SQLite costs more) and
+follows every later write row by row.
 """
 
 from __future__ import annotations
@@ -35,9 +38,13 @@ try:  # the ``ann`` extra's SIMD kernels (usearch depends on numkong)
 except ImportError:  # pragma: no cover - depends on the installed extras
     _cdist = None
 
-# Below this many rows the float32 scan is cheap (≲0.3 ms) and the bounds' fixed costs eat
-# the gain.
+# Below this many rows the float32 scan is cheap and the bounds' fixed costs eat the gain
+# (break-even ~2,000 rows of the bench's vectors: 0.60 vs 0.62 ms; 4,000: 0.96 vs 1.19).
 MIN_ROWS = 4096
+# Above this many the first search would wait too long for the copy (quantising costs ~7 ms
+# of CPU per 1,000 rows at load ~12, once per scope and after each compaction: ~0.7 s at
+# 100k), and the vector graph (``ann.py``, from 50,000 rows by default) proposes instead.
+MAX_ROWS = 50_000
 # Bounded search gives up (the caller scans) when more than this share of rows survives.
 MAX_SHARE = 0.3
 # Rows quantised per step when a whole matrix is (temporary float64 copies stay small).
@@ -88,12 +95,23 @@ class Codes:
         positions = np.asarray(positions, dtype=np.int64)
         if not len(positions):
             return
-        x = matrix[positions].astype(np.float64)
-        codes, step, error, coded = _quantise(x)
-        self.codes[positions] = codes
+        x = np.asarray(matrix[positions], dtype=np.float32)
+        peak = np.abs(x).max(axis=1).astype(np.float64)  # NaN or inf: not finite
+        finite = np.isfinite(peak)
+        step = np.where(finite & (peak > 0), peak / _LEVELS, 1.0)
+        codes = np.rint(x * (1.0 / step).astype(np.float32)[:, None])
+        codes[~finite] = 0.0
+        np.clip(codes, -_LEVELS, _LEVELS, out=codes)
+        wide = x.astype(np.float64)
+        coded = codes.astype(np.float64)
+        coded *= step[:, None]
+        norm = np.sqrt(np.einsum("ij,ij->i", wide, wide))
+        wide -= coded  # the residual x − x̂, in float64
+        error = np.sqrt(np.einsum("ij,ij->i", wide, wide))
+        self.codes[positions] = codes.astype(np.int8)
         self.step[positions] = step
-        self.slack[positions] = error + ROUNDING * self.dim * np.linalg.norm(x, axis=1)
-        self.coded_norm[positions] = coded
+        self.slack[positions] = np.where(finite, error + ROUNDING * self.dim * norm, np.inf)
+        self.coded_norm[positions] = np.sqrt(np.einsum("ij,ij->i", coded, coded))
 
     def bounds(self, query: np.ndarray, size: int, alive: np.ndarray, dead: int
                ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -124,19 +142,6 @@ class Codes:
             lower[gone] = -np.inf
             upper[gone] = -np.inf
         return lower, upper
-
-
-def _quantise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Rows of ``x`` (float64) as int8 codes, each row's step, ‖x − x̂‖ and ‖x̂‖; a row
-    that is not finite gets an infinite error."""
-    finite = np.isfinite(x).all(axis=1)
-    safe = np.where(finite[:, None], x, 0.0)
-    peak = np.abs(safe).max(axis=1)
-    step = np.where(peak > 0, peak / _LEVELS, 1.0)
-    codes = np.clip(np.rint(safe / step[:, None]), -_LEVELS, _LEVELS)
-    coded = codes * step[:, None]
-    error = np.where(finite, np.linalg.norm(safe - coded, axis=1), np.inf)
-    return codes.astype(np.int8), step, error, np.linalg.norm(coded, axis=1)
 
 
 def bounded_first(matrix: np.ndarray, lower: np.ndarray, upper: np.ndarray,

@@ -198,7 +198,8 @@ class ScopeMatrix:
     def bounded(self) -> bounds.Codes | None:
         """The rows' int8 copy, current (``bounds.py``), or ``None`` where bounded search
         does not pay (a small scope) or cannot run (no kernels)."""
-        if self.size < bounds.MIN_ROWS or not bounds.available():
+        if not bounds.MIN_ROWS <= self.size <= bounds.MAX_ROWS or not bounds.available():
+            self.codes, self.codes_stale = None, set()  # nothing kept in step for nobody
             return None
         if self.codes is None or self.codes.capacity != self.matrix.shape[0]:
             self.codes, self.codes_stale = bounds.Codes.of(self.matrix, self.size), set()
