@@ -123,8 +123,8 @@ def _named_by_question(sentence: str, question: str) -> str:
 def _english(sentence: str) -> list[str]:
     # "I have an M2 MacBook Air if that matters": why it is said, not a condition
     sentence = _EN_RELEVANCE.sub("", sentence) or sentence
-    if not discourse.is_noise(sentence):
-        return [sentence]
+    if not discourse.is_noise(sentence) or discourse.denial(sentence):
+        return [sentence]  # (a no is said whole: "no, I'm not vegan" holds no "I'm vegan")
     head = discourse.without_trailing_question(sentence)
     if head != sentence and not sentence.rstrip().endswith(("?", "？")) \
             and not discourse.is_noise(head):

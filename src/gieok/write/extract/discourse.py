@@ -77,7 +77,8 @@ _REPORTED = re.compile(
     r"\b(?:he|she|they|my\s+friend|someone|a\s+friend)\s+(?:said|says|told|thinks|asked)\b|"
     r"(?:라고\s?(?:했어|하더라|하던데|말했)|(?:했|한)대)|"
     # someone else asks, nags or tells the user to do something: their words, not a fact
-    r"\b(?:keeps?|kept)\s+(?:nagging|telling|asking|bugging|reminding|pestering)\b|"
+    r"\b(?:keeps?|kept)\s+(?:nagging|telling|asking|bugging|reminding|pestering|saying|claiming|"
+    r"insisting)\b|"
     r"\b(?:nag(?:s|ged|ging)?|bug(?:s|ged|ging)?|pester(?:s|ed|ing)?|remind(?:s|ed)?|"
     r"beg(?:s|ged)?|ask(?:s|ed)?|told|tells|wants?|wanted)\s+me\s+to\b|"
     # Korean indirect speech: a quoted clause (-라고/-냐고/-자고/-다고) and a verb of saying
@@ -273,7 +274,22 @@ def is_noise(sentence: str) -> bool:
     if _EN_BELIEF.search(s) or _EN_HELP.match(_unfill(s)) or _REACTION.search(s) \
             or _EN_MOMENT.search(s) or _TASK.match(_unfill(s)) or _PLEASANTRY.search(s):
         return True
-    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s)) or _slip(s)
+    return bool(_HYPOTHETICAL.search(s) or _REPORTED.search(s)) or _slip(s) or denial(s)
+
+
+# "no, I'm not vegan", "No, I don't have kids": a no to what the assistant took for granted —
+# what the user is not or has not is no memory (health is: "no, I don't have allergies" stays
+# for the other rules)
+_DENIAL = re.compile(r"^(?:no|nope|nah|not\s+really)[,.!\s]+(?:i['’]m\s+not|i\s+am\s+not|"
+                     r"i\s+don['’]?t\s+have|i\s+do\s+not\s+have|i\s+haven['’]?t\s+got)\b",
+                     re.IGNORECASE)
+_HEALTH_WORD = re.compile(r"allerg|medic|meds\b|diabet|pregnan|condition|asthma|epilep",
+                          re.IGNORECASE)
+
+
+def denial(s: str) -> bool:
+    """Whether the sentence is such a no (a clause of it is not cut out: disclosure.py)."""
+    return _DENIAL.search(s) is not None and _HEALTH_WORD.search(s) is None
 
 
 # "I always forget", "I always mix them up", "아 맨날 헷갈려", "이번 달 깜빡했어": a slip of memory
@@ -471,9 +487,18 @@ def about_outsider(sentence: str) -> bool:
             return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
         # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
         return _SPEAKER_KO.search(s[toks[at].end:]) is None
-    # (English: not by this reading — "my manager Dae-ho wants weekly status reports" is the
-    # user's work; the English rules read their subjects themselves)
-    return False
+    # English: a friend, a neighbour, a roommate as the subject, and no word of the user in the
+    # rest ("my friend Marcus is allergic to shellfish"). Not someone the user works under ("my
+    # manager Dae-ho wants weekly status reports" is the user's work).
+    m = _OUTSIDE_EN.match(_unfill(s))
+    return m is not None and _SPEAKER_EN.search(m.group("rest")) is None
+
+
+_OUTSIDE_EN = re.compile(
+    r"^(?:my|our)\s+(?:(?:best|old|close|good)\s+)?(?:friend|buddy|pal|neighbou?r|roommate|"
+    r"flatmate|housemate|classmate|coworker|co-worker|colleague|acquaintance)s?(?:['’]s?\s+"
+    r"(?:\w+\s+){0,2}?\w+)?(?:\s+(?-i:[A-Z])[\w-]+)?(?:['’]s|\s+(?:is|are|was|were|has|have|had|"
+    r"keeps?|got|just|(?:\w+(?:s|ed)))\b)(?P<rest>.*)$", re.IGNORECASE)
 
 
 # what a request to the assistant ends with ("… 골라 줘", "추천 좀", "fix my grammar")
@@ -537,9 +562,28 @@ def answers_a_hypothetical(sentence: str, before: str | None) -> bool:
                                        or _CONDITIONAL_ASK.search(b) is not None)
 
 
-def not_the_users(sentence: str, before: str | None = None) -> bool:
+def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> bool:
     """Said by the user but not about them (checked after ``is_noise``): someone else's news,
-    what is handed over for a task, a wish in a daydream. ``before``: the turn's previous
-    sentence."""
+    what is handed over for a task, a wish in a daydream, a nod to what the assistant just
+    suggested. ``before``: the turn's previous sentence; ``shown``: the assistant's turn
+    before this one."""
     return about_outsider(sentence) or request_material(sentence, before) \
-        or answers_a_hypothetical(sentence, before)
+        or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown)
+
+
+def takes_up(sentence: str, shown: str) -> bool:
+    """A short Korean reply that only names what the assistant's turn just offered and says
+    it is good or at hand ("캐모마일이나 루이보스 어떠세요?" → "루이보스 좋아요"; "케이스용
+    가습기(댐핏) 쓰세요." → "댐핏 있어요"): a nod to the suggestion, not a fact of the user's
+    life. No pronoun, subject or clause joint of its own, at most six words and marks."""
+    if not shown:
+        return False
+    if not _HANGUL.search(sentence):  # (English: "I have a dog" after dog tips is a fact)
+        return False
+    toks = [t for t in tokens(sentence) if not t.tag.startswith("S") or t.tag == "SL"]
+    said = [t for t in toks if t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA", "VCP"))]
+    if not said or said[-1].form not in ("있", "좋") or len(toks) > 6 \
+            or any(t.tag in ("NP", "EC", "JKS") for t in toks):
+        return False
+    nouns = [t.form for t in toks if t.tag in ("NNG", "NNP", "SL")]
+    return bool(nouns) and all(n in shown for n in nouns)

@@ -113,6 +113,10 @@ def offer(question: str) -> bool:
     """Whether the assistant's question offers to do something for the task at hand (after
     the draft it quotes: '"To Priya, who …" Want me to go on?')."""
     q = re.sub(r"^[\"“][^\"”]*[\"”]\s*", "", question.strip())
+    # the draft's closing quote without its opening one (the sentence split inside the quote:
+    # '…감사해요." Want it longer?'): what follows the quote is the question
+    q = re.sub(r"^[^\"“”]*[\"”]\s+(?=\S)", "", q) if q.count('"') + q.count("“") \
+        + q.count("”") == 1 else q
     return _OFFER.search(_LEAD_Q.sub("", q)) is not None
 
 
@@ -130,8 +134,15 @@ _TASK = re.compile(
     r"\bhow\s+long\s+(?:will|are)\s+you\b|얼마나\s?(?:나가|머무|머물|계실|있을|가\s?계)|"
     r"^are\s+you\s+(?!still\b)\w+ing\b(?!.*\b(?:these\s+days|lately|currently|anymore|regularly)\b)|"
 
-    r"\bhow\s+many\s+(?:people|servings|portions|guests|of\s+you|copies|pages|slides|words)\b|"
-    r"분량|몇\s?(?:명|인분|개|잔|병|박스|장|도(?=예|야|에|인|로|\s?[?？]))|\bwhat\s+temperature\b|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
+    r"\bhow\s+many\b(?![^?]*\b(?:do|does)\s+(?:you|they|he|she)\s+(?:have|own|keep)\b)|"
+    r"\bhow\s+long\s+is\s+the\b|"
+    r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|도(?=예|야|에|인|로|\s?[?？]))|"
+    # where the thing asked for should be ("지역이 어디세요?", "어디 근처세요?"), a choice
+    # between two ways of doing it ("Do you prefer quiet or lively?"), what the user would
+    # like to do ("어디로 날고 싶어요?")
+    r"지역(?:이|은)?\s?어디|근처(?:세요|예요|에요|야|이세요|인가요)|"
+    r"\bprefer\b[^?]*\bor\b|\bwould\s+you\s+(?:like|prefer|rather)\b|"
+    r"고\s?싶(?:어요|으세요|어|니|으신가요|은가요)\s*[?？]|\bwhat\s+temperature\b|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
     r"\bbudget\b|예산|"
     r"\b(?:do\s+you|you['’]d|you)\s+(?:need|want)\b|필요하세요|필요해요|원하세요|원하시|"
     r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
@@ -152,7 +163,7 @@ _LASTING = re.compile(
     r"grade|old|age|born|name|family|kids?|children|son|daughter|wife|husband|partner|"
     r"parents?|mom|dad|mother|father|brother|sister|pets?|dog|cat|puppy|kitten|breed|allerg\w*|"
     r"medications?|meds|diagnos\w*|condition|surgery|doctor|vet|car|phone|model|own|usually|"
-    r"normally|every|per\s+(?:week|day|month)|hobby|favou?rite|diet)\b|"
+    r"normally|every|(?:per|a)\s+(?:week|day|month)|hobby|favou?rite|diet)\b|"
     r"사세요|살아요|사니|거주|동네|고향|일\s?하|직업|회사|직장|전공|학교|학년|살(?:이에요|이야|이니|\s?정도)|"
     r"나이|이름|가족|아이|애들|자녀|아들|딸|남편|아내|와이프|부모|어머|아버|엄마|아빠|반려|강아지|"
     r"고양이|품종|알레르기|알러지|(?<![가-힣])약|진단|수술|질환|취미|최애|평소|매일|(?<![가-힣])주로",
@@ -256,7 +267,8 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
     no one asks about them); ``prior``: the user's sentence before the question (what it
     says of the pet or relative asked about)."""
     if _VAGUE.search(turn_text) or small_talk(question) or task_question(question) \
-            or not _asks(question) or _after_statement(sentence, turn_text):
+            or not _asks(question) or _after_statement(sentence, turn_text) \
+            or _HEARSAY_Q.search(question):
         return None
     if _NON_ANSWER.search(_EN_YES.sub("", _KO_YES.sub("", sentence.strip())).strip()):
         return None
@@ -270,6 +282,9 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
     return _english(_EN_YES.sub("", text).strip(), question, entities, topic, prior)
 
 
+# a question about what someone else said ("무슨 견종이래요?" after a colleague's new puppy): the
+# answer passes on their news, it is not the user's
+_HEARSAY_Q = re.compile(r"(?:래요|대요|래|대|래니|대니|랬어요|댔어요)\s*[?？]\s*$")
 _CONTENTLESS = re.compile(r"^(?:and\s+|so\s+|what\s+about\s+|how\s+about\s+)?(?:you|u|yourself|"
                          r"yours)\s*[?？]$|^(?:너는|넌|당신은|그쪽은|님은)\s*[?？]$", re.IGNORECASE)
 

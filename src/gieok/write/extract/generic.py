@@ -255,7 +255,7 @@ def keepable(sentence: str) -> bool:
         return False
     if is_korean(text):
         toks = korean.tokens(text)
-        if exclaimed(toks) and not HEALTH.search(text):
+        if (exclaimed(toks) or supposed(toks)) and not HEALTH.search(text):
             return False
         negative = korean.negated(toks)
     else:
@@ -293,8 +293,9 @@ _KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 # this morning or a moment ago ("아침부터 bus 놓쳐서 지각"), and something done once ("my son
 # set up something on my phone once").
 _REMARK = re.compile(
-    r"(?<![가-힣])왜(?![가-힣])|수고했|수고하셨|고생했|고생하셨|화이팅|파이팅|힘내|축하해|"
-    r"[는은던런인운된한]\s?줄$|면\s?(?:돼|돼요|된다|됨|되죠)$|"
+    r"(?<![가-힣])왜(?![가-힣])|수고했|수고하셨|고생했|고생하셨|고생\s?많았|화이팅|파이팅|힘내|축하해|"
+    # a belief cut short, or one just found wrong ("속삭이는 게 나쁜 줄 몰랐어요")
+    r"[는은던런인운된한]\s?줄$|줄\s?(?:몰랐|알았)|면\s?(?:돼|돼요|된다|됨|되죠)$|"
     r"(?<![가-힣])(?:아침|아까|새벽|점심|방금)\s?부터|\b(?:once|one\s+time)$|"
     # a guess at the cause ("수능 날이라 그런지 …")
     r"(?:라|서)\s?그런지", re.IGNORECASE)
@@ -314,6 +315,19 @@ def exclaimed(toks: list[korean.Token]) -> bool:
         (t.tag == "EC" and t.form.endswith(_CLAUSE_ENDS)) or t.form in _HABIT for t in words)
 
 
+_GUESSING = frozenset("나 ᆫ가 은가 는가 가".split())
+
+
+def supposed(toks: list[korean.Token]) -> bool:
+    """The sentence ends in a guess at what is going on (-나 보다, -ㄴ가 보다: "날씨 탓인가
+    봐요", "root 막혀 있나 봐요"): the speaker does not know it, so it is no fact to keep."""
+    words = [t for t in toks if not t.tag.startswith("S")]
+    at = next((i for i in range(len(words) - 1, -1, -1)
+               if words[i].tag.startswith(("V", "XS"))), None)
+    return at is not None and at > 0 and words[at].tag == "VX" and words[at].form == "보" \
+        and words[at - 1].tag == "EC" and words[at - 1].form in _GUESSING
+
+
 _CLAUSE_ENDS = ("데", "라", "서", "니", "니까", "고", "지만", "면서", "며")
 _HABIT = frozenset("매일 맨날 항상 늘 매주 매달 주말마다 요즘 요새".split())
 
@@ -330,7 +344,7 @@ def _ko_worth_keeping(text: str) -> bool:
             (_KO_MOOD.search(text) or _VENT.search(text)) and not HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
-    if exclaimed(toks) and not HEALTH.search(text):
+    if (exclaimed(toks) or supposed(toks)) and not HEALTH.search(text):
         return False  # "오 볶는 게 포인트구나", "생각보다 길네": a reaction to the moment
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)

@@ -183,8 +183,8 @@ class HeuristicExtractor:
         said_before = next((t for t in reversed(context) if t.role == "user"), None)
         playing = any(t.role == "user" and discourse.role_play(t.content) for t in context)
         for turn in turns:
-            asked = followup.last_question(previous.content) \
-                if previous is not None and previous.role == "assistant" else None
+            shown = previous.content if previous and previous.role == "assistant" else ""
+            asked = followup.last_question(shown) if shown else None
             previous = turn
             if turn.role != "user":
                 continue
@@ -205,7 +205,7 @@ class HeuristicExtractor:
                     and len(split_sentences(turn.content)) == 1 \
                     and len(turn.content.split()) <= 4:
                 continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
-            made = list(self._from_turn(turn, entities, asked, prior))
+            made = list(self._from_turn(turn, entities, asked, prior, shown))
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes
@@ -222,7 +222,8 @@ class HeuristicExtractor:
         return out
 
     def _from_turn(self, turn: Turn, entities: Entities,
-                   asked: str | None = None, prior: str | None = None) -> Iterable[Candidate]:
+                   asked: str | None = None, prior: str | None = None,
+                   shown: str = "") -> Iterable[Candidate]:
         preview = turn.content[:PREVIEW_CHARS]
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
@@ -272,7 +273,7 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
-            if not explicit and discourse.not_the_users(sentence, sentences[at - 1] if at else None):
+            if not explicit and discourse.not_the_users(sentence, [None, *sentences][at], shown):
                 continue  # someone else's news, what is handed over for a task, a daydream
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
