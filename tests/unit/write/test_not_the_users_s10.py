@@ -129,3 +129,16 @@ def test_an_answer_about_what_someone_else_said_is_no_memory(
 
 def test_someone_elses_claims_and_hearsay_are_no_memory(said: Callable[..., list[str]]) -> None:
     assert said(("user", "my uncle keeps saying gold will double by spring")) == []
+
+
+# --- a mood and nothing else; a request said with 부탁 ----------------------------------------
+
+@pytest.mark.parametrize("text", ["ugh I'm just cranky", "i'm emotionally wrecked lol",
+                                  "발표 자료 요약 부탁드려요", "반주는 C키로 부탁합니다"])
+def test_a_mood_or_a_request_alone_is_no_memory(said: Callable[..., list[str]], text: str) -> None:
+    assert said(("user", text)) == []
+
+
+def test_a_mood_with_what_lasts_stays() -> None:
+    assert generic.keepable("I'm grumpy every morning until my second coffee")
+    assert not generic.keepable("I'm just grumpy")

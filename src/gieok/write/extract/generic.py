@@ -34,7 +34,9 @@ _EN_REJECT = re.compile(
     r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|\b(?:i\s+(?:think|guess|suppose|"
     r"see|know|agree|hope|bet|wonder)|idk|dunno)\b|\b(?:today|tonight|right\s+now|just\s+now|"
     r"this\s+morning)\b.*\b(?:tired|bored|hungry|sleepy|stressed|sad|happy|excited|nervous)\b|"
-    r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|super\s+)?(?:tired|bored|hungry|"
+    r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|super\s+|just\s+|mostly\s+|"
+    r"emotionally\s+|a\s+bit\s+|a\s+little\s+)?(?:tired|bored|hungry|grumpy|annoyed|cranky|upset|"
+    r"destroyed|wrecked|devastated|gutted|bummed|"
     r"sleepy|nervous|excited|confused|sorry|glad|back|here|ready|fine|good|ok|starving|exhausted|"
     r"freezing|stuffed|craving|dying|stuck|lost|curious|wondering|thinking|trying|debating)\b|\bi['’]?ll\s+(?:tell|ask|check|"
     r"try|think|let)\b|^(?:ugh|lol|haha|wow|omg|huh)\b|[\"“”]|\bthought\b|"
@@ -154,6 +156,7 @@ _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|I['’]d|my|we|w
                       r"User['’]s|User)\b", re.IGNORECASE)
 _KO_REJECT = re.compile(
     r"(?:줘|줘요|주세요|주셔요|주십시오|줄래|줄래요|주실래요|주시겠|주라|해\s?줘|알려\s?줘|해요\?|할까|을까|ㄹ까|니\?|"
+    r"부탁(?:해|해요|합니다|드려요|드립니다|드릴게요)|"
     r"냐|어때|뭐|어떻게|어디|언제|왜|몇)[\s.?!~:]*$|\?|"
     r"만약|만일|혹시|로또|싶다|싶어|싶네|면\s?좋겠|았으면|었으면|였으면|텐데|"
     # a dream, and what happened just now: not facts about the user
@@ -250,7 +253,8 @@ def keepable(sentence: str) -> bool:
     said = _KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
-            or _PRONOUN_END.search(text) or past_evaluation(text) \
+            or _PRONOUN_END.search(text) or past_evaluation(text) or _MOOD_ONLY.match(text) \
+            or _ASKED_OF_YOU.search(said) \
             or _moment(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
@@ -265,6 +269,14 @@ def keepable(sentence: str) -> bool:
     return not negative or HEALTH.search(text) is not None or _TRAIT.search(text) is not None
 
 
+# a mood and nothing else ("I'm just grumpy", "i'm emotionally destroyed"): how the moment is
+_MOOD_ONLY = re.compile(
+    r"^(?:(?:ugh|lol|yeah|honestly|and|but|so)[,\s]+)*(?:i['’]?m|i\s+am)\s+(?:(?:so|really|very|"
+    r"kinda|super|just|mostly|emotionally|a\s+bit|a\s+little|totally)\s+)*(?:tired|bored|hungry|"
+    r"grumpy|annoyed|cranky|upset|destroyed|wrecked|devastated|gutted|bummed|sleepy|exhausted|"
+    r"stressed|sad|happy|excited|nervous)[\s.!~]*(?:lol|haha|lmao)?[\s.!~]*$", re.IGNORECASE)
+# a Korean request said with 부탁 ("D키로 부탁합니다", "요약 부탁드려요"): asked of the assistant
+_ASKED_OF_YOU = re.compile(r"부탁(?:해|해요|합니다|드려요|드립니다|드릴게요)$")
 _TRAIT = re.compile(r"\bnot\s+(?:really\s+|much\s+of\s+)?an?\s+[\w-]+\s+(?:person|fan)\b",
                     re.IGNORECASE)
 
