@@ -274,7 +274,7 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     for old in olds:
         pattern = _old_phrase(old.content, old_name, new_name)
         names = list(dict.fromkeys([old_name, *_WORD.findall(pattern.pattern.replace("\\", ""))]))
-        content = pattern.sub(new_name, old.content)
+        content = _copula(pattern.sub(new_name, old.content), new_name)
         record = old.model_copy(update={
             "id": new_id(), "content": content, "content_hash": content_hash(content),
             "index_text": None, "event_time": new.event_time,
@@ -289,6 +289,15 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
                    names=[n for n in names if len(n) > 1])
     return True
+
+
+def _copula(content: str, name: str) -> str:
+    """"매일 9시다" renamed to "7시 반" reads "7시 반이다": after a syllable with a final
+    consonant the Korean copula is 이다 (이에요, 이야), not the bare ending the old value took."""
+    last = name[-1:] if name else ""
+    if not _HANGUL.fullmatch(last) or (ord(last) - 0xAC00) % 28 == 0:
+        return content
+    return re.sub(rf"(?<={re.escape(name)})(?=(?:다|예요|야)(?:[\s.,!?]|$))", "이", content)
 
 
 def _old_phrase(content: str, old_name: str, new_name: str) -> re.Pattern[str]:

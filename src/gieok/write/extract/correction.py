@@ -110,6 +110,11 @@ _EARLIER_EN = [re.compile(p, re.IGNORECASE) for p in (
     rf"^(?:(?:oh|ah|um+|sorry)[,\s]+)*(?:correction|a\s+correction|to\s+correct\s+myself|i\s+misspoke|"
     rf"i\s+got\s+it\s+wrong)\b[^,.!?]*[,:\s-]+(?:it['’]s|it\s+is|i\s+meant?|that\s+should\s+be)\s+"
     rf"(?:actually\s+)?(?:the\s+)?(?P<new>{_VALUE_EN}),?\s+not\s+(?:the\s+)?(?P<old>{_VALUE_EN})\b",
+    # "sorry, her name is Juniper, not June", "oops, the party is at 7, not 6": an apology
+    # for a slip, then the value that holds and the one said before
+    rf"^(?:(?:oh|ah|um+)[,\s]+)*(?:sorry|oops|whoops|my\s+bad|my\s+mistake)\b[,!.\s]+[^.!?]{{0,40}}?"
+    rf"\b(?:is|are|it['’]s|that['’]s)\s+(?:actually\s+)?(?P<new>{_VALUE_EN}),?\s+not\s+"
+    rf"(?P<old>{_VALUE_EN})\s*(?:[.!?,]|$)",
     rf"\bi\s+(?:said|told\s+you)\s+(?P<old>{_VALUE_EN})\s+(?:last\s+time|before|earlier|the\s+other\s+day)"
     rf"\b[^.!?]*?\b(?:but|,)\s*(?:it['’]s|it\s+is|i\s+meant?)\s+(?:actually\s+)?(?P<new>{_VALUE_EN})\b",
 )]
@@ -124,6 +129,9 @@ _EARLIER_KO = re.compile(
 # a slip owned up to, with the wrong value and the right one said outright
 _SLIP_KO = re.compile(
     r"잘못\s?(?:말했|말씀드렸|알려\s?드렸|알려줬|얘기했|적었)\S*[,.!~\s]+(?:그게\s?아니라\s?|사실은\s?)?"
+    # what the value is of, said first ("재활은 월요일 아니고", "standup 9시 아니고")
+    r"(?:(?:[가-힣A-Za-z0-9]{1,12}\s)?[가-힣A-Za-z0-9]{1,12}(?:은|는|이|가|의)?\s"
+    r"(?=\S+\s?(?:아니고|아니라|말고)))?"
     r"(?P<old>[가-힣A-Za-z0-9]{1,12})(?:이|가)?\s?(?:아니고|아니라|말고)\s+"
     r"(?P<new>[가-힣A-Za-z0-9]{1,12}?(?:\s[가-힣A-Za-z0-9]{1,12}?){0,2}?)"
     r"(?:이에요|예요|이야|야|입니다|이고|이요|임|이거든요|요)?(?=[\s.,!~]|$)")
@@ -146,7 +154,7 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
     for pattern in (*_EARLIER_EN, _EARLIER_KO):
         m = pattern.search(text)
         if m is not None:
-            old, new = m.group("old").strip(), m.group("new").strip()
+            old, new = m.group("old").strip(" .'’-"), m.group("new").strip(" .'’-")
             if old.casefold() != new.casefold() and old not in _NOT_NAMES:
                 return old, new
     m = _MIXED_UP_KO.search(text)
@@ -156,14 +164,16 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
     if m is not None and m.group("old") not in _DEICTIC_KO:
         old, new = m.group("old"), _without_ending(m.group("new").strip())
         kind = next((p for _, p in _KINDS if p.fullmatch(old)), None)
-        same = kind.search(new) if kind is not None else None
-        new = same.group(0).strip() if same is not None else new  # "목요일 7시" for "수요일"
+        # the value of the old one's kind, read from where the new value starts: "7시 반"
+        # for "9시", "목요일" (not "목요일 7시") for "수요일"
+        same = kind.match(text, m.start("new")) if kind is not None else None
+        new = _without_ending(same.group(0).strip()) if same is not None else new
         if old != new and new not in _DEICTIC_KO:
             return old, new
     return None
 
 
-_MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|oh|ah|sorry)[,\s]+)*(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)"
+_MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|oh|ah|sorry)[,\s]+)*(?:(?:제가|내가)\s)?(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)"
                           r"(?:네요|어요|네|다|어|습니다)?|i\s+misspoke|my\s+bad|i\s+got\s+(?:that|it)\s+"
                           r"wrong)[\s.!~ㅠㅜ;]*$", re.IGNORECASE)
 
