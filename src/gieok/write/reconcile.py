@@ -46,6 +46,7 @@ from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behi
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions
+from gieok.write.restating import current_restated, introduced
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -235,6 +236,12 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             "content_hash": content_hash(content)})
         _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                    names=list(dict.fromkeys(names)))
+        return
+    again = None if c.slot or c.retires or c.renames or c.ended or said is not None or \
+        new.type is MemoryType.RULE or new_value(new.content) is not None else current_restated(new.content, new.source_session, (
+            r for r in pool.records.values() if r.id not in pool.created and r.layer is new.layer))
+    if again is not None:  # "오늘 화요일이라 재활 다녀왔어요" after Monday became Tuesday
+        _absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the current value said again")
         return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
     # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
@@ -562,6 +569,9 @@ def _supersede(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: Memor
         plan.decisions.append(Decision(kind=DecisionKind.NOOP, memory=stale,
                                        reason="older than the current fact; kept as history"))
         return
+    words = introduced(new.content, [o.content for o in olds])
+    if words:  # what the change brought, so a later remark saying it again is known
+        new = new.model_copy(update={"metadata": {**new.metadata, "introduced": words}})
     for old in olds:
         retired = old.model_copy(update={
             "valid_to": new.valid_from or new.event_time, "superseded_at": now,

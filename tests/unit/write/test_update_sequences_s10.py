@@ -75,3 +75,31 @@ async def test_a_slip_renames_the_stored_value(settings: GieokSettings, tmp_path
         phone = await _live(mem, "phone", "내 폰이 Galaxy S23인데 충전이 너무 느려",
                             "Galaxy S23 팔고 Pixel 10 샀어요")
         assert any("Pixel 10" in m for m in phone) and not any("S23" in m for m in phone)
+
+
+@pytest.mark.parametrize(("current", "olds", "remark", "folded"), [
+    ("사용자는 매주 목요일에 요가 수업 간다", ["사용자는 매주 화요일에 요가 수업 간다"],
+     "사용자는 오늘 목요일이라 요가 다녀왔다", True),
+    ("사용자는 매주 목요일에 요가 수업 간다", ["사용자는 매주 화요일에 요가 수업 간다"],
+     "사용자는 목요일에 치과 간다", False),  # the new day, said of something else
+    ("User's dog eats Acana now", ["User's dog eats Purina"],
+     "User's dog loves the Acana, eats every bite", True),
+    ("User lives in Suwon", ["User lives in Incheon"],
+     "User joined a book club in Suwon", False),  # only the place is shared: a fact of its own
+])
+def test_a_later_remark_restating_a_changed_value(current: str, olds: list[str], remark: str,
+                                                  folded: bool) -> None:
+    from gieok.write.restating import introduced, restates
+
+    assert restates(remark, current, introduced(current, olds)) is folded
+
+
+@pytest.mark.anyio
+async def test_the_changed_value_said_again_is_one_memory(settings: GieokSettings,
+                                                         tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        yoga = await _live(mem, "yoga", "매주 화요일에 요가 수업 다녀요",
+                           "아 잘못 말했어요. 요가는 화요일 아니고 목요일이에요",
+                           "오늘 목요일이라 요가 다녀왔어요. 개운하다")
+        assert len([m for m in yoga if "목요일" in m]) == 1
+        assert not any("화요일" in m for m in yoga)

@@ -135,7 +135,11 @@ _TIME_KO = frozenset("이번 이제 요즘 요새 지난주 지난달 저번 작
                      "주 월 일 년 번 사용자 때문 근처 앞 옆 집".split())
 
 # -- the people (and pets) a memory is about ----------------------------------------------------
-_WHO = re.compile(rf"\b(?:{FAMILY_EN}|{PETS_EN})\b|{FAMILY_KO}|{PETS_KO}", re.IGNORECASE)
+# a Korean family or pet word ends its word, a particle glued on at most: "개가", "친정엄마",
+# not the 개 of "개운하다" or the 딸 of "딸기"
+_WHO = re.compile(rf"\b(?:{FAMILY_EN}|{PETS_EN})\b|(?:{FAMILY_KO}|{PETS_KO})"
+                  r"(?=(?:이랑|한테|에게|께서|께|이가|이는|이를|이의|이도|이|가|은|는|을|를|의|랑|"
+                  r"도|와|과|하고|만|님|들)?(?![가-힣]))", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
