@@ -56,8 +56,8 @@ def _stem(word: str) -> str:
 
 def _values(text: str) -> list[str]:
     """The words of ``text`` that could name a value: Korean nouns (stems of two syllables
-    or more, no verb forms), Latin words of three letters or more that are no stop words,
-    numbers."""
+    or more, no verb forms), capitalised Latin words of three letters or more (names: a
+    lower-case word a change brings — "last", "week" — names nothing), numbers."""
     out = []
     for word in _WORD.findall(text):
         if word.casefold() in _SUBJECT:
@@ -67,7 +67,8 @@ def _values(text: str) -> list[str]:
             stem = stem if len(stem) >= 2 else word  # "요가": 가 is part of the word
             if not _verb(word) and len(stem) >= 2 and stem not in _STOP_KO:
                 out.append(stem)
-        elif len(word) >= 3 and word.casefold() not in _STOP_EN or word[0].isdigit():
+        elif (len(word) >= 3 and word.casefold() not in _STOP_EN and not word.islower()) \
+                or word[0].isdigit():  # a name ("Juniper", "Acana") or a number, not "last"
             out.append(word.casefold())
     return list(dict.fromkeys(out))
 

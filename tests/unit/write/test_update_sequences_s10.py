@@ -103,3 +103,21 @@ async def test_the_changed_value_said_again_is_one_memory(settings: GieokSetting
                            "오늘 목요일이라 요가 다녀왔어요. 개운하다")
         assert len([m for m in yoga if "목요일" in m]) == 1
         assert not any("화요일" in m for m in yoga)
+
+
+def test_a_change_said_without_its_value_is_read_with_the_next_sentence() -> None:
+    assert joined(["아 수영 강습 밀렸어.", "다음 달 7일로"]) == ["아 수영 강습 밀렸어, 다음 달 7일로"]
+    assert joined(["내 최애 바뀜 ㅋㅋ", "이제 민지야"]) == ["내 최애 바뀜, 이제 민지야"]
+    assert joined(["book club got moved.", "it's Fridays now"]) == [
+        "book club got moved, it's Fridays now"]
+    # the value said in the same sentence: nothing to join
+    assert joined(["회의 4시로 바뀌었어.", "준비해야지"]) == ["회의 4시로 바뀌었어.", "준비해야지"]
+
+
+@pytest.mark.anyio
+async def test_a_date_moved_in_two_sentences_supersedes_the_old_date(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        trip = await _live(mem, "trip", "나 4월 5일부터 제주도 출장 가",
+                           "헐 출장 밀렸어. 회의 때문에 4월 19일로 바뀜")
+        assert any("4월 19일" in m for m in trip) and not any("4월 5일" in m for m in trip)

@@ -178,14 +178,29 @@ _MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|oh|ah|sorry)[,\s]+)*(?:(?
                           r"wrong)[\s.!~ㅠㅜ;]*$", re.IGNORECASE)
 
 
+# "휴가 일정 바뀌었어.", "최애 바뀜 ㅋㅋ", "pottery got moved.": a change said without its new
+# value (no number, no destination "…로", no "to …"); the value comes in the next sentence
+_CHANGED_ONLY = re.compile(
+    r"^(?:(?:아|헐|와|ㅠ+|oh|ugh|so)[,\s]+)*(?:[가-힣A-Za-z]+\s){0,3}?[가-힣A-Za-z]+\s?"
+    r"(?:(?:이|가|은|는|도)\s)?(?:바뀜|바뀌었\S*|변경\s?(?:됐|되었)\S*|밀렸\S*|미뤄졌\S*|"
+    r"당겨졌\S*|(?:got|was|has\s+been|have\s+been)\s+(?:moved|changed|pushed|rescheduled))"
+    r"[\s.!~ㅋㅎㅠㅜ;]*$", re.IGNORECASE)
+
+
+def _changed_only(sentence: str) -> bool:
+    return _CHANGED_ONLY.match(sentence) is not None and not re.search(
+        r"\d|[가-힣](?:으로|로)\s", sentence)
+
+
 def joined(sentences: list[str]) -> list[str]:
     """A slip owned up to in a sentence of its own ("아 잘못 말했어요. 원무과 아니고
     총무과예요") is one correction with the sentence after it: that sentence says the values,
-    the one before says it is a correction."""
+    the one before says it is a correction. So is a change said without its value ("휴가
+    일정 바뀌었어. 8월 10일부터 14일로"): what changed, and then to what."""
     out: list[str] = []
     for sentence in sentences:
-        if out and _MARKER_ONLY.match(out[-1]):
-            out[-1] = f"{out[-1].rstrip(' .!~')}, {sentence}"
+        if out and (_MARKER_ONLY.match(out[-1]) or _changed_only(out[-1])):
+            out[-1] = f"{out[-1].rstrip(' .!~ㅋㅎㅠㅜ;')}, {sentence}"
         else:
             out.append(sentence)
     return out
