@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
-from gieok.write.extract.names import companion_named, outsider_named
+from gieok.write.extract.names import companion_named, hangul_named, ko_noun, outsider_named
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -47,8 +47,9 @@ class Entity:
     gender: str | None = None
 
     def display(self, lang: str) -> str:
-        if lang == "ko":
-            return f"사용자의 {self.noun} {self.name}" if self.name else f"사용자의 {self.noun}"
+        if lang == "ko":  # "my daughter 서윤" said in English: 사용자의 딸 서윤 in Korean
+            noun = ko_noun(self.noun, self.name, self.lang)
+            return f"사용자의 {noun} {self.name}" if self.name else f"사용자의 {noun}"
         return f"User's {self.noun} {self.name}" if self.name else f"User's {self.noun}"
 
 
@@ -214,7 +215,7 @@ class Entities:
         self.topic = topic
 
     def _intros(self, sentence: str) -> list[Entity]:
-        out = []
+        out = [self._entity(name, noun, "en") for name, noun in hangul_named(sentence)[1]]
         for pattern in _EN_INTRO:
             for m in pattern.finditer(sentence):
                 if m.group("name").lower() in _NOT_NAME or m.group("name") == "User":
@@ -376,9 +377,8 @@ class Entities:
 
     def resolve(self, sentence: str) -> str:
         """``sentence`` with its leading pronoun or bare name made self-contained."""
-        lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
-        text = sentence.strip()
-        if lang == "en":
+        text = hangul_named(sentence)[0].strip()  # "my daughter 서윤이 has …": 서윤
+        if not re.search(r"[\uac00-\ud7a3]", text):
             return self._resolve_en(text)
         return self._resolve_ko(text)
 

@@ -197,3 +197,49 @@ def with_subject(sentence: str) -> str:
             return sentence
         return "I'm " + text[:1].lower() + text[1:]
     return sentence
+
+
+# A move announced in one breath and where in the next ("we moved! now in 성수동", "finally
+# moved. We're now living in Astoria", "we moved last week, now in Austin"): the second part
+# alone is a fragment no residence rule reads (being "now in X" may be a trip), the first
+# alone says no place. Together they are a move to X.
+_MOVED = (r"(?:(?:we|I)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|officially|recently)\s+)?"
+          r"(?:moved|relocated)(?:\s+(?:in|house|out))?")
+_WHEN_RE = (r"\s+(?:last\s+(?:week|month|weekend|year)|yesterday|this\s+(?:week|month|weekend)|"
+         r"in\s+[A-Z][a-z]+|\d+\s+(?:days?|weeks?|months?)\s+ago)")
+_WHEN = rf"(?:{_WHEN_RE})?"
+_NOW_IN = (r"(?:(?:we|I)(?:['’](?:re|m)|\s+(?:are|am))\s+)?(?:now|currently)\s+(?:living\s+|based\s+|"
+           r"settled\s+)?in\s+(?P<x>(?:the\s+)?(?-i:[A-Z]|[가-힣])[^.!?;,\n]{1,40}?)")
+_MOVE_ALONE = re.compile(rf"^(?P<m>{_MOVED}{_WHEN})[\s.!~]*$", re.IGNORECASE)
+_WHERE_NOW = re.compile(rf"^{_NOW_IN}(?P<rest>(?:\s+(?:lol|haha+|finally|now))*[\s.!~]*)$",
+                        re.IGNORECASE)
+_MOVE_THEN_WHERE = re.compile(rf"^(?P<m>{_MOVED}{_WHEN}),?\s*(?:and\s+)?{_NOW_IN}(?=[\s.!~,]|$)",
+                              re.IGNORECASE)
+
+
+def _move_to(move: str, place: str) -> str:
+    move = move.strip()
+    when = re.search(_WHEN_RE + "$", move, re.IGNORECASE)
+    head, tail = (move[:when.start()], move[when.start():]) if when else (move, "")
+    if not re.match(r"(?:we|I)\b", head, re.IGNORECASE):
+        head = "I " + head[:1].lower() + head[1:]
+    return f"{head} to {place.strip()}{tail}"
+
+
+def moved_where(sentences: list[str]) -> list[str]:
+    """The turn's sentences with a move and the place said after it joined into one move to
+    that place (see ``_MOVE_ALONE``); anything else as it was."""
+    out: list[str] = []
+    for sentence in sentences:
+        text = strip_fillers(sentence) or sentence.strip()
+        same = _MOVE_THEN_WHERE.match(text)
+        if same is not None:
+            out.append(_move_to(same.group("m"), same.group("x")) + text[same.end():])
+            continue
+        where = _WHERE_NOW.match(text)
+        before = _MOVE_ALONE.match(strip_fillers(out[-1]) or out[-1].strip()) if out else None
+        if where is not None and before is not None:
+            out[-1] = _move_to(before.group("m"), where.group("x"))
+            continue
+        out.append(sentence)
+    return out

@@ -228,7 +228,8 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = joined(clarified(split_sentences(quoted_removed(turn.content))))
+        sentences = english.moved_where(
+            joined(clarified(split_sentences(quoted_removed(turn.content)))))
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = disclosure.expand(sentences, lambda s: bool(
@@ -527,7 +528,7 @@ class HeuristicExtractor:
             slot=hit.slot, value=hit.value,
             source=Source.EXPLICIT if explicit else Source.INFERRED,
             tags=hit.tags, lang=lang, rule=hit.family, turn_ids=(turn.id,), preview=preview,
-            at=turn.at, tier="project" if hit.family == "project" else None,
+            at=turn.at, tier=workspaces.tier_of(hit.family, hit.content),
         )
         importance = score_importance(candidate, hit.family)
         return candidate.with_(importance=importance, pinned=is_core(candidate))

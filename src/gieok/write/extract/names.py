@@ -10,10 +10,12 @@ import re
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.normalize import has_batchim
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
+_PET_NOUNS = frozenset(PETS_EN.replace("\\s+", " ").split("|"))
 
 
 def ko_called(name: str, after: str) -> str:
@@ -182,3 +184,50 @@ def outsider_named(sentence: str, *, still: bool = False) -> bool:
     (the sentence before did), keeps talking about them with a she, he or her."""
     return _OUTSIDER_EN.search(sentence) is not None or (
         still and _THIRD_PERSON_EN.search(sentence) is not None)
+
+
+# A relative or pet named in Hangul inside an English clause ("my daughter 서윤이 has a peanut
+# allergy", "our dog 두부 hates baths"): an English word follows the name, so the name is all
+# Hangul there is. A person's given name carries the familiar 이 only in Korean speech
+# ("서윤이가", "서윤이 땅콩 알레르기 있어": 서윤 + the particle), so the relative is 서윤; a
+# pet's name is kept as said (까망이 is what the cat is called).
+_HANGUL_NAME_EN = re.compile(
+    rf"(?<![\w'’])(?P<lead>(?i:my|our)\s+(?:(?i:little|baby|younger|older|youngest|oldest)\s+)?"
+    rf"(?P<noun>(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum|{PETS_EN}))\s+)(?P<name>[가-힣]{{1,4}})"
+    r"(?=,?\s+[A-Za-z])")
+# the Korean word for a relative or pet said in English, for a Korean memory about them
+_KO_NOUN = {"wife": "아내", "husband": "남편", "son": "아들", "daughter": "딸", "kid": "아이",
+            "child": "아이", "baby": "아기", "brother": "형제", "sister": "자매", "mom": "엄마",
+            "mum": "엄마", "mother": "어머니", "dad": "아빠", "father": "아버지",
+            "grandma": "할머니", "grandmother": "할머니", "grandpa": "할아버지",
+            "grandfather": "할아버지", "boyfriend": "남자친구", "girlfriend": "여자친구",
+            "dog": "강아지", "puppy": "강아지", "cat": "고양이", "kitten": "고양이",
+            "rabbit": "토끼", "hamster": "햄스터", "parrot": "앵무새", "bird": "새",
+            "turtle": "거북이", "fish": "물고기"}
+
+
+def ko_noun(noun: str, name: str | None, lang: str) -> str:
+    """The noun for a relative or pet in a Korean memory: one named in Hangul inside an
+    English clause ("my daughter 서윤") by its Korean word (딸); any other as the user said it
+    ("우리 cat 까망이" stays cat)."""
+    if lang != "en" or not name or not _HANGUL.match(name):
+        return noun
+    return _KO_NOUN.get(noun.lower(), noun)
+
+
+def hangul_named(sentence: str) -> tuple[str, list[tuple[str, str]]]:
+    """``sentence`` with each relative named in Hangul inside an English clause given by
+    their given name (see ``_HANGUL_NAME_EN``), and the (name, noun) pairs it names."""
+    found: list[tuple[str, str]] = []
+
+    def given(m: re.Match[str]) -> str:
+        name, noun = m.group("name"), m.group("noun").lower()
+        # a given name is two syllables: a third 이 after a consonant is the familiar one
+        # (Kiwi cannot tell: it splits 서윤 into 서 + 윤 and reads 재현 as a common noun)
+        if noun not in _PET_NOUNS and len(name) == 3 and name.endswith("이") \
+                and (ord(name[1]) - 0xAC00) % 28 != 0:
+            name = name[:-1]
+        found.append((name, noun))
+        return m.group("lead") + name
+
+    return _HANGUL_NAME_EN.sub(given, sentence), found

@@ -147,3 +147,31 @@ def project_content(sentence: str) -> tuple[str | None, str]:
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
     return (text[:1].upper() + text[1:]) if text else None, "en"
+
+
+# A piece of work the user is doing for a client, a class, a team or themselves, named as
+# the work or its artefact: its conventions, deadlines and tools hold for that work, not for
+# the user's life ("For the Halvorsen account: …", "the client wants all SFX in caps",
+# "column D is always the callout fee", "마감은 이번 달 말", "이 project에서 날짜 format은 …").
+_WORK_ITEM = re.compile(
+    r"\b(?:(?:the|our|my|a|this)\s+client(?:['’]s)?|client\s+(?:wants|asked|needs|said)|"
+    r"(?:for|on)\s+the\s+[\w-]+\s+(?:account|project)|projects?|deliverables?|deadlines?|"
+    r"due\s+(?:to|by|on|next|this)|launch\w*|spreadsheets?|sheets?|columns?\s+[A-Z]\b|"
+    r"manuscripts?|proposals?|grants?|websites?|site|apps?|repo|deploys?|invoic\w+|grading|"
+    r"syllabus|unit\s+on|series|chapters?|renovat\w+|remodel\w*|translating)\b|"
+    r"(?<![가-힣])(?:클라이언트(?:가|는|측|\s?요청)|고객\s?관리|프로젝트|마감|시안|작업\s?중|"
+    r"시트|앱|어플|사이트|홈페이지|발표(?:는|일|\s?날|\s?자료)|과제|리브랜딩|매뉴얼|장부|출시|런칭|"
+    r"스탠드업|팀\s?규칙|커밋|번역\s?(?:작업|중|하는)|통일하기로|통일해)|project|[A-Z]열|launch|"
+    r"standup|team\s?규칙|commit|(?<![A-Za-z])(?:DB|client(?=\s?(?:건|쪽|측|요청)))(?![A-Za-z])|서버|"
+    r"Netlify|Hugo",
+    re.IGNORECASE)
+# kinds of memory a work item may sit in (never a relative, a pet, health, a liking)
+_WORK_KINDS = frozenset({"note", "decision", "plan", "date", "explicit", "rule", "project"})
+
+
+def tier_of(rule: str | None, content: str) -> str | None:
+    """``"project"`` when the memory is workspace knowledge or about a piece of work the user
+    is doing (``_WORK_ITEM``) though no workspace rule read it; otherwise ``None``."""
+    if rule == "project" or rule in _WORK_KINDS and _WORK_ITEM.search(content) is not None:
+        return "project"
+    return None

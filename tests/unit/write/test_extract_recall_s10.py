@@ -1,0 +1,65 @@
+"""Recall by structure, session 10 (issue 16): a move announced in one breath and the place in
+the next ("we moved! now in X"); a relative named in Hangul inside an English clause ("my
+daughter 서윤이 has …": the given name is 서윤, the 이 is the familiar one), then known when the
+user goes on in Korean. Sentences written fresh for this file; each "kept" assertion failed on
+the code before (main d3a0d78), each "stays out" assertion guards a look-alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def test_a_move_then_where_now_is_the_residence(said: Callable[[str], list[str]]) -> None:
+    assert "User lives in 망원동" in said("we moved!! now in 망원동")
+    assert "User lives in Queens" in said("Finally moved. We're now living in Queens")
+    assert "User lives in Leeds" in said("moved last month, now in Leeds lol")
+    assert "User lives in Bay Area" in said("we relocated, now in the Bay Area")
+
+
+def test_now_somewhere_without_a_move_is_no_home(said: Callable[[str], list[str]]) -> None:
+    for text in ("back from the airport, now in Paris for two days",
+                 "we moved! now in the middle of unpacking", "I'm now in Rome"):
+        assert not any("lives in" in c for c in said(text)), text
+
+
+def test_a_relative_named_in_hangul_in_english_goes_by_the_given_name(
+        said: Callable[[str], list[str]]) -> None:
+    got = said("My son 도윤이 is allergic to eggs")
+    assert any(c.startswith("User's son 도윤 ") for c in got), got
+    assert not any("도윤이" in c for c in got)
+    got = said("my wife 지현 works nights at the hospital")
+    assert any(c.startswith("User's wife 지현 ") for c in got), got
+
+
+def test_a_pet_named_in_hangul_keeps_its_name(said: Callable[[str], list[str]]) -> None:
+    # a pet is called with its 이 ("까망이"): only a person's familiar 이 is dropped
+    got = said("my cat 까망이 has kidney disease")
+    assert any("까망이" in c for c in got), got
+
+
+def test_the_relative_named_in_english_is_known_in_korean(asked: Any) -> None:
+    got = asked(("user", "My daughter 하윤이 has a peanut allergy"),
+                ("user", "하윤이 계란 알레르기도 있어"))
+    assert got[0] == "User's daughter 하윤 has a peanut allergy"
+    assert got[1].startswith("사용자의 딸 하윤"), got  # not "사용자는 하윤이 계란 …"
+
+
+def test_an_allergy_of_a_relative_is_pinned(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "My son 준호 is allergic to shellfish"))
+    assert [c.pinned for c in got if "준호" in c.content] == [True]
+
+
+def test_a_piece_of_work_and_its_conventions_are_project_tier(chat_extract: Any) -> None:
+    got = chat_extract.candidates(
+        ("user", "For the Brightline account: every invoice goes out as PDF and the logo is "
+                 "never below 30mm"),
+        ("user", "우리 동아리 홈페이지는 Jekyll로 만들었고 GitHub Pages에 올려"))
+    assert got and all(c.tier == "project" for c in got), [(c.content, c.tier) for c in got]
+
+
+def test_life_facts_beside_work_words_stay_the_users(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "My sister is a translator in Lyon"),
+                                  ("user", "I'm allergic to penicillin"),
+                                  ("user", "우리 고양이 러시안블루 네 살이야"))
+    assert got and all(c.tier is None for c in got), [(c.content, c.tier) for c in got]
