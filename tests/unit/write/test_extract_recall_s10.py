@@ -63,3 +63,19 @@ def test_life_facts_beside_work_words_stay_the_users(chat_extract: Any) -> None:
                                   ("user", "I'm allergic to penicillin"),
                                   ("user", "우리 고양이 러시안블루 네 살이야"))
     assert got and all(c.tier is None for c in got), [(c.content, c.tier) for c in got]
+
+
+def test_a_request_then_that_it_holds_from_now_on_is_a_standing_rule(
+        said: Callable[[str], list[str]]) -> None:
+    got = said("회의록 정리해 줄 때 결정사항을 맨 위에 적어 주세요. 앞으로도요.")
+    assert any(c.startswith("사용자 요청:") and "결정사항" in c for c in got), got
+    got = said("요리 물어보면 칼로리도 같이 알려줘. 이거 계속 지켜")
+    assert any("칼로리" in c for c in got), got
+    got = said("When I paste a recipe, convert cups to grams. That's a standing rule.")
+    assert any(c.startswith("Standing instruction") and "grams" in c for c in got), got
+
+
+def test_the_task_at_hand_or_a_question_stays_one_off(said: Callable[[str], list[str]]) -> None:
+    for text in ("이 문장 좀 다듬어 줘. 앞으로도요", "fix this paragraph. always",
+                 "what's a good name for it? from now on"):
+        assert not any("다듬" in c or "paragraph" in c or "name" in c for c in said(text)), text

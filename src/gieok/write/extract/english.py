@@ -208,8 +208,8 @@ _MOVED = (r"(?:(?:we|I)(?:['’]ve|\s+have)?\s+)?(?:(?:just|finally|officially|r
 _WHEN_RE = (r"\s+(?:last\s+(?:week|month|weekend|year)|yesterday|this\s+(?:week|month|weekend)|"
          r"in\s+[A-Z][a-z]+|\d+\s+(?:days?|weeks?|months?)\s+ago)")
 _WHEN = rf"(?:{_WHEN_RE})?"
-_NOW_IN = (r"(?:(?:we|I)(?:['’](?:re|m)|\s+(?:are|am))\s+)?(?:now|currently)\s+(?:living\s+|based\s+|"
-           r"settled\s+)?in\s+(?P<x>(?:the\s+)?(?-i:[A-Z]|[가-힣])[^.!?;,\n]{1,40}?)")
+_NOW_IN = (r"(?:(?:we|I)(?:['’](?:re|m)|\s+(?:are|am))\s+)?(?:now|currently)\s+"
+           r"(?:living\s+|based\s+|settled\s+)?in\s+(?P<x>(?:the\s+)?(?-i:[A-Z]|[가-힣])[^.!?;,\n]{1,40}?)")
 _MOVE_ALONE = re.compile(rf"^(?P<m>{_MOVED}{_WHEN})[\s.!~]*$", re.IGNORECASE)
 _WHERE_NOW = re.compile(rf"^{_NOW_IN}(?P<rest>(?:\s+(?:lol|haha+|finally|now))*[\s.!~]*)$",
                         re.IGNORECASE)

@@ -44,6 +44,7 @@ _EN_STANDING = re.compile(
 # "don't suggest changes to this draft": about the task at hand, not every later answer
 _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|message|letter|essay|"
                       r"post|answer|reply|list|plan|itinerary|doc(?:ument)?|slides?|version|code|"
+                      r"paragraph|sentence|"
                       r"function|file|time|one)\b", re.IGNORECASE)
 _KO_REQUEST = re.compile(
     r"(?:줘|주세요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
@@ -118,3 +119,50 @@ def _assistant_voice(text: str) -> str:
     out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:my|our)\b", "the user's", out, flags=re.IGNORECASE)
     return out[:1].upper() + out[1:]
+
+
+# A request, then a sentence that only says it holds from now on ("… 말해 주세요. 앞으로도요.",
+# "… 붙여줘. 이거 계속 지켜", "… don't change my words. That's a standing rule."): the second
+# sentence makes the first a standing instruction, and alone says nothing.
+_DECLARED_KO = re.compile(
+    r"^(?:(?:이거|이건|이것도|그거|그건)\s?)?(?:앞으로도?(?:\s?(?:계속|쭉))?(?:요|이요)?|"
+    r"(?:계속|항상|매번|늘|쭉)\s?(?:지켜\s?(?:줘|주세요|줘요)?|(?:이)?요))[\s.!~]*$")
+# the task at hand, not every later answer: "이 문장 좀 다듬어 줘", "그 메일"
+_KO_THIS = re.compile(r"(?<![가-힣])(?:이|그|요|저)\s(?:문장|글|메일|이메일|문단|단락|파일|코드|사진|"
+                      r"번역|부분|거)|(?<![가-힣])(?:이거|이것|요거|그거)")
+_DECLARED_EN = re.compile(
+    r"^(?:(?:that|this)(?:['’]s|\s+is)\s+(?:a\s+)?(?:standing|permanent|general)\s+(?:rule|request|"
+    r"instruction)|(?:that|this)\s+goes\s+for\s+(?:the\s+future|every\s+time|always)|"
+    r"(?:from\s+now\s+on|going\s+forward|always|every\s+time)(?:,?\s+(?:please|pls|ok))?)"
+    r"[\s.!]*$", re.IGNORECASE)
+
+
+# a question or a statement, not something the assistant is asked to do
+_NOT_ASKED = re.compile(r"(?:what|how|why|where|who|which|is|are|do|does|did|can|could|would|will|"
+                        r"i|i['’]m|it|it['’]s|that|this|the|my|we|you|he|she|they)\b",
+                        re.IGNORECASE)
+
+
+def declared(sentences: list[str]) -> list[str]:
+    """The turn's sentences with a request and the sentence declaring it standing (see
+    ``_DECLARED_KO``) joined into one standing request ("앞으로 …", "Always …")."""
+    out: list[str] = []
+    for sentence in sentences:
+        text = sentence.strip()
+        prev = out[-1].strip().rstrip(".!~ ") if out else ""
+        if prev and _HANGUL.search(prev) and _DECLARED_KO.match(text) \
+                and _KO_REQUEST.search(prev) and not _KO_THIS.search(prev):
+            out[-1] = "앞으로 " + prev
+            continue
+        if prev and not _HANGUL.search(prev) and _DECLARED_EN.match(text):
+            cond = _EN_CONDITION.match(prev) or re.match(
+                r"^(?P<c>(?:when(?:ever)?|every\s+time|if)\s+[^,]{2,80},\s*)(?P<rest>.+)$", prev,
+                re.IGNORECASE)
+            rest = cond.group("rest") if cond else prev
+            if re.match(r"(?:please\s+)?[a-z]+\b", rest, re.IGNORECASE) and not _NOT_ASKED.match(
+                    rest) and not rest.endswith("?") and not _ONE_OFF.search(rest):
+                head = prev[:len(prev) - len(rest)]
+                out[-1] = head + ("always " if head else "Always ") + rest[:1].lower() + rest[1:]
+                continue
+        out.append(sentence)
+    return out
