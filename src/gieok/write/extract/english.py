@@ -243,3 +243,11 @@ def moved_where(sentences: list[str]) -> list[str]:
             continue
         out.append(sentence)
     return out
+
+
+def as_one(sentences: list[str]) -> list[str]:
+    """What the user says in two pieces read as one: a move and where now (``moved_where``),
+    a request and that it holds from now on (``standing.declared``)."""
+    from gieok.write.extract.standing import declared
+
+    return declared(moved_where(sentences))

@@ -228,8 +228,7 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = standing_rules.declared(english.moved_where(
-            joined(clarified(split_sentences(quoted_removed(turn.content))))))
+        sentences = english.as_one(joined(clarified(split_sentences(quoted_removed(turn.content)))))
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = disclosure.expand(sentences, lambda s: bool(
