@@ -79,7 +79,12 @@ class ScoringSettings(BaseModel):
     query_time_before_days: float = Field(2.0, ge=0.0)
     # Query analysis, "who" (read/speakers.py): a query naming a speaker of the conversation
     # lifts that speaker's archived turns (measured on LoCoMo dev, docs/benchmarks.md).
-    w_query_speaker: float = Field(0.15, ge=0.0)
+    # 0.10 since the name left the dense query (0.15 before; docs/benchmarks.md).
+    w_query_speaker: float = Field(0.10, ge=0.0)
+    # ... and the speakers a query names leave its dense query ("What did Caroline
+    # research?" → "What did research?"): the name pulls the model towards turns that
+    # address or mention the person, not what they said (read/speakers.without_names).
+    dense_without_names: bool = True
     # R4 (read/diversity.py): drop candidates whose word overlap with a better one reaches
     # ``near_duplicate`` (1.0 = identical wording only); MMR with ``mmr_lambda`` (1.0 = off).
     near_duplicate: float = Field(1.0, gt=0.0, le=1.0)

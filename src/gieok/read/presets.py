@@ -20,7 +20,8 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "lift_replies": False, "expansion_weight": 0.0,
                    "language_calibration": False, "pleasantry_relevance": 1.0,
                    "asking_relevance": 1.0,
-                   "expansion_margin": None, "learned_order": False},
+                   "expansion_margin": None, "learned_order": False,
+                   "dense_without_names": False},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -30,6 +31,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-recency": {"w_time": 0.0},
     "no-query-time": {"w_query_time": 0.0},
     "no-speaker": {"w_query_speaker": 0.0},
+    # the speakers a query names stay in its dense query (read/speakers.without_names)
+    "names-in-dense": {"dense_without_names": False},
     # R4 on: drop near-duplicates (80 % word overlap) and diversify with MMR
     "diverse": {"near_duplicate": 0.8, "mmr_lambda": 0.7},
     # a fact and the turn it came from each take a place (read/search.py: fold)

@@ -36,7 +36,7 @@ from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms, mixed_totals
 from gieok.read.speech import about_asking, asking_share
-from gieok.read.speakers import SPEAKER_DEPTH, named_speakers
+from gieok.read.speakers import SPEAKER_DEPTH, named_speakers, without_names
 from gieok.read.temporal import TimeWindow, time_match, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
@@ -45,13 +45,14 @@ from gieok.stores.ops import DenseOp, FulltextOp, RankedOp
 
 async def _candidate_ops(
     embedder: Embedder, scope: Scope, query: str, *, n: int, filters: Filter | None,
-    view: View, weights: ScoringSettings,
+    view: View, weights: ScoringSettings, dense_text: str | None = None,
 ) -> tuple[list[str], list[DenseOp | FulltextOp]]:
-    """The candidate reads (named: dense, fulltext and its expansion) a search makes."""
+    """The candidate reads (named: dense, fulltext and its expansion) a search makes;
+    ``dense_text``: what the dense list searches for (the query when None)."""
     names: list[str] = []
     ops: list[DenseOp | FulltextOp] = []
     if weights.dense_weight > 0:
-        vector = await embedder.embed_query(query)
+        vector = await embedder.embed_query(query if dense_text is None else dense_text)
         names.append("dense")
         ops.append(DenseOp(scope, vector, n, filters, view))
     if weights.fulltext_weight > 0:
@@ -125,18 +126,33 @@ async def hybrid_search(
     hit per source turn (module docstring); ``learned``: the first candidates re-ordered by
     the shipped learned order (read/learned.py)."""
     n = max(weights.candidates, k)
-    names, ops = await _candidate_ops(embedder, scope, query, n=n, filters=filters, view=view,
-                                      weights=weights)
-    if not ops:
-        return []
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
-    ranker = _Ranker(names, query, k=k, n=n, fold=fold, min_relevance=min_relevance,
-                     weights=weights, embedder=embedder, at=at, windows=windows,
-                     rarity=Capability.FULLTEXT_RARITY in store.capabilities,
-                     model=shipped_model() if learned else None)
-    # One round trip: candidates, their scoring columns and the picked records (RankedOp).
-    records = (await store.read([RankedOp(scope.tenant, tuple(ops), ranker)]))[0]
+
+    async def ranked(dense_text: str) -> tuple[_Ranker, list[MemoryRecord]] | None:
+        names, ops = await _candidate_ops(embedder, scope, query, n=n, filters=filters,
+                                          view=view, weights=weights, dense_text=dense_text)
+        if not ops:
+            return None
+        ranker = _Ranker(names, query, k=k, n=n, fold=fold, min_relevance=min_relevance,
+                         weights=weights, embedder=embedder, at=at, windows=windows,
+                         rarity=Capability.FULLTEXT_RARITY in store.capabilities,
+                         model=shipped_model() if learned else None)
+        # One round trip: candidates, their scoring columns and the picked records (RankedOp).
+        return ranker, (await store.read([RankedOp(scope.tenant, tuple(ops), ranker)]))[0]
+
+    done = await ranked(query)
+    if done is None:
+        return []
+    ranker, records = done
+    # The speakers the query names, found among its candidates, leave the dense query
+    # (speakers.without_names): one more embedding and read, only for such a query.
+    if weights.dense_without_names and weights.dense_weight > 0 and ranker.named:
+        plain = without_names(query, ranker.named)
+        if plain != query:
+            again = await ranked(plain)
+            if again is not None:
+                ranker, records = again
     picked, terms = ranker.picked, ranker.terms
     if terms is None or not picked:
         return []
@@ -166,6 +182,7 @@ class _Ranker:
         self.picked: list[_Scored] = []
         self.rest: list[_Scored] = []  # the kept candidates after ``picked`` (for folding)
         self.terms: _Terms | None = None
+        self.named: frozenset[str] = frozenset()  # the speakers the query names
 
     def candidates(self, found: Sequence[list[Candidate]], /) -> list[str]:
         # Every candidate's row, fused afterwards (``pick``): a candidate's language sets its
@@ -210,9 +227,10 @@ class _Ranker:
         if not self.fused:
             return []
         weights, k, at, windows = self.weights, self.k, self.at, self.windows
-        names = named_speakers(self.query, (rows[f.id].speaker for f in self.fused
-                                            if f.id in rows)) \
-            if weights.w_query_speaker > 0 else frozenset()
+        self.named = named_speakers(self.query, (rows[f.id].speaker for f in self.fused
+                                                 if f.id in rows)) \
+            if weights.w_query_speaker > 0 or weights.dense_without_names else frozenset()
+        names = self.named if weights.w_query_speaker > 0 else frozenset()
         pairs = [(item, row) for item in self.fused if (row := rows.get(item.id)) is not None]
         totals = mixed_totals([row for _, row in pairs], [item.relevance for item, _ in pairs],
                               at, weights, windows, names)
