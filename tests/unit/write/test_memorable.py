@@ -89,7 +89,8 @@ def test_writers_are_the_folds() -> None:
     """Both halves of a fresh file are one writer; the round-1/2 files are one writer."""
     script = _script()
     writers = {script.writer_of(f) for f in script.LABELLED}
-    assert writers == {"authors", "heldout", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"}
+    assert writers == {"authors", "heldout", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
+                       "fresh8"}
     assert script.writer_of("chat_fresh6_dev.yaml") == script.writer_of("chat_fresh6_test.yaml")
 
 
