@@ -79,3 +79,10 @@ def test_the_task_at_hand_or_a_question_stays_one_off(said: Callable[[str], list
     for text in ("이 문장 좀 다듬어 줘. 앞으로도요", "fix this paragraph. always",
                  "what's a good name for it? from now on"):
         assert not any("다듬" in c or "paragraph" in c or "name" in c for c in said(text)), text
+
+
+def test_a_korean_move_then_where_now_is_the_residence(said: Callable[[str], list[str]]) -> None:
+    assert "사용자는 연희동에 거주" in said("우리 드디어 이사했어! 이제 연희동이야")
+    assert "사용자는 광교에 거주" in said("이사 완료했어요. 지금은 광교예요 ㅎㅎ")
+    for text in ("이사했어! 이제 끝이야", "이사했어요. 지금은 새벽 3시예요", "이사했어. 이제 혼자야"):
+        assert not any("거주" in c for c in said(text)), text

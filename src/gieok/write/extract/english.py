@@ -229,12 +229,18 @@ def _move_to(move: str, place: str) -> str:
 def moved_where(sentences: list[str]) -> list[str]:
     """The turn's sentences with a move and the place said after it joined into one move to
     that place (see ``_MOVE_ALONE``); anything else as it was."""
+    from gieok.write.extract.korean import moved_where as korean_moved_where
+
     out: list[str] = []
     for sentence in sentences:
         text = strip_fillers(sentence) or sentence.strip()
         same = _MOVE_THEN_WHERE.match(text)
         if same is not None:
             out.append(_move_to(same.group("m"), same.group("x")) + text[same.end():])
+            continue
+        moved_ko = korean_moved_where(out[-1], sentence) if out else None
+        if moved_ko is not None:  # "이사했어! 이제 성수동이야"
+            out[-1] = moved_ko
             continue
         where = _WHERE_NOW.match(text)
         before = _MOVE_ALONE.match(strip_fillers(out[-1]) or out[-1].strip()) if out else None

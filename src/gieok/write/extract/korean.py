@@ -274,3 +274,29 @@ _SUBJECT = re.compile(
 
 def _names_subject(text: str) -> bool:
     return _SUBJECT.search(text) is not None
+
+
+# "이사했어! 이제 성수동이야": a move said alone, then where the user is now by the copula —
+# together a move to that place ("성수동으로 이사했어"), which the residence rule reads
+_MOVE_ALONE = re.compile(r"^(?:(?:우리|저희|나|저|난|전)\s)?(?:(?:드디어|이번에|얼마\s?전에|지난\s?주에|"
+                         r"지난\s?달에)\s)?이사\s?(?:했|왔|완료)[가-힣]*[\s!.~ㅋㅎ]*$")
+_NOW_AT = re.compile(r"^(?:이제|지금은?|이젠)\s*(?P<x>[가-힣A-Za-z0-9 ]{2,20}?)\s*(?:이야|야|예요|이에요|"
+                     r"임|입니다|이다)[\s.!~ㅋㅎ]*$")
+
+
+def moved_where(previous: str, sentence: str) -> str | None:
+    """The move to the place ``sentence`` names when ``previous`` only says the user moved
+    (see ``_MOVE_ALONE``); None otherwise."""
+    if _MOVE_ALONE.match(previous.strip()) is None:
+        return None
+    where = _NOW_AT.match(sentence.strip())
+    if where is None:
+        return None
+    place = where.group("x").strip()
+    last = [t for t in tokens(place.split()[-1]) if t.tag != "SF"]
+    # a place: a proper noun or a word with a district's suffix, never "끝", "혼자", "2시"
+    if not (len(last) == 1 and (last[0].tag == "NNP" or (
+            last[0].tag == "NNG" and re.search(r"..(?:동|구|시|군|읍|면|리|역)$", last[0].form)))):
+        return None
+    final = (ord(place[-1]) - 0xAC00) % 28 if "\uac00" <= place[-1] <= "\ud7a3" else 0
+    return f"{place}{'으로' if final not in (0, 8) else '로'} 이사했어"
