@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from gieok.domain.audit import AuditAction
-from gieok.domain.records import (MemoryRecord, MemoryType, Status, content_hash, new_id,
-                                  normalize_text)
+from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract import changes, diets
@@ -45,7 +44,8 @@ from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
-from gieok.write.extract.retired import died, dosed, mentions
+from gieok.write.extract.retired import died, dosed, mentions, named_across, other_sentences
+from gieok.write.likeness import same_value, says_more, similarity, tokens
 from gieok.write.restating import current_restated, introduced
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -75,45 +75,6 @@ class Plan:
     # what the user said they left ("I quit keto", "last day at Pebble") and when — also
     # when no stored memory stated it: the archived turns that name it are dated past
     left: list[tuple[str | changes.Change, datetime]] = field(default_factory=list)
-
-
-# A batch is compared with every live memory of its scope (``_nearest``), so the same stored
-# texts are split into trigrams and words again and again: on a LoCoMo conversation that was
-# ~3 ms of CPU per turn. Both are pure functions of the text, cached (frozen sets).
-@lru_cache(maxsize=8192)
-def trigrams(text: str) -> frozenset[str]:
-    norm = " ".join(_WORD.findall(normalize_text(text)))
-    padded = f"  {norm} "
-    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
-
-
-def similarity(a: str, b: str) -> float:
-    """Dice coefficient of character trigrams: 1.0 for equal texts, script-agnostic."""
-    ta, tb = trigrams(a), trigrams(b)
-    if not ta or not tb:
-        return 0.0
-    return 2 * len(ta & tb) / (len(ta) + len(tb))
-
-
-@lru_cache(maxsize=8192)
-def _tokens(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(normalize_text(text)))
-
-
-def says_more(new: str, old: str) -> bool:
-    """True when ``new`` contains every word of ``old`` and adds something."""
-    tn, to = _tokens(new), _tokens(old)
-    return to <= tn and len(tn) > len(to)
-
-
-def _same_value(a: str | None, b: str | None) -> bool:
-    """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do."""
-    if not a or not b:
-        return False
-    if "someone" in (a, b) and "none" not in (a, b):
-        return True  # a partner not named yet agrees with the one who is (relationship)
-    ta, tb = _tokens(a), _tokens(b)
-    return bool(ta and tb) and (ta <= tb or tb <= ta)
 
 
 RecordFactory = Callable[[Candidate], MemoryRecord]
@@ -189,12 +150,14 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         return
     if c.slot:
         slotted = pool.by_slot(c.slot)
-        match = next((r for r in slotted if _same_value(
+        match = next((r for r in slotted if same_value(
             r.metadata.get("value") or (_stated_diet(r.content) if c.slot == "diet" else None),
             c.value)), None)
         if match is not None:
             _refine(plan, pool, match, new, now, "same slot and value")
             return
+        if c.slot == "residence" and c.value:
+            _rehouse(plan, pool, new, c.value, now)
         if slotted and is_single_valued(c.slot):
             _supersede(plan, pool, slotted, new, now, f"new value for {c.slot}")
             return
@@ -206,6 +169,10 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if stated:
         _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
+        for old in stated:  # what else a memory of several sentences said still holds
+            rest = other_sentences(old.content, c.retires) if c.retires else None
+            if rest is not None and pool.by_hash(content_hash(rest)) is None:
+                _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides")
         return
     changed = _changed_by(new, pool)
     said = changes.change(new.content) if new.type is not MemoryType.RULE else None
@@ -330,14 +297,40 @@ def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],
         rest = changes.narrowed(old.content, said)
         if rest is None or pool.by_hash(content_hash(rest)) is not None:
             continue
-        record = old.model_copy(update={
-            "id": new_id(), "content": rest, "content_hash": content_hash(rest),
-            "index_text": None, "event_time": new.event_time,
-            "valid_from": new.valid_from or new.event_time, "valid_to": None,
-            "superseded_at": None, "superseded_by": None, "created_at": now, "updated_at": now,
-            "version": 1, "usage_count": 0, "source_session": new.source_session,
-            "metadata": {**old.metadata, "narrowed_from": old.id}})
-        _add(plan, pool, record, "the part the change left as it was")
+        _add(plan, pool, _narrowed(old, rest, new, now), "the part the change left as it was")
+
+
+def _rehouse(plan: Plan, pool: _Pool, new: MemoryRecord, place: str, now: datetime) -> None:
+    """A new residence supersedes a memory that said where the user lived on the way
+    ("사용자는 대구 수성구에 사는 치과위생사다"): no residence slot knows it, yet it would stay
+    current beside the move. What else it said stays current, without the old place
+    (``changes.lives_in_passing``); the whole old wording stays in history."""
+    for old in list(pool.records.values()):
+        if old.id in pool.created or old.layer is not new.layer or old.pinned \
+                or old.metadata.get("slot") or old.type is MemoryType.RULE \
+                or CRITICAL_TAGS & set(old.tags) \
+                or (old.valid_from or old.event_time) > (new.valid_from or new.event_time):
+            continue
+        rest = changes.lives_in_passing(old.content, place)
+        if rest is None:
+            continue
+        _rewrite(plan, pool, old, old.model_copy(update={
+            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
+            "superseded_by": new.id, "updated_at": now}), AuditAction.SUPERSEDE, False,
+            {"superseded_by": new.id, "reason": "the user moved"})
+        if pool.by_hash(content_hash(rest)) is None:
+            _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides the place")
+
+
+def _narrowed(old: MemoryRecord, rest: str, new: MemoryRecord, now: datetime) -> MemoryRecord:
+    """A copy of ``old`` that says only ``rest``, current from ``new`` on."""
+    return old.model_copy(update={
+        "id": new_id(), "content": rest, "content_hash": content_hash(rest),
+        "index_text": None, "event_time": new.event_time,
+        "valid_from": new.valid_from or new.event_time, "valid_to": None,
+        "superseded_at": None, "superseded_by": None, "created_at": now, "updated_at": now,
+        "version": 1, "usage_count": 0, "source_session": new.source_session,
+        "metadata": {**old.metadata, "narrowed_from": old.id}})
 
 
 def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -> None:
@@ -371,7 +364,7 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
         if any(mentions(r.content, name) for name in c.ended):
             return not died(r.content)
         named = [name for name in c.retires if mentions(r.content, name)
-                 or same_word(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
+                 or same_word(name, r.content) or named_across(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
         if not named:
             return False
         if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
@@ -472,7 +465,7 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if slot_a and slot_b and slot_a != slot_b and not _related_slots(slot_a, slot_b):
             continue
         score = similarity(record.content, new.content)
-        if score < threshold and score >= 0.5 and len(_tokens(record.content)) >= 3 and \
+        if score < threshold and score >= 0.5 and len(tokens(record.content)) >= 3 and \
                 says_more(new.content, record.content):
             score = threshold  # "User has a cat" → "User has a cat named Nabi": a refinement
         if score >= best_score:

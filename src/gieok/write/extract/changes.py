@@ -385,3 +385,34 @@ def narrowed(old: str, new: Change) -> str | None:
         if len(left) >= 2 and _MEMBER[kind].search(cut) is None:
             return cut
     return None
+
+
+# -- where the user lives, said inside a memory about something else -------------------------
+# "사용자는 대구 수성구에 사는 치과위생사다", "사용자는 분당에 살고, 두 아이를 키운다", "User is
+# a nurse who lives in Austin": a residence said on the way (a relative or a joined clause)
+# stays in a memory no residence slot knows; a move must still replace it
+_PLACE_KO = r"(?:(?!사용자)[가-힣A-Za-z0-9]+(?<![는은을를이가의])\s){0,2}(?!사용자)[가-힣A-Za-z0-9]+?"
+_LIVES_IN = re.compile(
+    rf"(?<=\s){_PLACE_KO}에\s?(?:사는|살고\s?있는|거주하는|거주\s?중인|살고(?:\s?있고)?,?)\s|"
+    r",?\s+(?:who\s+lives|living|based)\s+in\s+(?-i:[A-Z])[^,.;!?]*?(?=\s*(?:[,.;!?]|\band\b|$))",
+    re.IGNORECASE)
+_USER_SUBJECT = re.compile(r"^(?:사용자는|User)\s")
+
+
+def lives_in_passing(content: str, place: str) -> str | None:
+    """``content`` without the residence it states on the way, when it is a memory about
+    the user (no relative or pet named) that says where they live inside a clause about
+    something else and the place is not ``place`` (the user's new home): "사용자는 대구
+    수성구에 사는 치과위생사다" → "사용자는 치과위생사다". None when it states no such
+    residence, or names ``place`` already."""
+    if _USER_SUBJECT.match(content) is None or _people(content) \
+            or place.casefold() in content.casefold():
+        return None
+    m = _LIVES_IN.search(content)
+    if m is None:
+        return None
+    rest = re.sub(r"\s{2,}", " ", content[:m.start()] + (" " if m.group(0).endswith(" ")
+                                                         and m.start() > 0 else "")
+                  + content[m.end():]).strip(" ,")
+    said = _USER_SUBJECT.sub("", rest)
+    return rest if said != rest and len(re.sub(r"\W", "", said)) >= 3 else None

@@ -33,17 +33,18 @@ _TRAIL = re.compile(
     re.IGNORECASE)
 _AUX = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has",
         "do": "does", "don't": "doesn't", "don’t": "doesn't", "were": "was"}
-_KEEP = frozenset("is was has had will would can could should must may might does did are were "
-                  "doesn't didn't can't cannot won't wouldn't isn't wasn't hasn't always never "
-                  "usually often really also still just only currently recently already "
-                  "mostly sometimes".split()) | frozenset(
-    # irregular past forms: "I tore my ACL" → "User tore …", never "tores"
+# irregular past forms: "I tore my ACL" → "User tore …", never "tores"
+PAST_IRREGULAR = frozenset(
     "ate became began bit blew broke brought built bought caught chose came cut dealt did drew "
     "drank drove fell fed felt fought found flew forgot forgave froze got gave went grew hung "
     "heard hid held hurt kept knew laid led left lent let lay lost made meant met paid put quit "
     "ran rode rang rose said saw sold sent set shook shot shut sang sank sat slept slid spoke "
     "spent stood stole stuck struck swore swept swam took taught tore told thought threw "
     "understood woke wore won wrote split spread upset".split())
+_KEEP = frozenset("is was has had will would can could should must may might does did are were "
+                  "doesn't didn't can't cannot won't wouldn't isn't wasn't hasn't always never "
+                  "usually often really also still just only currently recently already "
+                  "mostly sometimes".split()) | PAST_IRREGULAR
 
 
 def strip_fillers(sentence: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract.correction import corrected_earlier
+from gieok.write.extract.english import PAST_IRREGULAR as _PAST_IRREGULAR
 
 from gieok.write.extract.health import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
@@ -168,6 +169,26 @@ _KO_TO = r"(?=(?:\S+\s)?\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈�
          r"이사|전학|변경))"
 
 
+# what may follow the clause of the thing left when the rest says what the user did instead
+# ("sold the Avante and bought a Tesla", "quit Coupang and now work for Toss", "quit the
+# bakery, User is a barista now"): a past verb, a clause of its own, or any verb after
+# "now"/"then" — never a reason ("quit the program, too much with work")
+_DID = re.compile(r"(?:user|i|i['’]m|[a-z]+ed|is|has|does|"
+                  r"(?!(?:was|this|its|thus|less|yes|plus|always|sometimes|perhaps)\b)[a-z]+[^s\W]s|"
+                  r"" + "|".join(sorted(_PAST_IRREGULAR)) + r")\b"
+                  # "got too busy", "felt so tired": how the user was, a reason
+                  r"(?!\s+(?:too|so|very|really|pretty|super|way|kinda|a\s+bit|tired|busy|sick|"
+                  r"bored|burned|burnt|overwhelmed)\b)", re.IGNORECASE)
+
+
+def _then_did(m: re.Match[str]) -> str:
+    """"" when what follows the clause the user left says what they do now; else the match
+    unchanged (the clause stays)."""
+    if m.group("then") or _DID.match(m.string, m.end()):
+        return ""
+    return m.group(0)
+
+
 def without(content: str, names: tuple[str, ...]) -> str:
     """``content`` without the clause that names what the user left behind, when the rest
     still says what holds now: "User sold the Avante last month and bought a Tesla Model 3"
@@ -190,14 +211,15 @@ def without(content: str, names: tuple[str, ...]) -> str:
         else:
             det = r"(?:(?:the|my|their|his|her|our|an?)\s+)?"
             text = re.sub(rf"\b{_EN_LEFT}\s+{det}{n}\b[^,;.!?]*?(?:,\s*(?:and\s+)?|\s+and\s+)"
-                          r"(?:then\s+|now\s+|so\s+(?:now\s+)?)?(?=[a-z])", "", text,
-                          flags=re.IGNORECASE)
+                          r"(?P<then>(?:then\s+|now\s+|so\s+(?:now\s+)?))?(?=[a-z])", _then_did,
+                          text, flags=re.IGNORECASE)
             text = re.sub(rf"\bfrom\s+{det}{n}\s+(?=to\b)", "", text, flags=re.IGNORECASE)
             # "traded in my Galaxy for a Pixel 8": what they got
             text = re.sub(rf"\b(?:traded(?:\s+in)?|swapped(?:\s+out)?|exchanged|replaced)\s+{det}{n}"
                           r"\s+(?:for|with)\s+", "got ", text, flags=re.IGNORECASE)
             text = re.sub(rf",\s*(?:and\s+)?no\s+more\s+{det}{n}\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
+    text = re.sub(r"^User\s+(?=User\s)", "", text)  # "User [quit X,] User is a Y now"
     if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:
         return content
     return text
@@ -245,3 +267,37 @@ def renamed(sentence: str) -> tuple[str, str] | None:
                 and old.casefold() not in _VAGUE and not _PERSON.fullmatch(old):
             return old, new
     return None
+
+
+# -- the same place attended, named in the other language --------------------------------------
+# "I quit the grad program" against "요즘 야간 대학원 다닌다": a closed class of places one
+# attends whose Korean and English names do not look alike (no transliteration finds them)
+_ATTENDED = (
+    (r"grad|graduate|master['’]?s|ph\.?d", r"대학원"),
+    (r"gym", r"헬스|체육관"),
+    (r"daycare", r"어린이집"),
+    (r"kindergarten", r"유치원"),
+)
+
+
+def named_across(name: str, content: str) -> bool:
+    """``content`` names the place attended ``name`` names, in the other language ("grad"
+    ↔ "대학원", "헬스" ↔ "gym")."""
+    for english, korean in _ATTENDED:
+        if re.fullmatch(rf"(?:{english})(?:\s+\w+)*", name, re.IGNORECASE) \
+                and re.search(korean, content):
+            return True
+        if re.search(korean, name) and re.search(rf"\b(?:{english})\b", content, re.IGNORECASE):
+            return True
+    return False
+
+
+def other_sentences(content: str, names: tuple[str, ...]) -> str | None:
+    """The sentences of a memory that states several things ("사용자는 치과위생사다. 요즘
+    야간 대학원 다니느라 정신없다") that do not name what the user left (``names``), when
+    they still say who it is about; None when every sentence names it, or none does."""
+    parts = re.split(r"(?<=[.!?])\s+", content.strip())
+    kept = [p for p in parts if not any(mentions(p, n) or named_across(n, p) for n in names)]
+    if not kept or len(kept) == len(parts) or re.match(r"(?:사용자는|User)\s", kept[0]) is None:
+        return None
+    return " ".join(kept).rstrip(".")
