@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, dose_told, honorific
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
 from gieok.write.extract.names import companion_named, hangul_named, ko_noun, outsider_named
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
@@ -107,8 +107,9 @@ _KO_NOUN = rf"{FAMILY_KO}|{PETS_KO}|(?i:{PETS_EN}|{FAMILY_EN})(?![A-Za-z])"
 _KO_INTRO = [
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),
+    # "앵무새 이름은 망고인데 요즘 …": the name before the copula's connective as well
     re.compile(rf"(?P<noun>{_KO_NOUN})\s?이름은\s?(?P<name>[가-힣A-Za-z]{{1,6}}?)"
-               r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)"),
+               r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|임|이야|인데)?(?=[\s.!,]|$)"),
     re.compile(rf"(?P<name>[가-힣A-Za-z]{{1,6}}?)(?:이)?라는\s(?P<noun>{PETS_KO}|{FAMILY_KO})"),
     re.compile(rf"(?P<noun>{PETS_KO})(?:를|을)?\s?(?:한\s?마리\s?)?키우는데\s?이름이\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:에요|예요|야|이야)"),
@@ -141,7 +142,7 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다|ㅋ+|ㅎ+|ㅠ+|ㅜ+|"
                       r"뭐(?=\s?ㅋ))[\s,.~!]+)+")
 _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
-                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야)?(?=[\s.!]|$)|"
+                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야|인데)?(?=[\s.!,]|$)|"
                             # "이름이 Sunny야", "걔 이름이 서윤인데": with 이 only before a copula
                             r"(?:^|\s)이름이\s?(?P<name2>(?!(?:뭐|뭔|무엇|머)(?![가-힣]))(?:[가-힣]{1,6}?|[A-Za-z]{1,12}?))"
                             r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|이야|인데|이라서|라서|이라|라|다)"
@@ -478,10 +479,17 @@ class Entities:
                 rf"{re.escape(entity.noun)}\s?{called}|"
                 rf"이름(?:은|이|는)\s?{called}|{called}(?:이)?라는",
                 text):  # "고양이 이름은 치즈야" introduces her again
-            return re.sub(called, entity.display("ko"), text, count=1)
-        honoured = self.topic is not None and self.topic.kind == "family" and _honorific(text)
+            who = entity.display("ko")
+            if re.match(rf"{called}\s", text) and (_HEALTHY.search(text) or _health_related(text)):
+                # "망고 병원 다녀왔는데 비타민 A 결핍이래요": the name said bare, then its
+                # health, is the topic ("망고는"), not the owner of the hospital
+                who += "은" if _batchim(who) else "는"
+            return re.sub(called, who, text, count=1)
+        honoured = self.topic is not None and self.topic.kind == "family" and honorific(text)
+        # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
         if self.topic is not None and (_HEALTHY.search(text) or honoured
-                                       or _health_related(text)) and _no_subject_ko(text):
+                                       or _health_related(text) or dose_told(text)) \
+                and _no_subject_ko(text):
             who = self.topic.display("ko")
             if self.topic.kind == "pet":
                 # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
@@ -493,7 +501,9 @@ class Entities:
 
 
 _EATS = {"먹이고": "먹고", "먹여요": "먹어요", "먹여": "먹어", "먹이는": "먹는", "먹인다": "먹는다",
-         "먹였어": "먹었어", "먹였어요": "먹었어요", "먹이": "먹"}
+         "먹였어": "먹었어", "먹였어요": "먹었어요", "먹이": "먹",
+         # "영양제 먹이래요": the vet's instruction to feed it, so what the pet must take
+         "먹이래요": "먹어야 해요", "먹이래": "먹어야 해", "먹이라고": "먹어야 한다고"}
 _FED = re.compile("|".join(sorted(_EATS, key=len, reverse=True)))
 # What a sentence without a subject may say about the pet or relative just talked about.
 _HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
@@ -551,16 +561,6 @@ def _health_related(text: str) -> bool:
     from gieok.write.extract.health import health_related
 
     return health_related(text)
-
-
-def _honorific(text: str) -> bool:
-    """The verb honours its subject ("아스피린 매일 드셔", "산책하셔"): not the user, who
-    does not honour themselves — the elder just talked about."""
-    from gieok.write.extract.korean import tokens
-
-    return any((t.tag == "EP" and t.form in ("시", "으시", "셨", "으셨"))
-               or (t.tag == "VV" and t.form in ("드시", "계시", "주무시", "잡수시"))
-               for t in tokens(text))
 
 
 def _batchim(word: str) -> bool:

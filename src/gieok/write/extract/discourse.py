@@ -36,7 +36,7 @@ _SMALL_TALK_WORD = (
     r"how\s+are\s+you(?:\s+doing)?|what['’]?s\s+up|안녕(?:하세요)?|ㅎㅇ|고마워(?:요)?|감사합니다|"
     r"감사해요|ㅋ+|ㅎ+|ㅠ+|ㅜ+|응+|어+|네+|넵|넹|예|아니(?:요)?|그래(?:요)?|좋아(?:요)?|오케이|"
     r"알겠어(?:요)?|알겠습니다|굿|대박|헐|와+|오+|진짜|맞아(?:요)?|잘\s?자|또\s?봐|수고(?:하세요)?|"
-    r"잘\s?있어|반가워(?:요)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
+    r"잘\s?있어|반가워(?:요)?|반갑습니다|오랜만(?:이에요|이네요|이야|입니다|이다)?|ㅇㅋ|ㄱㅅ|ㄳ|그렇구나|그렇군요|아하|음+)"
 )
 # One or more small-talk words separated by punctuation or spaces ("thanks, bye"); a
 # separator is required between words so the match stays linear on long "ㅋㅋㅋ…" runs.

@@ -39,6 +39,8 @@ _CLOSING_EC = frozenset({"어", "아", "여", "야", "지"})
 _LEADING = re.compile(
     r"^(?:(?:아|음|헐|오|와|흠|아\s?맞다|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
     r"네|응|어|저기|그냥|ㅋ+|ㅎ+)[\s,.~!]+|"
+    # a greeting before the news ("오랜만이에요, 저 이사했어요"): never part of the memory
+    r"(?:오랜만(?:이에요|이네요|이야|입니다)|반가워요?|반갑습니다)[\s,.~!]+|"
     # a label before the news ("기쁜 소식!", "TMI:", "자기소개:", "근황 공유:")
     r"(?:(?:기쁜|좋은|슬픈|대박|큰|깜짝)\s?)?소식(?:\s?(?:이\s?)?있어요?)?\s?[!:,.~]+\s*|"
     r"(?:TMI|tmi|자기\s?소개|근황(?:\s?공유)?|공지)\s?[!:,.~]+\s*)+")
@@ -185,9 +187,53 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
     return re.sub(r"(?<![가-힣])계다$", "계신다", out) if out else out
 
 
+# the last word said as reported speech: "결핍이래요" (a copula), "먹는대", "좋대요", "갔대요"
+# (a statement), "먹으래요", "끊으래" (an instruction)
+_HEARSAY_END = re.compile(r"(?:래요|래|대요|대)$")
+_SAID_EF = frozenset("대요 대 ᆫ대 ᆫ대요 는대 는대요".split())
+
+
+def unreported(text: str) -> str:
+    """The content of a sentence said as reported speech, in the plain form: the user passing
+    on what a doctor or vet said ("비타민 A 결핍이래요" → "비타민 A 결핍이다", "매일 걷는대요"
+    → "매일 걷는다", "하루 두 번 먹으래요" → "하루 두 번 먹어야 한다"). Whether someone
+    else's words are worth keeping at all is decided before (a medical report is); this only
+    says what was reported, never glues a plain ending onto the hearsay one ("먹으래한다")."""
+    body = text.rstrip(" .!~")
+    if _HEARSAY_END.search(body) is None:
+        return text
+    toks = tokens(body)
+    if len(toks) > 1 and toks[-1].form == "요" and toks[-1].tag == "JX":
+        toks = toks[:-1]
+    if not toks:
+        return text
+    last = toks[-1]
+    if last.tag == "EF" and last.form in _SAID_EF and len(toks) > 1:
+        return _HEARSAY_END.sub("다", body)  # "한대요" → "한다", "좋대" → "좋다"
+    if last.tag == "EF" and last.form in ("래", "래요") and len(toks) > 1:
+        stem = toks[-2]
+        if stem.tag == "VCP":
+            noun = toks[-3] if len(toks) > 2 and toks[-3].end == stem.start else None
+            probe = tokens(noun.form + "여요") if noun is not None and has_batchim(noun.form) \
+                else []
+            if not (probe and probe[0].tag == "VV" and probe[0].form == noun.form + "이"):
+                return _HEARSAY_END.sub("다", body)  # "빈혈이래" → "빈혈이다"
+            # Kiwi reads "줄이래" as 줄 + the copula; "줄여요" shows the verb 줄이다
+            stem = Token(probe[0].form, "VV", noun.start, stem.end)
+    elif len(toks) > 2 and toks[-3].form in ("으라고", "라고") and toks[-3].tag == "EC" \
+            and toks[-2].form == "하" and re.search(r"으?래요?$", body):
+        stem = toks[-4] if len(toks) > 3 else None  # Kiwi reads "먹으래" as 먹 + 으라고 하 + 어
+    else:
+        return text
+    if stem is None or not stem.tag.startswith("VV"):
+        return text
+    told = str(_kiwi().join([(stem.form, "VV"), ("어야", "EC")])) + " 한다"
+    return body[:stem.start] + told  # an instruction: what the user (or the pet) must do
+
+
 def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
                after_past: bool = False) -> str | None:
-    text = _TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip()
+    text = unreported(_TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip())
     if not text or _SOMEONE.match(text):
         return None  # "걔 다음달에 결혼해" with no one named before: not the user, and not known
     toks = tokens(text)
@@ -300,3 +346,19 @@ def moved_where(previous: str, sentence: str) -> str | None:
         return None
     final = (ord(place[-1]) - 0xAC00) % 28 if "\uac00" <= place[-1] <= "\ud7a3" else 0
     return f"{place}{'으로' if final not in (0, 8) else '로'} 이사했어"
+
+
+def honorific(text: str) -> bool:
+    """The verb honours its subject ("아스피린 매일 드셔", "산책하셔"): not the user, who
+    does not honour themselves — the elder just talked about."""
+    return any((t.tag == "EP" and t.form in ("시", "으시", "셨", "으셨"))
+               or (t.tag == "VV" and t.form in ("드시", "계시", "주무시", "잡수시"))
+               for t in tokens(text))
+
+
+def dose_told(text: str) -> bool:
+    """A dose with what to do with it ("하루 한 번 연고 바르래요"); a bare "하루에 한 번" adds
+    to the sentence before and says nothing alone."""
+    from gieok.write.extract.health import medical_report
+
+    return medical_report(text) and any(t.tag.startswith("VV") for t in tokens(text))
