@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gieok.write.extract.korean import FAMILY_KO, PETS_KO, dose_told, honorific
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, medical_said, honorific
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
 from gieok.write.extract.names import companion_named, hangul_named, ko_noun, outsider_named
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
@@ -480,7 +480,7 @@ class Entities:
                 rf"이름(?:은|이|는)\s?{called}|{called}(?:이)?라는",
                 text):  # "고양이 이름은 치즈야" introduces her again
             who = entity.display("ko")
-            if re.match(rf"{called}\s", text) and (_HEALTHY.search(text) or _health_related(text)):
+            if re.match(rf"{called}\s", text) and (_health_related(text) or medical_said(text)):
                 # "망고 병원 다녀왔는데 비타민 A 결핍이래요": the name said bare, then its
                 # health, is the topic ("망고는"), not the owner of the hospital
                 who += "은" if _batchim(who) else "는"
@@ -488,7 +488,7 @@ class Entities:
         honoured = self.topic is not None and self.topic.kind == "family" and honorific(text)
         # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
         if self.topic is not None and (_HEALTHY.search(text) or honoured
-                                       or _health_related(text) or dose_told(text)) \
+                                       or _health_related(text) or medical_said(text)) \
                 and _no_subject_ko(text):
             who = self.topic.display("ko")
             if self.topic.kind == "pet":

@@ -356,9 +356,10 @@ def honorific(text: str) -> bool:
                for t in tokens(text))
 
 
-def dose_told(text: str) -> bool:
-    """A dose with what to do with it ("하루 한 번 연고 바르래요"); a bare "하루에 한 번" adds
-    to the sentence before and says nothing alone."""
+def medical_said(text: str) -> bool:
+    """A medical report or a dose with something done ("병원 다녀왔는데 …", "하루 한 번 연고
+    바르래요"); a bare "하루에 한 번" adds to the sentence before and says nothing alone."""
     from gieok.write.extract.health import medical_report
 
-    return medical_report(text) and any(t.tag.startswith("VV") for t in tokens(text))
+    return (medical_report(text) or re.search(r"병원|수의사|진료|진단", text) is not None) \
+        and any(t.tag.startswith("VV") for t in tokens(text))
