@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
 from gieok.settings import GieokSettings
 from gieok.write.extract.changes import lives_in_passing
 from gieok.write.extract.retired import named_across, other_sentences, without
+from tests.support.sessions import live_memories
 
 
 @pytest.mark.parametrize(("content", "rest"), [
@@ -53,20 +53,11 @@ def test_a_place_attended_in_the_other_language() -> None:
     assert other_sentences("사용자는 저녁엔 대학원 수업 듣는다", ("grad",)) is None
 
 
-async def _live(mem: AsyncMemory, user: str, *texts: str) -> list[str]:
-    for i, text in enumerate(texts):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
-
-
 @pytest.mark.anyio
 async def test_a_move_replaces_a_residence_said_on_the_way(settings: GieokSettings,
                                                            tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        live = await _live(mem, "pt", "저는 광주 북구에 사는 제빵사예요",
+        live = await live_memories(mem, "pt", "저는 광주 북구에 사는 제빵사예요",
                            "저 이사했어요, 이제 순천에 살아요")
         assert any("순천" in m for m in live)
         assert not any("광주" in m for m in live)
@@ -76,7 +67,7 @@ async def test_a_move_replaces_a_residence_said_on_the_way(settings: GieokSettin
 @pytest.mark.anyio
 async def test_quitting_a_program_said_in_english(settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        live = await _live(mem, "grad", "저는 제빵사예요. 요즘 주말 대학원 다니느라 바빠요",
+        live = await live_memories(mem, "grad", "저는 제빵사예요. 요즘 주말 대학원 다니느라 바빠요",
                            "so I quit the grad program, too much on my plate")
         assert any(m.startswith("User quit the grad program") for m in live)
         assert not any("대학원" in m for m in live)

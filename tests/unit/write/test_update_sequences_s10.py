@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
 from gieok.settings import GieokSettings
 from gieok.write.extract.correction import corrected_earlier, joined
 from gieok.write.extract.retired import retired, without
+from tests.support.sessions import live_memories
 
 
 @pytest.mark.parametrize(("sentences", "values"), [
@@ -50,29 +50,20 @@ def test_the_memory_of_a_move_states_the_new_place_only() -> None:
         "사용자는 이제 보리차만 마신다"
 
 
-async def _live(mem: AsyncMemory, user: str, *sessions: str) -> list[str]:
-    for i, text in enumerate(sessions):
-        await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                      timestamp=f"2026-0{i + 3}-02T10:00:00+09:00")
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
-
-
 @pytest.mark.anyio
 async def test_a_slip_renames_the_stored_value(settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        swim = await _live(mem, "swim", "매주 수요일에 수영 강습 받아요",
+        swim = await live_memories(mem, "swim", "매주 수요일에 수영 강습 받아요",
                            "아 잘못 말했어요. 수영은 수요일 아니고 금요일이에요")
         assert any("금요일" in m for m in swim) and not any("수요일" in m for m in swim)
         # the copula after a value ending in a consonant: "6시 반이다", not "6시 반다"
-        gym = await _live(mem, "gym", "우리 회사 주간 회의 매주 10시야",
+        gym = await live_memories(mem, "gym", "우리 회사 주간 회의 매주 10시야",
                           "아 잘못 말했다, 회의 10시 아니고 9시 반이야")
         assert any("9시 반이" in m for m in gym) and not any("10시" in m for m in gym)
-        cat = await _live(mem, "cat", "Our new puppy is called Biscuit.",
+        cat = await live_memories(mem, "cat", "Our new puppy is called Biscuit.",
                           "sorry, his name is Brisket, not Biscuit. autocorrect")
         assert any("Brisket" in m for m in cat) and not any("Biscuit" in m for m in cat)
-        phone = await _live(mem, "phone", "내 폰이 Galaxy S23인데 충전이 너무 느려",
+        phone = await live_memories(mem, "phone", "내 폰이 Galaxy S23인데 충전이 너무 느려",
                             "Galaxy S23 팔고 Pixel 10 샀어요")
         assert any("Pixel 10" in m for m in phone) and not any("S23" in m for m in phone)
 
@@ -98,7 +89,7 @@ def test_a_later_remark_restating_a_changed_value(current: str, olds: list[str],
 async def test_the_changed_value_said_again_is_one_memory(settings: GieokSettings,
                                                          tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        yoga = await _live(mem, "yoga", "매주 화요일에 요가 수업 다녀요",
+        yoga = await live_memories(mem, "yoga", "매주 화요일에 요가 수업 다녀요",
                            "아 잘못 말했어요. 요가는 화요일 아니고 목요일이에요",
                            "오늘 목요일이라 요가 다녀왔어요. 개운하다")
         assert len([m for m in yoga if "목요일" in m]) == 1
@@ -118,6 +109,6 @@ def test_a_change_said_without_its_value_is_read_with_the_next_sentence() -> Non
 async def test_a_date_moved_in_two_sentences_supersedes_the_old_date(
         settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
-        trip = await _live(mem, "trip", "나 4월 5일부터 제주도 출장 가",
+        trip = await live_memories(mem, "trip", "나 4월 5일부터 제주도 출장 가",
                            "헐 출장 밀렸어. 회의 때문에 4월 19일로 바뀜")
         assert any("4월 19일" in m for m in trip) and not any("4월 5일" in m for m in trip)
