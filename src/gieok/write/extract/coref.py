@@ -480,7 +480,7 @@ class Entities:
                 rf"이름(?:은|이|는)\s?{called}|{called}(?:이)?라는",
                 text):  # "고양이 이름은 치즈야" introduces her again
             who = entity.display("ko")
-            if re.match(rf"{called}\s", text) and (_health_related(text) or medical_said(text)):
+            if re.match(rf"{called}\s", text) and medical_said(text):
                 # "망고 병원 다녀왔는데 비타민 A 결핍이래요": the name said bare, then its
                 # health, is the topic ("망고는"), not the owner of the hospital
                 who += "은" if _batchim(who) else "는"
