@@ -58,7 +58,7 @@ async def test_a_move_replaces_a_residence_said_on_the_way(settings: GieokSettin
                                                            tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
         live = await live_memories(mem, "pt", "저는 광주 북구에 사는 제빵사예요",
-                           "저 이사했어요, 이제 순천에 살아요")
+                                   "저 이사했어요, 이제 순천에 살아요")
         assert any("순천" in m for m in live)
         assert not any("광주" in m for m in live)
         assert any("제빵사" in m for m in live)  # the job still holds
@@ -68,7 +68,7 @@ async def test_a_move_replaces_a_residence_said_on_the_way(settings: GieokSettin
 async def test_quitting_a_program_said_in_english(settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
         live = await live_memories(mem, "grad", "저는 제빵사예요. 요즘 주말 대학원 다니느라 바빠요",
-                           "so I quit the grad program, too much on my plate")
+                                   "so I quit the grad program, too much on my plate")
         assert any(m.startswith("User quit the grad program") for m in live)
         assert not any("대학원" in m for m in live)
         assert "사용자는 제빵사다" in live  # what else the memory said still holds

@@ -54,17 +54,17 @@ def test_the_memory_of_a_move_states_the_new_place_only() -> None:
 async def test_a_slip_renames_the_stored_value(settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
         swim = await live_memories(mem, "swim", "매주 수요일에 수영 강습 받아요",
-                           "아 잘못 말했어요. 수영은 수요일 아니고 금요일이에요")
+                                   "아 잘못 말했어요. 수영은 수요일 아니고 금요일이에요")
         assert any("금요일" in m for m in swim) and not any("수요일" in m for m in swim)
         # the copula after a value ending in a consonant: "6시 반이다", not "6시 반다"
         gym = await live_memories(mem, "gym", "우리 회사 주간 회의 매주 10시야",
-                          "아 잘못 말했다, 회의 10시 아니고 9시 반이야")
+                                  "아 잘못 말했다, 회의 10시 아니고 9시 반이야")
         assert any("9시 반이" in m for m in gym) and not any("10시" in m for m in gym)
         cat = await live_memories(mem, "cat", "Our new puppy is called Biscuit.",
-                          "sorry, his name is Brisket, not Biscuit. autocorrect")
+                                  "sorry, his name is Brisket, not Biscuit. autocorrect")
         assert any("Brisket" in m for m in cat) and not any("Biscuit" in m for m in cat)
         phone = await live_memories(mem, "phone", "내 폰이 Galaxy S23인데 충전이 너무 느려",
-                            "Galaxy S23 팔고 Pixel 10 샀어요")
+                                    "Galaxy S23 팔고 Pixel 10 샀어요")
         assert any("Pixel 10" in m for m in phone) and not any("S23" in m for m in phone)
 
 
@@ -90,7 +90,7 @@ async def test_the_changed_value_said_again_is_one_memory(settings: GieokSetting
                                                          tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
         yoga = await live_memories(mem, "yoga", "매주 화요일에 요가 수업 다녀요",
-                           "아 잘못 말했어요. 요가는 화요일 아니고 목요일이에요",
+                                   "아 잘못 말했어요. 요가는 화요일 아니고 목요일이에요",
                            "오늘 목요일이라 요가 다녀왔어요. 개운하다")
         assert len([m for m in yoga if "목요일" in m]) == 1
         assert not any("화요일" in m for m in yoga)
@@ -110,5 +110,5 @@ async def test_a_date_moved_in_two_sentences_supersedes_the_old_date(
         settings: GieokSettings, tmp_path: Path) -> None:
     async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
         trip = await live_memories(mem, "trip", "나 4월 5일부터 제주도 출장 가",
-                           "헐 출장 밀렸어. 회의 때문에 4월 19일로 바뀜")
+                                   "헐 출장 밀렸어. 회의 때문에 4월 19일로 바뀜")
         assert any("4월 19일" in m for m in trip) and not any("4월 5일" in m for m in trip)
