@@ -12,6 +12,20 @@ from __future__ import annotations
 
 import re
 
+# A drug is recognised by its stem's ending ("lisinopril", "metformin", "아목시실린"), so an
+# ordinary word that merely ends the same way must not make a sentence a health fact: "next
+# April" pinned a brother's wedding as a medication (private trial, session 11). Checked only at
+# a word's start.
+_ORDINARY = ("april|alpine|pine|porcupine|philippine|caroline|gasoline|discipline|"
+             "vaseline|trampoline|guideline|deadline|headline|airline|online|offline|outline|"
+             "timeline|baseline|skyline|coastline|pipeline|sardine|nadine|valentine|quarantine|"
+             "routine|margarine|tangerine|clementine|quentin|valentin|karin|marin|pyramide")
+_DRUG_WORD = rf"\b(?!(?:{_ORDINARY})\b)"
+# the Korean endings (-린, -졸, -이드, -민) end ordinary words as often as drug names
+_DRUG_WORD_KO = (r"(?<![가-힣])(?!(?:우린|어린|그린|베를린|마린|트램펄린|가이드|사이드|슬라이드|"
+                 r"브라이드|대졸|고졸|중졸|초졸|예민|고민|주민|이민|시민|국민|난민|서민|농민|어민)"
+                 r"(?![가-힣]))")
+
 HEALTH = re.compile(
     r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
     r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
@@ -23,7 +37,7 @@ HEALTH = re.compile(
     r"immuni[sz]|inocul|rabies|distemper|parvovirus|bordetella|lepto(?:spirosis)?\b|booster|"
     r"\bjabs?\b|\b(?:flu|covid|tetanus|rabies|allergy|b12|hep(?:atitis)?\s?[ab]?|hpv|shingles|"
     r"puppy|kitten|first|second|third|last|next|annual|yearly)\s+shots?\b|"
-    r"\bdrink(?:ing)?\b|smok|\w+(?:pril|statin|"
+    r"\bdrink(?:ing)?\b|smok|" + _DRUG_WORD + r"\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
     r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
     r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol)\b|"
@@ -52,12 +66,13 @@ HEALTH = re.compile(
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방식|"
-    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|\w+린\b|\w+졸\b|\w+이드\b",
+    r"사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
+    r"\w+(?:린|졸|이드)\b",
     re.IGNORECASE)
 
 # A word for medicine, or a drug's name by its stem ("metformin", "아목시실린").
 MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
-                      r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
+                      + _DRUG_WORD + r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
                       r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
                       r"약|항생제|스테로이드|인슐린", re.IGNORECASE)
 
@@ -75,7 +90,7 @@ def is_medicine(name: str) -> bool:
     """A drug's name ("lisinopril", "Apoquel" is not recognisable, "메트포르민") or a word
     for medicine."""
     return MEDICINE.search(name) is not None or re.fullmatch(
-        r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|profen|"
+        _DRUG_WORD + _DRUG_WORD_KO + r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|profen|"
         r"entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab|pine|zepam|"
         r"린|졸|이드|민)", name.strip(), re.IGNORECASE) is not None
 
