@@ -124,6 +124,8 @@ class AsyncMemory:
             if not self._index_checked:
                 await check_index(self._rt.store, self._rt.embedder)
                 self._index_checked = True
+                if self._rt.backlog is not None:  # a crashed run's owed vectors, then the task
+                    await self._rt.backlog.start()
         return self._rt
 
     async def _ready(self) -> tuple[Store, Embedder]:
@@ -136,6 +138,13 @@ class AsyncMemory:
         if not self._index_recorded:
             await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
             self._index_recorded = True
+
+    async def _settle(self, scope: Scope) -> None:
+        """Read-your-writes for saves whose vectors are owed: those of ``scope`` (and the
+        scopes above it) are written before a read of it (``VectorBacklog.settle``)."""
+        backlog = (await self._runtime()).backlog
+        if backlog is not None:
+            await backlog.settle(scope)
 
     async def _write_path(self) -> WritePath:
         """The write pipeline (W1–W11) over the runtime's ports."""
@@ -212,7 +221,7 @@ class AsyncMemory:
         build_record(where, text, coerce_enum_fields(dict(fields)),  # validate first (X5)
                      max_chars=self.settings.max_content_chars)
         items = await (await self._write_path()).prepare_direct([(where, text, fields)])
-        records = await self._write_new(items, trigger=trigger)
+        records = await self._write_new(items, trigger=trigger, defer=True)
         return records[0]
 
     async def import_memories(
@@ -242,15 +251,24 @@ class AsyncMemory:
 
     async def _write_new(
         self, items: Sequence[tuple[Scope, str, dict[str, Any]]], *, trigger: Trigger,
-        progress: Callable[[int], None] | None = None,
+        progress: Callable[[int], None] | None = None, defer: bool = False,
     ) -> list[MemoryRecord]:
+        """``defer``: with ``write.save_vectors = "background"``, the new records' vectors
+        are owed and paid by the backlog (``write/backlog.py``) instead of before the commit."""
         store, embedder = await self._ready()
         write_path = await self._write_path()
-        return await persist_direct(
+        backlog = self.runtime.backlog if defer and self.settings.write.save_vectors \
+            == "background" else None
+        owed: list[MemoryRecord] | None = [] if backlog is not None else None
+        records = await persist_direct(
             store, embedder, items, trigger=trigger, max_chars=self.settings.max_content_chars,
             capacity=write_path.direct_capacity,
             after_embed=lambda: self._record_index(store, embedder), progress=progress,
+            owed=owed,
         )
+        if backlog is not None and owed and not backlog.offer(owed):
+            await backlog.pay_now(owed)  # the queue is full: this save pays its own
+        return records
 
     async def add(
         self,
@@ -516,6 +534,7 @@ class AsyncMemory:
                     include_archived=include_archived)
         store, embedder = await self._ready()
         reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
+        await self._settle(reader)
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow(),
                                    min_relevance=float(threshold or 0.0),
@@ -571,6 +590,7 @@ class AsyncMemory:
         files and rules (for ``entity``/``path``), organisation knowledge — within ``budget``
         (C2), cached (C5), with a trace (C8). ``history`` defaults to the session's turns."""
         where = resolve_scope(scope, **ids)
+        await self._settle(where)
         return await self._assembler().assemble(
             await self._runtime(), where, query, history=history, budget=budget, entity=entity,
             path=path, project=project, use_cache=use_cache, track_use=track_use,

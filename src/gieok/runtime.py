@@ -27,6 +27,7 @@ from gieok.stores.encrypted import EncryptedStore, EncryptedWorkingLog, secure
 from gieok.stores.ops import SettingsOp
 from gieok.stores.queue import JobQueue
 from gieok.stores.working import WorkingLog
+from gieok.write.backlog import VectorBacklog, supports_late_vectors
 from gieok.write.extract import Extractor, get_extractor
 
 log = logging.getLogger("gieok.runtime")
@@ -40,6 +41,9 @@ class Runtime:
     embedder: Embedder
     chat: ChatModel | None
     extractor: Extractor
+    # Owed vectors of saves made with ``write.save_vectors = "background"`` (None: a store
+    # that cannot owe them); started by the engine once the index check passed.
+    backlog: VectorBacklog | None = None
     _closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list, repr=False)
 
     @property
@@ -151,6 +155,10 @@ async def open_runtime(
     rt = Runtime(settings=settings, store=opened, working=working or opened.working,
                  embedder=emb, chat=chat, extractor=chosen)
     closers[at] = lambda: rt.embedder.aclose()  # swapped by a reindex: close the current one
+    if supports_late_vectors(opened):  # also in "sync": a crashed run's debts get paid
+        rt.backlog = VectorBacklog(opened, lambda: rt.embedder,
+                                   max_pending=settings.write.save_vectors_queue)
+        closers.append(rt.backlog.aclose)  # closed first: owed vectors written before the store
     rt._closers = closers
     policy.append(rt)
     return rt

@@ -169,6 +169,20 @@ class WriteSettings(BaseModel):
     passage_overlap: int = Field(32, ge=0, le=1024)
     archive_window: int = Field(2, ge=0, le=10)
     archive_neighbour_chars: int = Field(300, ge=0, le=10_000)
+    # How ``remember()`` (and the service's seed-003 saves) store a memory's vector.
+    # "sync": embedded before the save returns. "background": the record (content, full
+    # text, metadata) is committed and the save returns; its vector is owed and written by a
+    # low-priority task (write/backlog.py). A search, context assembly or extraction that
+    # reads the scope first embeds that scope's owed vectors (at most 64), so the caller who
+    # saved finds the memory exactly as after a synchronous save; another process on the same
+    # file sees it by full text until its vector lands (normally within a second). Shutdown
+    # writes every owed vector; after a crash the next start does. SQLite (unencrypted)
+    # only: other stores always embed synchronously. "auto": "background" in ``gieok serve``,
+    # "sync" in the library (which RYW across processes would change).
+    save_vectors: Literal["auto", "sync", "background"] = "auto"
+    # "background": the most owed vectors one process queues; beyond it a save embeds its
+    # own vector before returning.
+    save_vectors_queue: int = Field(1000, ge=1, le=1_000_000)
 
 
 class LifecycleSettings(BaseModel):

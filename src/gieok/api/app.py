@@ -68,6 +68,10 @@ def create_app(settings: GieokSettings) -> FastAPI:
     """Build the service for ``settings``; the engine opens when the app starts."""
     from gieok import __version__
 
+    if settings.write.save_vectors == "auto":  # a save's vector off the request path
+        settings = settings.model_copy(update={"write": settings.write.model_copy(
+            update={"save_vectors": "background"})})
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncMemory.from_settings(settings) as engine:

@@ -62,6 +62,10 @@ class Capability(StrEnum):
     # full-text scores weigh each term by its rarity (BM25's IDF): a term most documents
     # contain scores near zero, which the ranking reads as "full text cannot tell them apart"
     FULLTEXT_RARITY = "fulltext_rarity"
+    # a record may be committed before its vector (``WriteBatch.pending_vectors``), which a
+    # later batch sets (``late_vectors``); the store lists what is still owed
+    # (``LateVectors``), so a crash between the two never leaves it without one for good
+    LATE_VECTORS = "late_vectors"
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,10 @@ class WriteBatch:
     appended (after the purge, so a tombstone survives it), settings, touches, the
     embedding model recorded if the store has none yet, and store metadata (``None``
     deletes a key). ``terms`` (record id → ``IndexTerms``) replaces the full-text analysis
-    of those upserts. With ``fence``, the store first refuses the whole batch
+    of those upserts. ``pending_vectors``: ids of upserts written without their vector,
+    owed later; ``late_vectors``: (id, vector) that settle such a debt — set only on a row
+    still without a vector (an update that re-embedded it meanwhile wins) — both for a store
+    with ``Capability.LATE_VECTORS`` only. With ``fence``, the store first refuses the whole batch
     (``SCOPE_FORGOTTEN``) if a forget covering the fence's scope committed after its mark
     (``stores.fence``)."""
 
@@ -116,11 +123,13 @@ class WriteBatch:
     fence: Fence | None = None
     terms: dict[str, IndexTerms] = field(default_factory=dict)
     meta: dict[str, str | None] = field(default_factory=dict)
+    pending_vectors: list[str] = field(default_factory=list)
+    late_vectors: list[tuple[str, Vector]] = field(default_factory=list)
 
     def is_empty(self) -> bool:
         return not (self.upserts or self.audit or self.hard_deletes or self.purge_history
                     or self.settings or self.touches or self.index_info or self.forget
-                    or self.meta)
+                    or self.meta or self.pending_vectors or self.late_vectors)
 
 
 @dataclass(frozen=True)
@@ -246,6 +255,15 @@ class Store(ABC):
         """X3: delete every record, audit event and setting inside ``scope`` (the working
         log forgets its own turns: ``working.forget``)."""
         return (await self.write(WriteBatch(forget=[scope]))).forgotten
+
+
+@runtime_checkable
+class LateVectors(Protocol):
+    """Optional (``Capability.LATE_VECTORS``): the records whose vectors are still owed
+    (written with ``WriteBatch.pending_vectors``, not yet settled by ``late_vectors``), oldest
+    first, at most ``limit``; a debt whose record is gone is dropped on the way."""
+
+    async def owed_vectors(self, limit: int, /) -> list[MemoryRecord]: ...
 
 
 @runtime_checkable

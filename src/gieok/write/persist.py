@@ -93,10 +93,14 @@ async def persist_direct(
     capacity: CapacityHook,
     after_embed: Callable[[], Awaitable[None]],
     progress: Callable[[int], None] | None = None,
+    owed: list[MemoryRecord] | None = None,
 ) -> list[MemoryRecord]:
     """Write ``items`` in one transaction; returns one record per item, in order. However
     many there are, it is all or nothing (X4/X5): a process killed or a store error before
-    the commit leaves none of them; ``progress`` hears of each embedded chunk."""
+    the commit leaves none of them; ``progress`` hears of each embedded chunk.
+    With ``owed`` (a list), new records are written without their vectors, owed in the
+    same transaction, and appended to it for the caller to queue (``write/backlog.py``; a
+    store with ``Capability.LATE_VECTORS`` only)."""
     now = utcnow()
     records = [
         build_record(where, text, coerce_enum_fields(dict(fields)), max_chars=max_chars)
@@ -131,7 +135,14 @@ async def persist_direct(
         batch.upserts.append((after, None))
         batch.audit.append(audit_for(AuditAction.UPDATE, after, before=before,
                                      trigger=trigger, details={"duplicate": True}))
-    if fresh:
+    if fresh and owed is not None:
+        await after_embed()
+        owed.extend(fresh)
+        for record in fresh:
+            batch.upserts.append((record, None))
+            batch.pending_vectors.append(record.id)
+            batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
+    elif fresh:
         vectors = []
         for start in range(0, len(fresh), EMBED_CHUNK):
             part = fresh[start : start + EMBED_CHUNK]

@@ -206,6 +206,8 @@ class WritePath(SessionEnd):
         ``carry``: writes (the turns' archive passages) to fold into the final batch;
         ``fence``: the mark read before ``turns`` were (a forget since refuses the writes)."""
         target = long_term_scope(scope)
+        if self.rt.backlog is not None:  # saves' owed vectors first: dense neighbours see them
+            await self.rt.backlog.settle(target)
         extraction = await self._extract(scope, target, turns, earlier, known)
         result.extraction = extraction.extractor + (" (fallback)" if extraction.fallback else "")
         if extraction.failures:

@@ -50,9 +50,9 @@ def rows(path: Path, sql: str) -> list[tuple[object, ...]]:
 
 async def test_a_file_from_before_the_table_keeps_its_counts(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
-    assert MIGRATIONS[-1].name == "0013_record_uses"
+    before = [m.name for m in MIGRATIONS].index("0013_record_uses")
     old = SqliteStore(str(path))
-    await old._db.open(MIGRATIONS[:-1])  # the schema as the previous release left it
+    await old._db.open(MIGRATIONS[:before])  # the schema as the release before it left it
     rec = await put(old, MemoryRecord(scope=U1, content="drinks oat milk", usage_count=4,
                                       last_used_at=AT))
     await old.aclose()

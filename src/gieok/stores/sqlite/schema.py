@@ -223,4 +223,10 @@ _STEPS.append((
     """,
 ))
 
+_STEPS.append((
+    # Records committed before their vector (a save's vector computed off the request path,
+    # write/backlog.py): what is still owed, so a restart finishes it.
+    "0014_pending_vectors",
+    "CREATE TABLE pending_vectors (id TEXT PRIMARY KEY, at REAL NOT NULL)",
+))
 MIGRATIONS: list[Migration] = [Migration(name, sql) for name, sql in _STEPS]

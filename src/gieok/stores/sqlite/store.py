@@ -119,7 +119,7 @@ class SqliteStore(Store):
 
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
         {Capability.VECTOR, Capability.FULLTEXT, Capability.FULLTEXT_RARITY,
-         Capability.PERSISTENT}
+         Capability.PERSISTENT, Capability.LATE_VECTORS}
     )
 
     def __init__(self, path: str, *, ann: AnnOptions | None = None,
@@ -291,10 +291,16 @@ class SqliteStore(Store):
             if conn.execute(*_args(crossed)).fetchone() is not None:
                 raise scope_forgotten(fence.scope)
         forgotten = sum(self._forget(conn, scope) for scope in batch.forget)
-        if batch.upserts:
+        if batch.upserts or batch.late_vectors:
             seq = self._bump(conn, "seq")
             for record, vector in batch.upserts:
                 self._upsert(conn, record, vector, seq, batch.terms.get(record.id))
+            if batch.late_vectors:
+                self._late_vectors(conn, batch.late_vectors, seq)
+        if batch.pending_vectors:
+            at = utcnow().timestamp()
+            conn.executemany("INSERT OR IGNORE INTO pending_vectors (id, at) VALUES (?, ?)",
+                             [(rid, at) for rid in batch.pending_vectors])
         if batch.hard_deletes:
             self._hard_delete(conn, batch.hard_deletes)
         for memory_id in batch.purge_history:
@@ -352,6 +358,35 @@ class SqliteStore(Store):
             conn.execute("INSERT INTO records_fts (rowid, content, morphs, context, "
                          "context_morphs) VALUES (?, ?, ?, ?, ?)", (rowid, *fts))
 
+    @staticmethod
+    def _late_vectors(conn: sqlite3.Connection, items: Sequence[tuple[str, Vector]],
+                      seq: int) -> None:
+        """Owed vectors, set only where the row still has none (an update that changed the
+        text re-embedded it meanwhile, and its vector is the right one); the debt goes
+        either way. ``seq`` moves the row into the next read of the scope's matrix."""
+        for rid, vector in items:
+            conn.execute("UPDATE records SET embedding = ?, seq = ? WHERE id = ? AND "
+                         "embedding IS NULL", (_blob(vector), seq, rid))
+        conn.executemany("DELETE FROM pending_vectors WHERE id = ?",
+                         [(rid,) for rid, _ in items])
+
+    async def owed_vectors(self, limit: int, /) -> list[MemoryRecord]:
+        """``LateVectors``: the records still owed a vector, oldest debt first; debts whose
+        record is gone (deleted, forgotten) are dropped."""
+        def run(conn: sqlite3.Connection) -> list[MemoryRecord]:
+            conn.execute("DELETE FROM pending_vectors WHERE id NOT IN (SELECT id FROM records)")
+            ids = [r[0] for r in conn.execute(
+                "SELECT id FROM pending_vectors ORDER BY at, id LIMIT ?", (limit,))]
+            if not ids:
+                return []
+            marks = ", ".join("?" * len(ids))
+            found = _records(conn, Sql(f"SELECT {q.SELECT} FROM {RECORDS} WHERE id IN "
+                                       f"({marks})", list(ids)))
+            order = {rid: i for i, rid in enumerate(ids)}
+            return sorted(found, key=lambda r: order[r.id])
+
+        return await self._run(self._tx, run)
+
     def _hard_delete(self, conn: sqlite3.Connection, ids: Sequence[str]) -> None:
         for rid in ids:
             found = conn.execute("SELECT rowid FROM records WHERE id = ?", (rid,)).fetchone()
@@ -359,6 +394,7 @@ class SqliteStore(Store):
                 conn.execute("DELETE FROM records_fts WHERE rowid = ?", (found[0],))
                 conn.execute("DELETE FROM records WHERE rowid = ?", (found[0],))
             conn.execute("DELETE FROM model_vectors WHERE id = ?", (rid,))
+            conn.execute("DELETE FROM pending_vectors WHERE id = ?", (rid,))
             conn.execute(*_args(uses.fold(D, [rid])))
         self._bump(conn, "purge")
 
@@ -371,6 +407,7 @@ class SqliteStore(Store):
             conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
         for sql in q.forget_scope(D, scope):
             conn.execute(*_args(sql))
+        conn.execute("DELETE FROM pending_vectors WHERE id NOT IN (SELECT id FROM records)")
         for sql in q.put_fence(D, fence_hash(scope.key()), utcnow().timestamp(), FENCE_KEEP_S):
             conn.execute(*_args(sql))
         self._bump(conn, "purge")
