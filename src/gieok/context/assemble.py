@@ -28,6 +28,7 @@ from typing import Any
 from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
+from gieok.context.past import date_past
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
 from gieok.context.reads import first_reads
@@ -78,9 +79,21 @@ def _clamp(x: float) -> float:
     return max(0.0, min(1.0, x))
 
 
+def _previously(r: MemoryRecord) -> str:
+    """The old value a memory of a change replaced (``metadata.previously``, written by
+    ``write.outdated``), said as past in the memory's language: the block then states the
+    new value as current and the old one as what it was before (issue 16)."""
+    previous = r.metadata.get("previously")
+    if not previous:
+        return ""
+    if any("\uac00" <= ch <= "\ud7a3" for ch in r.content):
+        return f" (이전에는 {previous})"
+    return f" (previously {previous})"
+
+
 def _memory_item(hit: ScoredMemory, weight: float = 1.0) -> ContextItem:
     r = hit.record
-    text = f"- [{r.event_time.date().isoformat()}] {r.content}"
+    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}"
     if r.layer is Layer.EPISODIC and r.emotion:
         text += f" (mood: {r.emotion})"
     return ContextItem(id=r.id, record_id=r.id, text=text, body=r.content, at=r.event_time,
@@ -385,6 +398,8 @@ class ContextAssembler:
             tier_data_section(data, scope),
         ]
         used = [h.record for h in (*hits, *episodes, *tier_hits, *past)]
+        # an older line stating what a change in the block replaced reads as past
+        date_past(sections, {r.id: r for r in (*standing.pinned, *used)})
         return sections, [*standing.pinned, *used], data
 
 
@@ -442,8 +457,8 @@ def _turn_item(hit: ScoredMemory) -> ContextItem:
 
 def _standing_item(r: MemoryRecord, score: float) -> ContextItem:
     """A pinned or selected memory: shown whatever the query, so no relevance parts."""
-    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
-                       text=f"- [{r.event_time.date().isoformat()}] {r.content}",
+    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}"
+    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time, text=text,
                        score=score, parts=ScoreParts(importance=r.importance))
 
 

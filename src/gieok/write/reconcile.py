@@ -46,6 +46,7 @@ from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behi
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions, named_across, other_sentences
 from gieok.write.likeness import same_value, says_more, similarity, tokens
+from gieok.write.outdated import reword_plan
 from gieok.write.restating import current_restated, introduced
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -128,6 +129,7 @@ def reconcile(
             # the archived turns naming them are dated past
             plan.left += [(name, candidate.at) for name in (*candidate.retires,
                                                             *candidate.ended)]
+    reword_plan(plan)  # a change's memory states the new value; the old one as metadata (archive)
     return plan
 
 

@@ -52,8 +52,10 @@ async def test_a_medicine_switched_and_a_pet_that_died(settings: GieokSettings,
                              ("2026-05-05", "my doctor switched me from lisinopril to losartan"))
         # the pinned medicine fact is retired by the health fact that names it as stopped;
         # "blood pressure" is no stress, so no episode repeats the first session's fact
-        assert [r.content for r in med] == [
-            "User's doctor switched the user from lisinopril to losartan"]
+        # (session 11) the memory of the change states the new medicine; the old one is kept
+        # as what it replaced, which context() says as past
+        assert [(r.content, r.metadata.get("previously")) for r in med] == [
+            ("User's doctor switched the user to losartan", "lisinopril")]
         pet = await dated_sessions(mem, "pet", ("2026-01-05", "My cat Mango is 17 and has arthritis"),
                              ("2026-04-05", "Mango passed away last week."))
         assert [r.content for r in pet] == ["User's cat Mango passed away last week"]
