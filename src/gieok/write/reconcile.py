@@ -37,6 +37,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
+from gieok.write.contrast import advanced, contradicted
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
@@ -47,6 +48,7 @@ from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, mentions, named_across, other_sentences
 from gieok.write.likeness import same_value, says_more, similarity, tokens
 from gieok.write.outdated import reword_plan
+from gieok.write.repeated import said_again as _said_again
 from gieok.write.restating import current_restated, introduced
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -206,11 +208,25 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                    names=list(dict.fromkeys(names)))
         return
+    gone, why = contradicted(new, pool.records.values(), pool.created), "said not to hold"
+    if not gone:  # "준서 초4임" after "준서고 초3이다"; "태민이랑 약혼했다" after "남자친구 태민"
+        gone, why = advanced(new, pool.records.values(), pool.created), "a later value"
+    if gone:  # "이사 화요일 아니고 목요일이에요", "mustard greens, not collards"
+        core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
+        new = new.model_copy(update={"pinned": new.pinned or any(r.pinned for r in gone),
+                                     "tags": sorted(set(new.tags) | core)})
+        _supersede(plan, pool, gone, new, now, f"the old value {why}")
+        return
     again = None if c.slot or c.retires or c.renames or c.ended or said is not None or \
         new.type is MemoryType.RULE or new_value(new.content) is not None else current_restated(new.content, new.source_session, (
             r for r in pool.records.values() if r.id not in pool.created and r.layer is new.layer))
     if again is not None:  # "오늘 화요일이라 재활 다녀왔어요" after Monday became Tuesday
         _absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the current value said again")
+        return
+    said_again = _said_again(c, new, pool.records.values())
+    if said_again is not None:  # one fact said again in other words: one memory
+        _refine(plan, pool, said_again[0], new, now, "the same fact said again",
+                richer=said_again[1])
         return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
     # memory it reaffirms absorbs it, with a looser likeness than a plain near duplicate
@@ -527,8 +543,8 @@ def _absorb(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: 
 
 
 def _refine(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
-            reason: str) -> None:
-    if not says_more(new.content, old.content):
+            reason: str, *, richer: bool | None = None) -> None:
+    if not (says_more(new.content, old.content) if richer is None else richer):
         _absorb(plan, pool, old, new, now, DecisionKind.MERGE, reason)
         return
     after = old.model_copy(update={

@@ -66,7 +66,7 @@ _PARTICLE_EN = r"(?:\s+(?:up|down|back|out|over|forward))?"
 _DEST_EN = re.compile(
     rf"\b(?P<verb>{_VERB_EN}){_PARTICLE_EN}\b(?P<mid>[^,;.!?]{{0,60}}?)"
     r"\b(?:(?:up|down|back|over|out)\s+)?(?:to|onto|for|with)\s+"
-    r"(?P<value>(?:(?:the|a|an|my|our|his|her|their)\s+)?[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,3}?)"
+    r"(?P<value>(?:(?:the|a|an|my|our|his|her|their)\s+)?[\w'’&.:/+-]+(?:\s+[\w'’&.:/+-]+){0,3}?)"
     r"(?=\s+(?:for|from|starting|next|this|in|on|at|because|since|so|and|now|after|last|"
     r"instead|already|too|as|a|per|every|each)\b|[,;.!?]|$)", re.IGNORECASE)
 _INSTEAD_EN = re.compile(r"\b(?P<value>[\w'’&.+-]+(?:\s+[\w'’&.+-]+){0,2})\s+instead\s+of\s+"

@@ -1,0 +1,211 @@
+"""A value said outright not to hold any more, beside the one that does (W6, issue 16). Pure.
+
+People name the old value when they change or correct one: "이사 화요일 아니고 목요일이에요",
+"TOPIK 아니고 JLPT", "Vue 버리고 React로 갈아탔다", "아모디핀에서 올메텍으로 바뀌었다",
+"Sergio eats mustard greens, not collards", "moved standup from 9:30 to 10:15". The shape
+says it, whatever the thing is: an old value, a contrast or change marker, a new value.
+``contrast`` reads that shape; reconciliation retires the stored memories that state the old
+value (about the same thing: they share another word with the new memory), and the new
+memory keeps only the value that holds — the old one lives on in the memory superseded, with
+the date it stopped holding (kept in the new text too, a live memory would state both).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gieok.domain.records import MemoryRecord, MemoryType
+from gieok.write.extract import changes
+from gieok.write.extract.new_value import same_word
+from gieok.write.extract.retired import mentions
+from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_COPULA = re.compile(r"(?<=[가-힣])(?:이다|이에요|예요|이야|입니다)$")
+
+# "화요일 아니고 목요일", "두유 말고 오트밀크로", "Vue 버리고 React로": the old value, the marker,
+# the new value. The old value is one word (a time of day may come before a clock time: "아침
+# 6시"); a verb form ("먹지 말고", "하지 않고") is no value.
+_TIME_OF_DAY = r"(?:(?:아침|저녁|오전|오후|밤|새벽|낮)\s)?"
+_KO_NOT = re.compile(
+    rf"(?<![가-힣A-Za-z0-9])(?P<drop>(?P<old>{_TIME_OF_DAY}[가-힣A-Za-z0-9][가-힣A-Za-z0-9.+#-]*?)"
+    r"(?:이|가|은|는|를|을)?\s?(?:아니고|아니라|말고|버리고|대신(?:에)?)\s+)"
+    r"(?P<new>[가-힣A-Za-z0-9][^\s,.!?]*)")
+# "아모디핀에서 올메텍으로 바뀌었다", "아침 6시에서 저녁 8시 반으로 바꿨다"
+_KO_FROM_TO = re.compile(
+    rf"(?<![가-힣A-Za-z0-9])(?P<drop>(?P<old>{_TIME_OF_DAY}[가-힣A-Za-z0-9][가-힣A-Za-z0-9.+#-]*?)"
+    r"에서\s+)(?P<new>[가-힣A-Za-z0-9][^,.!?]{0,20}?)(?:으로|로)\s?"
+    r"(?:바꿨|바꿈|바꾸|바뀌었|바뀜|바뀐|옮겼|옮김|갈아탔|갈아탐|갈아탄|변경|넘어갔|넘어왔|"
+    r"올렸|올림|내렸|늘렸|줄였|당겼|미뤘|미뤄졌|당겨졌|이사|이직|전학|전근)")
+_KO_VERBISH = re.compile(r"(?:지|게|고|서|면|며|도|요)$")
+# "Sergio eats mustard greens, not collards" / "it's Thursday, not Tuesday"
+_EN_NOT = re.compile(
+    r"(?P<new>\b[\w'’/:.+-]+),?(?P<drop>\s+not\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<old>[\w'’/:.+-]+(?:\s+[\w'’/:.+-]+){0,2}?))\s*(?=[,;.!?)]|$)", re.IGNORECASE)
+# "switched the standup from 9:30 to 10:15", "moved from Nelson to Vancouver"
+_EN_FROM_TO = re.compile(
+    r"\b(?:switch|chang|mov|went|go|bump|rais|lower|cut|shift|push|swapp?|upgrad|downgrad|"
+    r"transferr?)\w*\b(?:\s+[\w'’/-]+){0,4}?(?P<drop>\s+from\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<old>[\w'’/:.+-]+(?:\s+[\w'’/:.+-]+){0,2}?))\s+(?:to|into|onto)\s+"
+    r"(?P<new>[\w'’/:.+-]+)", re.IGNORECASE)
+_EN_AUX = re.compile(r"(?:is|are|was|were|am|do|does|did|can|could|will|would|should|has|have|"
+                     r"had|it['’]s|that['’]s|i['’]m|user['’]s)$", re.IGNORECASE)
+_EN_NOT_VALUE = frozenset("really just only yet sure anymore always exactly quite even that this "
+                          "so too much many very".split())
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """The old value a memory names as no longer holding, the new value, and the memory's
+    text without the old value (what the new memory should state)."""
+
+    old: str
+    new: str
+    current: str
+
+
+def contrast(content: str) -> Contrast | None:
+    """The old and the new value ``content`` names (see the module docstring), or None."""
+    for pattern in (_KO_FROM_TO, _KO_NOT, _EN_FROM_TO, _EN_NOT):
+        m = pattern.search(content)
+        if m is None:
+            continue
+        old, new = m.group("old").strip(" .'’"), m.group("new").strip(" .'’")
+        if not old or not new or old.casefold() == new.casefold():
+            continue
+        if pattern is _KO_NOT and _KO_VERBISH.search(old) and not re.search(r"\d", old):
+            continue  # "먹지 말고", "하고 말고": a verb, not a value
+        if pattern is _EN_NOT and (old.split()[0].casefold() in _EN_NOT_VALUE
+                                   or re.match(r"(?:only|just|even|yet)$", new, re.I)):
+            continue  # "not really", "not just X": no value said not to hold
+        if pattern is _EN_NOT and _EN_AUX.match(new):
+            continue  # "the standup is not at 9": a negated statement, no new value
+        current = content[:m.start("drop")] + content[m.end("drop"):]
+        current = re.sub(r"\s{2,}", " ", current).strip(" ,")
+        current = re.sub(r"\s+([,.!?])", r"\1", current)
+        return Contrast(old=old, new=new, current=current)
+    return None
+
+
+# never retired by a contrast: a fact that keeps someone safe is changed only in its own words
+_NEVER = frozenset({"allergy", "allergies", "contraindication", "safety"})
+_STOP_EN = frozenset("""the and for with from that this they them their then than into onto were
+was are has have had not but now its also just very really still again about after before over
+under some any all one two new old get got user user's users is be been being sorry oops meant
+actually wait""".split())
+
+
+def _names(text: str, value: str) -> bool:
+    return mentions(text, value) or len(value) >= 3 and same_word(value, text)
+
+
+def _topic(current: str, old: str, said: Contrast) -> bool:
+    """``current`` and ``old`` are about the same thing: they share a word besides the
+    subject and the two values ("이사", "시험", "Sergio"), Korean by its stem."""
+    for word in _WORD.findall(current):
+        low = word.casefold()
+        if low in _SUBJECT or low in said.old.casefold() or low in said.new.casefold():
+            continue
+        if _HANGUL.match(word):
+            noun = _COPULA.sub("", word)  # "시험이다": the noun said with the copula
+            stem = _stem(noun)
+            if (noun != word or not _verb(word)) and len(stem) >= 2 and stem not in _STOP_KO \
+                    and stem in old:
+                return True
+        elif len(word) >= 3 and low not in _STOP_EN and re.search(
+                rf"(?<![a-z0-9]){re.escape(low.rstrip('s'))}", old.casefold()):
+            return True
+    return False
+
+
+def contradicted(new: MemoryRecord, records: Iterable[MemoryRecord],
+                 created: set[str]) -> list[MemoryRecord]:
+    """The stored memories stating the value ``new`` says no longer holds: they name the
+    old value and not the new one, are about the same thing (``_topic``) and about no one
+    ``new`` does not name; a rule only by a rule, a fact only by a fact, never an allergy or
+    safety fact, never one written in this batch."""
+    said = contrast(new.content)
+    if said is None:
+        return []
+    people = changes.who(new.content)
+    return [r for r in records
+            if r.id not in created and r.layer is new.layer
+            and (r.type is MemoryType.RULE) == (new.type is MemoryType.RULE)
+            and not _NEVER & set(r.tags) and _names(r.content, said.old)
+            and not _names(r.content, said.new) and people <= changes.who(r.content)
+            and _topic(said.current, r.content, said)]
+
+
+# -- a measured value of the same holder, said anew -----------------------------------------------
+# "준서 초4임" after "애 이름은 준서고 초3이다", "Ines is 5 now" after "Ines is 4", "호두 5.5kg"
+# after "호두 몸무게 7kg": a value of a kind that holds one value at a time (a school grade, an
+# age, a weight), of the same holder, said with another value
+_KINDS = (
+    re.compile(r"(?:(?<![가-힣])|(?<=[은는이가]\s))(?:초|중|고)\s?(\d)(?!\d)|(\d)\s?학년|"
+               r"\bgrade\s?(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+grade\b", re.IGNORECASE),
+    re.compile(r"(?<![\d.])(\d{1,3})\s?(?:살|세)(?![가-힣])|\b(\d{1,3})\s?(?:years?\s+old|yo|y/o)\b|"
+               r"\b(?:is|turn(?:s|ed|ing)?|aged?)\s+(\d{1,2})\b(?!\s*(?:kg|lbs?|cm|am|pm|%|:|"
+               r"\w*\s*(?:times|days|weeks|months|hours|minutes|mg|tabs?)))", re.IGNORECASE),
+    re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:kg|lbs?|pounds|킬로)(?![a-z])", re.IGNORECASE),
+)
+# a partner's stage: an older word (dating) and a later one (engaged, married)
+_DATING = re.compile(r"남자\s?친구|여자\s?친구|남친|여친|사귀|\b(?:boyfriend|girlfriend|bf|gf|"
+                     r"dating|partner)\b", re.IGNORECASE)
+_ENGAGED = re.compile(r"약혼|결혼|예비\s?(?:신랑|신부|남편|아내)|\b(?:engaged|fianc[ée]e?|married|"
+                      r"husband|wife)\b", re.IGNORECASE)
+
+
+def _measured(text: str) -> list[tuple[int, str]]:
+    return [(kind, next(g for g in m.groups() if g)) for kind, pattern in enumerate(_KINDS)
+            for m in pattern.finditer(text)]
+
+
+def _holder_shared(new: str, old: str, skip: Iterable[str]) -> bool:
+    """``new`` and ``old`` name the same holder: a name both say (a capitalised word, or a
+    Korean noun of two syllables or more), and no relative or pet ``old`` does not name."""
+    if not changes.who(new) <= changes.who(old):
+        return False
+    skipped = {s.casefold() for s in skip}
+    for word in _WORD.findall(new):
+        low = word.casefold()
+        if low in _SUBJECT or any(low in s or s in low for s in skipped) or re.search(r"\d", word):
+            continue
+        if _HANGUL.match(word):
+            stem = _stem(_COPULA.sub("", word))
+            if not _verb(word) and len(stem) >= 2 and stem not in _STOP_KO and stem in old:
+                return True
+        elif word[:1].isupper() and low not in _STOP_EN and low != "user" and len(word) >= 2 \
+                and re.search(rf"(?<![a-z0-9]){re.escape(low)}(?![a-z0-9])", old.casefold()):
+            return True
+    return False
+
+
+def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
+             created: set[str]) -> list[MemoryRecord]:
+    """The stored memories that state an earlier value of what ``new`` says of the same
+    holder: one grade, age or weight, now another ("준서 초4임" → "준서고 초3이다"), or a
+    partner named with an earlier stage ("남자친구 태민" once "태민이랑 약혼했다"). Facts
+    only, never a rule, an allergy or safety fact, or one written in this batch."""
+    if new.type is MemoryType.RULE:
+        return []
+    mine = _measured(new.content)
+    engaged = _ENGAGED.search(new.content) is not None and not _DATING.search(new.content)
+    if not mine and not engaged:
+        return []
+    out = []
+    for r in records:
+        if r.id in created or r.layer is not new.layer or r.type is MemoryType.RULE \
+                or _NEVER & set(r.tags):
+            continue
+        theirs = _measured(r.content)
+        kinds = [k for k, _ in mine if sum(1 for j, _ in mine if j == k) == 1
+                 and sum(1 for j, _ in theirs if j == k) == 1]
+        changed = [k for k in kinds if dict(mine)[k] != dict(theirs)[k]]
+        if changed and _holder_shared(new.content, r.content, [v for _, v in mine]):
+            out.append(r)
+        elif engaged and _DATING.search(r.content) and not _ENGAGED.search(r.content) \
+                and _holder_shared(new.content, r.content, ()):
+            out.append(r)
+    return out

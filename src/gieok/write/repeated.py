@@ -1,0 +1,91 @@
+"""One fact said again, in other words (W6, issue 16). Pure.
+
+People restate what they told before, a little differently each time: "저는 디카페인만
+마셔요" after "커피 알레르기는 없는데 카페인에 예민해서 디카페인만 마셔요"; "삼겹살
+좋아하는 사람인데 …" after "삼겹살 엄청 좋아해요"; "I'm allergic to cats so I assume I need
+one" after "I'm allergic to cats, so dog-friendly cafés only"; "week 6 as a pastry cook"
+after "I'm now a pastry cook at a hotel". Stored as memories of their own they leave two
+statements of one fact. ``said_again`` finds the memory a new one restates:
+
+* **contained** — every content word of one is in the other (``likeness.contained``): the
+  new one says less (it folds into the stored one: its turns join that memory's sources), or
+  more (it updates the stored one);
+* **the same opening** — both open with the same clause ("User is allergic to cats, …"): the
+  rest is what each said besides; the stored one keeps its words;
+* **a slot's value said again** — a memory holding one value of the user's (a preference,
+  a job) and a new one naming that value the way the slot is said ("삼겹살이 제일 좋아요"
+  for a liking of 삼겹살; "as a pastry cook" for the job): folded.
+
+Never a rule with a fact, never a memory that states a change (its old value is history),
+never two things one of which negates a word the other states ("커피 안 좋아한다").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from gieok.domain.records import MemoryRecord, MemoryType
+from gieok.write.contrast import contrast
+from gieok.write.extract import changes
+from gieok.write.extract.base import Candidate
+from gieok.write.extract.retired import mentions
+from gieok.write.likeness import _keys, contained
+
+_OPENING = re.compile(r"[,;—–]|\s(?:so|and|but|because|since)\s|는데\s|지만\s|(?<=[가-힣])고\s")
+_LIKED = re.compile(r"좋아|좋다|좋아요|최애|\b(?:love|loves|like|likes|favou?rite|fan\s+of)\b",
+                    re.IGNORECASE)
+_NOT_LIKED = re.compile(r"안\s?좋|싫|별로|\b(?:not|never|don['’]t|doesn['’]t|hate|hates|dislikes?)\b",
+                        re.IGNORECASE)
+
+
+def _opening(text: str) -> frozenset[str]:
+    head = _OPENING.split(text, maxsplit=1)[0]
+    return frozenset(k for k in _keys(head) if k)
+
+
+def _as_job(value: str, text: str) -> bool:
+    v = re.escape(value)
+    return re.search(rf"\bas\s+an?\s+{v}\b|{v}\s?(?:로|으로)\s?(?:일|근무)|{v}\s?\d+\s?(?:년|개월)\s?차",
+                     text, re.IGNORECASE) is not None
+
+
+def _slot_said(record: MemoryRecord, content: str) -> bool:
+    """``content`` names the value ``record``'s slot holds, the way that slot is said."""
+    slot = str(record.metadata.get("slot") or "")
+    value = str(record.metadata.get("value") or "")
+    if slot.startswith("pref:") and value in ("like", "love"):
+        thing = slot.removeprefix("pref:")
+        return len(thing) >= 2 and mentions(content, thing) and _LIKED.search(content) is not None \
+            and _NOT_LIKED.search(content) is None
+    if slot in ("occupation", "role") and len(value) >= 4:
+        return _as_job(value, content)
+    return False
+
+
+def said_again(c: Candidate, new: MemoryRecord,
+               records: Iterable[MemoryRecord]) -> tuple[MemoryRecord, bool] | None:
+    """The live memory ``new`` says again and whether ``new`` says more (it then replaces
+    that memory's text), or None (see the module docstring)."""
+    if c.retires or c.renames or c.ended or c.lapse or contrast(new.content) is not None:
+        return None
+    people = changes.who(new.content)
+    opening = _opening(new.content)
+    fold: MemoryRecord | None = None
+    for r in records:
+        theirs = changes.who(r.content)
+        if r.layer is not new.layer or (r.type is MemoryType.RULE) != (
+                new.type is MemoryType.RULE) or not (people <= theirs or theirs <= people):
+            continue  # about someone the other does not name
+        slot = r.metadata.get("slot")
+        if c.slot and slot and slot != c.slot or contrast(r.content) is not None:
+            continue
+        if contained(new.content, r.content):
+            return r, False
+        if contained(r.content, new.content):
+            fold = fold or r
+            continue
+        if not c.slot and (_slot_said(r, new.content) or len(opening) >= 2
+                           and _opening(r.content) == opening):
+            return r, False
+    return (fold, True) if fold is not None else None
