@@ -19,7 +19,8 @@ _LEAD = re.compile(
     # a closed class of announcement nouns, always followed by punctuation
     r"(?:(?:big|good|bad|great|exciting|sad|fun|random|side|personal|quick|small|little|some|"
     r"huge|breaking|happy|funny|life|little\s+bit\s+of|bit\s+of)\s+){0,2}(?:intro(?:duction)?|"
-    r"update|news|fact|note|psa|tmi|background|context|about\s+me)\s*[:,!.\-–—]+\s*|"
+    r"update|news|fact|note|psa|tmi|background|context|about\s+me|reminder)"
+    r"(?:\s+(?:for\s+(?:context|reference|later)|fyi))?\s*[:,!.\-–—]+\s*|"
     r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|nah|nope|yep|yup|"
     r"um+|uh+|btw|"
     r"by\s+the\s+way|"
@@ -254,7 +255,9 @@ def moved_where(sentences: list[str]) -> list[str]:
 
 def as_one(sentences: list[str]) -> list[str]:
     """What the user says in two pieces read as one: a move and where now (``moved_where``),
-    a request and that it holds from now on (``standing.declared``)."""
+    a request and that it holds from now on (``standing.declared``); what a question says is
+    the user's, as a statement of its own (``owned.statements``)."""
+    from gieok.write.extract.owned import statements
     from gieok.write.extract.standing import declared
 
-    return declared(moved_where(sentences))
+    return statements(declared(moved_where(sentences)))

@@ -48,6 +48,8 @@ def _naming(text: str, quote: re.Match[str]) -> bool:
     inner = quote.group(0)[1:-1].strip()
     if not inner or len(inner.split()) > 5 or re.search(r"[.!?？。]", inner):
         return False
+    if re.fullmatch(r"[\w-]*_[\w-]*|[\w-]*\d[\w-]*", inner):
+        return True  # an identifier ("geo_", "v2-final"): a name, never someone's words
     if _HANGUL.search(inner) and _SENTENCE_END_KO.search(inner):
         return False
     before = text[max(0, quote.start() - 30):quote.start()]

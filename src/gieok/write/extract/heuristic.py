@@ -231,8 +231,8 @@ class HeuristicExtractor:
         sentences = english.as_one(joined(clarified(split_sentences(quoted_removed(turn.content)))))
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
-        sentences = disclosure.expand(sentences, lambda s: bool(
-            generic.worth_keeping(s) or self.hits(s, turn.at)))
+        sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(
+            run, lambda s: bool(generic.worth_keeping(s) or self.hits(s, turn.at))))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []

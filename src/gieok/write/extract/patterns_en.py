@@ -452,6 +452,17 @@ RULES: list[Rule] = [
     rule("en.family.got_married",
          rf"{I}{ADV}\s+(?:just\s+)?got\s+(?P<x>married|engaged|divorced)",
          "User is {x}", "family", slot="marital", tags=("family",)),
+    # "my boyfriend Sam proposed last night", "I proposed to Mia": an engagement
+    rule("en.family.proposed",
+         r"(?:(?<![\w'’])(?:my|our)\s+(?P<r>partner|boyfriend|girlfriend|bf|gf)(?:\s+(?P<n>(?-i:[A-Z]"
+         r"[\w-]+)))?\s+(?:finally\s+|just\s+|actually\s+)?proposed\b(?!\s+(?:that|we|to\s+"
+         rf"(?:do|go|move|get|have|make|buy|take)\b))|{I}{ADV}\s+(?:finally\s+|actually\s+)?proposed"
+         r"\s+to\s+(?:my\s+(?:partner|boyfriend|girlfriend|bf|gf)\s*)?(?P<m>(?-i:[A-Z][\w-]+))?)",
+         # (said as what the partner did: a sentence about them keeps only "User's …" hits)
+         lambda g, _: " ".join(f"User's {g['r']} {g.get('n') or ''}".split()) + " proposed; User "
+         "is engaged" if g.get("r") else "User is engaged" + (f" to {g['m']}" if g.get("m")
+                                                              else "") + " (User proposed)",
+         "family", slot="marital", value="engaged", tags=("family",)),
     # -- health: allergies, medication, chronic illness, diet ------------------------------
     rule("en.health.allergic",
          rf"{IM}{ADV}\s+(?:severely\s+|very\s+|deathly\s+|highly\s+|mildly\s+|slightly\s+)?"

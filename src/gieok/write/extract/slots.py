@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import diets, new_value, started
+from gieok.write.extract import diets, new_value, owned, started
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
@@ -233,7 +233,7 @@ def _go_by_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 
 RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
-            *diets.RULES_EN, *started.RULES_EN]
+            *diets.RULES_EN, *started.RULES_EN, *owned.RULES_EN]
 def _dose_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
     content = new_value.dose_changed(ctx.sentence, is_medicine)
     if content is None:

@@ -14,6 +14,7 @@ covers every later answer — the assistant's replies as a class ("your replies"
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit
@@ -21,8 +22,13 @@ from gieok.write.extract.patterns_en import third_person
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
+# what may come before the imperative: fillers, and when it starts to hold ("from now on
+# don't use emoji …", "going forward, cite sources")
+_EN_LEADS = (r"(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing|from\s+now\s+on|"
+             r"going\s+forward|moving\s+forward|henceforth|by\s+default|in\s+(?:the\s+)?future)"
+             r"[,\s]+)*")
 _EN_IMPERATIVE = re.compile(
-    r"^(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing)[,\s]+)*"
+    _EN_LEADS +
     r"(?:don['’]?t|do\s+not|never|always|keep|use|write|answer|reply|respond|give|format|stop|"
     r"avoid|be|call|address|speak|talk|only|make|include|add|put|no)\b", re.IGNORECASE)
 _EN_CONDITION = re.compile(
@@ -36,11 +42,17 @@ _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
     r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
     r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?|"
+    r"moving\s+forward|henceforth|in\s+(?:the\s+)?future|"
     r"(?:don['’]?t|do\s+not|never)\s+call\s+me|address\s+me\s+as|(?:anything|everything|whatever)\s+"
     r"you)\b|"
     # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
     r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not)\s+(?:ever\s+)?(?:suggest|"
-    r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b", re.IGNORECASE)
+    r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b|"
+    # … or ruled out of a class of later answers: "don't suggest pork in any recipe", "no
+    # peanuts in any of the meal plans" (a one-off names the one: "in this recipe")
+    r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not|never|no|avoid)\b[^,;]*?"
+    r"\b(?:in|for|with|on|to|from)\s+(?:any|every|all)\s+(?:of\s+)?(?:the\s+|my\s+|your\s+)?"
+    r"(?!(?:time|way|case|cost)s?\b)[a-z][\w-]+", re.IGNORECASE)
 # "don't suggest changes to this draft": about the task at hand, not every later answer
 _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|message|letter|essay|"
                       r"post|answer|reply|list|plan|itinerary|doc(?:ument)?|slides?|version|code|"
@@ -75,13 +87,38 @@ def instruction(sentence: str) -> Hit | None:
                    tags=("rule",), confidence=0.85)
     cond = _EN_CONDITION.match(text)
     body = cond.group("rest") if cond else text
-    if not _EN_IMPERATIVE.match(body) or not (cond or _EN_STANDING.search(body)) \
+    if not (_EN_IMPERATIVE.match(body) or _bare_verb_after_habit(text, body)) \
+            or not (cond or _EN_STANDING.search(body)) \
             or (not cond and _ONE_OFF.search(body)) \
             or re.match(r"(?:never\s+mind|no\s+worries|no\s+problem)\b", body, re.I):
         return None
     return Hit(content="Standing instruction from the user: " + _assistant_voice(text),
                family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                confidence=0.85)
+
+
+# a condition that recurs by its own words: "whenever …", "every time …", "when I paste …"
+_EN_HABITUAL = re.compile(r"^(?:(?:please|and|also)[,\s]+)*(?:whenever|every\s+time|each\s+time|"
+                          r"when\s+i\s+(?:ask|send|paste|share|request|give))\b", re.IGNORECASE)
+
+
+_EN_FROM_NOW = re.compile(r"^(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw)[,\s]+)*(?:from\s+now\s+on|"
+                         r"going\s+forward|moving\s+forward|henceforth|in\s+(?:the\s+)?future)"
+                         r"[,\s]+(?:please[,\s]+)?", re.IGNORECASE)
+
+
+def _bare_verb_after_habit(text: str, body: str) -> bool:
+    """After a recurring condition or "from now on" any bare verb is the imperative ("whenever
+    I paste a recipe, convert cups to grams", "from now on skip the small talk"), not only the
+    verbs ``_EN_IMPERATIVE`` lists; a subject or a question word makes it a statement ("when I
+    ask, I like …", "from now on I'm …")."""
+    lead = _EN_FROM_NOW.match(body)
+    if lead is not None:
+        body = body[lead.end():]
+    elif _EN_HABITUAL.match(text) is None or body == text:
+        return False
+    return re.match(r"(?:please\s+)?[a-z]+\b(?!['’])", body, re.IGNORECASE) is not None \
+        and not _NOT_ASKED.match(body) and not body.rstrip().endswith("?")
 
 
 def anaphoric(sentence: str) -> bool:
@@ -112,13 +149,37 @@ def _assistant_voice(text: str) -> str:
                  r"use|help|talk|ask|plan|cook|summari[sz]e|translate|review|draft|list|describe|format|"
                  r"quote|cite|respond|mention|pick|book|schedule)\b", lambda m: "the assistant " + third_person(m[1]),
                  out, flags=re.IGNORECASE)
-    out = re.sub(r"\bI\s+(ask|want|say|request|send|need|give|share|paste)\b",
-                 lambda m: "the user " + third_person(m[1]), out)
+    out = _user_clauses(out)
     out = re.sub(r"(?:\s+(?:lol|haha+|lmao|pls|plz))+\s*$", "", out, flags=re.IGNORECASE)
     out = re.sub(r"\byou\b", "the assistant", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:my|our)\b", "the user's", out, flags=re.IGNORECASE)
     return out[:1].upper() + out[1:]
+
+
+_I_CONTRACTED = {"m": "is", "ve": "has", "ll": "will", "d": "would"}
+_I_NEGATED = {"don't": "doesn't", "don’t": "doesn't", "dont": "doesn't", "am": "is", "was": "was"}
+
+
+def _user_clauses(text: str) -> str:
+    """The user's own words inside the instruction — its condition or the reason after a comma
+    or a dash ("when I ask about news, …", "…, I keep halal", "… — I record matches") — in the
+    third person: "when the user asks", "the user keeps halal"."""
+    out = re.sub(r"(?<![\w'’])[Ii]['’](m|ve|ll|d)\b", lambda m: "the user " + _I_CONTRACTED[
+        m[1].lower()], text)
+    out = re.sub(r"(?<![\w'’])[Ii]\s+am\b", "the user is", out)
+
+    def agree(m: re.Match[str]) -> str:
+        if re.search(r"\b(?:type|part|phase|stage|grade|level|class|schedule)\s+$",
+                     m.string[:m.start()], re.IGNORECASE):
+            return m.group(0)  # "type I diabetes": a numeral, not the user
+        verb = m["v"]
+        low = verb.lower()
+        return f"the user{m['adv'] or ''} " + (_I_NEGATED.get(low) or (
+            verb if not re.fullmatch(r"[a-z]+", low) else third_person(verb)))
+
+    return re.sub(r"(?<![\w'’.])[Ii](?P<adv>(?:\s+(?:always|usually|often|never|really|just|"
+                  r"also|only|still|mostly|rarely|sometimes))*)\s+(?P<v>[a-z][\w'’]*)", agree, out)
 
 
 # A request, then a sentence that only says it holds from now on ("… 말해 주세요. 앞으로도요.",
@@ -166,3 +227,19 @@ def declared(sentences: list[str]) -> list[str]:
                 continue
         out.append(sentence)
     return out
+
+
+def kept_whole(sentences: list[str], expand: Callable[[list[str]], list[str]]) -> list[str]:
+    """``expand`` (``disclosure.expand``) run over the turn's sentences except its standing
+    instructions, which stay whole: "when I ask about news, never mention sports scores — I
+    record matches" is one rule with its reason, not the statement after the dash alone."""
+    out: list[str] = []
+    run: list[str] = []
+    for sentence in sentences:
+        if instruction(sentence) is None:
+            run.append(sentence)
+            continue
+        out.extend(expand(run) if run else [])
+        out.append(sentence)
+        run = []
+    return out + (expand(run) if run else [])

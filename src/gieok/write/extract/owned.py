@@ -1,0 +1,188 @@
+"""What the user says is theirs on the way to asking about it (W3, English): a condition of
+theirs that flares up, a thing of theirs named by its make or model, and "mine" pointing back
+at what the question before it named.
+
+People rarely announce "I have a Brompton" or "I have a herniated disc"; they ask: "how do I
+keep my Brompton from getting stolen?", "my e-bike (a Rad Power RadWagon) dies in the cold,
+normal?", "stretches for someone with a herniated disc at L4-L5? mine flared up again". The
+question is no memory, and the noise filter drops it whole — the possession with it. Three
+structures carry the fact whatever the wording:
+
+- **"my" + a proper name of a thing** (a capitalised make or model, or a generic noun with
+  the make in brackets) inside a question or a request: the user owns one. A person ("my
+  Mom"), a day, a language or a service the user only has an account with ("my Spotify
+  account", "my Python script") is not a thing owned; the exclusions are closed classes.
+- **"mine" opening the sentence after a question** that named a condition or a thing with
+  "someone with …" or "for a …": "mine" is the user's own one of it.
+- **a condition of the user's that flares up** ("my eczema flares up every winter", "my knee
+  is acting up again"): flaring is what a chronic condition does, so it is a health fact,
+  not an incident of the day.
+
+``statements`` turns the first two into a plain first-person sentence said after the
+question, so every gate after it (noise, the learned judge, the rules) still decides.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Rule
+from gieok.write.extract.health import HEALTH
+from gieok.write.extract.patterns_en import FAMILY, LANGUAGES, MONTHS, PETS, DAYS, rule
+from gieok.write.normalize import first_person_to_user_en
+
+_ASKING = re.compile(r"\?\s*$|^(?:(?:ok|so|hey|hi|quick\s+q(?:uestion)?)[,:\s]+)*(?:how|what|why|"
+                     r"where|which|when|who|is|are|does|do|did|can|could|should|would|will|any|"
+                     r"help|please|pls)\b", re.IGNORECASE)
+# what a capitalised word after "my" is when it is no thing owned
+_NOT_A_THING = re.compile(
+    rf"^(?:{FAMILY}|mum|mommy|mummy|daddy|nana|papa|granny|gran|hubby|bf|gf|{DAYS}|{MONTHS}|"
+    rf"{LANGUAGES}|god|lord|goodness|gosh|bad|dear|i|ok|okay|phd|ma|ba|bs|msc|mba|gp|doctor|dr|"
+    rf"vet|boss|manager|team|family|friend|friends|birthday|christmas|easter|thanksgiving)$",
+    re.IGNORECASE)
+# what follows a service's name: an account with it, or work done in it, not a thing owned
+_ACCOUNT = re.compile(
+    r"^\s*(?:account|acct|subscription|plan|password|login|profile|feed|page|channel|inbox|"
+    r"calendar|playlist|library|history|settings|stats|score|results|code|script|scripts|"
+    r"project|app|notebook|homework|essay|class|course|exam|test|lesson|sheet|spreadsheet|doc|"
+    r"docs|document|file|files|email|emails|order|orders|cart|points|balance|card|id|"
+    r"username|handle|status|streak|story|stories|post|posts|bio|resume|cv|portfolio)s?\b",
+    re.IGNORECASE)
+# who or what of a service's is meant, not a thing the user owns: "my Airbnb guests"
+_PEOPLE = re.compile(r"^\s*(?:guest|host|customer|client|driver|tenant|landlord|seller|buyer|"
+                     r"follower|subscriber|student|user|member|listing|review|rating|bill|"
+                     r"payment|update|warranty|refund|support|rep|agent)s?\b", re.IGNORECASE)
+# a part of the thing: the thing is still the user's ("my Switch battery")
+_PART = re.compile(r"^(?:battery|batteries|screen|charger|cable|case|remote|controller|filter|"
+                   r"motor|engine|tires?|tyres?|brakes?|chain|lens|strap|keyboard|trackpad|"
+                   r"speaker|speakers|fan|lid|handle|blade|blades|bowl|jar|base|cord|plug|"
+                   r"port|ports|button|buttons|display|sensor|light|lights)$")
+# a word that follows the name and is no part of it: a verb or a preposition
+_FOLLOWS = re.compile(r"^(?:from|to|in|on|at|for|with|is|was|are|were|keeps|kept|has|had|"
+                      r"died|dies|broke|breaks|stopped|stops|needs|makes|made|won|doesn|isn|"
+                      r"can|and|or|since|because|but|so|if|when|that|which|just|still|again|"
+                      r"randomly|suddenly|always|never|now|anymore|back|any|into|without|"
+                      r"outside|inside|after|before|every|each|running|getting|making|"
+                      r"starting|turning|working|doing|going|won't|doesn't|isn't|can't|"
+                      r"smells|smell|sounds|makes|leaks|leaking|shows|says|won't)$")
+_PRODUCT = r"(?-i:[A-Z][\w-]*|[a-z]+[A-Z][\w-]*)(?:\s+(?-i:[A-Z0-9][\w-]*|[a-z]*\d[\w-]*)){0,3}"
+# "my Brompton", "my old Honda Civic", "my iPhone 13"
+_MY_PRODUCT = re.compile(
+    rf"(?<![\w'’])my\s+(?:(?:old|new|trusty|beloved|little|ancient|first|second)\s+)?"
+    rf"(?P<p>{_PRODUCT})(?P<after>[^.!?;\n]{{0,20}})", re.IGNORECASE)
+# "my e-bike (a Rad Power RadWagon)", "my blender, a Vitamix 5200,"
+_MY_NOUN_MAKE = re.compile(
+    rf"(?<![\w'’])my\s+(?P<n>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s*(?:\(|,\s*)(?:an?\s+|the\s+)?"
+    rf"(?P<p>{_PRODUCT})\s*(?:\)|,)", re.IGNORECASE)
+
+# what a question names that "mine" can point back at: "for someone with a herniated disc",
+# "a good case for an iPhone 15", "tips for a leaky faucet"
+_NAMED = re.compile(
+    r"\b(?:(?:someone|somebody|anyone|anybody|people|folks|a\s+(?:person|guy|woman|man|kid|"
+    r"runner|beginner))\s+with|for|with)\s+(?:an?\s+|the\s+)?(?P<np>(?:[\w-]+\s+){0,4}?[\w-]+)"
+    r"(?=\s*(?:[?,.;!]|$)|\s+(?:and|or|that|who|which|to|when|if|after|before|because|so|like|"
+    r"without|please|pls|lol)\b)", re.IGNORECASE)
+_NOT_NAMED = re.compile(r"^(?:(?:my|your|his|her|their|our|this|that|these|those|it|me|you|"
+                        r"him|them|us|example|instance|sure|now|today|tonight|dinner|lunch|"
+                        r"breakfast|fun|free|real|once|good)\b)", re.IGNORECASE)
+_MINE = re.compile(r"^(?P<f>(?:(?:and|but|so|well|oh|because|cause|cuz|since)[,\s]+)*)"
+                   r"mine(?P<s>['’]s|\s+is|\s+has|\s+was|\s+keeps|\s+\w+ed\b|\s+\w+s\b)",
+                   re.IGNORECASE)
+
+
+def _possession(question: str) -> str | None:
+    """"I have a Brompton" for a question or request that names the user's Brompton."""
+    made = _MY_NOUN_MAKE.search(question)
+    if made is not None and not _NOT_A_THING.match(made.group("p").split()[0]):
+        return f"I have {_a(made.group('n'))} ({made.group('p')})"
+    for m in _MY_PRODUCT.finditer(question):
+        product, after = m.group("p"), m.group("after")
+        if _NOT_A_THING.match(product.split()[0]) or _ACCOUNT.match(after) \
+                or _PEOPLE.match(after) or re.match(r"\s*['’]s\b", after) \
+                or re.search(rf"\b(?:{FAMILY}|{PETS})\b", product, re.IGNORECASE):
+            continue  # "my Mom", "my Spotify account", "my Airbnb guest", "my Corgi"
+        head = re.match(r"\s+(?P<n>[a-z][a-z-]+)\b", after)
+        inverted = re.search(r"\b(?:can|could|does|did|will|would|should|is|was|do|may|"
+                             r"might|must)\s*$", question[:m.start()], re.IGNORECASE)
+        if head is not None and inverted is None and not _PART.match(head.group("n")) \
+                and not _FOLLOWS.match(head.group("n")):  # ("can my Kindle read PDFs?")
+            product += " " + head.group("n")  # "my Etsy shop", "my Le Creuset pan"
+        return f"I have {_a(product)}"
+    return None
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _mine(question: str, sentence: str) -> str | None:
+    """"mine flared up again" after "… for someone with a herniated disc?" → "my herniated
+    disc flared up again"."""
+    start = _MINE.match(sentence.strip())
+    if start is None:
+        return None
+    named = [m.group("np") for m in _NAMED.finditer(question)
+             if not _NOT_NAMED.match(m.group("np"))]
+    if not named:
+        return None
+    rest = sentence.strip()[start.end("f"):]
+    return f"{start.group('f')}my {named[-1]}{rest[len('mine'):]}"
+
+
+def statements(sentences: list[str]) -> list[str]:
+    """The turn's sentences, with what a question says is the user's as a statement of its
+    own after it ("I have a Brompton"), and "mine" after a question resolved to what the
+    question named."""
+    out: list[str] = []
+    asked: str | None = None
+    for sentence in sentences:
+        if re.search(r"[\uac00-\ud7a3]", sentence):
+            out.append(sentence)
+            asked = None
+            continue
+        if asked is not None:
+            sentence = _mine(asked, sentence) or sentence
+        out.append(sentence)
+        asking = _ASKING.search(sentence.strip()) is not None
+        owned = _possession(sentence) if asking else None
+        if owned is not None:
+            out.append(owned)
+        asked = sentence if sentence.rstrip().endswith(("?", "？")) else None
+    return out
+
+
+# a condition of the user's that flares up, acts up or comes back: what a chronic one does
+_FLARES = (r"(?:(?:has|have|had|always|often|sometimes|usually|really|just|totally)\s+)*"
+           r"(?:flared(?:\s+up)?|flares?(?:\s+up)?|(?:is|was|keeps|kept)\s+flaring(?:\s+up)?)")
+_ACTS_UP = (r"(?:(?:has|have|had|always|often|sometimes|usually|really|just|totally)\s+)*"
+            r"(?:(?:is|was|keeps|kept|has\s+been)\s+acting\s+up|acts?\s+up|acted\s+up|"
+            r"(?:has\s+)?(?:come|came)\s+back|relapsed|got\s+worse|(?:is|has\s+been)\s+getting\s+"
+            r"worse)")
+_BODY = re.compile(
+    r"\b(?:back|knee|knees|hip|hips|shoulder|neck|wrist|ankle|elbow|disc|disk|spine|joints?|"
+    r"sciatica|migraines?|tendon|achilles|acl|mcl|plantar|gut|skin|sinus(?:es)?|tinnitus|"
+    r"\w+(?:itis|osis|algia|pathy|emia|aemia))\b", re.IGNORECASE)
+
+
+def _condition(x: str) -> bool:
+    """Not a relative, a pet, a mood or a device: "my laptop keeps acting up"."""
+    return not re.search(rf"\b(?:{FAMILY}|{PETS}|temper|boss|car|laptop|phone|computer|wifi|"
+                         rf"internet|printer|code|app)\b", x, re.IGNORECASE)
+
+
+RULES_EN: list[Rule] = [
+    rule("en.health.flares",
+         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?P<x>(?:[\w-]+\s+){{0,4}}?[\w-]+)\s+{_FLARES}\b"
+         r"[^.!?;\n]{0,80})",
+         lambda g, _: first_person_to_user_en(g["all"]), "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "chronic"),
+         check=lambda g, _: _condition(g["x"])),
+    rule("en.health.acts_up",
+         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?P<x>(?:[\w-]+\s+){{0,4}}?[\w-]+)\s+{_ACTS_UP}\b"
+         r"[^.!?;\n]{0,80})",
+         lambda g, _: first_person_to_user_en(g["all"]), "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "chronic"),
+         check=lambda g, _: _condition(g["x"]) and (_BODY.search(g["x"]) is not None
+                                                or HEALTH.search(g["x"]) is not None)),
+]
