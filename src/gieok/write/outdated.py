@@ -16,6 +16,8 @@ The shapes are closed and structural, in both languages:
   내리다, 줄이다, 늘리다, 갈아타다, 이사/이직/전학/발령/변경/조정 하다); English
   ``<change verb> … from X to Y`` (switched, moved, changed, raised, lowered, upped, bumped,
   increased, reduced, cut, went, transferred);
+* **left X for Y** — Korean ``X(을) 끊고/정리하고/그만두고/관두고/접고/팔고 Y(으)로 <change
+  verb>``;
 * **not X but Y** — Korean ``X 아니고 Y``, ``X(이/가) 아니라 Y``, ``X 말고 Y``, ``X 대신 Y``;
   English ``Y instead of X``, ``Y, not X`` (at a clause's end).
 
@@ -43,6 +45,11 @@ _KO_TIME_WORD = r"(?:아침|저녁|오전|오후|새벽|밤|낮|매일|매주|�
 _KO_FROM_TO = re.compile(
     rf"(?P<old>(?:{_KO_TIME_WORD}\s)?[^\s,.()]+?)에서\s(?P<new>(?:[^\s,.]+\s){{0,3}}?[^\s,.]+?)"
     rf"(?:으로|로)\s?{_KO_VERB}")
+# "X 끊고 Y로 바꿨다", "X 정리하고 이제 Y로 이사했다": the thing left, then where the change went
+_PARTICLE_END = "은는이가을를에의도로와과랑"
+_KO_LEFT_TO = re.compile(
+    rf"(?P<old>(?:[^\s,.()]+\s)?[^\s,.()]+?)(?:을|를)?\s(?:끊고|정리하고|그만두고|관두고|접고|팔고)\s"
+    rf"(?P<new>(?:[^\s,.]+\s){{0,3}}?[^\s,.]+?)(?:으로|로)\s?{_KO_VERB}")
 # "X 아니고 Y", "X가 아니라 Y", "X 말고 Y", "X 대신 Y": X is one word (a particle may be glued)
 _KO_NOT = re.compile(r"(?<![^\s,(])(?P<word>[^\s,.()]+)\s(?P<cue>아니고|아니라|말고|대신)\s(?=\S)")
 # pronouns and fillers that are not a value ("그게 아니고", "이거 말고")
@@ -113,6 +120,14 @@ def reword(content: str, said: str = "") -> Outdated | None:
     m = _KO_FROM_TO.search(content)
     if m is not None and m.group("old") not in _KO_NOT_VALUE:
         return Outdated(_tidy(content[:m.start("old")] + content[m.start("new"):]), m.group("old"))
+    m = _KO_LEFT_TO.search(content)
+    if m is not None:
+        words = m.group("old").split()
+        if len(words) == 2 and (words[0][-1] in _PARTICLE_END or words[0] in _KO_NOT_VALUE):
+            words = words[1:]  # "의사가 metformin 끊고": the subject is not what was left
+        if words and words[-1] not in _KO_NOT_VALUE:
+            start = m.end("old") - len(" ".join(words))
+            return Outdated(_tidy(content[:start] + content[m.start("new"):]), " ".join(words))
     for pattern in (_EN_FROM_TO, _EN_TO_FROM):
         m = pattern.search(content)
         if m is None or (pattern is _EN_TO_FROM and _STARTS.match(m.group("old"))):

@@ -23,6 +23,11 @@ pytestmark = pytest.mark.anyio
      "The vet lowered User's dog's carprofen to 50 mg", "75"),
     ("User switched from Android to an iPhone", "", "User switched to an iPhone", "Android"),
     ("User moved to Lisbon from Porto", "", "User moved to Lisbon", "Porto"),
+    # left X for Y: the thing left is the old value, the subject before it is not
+    ("사용자는 의사가 아스피린 끊고 클로피도그렐로 바꾸라고 했다", "",
+     "사용자는 의사가 클로피도그렐로 바꾸라고 했다", "아스피린"),
+    ("사용자는 망원동 투룸 정리하고 이제 대전으로 이사했다", "", "사용자는 이제 대전으로 이사했다",
+     "망원동 투룸"),
     # not X but Y, beside a word of change or correction (in the memory or in the turn)
     ("사용자는 이제 요가 아니고 필라테스 다닌다", "", "사용자는 이제 필라테스 다닌다", "요가"),
     ("사용자는 회의를 줌 말고 팀즈로 한다", "정정: 이제 회의는 줌 말고 팀즈로 해요",
@@ -47,6 +52,8 @@ def test_a_change_states_the_new_value_and_keeps_the_old(content: str, said: str
     "User said the hotel was fine, not great",  # a degree, not a value
     "User is a nurse, not a doctor",
     "User works from home on Fridays",
+    "User is moving to the night shift from next month",  # when it starts, not what it was
+    "사용자는 담배 끊고 운동한다",  # left, but no change verb to a new value
 ])
 def test_sentences_that_name_no_old_value_stay_as_they_are(content: str) -> None:
     assert reword(content) is None
