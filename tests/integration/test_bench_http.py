@@ -35,6 +35,7 @@ def test_http_load_report(cli: Any, tmp_path: Path) -> None:
     assert server["server_errors"] == 0 and server["job_failures"] == 0
     assert server["extraction_jobs_enqueued"] >= 1
     assert server["left_in_queue_after_shutdown"] == 0  # drained on SIGTERM
+    assert server["vectors_owed_after_shutdown"] == 0  # saves' vectors written on SIGTERM
     assert report["machine"]["cores"] >= 1
 
 

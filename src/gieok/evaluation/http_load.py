@@ -46,6 +46,7 @@ from gieok.memory import AsyncMemory
 from gieok.security.tokens import TokenService
 from gieok.settings import DEFAULT_EMBEDDER, GieokSettings
 from gieok.stores import open_store
+from gieok.stores.base import LateVectors
 from gieok.stores.queue import JobStatus
 
 TENANT = "bench"
@@ -316,13 +317,16 @@ async def _queue_empty(base_url: str, token: str, timeout: float = 120.0) -> Non
         await anyio.sleep(0.2)
 
 
-async def _left_in_queue(url: str) -> int:
+async def _left_after_shutdown(url: str) -> tuple[int, int]:
+    """Extraction jobs still queued, and saved memories still without their vector
+    (``write.save_vectors = "background"``: shutdown should have written them all)."""
     store = await open_store(url)
     try:
         counts = await store.queue.job_counts()
+        owed = await store.owed_vectors(1_000_000) if isinstance(store, LateVectors) else []
     finally:
         await store.aclose()
-    return counts[JobStatus.PENDING] + counts[JobStatus.RUNNING]
+    return counts[JobStatus.PENDING] + counts[JobStatus.RUNNING], len(owed)
 
 
 async def run_http_load(config: LoadConfig) -> dict[str, Any]:
@@ -349,7 +353,9 @@ async def run_http_load(config: LoadConfig) -> dict[str, Any]:
         finally:
             code = server.stop()
         seen["exit_code"] = code if code is not None else -1
-        seen["left_in_queue_after_shutdown"] = await _left_in_queue(url)
+        left, owed = await _left_after_shutdown(url)
+        seen["left_in_queue_after_shutdown"] = left
+        seen["vectors_owed_after_shutdown"] = owed
         report = summarise_samples(samples, elapsed)
         report["server"] = seen
         report["config"] = {"clients": config.clients, "duration_s": config.duration_s,

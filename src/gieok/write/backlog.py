@@ -45,8 +45,12 @@ from gieok.stores.base import Capability, LateVectors, Store, WriteBatch
 log = logging.getLogger("gieok.write.backlog")
 
 SETTLE_MAX = 64  # owed vectors a search embeds for its own scopes before it reads
-BATCH = 64  # owed vectors the background task embeds per model call
+# Owed vectors the background task takes per model call. Small: the model costs the same
+# per token in any batch, and a search that settles re-embeds those the task holds at that
+# moment rather than wait for a low-priority thread (a busy machine starves it).
+BATCH = 8
 REPAIR_PAGE = 256  # debts read from the store per page at start
+CHUNK = 64  # owed vectors per model call at start and at close (nobody to re-embed them)
 
 
 def supports_late_vectors(store: Store) -> bool:
@@ -99,9 +103,9 @@ class VectorBacklog:
             owed = [r for r in owed if r.id not in self._owed]
             if not owed:
                 break
-            for start in range(0, len(owed), BATCH):
+            for start in range(0, len(owed), CHUNK):
                 with in_background():
-                    await self._pay(owed[start:start + BATCH])
+                    await self._pay(owed[start:start + CHUNK])
             done += len(owed)
         self.repaired += done
         if done:
@@ -125,16 +129,25 @@ class VectorBacklog:
     async def settle(self, *scopes: Scope) -> None:
         """Before a read of ``scopes``: the owed vectors of records in them, or in a scope
         above them (a session's read sees its user's user-wide memories), embedded and
-        written now (at most ``SETTLE_MAX``), including those the background task is
-        embedding at this moment (paying twice is rare and harmless: the second write finds
-        the vector set and changes nothing)."""
+        written now (at most ``SETTLE_MAX``), including the few the background task is
+        embedding at this moment (paid twice then: the second write finds the vector set
+        and changes nothing)."""
         if not self._owed:
             return
-        mine = [o.record for o in self._owed.values()
+        mine = [o for o in self._owed.values()
                 if any(_related(s, o.record.scope) for s in scopes)][:SETTLE_MAX]
-        if mine:
-            await self._pay(mine)
-            self.paid_settling += len(mine)
+        if not mine:
+            return
+        for owed in mine:  # the task leaves them alone (it may hold a few already)
+            owed.claimed = True
+        try:
+            await self._pay([o.record for o in mine])
+        except BaseException:
+            for owed in mine:
+                owed.claimed = False
+            self._wake.set()
+            raise
+        self.paid_settling += len(mine)
 
     async def _pay(self, records: list[MemoryRecord]) -> None:
         vectors = await self._embedder().embed_documents([r.embedding_text() for r in records])
@@ -176,8 +189,8 @@ class VectorBacklog:
                 pass
             self._task = None
         rest = [o.record for o in self._owed.values()]
-        for start in range(0, len(rest), BATCH):
-            await self._pay(rest[start:start + BATCH])
+        for start in range(0, len(rest), CHUNK):
+            await self._pay(rest[start:start + CHUNK])
 
 
 def _related(read: Scope, written: Scope) -> bool:
