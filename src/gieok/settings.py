@@ -116,6 +116,10 @@ class ScoringSettings(BaseModel):
     # (1 = ranked like any turn): it says little about the speaker, yet its form matches a
     # question-shaped search (measured in docs/benchmarks.md "Through add(), session 9").
     asking_relevance: float = Field(0.6, ge=0.0, le=1.0)
+    # A query that asks when ("when is my dental appointment?", "언제") lets a candidate that
+    # names no time keep this share of its relevance (read/answer.py; 1 = ranked as any;
+    # measured in docs/benchmarks.md "Through add(), session 11").
+    timeless_relevance: float = Field(0.8, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

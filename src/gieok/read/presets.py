@@ -19,7 +19,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "w_query_time": 0.0, "w_query_speaker": 0.0, "fold_sources": False,
                    "lift_replies": False, "expansion_weight": 0.0,
                    "language_calibration": False, "pleasantry_relevance": 1.0,
-                   "asking_relevance": 1.0,
+                   "asking_relevance": 1.0, "timeless_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False,
                    "dense_without_names": False},
     "rrf": {"fusion": "rrf"},
@@ -47,6 +47,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-pleasantries": {"pleasantry_relevance": 1.0},
     # a question or a request to the assistant ranks like any turn (read/speech.py)
     "no-asking": {"asking_relevance": 1.0},
+    # a query that asks when ranks a candidate naming no time like any (read/answer.py)
+    "no-answer-type": {"timeless_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py)

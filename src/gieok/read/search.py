@@ -27,6 +27,7 @@ from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScorePa
 from gieok.domain.records import MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
+from gieok.read.answer import asks_when, holds_time
 from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.expansion import expansion_query, merge_expansion
@@ -219,6 +220,8 @@ class _Ranker:
         asking = weights.asking_relevance if not about_asking(self.query) else 1.0
         if weights.pleasantry_relevance < 1.0 or asking < 1.0:
             _rank_down_turns(fused, rows, weights.pleasantry_relevance, asking)
+        if weights.timeless_relevance < 1.0 and asks_when(self.query):
+            _rank_down_timeless(fused, rows, weights.timeless_relevance)
         return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:
@@ -297,6 +300,20 @@ def _rank_down_turns(fused: list[Fused], rows: Mapping[str, RankRow], pleasantry
             item.relevance *= share
             moved = True
     if moved:  # fusion returns them in this order already
+        fused.sort(key=lambda f: (-f.relevance, f.id))
+
+
+def _rank_down_timeless(fused: list[Fused], rows: Mapping[str, RankRow], share: float
+                        ) -> None:
+    """For a query that asks when: the candidates that name no time keep ``share`` of their
+    relevance, in place, re-ordered — they cannot hold the answer (read/answer.py)."""
+    moved = False
+    for item in fused:
+        row = rows.get(item.id)
+        if row is not None and not holds_time(row.content):
+            item.relevance *= share
+            moved = True
+    if moved:
         fused.sort(key=lambda f: (-f.relevance, f.id))
 
 
