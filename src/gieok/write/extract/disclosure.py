@@ -32,7 +32,11 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # where an English sentence may hold another clause: punctuation, or a coordinator
 _EN_CUT = re.compile(
-    r"\s*[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|so|because|cause|cuz|coz|since|though|although)\s+|"
+    r"\s*[,;:]\s+|\s+[-–—]+\s+|\s+(?:but|so|because|cause|cuz|coz|though|although)\s+|"
+    # "since" starts a clause, not a time ("… super loud since this morning": the moment's)
+    r"\s+since\s+(?!(?:this|last|yesterday|today|tonight|then|forever|\d|(?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|morning|noon|"
+    r"lunch|breakfast|dinner|childhood|birth)\w*\b)|"
     r"\s+and\s+(?=(?:i|i['’]m|im|i['’]ve|ive|we|we['’]re|my|our)\b)", re.IGNORECASE)
 _EN_FILLER = re.compile(r"^(?:(?:lol|lmao|ok(?:ay)?|oh|well|also|honestly|btw|tbh|ngl|fyi|"
                         r"anyway|plus|and|like|so|just)[,\s]+)+", re.IGNORECASE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract import asides
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -266,7 +267,7 @@ def is_noise(sentence: str) -> bool:
     if _HANGUL.search(s):
         if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
             return True
-        if _ko_not_statement(s) or _KO_PROMISE.search(s):
+        if _ko_not_statement(s) or _KO_PROMISE.search(s) or asides.ko_asks(s):
             return True
     elif (_QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I)) \
             or _TRAILING_QUESTION_EN.search(s):
@@ -320,8 +321,9 @@ _TASK = re.compile(
     r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:explain|describe|write|draft|compose|"
     r"list|summari[sz]e|translate|generate|brainstorm|compare|define|calculate|convert|recommend|"
     r"suggest|outline|rewrite|proofread|give\s+me|show\s+me|tell\s+me\s+(?:a|an|about|how|why|"
-    r"what))\b|^(?:주제|분량|톤|길이|형식|스타일|말투|대상|글자\s?수)(?:는|은)\s|"
-    r"^(?:the\s+)?(?:topic|tone|length|style|format|word\s+count)\s+(?:is|should\s+be|:)",
+    r"what))\b|^(?:주제|분량|톤|길이|형식|스타일|말투|대상|글자\s?수|예산|가격대)(?:는|은)\s|"
+    r"^(?:the\s+|my\s+)?(?:topic|tone|length|style|format|word\s+count|budget|price\s+range)\s+"
+    r"(?:is|should\s+be|:)",
     re.IGNORECASE)
 # Pleasantries that state nothing ("내년에도 잘 부탁해", "happy new year").
 _PLEASANTRY = re.compile(r"잘\s?부탁(?:해|합니다|드려요|드립니다|해요)|새해\s?복|메리\s?크리스마스|"
@@ -565,10 +567,12 @@ def answers_a_hypothetical(sentence: str, before: str | None) -> bool:
 def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> bool:
     """Said by the user but not about them (checked after ``is_noise``): someone else's news,
     what is handed over for a task, a wish in a daydream, a nod to what the assistant just
-    suggested. ``before``: the turn's previous sentence; ``shown``: the assistant's turn
-    before this one."""
+    suggested, a story the user writes (``asides``). ``before``: the turn's previous
+    sentence; ``shown``: the assistant's turn before this one."""
     return about_outsider(sentence) or request_material(sentence, before) \
-        or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown)
+        or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
+        or asides.fiction(sentence) or asides.appraises(sentence, shown) \
+        or asides.echoes(sentence, shown)
 
 
 def takes_up(sentence: str, shown: str) -> bool:

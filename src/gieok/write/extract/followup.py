@@ -170,11 +170,23 @@ _LASTING = re.compile(
     re.IGNORECASE)
 
 
+# where the user stands now, asked to size the plan being made ("how many km a week are you
+# running now?", "how many hours are you sleeping at the moment?"): the answer is the plan's
+# starting point, not a routine — a frequency in such a question does not make it lasting
+_NOW_STATE = re.compile(r"\bare\s+you\s+(?:\w+\s+)?\w+ing\b[^?]*\b(?:now|at\s+the\s+moment|"
+                        r"currently|these\s+days)\s*[?？]\s*$", re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b(?:(?:per|a)\s+(?:week|day|month)|every|usually|normally)\b",
+                        re.IGNORECASE)
+
+
 def task_question(question: str) -> bool:
     """Whether the assistant's question steers the task at hand (an offer, the request's
-    moment, deadline, size, choice or addressee) rather than asking about the user: its
-    answer ("pls, for like 4 servings", "12명", "모레 오전까지요") is no memory."""
+    moment, deadline, size, choice or addressee, where the user stands now for the plan
+    being made) rather than asking about the user: its answer ("pls, for like 4 servings",
+    "12명", "모레 오전까지요", "about 25") is no memory."""
     q = _LEAD_Q.sub("", question.strip())
+    if _NOW_STATE.search(q) and _TASK.search(q) and _LASTING.search(_FREQUENCY.sub(" ", q)) is None:
+        return True
     return offer(q) or _BARE_WHERE.search(q) is not None or (
         _TASK.search(q) is not None and _LASTING.search(q) is None)
 

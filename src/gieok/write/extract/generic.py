@@ -310,7 +310,9 @@ _REMARK = re.compile(
     r"[는은던런인운된한]\s?줄$|줄\s?(?:몰랐|알았)|면\s?(?:돼|돼요|된다|됨|되죠)$|"
     r"(?<![가-힣])(?:아침|아까|새벽|점심|방금)\s?부터|\b(?:once|one\s+time)$|"
     # a guess at the cause ("수능 날이라 그런지 …")
-    r"(?:라|서)\s?그런지", re.IGNORECASE)
+    r"(?:라|서)\s?그런지|"
+    # relief at how the moment turned out ("키위 좋아해서 다행이다", "체중은 늘고 있어 다행히")
+    r"(?<![가-힣])다행(?:이다|이야|이에요|이네요?|입니다|히|임|이고)?$", re.IGNORECASE)
 
 
 _EXCLAIM = frozenset("네 네요 구나 구나요 군 군요 구먼 더라 더라고 더라구".split())
@@ -408,6 +410,12 @@ def continues(sentence: str) -> bool:
     끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
     text = _KO_LAUGH.sub("", sentence).strip()
     if not _HANGUL.search(text) or _KO_REJECT.search(text) or _KO_MOOD.search(text):
+        return False
+    # an adverb or interjection left over after a split ("체중은 늘고 있어 다행히" → "다행히"):
+    # it says nothing to go on with
+    if all(t.tag in ("MAG", "MAJ", "IC")
+           or (t.tag.startswith("S") and t.tag not in ("SL", "SN", "SH"))
+           for t in korean.tokens(text)):
         return False
     return discourse.ko_subject(text) == "none"
 
