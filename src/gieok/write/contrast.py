@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.write.extract import changes
+from gieok.write.extract.diets import DIET_WORD
 from gieok.write.extract.new_value import same_word
 from gieok.write.extract.retired import mentions
 from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
@@ -39,6 +40,11 @@ _KO_FROM_TO = re.compile(
     r"에서\s+)(?P<new>[가-힣A-Za-z0-9][^,.!?]{0,20}?)(?:으로|로)\s?"
     r"(?:바꿨|바꿈|바꾸|바뀌었|바뀜|바뀐|옮겼|옮김|갈아탔|갈아탐|갈아탄|변경|넘어갔|넘어왔|"
     r"올렸|올림|내렸|늘렸|줄였|당겼|미뤘|미뤄졌|당겨졌|이사|이직|전학|전근)")
+# "비건 하다가 … 이제 pescatarian으로 바꿨다": what the user did before, then what they changed to
+_KO_WAS = re.compile(
+    r"(?<![가-힣A-Za-z0-9])(?P<drop>(?P<old>[가-힣A-Za-z0-9][가-힣A-Za-z0-9.+#-]*?)\s?"
+    r"(?:하다가|였다가|이었다가|쓰다가|먹다가|다니다가)\s+)(?:[^.!?]*?\s)?"
+    r"(?P<new>[가-힣A-Za-z0-9][^\s,.!?]*?)(?:으로|로)\s?(?:바꿨|바꿈|갈아탔|갈아탐|옮겼|넘어갔|넘어왔)")
 _KO_VERBISH = re.compile(r"(?:지|게|고|서|면|며|도|요)$")
 # "Sergio eats mustard greens, not collards" / "it's Thursday, not Tuesday"
 _EN_NOT = re.compile(
@@ -68,7 +74,7 @@ class Contrast:
 
 def contrast(content: str) -> Contrast | None:
     """The old and the new value ``content`` names (see the module docstring), or None."""
-    for pattern in (_KO_FROM_TO, _KO_NOT, _EN_FROM_TO, _EN_NOT):
+    for pattern in (_KO_FROM_TO, _KO_NOT, _KO_WAS, _EN_FROM_TO, _EN_NOT):
         m = pattern.search(content)
         if m is None:
             continue
@@ -98,12 +104,16 @@ actually wait""".split())
 
 
 def _names(text: str, value: str) -> bool:
-    return mentions(text, value) or len(value) >= 3 and same_word(value, text)
+    return mentions(text, value) or len(value) >= (2 if _HANGUL.match(value) else 3) and \
+        same_word(value, text)  # "비건" ~ "vegan": a loanword in the other script
 
 
 def _topic(current: str, old: str, said: Contrast) -> bool:
     """``current`` and ``old`` are about the same thing: they share a word besides the
-    subject and the two values ("이사", "시험", "Sergio"), Korean by its stem."""
+    subject and the two values ("이사", "시험", "Sergio"), Korean by its stem — or both
+    values are diets (one diet at a time: "비건 하다가 … pescatarian으로")."""
+    if DIET_WORD.search(said.old) and DIET_WORD.search(said.new):
+        return True
     for word in _WORD.findall(current):
         low = word.casefold()
         if low in _SUBJECT or low in said.old.casefold() or low in said.new.casefold():
@@ -150,6 +160,9 @@ _KINDS = (
                r"\w*\s*(?:times|days|weeks|months|hours|minutes|mg|tabs?)))", re.IGNORECASE),
     re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:kg|lbs?|pounds|킬로)(?![a-z])", re.IGNORECASE),
 )
+# "metformin 500mg" → "metformin 1000mg": a dose of the medicine named before it
+_DOSE = re.compile(r"(?P<drug>[A-Za-z가-힣][\w-]{2,})\s(?P<dose>\d+(?:\.\d+)?)\s?"
+                   r"(?:mg|mcg|µg|ml|iu|units?|단위|밀리)(?![a-z])", re.IGNORECASE)
 # a partner's stage: an older word (dating) and a later one (engaged, married)
 _DATING = re.compile(r"남자\s?친구|여자\s?친구|남친|여친|사귀|\b(?:boyfriend|girlfriend|bf|gf|"
                      r"dating|partner)\b", re.IGNORECASE)
@@ -158,8 +171,12 @@ _ENGAGED = re.compile(r"약혼|결혼|예비\s?(?:신랑|신부|남편|아내)|\
 
 
 def _measured(text: str) -> list[tuple[int, str]]:
-    return [(kind, next(g for g in m.groups() if g)) for kind, pattern in enumerate(_KINDS)
+    said = [(kind, next(g for g in m.groups() if g)) for kind, pattern in enumerate(_KINDS)
             for m in pattern.finditer(text)]
+    # a medicine's dose: the medicine named right before it is whose dose it is
+    said += [(len(_KINDS), f"{m.group('drug').casefold()} {m.group('dose')}")
+             for m in _DOSE.finditer(text)]
+    return said
 
 
 def _holder_shared(new: str, old: str, skip: Iterable[str]) -> bool:
@@ -203,7 +220,11 @@ def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
         kinds = [k for k, _ in mine if sum(1 for j, _ in mine if j == k) == 1
                  and sum(1 for j, _ in theirs if j == k) == 1]
         changed = [k for k in kinds if dict(mine)[k] != dict(theirs)[k]]
-        if changed and _holder_shared(new.content, r.content, [v for _, v in mine]):
+        dosed = [k for k in changed if k == len(_KINDS)
+                 and dict(mine)[k].split()[0] == dict(theirs)[k].split()[0]]
+        if dosed and changes.who(new.content) <= changes.who(r.content) or \
+                [k for k in changed if k < len(_KINDS)] and _holder_shared(
+                    new.content, r.content, [v for _, v in mine]):
             out.append(r)
         elif engaged and _DATING.search(r.content) and not _ENGAGED.search(r.content) \
                 and _holder_shared(new.content, r.content, ()):

@@ -6,12 +6,18 @@ apart."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from gieok import AsyncMemory
+from gieok.domain.records import MemoryRecord
+from gieok.domain.results import DecisionKind
+from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
+from gieok.write.extract.base import Candidate
+from gieok.write.reconcile import reconcile
 from gieok.write.contrast import contrast
 from gieok.write.likeness import contained
 from tests.support.sessions import live_memories
@@ -100,3 +106,38 @@ async def test_one_fact_said_again_is_one_memory(settings: GieokSettings,
         likes = await live_memories(mem, "likes", "저는 떡볶이 엄청 좋아해요",
                                     "저는 순대도 좋아해요")
         assert any("떡볶이" in m for m in likes) and any("순대" in m for m in likes)
+
+
+def _decide(new: str, old: str, *, tags: list[str] | None = None) -> list[DecisionKind]:
+    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
+    stored = MemoryRecord(scope=Scope(user="u"), content=old, event_time=at, created_at=at,
+                          updated_at=at, tags=tags or [])
+
+    def make(c: Candidate) -> MemoryRecord:
+        return MemoryRecord(scope=Scope(user="u"), content=c.content, event_time=now)
+
+    plan = reconcile([Candidate(content=new, at=now, turn_ids=("t1",))], [stored],
+                     make_record=make, now=now)
+    return [d.kind for d in plan.decisions]
+
+
+def test_a_dose_of_the_same_medicine_said_anew_supersedes_the_old_dose() -> None:
+    assert _decide("사용자는 의사가 gabapentin 600mg 하루 세 번으로 올렸다",
+                   "사용자는 gabapentin 300mg 하루 두 번 먹는다",
+                   tags=["health", "medication"]) == [DecisionKind.SUPERSEDE]
+    # another medicine's dose is another fact
+    assert _decide("User takes sertraline 100mg", "User takes gabapentin 300mg") == \
+        [DecisionKind.ADD]
+    # an allergy is never retired by a value said anew
+    assert _decide("User's son Leo is 7 and allergic to peanuts", "User's son Leo is 6 and "
+                   "allergic to peanuts", tags=["allergy"]) != [DecisionKind.SUPERSEDE]
+
+
+def test_a_diet_left_for_another_supersedes_it_in_either_script() -> None:
+    said = contrast("사용자는 키토 하다가 속이 안 좋아서 지중해식으로 바꿨다")
+    assert said is not None and (said.old, said.new) == ("키토", "지중해식")
+    assert _decide("사용자는 비건 하다가 철분이 부족해서 이제 pescatarian으로 바꿨다",
+                   "사용자는 vegan 된 지 한 달이다") == [DecisionKind.SUPERSEDE]
+    # what the user did before that is no diet, and nothing shared: kept
+    assert _decide("사용자는 회사 다니다가 프리랜서로 바꿨다",
+                   "사용자는 회사 근처 헬스장 다닌다") != [DecisionKind.SUPERSEDE]
