@@ -25,7 +25,7 @@ def said(chat_extract: Any) -> Callable[..., list[str]]:
 # --- a Korean question by its ending, no question mark ----------------------------------------
 
 @pytest.mark.parametrize("text", [
-    "우리 집 보일러 소리가 원래 이렇게 큰 건가",
+    "보일러 소리가 원래 이렇게 큰 건가",
     "애가 하루에 우유 세 잔 마시는데 너무 많은가",
     "이 정도 월세면 비싼 편인가 ㅋㅋ",
     "주말에 뭐 만들어 먹을까 ㅎㅎ",
@@ -44,6 +44,13 @@ def test_a_korean_question_without_its_mark(text: str) -> None:
 ])
 def test_a_korean_statement_is_no_question(text: str) -> None:
     assert not asides.ko_asks(text)
+
+
+def test_a_question_after_the_speakers_own_fact_keeps_the_fact(
+        said: Callable[..., list[str]]) -> None:
+    assert not discourse.is_noise("제가 천식이 있어서 흡입기를 매일 쓰는디 운동 전에 써도 되는가")
+    got = said(("user", "제가 천식이 있어서 흡입기를 매일 쓰는디 운동 전에 써도 되는가"))
+    assert any("천식" in m for m in got)
 
 
 def test_the_wondering_is_not_rebuilt_as_a_statement(said: Callable[..., list[str]]) -> None:

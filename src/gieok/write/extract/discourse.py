@@ -267,7 +267,11 @@ def is_noise(sentence: str) -> bool:
     if _HANGUL.search(s):
         if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
             return True
-        if _ko_not_statement(s) or _KO_PROMISE.search(s) or asides.ko_asks(s):
+        if _ko_not_statement(s) or _KO_PROMISE.search(s):
+            return True
+        # a question without its mark — unless the speaker says something of themselves in it
+        # first ("내가 당뇨가 있어서 인슐린 맞는디 … 맞는가": the other rules read the fact)
+        if asides.ko_asks(s) and not _SELF_KO.search(s):
             return True
     elif (_QUESTION_EN.match(s) and not re.match(r"(?:do\s+not|did\s+not)\b", s, re.I)) \
             or _TRAILING_QUESTION_EN.search(s):
