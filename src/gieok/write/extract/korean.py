@@ -91,7 +91,22 @@ def _analyse(text: str) -> list[Token]:
         best = next((toks for toks, score in usable
                      if top - score <= PREDICATE_MARGIN
                      and any(t.tag.startswith(_VERBAL) for t in toks)), best)
+    if _SOFT_END.search(text) and not _ends_sentence(best):
+        # "도마뱀 키우는데요 ㅎㅎ": at the end, -는데요 is a polite statement ending, which Kiwi
+        # may read as 는/ETM + 데/NNB ("the place where …"); a close reading that ends the
+        # sentence there is what was said
+        top = found[0][1]
+        best = next((toks for toks, score in usable
+                     if top - score <= PREDICATE_MARGIN and _ends_sentence(toks)), best)
     return best
+
+
+_SOFT_END = re.compile(r"[는은ᆫ]?데요[\s.!~ㅋㅎ^]*$")
+
+
+def _ends_sentence(toks: list[Token]) -> bool:
+    last = next((t for t in reversed(toks) if not t.tag.startswith("S")), None)
+    return last is not None and last.tag == "EF"
 
 
 # a third person the sentence starts with; coreference rewrites it when it knows who it is
