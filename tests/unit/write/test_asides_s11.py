@@ -41,6 +41,7 @@ def test_a_korean_question_without_its_mark(text: str) -> None:
     "우리 딸은 올해 중학생이 됐어요 ㅎㅎ",
     "저 요즘 매일 아침 수영해요",
     "너무 바빠서 그런가 봐요",  # a guess (generic.supposed), not this class
+    "그냥 아무데나",  # the particle -(이)나, not a question ending
 ])
 def test_a_korean_statement_is_no_question(text: str) -> None:
     assert not asides.ko_asks(text)

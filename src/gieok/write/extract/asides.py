@@ -44,6 +44,8 @@ def ko_asks(sentence: str) -> bool:
     toks = [t for t in tokens(text) if not t.tag.startswith("S")]
     if not toks or toks[-1].tag != "EF":
         return False
+    if toks[-1].form == "나" and (len(toks) < 2 or toks[-2].tag == "VCP"):
+        return False  # "걍 아무데나": the particle -(이)나 ("anywhere"), read as an ending
     if toks[-1].form in _ASKING_EF:
         return True
     # "…가 영어로 뭐야": the wh-word, the copula and the ending close the sentence
