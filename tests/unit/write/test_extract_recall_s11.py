@@ -77,7 +77,8 @@ def test_a_thing_of_the_users_named_in_a_question(said: Callable[[str], list[str
 def test_what_is_no_thing_owned_stays_out(said: Callable[[str], list[str]]) -> None:
     for text in ("how do I reset my Netflix password?", "can you check my Python script?",
                  "what should I get my Mom for her birthday?", "my Uber driver was rude, "
-                 "should I report it?", "is my English good enough for the interview?"):
+                 "should I report it?", "is my English good enough for the interview?",
+                 "any villain ideas for my D&D campaign?", "is my AT&T plan worth it?"):
         assert not any(c.startswith("User has") for c in said(text)), text
     got = said("can my Roomba climb over rugs?")
     assert "User has a Roomba" in got, got  # the verb after it is not part of the name
@@ -116,3 +117,40 @@ def test_a_reminder_label_and_a_quoted_identifier(said: Callable[[str], list[str
     assert any("acme_prod" in c and not c.lower().startswith("reminder") for c in got), got
     got = said("quick reminder: my daughter Ivy has swim practice every Tuesday")
     assert any(c.startswith("User's daughter Ivy") for c in got), got
+
+
+def test_a_standing_request_put_as_a_question(said: Callable[[str], list[str]]) -> None:
+    assert "Standing instruction from the user: Keep the assistant's replies brief" in said(
+        "could you keep your replies brief?")
+    assert "Standing instruction from the user: Always answer in Portuguese" in said(
+        "can you always answer in Portuguese?")
+    for text in ("can you give me a few answers?", "could you make this shorter?"):
+        assert not _rules(said(text)), text
+
+
+def test_a_label_before_the_rule(said: Callable[[str], list[str]]) -> None:
+    got = _rules(said("One request before we start: keep answers under 100 words"))
+    assert got and "100 words" in got[0], got
+    assert not _rules(said("Translate this: don't worry, be happy"))
+
+
+def test_one_more_thing_the_rule_before_covers(asked: Any) -> None:
+    got = asked(("user", "Going forward, always quote prices in euros."),
+                ("assistant", "Sure."),
+                ("user", "and distances in kilometres"))
+    assert "Standing instruction from the user: also distances in kilometres" in got, got
+    got = asked(("user", "I live in Lyon"), ("assistant", "Nice."),
+                ("user", "and distances in kilometres"))
+    assert not _rules(got), got  # nothing before it to go on
+
+
+def test_a_diagnosis_said_as_news(said: Callable[[str], list[str]]) -> None:
+    assert "User has a stress fracture in their foot" in said(
+        "I was just told I have a stress fracture in my foot")
+    assert not any(c.startswith("User has") for c in said("I got told I have a great voice"))
+
+
+def test_the_assistants_words_quoted_in_a_rule(said: Callable[[str], list[str]]) -> None:
+    got = _rules(said('never use the phrase "as an AI" in your answers'))
+    assert got and "as an AI" in got[0], got
+    assert not any("two cats" in c for c in said('how do you say "I have two cats" in Thai?'))

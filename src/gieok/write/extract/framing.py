@@ -37,6 +37,11 @@ _NAMING_BEFORE = re.compile(
     r"(?:\b(?:called|named|titled|entitled|dubbed)|\b(?:name|title)\s+(?:is|was|will\s+be)|"
     r"(?:이름|제목|주제|명칭|타이틀|상호|팀명|가게\s?이름|닉네임|별명)\s?(?:은|는|이|가))\s*:?\s*$",
     re.IGNORECASE)
+# (d) words the user quotes from the assistant in a rule about them: "stop suggesting I "see a
+# professional"", "never use the phrase "great question"", "don't call me "buddy""
+_SAYS_BEFORE = re.compile(r"\b(?:suggest(?:ing)?(?:\s+(?:that\s+)?I)?|say(?:ing)?|us(?:e|ing)|"
+                          r"tell(?:ing)?\s+me\s+to|call(?:ing)?\s+me|(?:word|phrase|term)s?)\s*$",
+                          re.IGNORECASE)
 _PARTICLE_AFTER = re.compile(
     r"^(?:은|는|이|가|을|를|으로|로|과|와|이랑|랑|의|도|만|에서|에|이라는|라는|이라고\s?(?:하|지|짓)|"
     r"라고\s?(?:하|지|짓)|이야|야|이에요|예요|이고|고|입니다|이다|다)(?=[\s.,!?~]|$)")
@@ -54,6 +59,8 @@ def _naming(text: str, quote: re.Match[str]) -> bool:
         return False
     before = text[max(0, quote.start() - 30):quote.start()]
     after = text[quote.end():quote.end() + 12]
+    if _SAYS_BEFORE.search(before) and not re.search(r"(?i)\b(?:i|i['’]m|my|me)\b", inner):
+        return True  # what the assistant is told not to say: part of the rule
     return bool(_NAMING_BEFORE.search(before) or (_HANGUL.search(text)
                                                    and _PARTICLE_AFTER.match(after)))
 

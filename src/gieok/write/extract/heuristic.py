@@ -269,7 +269,7 @@ class HeuristicExtractor:
             resolved = entities.resolve(body)
             entities.observe(resolved)
             topic = entities.subject(resolved)
-            standing = standing_rules.instruction(sentence)
+            standing = standing_rules.instruction(sentence, said[-1] if said else prior)
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)

@@ -47,7 +47,9 @@ _ACCOUNT = re.compile(
     r"calendar|playlist|library|history|settings|stats|score|results|code|script|scripts|"
     r"project|app|notebook|homework|essay|class|course|exam|test|lesson|sheet|spreadsheet|doc|"
     r"docs|document|file|files|email|emails|order|orders|cart|points|balance|card|id|"
-    r"username|handle|status|streak|story|stories|post|posts|bio|resume|cv|portfolio)s?\b",
+    r"username|handle|status|streak|story|stories|post|posts|bio|resume|cv|portfolio|"
+    # what the user plays or takes part in: "my D&D campaign", "my Discord server"
+    r"campaign|game|server|group|guild|team|club|league|character|world|run|build|deck)s?\b",
     re.IGNORECASE)
 # who or what of a service's is meant, not a thing the user owns: "my Airbnb guests"
 _PEOPLE = re.compile(r"^\s*(?:guest|host|customer|client|driver|tenant|landlord|seller|buyer|"
@@ -98,7 +100,8 @@ def _possession(question: str) -> str | None:
         return f"I have {_a(made.group('n'))} ({made.group('p')})"
     for m in _MY_PRODUCT.finditer(question):
         product, after = m.group("p"), m.group("after")
-        if _NOT_A_THING.match(product.split()[0]) or _ACCOUNT.match(after) \
+        if len(product) < 2 or after[:1] in tuple("&+/'’-") or _ACCOUNT.match(after) \
+                or _NOT_A_THING.match(product.split()[0]) \
                 or _PEOPLE.match(after) or re.match(r"\s*['’]s\b", after) \
                 or re.search(rf"\b(?:{FAMILY}|{PETS})\b", product, re.IGNORECASE):
             continue  # "my Mom", "my Spotify account", "my Airbnb guest", "my Corgi"

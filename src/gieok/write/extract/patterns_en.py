@@ -518,6 +518,16 @@ RULES: list[Rule] = [
          rf"{I}{ADV}\s+(?:was|got|were|have\s+been|been)\s+diagnosed\s+with\s+{REST}",
          "User was diagnosed with {x}", "health", type=MemoryType.CONSTRAINT,
          tags=("health", "chronic")),
+    # "I just got told I have vertigo", "found out I have celiac": a diagnosis said as news
+    rule("en.health.told",
+         rf"{I}{ADV}\s+(?:was|got|have\s+been|been|just\s+got|just\s+found\s+out|found\s+out|"
+         rf"learned)\s+(?:(?:just|finally|recently|officially)\s+)?(?:told\s+)?(?:that\s+)?(?:I|i)\s+(?:have|['’]ve\s+got|had)\s+"
+         rf"{REST}",
+         "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic"),
+         check=lambda g, _: len(g["x"].split()) <= 6 and not re.match(
+             r"(?:(?:a|an|the)\s+)?(?:to|no|nothing|point|chance|choice|say|time|money|great|"
+             r"good|nice|amazing|beautiful|lovely|real|natural|strong|talent|potential|gift|"
+             r"knack|job|offer|deal|lot|bit|way)\b", g["x"], re.I)),
     rule("en.health.pregnant",
          rf"{IM}{ADV}\s+(?P<x>pregnant|expecting\s+a\s+baby|expecting)\b",
          "User is pregnant", "health", slot="pregnancy", value="yes", tags=("health",)),

@@ -74,20 +74,44 @@ _KO_STANDING = re.compile(
     r"바꿔|적어|정리해))")
 
 
-def instruction(sentence: str) -> Hit | None:
-    """A standing instruction in ``sentence`` as a rule memory, or None."""
+def instruction(sentence: str, before: str | None = None) -> Hit | None:
+    """A standing instruction in ``sentence`` as a rule memory, or None. ``before``: the
+    user's sentence before it, which an elliptical "and temperatures in Celsius" goes on."""
     text = sentence.strip().rstrip(".!~ ")
-    if len(text) < 6 or text.endswith("?"):
+    if len(text) < 6:
         return None
+    if text.endswith("?"):
+        asked = _EN_ASKED.match(text)  # "can you keep your answers short?"
+        return _standing(asked.group("b"), asked.group("b")) if asked and _EN_STYLE.search(
+            asked.group("b")) and not _HANGUL.search(text) else None
+    if before is not None and not _HANGUL.search(text):
+        more = _EN_MORE.match(text)
+        if more is not None and instruction(before) is not None \
+                and not _NOT_ASKED.match(more.group("x")):
+            return Hit(content="Standing instruction from the user: also " + _assistant_voice(
+                more.group("x"))[:1].lower() + _assistant_voice(more.group("x"))[1:],
+                family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
+                confidence=0.8)
     if _HANGUL.search(text):
         if not (_KO_REQUEST.search(text) and _KO_STANDING.search(text)):
             return None
         content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐)\s*", "", text)
         return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
                    tags=("rule",), confidence=0.85)
-    cond = _EN_CONDITION.match(text)
-    body = cond.group("rest") if cond else text
-    if not (_EN_IMPERATIVE.match(body) or _bare_verb_after_habit(text, body)) \
+    found = _standing(text, text)
+    head, colon, tail = text.partition(":")
+    if found is None and colon and tail.strip() and len(head.split()) <= 8:
+        # "Before I ask you anything else: please keep answers short": a label, then the rule
+        found = _standing(text, tail.strip())
+    return found
+
+
+def _standing(text: str, said: str) -> Hit | None:
+    """``text`` as a rule memory when ``said`` (all of it, or what follows a label or "can
+    you") is an imperative that covers every later answer."""
+    cond = _EN_CONDITION.match(said)
+    body = cond.group("rest") if cond else said
+    if not (_EN_IMPERATIVE.match(body) or _bare_verb_after_habit(said, body)) \
             or not (cond or _EN_STANDING.search(body)) \
             or (not cond and _ONE_OFF.search(body)) \
             or re.match(r"(?:never\s+mind|no\s+worries|no\s+problem)\b", body, re.I):
@@ -95,6 +119,24 @@ def instruction(sentence: str) -> Hit | None:
     return Hit(content="Standing instruction from the user: " + _assistant_voice(text),
                family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                confidence=0.85)
+
+
+# a request put as a question: "can you write short answers?", "could you always reply in
+# Spanish?" (the question form is politeness; what is asked is still an imperative)
+_EN_ASKED = re.compile(r"^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey)[,\s]+)*(?:can|could|would|will)\s+"
+                       r"(?:you|u)\s+(?:please\s+)?(?P<b>[a-z].*?)(?:,?\s+please)?\s*\?+$",
+                       re.IGNORECASE)
+# how every answer should be: what a question-form request needs to be a standing one ("can
+# you give me a few answers?" is a task)
+_EN_STYLE = re.compile(r"\b(?:short(?:er)?|brief(?:er)?|concise|simpler|plain\s+english|always|"
+                       r"never|from\s+now\s+on|going\s+forward|every\s+time|bullet(?:s|\s+points)?|"
+                       r"emojis?|formal(?:ly)?|casual(?:ly)?|metric|celsius|fahrenheit)\b",
+                       re.IGNORECASE)
+# one more thing the rule before covers, said without a verb: "and temperatures in Celsius",
+# "also no exclamation marks"
+_EN_MORE = re.compile(r"^(?:(?:oh|ok|and|also|plus)[,\s]+)+(?P<x>(?:no\s+)?[a-z][\w-]*(?:\s+[\w-]+)"
+                      r"{0,2}\s+(?:in|as|with|without|under|below|in\s+the)\s+[\w-]+(?:\s+[\w-]+)?|"
+                      r"no\s+[\w-]+(?:\s+[\w-]+){0,3}?(?:\s+either)?)$", re.IGNORECASE)
 
 
 # a condition that recurs by its own words: "whenever …", "every time …", "when I paste …"
