@@ -79,3 +79,15 @@ def test_a_prescription_for_a_migraine_is_kept_with_its_medicine(
         said: Callable[[str], list[str]]) -> None:
     got = said("편두통 때문에 신경과에서 프로프라놀롤 처방받았어요.")
     assert any("편두통" in c and "프로프라놀롤" in c for c in got), got
+
+
+def test_a_season_or_a_day_before_a_question_is_not_the_user() -> None:
+    # a copula with no subject before a reason cut says what the day or season is
+    for text in ("겨울이라 산책 줄여야 할까?", "광복절이라 차 막히나요?"):
+        assert premise(text) is None, text
+    assert premise("저 당뇨라 떡 먹어도 되나요") == "저는 당뇨야"
+
+
+def test_working_hours_are_no_workplace(said: Callable[[str], list[str]]) -> None:
+    got = said("밤 10시부터 새벽 4시까지 일해요")
+    assert not any("에서 근무" in c for c in got), got

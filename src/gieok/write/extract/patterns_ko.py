@@ -450,7 +450,9 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {g['x']}에서 근무",
          "job", slot="employer", tags=("job",),
          check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
-         and not _ATTENDED.search(g["x"]), strict=True),
+         and not _ATTENDED.search(g["x"])
+         # "밤 10시부터 새벽 4시까지 일해": the hours, not a workplace
+         and not re.search(r"부터|까지|\d\s?시$", g["x"]), strict=True),
     # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
     rule("ko.job.work_at_as",
          rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"

@@ -218,7 +218,11 @@ def _said(text: str, before: list[korean.Token], cut: korean.Token) -> str | Non
         before = before[:-2]
     if before[-1].tag == "VCP":  # "채식주의자인데" → "채식주의자야", "당뇨라" → "당뇨야"
         noun = text[:before[-1].start].rstrip()
-        return _as_speaker(noun + ("이야" if has_batchim(noun) else "야"), before)
+        said = noun + ("이야" if has_batchim(noun) else "야")
+        if cut.form in _REASON and not _has_subject(before) and not (
+                before[0].tag == "IC" and before[0].form in ("저", "나")):
+            return None  # "겨울이라 …", "광복절이라 …": the season or the day, not the user
+        return said if cut.form not in _REASON else _as_speaker(said, before)
     word_start = text.rfind(" ", 0, before[-1].start) + 1
     word = [(t.form, t.tag.split("-")[0]) for t in before if t.start >= word_start]
     if not word or not any(t[1].startswith(("V", "XSV", "XSA")) for t in word):
