@@ -255,13 +255,23 @@ async def _run_sequence(mem: AsyncMemory, case: dict[str, Any],
                               track_use=False)
     text = getattr(block, "text", str(block))
     stale = [line for line in text.splitlines() for k in inactive
-             if keyword_match(k, line) and not PAST_MARKERS.search(line)]
+             if keyword_match(k, _stated(line)) and not PAST_MARKERS.search(line)]
     repeated = len(result.episodes) != len(set(result.episodes))
     result.sequence_ok = ok and not stale and not repeated
     if stale:
         result.notes.append(f"context presents an old value as current: {stale}")
     if repeated:
         result.notes.append("repeated episodes")
+
+
+# "- [2026-04-02] " / "- [2026-04-02] user: ": when a context line was said and by whom, not
+# what it states — an old value "4" or "20" must not match the date every line starts with
+_LINE_HEAD = re.compile(r"^\s*-\s*\[\d{4}-\d{2}-\d{2}\]\s*(?:(?:user|assistant)\s*:\s*)?")
+
+
+def _stated(line: str) -> str:
+    """What a context line says, without its date (and speaker) prefix."""
+    return _LINE_HEAD.sub("", line)
 
 
 def _user(case: dict[str, Any]) -> str:

@@ -92,3 +92,14 @@ def test_a_sequence_that_only_repeats_needs_no_inactive_values(tmp_path) -> None
     assert result.kind == "sequence"
     assert sum("cello" in m.casefold() for m in result.memories) == 1, result.memories
     assert result.sequence_ok, result.notes
+
+
+def test_a_context_lines_date_is_not_what_it_states() -> None:
+    """An old value "6" must not match the date every context line starts with."""
+    from gieok.evaluation.chat_set import _stated
+
+    line = "- [2026-06-01] User's son Leo turned 7"
+    assert keyword_match(["leo", "6"], line)          # the raw line: the date says 6
+    assert not keyword_match(["leo", "6"], _stated(line))
+    assert _stated("- [2026-06-01] user: Leo is 6 now") == "Leo is 6 now"
+    assert _stated("## Relevant memories (relevance 0.61)") == "## Relevant memories (relevance 0.61)"
