@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gieok.write.extract.generic import is_korean
 from gieok.write.extract.premise import premise
 
 
@@ -91,3 +92,37 @@ def test_a_season_or_a_day_before_a_question_is_not_the_user() -> None:
 def test_working_hours_are_no_workplace(said: Callable[[str], list[str]]) -> None:
     got = said("밤 10시부터 새벽 4시까지 일해요")
     assert not any("에서 근무" in c for c in got), got
+
+
+def test_fillers_and_a_bare_pronoun_before_a_premise_are_dropped(
+        said: Callable[[str], list[str]]) -> None:
+    # fillers and conjunctions before the clause ("아 참", "근데", "그리고") are no part of the
+    # memory, and a bare 저/나 is the speaker, said once (not "사용자는 저 …")
+    for text, kept in (("아 참 저 빈혈 있는데 철분제 언제 먹어야 돼?", "사용자는 빈혈 있다"),
+                       ("근데 나 오른쪽 무릎 연골 수술했는데 스쿼트 해도 돼?",
+                        "사용자는 오른쪽 무릎 연골 수술했다"),
+                       ("아 그리고 저 매일 아침 유산균 먹는데 공복에 먹는 게 나아요?",
+                        "사용자는 매일 아침 유산균 먹는다")):
+        got = said(text)
+        assert kept in got, (text, got)
+        assert not any(w in c for c in got for w in ("아 ", "참 ", "근데", "그리고", "는 저 ",
+                                                     "는 나 ")), (text, got)
+    got = said("그리고 제가 보더콜리 키우는데 하루 산책 얼마나 해야 돼?")
+    assert any("보더콜리" in c and c.startswith("사용자") and "그리고" not in c for c in got), got
+
+
+def test_a_bare_pronoun_before_english_product_words_is_korean_and_the_users(
+        said: Callable[[str], list[str]]) -> None:
+    # more Latin words than Hangul: the Korean subject and predicate still carry the clause
+    for text, product in (("나 MacBook Air M2 쓰는데 이걸로 영상 편집 돼?", "MacBook Air M2"),
+                          ("저 Galaxy Watch 6 차고 다니는데 수면 측정 정확해요?", "Galaxy Watch 6"),
+                          ("근데 나 Sony WH-1000XM5 쓰는데 노캔 켜는 법 알려줘", "Sony WH-1000XM5")):
+        got = said(text)
+        assert any(c.startswith("사용자는") and product in c for c in got), (text, got)
+    assert premise("나 Kobo Libra 2 쓰는데 epub 넣는 법 알려줘") == "저는 Kobo Libra 2 써"
+
+
+def test_korean_at_both_ends_is_korean_and_english_around_a_korean_word_is_not() -> None:
+    assert is_korean("저는 Nintendo Switch OLED 써")
+    assert not is_korean("my 할머니 turns 90 next month")
+    assert not is_korean("I ordered 떡볶이 from Coupang Eats")

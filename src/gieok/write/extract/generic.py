@@ -204,7 +204,15 @@ def is_korean(text: str) -> bool:
         if hangul + latin >= 2 and hangul != latin:
             return hangul > latin
     hangul, latin = _script_words(text)
+    words = text.strip(" .!?~…").split()
+    if len(words) > 2 and _KO_WORD.match(words[0]) and _KO_WORD.match(words[-1]):
+        # "저는 MacBook Air M2 써": a Korean subject and a Korean predicate at both ends carry
+        # the sentence however many product words lie between them
+        return True
     return hangul > 0 and hangul >= latin
+
+
+_KO_WORD = re.compile(r"^[가-힣]+$")
 
 
 def _script_words(text: str) -> tuple[int, int]:

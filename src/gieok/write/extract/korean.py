@@ -37,7 +37,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # connective ending; with no predicate after the comma, what follows is an afterthought
 _CLOSING_EC = frozenset({"어", "아", "여", "야", "지"})
 _LEADING = re.compile(
-    r"^(?:(?:아|음|헐|오|와|흠|아\s?맞다|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
+    r"^(?:(?:아\s?(?:맞다|참)|아|음|헐|오|와|흠|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
     r"네|응|어|저기|그냥|ㅋ+|ㅎ+)[\s,.~!]+|"
     # a greeting before the news ("오랜만이에요, 저 이사했어요"): never part of the memory
     r"(?:오랜만(?:이에요|이네요|이야|입니다)|반가워요?|반갑습니다)[\s,.~!]+|"
@@ -62,6 +62,12 @@ class Token:
     tag: str
     start: int
     end: int
+
+
+def unfilled(text: str) -> str:
+    """The sentence without the fillers, conjunctions and greetings said before it ("아 그리고
+    저 …" → "저 …"): what every Korean memory drops before it is said."""
+    return _LEADING.sub("", text.strip())
 
 
 def tokens(text: str) -> list[Token]:

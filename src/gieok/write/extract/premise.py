@@ -178,6 +178,7 @@ def _korean(text: str) -> str | None:
     last "…는데" / "…라서" / "…니까" when what follows it asks, requests or wonders; and
     "우리 고슴도치 밤톨이가 … 모르겠어" → "우리 고슴도치 이름은 밤톨이야": a question about
     the user's pet says who the pet is."""
+    text = korean.unfilled(text)  # "아 그리고 저 …는데 …?": the premise starts at "저"
     toks = korean.tokens(text)
     cuts = _cuts(toks)
     cut = cuts[-1] if cuts and not _goes_on(toks[cuts[-1] + 1:]) and (
@@ -239,9 +240,12 @@ def _as_speaker(clause: str, toks: list[korean.Token]) -> str:
     """A clause with no subject before the user's question is the user's own ("Dyson V15
     샀는데 …?" → "저는 Dyson V15 샀어"): said with "저는", it reads as the user's statement
     (and as Korean, however many English words it holds)."""
-    if toks and toks[0].tag == "IC" and toks[0].form in ("저", "나") \
+    if toks and toks[0].form in ("저", "나") and toks[0].end == 1 \
             and clause.startswith(toks[0].form + " "):
-        return "저는 " + clause[2:]  # "저 당뇨라 …" (저 read as a filler): "저는 당뇨야"
+        # a bare 저/나 with no particle, whatever Kiwi reads it as (a filler, a pronoun, a
+        # prefix): "저 당뇨라 …" → "저는 당뇨야", "나 Fujifilm X-T30 쓰는데 …" → "저는
+        # Fujifilm X-T30 써"
+        return "저는 " + clause[2:]
     if any(t.tag in ("JKS", "NP") or (t.tag == "JX" and t.form in ("은", "는")) for t in toks):
         return clause
     return "저는 " + clause
