@@ -260,7 +260,9 @@ class HeuristicExtractor:
                     last = None
                 sentence = fix.sentence
             sentence = confirmed(unframed(sentence))
-            sentence = premise(sentence) or sentence  # "since I'm vegan, what …?": "I'm vegan"
+            cut = premise(sentence)  # "since I'm vegan, what …?": "I'm vegan" (a standing
+            if cut and standing_rules.instruction(sentence, said[-1] if said else prior) is None:
+                sentence = cut  # request after its reason is the rule: kept whole)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             body = english.with_subject(body)
