@@ -281,9 +281,8 @@ class HeuristicExtractor:
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
             if worth is not None and judge is not None and resolved != body:
-                # "she's about 10 weeks old" after the kitten was named: judged as what it
-                # says of the kitten ("my kitten Pickle is about 10 weeks old"), not as a
-                # remark about someone unknown
+                # "she's about 10 weeks old" after the kitten was named: judged as what it says
+                # of the kitten ("my kitten Pickle is about 10 weeks old"), not of someone unknown
                 worth = max(worth, judge.score(_in_first_person(resolved), question))
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
