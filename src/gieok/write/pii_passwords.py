@@ -105,6 +105,10 @@ _TRIM_TAIL = "\"'”’»)]>.,;:!?…*#"
 # A code typed in short digit groups: "12-34-08", "1-9-8-4" (never a valid calendar date).
 _GROUPED_CODE = re.compile(r"^\d{1,3}(?:[-.]\d{1,3}){1,5}$")
 _NUMERIC = re.compile(r"^[\d.,:/\-~]+$")
+# A keypad code: digits with the keypad's star or hash, as door locks and building entries take
+# them ("*3091*#", "#4471", "0812*"). The symbols are part of the code, so the whole token is
+# masked — trimmed as markdown emphasis, "*3091*#" would leave a "*3091" the label reading skips.
+_KEYPAD = re.compile(r"[*#]*\d[\d*#]*")
 _CONNECTORS = frozenset({"is", "was", "=", ":", "now", "->", "는", "은", "이", "가"})
 _LINKS = frozenset({"is", "as", "was", "=", "becomes", "이게", "이건", "이거", "요게"})
 _KO_LINK_TAILS = ("이게", "이건", "가", "이", "는", "은")
@@ -271,6 +275,19 @@ def _strong_token(value: str, *, allow_pin: bool) -> bool:
     return letters and (digits or symbols)
 
 
+def _keypad_code(token: str) -> str | None:
+    """The keypad code a token holds ("*3091*#", "#4471이야" → "#4471"), or None: 4 to 12
+    digits with at least one star or hash, nothing else but quotes, punctuation and a Korean
+    particle tail around it."""
+    core = token.strip("\"'“”‘’«»()[]<>.,;:!?…")
+    tail = _KO_TAIL.search(core)
+    if tail and tail.start() > 0:
+        core = core[: tail.start()]
+    if not _KEYPAD.fullmatch(core) or ("*" not in core and "#" not in core):
+        return None
+    return core if 4 <= len(_digits_of(core)) <= 12 else None
+
+
 def _short_digits(value: str) -> bool:
     return value.isdigit() and len(value) <= 3
 
@@ -314,6 +331,10 @@ def _nearby(tokens: list[re.Match[str]]) -> Iterator[tuple[int, int]]:
                 yield tokens[i].start(), _span_of(tokens[j], _candidate(tokens[j].group(0))[0])[1]
                 return
         following = _strip(tokens[i + 1].group(0)).casefold() if i + 1 < len(tokens) else ""
+        keypad = _keypad_code(tokens[i].group(0))
+        if keypad is not None and following not in _UNITS:
+            yield _span_of(tokens[i], keypad)
+            return
         if _strong_token(value, allow_pin=following not in _UNITS):
             yield _span_of(tokens[i], value)
             return

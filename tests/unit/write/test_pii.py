@@ -250,3 +250,26 @@ def test_shapes_from_a_second_secret_trial_are_masked(text: str, secret: str) ->
 ])
 def test_near_misses_of_the_second_trial_survive(text: str) -> None:
     assert guard(text).text == text
+
+
+# Keypad codes: a door lock or a building entry takes digits with the keypad's star and hash,
+# and the symbols belong to the code (a "*" read as markdown emphasis left "*3091*#" in clear).
+@pytest.mark.parametrize(("text", "secret"), [
+    ("현관 비밀번호 바꿨어 *3091*# 까먹으면 큰일남", "3091"),
+    ("the gate code changed to #4471 btw", "4471"),
+    ("공동현관 번호 바뀜 0812* 이야", "0812"),
+    ("현관 비번 새로 *2580#이야 적어둬야지", "2580"),
+    ("door code is now 77*19#, the old one stopped working", "77*19"),
+])
+def test_keypad_codes_after_a_label_are_masked_whole(text: str, secret: str) -> None:
+    masked = guard(text).text
+    assert secret not in masked
+    assert "*#" not in masked.replace("[PASSWORD]", "")
+
+
+@pytest.mark.parametrize("text", [
+    "my password changed, call me at #3 tomorrow", "비밀번호 바꿨어 ㅋㅋ 별표 누르고 시작해",
+    "the door code changed, ask the concierge", "press *67 before dialling, no password needed",
+])
+def test_keypad_shapes_without_a_code_survive(text: str) -> None:
+    assert guard(text).text == text
