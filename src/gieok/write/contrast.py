@@ -17,10 +17,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gieok.domain.records import MemoryRecord, MemoryType
-from gieok.write.extract import changes
+from gieok.domain.safety import CRITICAL_TAGS
+from gieok.write.extract import changes, shift
 from gieok.write.extract.diets import DIET_WORD
 from gieok.write.extract.new_value import same_word
-from gieok.write.extract.retired import mentions
+from gieok.write.extract.retired import died, mentions
 from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -230,3 +231,94 @@ def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
                 and _holder_shared(new.content, r.content, ()):
             out.append(r)
     return out
+
+
+# -- a state said to have ended or been replaced (``shift``) -------------------------------------
+# a routine: how often, or that it holds these days — what "only X now" can end
+_ROUTINE = re.compile(r"주\s?\d|주\s?[한두세네]\s?번|매일|매주|하루에?\s|일주일에|\d+\s?회|요즘|요새|"
+                      r"\b(?:every|daily|weekly|these\s+days|\d+x)\b|\btimes\s+a\s+(?:day|week)\b",
+                      re.IGNORECASE)
+# the verbs of doing an activity ("수영 해", "클라이밍 가", "필라테스 다녀"): one act
+_DOING_KO = frozenset({"하", "가", "다니"})
+
+
+def _verbs(content: str) -> set[str]:
+    """The verb stems a memory states (Korean by Kiwi's lemmas; English as written, without
+    its -s/-ing)."""
+    if _HANGUL.search(content):
+        from gieok.write.extract.korean import tokens
+
+        stems = {t.form for t in tokens(content) if t.tag in ("VV", "XSV")}
+        return stems | ({"하"} if stems & _DOING_KO else set())
+    return {re.sub(r"(?:ing|es|s)$", "", w.casefold()) for w in re.findall(r"[A-Za-z]+", content)}
+
+
+def _same_verb(shift_verb: str, content: str) -> bool:
+    if _HANGUL.match(shift_verb):
+        return shift_verb in _verbs(content)
+    return shift_verb in _verbs(content)
+
+
+def _about(r: MemoryRecord, anchor: str) -> bool:
+    return mentions(r.content, anchor) or len(anchor) >= 2 and same_word(anchor.casefold(),
+                                                                          r.content)
+
+
+def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
+    """``r`` states what ``said`` (read from ``new``) says is over."""
+    if said.kind == "died":
+        return _about(r, said.anchor) and not died(r.content)
+    if r.pinned or CRITICAL_TAGS & set(r.tags) or changes.who(new.content) != changes.who(
+            r.content):
+        return False
+    if said.kind == "only":
+        return not _about(r, said.anchor) and _ROUTINE.search(r.content) is not None and (
+            _same_verb(said.verb, r.content)
+            or bool(DIET_WORD.search(said.anchor) and DIET_WORD.search(r.content)))
+    if said.kind == "liking":
+        return any(s.polarity == -said.polarity and (
+            s.anchor.casefold() == said.anchor.casefold() or same_word(said.anchor, s.anchor))
+            for s in shift.shifts(r.content) if s.kind == "liking")
+    if said.kind == "replaced":
+        return _about(r, said.anchor) and not (said.new and _names(r.content, said.new))
+    return False
+
+
+def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
+                      created: set[str]) -> list[MemoryRecord]:
+    """The stored memories whose state ``new`` says ended or was replaced (``shift``): the
+    one who died (every memory about them but the death); the routine that "only X now"
+    ends (same holder, same verb, not X); the opposite liking of the same thing; the value
+    of a noun said to be "now" another; the stage before the one ``new`` names (PhD →
+    postdoc, pregnant → born). Never a rule by a fact, a pinned or core (allergy,
+    medication) memory unless someone died, or one written in this batch."""
+    said = shift.shifts(new.content)
+    stages = shift.stages(new.content)
+    if not said and not stages:
+        return []
+    out = []
+    for r in records:
+        if r.id in created or r.layer is not new.layer or _NEVER & set(r.tags) \
+                or (r.type is MemoryType.RULE) != (new.type is MemoryType.RULE):
+            continue
+        if any(_ends(s, new, r) for s in said) or any(
+                before.search(r.content) and not after.search(r.content)
+                and not r.pinned and changes.who(r.content) <= changes.who(new.content)
+                for before, after in stages):
+            out.append(r)
+    return out
+
+
+def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
+                created: set[str]) -> tuple[list[MemoryRecord], str]:
+    """The stored memories ``new`` says no longer hold, and why: an old value named beside
+    the new (``contradicted``), a later value of a measure (``advanced``), or a state said
+    to have ended or been replaced (``ended_or_replaced``)."""
+    records = list(records)
+    gone = contradicted(new, records, created)
+    if gone:
+        return gone, "said not to hold"
+    gone = advanced(new, records, created)
+    if gone:
+        return gone, "a later value"
+    return ended_or_replaced(new, records, created), "ended or replaced"

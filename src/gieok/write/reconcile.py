@@ -37,7 +37,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.write.contrast import advanced, contradicted
+from gieok.write.contrast import outdated_by
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
@@ -208,9 +208,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                    names=list(dict.fromkeys(names)))
         return
-    gone, why = contradicted(new, pool.records.values(), pool.created), "said not to hold"
-    if not gone:  # "준서 초4임" after "준서고 초3이다"; "태민이랑 약혼했다" after "남자친구 태민"
-        gone, why = advanced(new, pool.records.values(), pool.created), "a later value"
+    # "준서 초4임" after "준서고 초3이다"; "밤톨이 무지개다리 건넜어"; "요즘은 수영만 해"
+    gone, why = outdated_by(new, pool.records.values(), pool.created)
     if gone:  # "이사 화요일 아니고 목요일이에요", "mustard greens, not collards"
         core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
         new = new.model_copy(update={"pinned": new.pinned or any(r.pinned for r in gone),

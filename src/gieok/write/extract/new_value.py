@@ -234,7 +234,9 @@ def _korean(content: str) -> NewValue | None:
         # the destination with the numbers and nouns it is compounded of ("4월 17일로",
         # "힐스 저알러지 사료로": a value of the kind 사료)
         k = dest
-        numeric = re.match(r"\d", chunks[k][0]) is not None
+        # a day or a time of day ("목요일로", "주말로") is a value of its own: the nouns before
+        # it are the thing moved ("안과 예약 목요일로"), as before a number
+        numeric = re.match(r"\d", chunks[k][0]) is not None or _DAY.search(chunks[k][0]) is not None
         while k > 0 and chunks[k - 1][1] == "" and (
                 (alt is None or chunks[k - 1][3] > alt) and
                 numeric and re.match(r"\d|[가-힣]?\d", chunks[k - 1][0]) or not numeric and
@@ -273,6 +275,9 @@ def _korean(content: str) -> NewValue | None:
         named = [c[0] for c in _chunks(content) if c[3] < alt]
         left = tuple(named[-1:])
     return NewValue(frozenset(things), value, frozenset(_identity(holders)), content, left)
+
+
+_DAY = re.compile(r"(?:[월화수목금토일]요일|주말|평일|아침|저녁|오전|오후)$")
 
 
 @lru_cache(maxsize=4096)

@@ -27,7 +27,8 @@ _EN = [
                r"traded(?:\s+in)?|swapped(?:\s+out)?|exchanged|replaced|"
                r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?"
                r"(?:away\s+)?from|"
-               r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|"
+               r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|re-?hom(?:e|ed|ing)|gave\s+away|"
+               r"moved\s+out\s+of|cancell?(?:ed|ing)|unsubscribed\s+from|"
                r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
                r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"
                + _EN_OBJECT, re.IGNORECASE),
@@ -58,9 +59,11 @@ _KO = [
                r"(?:바꿨|바꿈|바꾸|갈아탔|갈아타|옮겼|넘어왔|넘어갔|이사|이직|전학|전근)"),
     # a model said with its number ("Pixel 9 팔고"), and 그만 before any verb ("렌즈 그만
     # 끼고", "커피 그만 마시고")
+    # an adverb may come between ("커피 완전히 끊었어요"); scrapping a car, cancelling a
+    # subscription, disposing of a thing end it too ("아반떼 폐차하고", "Netflix 해지했어")
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?(?:\s[A-Za-z]?[0-9][A-Za-z0-9]{0,3})?)(?:은|는|을|를|도|에서)?"
-               r"\s?(?:그만두|그만뒀|그만\s뒀|그만했|그만\s?[가-힣]{1,3}고\s|"
-               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했)"),
+               r"\s?(?:(?:완전히|아예|결국|드디어|그냥|진짜)\s)?(?:그만두|그만뒀|그만\s뒀|그만했|그만\s?[가-힣]{1,3}고\s|"
+               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했|폐차|해지|처분)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     # "회사가 재택 없앴어요", "야근 수당 없어졌어": what is gone
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|이|가|은|는)?\s?(?:없앴|없애고|없어졌|없어짐|"
@@ -163,7 +166,7 @@ _HABIT = re.compile(r"smok|cigar|vap|alcohol|drink|booze|caffeine|담배|흡연|
                     re.IGNORECASE)
 _EN_LEFT = r"(?:quit|left|sold|ditched|dumped|traded\s+in|gave\s+up(?:\s+on)?|got\s+rid\s+of|" \
            r"dropped|stopped)"
-_KO_LEFT = r"(?:팔고|팔아\s?버리고|그만두고|그만\s두고|그만뒀고|그만\s?했고|그만\s?[가-힣]{1,3}고|관두고|" \
+_KO_LEFT = r"(?:팔고|팔아\s?버리고|폐차하고|해지하고|그만두고|그만\s두고|그만뒀고|그만\s?했고|그만\s?[가-힣]{1,3}고|관두고|" \
           r"관뒀고|끊고|끊었고|접고|정리하고|처분하고|취소하고)"
 _KO_TO = r"(?=(?:\S+\s)?\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈아탔|갈아타|옮겼|옮김|옮긴|넘어왔|넘어갔|이직|" \
          r"이사|전학|변경))"

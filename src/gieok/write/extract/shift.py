@@ -1,0 +1,203 @@
+"""A state said to have ended or been replaced, and what it is about (W6, issue 16). Pure.
+
+A later conversation often says an earlier state is over without naming the old value the
+way ``contrast`` or ``new_value`` need it: "밤톨이 어제 무지개다리 건넜어" (a pet died),
+"요즘은 수영만 해" (only one activity now), "요즘 민트초코에 빠졌어요" after "민트초코 싫어해요"
+(a liking reversed), "change of plans, honeymoon is now in Japan" (a plan replaced),
+"starting a postdoc in Galway" after "doing a PhD" (a stage that follows the old one).
+Each is a shape, not a vocabulary of things: a clause that says the state ENDED or was
+REPLACED, and the ANCHOR it is about — the named one who died, the thing kept "only", the
+thing liked, the noun whose value is "now" another. ``shifts(content)`` reads those shapes;
+reconciliation (``contrast.ended_or_replaced``) retires the live memories that share the
+anchor (and, for a replacement, the same kind of statement).
+
+The anchor is a word as said; matching it against stored memories (in either script) is
+the caller's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+from gieok.write.extract.retired import died
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Shift:
+    """One ended or replaced state a memory names.
+
+    ``kind``: "died" (someone died: every memory about ``anchor`` but the death is past),
+    "only" (``anchor`` is the one thing done by ``verb`` now), "liking" (``anchor`` is now
+    liked — ``polarity`` 1 — or disliked, -1), "replaced" (``anchor``'s value is now
+    ``new``), "stage" (``new`` names the stage that follows ``old``)."""
+
+    kind: str
+    anchor: str = ""
+    new: str = ""
+    old: str = ""
+    verb: str = ""
+    polarity: int = 0
+
+
+# -- someone died: the one the death clause is about --------------------------------------------
+_DIED_KO = re.compile(r"(?!사용자)(?P<x>[가-힣A-Za-z]{2,8}?)(?:이가|이는|이|가|는|은)\s(?:[^.!?]{0,24}?\s)?"
+                      r"(?:무지개\s?다리|세상을\s?떠|하늘나라|죽었|떠나보냈|떠났)")
+_DIED_EN = re.compile(r"\b(?P<x>(?-i:[A-Z])[a-z]+)\s+(?:\w+\s+)?(?:passed\s+away|died|crossed\s+the\s+"
+                      r"rainbow\s+bridge|was\s+put\s+(?:down|to\s+sleep)|was\s+euthani[sz]ed)\b",
+                      re.IGNORECASE)
+_NOT_NAME = frozenset("사용자 사용자는 사용자의 우리 저희 제 내 어제 오늘 결국 그 이 저 그녀 그는 "
+                      "User She He It They We".split())
+
+
+def _died(content: str) -> list[Shift]:
+    if not died(content):
+        return []
+    out = []
+    pattern = _DIED_KO if _HANGUL.search(content) else _DIED_EN
+    # every word may begin the clause: "고양이 두부가 … 하늘나라로" is about 두부, not 고양이
+    found = (pattern.match(content, w.start()) for w in re.finditer(r"(?:^|(?<=\s))\S", content))
+    for m in (m for m in found if m is not None):
+        name = m.group("x")
+        if name in _NOT_NAME or name.casefold() in ("user", "she", "he", "it", "they") \
+                or _KIN.match(name) or _KIN.match(name + "이"):
+            continue
+        out.append(Shift("died", anchor=name))
+        if name.endswith("이") and len(name) > 2:  # "밤톨이": the name said with its 이
+            out.append(Shift("died", anchor=name[:-1]))
+    return out
+
+
+# -- only one thing now ----------------------------------------------------------------------------
+# "요즘은 수영만 해", "이제 보리차만 마셔요", "이제 glasses만 쓴다": a time that says now, the thing
+# with 만 (only), and the verb it is done by
+_ONLY_KO = re.compile(r"(?:요즘|요새|이제|이젠|지금|최근)(?:은|는|엔)?\s(?:[^.!?]{0,16}?\s)?"
+                      r"(?P<x>[가-힣A-Za-z0-9+-]{2,}?)만\s(?P<v>[가-힣]{1,4})")
+# "I only drink tea now", "just tea these days", "these days I only swim"
+_EN_VERBS = r"drink|use|eat|do|play|take|wear|ride|run|swim|go\s+to|listen\s+to|watch|read|cook"
+_ONLY_EN = re.compile(
+    rf"\b(?:only|just)\s+(?P<v>{_EN_VERBS})(?:s|es)?\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)\b"
+    r"(?=[^.!?]*\b(?:now|these\s+days|nowadays|anymore|any\s+more)\b)|"
+    rf"\b(?:now|these\s+days|nowadays)\b,?\s+(?:I|User|they)\s+(?:only|just)\s+"
+    rf"(?P<v2>{_EN_VERBS})(?:s|es)?\s+(?P<x2>[\w'’-]+(?:\s+[\w'’-]+)?)", re.IGNORECASE)
+
+
+def _stem_ko(verb: str) -> str:
+    """The lemma of a Korean verb form ("마신다"/"마셔요" → "마시", "쓴다" → "쓰", "해" → "하"),
+    by Kiwi; the first syllable when Kiwi reads no verb."""
+    from gieok.write.extract.korean import tokens
+
+    return next((t.form for t in tokens(verb) if t.tag in ("VV", "XSV", "VX")), verb[:1])
+
+
+def _only(content: str) -> list[Shift]:
+    out = []
+    if _HANGUL.search(content):
+        for m in _ONLY_KO.finditer(content):
+            out.append(Shift("only", anchor=m.group("x"), verb=_stem_ko(m.group("v"))))
+    else:
+        for m in _ONLY_EN.finditer(content):
+            x, v = (m.group("x"), m.group("v")) if m.group("x") else (m.group("x2"), m.group("v2"))
+            out.append(Shift("only", anchor=x, verb=v.casefold().split()[0]))
+    return out
+
+
+# -- a liking, said of one thing ---------------------------------------------------------------------
+_DISLIKE_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|은|는|이|가)?\s(?:진짜\s|정말\s|너무\s|완전\s|좀\s)?"
+                         r"(?:싫어|안\s?좋아|별로)")
+_LIKE_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|에|이|가|은|는)?\s(?:진짜\s|정말\s|너무\s|완전\s|요즘\s)?"
+                      r"(?:좋아하|좋아해|좋아함|빠졌|빠짐|꽂혔|사랑)")
+_DISLIKE_EN = re.compile(r"\b(?:hates?|dislikes?|can['’]?t\s+stand|(?:don['’]?t|doesn['’]?t|do\s+not)\s+"
+                         r"(?:like|enjoy))\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)", re.IGNORECASE)
+_LIKE_EN = re.compile(r"(?<!n['’]t\s)(?<!not\s)\b(?:loves?|likes?|enjoys?|(?:is|am|['’]m)\s+(?:really\s+)?"
+                      r"(?:into|obsessed\s+with|hooked\s+on))\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)",
+                      re.IGNORECASE)
+_NOT_THING = frozenset("it that this them those these the a an to my your 그거 이거 저거 그게 이게 "
+                       "사용자 사용자는 사용자의 요즘 진짜 정말 너무".split())
+
+
+def _liking(content: str) -> list[Shift]:
+    ko = _HANGUL.search(content) is not None
+    out: list[Shift] = []
+    for pattern, polarity in ((_DISLIKE_KO, -1), (_LIKE_KO, 1)) if ko else \
+            ((_DISLIKE_EN, -1), (_LIKE_EN, 1)):
+        for m in pattern.finditer(content):
+            x = m.group("x").strip(" '’")
+            if not ko:
+                x = re.sub(r"^(?:the|a|an|my)\s+", "", x, flags=re.IGNORECASE).split()[0]
+            if x.casefold() in _NOT_THING or len(x) < 2:
+                continue
+            if any(s.anchor == x for s in out):
+                continue  # "안 좋아": said as a dislike already
+            out.append(Shift("liking", anchor=x, polarity=polarity))
+    return out
+
+
+# -- a value replaced: "X is now Y", "change of plans", "X 바뀜" ------------------------------------
+_REPLACED_EN = re.compile(
+    r"\b(?P<x>[a-z][a-z-]{3,})\s+(?:is|are)\s+now\s+(?:in\s+|at\s+|on\s+)?(?P<new>[\w'’-]+)", re.IGNORECASE)
+_PLANS_EN = re.compile(r"\b(?:change\s+of\s+plans?|plans?\s+(?:have\s+)?changed|change\s+in\s+plans?)\b",
+                       re.IGNORECASE)
+# "최애 바뀜, 이제 해린이다", "휴가 일정 바뀌었다": a noun (and the one before it), then a change
+# verb with no destination of its own
+_REPLACED_KO = re.compile(r"(?:(?P<w>[가-힣A-Za-z]{2,})\s)?(?P<x>[가-힣A-Za-z]{2,}?)(?:이|가|은|는)?\s?"
+                          r"(?:바뀜|바뀌었|바뀌어서|바뀌었대|바뀐\s?거|변경됐|변경됨)")
+# nouns that say which aspect changed, not what: the word before them is the anchor
+_RELATIONAL = frozenset("일정 날짜 시간 요일 계획 장소 schedule date time plan plans place".split())
+_NOT_ANCHOR = frozenset("user user's she he it they this that there what which who 사용자 사용자는 "
+                        "사용자의 이제 요즘 취향 생각 기분 마음 상황".split())
+
+
+def _replaced(content: str) -> list[Shift]:
+    out = []
+    if _HANGUL.search(content):
+        for m in _REPLACED_KO.finditer(content):
+            x, w = m.group("x"), m.group("w")
+            if x in _RELATIONAL and w:
+                x = w
+            if x in _NOT_ANCHOR or x in _RELATIONAL:
+                continue
+            rest = content[m.end():]
+            new = re.search(r"(?:이제|지금은|지금)\s(?P<n>[가-힣A-Za-z0-9]{2,}?)(?:이다|다|야|이야)?(?:[\s,.!?]|$)",
+                            rest)
+            out.append(Shift("replaced", anchor=x, new=new.group("n") if new else ""))
+        return out
+    planned = _PLANS_EN.search(content) is not None
+    for m in _REPLACED_EN.finditer(content):
+        x = m.group("x")
+        if x.casefold() in _NOT_ANCHOR or x.casefold() in _RELATIONAL:
+            continue
+        if not planned and not m.group("new")[:1].isupper():
+            continue  # "work is now busy": a state, not a value replaced ("… is now in Japan")
+        out.append(Shift("replaced", anchor=x, new=m.group("new")))
+    return out
+
+
+# -- a stage that follows another ------------------------------------------------------------------
+# (the stage before, the stage after): a closed table of life stages that end the one before
+_STAGES = (
+    (re.compile(r"\bph\.?d\b|doctoral|박사\s?과정|박사\s?하|대학원생", re.IGNORECASE),
+     re.compile(r"\bpost-?doc|박사\s?후|포닥|\bdefended\b|\bviva\b", re.IGNORECASE)),
+    (re.compile(r"\bpregnant\b|\bexpecting\b|임신|출산\s?예정", re.IGNORECASE),
+     re.compile(r"\bwas\s+born\b|\bgave\s+birth\b|태어났|출산했|낳았", re.IGNORECASE)),
+    (re.compile(r"공시생|수험생|취준생|\bjob\s?hunting\b|\blooking\s+for\s+(?:a\s+)?(?:job|work)\b",
+                re.IGNORECASE),
+     re.compile(r"합격|취업했|입사했|\bgot\s+(?:the|a)\s+job\b|\bhired\b", re.IGNORECASE)),
+)
+
+
+def stages(content: str) -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
+    """The (before, after) stage pairs whose later stage ``content`` names."""
+    return [(before, after) for before, after in _STAGES
+            if after.search(content) and not before.search(content)]
+
+
+def shifts(content: str) -> list[Shift]:
+    """Every ended or replaced state ``content`` names (see the module docstring)."""
+    return [*_died(content), *_only(content), *_liking(content), *_replaced(content)]
