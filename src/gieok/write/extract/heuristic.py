@@ -250,8 +250,8 @@ class HeuristicExtractor:
                 continue
             if generic.holds_credential(sentence):
                 continue  # never remember a credential, even when asked to (W3/W4)
-            fix = corrected(said[-1] if said else prior, sentence) \
-                if said or prior else None
+            before_it = said[-1] if said else prior  # the sentence said before this one
+            fix = corrected(before_it, sentence) if said or prior else None
             if fix is not None:
                 # "actually it's Tuesday the 9th": the sentence it corrects, with the new value
                 if said:
@@ -260,9 +260,10 @@ class HeuristicExtractor:
                     last = None
                 sentence = fix.sentence
             sentence = confirmed(unframed(sentence))
-            cut = premise(sentence)  # "since I'm vegan, what …?": "I'm vegan" (a standing
-            if cut and standing_rules.instruction(sentence, said[-1] if said else prior) is None:
-                sentence = cut  # request after its reason is the rule: kept whole)
+            standing = standing_rules.instruction(sentence, before_it)
+            cut = premise(sentence) if standing is None else None  # "since I'm vegan, what
+            if cut:  # …?": "I'm vegan" (a standing request after its reason is kept whole)
+                sentence, standing = cut, standing_rules.instruction(cut, before_it)
             explicit, body = self._explicit(sentence)
             explicit = explicit or whole
             body = english.with_subject(body)
@@ -271,7 +272,6 @@ class HeuristicExtractor:
             resolved = entities.resolve(body)
             entities.observe(resolved)
             topic = entities.subject(resolved)
-            standing = standing_rules.instruction(sentence, said[-1] if said else prior)
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
