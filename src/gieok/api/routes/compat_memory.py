@@ -24,6 +24,7 @@ Bodies are the seed's: ``{"success": true, …}``, and errors ``{"success": fals
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Literal
@@ -226,11 +227,14 @@ async def _draft(body: CreateRequest, engine: AsyncMemory, settings: GieokSettin
 
 
 async def _active_episodes(engine: AsyncMemory, scope: Scope) -> set[str] | None:
-    """The persona's active memory ids when the next one may not fit (None when it fits)."""
-    limit = limit_for(Layer.EPISODIC, await engine.get_settings(scope=scope),
-                      engine.settings.write)
+    """The persona's active memory ids when the next one may not fit (None when it fits).
+    The settings and the count are asked at once: under load each store call waits its turn,
+    and two calls queued together wait once (docs/benchmarks.md, session 12)."""
     episodic = {"layer": Layer.EPISODIC.value}
-    if limit is None or (await engine.list(scope=scope, filters=episodic, limit=1)).total < limit:
+    settings, first = await asyncio.gather(
+        engine.get_settings(scope=scope), engine.list(scope=scope, filters=episodic, limit=1))
+    limit = limit_for(Layer.EPISODIC, settings, engine.settings.write)
+    if limit is None or first.total < limit:
         return None
     page = await engine.list(scope=scope, filters=episodic, limit=min(limit + 10, 10_000))
     return {r.id for r in page.items}

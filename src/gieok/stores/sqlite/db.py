@@ -4,8 +4,8 @@ queue, tokens) share, the worker thread they all run on, and the boundary where
 
 One connection, used by one dedicated thread that runs the calls one after another: SQLite
 serialises writers anyway, and this keeps the event loop free during longer scans. Waiting
-calls are served in the order they came, background jobs' calls half a second later
-(``gieok.priority``). The thread takes the next call as soon as one finishes; with a thread pool and
+calls are served in the order they came, except that ranking scans yield to short calls for a
+bounded time and background jobs' calls to requests' (``gieok.priority``). The thread takes the next call as soon as one finishes; with a thread pool and
 a one-slot limiter, each call had to go back through the event loop to release the slot and
 hand the next call to a woken thread, and under load (50 clients, a busy machine) that left
 the connection idle two thirds of the time while callers queued (docs/benchmarks.md). WAL with
@@ -82,14 +82,16 @@ class SqliteDb:
     def is_open(self) -> bool:
         return self._conn is not None
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, scan: bool = False) -> T:
         """``fn(*args)`` on the connection's thread, with sqlite3 errors mapped. Like a
         worker thread call, a cancelled caller still waits for the call to finish (it may
-        be a commit) before it sees the cancellation."""
+        be a commit) before it sees the cancellation. ``scan``: a long read, which lets
+        short calls that come within ``gieok.priority.SCAN_SLACK_S`` go first."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._start()
-        self._calls.put((priority_key(), next(self._order), _Call(fn, args, loop, future)))
+        self._calls.put((priority_key(scan=scan), next(self._order),
+                         _Call(fn, args, loop, future)))
         with anyio.CancelScope(shield=True):
             return await future
 

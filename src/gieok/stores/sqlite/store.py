@@ -80,6 +80,9 @@ INDEX_KEY = "embedding_model"
 # at 100k bench rows it holds 22 MB and reading it peaks at ~120 MB (docs/benchmarks.md);
 # bigger files stay on FTS5 unless the URL asks for more (?fts_memory_rows=).
 FTS_MEMORY_ROWS = 300_000
+# Reads that rank or walk a whole scope (tens of ms under load): they let short calls go
+# first for a bounded time (gieok.priority).
+_SCANS = (DenseOp, FulltextOp, RankedOp, ScanOp)
 
 
 def _time_out(value: datetime | None) -> float | None:
@@ -177,7 +180,8 @@ class SqliteStore(Store):
     async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
         if not ops:
             return []
-        return await self._db.run(self._read, list(ops), utcnow())
+        return await self._db.run(self._read, list(ops), utcnow(),
+                                  scan=any(isinstance(op, _SCANS) for op in ops))
 
     def _read(self, ops: list[ReadOp], now: datetime) -> list[Any]:
         conn = self.conn
