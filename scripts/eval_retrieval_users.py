@@ -16,7 +16,10 @@ any user answers, so every line they get is noise (English and Korean; written b
 session-5 calibration was chosen and used to choose it: a dev measure).
 
     PYTHONPATH=src python scripts/eval_retrieval_users.py --split dev [--show] [--context] \
-        [--store /tmp/users.db --reuse]
+        [--store /tmp/users.db --reuse] [--data tests/fixtures/retrieval_kinds.yaml]
+
+``--data`` scores another users file of the same format: retrieval_kinds.yaml (session 12)
+holds users who mix standing rules for the assistant with facts of several families.
 """
 
 from __future__ import annotations
@@ -146,10 +149,12 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=5)
     parser.add_argument("--show", action="store_true", help="print the misses (dev only)")
     parser.add_argument("--context", action="store_true", help="also score context()")
+    parser.add_argument("--data", type=Path, default=DATA,
+                        help="users file (default: tests/fixtures/retrieval_users.yaml)")
     args = parser.parse_args()
     if args.show and args.split != "dev":
         parser.error("--show is for the dev split only")
-    users = load()
+    users = load(args.data)
     path = Path(args.store or f"/tmp/retrieval_users_{os.getpid()}.db")
     ids_file = path.with_suffix(".ids.json")
     mem = Memory(f"sqlite:///{path}")

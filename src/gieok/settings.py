@@ -120,6 +120,13 @@ class ScoringSettings(BaseModel):
     # names no time keep this share of its relevance (read/answer.py; 1 = ranked as any;
     # measured in docs/benchmarks.md "Through add(), session 11").
     timeless_relevance: float = Field(0.8, ge=0.0, le=1.0)
+    # A standing instruction for the assistant ("from now on answer me in Korean") keeps this
+    # share of its relevance, in proportion to how much of it instructs, unless the query asks
+    # about instructions; a query naming a family (medication, work, appointment) lets the
+    # candidates that show none of it keep ``family_relevance`` when some candidate shows it
+    # (read/kinds.py; 1 = ranked as any; docs/benchmarks.md "Through add(), session 12").
+    instruction_relevance: float = Field(0.6, ge=0.0, le=1.0)
+    family_relevance: float = Field(0.8, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

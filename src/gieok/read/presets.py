@@ -20,6 +20,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "lift_replies": False, "expansion_weight": 0.0,
                    "language_calibration": False, "pleasantry_relevance": 1.0,
                    "asking_relevance": 1.0, "timeless_relevance": 1.0,
+                   "instruction_relevance": 1.0, "family_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False,
                    "dense_without_names": False},
     "rrf": {"fusion": "rrf"},
@@ -49,6 +50,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-asking": {"asking_relevance": 1.0},
     # a query that asks when ranks a candidate naming no time like any (read/answer.py)
     "no-answer-type": {"timeless_relevance": 1.0},
+    # a standing instruction ranks like any candidate (read/kinds.py)
+    "no-instructions": {"instruction_relevance": 1.0},
+    # a query naming a family ranks every candidate alike (read/kinds.py)
+    "no-family": {"family_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py)

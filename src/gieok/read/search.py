@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 from typing import NamedTuple
 
@@ -32,6 +33,7 @@ from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
+from gieok.read.kinds import kind_shares
 from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
 from gieok.read.phatic import says_nothing
 from gieok.read.replies import reply_lifts
@@ -222,6 +224,9 @@ class _Ranker:
             _rank_down_turns(fused, rows, weights.pleasantry_relevance, asking)
         if weights.timeless_relevance < 1.0 and asks_when(self.query):
             _rank_down_timeless(fused, rows, weights.timeless_relevance)
+        if weights.instruction_relevance < 1.0 or weights.family_relevance < 1.0:
+            worded = {f.id for f in fused if "fulltext" in f.raw} - self.expansion.only
+            _rank_down_kinds(fused, rows, self.query, weights, worded)
         return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:
@@ -314,6 +319,20 @@ def _rank_down_timeless(fused: list[Fused], rows: Mapping[str, RankRow], share: 
             item.relevance *= share
             moved = True
     if moved:
+        fused.sort(key=lambda f: (-f.relevance, f.id))
+
+
+def _rank_down_kinds(fused: list[Fused], rows: Mapping[str, RankRow], query: str,
+                     weights: ScoringSettings, worded: AbstractSet[str]) -> None:
+    """Standing instructions, and candidates of no family the query names (unless full text
+    found them by the query's own words: ``worded``), ranked down in place, re-ordered
+    (read/kinds.py)."""
+    shares = kind_shares({f.id: row.content for f in fused if (row := rows.get(f.id))},
+                         query, instruction=weights.instruction_relevance,
+                         family=weights.family_relevance, worded=worded)
+    if shares:
+        for item in fused:
+            item.relevance *= shares.get(item.id, 1.0)
         fused.sort(key=lambda f: (-f.relevance, f.id))
 
 

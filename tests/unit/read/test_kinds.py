@@ -1,0 +1,201 @@
+"""What kind of thing a question asks about and a candidate is (read/kinds.py): a standing
+instruction for the assistant is no answer to a question about the user's facts, and a
+question that names a family (medication, work, appointment) prefers the candidates of that
+family. Sentences written for this test, English and Korean, several shapes each."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from gieok import AsyncMemory, GieokSettings
+from gieok.read.kinds import (
+    about_instructions,
+    instruction_share,
+    kind_shares,
+    query_families,
+    text_families,
+)
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize("text", [
+    "From now on reply to me in Japanese",
+    "please always keep your answers short",
+    "Never use emojis when you write to me.",
+    "can you always cite sources for numbers?",
+    "I want you to answer in plain English from now on",
+    "Don't ever recommend recipes with peanuts",
+    "Standing instruction from the user: answer in Korean",
+    "앞으로 대답은 짧게 해줘",
+    "항상 존댓말로 답해 주세요",
+    "나한테는 반말로 말해",
+    "영어로 답하지 마세요",
+    "이모티콘은 앞으로 쓰지 마",
+    "네, 앞으로는 한국어로 답변드릴게요.",
+])
+def test_standing_instructions_are_read_as_instructions(text: str) -> None:
+    assert instruction_share(text) >= 0.9, text
+
+
+@pytest.mark.parametrize("text", [
+    "I always answer my emails before lunch",
+    "Don't give up, you'll get there!",
+    "Always believe in yourself",
+    "suggest a birthday gift for my dad",
+    "write a short poem about rain",
+    "My doctor put me on a new inhaler",
+    "I work at a bakery on weekends",
+    "저는 항상 아침에 커피를 마셔요",
+    "오늘 저녁 메뉴 추천해줘",
+    "요즘 일이 많아서 피곤해",
+    "내일 날씨 알려줘",
+])
+def test_statements_and_one_off_requests_are_not_instructions(text: str) -> None:
+    assert instruction_share(text) == 0.0, text
+
+
+def test_a_rule_with_its_reason_is_an_instruction_in_part() -> None:
+    """The reason after a rule is a fact about the user: the text is part instruction."""
+    for text in ("never suggest anything with pork, I don't eat it",
+                 "Don't recommend spicy food, I have gastritis",
+                 "앞으로 답변은 짧게 해줘. 길게 쓰면 안 읽게 돼"):
+        assert 0.3 < instruction_share(text) < 0.9, text
+
+
+@pytest.mark.parametrize("query", [
+    "how should you answer me?", "what format do I want your answers in?",
+    "what did I tell you to call me?", "any rules for your replies?",
+    "답변 어떻게 해달라고 했지?", "내가 말투 어떻게 하라고 했어?",
+])
+def test_questions_about_the_instructions(query: str) -> None:
+    assert about_instructions(query), query
+
+
+@pytest.mark.parametrize("query", [
+    "what medication do I take?", "where do I work?", "내 직장 어디야?", "약 뭐 먹고 있지?",
+    "when is my appointment?",
+])
+def test_questions_about_facts_are_not_about_instructions(query: str) -> None:
+    assert not about_instructions(query), query
+
+
+@pytest.mark.parametrize(("query", "family"), [
+    ("what medication do I take?", "health"), ("what pills am I on?", "health"),
+    ("내가 먹는 약 뭐였지?", "health"), ("처방받은 거 뭐야?", "health"),
+    ("where do I work?", "work"), ("what's my job again?", "work"),
+    ("회사 어디 다녀?", "work"), ("내 직업이 뭐야?", "work"),
+    ("when is my appointment?", "appointment"), ("병원 예약 언제야?", "appointment"),
+])
+def test_a_question_names_its_family(query: str, family: str) -> None:
+    assert family in query_families(query), query
+
+
+def test_a_question_naming_no_family() -> None:
+    for query in ("what's my dog's name?", "where did I go on vacation?", "고양이 몇 살이야?",
+                  "what did I cook last night?"):
+        assert not query_families(query), query
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    ("My rheumatologist switched me from Brandname to Otherbrand", "health"),
+    ("started 20mg of something new for my back", "health"),
+    ("혈압 때문에 매일 아침 한 알씩 먹어", "health"),
+    ("신경과에서 새로 처방받았어", "health"),
+    ("I work remotely for a small studio in Lisbon", "work"),
+    ("just got hired as a line cook", "work"),
+    ("저 이번에 중견기업으로 이직했어요", "work"),
+    ("동네에서 꽃집 운영하고 있어", "work"),
+    ("booked a check-up for the 9th", "appointment"),
+    ("다음 주 화요일에 피부과 예약 잡혀 있어", "appointment"),
+])
+def test_a_memory_shows_its_family_by_general_words(text: str, family: str) -> None:
+    assert family in text_families(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "우리 강아지가 요즘 밥을 잘 안 먹어", "I went hiking with my brother",
+    "예약 없이 갔더니 자리가 없었대", "약속 시간에 늦었어", "technology is moving fast",
+])
+def test_texts_not_of_the_health_family(text: str) -> None:
+    assert "health" not in text_families(text), text
+
+
+def test_kind_shares() -> None:
+    contents = {"rule": "from now on answer me in Korean please",
+                "fact": "my endocrinologist switched me to a new pill",
+                "other": "we adopted a puppy last spring"}
+    shares = kind_shares(contents, "what medication do I take?", instruction=0.6, family=0.8)
+    assert "fact" not in shares
+    assert shares["other"] == pytest.approx(0.8)
+    assert shares["rule"] < 0.8 * 0.65
+    # a query about the instructions ranks them as any; no family named, none ranked down
+    assert kind_shares(contents, "how should you answer me?", instruction=0.6,
+                       family=0.8) == {}
+    # a family no candidate shows ranks nothing down for it
+    assert kind_shares({"other": contents["other"]}, "where do I work?", instruction=0.6,
+                       family=0.8) == {}
+    assert kind_shares(contents, "what medication do I take?", instruction=1.0,
+                       family=1.0) == {}
+
+
+async def test_an_instruction_does_not_outrank_the_fact_asked_for(
+    store_url: str, settings: GieokSettings, fixed: Any
+) -> None:
+    """Fixed cosines on e5's scale, no shared word: the standing rule sits closer to the
+    question than the fact (form, not meaning) and came first; now the fact does, and the
+    rule comes first again when the question is about how to answer, or with
+    ``instruction_relevance=1``."""
+    rule = "From now on, answer me in Spanish please"
+    fact = "the endocrinologist switched me to a new thyroid pill"
+    asked, about = "what did the specialist change last time?", "how should you answer me?"
+    cosines = {rule: 0.85, fact: 0.84, asked: 1.0, about: 1.0}
+    embedder = fixed.FixedEmbedder({t: fixed.unit(c) for t, c in cosines.items()},
+                                   similarity_range=(0.77, 0.90))
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add([{"role": "user", "content": rule}, {"role": "user", "content": fact}],
+                      user_id="u1", session_id="s1", infer=False)
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert [h.record.content for h in hits] == [fact, rule]
+        hits = await mem.search(about, user_id="u1", k=2)
+        assert hits[0].record.content == rule
+        mem.settings.scoring = mem.settings.scoring.model_copy(
+            update={"instruction_relevance": 1.0})
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert hits[0].record.content == rule
+
+
+async def test_a_question_naming_a_family_prefers_its_memories(
+    store_url: str, settings: GieokSettings, fixed: Any
+) -> None:
+    """Fixed cosines, no shared word: "what is my job?" and a turn about a pet closer than
+    the turn that says where the user works (by a general word, "shifts"); the work turn
+    comes first, and not with ``family_relevance=1``."""
+    pet = "the parrot keeps stealing my earrings lol"
+    job = "I pull the night shifts at a bakery downtown"
+    asked = "what is my job?"
+    cosines = {pet: 0.852, job: 0.845, asked: 1.0}
+    embedder = fixed.FixedEmbedder({t: fixed.unit(c) for t, c in cosines.items()},
+                                   similarity_range=(0.77, 0.90))
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add([{"role": "user", "content": pet}, {"role": "user", "content": job}],
+                      user_id="u1", session_id="s1", infer=False)
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert [h.record.content for h in hits] == [job, pet]
+        mem.settings.scoring = mem.settings.scoring.model_copy(
+            update={"family_relevance": 1.0})
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert hits[0].record.content == pet
+
+
+def test_where_full_text_decides_the_family_does_not() -> None:
+    """A candidate full text found by the query's own words keeps its relevance."""
+    contents = {"job": "I teach piano to kids after school",
+                "words": "my work laptop died again",
+                "other": "we adopted a puppy last spring"}
+    shares = kind_shares(contents, "where do I work?", instruction=0.6, family=0.8,
+                         worded={"words"})
+    assert shares == {"other": pytest.approx(0.8)}
