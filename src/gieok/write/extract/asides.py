@@ -31,6 +31,8 @@ _TRAILING = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|[.!~…]+))+\s*$")
 # --- a question by its ending -----------------------------------------------------------------
 # Kiwi's final endings that ask (-ㄴ가, -나, -ㄹ까, -니, -냐, with or without 요).
 _ASKING_EF = frozenset("ᆫ가 은가 는가 나 ᆯ까 을까 니 냐 나요 ᆫ가요 은가요 는가요 ᆯ까요 을까요 냐고".split())
+# the same endings when Kiwi reads them as joints at the very end ("없나", "끝났나", "할까")
+_ASKING_EC = frozenset("나 ᆯ까 을까 는가 ᆫ가 은가 ᆯ지 을지 는지 ᆫ지 은지".split())
 # what a wh-word asks when it is the predicate ("어디야", "뭐예요", "누구야")
 _WH_NP = frozenset("뭐 무엇 어디 언제 누구 몇".split())
 
@@ -42,6 +44,9 @@ def ko_asks(sentence: str) -> bool:
     if not _HANGUL.search(text):
         return False
     toks = [t for t in tokens(text) if not t.tag.startswith("S")]
+    if len(toks) >= 2 and toks[-1].tag == "EC" and toks[-1].form in _ASKING_EC \
+            and toks[-2].tag.startswith(("VV", "VA", "VX", "EP", "XSV", "XSA")):
+        return True  # "딱 맞는 말 없나", "벌써 끝났나": Kiwi reads the last -나 as a joint
     if not toks or toks[-1].tag != "EF":
         return False
     if toks[-1].form == "나" and (len(toks) < 2 or toks[-2].tag == "VCP"):
@@ -159,3 +164,124 @@ def echoes(sentence: str, shown: str) -> bool:
 def _topic(toks: list[Token], at: int) -> bool:
     """The noun is the reply's topic ("나미야는 …"): the reply speaks of it."""
     return at + 1 < len(toks) and toks[at + 1].tag == "JX"
+
+
+# --- a deliberation, not a decision -----------------------------------------------------------
+# KO: an embedded question (-나, -ㄹ까, -ㄹ지, -는지) right before a verb of deliberating, and
+# nothing after it but its endings ("이사를 가야 하나 고민했다", "갈까 말까 고민돼", "이직할지
+# 생각 중이야"); an intention said to be absent ("실제로 갈 생각은 없어", "애 낳을 계획은 없어").
+_DELIBERATE_KO = frozenset("고민 망설이 고려 생각 갈등 저울질".split())
+_INTENT_KO = frozenset("생각 계획 예정 맘 마음 의향".split())
+_ENDINGS = ("XSV", "XSA", "EP", "EF", "EC", "ETM", "NNB", "VCP", "VX", "JX", "JKB")
+# EN: the speaker is still deciding ("wondering if I should …", "torn between …", "we can't
+# decide whether …", "haven't decided yet"), or says there is no plan ("no plans to …").
+_DELIBERATE_EN = re.compile(
+    r"^(?:(?:so|and|but|honestly|tbh|also|just|lol|ha+|hmm+|ok(?:ay)?)[,\s]+)*"
+    r"(?:(?:i['’]?m|i\s+am|we['’]re|we\s+are|i['’]ve\s+been|we['’]ve\s+been|been|still|kinda|"
+    r"kind\s+of|sort\s+of|just|really|seriously)\s+)*"
+    r"(?:wondering|debating|deliberating|torn|weighing(?:\s+up)?|going\s+back\s+and\s+forth|"
+    r"trying\s+to\s+(?:decide|figure\s+out)\s+(?:if|whether)|thinking\s+about\s+whether|"
+    r"on\s+the\s+fence)\b|"
+    r"(?:\b(?:i|we)\s+|^)(?:still\s+)?(?:can['’]?t|cannot|couldn['’]?t)\s+decide\b|"
+    r"(?:\b(?:i|we)\s+|^)(?:still\s+)?haven['’]?t\s+decided\b|"
+    r"\b(?:no|not\s+any|zero)\s+(?:real\s+)?(?:plans?|intention)\s+(?:to|of)\b|"
+    r"\b(?:not|never)\s+planning\s+(?:to|on)\b|\b(?:don['’]?t|do\s+not)\s+plan\s+(?:to|on)\b",
+    re.IGNORECASE)
+
+
+def deliberates(sentence: str) -> bool:
+    """The user is weighing something, or says there is no plan (see above): not a decision,
+    so nothing about them to keep. A deliberation that ends in a choice ("고민하다가 헬스장
+    등록했어", "wondering about it for weeks but I signed up") says the choice after it."""
+    s = _TRAILING.sub("", sentence.strip())
+    if not _HANGUL.search(s):
+        if re.search(r"\b(?:but|so)\s+(?:i|we)\s+(?:finally\s+|just\s+)?(?:\w+ed|went|got|"
+                     r"signed|chose|picked)\b", s, re.IGNORECASE):
+            return False
+        return _DELIBERATE_EN.search(s) is not None
+    toks = [t for t in tokens(s) if not t.tag.startswith("S")]
+    for i, t in enumerate(toks[1:], 1):
+        rest = toks[i + 1:]
+        if any(not r.tag.startswith(_ENDINGS) and r.form != "없" for r in rest):
+            continue  # more is said after it: the choice, or what happened
+        if t.form in _DELIBERATE_KO and toks[i - 1].tag == "EC" \
+                and toks[i - 1].form in _ASKING_EC and all(r.form != "없" for r in rest):
+            return True
+        if t.form in _INTENT_KO and toks[i - 1].tag == "ETM" and rest \
+                and any(r.form == "없" for r in rest[:2]):
+            return True
+    return False
+
+
+# --- a conclusion drawn from the assistant's answer -------------------------------------------
+_THEN_EN = re.compile(
+    r"(?<!\bsince)(?<!\bby)(?<!\buntil)(?<!\btill)(?<!\bback)(?<!\band)(?<!\bjust)(?<!\beven)"
+    r"(?<!\bfrom)(?<!\bonly)(?<!\bright)\s+then\s*[.!~]*(?:\s*(?:lol|haha+|lmao|:\)|:D))*[.!~]*$",
+    re.IGNORECASE)
+
+
+def concludes(sentence: str, shown: str) -> bool:
+    """A short reply that draws its conclusion from the assistant's answer, said with "then"
+    at its end ("ha, I win then", "I'll have the sausage roll first then", "oat it is then"):
+    the user decides for the moment, nothing about them lasts. Not a time ("… back then",
+    "since then", "by then")."""
+    s = sentence.strip()
+    return bool(shown) and not _HANGUL.search(s) and len(s.split()) <= 12 \
+        and _THEN_EN.search(s) is not None
+
+
+# --- taking up what the assistant suggested ---------------------------------------------------
+_ADOPT_EN = re.compile(
+    r"^(?:(?:ok(?:ay)?|yeah|yep|yes|right|good\s+idea|great|perfect|cool|nice|oh|ha+|lol|"
+    r"will\s+do|thanks|ty)[,.!\s]+)*(?:i['’]?ll|i\s+will|we['’]ll|we\s+will|i['’]?m|i\s+am|"
+    r"we['’]re|we\s+are|i|we)\s+(?:definitely\s+|probably\s+|just\s+|gonna\s+|going\s+to\s+|"
+    r"already\s+)*(?:get|getting|got|buy|buying|bought|order|ordering|ordered|try|trying|"
+    r"grab|grabbing|go\s+with|going\s+with|pick\s+up|picking\s+up|use|using|look\s+into|"
+    r"looking\s+into)\s+(?P<what>.+)$", re.IGNORECASE)
+_LITTLE = frozenset("a an the some one of it them that this those these for him her too then "
+                    "first today tomorrow tonight later now probably".split())
+
+
+def adopts(sentence: str, shown: str) -> bool:
+    """A short English reply that takes up what the assistant just suggested ("yeah we're
+    getting a shower chair" after "… a shower chair help a lot"; "I'll try the magnesium"):
+    every word of what is got or tried is in the assistant's turn, so it is an errand of the
+    moment, not something new about the user."""
+    if not shown or _HANGUL.search(sentence):
+        return False
+    s = re.sub(r"[\s.!~]+$", "", sentence.strip())
+    m = _ADOPT_EN.match(s)
+    if m is None or len(s.split()) > 10:
+        return False
+    what = m.group("what").split(".")[0]
+    words = [w for w in re.findall(r"[a-z][a-z'’-]*", what.lower()) if w not in _LITTLE]
+    seen = shown.lower()
+    return bool(words) and all(w in seen or w.rstrip("s") in seen for w in words)
+
+
+# --- what the thing asked about is, its subject left out --------------------------------------
+_SPEAKER_NP = frozenset("나 저 내 제".split())
+
+
+def identified(sentence: str) -> bool:
+    """``identifies`` for a whole Korean sentence ("우리 할머니가 불러 주시던 노래야")."""
+    return _HANGUL.search(sentence) is not None and identifies(tokens(sentence))
+
+
+def identifies(toks: list[Token]) -> bool:
+    """The clause only says what the thing asked about is, its subject left out ("우리 할머니가
+    예전에 불러 주시던 노래인데 …", "친구가 추천해 준 책이야"): a noun with a relative clause
+    that has a subject of its own, then the copula. Alone it has no subject ("… 노래다"). A
+    clause about the user says so ("저는 서울 사는 직장인인데"), or has no other subject
+    ("작년에 결혼한 새댁인데", "삼겹살 좋아하는 사람인데": the user, left unsaid)."""
+    words = [t for t in toks if not t.tag.startswith("S")]
+    while words and words[-1].tag in ("EF", "EC"):
+        words = words[:-1]
+    if len(words) < 4 or words[-1].tag != "VCP" or not words[-2].tag.startswith("NN") \
+            or words[-3].tag != "ETM":
+        return False
+    if any(t.tag == "JX" and t.form in ("은", "는") for t in words) \
+            or any(t.tag == "NP" and t.form in _SPEAKER_NP for t in words):
+        return False  # a topic of its own ("동생은 …"), or the user said ("제가 …")
+    return any(t.tag == "JKS" and i and words[i - 1].tag.startswith("NN")
+               for i, t in enumerate(words[:-3]))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from gieok.write.extract import discourse, english, korean, patterns_en
+from gieok.write.extract import asides, discourse, english, korean, patterns_en
 from gieok.write.extract.premise import premise
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -178,7 +178,8 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     instead = _contrast(toks, sentence)
     if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
         return [instead, sentence]
-    if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]):
+    if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]) \
+            or asides.identifies(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
     if "," in head:

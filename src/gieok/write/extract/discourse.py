@@ -262,8 +262,8 @@ def is_noise(sentence: str) -> bool:
     s = sentence.strip()
     if not re.search(r"\w", s) or _SMALL_TALK.match(s) or _SMALL_TALK.match(_unfill(s)):
         return True
-    if s.endswith(("?", "？")):
-        return True
+    if s.endswith(("?", "？")) or asides.deliberates(s):
+        return True  # (a question, or weighing it: "이사 가야 하나 고민했다", "wondering if …")
     if _HANGUL.search(s):
         if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
             return True
@@ -467,6 +467,7 @@ def role_play(text: str) -> bool:
 _OUTSIDE_KO = frozenset("친구 친구분 동료 지인 선배 후배 동기 상사 팀장 부장 과장 차장 대리 사장 "
                         "이웃 옆집 윗집 아랫집 룸메 룸메이트 교수 아저씨 "
                         "아줌마 아주머니 집주인".split())
+_KNOWN_KO = re.compile(r"^(?:그냥\s|제가\s|내가\s)?아는\s?(?:사람|분|형|오빠|언니|누나|동생|애|친구|지인)")
 _NOMINAL = ("NNG", "NNP", "NNB", "NP", "NR", "SL", "SN", "XSN", "MM", "JKG")
 _SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내가|제가|나는|저는|나도|저도|내|제|우리|저희)"
                          r"(?![가-힣])")
@@ -476,11 +477,12 @@ _SPEAKER_EN = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]
 def about_outsider(sentence: str) -> bool:
     """The sentence is about someone outside the user's family — a friend, a colleague, the
     boss's daughter, the neighbour ("팀장님 딸이 이번에 의대 붙었대요", "우리 옆집 사람이 Tesla
-    샀는데…", "친구네 강아지가 어제 아팠대") — and says nothing of the user, a relative or a
-    pet in the rest ("교수님이 review 달라고 하셨는데 저 편두통 때문에…" is the user's): their
-    news is not a memory about the user, however lasting it sounds."""
+    샀는데…", "친구네 강아지가 어제 아팠대") — and says nothing of the user, a relative or a pet
+    in the rest ("교수님이 … 저 편두통 때문에…" is the user's): not a memory about the user."""
     s = sentence.strip()
     if _HANGUL.search(s):
+        if known := _KNOWN_KO.match(s):  # "아는 사람 남편이 …": an acquaintance's
+            return _SPEAKER_KO.search(s[known.end():]) is None
         toks = tokens(s)
         at = next((i for i, t in enumerate(toks[:8])
                    if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
@@ -501,7 +503,7 @@ def about_outsider(sentence: str) -> bool:
 
 
 _OUTSIDE_EN = re.compile(
-    r"^(?:my|our)\s+(?:(?:best|old|close|good)\s+)?(?:friend|buddy|pal|neighbou?r|roommate|"
+    r"^(?:my|our|a|an|one\s+of\s+my)\s+(?:(?:best|old|close|good)\s+)?(?:friend|buddy|pal|neighbou?r|roommate|"
     r"flatmate|housemate|classmate|coworker|co-worker|colleague|acquaintance)s?(?:['’]s?\s+"
     r"(?:\w+\s+){0,2}?\w+)?(?:\s+(?-i:[A-Z])[\w-]+)?(?:['’]s|\s+(?:is|are|was|were|has|have|had|"
     r"keeps?|got|just|(?:\w+(?:s|ed)))\b)(?P<rest>.*)$", re.IGNORECASE)
@@ -571,12 +573,13 @@ def answers_a_hypothetical(sentence: str, before: str | None) -> bool:
 def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> bool:
     """Said by the user but not about them (checked after ``is_noise``): someone else's news,
     what is handed over for a task, a wish in a daydream, a nod to what the assistant just
-    suggested, a story the user writes (``asides``). ``before``: the turn's previous
-    sentence; ``shown``: the assistant's turn before this one."""
+    suggested, a story the user writes, a conclusion or errand of the moment, what the thing
+    asked about is (``asides``). ``before``: the turn's previous sentence; ``shown``: the
+    assistant's turn before this one."""
     return about_outsider(sentence) or request_material(sentence, before) \
         or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
-        or asides.fiction(sentence) or asides.appraises(sentence, shown) \
-        or asides.echoes(sentence, shown)
+        or asides.fiction(sentence) or asides.identified(sentence) or any(aside(sentence, shown)
+            for aside in (asides.appraises, asides.echoes, asides.concludes, asides.adopts))
 
 
 def takes_up(sentence: str, shown: str) -> bool:

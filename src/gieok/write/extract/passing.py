@@ -49,8 +49,40 @@ _NOT_KO = re.compile(r"예정|계획|거야|거예요|려고|할\s?거|갈\s?거
                      r"시작|부터|이직|이사")
 
 
+# How the moment feels, said as hyperbole ("this bug is melting my brain", "my brain is mush",
+# "배고파 죽겠다", "머리 터질 것 같아"), or as the state a bounded event just left ("knackered
+# after a 12 hour shift", "my wrists are killing me after a 3-hour conference"): no frame word
+# is needed — the figure of speech or the event that just ended is the frame.
+_HYPERBOLE_EN = re.compile(
+    r"\b(?:is|are|was|were|keeps?|been|['’]s|['’]re)\s+(?:\w+\s+)?(?:killing|melting|frying|"
+    r"destroying|wrecking|breaking|murdering|scrambling)\s+(?:me|us|my\s+(?:brain|head|mind|soul|"
+    r"sanity|will\s+to\s+live))\b|\b(?:driving|drives|drove)\s+me\s+(?:crazy|nuts|insane|mad|"
+    r"bananas|up\s+the\s+wall)\b|\bdoing\s+my\s+head\s+in\b|\bmy\s+(?:brain|head|mind)\s+"
+    r"(?:is|['’]s|feels?|has)\s+(?:\w+\s+)?(?:mush|fried|dead|toast|jelly|porridge|gone|spinning|"
+    r"pounding|exploding|soup|melting|melted|broken|scrambled|full)\b", re.IGNORECASE)
+_AFTER_EVENT_EN = re.compile(
+    r"\b(?:i['’]m|im|i\s+am|i\s+feel|feeling|my\s+[\w-]+\s+(?:is|are|feels?)|(?:is|are)\s+\w+ing\s+me)"
+    r"\b.*\bafter\s+(?:a|an|the|my|that|this|today['’]s)\s+(?:[\w-]+\s+){0,3}?(?:flight|shift|"
+    r"drive|conference|meeting|hike|run|ride|trip|journey|session|class|call|workday|commute|"
+    r"trek|double|marathon|night\s+out|all-?nighter)s?\b", re.IGNORECASE)
+_HYPERBOLE_KO = re.compile(r"[가-힣]\s?죽겠|미치겠|돌아\s?버리겠|머리\s?(?:가\s?)?(?:터지|터질|터져)|"
+                           r"뇌\s?(?:가\s?)?녹|정신\s?(?:이\s?)?나갈")
+
+
+def momentary(text: str) -> bool:
+    """How the moment feels, by a figure of speech or by the bounded event it follows (see
+    above): nothing that stays true."""
+    if re.search(r"[가-힣]", text) and _HYPERBOLE_KO.search(text):
+        return True
+    # (not what has gone on for a while: "my back has been killing me since the surgery")
+    return (_HYPERBOLE_EN.search(text) is not None or _AFTER_EVENT_EN.search(text) is not None) \
+        and _NOT_EN.search(text) is None
+
+
 def passing(text: str) -> bool:
     """``text`` says the user's state for the current period only."""
+    if momentary(text):
+        return True
     if re.search(r"[가-힣]", text):
         # a feeling framed by "these days" only when it is what the sentence says, not the
         # cause of what it says ("요즘 피곤해서 병원 갔더니 빈혈이래요")
