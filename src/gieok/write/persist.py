@@ -7,9 +7,10 @@ copy's use count and confidence go up instead (seed 000's upsert), with an UPDAT
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
 from gieok.domain.limits import MAX_IMPORT_ITEMS
@@ -21,6 +22,7 @@ from gieok.stores.base import Store, WriteBatch
 from gieok.stores.ops import HashOp
 from gieok.write.direct import build_record, coerce_enum_fields
 
+T = TypeVar("T")
 Item = tuple[Scope, str, dict[str, Any]]
 EMBED_CHUNK = 256
 CapacityHook = Callable[
@@ -110,7 +112,11 @@ async def persist_direct(
     bumped: dict[str, tuple[MemoryRecord, MemoryRecord]] = {}  # id -> (before, after)
     by_key: dict[tuple[str, str], str] = {}
     order: list[str] = []
-    stored = await _stored_duplicates(store, records)
+    # The duplicates and the capacity plan are read at once: under load every store call
+    # waits its turn, and two reads queued together wait once. The plan assumes no item is
+    # a duplicate; when one is, it is made again for the records actually new.
+    stored, planned = await asyncio.gather(_stored_duplicates(store, records),
+                                           _settled(capacity(records, now, trigger)))
     for record in records:
         key = (record.scope.key(), record.content_hash)
         rid = by_key.get(key)
@@ -153,7 +159,10 @@ async def persist_direct(
         for record, vector in zip(fresh, vectors, strict=True):
             batch.upserts.append((record, vector))
             batch.audit.append(audit_for(AuditAction.CREATE, record, trigger=trigger))
-    archived, events = await capacity(fresh, now, trigger)
+    if len(fresh) == len(records):  # nothing was a duplicate: the plan is for these records
+        archived, events = planned()
+    else:
+        archived, events = await capacity(fresh, now, trigger)
     batch.upserts.extend((record, None) for record in archived)  # W7
     batch.audit.extend(events)
     await store.write(batch)
@@ -172,3 +181,18 @@ async def _stored_duplicates(store: Store, records: Sequence[MemoryRecord]
     # an archived conversation turn (R8) with the same words is not a duplicate memory
     return {key: [r for r in records if r.layer is not Layer.ARCHIVE]
             for key, records in zip(keys, found, strict=True)}
+
+
+async def _settled(pending: Awaitable[T]) -> Callable[[], T]:
+    """``pending``'s outcome, to take later: its value, or its error raised then (a refused
+    capacity plan must not fail the read it was asked beside, nor be raised when unused)."""
+    try:
+        value = await pending
+    except Exception as exc:  # noqa: BLE001 — raised again where the plan is used
+        error = exc
+
+        def fail() -> T:
+            raise error
+
+        return fail
+    return lambda: value

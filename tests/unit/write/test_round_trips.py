@@ -25,12 +25,14 @@ pytestmark = pytest.mark.anyio
 
 
 class CountingStore(Store):
-    """Every call that reaches the backend is one round trip."""
+    """Every call that reaches the backend is one round trip; ``waits`` counts the times a
+    call started while none was in flight (calls asked at once wait their turn once)."""
 
     capabilities = frozenset()
 
     def __init__(self, inner: Store, calls: Counter[str]) -> None:
         self.inner, self.calls = inner, calls
+        self.in_flight = self.waits = 0
         self.working = CountingLog(inner.working, calls)
         self.queue, self.tokens = inner.queue, inner.tokens
 
@@ -46,11 +48,19 @@ class CountingStore(Store):
 
     async def read(self, ops: Sequence[ReadOp], /) -> list[Any]:
         self.calls["store.read"] += 1
-        return await self.inner.read(ops)
+        return await self._timed(self.inner.read(ops))
 
     async def write(self, batch: WriteBatch, /) -> WriteResult:
         self.calls["store.write"] += 1
-        return await self.inner.write(batch)
+        return await self._timed(self.inner.write(batch))
+
+    async def _timed(self, call: Any) -> Any:
+        self.waits += self.in_flight == 0
+        self.in_flight += 1
+        try:
+            return await call
+        finally:
+            self.in_flight -= 1
 
 
 class CountingLog:
@@ -131,5 +141,26 @@ async def test_more_candidates_cost_no_more_round_trips(counted: Any) -> None:
 async def test_remember_round_trips(counted: Any) -> None:
     mem, calls = counted
     calls.clear()
+    store = mem.store
+    assert isinstance(store, CountingStore)
+    store.waits = 0
     await mem.remember("User's dog is called Choco", user_id="u1")
     assert sum(calls.values()) <= 4, dict(calls)  # was 5: settings, duplicates, capacity, write
+    # the duplicates and the capacity are asked at once: settings, both, write
+    assert store.waits == 3
+
+
+async def test_a_duplicate_save_still_plans_capacity_for_what_is_new(
+        tmp_path: Path, make_settings: Callable[..., GieokSettings]) -> None:
+    """The capacity plan read beside the duplicates assumes every item new; when some are
+    duplicates it is made again, so a full scope archives no more than it must."""
+    async with AsyncMemory(f"sqlite:///{tmp_path / 'cap.db'}", settings=make_settings()) as mem:
+        await mem.update_settings(user_id="u1", max_memories=3)
+        for text in ("I like tea.", "I live in Busan.", "I have a cat."):
+            await mem.remember(text, user_id="u1")
+        records = await mem.import_memories(
+            [{"content": "I like tea."}, {"content": "I play chess."}], user_id="u1")
+        assert [r.content for r in records] == ["I like tea.", "I play chess."]
+        live = {r.content for r in (await mem.list(user_id="u1")).items}
+        # one new memory over the limit of 3: exactly one archived, not two
+        assert len(live) == 3 and "I play chess." in live
