@@ -64,9 +64,9 @@ def test_a_clause_that_only_reports_a_message_stays_out(said: Callable[[str], li
 def test_a_korean_dislike_names_the_thing_not_the_degree_adverb(
         said: Callable[[str], list[str]]) -> None:
     got = said("저는 짠 거 별로 안 좋아해요")
-    assert got == ["사용자는 짠 걸 싫어함"]  # was "사용자는 별로를 싫어함"
-    assert said("전 차가운 거 싫어해요") == ["사용자는 차가운 걸 싫어함"]
-    assert said("나 매운 거 진짜 좋아해 ㅋㅋ") == ["사용자는 매운 걸 좋아함"]
+    assert got == ["사용자는 짠 거 싫어함"]  # was "사용자는 별로를 싫어함"
+    assert said("전 차가운 거 싫어해요") == ["사용자는 차가운 거 싫어함"]
+    assert said("나 매운 거 진짜 좋아해 ㅋㅋ") == ["사용자는 매운 거 좋아함"]
     assert said("저는 별로 안 좋아해요") == []  # was "사용자는 저를 싫어함"
     assert said("그거 별로 안 좋아해") == []
     # a kind of thing said without a verb of liking may be a tone, not a taste

@@ -256,8 +256,10 @@ def moved_where(sentences: list[str]) -> list[str]:
 def as_one(sentences: list[str]) -> list[str]:
     """What the user says in two pieces read as one: a move and where now (``moved_where``),
     a request and that it holds from now on (``standing.declared``); what a question says is
-    the user's, as a statement of its own (``owned.statements``)."""
+    the user's, as a statement of its own (``owned.statements``); the name of the user's work
+    and what the sentence beside it says of the work (``workspace.named_with_facts``)."""
     from gieok.write.extract.owned import statements
     from gieok.write.extract.standing import declared
+    from gieok.write.extract.workspace import named_with_facts
 
-    return statements(declared(moved_where(sentences)))
+    return named_with_facts(statements(declared(moved_where(sentences))))

@@ -297,6 +297,16 @@ _KO_NOW = re.compile(r"오늘|지금|이번|요즘|어제|아까|방금|이거|�
 _DEGREE = frozenset("안 못 별로 잘 좀 정말 진짜 너무 엄청 완전 제일 가장 딱히 그렇게 그다지 저 나 전 난".split())
 
 
+# a reason said between the thing and what the user cannot do ("안 맞아서", "배탈 나서")
+_REASON = r"(?:(?:[가-힣]+(?:가|이)\s|안\s|잘\s안\s)?[가-힣]+서\s+)"
+
+
+def _only(g: Groups, ctx: RuleContext) -> bool:
+    """What the user only eats or drinks as a standing choice — not what they have today
+    ("오늘은 샐러드만 먹어")."""
+    return _KO_NOW.search(ctx.sentence) is None and _noun(g, ctx)
+
+
 def _kind_of_thing(g: Groups) -> bool:
     """A kind of thing named by an adjective ("단 거", "매운 거", "차가운 것"): the adjective's
     modifier form ends in ㄴ (a batchim of ㄴ: 단, 매운, 짠)."""
@@ -315,8 +325,9 @@ def _dated(text: str, ctx: RuleContext) -> str:
 
 
 def _like(verb: str) -> Callable[[Groups, RuleContext], str]:
-    # "단 거" → "단 걸" (거 + 를, as said), not "단 거를"
-    return lambda g, _: f"사용자는 {g['x'][:-1] + '걸' if g['x'].endswith(' 거') else josa(g['x'], '을/를')} {verb}"
+    # "단 거" stays as said ("사용자는 단 거 싫어함"): a kind of thing named by its adjective
+    # is looked up by those words, and "단 걸" no longer holds them
+    return lambda g, _: f"사용자는 {g['x'] if g['x'].endswith(' 거') else josa(g['x'], '을/를')} {verb}"
 
 
 def _rule_content(g: Groups, _: RuleContext) -> str:
@@ -546,7 +557,9 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 먹으면 안 됨", "health",
          type=MemoryType.CONSTRAINT, tags=("health", "diet"), check=_noun, strict=True),
     rule("ko.health.cant_eat",
-         rf"{OBJ}(?:을|를|은|는)?\s*못\s*(?:먹어|먹습니다|먹어요|먹음|먹는다|마셔|마셔요)",
+         # (a reason may come between the thing and the verb: "커피는 안 맞아서 못 마셔요")
+         rf"{OBJ}(?:을|를|은|는)?\s*{_REASON}?(?:절대|아예|잘)?\s*못\s*(?:먹어|먹습니다|먹어요|먹음|"
+         r"먹는다|마셔|마셔요|마심)",
          lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 못 먹음", "diet",
          type=MemoryType.CONSTRAINT, tags=("diet",), check=_noun),
     rule("ko.health.medication",
@@ -591,6 +604,13 @@ RULES: list[Rule] = [
          rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$))",
          _like("싫어함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
+    # "아아만 마심", "저는 허브티만 마셔요": the one thing the user has, a standing choice
+    rule("ko.pref.only",
+         rf"{OBJ}만\s*(?P<v>마셔|마셔요|마심|마십니다|마시거든|먹어|먹어요|먹음|먹습니다|먹거든)"
+         r"(?=$|[\s.!~,ㅋㅎㅠㅜ])",
+         lambda g, _: f"사용자는 {g['x']}만 {'먹는다' if g['v'].startswith('먹') else '마신다'}",
+         "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_only),
     rule("ko.pref.interest",
          rf"{OBJ}(?:에|에도)\s*(?:관심이?|흥미가?)\s*(?:많아|있어|많은\s?편|생겼어|많습니다|있습니다|"
          rf"많아요|있어요|많음)",
@@ -615,11 +635,14 @@ RULES: list[Rule] = [
          "사용자의 취미는 {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          tags=("preference", "hobby")),
     rule("ko.pref.prefer",
-         r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>[가-힣A-Za-z]+?(?:(?:이|가|을|를)?\s[가-힣]+는\s?(?=게|것이|걸))?)"
+         # ("호텔보다 한옥 스테이가 좋더라": the thing may be two words)
+         r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>(?:[가-힣A-Za-z]+\s(?=[가-힣A-Za-z]+(?:이|가)\s))?"
+         r"[가-힣A-Za-z]+?(?:(?:이|가|을|를)?\s[가-힣]+는\s?(?=게|것이|걸))?)"
          r"(?:이|가|을|를|게|것이|걸)?\s*(?:더\s?)?"
          # "버터보다 올리브유 넣는 게 좋더라고요": what the user does, and liked by experience
          r"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요|좋더라|좋던데)",
-         lambda g, _: f"사용자는 {g['y']}보다 {g['x']}는 걸 선호함" if " " in g["x"]
+         lambda g, c: f"사용자는 {g['y']}보다 {g['x']}는 걸 선호함" if " " in g["x"]
+         and re.search(re.escape(g["x"]) + r"는\s?(?:게|것이|걸)", c.sentence)
          else f"사용자는 {g['y']}보다 {josa(g['x'], '을/를')} 선호함", "preference",
          type=MemoryType.PREFERENCE, category="preference", slot="pref:{x}", value="like",
          tags=("preference",)),

@@ -92,6 +92,9 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
                 more.group("x"))[:1].lower() + _assistant_voice(more.group("x"))[1:],
                 family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                 confidence=0.8)
+    declared = _declared_rule(text)
+    if declared is not None:
+        return declared
     if _HANGUL.search(text):
         if not (_KO_REQUEST.search(text) and _KO_STANDING.search(text)):
             return None
@@ -104,6 +107,39 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
         # "Before I ask you anything else: please keep answers short": a label, then the rule
         found = _standing(text, tail.strip())
     return found
+
+
+# "rule for you: …", "new rule: …", "house rules: …", "규칙 하나: …": a label that says what
+# follows is a rule — the standing marker is the label itself, whatever the imperative says
+_RULE_LABEL = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|also|oh|btw|one\s+more|another)[,\s]+)*(?:(?:a|one|new|house|"
+    r"ground|standing|my|another)\s+)?rules?(?:\s+(?:for\s+(?:you|the\s+assistant)|from\s+now\s+on|"
+    r"going\s+forward))?$|"
+    r"^(?:새\s?|하나\s?더\s?)?(?:규칙|룰|원칙)(?:\s?하나(?:\s?더)?)?$", re.IGNORECASE)
+# when or where the rule applies, said before its imperative ("after 11pm, …", "on weekends, …")
+_EN_WHEN_LEAD = re.compile(r"^(?:after|before|past|on|at|during|between|from|until|once|"
+                           r"when(?:ever)?|if)\b[^,]{1,40},\s*", re.IGNORECASE)
+
+
+def _declared_rule(text: str) -> Hit | None:
+    """A request after a label that declares it a rule ("rule for you: after 11pm, don't let
+    me start new work", "규칙: 답장은 세 줄 이내로 해줘")."""
+    head, colon, tail = text.partition(":")
+    tail = tail.strip()
+    if not colon or not tail or _RULE_LABEL.match(head.strip()) is None:
+        return None
+    if _HANGUL.search(tail):
+        if not _KO_REQUEST.search(tail):
+            return None
+        return Hit(content="사용자 요청: " + tail, family="rule", type=MemoryType.RULE,
+                   category="feedback", tags=("rule",), confidence=0.85)
+    body = _EN_WHEN_LEAD.sub("", tail)
+    if not (_EN_IMPERATIVE.match(body) or re.match(r"(?:please\s+)?(?:let|remind|tell|ask|"
+                                                    r"check|stop|warn|skip)\b", body, re.I)):
+        return None
+    return Hit(content="Standing instruction from the user: " + _assistant_voice(tail),
+               family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
+               confidence=0.85)
 
 
 def _standing(text: str, said: str) -> Hit | None:

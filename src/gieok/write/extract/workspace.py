@@ -73,7 +73,10 @@ _ONLY_BESIDE = re.compile(r"\b(?:for|with|to|at|from|on|about|during|after|befor
 
 def project_said(sentence: str) -> bool:
     """A project, codebase or team is what the sentence is about (not only named beside a
-    first-person statement: "I'm allergic to cats, so no cat cafe for the team outing")."""
+    first-person statement: "I'm allergic to cats, so no cat cafe for the team outing"), or a
+    piece of work the user makes, named or told by its stack (``own_work``)."""
+    if own_work(sentence):
+        return True
     found = list(_PROJECT.finditer(sentence))
     if not found:
         return False
@@ -125,12 +128,19 @@ _TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "
              "still": "still", "just": "just"}
 
 
+# what the user wants done for the work, after what the work is: the ask, not its knowledge
+_WISH_AFTER_KO = re.compile(r"^(?P<x>.+?(?:는데|은데|인데))\s*,?\s+\S.*(?:싶어|싶어요|싶습니다|싶은데|"
+                            r"해\s?줘|해\s?주세요|줄래|할까|될까)[\s.!~?]*$")
+
+
 def project_content(sentence: str) -> tuple[str | None, str]:
     """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
     from gieok.write.extract import english, korean, patterns_en
+    from gieok.write.normalize import first_person_to_user_en
 
     if _HANGUL.search(sentence):
-        return korean.to_memory(sentence, speaker=False), "ko"
+        wish = _WISH_AFTER_KO.match(sentence.strip())  # "…로 만들었는데, 자동화 하고 싶어요"
+        return korean.to_memory(wish.group("x") if wish else sentence, speaker=False), "ko"
     text = english.strip_fillers(sentence)
     text = re.sub(r"\bwe['’](re|ve|ll|d)\b", lambda m: "the team " + {
         "re": "is", "ve": "has", "ll": "will", "d": "would"}[m.group(1).lower()], text, flags=re.I)
@@ -146,6 +156,8 @@ def project_content(sentence: str) -> tuple[str | None, str]:
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
+    if _PERSONAL.search(text):  # "I'm making a habit tracker in Swift": the user as its maker
+        text = first_person_to_user_en(text)
     return (text[:1].upper() + text[1:]) if text else None, "en"
 
 
@@ -175,3 +187,124 @@ def tier_of(rule: str | None, content: str) -> str | None:
     if rule == "project" or rule in _WORK_KINDS and _WORK_ITEM.search(content) is not None:
         return "project"
     return None
+
+
+# -- a piece of work the user makes ------------------------------------------------------------
+# People name their own work in passing, in the sentence before or after its facts: "we're
+# building a scheduling app, Flutter front end. the repo's called \"shiftshare\"", "프로젝트
+# 이름이 \"떡보\"예요. 아임웹으로 만들고 있어요", "우리 점자 교정 툴 \"점돌이\" 말이에요, 파이썬으로
+# 짜고 있고 …". The work is what those sentences are about — the user's as its maker, not as
+# a person — so they are project knowledge, and the name goes with the facts in one memory.
+_ARTEFACT_EN = (r"(?:repo(?:sitory)?|project|app|site|website|game|tool|library|package|bot|"
+                r"plugin|extension|platform|startup|brand|shop|store|series|book|thesis|"
+                r"dissertation|podcast|channel|newsletter|product|pipeline|codebase|code|"
+                r"proposal|manuscript|paper|deck|spreadsheet|rebrand|campaign)")
+_ARTEFACT_KO = (r"(?:프로젝트|앱|어플|사이트|홈페이지|게임|툴|도구|서비스|플랫폼|쇼핑몰|스토어|"
+                r"브랜드|채널|레포|봇|플러그인|프로그램|논문|졸업작품|시리즈|모델|시트|시스템)")
+_NAMES_WORK = re.compile(
+    # "the repo's called shiftshare", "our game is named Moss & Marrow", "we named it Oddhour"
+    rf"\b(?:the|our|my|this)\s+(?:[\w-]+\s+){{0,2}}?{_ARTEFACT_EN}(?:['’]s|\s+is|\s+was|"
+    rf"\s+will\s+be)\s+(?:called|named|titled)\s+\S|"
+    rf"\b(?:the|our|my|this)\s+(?:[\w-]+\s+){{0,2}}?{_ARTEFACT_EN}['’]s\s+(?:name|title)\s+is\s+\S|"
+    rf"\b(?:we|I)\s+(?:called|named|titled)\s+(?:it|the\s+{_ARTEFACT_EN})\s+\S|"
+    # "In the Harbor Watch repo …", "For the Larkspur Bakery rebrand: …": a named work as the frame
+    rf"(?:^|\b(?:in|for|on)\s+)(?:the|our|my)\s+(?:(?-i:[A-Z0-9][\w&.-]*)\s+){{1,3}}"
+    rf"{_ARTEFACT_EN}\b|"
+    rf"^(?:in|for|on)\s+(?:the|our|my)\s+(?:[\w-]+\s+){{0,2}}?{_ARTEFACT_EN}\s*[,:]|"
+    # "프로젝트 이름이 떡보예요", "논문 title 바뀜: …", "툴 점돌이 말이에요", "앱 있잖아요,"
+    rf"{_ARTEFACT_KO}\s?(?:이름|명|제목|타이틀|title|name)\s?(?:이|은|는|가)?\s?"
+    rf"(?:바뀜|바뀌었어요?|바꿨어요?|정했어요?)?\s*[:：]?\s*\S|"
+    rf"{_ARTEFACT_KO}\s?(?:[^\s,]+\s)?(?:말인데|말이에요|말이야|말이죠|말입니다|있잖아)",
+    re.IGNORECASE)
+# "이름은 Moss & Marrow" after the work was named earlier in the sentence
+_NAME_KO = re.compile(r"(?:이름|제목|타이틀)(?:은|는|이)\s?\S")
+# the user (or the user's team) making or running the work …
+_BUILDS = re.compile(
+    r"\b(?:I['’]m|I\s+am|we['’]re|we\s+are|I['’]ve\s+been|we['’]ve\s+been)\s+(?:building|"
+    r"making|developing|writing|coding|working\s+on|running|launching|designing)\b|"
+    r"\b(?:I|we)\s+(?:built|made|maintain|develop)\b|"
+    r"만들고\s?있|만드는|만들었|개발\s?(?:중|하고|했)|짜고\s?있|짜는|운영\s?(?:중|하고|해)|"
+    r"구축\s?(?:중|하고)|작업\s?중", re.IGNORECASE)
+# … told by what it is built with: a tool, a language, a host (a closed class of names)
+_STACK = re.compile(
+    r"(?<![A-Za-z])(?:Flutter|Supabase|Firebase|Next\.?js|React(?:\s?Native)?|Vue|Svelte|Django|"
+    r"FastAPI|Flask|Spring(?:\s?Boot)?|Rails|Laravel|Node(?:\.js)?|Rust|Tokio|Python|TypeScript|"
+    r"JavaScript|Kotlin|Swift|Godot|Unity|Unreal|GDScript|WordPress|Shopify|Wix|Webflow|S3|"
+    r"AWS|GCP|Azure|Vercel|Netlify|Fly\.io|Heroku|Docker|Kubernetes|Postgres(?:QL)?|MySQL|"
+    r"SQLite|MongoDB|Redis|DB|ECS|Lambda|Terraform|Tailwind|GraphQL|Figma)(?![A-Za-z])|"
+    r"파이썬|자바스크립트|워드프레스|쇼피파이|아임웹|플러터|리액트|장고|스프링|파이어베이스|"
+    r"플러그인|데이터베이스|디비|서버")
+
+
+def own_work(sentence: str) -> bool:
+    """The sentence names a piece of work the user makes (``_NAMES_WORK``), or tells of the
+    user making it and what it is built with ("I'm building a Flutter app", "예약 앱 만들고
+    있는데 DB는 MySQL이고"). A question is none (it asks, it does not state)."""
+    text = sentence.strip()
+    if not text or text.endswith(("?", "？")):
+        return False
+    return names_work(text) or (_BUILDS.search(text) is not None
+                                and _STACK.search(text) is not None)
+
+
+def names_work(sentence: str) -> bool:
+    """The sentence names a piece of the user's work (see ``_NAMES_WORK``)."""
+    if _NAMES_WORK.search(sentence):
+        return True
+    name = _NAME_KO.search(sentence)
+    return name is not None and re.search(_ARTEFACT_KO, sentence[:name.start()]) is not None
+
+
+_COPULA_END = re.compile(r"(?:이에요|예요|에요|이야|야|입니다|이다|임)[.!~\s]*$")
+
+
+def named_with_facts(sentences: list[str]) -> list[str]:
+    """A sentence naming the user's work read as one with the sentence beside it that tells
+    of the work ("… Flutter front end and Supabase backend. the repo's called shiftshare"):
+    one memory names the work and holds its facts. The sentence after the name is tried
+    first, then the one before it."""
+    out = list(sentences)
+    i = 0
+    while i < len(out):
+        if not names_work(out[i]) or out[i].rstrip().endswith(("?", "？")) \
+                or _BUILDS.search(out[i]) or _STACK.search(out[i]):  # (its facts are in it)
+            i += 1
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(out) and _tells_of_work(out[j]) and not names_work(out[j]):
+                first, second = (out[i], out[j]) if j > i else (out[j], out[i])
+                out[min(i, j)] = _joined(first, second)
+                del out[max(i, j)]
+                break
+        i += 1
+    return out
+
+
+def _tells_of_work(sentence: str) -> bool:
+    text = sentence.strip()
+    if not text or text.endswith(("?", "？")):
+        return False
+    return (_BUILDS.search(text) is not None or _STACK.search(text) is not None
+            or _WORK.search(text) is not None or project_said(text))
+
+
+def _joined(first: str, second: str) -> str:
+    first = first.strip()
+    if _HANGUL.search(first):
+        first = _COPULA_END.sub("이고", first) if _COPULA_END.search(first) \
+            else first.rstrip(" .!~")
+        return f"{first}, {second.strip()}"
+    return f"{first.rstrip(' .!')}; {second.strip()}"
+
+
+_BEFORE_NAME_KO = re.compile(rf"{_ARTEFACT_KO}\s?$")
+_AFTER_NAME_EN = re.compile(rf"^\s?{_ARTEFACT_EN}\b", re.IGNORECASE)
+_AFTER_NAME_KO = re.compile(r"^\s?(?:말(?:이에요|인데|이야|이죠|입니다)|있잖아)")
+
+
+def quote_names_work(before: str, after: str) -> bool:
+    """A quoted span is the name of a piece of work when a work noun is right before it
+    ("툴 \"점돌이\"", "브랜드 \"Oddhour\""), right after it ("the \"Harbor Watch\" repo") or
+    it is what the sentence is about ("\"보이스풀\" 말인데")."""
+    return bool(_BEFORE_NAME_KO.search(before) or _AFTER_NAME_EN.match(after)
+                or _AFTER_NAME_KO.match(after))
