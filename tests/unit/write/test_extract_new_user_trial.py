@@ -291,8 +291,9 @@ def test_a_known_name_said_again_as_an_introduction_is_not_rewritten() -> None:
 
 
 def test_a_name_in_a_pet_care_sentence_is_the_users_pet() -> None:
+    # (the clause after the comma is a statement of its own about him: focus.pronoun_clauses)
     assert said("Took Biscuit to the vet today, he needs a dental cleaning next month") == [
-        "User took their pet Biscuit to the vet today, he needs a dental cleaning next month"]
+        "User's pet Biscuit needs a dental cleaning next month"]
     assert said("Mochi's annual shots are due on Dec 3") == [
         "User's pet Mochi's annual shots are due on Dec 3"]
     assert said("보리 오늘 동물병원에서 예방접종 맞았어")[0].startswith("사용자의 반려동물 보리")

@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, medical_said, honorific
+from gieok.write.extract import focus
+from gieok.write.extract.focus import asked_pronoun, counted, each_named, keeps_focus
+from gieok.write.extract.focus import about_kin, pronoun_clauses  # noqa: F401  (for heuristic)
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
 from gieok.write.extract.names import companion_named, hangul_named, ko_noun, outsider_named
+from gieok.write.extract.names import BREED_SAID, KIND_SAID, NAMING_EN
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -45,6 +49,7 @@ class Entity:
     kind: str  # "pet" | "family"
     lang: str
     gender: str | None = None
+    plural: bool = False  # "소라게 세 마리", "three hermit crabs": named all at once later
 
     def display(self, lang: str) -> str:
         if lang == "ko":  # "my daughter 서윤" said in English: 사용자의 딸 서윤 in Korean
@@ -149,7 +154,7 @@ _KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?
                             r"(?=[\s.!,~]|$)")
 _KO_NAME_LIST = re.compile(r"^(?:이름은\s?)?(?P<a>[가-힣]{1,4}?)(?:이)?(?:랑|하고|와|과|,)\s?"
                            r"(?P<b>[가-힣]{1,4}?)(?:이)?(?:야|이야|예요|이에요|입니다|이고)?[\s.!~ㅋㅎ]*$")
-_KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|"
+_KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|너무|정말|이제|원래|두|세|한|각각|"
                           r"다음|어제|오늘|내일|둘|셋)$")
 
 
@@ -185,6 +190,14 @@ class Entities:
                                        or companion_named(sentence, names))
         for entity in found:
             self._add(entity)
+        herd = next((e for e in reversed(self.known) if e.plural and e.name is None), None)
+        if herd is not None and all(e.name is None for e in found) and each_named(sentence):
+            # "소라게 세 마리 … 이름은 각각 집게, 보라, 쉘던": the names are the crabs', one each
+            self.known.remove(herd)
+            for name in each_named(sentence):
+                self._add(Entity(name=name, noun=herd.noun, kind=herd.kind, lang=herd.lang))
+            self.topic = None
+            return
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
         listed = _KO_NAME_LIST.match(sentence.strip()) if lang == "ko" and not found else None
         if listed and unnamed is not None and unnamed.kind == "pet" \
@@ -210,9 +223,11 @@ class Entities:
             topic = next((e for e in reversed(self.known)
                           if sentence.startswith(e.display(lang) + ("" if lang == "ko" else " "))),
                          None)
-        if topic is None and lang == "ko" and self.topic is not None \
-                and _no_subject_ko(sentence):
-            return  # "코숏이야. 근데 요즘 살이 쪄서 …": no subject, the pet is still the topic
+        if topic is None and self.topic is not None and (
+                lang == "ko" and _no_subject_ko(sentence) or keeps_focus(sentence)):
+            # "코숏이야. 근데 요즘 살이 쪄서 …": no subject, the pet is still the topic; a
+            # question to the assistant ("관절 영양제 뭐가 좋을까요?") changes nothing either
+            return
         self.topic = topic
 
     def _intros(self, sentence: str) -> list[Entity]:
@@ -233,7 +248,7 @@ class Entities:
                 if _KO_NOT_NAME.match(name):
                     continue
                 noun = m.group("noun")
-                kind = _BREED_SAID.match(sentence[m.end("name"):])
+                kind = BREED_SAID.match(sentence[m.end("name"):])
                 if kind is not None and noun in ("애", "아이", "애기", "아기"):
                     noun = kind.group("noun")  # "우리 애 Toby, corgi인데": the child is a corgi
                 out.append(self._entity(name, noun, "ko"))
@@ -246,6 +261,11 @@ class Entities:
                 noun = g.get("noun") or g.get("noun2") or g.get("noun3") or g.get("noun4") or ""
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
+        herd = counted(sentence) if not any(e.name for e in out) else None
+        if herd is not None:  # "조카가 두고 간 소라게 세 마리": the animals, after the nephew
+            lang = "ko" if re.search(r"[\uac00-\ud7a3]", herd) else "en"
+            kind = "family" if self._entity(None, herd, lang).kind == "family" else "pet"
+            out.append(Entity(name=None, noun=herd, kind=kind, lang=lang, plural=True))
         return out
 
     def learn(self, memory: str) -> None:
@@ -272,11 +292,15 @@ class Entities:
     def kind_asked(self, question: str, answer: str) -> bool:
         """"Is Oreo a cat?" → "yep, a tabby": Oreo is the user's cat; "콩이는 고양이예요?" →
         "아니 강아지! 말티즈": 콩이 is their dog. True when the answer said what kind it is."""
-        m = _ASKED_KIND_EN.search(question) or _ASKED_KIND_KO.search(question)
+        pronoun = asked_pronoun(question)
+        target = self.pronoun_target(pronoun) if pronoun else None
+        if target is not None and not self.outsider:
+            self.topic = target  # "What is she eating now?": the answer is about the cat
+        m = focus.ASKED_KIND_EN.search(question) or focus.ASKED_KIND_KO.search(question)
         if m is None:
             return self._who_asked(question, answer)
         noun = m.group("noun")
-        if _NO.match(answer.strip()):
+        if focus.NO.match(answer.strip()):
             other = re.search(rf"(?:{PETS_KO})|\b(?i:{PETS_EN})\b", answer)
             if other is None:
                 return False
@@ -293,10 +317,10 @@ class Entities:
     def _who_asked(self, question: str, answer: str) -> bool:
         """"Who's Toto?" → "my jindo, he's 3"; "토토가 누구야?" → "우리 강아지야": the name
         is the user's pet or relative the answer says, and the topic of what follows."""
-        m = _ASKED_WHO_EN.search(question) or _ASKED_WHO_KO.search(question)
+        m = focus.ASKED_WHO_EN.search(question) or focus.ASKED_WHO_KO.search(question)
         if m is None:
             return False
-        said = _ANSWER_MY_EN.match(answer.strip()) or _ANSWER_MY_KO.match(answer.strip())
+        said = focus.ANSWER_MY_EN.match(answer.strip()) or focus.ANSWER_MY_KO.match(answer.strip())
         if said is None:
             return False
         name = m.group("name")
@@ -391,12 +415,16 @@ class Entities:
         return None
 
     def _resolve_en(self, text: str) -> str:
-        naming = _NAMING_EN.match(text)
+        naming = NAMING_EN.match(text)
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
         if naming is not None and unnamed is not None:  # "we got a kitten!! named her Mochi"
             who = unnamed.display("en")
             unnamed.name = naming.group("name")
             return f"{who} is named {naming.group('name')}{text[naming.end():]}"
+        herd = next((e for e in reversed(self.known) if e.plural and e.name is None), None)
+        they = re.match(r"(?i:their\s+names\s+are|they['’]re\s+(?:named|called))\s", text)
+        if herd is not None and they is not None and each_named(text):  # "their names are …"
+            return f"{herd.display('en')} are named {text[they.end():]}"
         said = _REPORTED_EN.match(text)
         if said is not None:  # "vet said she needs her second rabies shot": she is the cat
             inner = self._resolve_en(text[said.end():])
@@ -409,7 +437,7 @@ class Entities:
             if self.outsider and p != "it":
                 return text  # "… a card for the vet? her name is Dr. Patel": the vet's name
             target = self.pronoun_target(p)
-            kind = _KIND_SAID.match(text[m.end():]) if m.group("s") and p in ("he", "she") \
+            kind = KIND_SAID.match(text[m.end():]) if m.group("s") and p in ("he", "she") \
                 else None
             if kind is not None and self.unplaced and (target is None or target.name is None):
                 # "… so Bruno is stuck inside. he's a 1 year old husky": Bruno is that husky
@@ -467,6 +495,9 @@ class Entities:
                 josa = "은"
             return f"{who}{josa}" + text[m.end():]
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
+        herd = next((e for e in reversed(self.known) if e.plural and e.name is None), None)
+        if herd is not None and each_named(text) and re.match(r"이름(?:은|이|들은)\s", text):
+            return f"{herd.display('ko')} {text.lstrip()}"  # "이름은 각각 집게, 보라, 쉘던"
         if unnamed is not None and _KO_NAME_LATER.match(text) \
                 and not _KO_NOT_NAME.match(_named(_KO_NAME_LATER.match(text))):  # "이름은 유나"
             if re.fullmatch(r"이름은\s?[가-힣]{1,6}", text.strip()):
@@ -485,33 +516,26 @@ class Entities:
                 # health, is the topic ("망고는"), not the owner of the hospital
                 who += "은" if _batchim(who) else "는"
             return re.sub(called, who, text, count=1)
+        bare = re.match(rf"(?P<noun>{_KO_RELATIVE})\s(?=\S)", text)
+        if bare is not None and honorific(text) and _no_subject_ko(text[bare.end():]):
+            # "엄마 올해 일흔이신데 매일 등산 다니셔": the relative said bare, then honoured
+            kin = next((e for e in reversed(self.known) if e.noun == bare.group("noun")),
+                       None) or self._entity(None, bare.group("noun"), "ko")
+            who = kin.display("ko")
+            return f"{who}{'은' if _batchim(who) else '는'} {text[bare.end():]}"
         honoured = self.topic is not None and self.topic.kind == "family" and honorific(text)
         # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
-        if self.topic is not None and (_HEALTHY.search(text) or honoured
+        if self.topic is not None and (focus.HEALTHY.search(text) or honoured
                                        or _health_related(text) or medical_said(text)) \
                 and _no_subject_ko(text):
             who = self.topic.display("ko")
             if self.topic.kind == "pet":
                 # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
-                text = _FED.sub(lambda m: _EATS[m.group(0)], text)
+                text = focus.FED.sub(lambda m: focus.EATS[m.group(0)], text)
             # "할머니 아흔 되셔": the relative said bare is the subject already
             text = re.sub(rf"^{re.escape(self.topic.noun)}\s(?=\S)", "", text)
             return f"{who}{'은' if _batchim(who) else '는'} {text}"
         return text
-
-
-_EATS = {"먹이고": "먹고", "먹여요": "먹어요", "먹여": "먹어", "먹이는": "먹는", "먹인다": "먹는다",
-         "먹였어": "먹었어", "먹였어요": "먹었어요", "먹이": "먹",
-         # "영양제 먹이래요": the vet's instruction to feed it, so what the pet must take
-         "먹이래요": "먹어야 해요", "먹이래": "먹어야 해", "먹이라고": "먹어야 한다고"}
-_FED = re.compile("|".join(sorted(_EATS, key=len, reverse=True)))
-# What a sentence without a subject may say about the pet or relative just talked about.
-_HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
-                      r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
-                      r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여|"
-                      r"\d+\s?(?:kg|킬로)|"
-                      # mixed chat: "hairball control food로 바꿈", "insulin 맞아야 돼"
-                      r"(?i:food|diet|kibble|treats?|insulin|meds|medicine|pills?|shots?|vaccine)")
 
 
 _STORED_KO = re.compile(rf"^사용자의\s(?P<noun>{FAMILY_KO}|{PETS_KO})\s(?P<name>[가-힣A-Za-z]{{1,6}}?)"
@@ -537,26 +561,6 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
                  if e.name is not None and e.name not in ("I", "User", "사용자"))
 
 
-_ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<noun>{PETS_EN})\b",
-                            re.IGNORECASE)
-_ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
-                            r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
-_ASKED_WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
-_ASKED_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구"
-                           r"(?:야|예요|에요|니|죠|인가요)?\s*\?")
-_ANSWER_MY_EN = re.compile(rf"^(?:(?:oh|ah|haha|lol|sorry)[,!\s]+)*"
-                           rf"(?:(?:that['’]s|he['’]s|she['’]s|it['’]s)\s+)?"
-                           rf"(?:my|our)\s+(?:[\w-]+\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))"
-                           r"(?![\w-])|"
-                           # "my jindo", "my manager": a breed or a role no list holds
-                           r"^(?:(?:that['’]s|he['’]s|she['’]s)\s+)?(?:my|our)\s+"
-                           r"(?P<noun2>[a-z][a-z-]{2,})"
-                           r"(?=\s*(?:[,.!]|$))")
-_ANSWER_MY_KO = re.compile(rf"^(?:(?:아|앗|ㅋ+|ㅎ+)[\s,!]+)*(?:우리|저희|울|내|제)\s?(?:집\s?)?"
-                           rf"(?P<noun>{FAMILY_KO}|{PETS_KO})")
-_NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.IGNORECASE)
-
-
 def _health_related(text: str) -> bool:
     from gieok.write.extract.health import health_related
 
@@ -577,15 +581,10 @@ def _no_subject_ko(text: str) -> bool:
     return ko_subject(text) == "none"
 
 
-_BREED_SAID = re.compile(rf"(?:이|가|는)?\s*,?\s*(?P<noun>{PETS_KO}|(?i:{PETS_EN}))(?![A-Za-z])\s?"
-                         r"(?:인데|이고|이야|야|예요|이에요|에요|라서|이라서|임)")
 _CARE_OF = re.compile(
     r"\b(?P<p>his|her)\b(?=\s+(?:[\w-]+\s+){0,2}?(?:neuter\w*|spay\w*|shots?|vaccin\w*|surgery|"
     r"check-?up|appointment|grooming|booster|dental|meds|medication|food|diet|kibble)\b)",
     re.IGNORECASE)
-_NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
-                        r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
-                        re.IGNORECASE)
 _REPORTED_EN = re.compile(
     r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
     r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",
@@ -595,5 +594,3 @@ _FEELING = re.compile(
     r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"
     r"annoyed|happy|sad|fine|ok|okay|good|great|pumped|stoked)\b"
     r"(?!\s+(?:of|about|around|with|whenever|when|at)\b)", re.IGNORECASE)
-# "'s a 1 year old husky", "'s an old tabby": what a pronoun's sentence says the named one is
-_KIND_SAID = re.compile(rf"\s+(?:an?\s+)(?:[\w-]+\s+){{0,5}}?(?P<noun>(?i:{PETS_EN}))\b")

@@ -547,8 +547,11 @@ def request_material(sentence: str, before: str | None = None) -> bool:
     if any(t.tag in ("NNG", "NNP") and _KIN.match(t.form) for t in tokens(before)):
         return False  # "조카 선물 추천해 주세요. 8살 여자애예요": it describes the relative (or pet)
     toks = tokens(s)
-    return not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS") for t in toks) \
-        and _SPEAKER_KO.search(s) is None
+    # ("…추천해줘." → "아 엄마 올해 일흔이심": a relative or pet said with a copula is described)
+    kin = any(t.tag in ("NNG", "NNP") and _KIN.match(t.form) for t in toks) \
+        and any(t.tag == "VCP" for t in toks)
+    return not kin and not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS")
+                               for t in toks) and _SPEAKER_KO.search(s) is None
 
 
 _CONDITIONAL_ASK = re.compile(r"(?:면|라면|다면)\s.*(?:까|니|냐|\?)[\sㅋㅎ?!~]*$")

@@ -164,6 +164,8 @@ _LASTING = re.compile(
     r"parents?|mom|dad|mother|father|brother|sister|pets?|dog|cat|puppy|kitten|breed|allerg\w*|"
     r"medications?|meds|diagnos\w*|condition|surgery|doctor|vet|car|phone|model|own|usually|"
     r"normally|every|(?:per|a)\s+(?:week|day|month)|hobby|favou?rite|diet)\b|"
+    # what a pet or relative eats or takes ("What is she eating now?"): their diet, not a meal
+    r"\b(?:is|does|do|are)\s+(?:she|he|they|it)\s+(?:\w+\s+)?(?:eat|eating|on|take|taking)\b|"
     r"사세요|살아요|사니|거주|동네|고향|일\s?하|직업|회사|직장|전공|학교|학년|살(?:이에요|이야|이니|\s?정도)|"
     r"나이|이름|가족|아이|애들|자녀|아들|딸|남편|아내|와이프|부모|어머|아버|엄마|아빠|반려|강아지|"
     r"고양이|품종|알레르기|알러지|(?<![가-힣])약|진단|수술|질환|취미|최애|평소|매일|(?<![가-힣])주로",

@@ -66,7 +66,7 @@ HEALTH = re.compile(
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방|"
-    r"편두통|사료|먹으면\s?(?:안|큰일)|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
+    r"편두통|사료|먹으면\s?(?:안|큰일)|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
     r"\w+(?:린|졸|이드)\b",
     re.IGNORECASE)
 
@@ -74,7 +74,8 @@ HEALTH = re.compile(
 MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
                       + _DRUG_WORD + r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
                       r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
-                      r"약|항생제|스테로이드|인슐린", re.IGNORECASE)
+                      r"약|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|스테로이드|인슐린",
+                      re.IGNORECASE)
 
 _DOSE = re.compile(r"(?:하루|매일|아침|저녁)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐|봉)|"
                    r"처방식|처방\s?사료|\bprescription\s+(?:diet|food|kibble)\b|"

@@ -36,7 +36,7 @@ from gieok.write.extract import diets
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
-from gieok.write.extract.coref import Entities
+from gieok.write.extract.coref import Entities, about_kin, pronoun_clauses
 from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
 from gieok.write.extract.lasting import lapsed, lasting
@@ -227,8 +227,9 @@ class HeuristicExtractor:
         preview = turn.content[:PREVIEW_CHARS]
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
-        # Quoted text is someone else's words (text to translate, a message to answer).
-        sentences = english.as_one(joined(clarified(split_sentences(quoted_removed(turn.content)))))
+        # Quoted text is someone else's words; "…, he's in Aberdeen" is a clause of its own
+        sentences = [c for s in english.as_one(joined(clarified(split_sentences(quoted_removed(
+            turn.content))))) for c in pronoun_clauses(s)]
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(
@@ -332,9 +333,8 @@ class HeuristicExtractor:
                 # a fragment going on about the previous memory is judged with it, not alone
                 out[last] = _continued(out[last], body, turn.at)
                 continue
-            # "This repo targets Python 3.11 and we format with ruff": "we" goes on about
-            # the workspace the sentence before named
-            # (not a verdict on a moment: "our service at the restaurant was terrible")
+            # "This repo targets Python 3.11 and we format with ruff": "we" goes on about the
+            # workspace named before (not a verdict: "our service at the restaurant was terrible")
             workspace = (workspaces.project_said(sentence)
                          and not generic.past_evaluation(sentence)
                          and not workspaces.momentary(sentence)) \
@@ -357,10 +357,10 @@ class HeuristicExtractor:
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
                     judge, worth, "answer" if reply is not None
                     else "slot" if h.slot or h.family == "project" or durable else "generic")]
-            if secret_here or after_secret:
-                # "제 카드번호 [CARD] … 결제할 때 필요하면 써주세요", "주민번호 [RRN] 맞는지 확인 좀.
-                # 서류에 써야 돼서": what is said with a secret and right after it is about the
-                # secret; only a precise fact of its own (a slot) is kept
+            if secret_here or after_secret and not about_kin(sentence):
+                # "제 카드번호 [CARD] … 써주세요", "주민번호 [RRN] 맞는지 확인 좀. 서류에 써야 돼서": said
+                # with a secret or right after it (unless a relative is its subject: "어머니는 당진
+                # 사세요"), it is about the secret; only a precise fact of its own (a slot) is kept
                 hits = [(h, lang) for h, lang in hits if h.slot and not h.slot.startswith("rule")]
             hedged = _HEDGE.search(sentence) is not None
             new_name = renamed(body) if not hedged else None

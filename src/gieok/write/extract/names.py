@@ -231,3 +231,15 @@ def hangul_named(sentence: str) -> tuple[str, list[tuple[str, str]]]:
         return m.group("lead") + name
 
     return _HANGUL_NAME_EN.sub(given, sentence), found
+
+
+# How a name or a kind is said of a pet in passing (read by ``coref``).
+BREED_SAID = re.compile(rf"(?:이|가|는)?\s*,?\s*(?P<noun>{PETS_KO}|(?i:{PETS_EN}))(?![A-Za-z])\s?"
+                        r"(?:인데|이고|이야|야|예요|이에요|에요|라서|이라서|임)")
+
+NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\s+)?"
+                       r"(?i:named|called)\s+(?i:him|her|it)\s+(?P<name>[A-Z][a-z]+)\b",
+                       re.IGNORECASE)
+
+# "'s a 1 year old husky", "'s an old tabby": what a pronoun's sentence says the named one is
+KIND_SAID = re.compile(rf"\s+(?:an?\s+)(?:[\w-]+\s+){{0,5}}?(?P<noun>(?i:{PETS_EN}))\b")

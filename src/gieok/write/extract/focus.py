@@ -1,0 +1,202 @@
+"""Who a conversation is about while its sentences do not say (W3, read by ``coref``).
+
+Korean drops subjects, and chat English drops them too ("royal canin indoor."). The pet or
+relative a conversation turns to stays its focus across sentences and turns until a sentence
+gives itself another subject: a question or request to the assistant ("관절 영양제 뭐가
+좋을까요?", "any tips?") or a bare fragment changes nothing about who is talked about, and the
+assistant's own question says whom the next answer is about ("What is she eating now?" after
+the cat). Several animals counted and then named at once ("소라게 세 마리 … 이름은 각각 집게,
+보라, 쉘던") are named together — the names are theirs, not the nephew's who left them. A
+clause that opens with a pronoun inside a longer sentence ("she's my son Rob's girl, he's in
+Aberdeen …") is a statement of its own about the person the pronoun points to. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# the speaker as a subject or owner: "I", "my", "저는", "제가" — a sentence about the user
+_SPEAKER_EN = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|our|us)"
+                         r"(?![\w'’])", re.IGNORECASE)
+_SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저)(?:는|가|도|랑|한테|의)?(?![가-힣])|"
+                         r"(?<![가-힣])(?:난|전|내가|제가|내|제)(?![가-힣])")
+# a question or request put to the assistant
+_ASK_EN = re.compile(r"\?\s*$|^(?:(?:ok|so|and|also|btw|pls|please|hey)[,\s]+)*(?:any|what|which|"
+                     r"how|where|when|should|can|could|would|is|are|do|does|recommend|suggest|"
+                     r"tell|give|help|pls|please)\b", re.IGNORECASE)
+_ASK_KO = re.compile(r"(?:까요|나요|을까|ㄹ까|할까|될까|는지|을지|인지|가요|죠|니|냐|어때|어때요|"
+                     r"주세요|줘|줄래|줄래요|주실래요|부탁해|부탁해요|좀)[\s?!.~ㅋㅎㅠ]*$|\?\s*$")
+_NOUNISH_EN = re.compile(r"\b(?:is|are|was|were|has|have|had|do|does|did|will|can|gets?|got|"
+                         r"takes?|took|goes|went|eats?|ate|loves?|hates?|likes?|needs?|seems?)\b",
+                         re.IGNORECASE)
+
+
+def keeps_focus(sentence: str) -> bool:
+    """A question or request to the assistant, or a bare English fragment, in which the
+    speaker is not the subject: who the conversation is about stays who it was ("저희 진돗개
+    백구가 열두 살인데 … 관절 영양제 뭐가 좋을까요?" → "병원에선 고관절 이형성증이래요" is
+    still about 백구). A sentence where the user speaks of themselves ("저는 …", "I …") is
+    about the user, and one that names someone else is about them (the caller checks)."""
+    s = sentence.strip()
+    if not s:
+        return False
+    if _HANGUL.search(s):
+        return _ASK_KO.search(s) is not None and _SPEAKER_KO.search(s) is None
+    if _SPEAKER_EN.search(s):
+        return False
+    words = re.findall(r"[A-Za-z][\w'’-]*|\d+", s)
+    fragment = len(words) <= 4 and _NOUNISH_EN.search(s) is None \
+        and re.match(r"(?i:she|he|it|they|her|his)\b", s) is None
+    return fragment or _ASK_EN.search(s) is not None
+
+
+# the assistant's question about someone: "What is she eating now?", "Does he still limp?",
+# "걔는 뭐 먹어요?", "그 아이 몇 살이에요?"
+_ASKED_PRONOUN_EN = re.compile(r"\b(she|he|her|him|his)\b", re.IGNORECASE)
+_ASKED_PRONOUN_KO = re.compile(r"(?:^|\s)(?:걔|얘|그\s?아이|그\s?애|그\s?녀석|우리\s?애|그\s?분)")
+
+
+def asked_pronoun(question: str) -> str | None:
+    """The pronoun the assistant's question uses for a third party ("she", "he", or "걔" as
+    "it"), or None when it asks about the user or something else."""
+    if _HANGUL.search(question):
+        return "it" if _ASKED_PRONOUN_KO.search(question) else None
+    m = _ASKED_PRONOUN_EN.search(question)
+    return m.group(1).lower() if m else None
+
+
+_KO_COUNT = r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)"
+# "소라게 세 마리", "코이가 여덟 마리": 마리 counts animals, whatever the noun
+_COUNTED_KO = re.compile(rf"(?<![가-힣])(?P<noun>[가-힣]{{1,6}}?)(?:가|이|를|을|는|은|도)?\s?"
+                         rf"{_KO_COUNT}\s?마리")
+_EN_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_COUNTED_EN = re.compile(rf"\b{_EN_COUNT}\s+(?:(?:little|baby|young|old|rescue|pet)\s+)?"
+                         r"(?P<noun>(?:[a-z]+\s+)?[a-z]+s)\b(?!\s+(?:ago|old|later)\b)",
+                         re.IGNORECASE)
+_NOT_ANIMAL_EN = re.compile(r"\b(?:days|weeks|months|years|hours|minutes|times|things|ways|"
+                            r"kids|children|sons|daughters|brothers|sisters|cousins|people|"
+                            r"friends|books|apps|words|pounds|dollars|kilos|miles|steps)$",
+                            re.IGNORECASE)
+
+
+def counted(sentence: str) -> str | None:
+    """The animals a sentence counts ("소라게 세 마리를 떠맡음" → "소라게", "three hermit
+    crabs" → "hermit crabs"), which names said next belong to; None when it counts none."""
+    if _HANGUL.search(sentence):
+        m = _COUNTED_KO.search(sentence)
+        if m is not None and not re.fullmatch(rf"{FAMILY_KO}|이름|사람|명", m.group("noun")):
+            return m.group("noun")
+        return None
+    for m in _COUNTED_EN.finditer(sentence):
+        noun = m.group("noun").lower()
+        if not _NOT_ANIMAL_EN.search(noun) and not re.fullmatch(FAMILY_EN, noun):
+            return noun
+    return None
+
+
+_KO_NAME = r"[가-힣A-Za-z]{1,6}?"
+_KO_JOIN = r"\s?(?:,|랑|하고|와|과|이랑)\s?"
+_EACH_NAMED_KO = re.compile(rf"이름(?:은|이|들은)\s?(?:각각\s?|차례로\s?)?(?P<names>{_KO_NAME}"
+                            rf"(?:{_KO_JOIN}{_KO_NAME}){{1,5}})(?:이)?"
+                            r"(?:야|이야|예요|이에요|에요|입니다|이고|임|이다|다)?(?=[\s.!,~ㅋㅎ]|$)")
+_EACH_NAMED_EN = re.compile(r"\b(?:named|called|names\s+are|they['’]re\s+called)\s+"
+                            r"(?P<names>[A-Z][a-z]+(?:,\s*[A-Z][a-z]+)*,?\s+and\s+[A-Z][a-z]+)\b")
+
+
+def each_named(sentence: str) -> list[str]:
+    """The names a list gives at once ("이름은 각각 집게, 보라, 쉘던", "named Pinchy, Bora and
+    Sheldon"), in order; empty when the sentence gives no list of names."""
+    m = _EACH_NAMED_KO.search(sentence) if _HANGUL.search(sentence) else None
+    if m is None:
+        m = _EACH_NAMED_EN.search(sentence)
+        if m is None:
+            return []
+        return [n for n in re.split(r",\s*|\s+and\s+", m.group("names")) if n]
+    names = [n for n in re.split(_KO_JOIN, m.group("names")) if n]
+    return names if len(names) >= 2 else []
+
+
+# "…, he's in Aberdeen on the rigs", "…, she's on a hairball control diet now": a clause with
+# a pronoun subject after a comma or a joint, inside a longer sentence
+_PRONOUN_CLAUSE = re.compile(
+    r"(?:,|;|\s[-–—])\s*(?:(?:and|but|so|plus|now)\s+)?(?=(?:she|he)(?:['’]s|\s+(?:is|has|was|"
+    r"lives|works|takes|needs|gets|goes|eats|started|moved)\b))", re.IGNORECASE)
+
+
+def pronoun_clauses(sentence: str) -> list[str]:
+    """``sentence`` cut before each inner clause whose subject is "she" or "he" ("she's my son
+    Rob's girl, he's in Aberdeen on the rigs" → two clauses): each says something of its own
+    about whom its pronoun points to, and is resolved and judged on its own. English only."""
+    if _HANGUL.search(sentence):
+        return [sentence]
+    parts: list[str] = []
+    start = 0
+    for m in _PRONOUN_CLAUSE.finditer(sentence):
+        if m.start() - start >= 12:
+            parts.append(sentence[start:m.start()].strip())
+            start = m.end()
+    parts.append(sentence[start:].strip())
+    # "he's in Aberdeen on the rigs so we have her a lot": what the speaker does about it is
+    # the speaker's clause, not more about him
+    parts = [c for p in parts for c in (_SPEAKER_AFTER.split(p, maxsplit=1)
+                                        if re.match(r"(?i:she|he)\b", p) else [p])]
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+_SPEAKER_AFTER = re.compile(r",?\s+(?:so|and|but)\s+(?=(?:I|we|I['’]m|we['’]re)\s)",
+                            re.IGNORECASE)
+
+
+_KIN_EN = re.compile(rf"^(?:(?:and|but|so|btw|oh)[,\s]+)*(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?"
+                     rf"(?:{FAMILY_EN}|{PETS_EN})\b", re.IGNORECASE)
+
+
+def about_kin(sentence: str) -> bool:
+    """A relative or pet is the sentence's subject ("어머니는 당진 사세요", "my mom lives in
+    Dangjin"): what it says is about them, not about what the sentence before handed over."""
+    if _HANGUL.search(sentence):
+        from gieok.write.extract.discourse import ko_subject
+
+        return ko_subject(sentence) == "entity"
+    return _KIN_EN.match(sentence.strip()) is not None
+
+
+# The assistant's question about a name (read by ``coref.Entities.kind_asked``): "Is Oreo a
+# cat?", "Who's Toto?", and the answers that say whose it is ("my jindo", "우리 강아지야").
+ASKED_KIND_EN = re.compile(rf"\b(?:is|was)\s+(?P<name>[A-Z][a-z]+)\s+an?\s+(?P<noun>{PETS_EN})\b",
+                           re.IGNORECASE)
+ASKED_KIND_KO = re.compile(rf"(?P<name>[가-힣]{{1,4}}?)(?:이)?(?:는|은|가)\s?(?P<noun>{PETS_KO})"
+                           r"(?:예요|이에요|야|이야|죠|지|인가요|에요|맞죠|맞아)")
+ASKED_WHO_EN = re.compile(r"\b(?i:who)(?:['’]s|\s+is)\s+(?P<name>[A-Z][a-z]+)\s*\?")
+ASKED_WHO_KO = re.compile(r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은)\s?누구"
+                          r"(?:야|예요|에요|니|죠|인가요)?\s*\?")
+ANSWER_MY_EN = re.compile(rf"^(?:(?:oh|ah|haha|lol|sorry)[,!\s]+)*"
+                          rf"(?:(?:that['’]s|he['’]s|she['’]s|it['’]s)\s+)?"
+                          rf"(?:my|our)\s+(?:[\w-]+\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))"
+                          r"(?![\w-])|"
+                          # "my jindo", "my manager": a breed or a role no list holds
+                          r"^(?:(?:that['’]s|he['’]s|she['’]s)\s+)?(?:my|our)\s+"
+                          r"(?P<noun2>[a-z][a-z-]{2,})"
+                          r"(?=\s*(?:[,.!]|$))")
+ANSWER_MY_KO = re.compile(rf"^(?:(?:아|앗|ㅋ+|ㅎ+)[\s,!]+)*(?:우리|저희|울|내|제)\s?(?:집\s?)?"
+                          rf"(?P<noun>{FAMILY_KO}|{PETS_KO})")
+NO = re.compile(r"^(?:no|nope|nah|not|아니|아뇨|아니요|아녜요)", re.IGNORECASE)
+
+
+EATS = {"먹이고": "먹고", "먹여요": "먹어요", "먹여": "먹어", "먹이는": "먹는", "먹인다": "먹는다",
+        "먹였어": "먹었어", "먹였어요": "먹었어요", "먹이": "먹",
+        # "영양제 먹이래요": the vet's instruction to feed it, so what the pet must take
+        "먹이래요": "먹어야 해요", "먹이래": "먹어야 해", "먹이라고": "먹어야 한다고"}
+FED = re.compile("|".join(sorted(EATS, key=len, reverse=True)))
+# What a sentence without a subject may say about the pet or relative just talked about.
+HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|진단|질환|염|백내장|사료|병원|"
+                     r"치료|검진|몸무게|체중|살\b|살이|\d+\s?살|개월|학년|학교|유치원|어린이집|"
+                     r"입학|졸업|축구부|학원|간식|산책|좋아해|싫어해|먹어|먹는|먹고|먹이|먹여|"
+                     r"\d+\s?(?:kg|킬로)|"
+                     # mixed chat: "hairball control food로 바꿈", "insulin 맞아야 돼"
+                     r"(?i:food|diet|kibble|treats?|insulin|meds|medicine|pills?|shots?|vaccine)")
