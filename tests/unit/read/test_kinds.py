@@ -199,3 +199,47 @@ def test_where_full_text_decides_the_family_does_not() -> None:
     shares = kind_shares(contents, "where do I work?", instruction=0.6, family=0.8,
                          worded={"words"})
     assert shares == {"other": pytest.approx(0.8)}
+
+
+_SESSIONS = [
+    ("2026-10-01", [("user", "Hi! From now on answer me in Korean please."),
+                    ("assistant", "네, 앞으로 한국어로 답변드릴게요."),
+                    ("user", "I work at Naver as a backend engineer, mostly Java."),
+                    ("assistant", "좋네요! 어떤 도움이 필요하세요?")]),
+    ("2026-10-08", [("user", "My endocrinologist switched me from Synthroid to Tirosint last week."),
+                    ("assistant", "알겠습니다. 복용 시간은 어떻게 되세요?"),
+                    ("user", "Always answer the user in Korean please, and keep it short."),
+                    ("user", "I have a dentist appointment on December 3rd at 2pm.")]),
+    ("2026-10-15", [("user", "우리 강아지 보리가 요즘 밥을 잘 안 먹어."),
+                    ("user", "나 요즘 회사 일이 너무 많아서 피곤해."),
+                    ("user", "Don't ever suggest seafood recipes, I'm allergic to shrimp.")]),
+]
+
+
+@pytest.mark.slow
+async def test_a_users_questions_about_themselves_find_facts_not_rules(
+    tmp_path, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    """Three sessions through add() and end_session(), the real model. Before: "what
+    medication do I take?" and "what meds am I on?" ranked "Hi! From now on answer me in
+    Korean please." first or level with the Tirosint turn; a question about the rules still
+    finds them first."""
+    real = make_settings(embedder="local:multilingual-e5-small")
+    async with AsyncMemory(f"sqlite:///{tmp_path}/k.db", settings=real) as mem:
+        for day, turns in _SESSIONS:
+            at = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC)
+            await mem.add([{"role": r, "content": c} for r, c in turns], user_id="u",
+                          session_id=day, timestamp=at)
+            await mem.end_session(user_id="u", session_id=day)
+
+        async def top(query: str, k: int = 3) -> list[str]:
+            return [h.record.content for h in await mem.search(query, user_id="u", k=k)]
+
+        for query in ("what medication do I take?", "what meds am I on?"):
+            found = await top(query)
+            assert "Tirosint" in found[0], (query, found)
+            assert not any("answer me in Korean" in f for f in found[:2]), (query, found)
+        found = await top("where do I work?")
+        assert "Naver" in found[0], found
+        found = await top("how should you answer me?", k=2)
+        assert all("Korean" in f or "한국어" in f for f in found), found
