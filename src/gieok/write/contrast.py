@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.extract import changes, shift
+from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
 from gieok.write.extract.diets import DIET_WORD
 from gieok.write.extract.new_value import same_word
 from gieok.write.extract.retired import died, mentions
+from gieok.write.likeness import _keys
 from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -38,14 +40,12 @@ _KO_NOT = re.compile(
 # "아모디핀에서 올메텍으로 바뀌었다", "아침 6시에서 저녁 8시 반으로 바꿨다"
 _KO_FROM_TO = re.compile(
     rf"(?<![가-힣A-Za-z0-9])(?P<drop>(?P<old>{_TIME_OF_DAY}[가-힣A-Za-z0-9][가-힣A-Za-z0-9.+#-]*?)"
-    r"에서\s+)(?P<new>[가-힣A-Za-z0-9][^,.!?]{0,20}?)(?:으로|로)\s?"
-    r"(?:바꿨|바꿈|바꾸|바뀌었|바뀜|바뀐|옮겼|옮김|갈아탔|갈아탐|갈아탄|변경|넘어갔|넘어왔|"
-    r"올렸|올림|내렸|늘렸|줄였|당겼|미뤘|미뤄졌|당겨졌|이사|이직|전학|전근)")
+    r"에서\s+)(?P<new>[가-힣A-Za-z0-9][^,.!?]{0,20}?)(?:으로|로)\s?" + KO_CHANGE_VERB)
 # "비건 하다가 … 이제 pescatarian으로 바꿨다": what the user did before, then what they changed to
 _KO_WAS = re.compile(
     r"(?<![가-힣A-Za-z0-9])(?P<drop>(?P<old>[가-힣A-Za-z0-9][가-힣A-Za-z0-9.+#-]*?)\s?"
     r"(?:하다가|였다가|이었다가|쓰다가|먹다가|다니다가)\s+)(?:[^.!?]*?\s)?"
-    r"(?P<new>[가-힣A-Za-z0-9][^\s,.!?]*?)(?:으로|로)\s?(?:바꿨|바꿈|갈아탔|갈아탐|옮겼|넘어갔|넘어왔)")
+    r"(?P<new>[가-힣A-Za-z0-9][^\s,.!?]*?)(?:으로|로)\s?" + KO_CHANGE_VERB)
 _KO_VERBISH = re.compile(r"(?:지|게|고|서|면|며|도|요)$")
 # "Sergio eats mustard greens, not collards" / "it's Thursday, not Tuesday"
 _EN_NOT = re.compile(
@@ -53,8 +53,7 @@ _EN_NOT = re.compile(
     r"(?P<old>[\w'’/:.+-]+(?:\s+[\w'’/:.+-]+){0,2}?))\s*(?=[,;.!?)]|$)", re.IGNORECASE)
 # "switched the standup from 9:30 to 10:15", "moved from Nelson to Vancouver"
 _EN_FROM_TO = re.compile(
-    r"\b(?:switch|chang|mov|went|go|bump|rais|lower|cut|shift|push|swapp?|upgrad|downgrad|"
-    r"transferr?)\w*\b(?:\s+[\w'’/-]+){0,4}?(?P<drop>\s+from\s+(?:the\s+|a\s+|an\s+)?"
+    rf"\b{EN_CHANGE_VERB}\b" r"(?:\s+[\w'’/-]+){0,4}?(?P<drop>\s+from\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<old>[\w'’/:.+-]+(?:\s+[\w'’/:.+-]+){0,2}?))\s+(?:to|into|onto)\s+"
     r"(?P<new>[\w'’/:.+-]+)", re.IGNORECASE)
 _EN_AUX = re.compile(r"(?:is|are|was|were|am|do|does|did|can|could|will|would|should|has|have|"
@@ -279,9 +278,42 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
         return any(s.polarity == -said.polarity and (
             s.anchor.casefold() == said.anchor.casefold() or same_word(said.anchor, s.anchor))
             for s in shift.shifts(r.content) if s.kind == "liking")
+    if said.kind == "moved":
+        return bool(changes.who(new.content)) and _LIVES.search(r.content) is not None \
+            and not _MOVED.search(r.content)
     if said.kind == "replaced":
         return _about(r, said.anchor) and not (said.new and _names(r.content, said.new))
     return False
+
+
+# a word that says the statement holds now, unlike before ("these days I use …", "요즘은 …로")
+_NOW = re.compile(r"\b(?:now|these\s+days|nowadays)\b|(?<![가-힣])(?:요즘|요새)(?:은|는|엔)?(?=\s)|요샌|"
+                  r"이제는|이젠|(?<![가-힣])이제(?=\s)", re.IGNORECASE)
+_LIKES = re.compile(r"좋아|싫어|\b(?:likes?|loves?|hates?|enjoys?|prefers?)\b", re.IGNORECASE)
+
+
+def _reframed(new: str, old: str) -> bool:
+    """``new`` says now what ``old`` said, with another value in the same frame: "These days
+    User uses Obsidian for notes" after "User uses Notion for notes", "요즘은 구글 캘린더로 일정
+    관리한다" after "노션으로 일정 관리한다", "standup is now at 10am" after "at 9am". The
+    words they share outnumber those each has alone (one or two), the Korean verb is the
+    same, and neither is a liking (likes are many)."""
+    if not _NOW.search(new) or _NOW.search(old) or _LIKES.search(new) or _LIKES.search(old):
+        return False
+    mine = {k for k in _keys(_NOW.sub(" ", new)) if k and k not in _SUBJECT}
+    theirs = {k for k in _keys(old) if k and k not in _SUBJECT}
+    shared, added, gone = mine & theirs, mine - theirs, theirs - mine
+    if not (1 <= len(added) <= 2 and 1 <= len(gone) <= 2 and shared):
+        return False
+    if _HANGUL.search(new) and not _verbs(new) & _verbs(old):
+        return False
+    return len(shared) >= 2 or len(added) == len(gone) == 1
+
+
+# a relative or pet said to have moved: where they lived before is past
+_MOVED = re.compile(r"\bmoved\b|\brelocated\b|이사|이주|입소|옮기셨|옮겼", re.IGNORECASE)
+_LIVES = re.compile(r"\blives?\b|\bliving\b|\bbased\s+in\b|(?:에|에서)\s?(?:산다|사신다|사는|사세요|"
+                    r"살고|살아|살았|사심)|거주", re.IGNORECASE)
 
 
 def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
@@ -293,17 +325,21 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
     postdoc, pregnant → born). Never a rule by a fact, a pinned or core (allergy,
     medication) memory unless someone died, or one written in this batch."""
     said = shift.shifts(new.content)
+    if _MOVED.search(new.content) and changes.who(new.content):
+        said.append(shift.Shift("moved"))
     stages = shift.stages(new.content)
-    if not said and not stages:
-        return []
     out = []
     for r in records:
         if r.id in created or r.layer is not new.layer or _NEVER & set(r.tags) \
                 or (r.type is MemoryType.RULE) != (new.type is MemoryType.RULE):
             continue
-        if any(_ends(s, new, r) for s in said) or any(
+        if any(_ends(s, new, r) for s in said) or (
+                not r.pinned and not CRITICAL_TAGS & set(r.tags) and _reframed(
+                    new.content, r.content) and changes.who(new.content) == changes.who(
+                    r.content)) or any(
                 before.search(r.content) and not after.search(r.content)
-                and not r.pinned and changes.who(r.content) <= changes.who(new.content)
+                and not r.pinned and shift.same_holder(after, changes.who(new.content),
+                                                       changes.who(r.content))
                 for before, after in stages):
             out.append(r)
     return out

@@ -36,10 +36,9 @@ from datetime import datetime
 from typing import Protocol
 
 from gieok.domain.records import Layer, MemoryRecord, content_hash
+from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
 
-_KO_VERB = (r"(?:바꿨|바꿈|바꾸|바꾼|바꿔|바뀌|바뀜|바뀐|바뀌었|옮겼|옮김|옮긴|옮기|올렸|올림|올린|올려|"
-            r"내렸|내림|내린|줄였|줄임|줄인|줄여|늘렸|늘림|늘린|늘려|갈아탔|갈아탐|갈아타|넘어갔|넘어왔|"
-            r"(?:이사|이직|전학|발령|변경|조정|전근|이전)(?:했|함|한|하|해|됐|됨|되|났|남)?)")
+_KO_VERB = KO_CHANGE_VERB  # one vocabulary of change verbs (``shift``)
 # a time of day or a frequency said before the old value: part of it ("아침 6시에서")
 _KO_TIME_WORD = r"(?:아침|저녁|오전|오후|새벽|밤|낮|매일|매주|하루|주|일주일에|한\s?달에)"
 _KO_FROM_TO = re.compile(
@@ -55,8 +54,7 @@ _KO_NOT = re.compile(r"(?<![^\s,(])(?P<word>[^\s,.()]+)\s(?P<cue>아니고|아�
 # pronouns and fillers that are not a value ("그게 아니고", "이거 말고")
 _KO_NOT_VALUE = frozenset("그게 그건 그거 이게 이건 이거 저거 저게 내가 제가 나 저 그 이 그냥 사실 "
                           "뭐 아 아니 그런".split())
-_EN_VERB = r"(?:switch|mov|chang|rais|lower|upp|bump|increas|decreas|reduc|cut|went|go|transferr?" \
-           r"|swapp?|dropp|moved)\w*"
+_EN_VERB = EN_CHANGE_VERB
 _EN_FROM_TO = re.compile(
     rf"\b{_EN_VERB}\b(?:\s+[\w'’./-]+){{0,5}}?(?P<span>\s+from\s+(?P<old>[\w'’./-]+(?:\s+[\w'’./-]+)"
     r"{0,2}?))\s+to\s+\S", re.IGNORECASE)

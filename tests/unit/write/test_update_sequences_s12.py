@@ -129,3 +129,68 @@ def test_a_moved_appointment_names_the_appointment_not_the_day() -> None:
     assert said is not None and said.value == "금요일" and "예약" in said.things
     assert replaced("사용자는 다음 주 월요일에 치과 예약 있다", said)
     assert not replaced("사용자는 매주 월요일에 필라테스 간다", said)
+
+
+def test_retiring_ends_the_job_of_the_one_who_retired() -> None:
+    assert _decide("User retired from teaching in June", "User works as a chemistry teacher "
+                   "at Hillcrest High") is DecisionKind.SUPERSEDE
+    assert _decide("사용자는 올해 정년퇴직했다", "사용자는 구청에서 일한다") is DecisionKind.SUPERSEDE
+    # a retired animal, or a relative who retired, ends no job of the user's
+    assert _decide("User adopted a retired racing greyhound",
+                   "User works as a chemistry teacher at Hillcrest High") is DecisionKind.ADD
+    assert _decide("User's dad retired last year", "User works as a chemistry teacher "
+                   "at Hillcrest High") is DecisionKind.ADD
+
+
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("맥주 끊은 지 석 달 됐어요", "맥주"),
+    ("수영 이제 안 다녀요. 시간이 없어서", "수영"),
+])
+def test_a_thing_said_first_then_that_it_is_over(sentence: str, name: str) -> None:
+    assert name in retired(sentence)
+
+
+def test_the_same_frame_said_now_with_another_value_replaces_the_old() -> None:
+    assert _decide("These days User writes drafts in Scrivener",
+                   "User writes drafts in Word") is DecisionKind.SUPERSEDE
+    assert _decide("사용자는 요즘은 자전거로 출근한다", "사용자는 지하철로 출근한다") is \
+        DecisionKind.SUPERSEDE
+    assert _decide("User's new phone is a Galaxy S24", "User's phone is an iPhone 12") is \
+        DecisionKind.SUPERSEDE
+    # no "now": two facts; a like said now is one more like; another act entirely: kept
+    assert _decide("User writes drafts in Scrivener", "User writes drafts in Word") is \
+        DecisionKind.ADD
+    assert _decide("User likes jazz now", "User likes rock") is DecisionKind.ADD
+    assert _decide("사용자는 이제 매일 6시에 일어난다", "사용자는 매일 6시에 헬스 간다") is \
+        DecisionKind.ADD
+
+
+def test_a_relative_who_moved_no_longer_lives_where_they_did() -> None:
+    assert _decide("User's grandma moved into a care home in Leeds",
+                   "User's grandma lives alone in York") is DecisionKind.SUPERSEDE
+    assert _decide("사용자의 동생이 부산으로 이사했다", "사용자의 동생은 대구에 산다") is \
+        DecisionKind.SUPERSEDE
+    # another relative's home is theirs
+    assert _decide("User's grandma moved into a care home in Leeds",
+                   "User's brother lives in York") is DecisionKind.ADD
+
+
+def test_single_then_seeing_someone_and_pulling_out() -> None:
+    assert _decide("User is seeing someone now, his name is Tomas", "User is single") is \
+        DecisionKind.SUPERSEDE
+    assert "the Lisbon half marathon" in retired("I pulled out of the Lisbon half marathon") \
+        or "Lisbon" in " ".join(retired("I pulled out of the Lisbon half marathon"))
+    assert "요가" in retired("요즘 요가 안 가요. 바빠서")
+
+
+def test_a_promotion_ends_the_title_before_it() -> None:
+    assert _decide("User got promoted to staff engineer at Stripe",
+                   "User is a senior engineer at Stripe") is DecisionKind.SUPERSEDE
+    assert _decide("사용자는 이번에 차장으로 승진했다", "사용자의 직업은 과장") is \
+        DecisionKind.SUPERSEDE
+    # the user's partner's promotion is not the user's
+    assert _decide("User's wife got promoted to partner", "User is a senior engineer at "
+                   "Stripe") is DecisionKind.ADD
+    # "요즘" says the value holds now: the same frame with another amount replaces it
+    assert _decide("사용자는 요즘 매일 물 3리터 마신다", "사용자는 매일 물 2리터 마신다") is \
+        DecisionKind.SUPERSEDE

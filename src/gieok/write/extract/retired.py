@@ -28,7 +28,8 @@ _EN = [
                r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?"
                r"(?:away\s+)?from|"
                r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|re-?hom(?:e|ed|ing)|gave\s+away|"
-               r"moved\s+out\s+of|cancell?(?:ed|ing)|unsubscribed\s+from|"
+               r"moved\s+out\s+of|cancell?(?:ed|ing)|unsubscribed\s+from|pulled\s+out\s+of|"
+               r"withdr[ea]w\s+from|dropped\s+out\s+of|"
                r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
                r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"
                + _EN_OBJECT, re.IGNORECASE),
@@ -63,12 +64,15 @@ _KO = [
     # subscription, disposing of a thing end it too ("아반떼 폐차하고", "Netflix 해지했어")
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?(?:\s[A-Za-z]?[0-9][A-Za-z0-9]{0,3})?)(?:은|는|을|를|도|에서)?"
                r"\s?(?:(?:완전히|아예|결국|드디어|그냥|진짜)\s)?(?:그만두|그만뒀|그만\s뒀|그만했|그만\s?[가-힣]{1,3}고\s|"
-               r"끊고|끊었|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했|폐차|해지|처분)"),
+               r"끊고|끊었|끊은\s?지|끊음|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했|폐차|해지|처분)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     # "회사가 재택 없앴어요", "야근 수당 없어졌어": what is gone
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|이|가|은|는)?\s?(?:없앴|없애고|없어졌|없어짐|"
                r"없어지고|폐지)"),
-    re.compile(r"(?:이제|더\s?이상|이제는)\s(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:에|에서|은|는|을|를)?\s?"
+    re.compile(r"(?:이제|더\s?이상|이제는|요즘|요새|요즘은)\s(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:에|에서|은|는|을|를)?\s?"
+               r"안\s?(?:살|다니|다녀|해|하|써|먹|마셔|가|키워)"),
+    # "필라테스 이제 안 다녀요": the thing first, then that it is over
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:에|에서|은|는|을|를|도)?\s(?:이제|더\s?이상|이젠|이제는|요즘|요새)\s"
                r"안\s?(?:살|다니|다녀|해|하|써|먹|마셔|가|키워)"),
 ]
 _PERSON = re.compile(rf"(?i:{FAMILY_EN}|{FAMILY_KO}|mum|mommy|daddy|guys|everyone|all)")

@@ -29,6 +29,16 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
 
 
+# -- the words a change is said with: one vocabulary for every reader of a change -----------------
+# "X에서 Y로 <verb>" (``contrast``, ``outdated``) and "<verb> … from X to Y" are read with these
+KO_CHANGE_VERB = (r"(?:바꿨|바꿈|바꾸|바꾼|바꿔|바뀌|바뀜|바뀐|바뀌었|옮겼|옮김|옮긴|옮기|올렸|올림|올린|올려|"
+                  r"내렸|내림|내린|줄였|줄임|줄인|줄여|늘렸|늘림|늘린|늘려|갈아탔|갈아탐|갈아타|갈아탄|"
+                  r"넘어갔|넘어왔|당겼|당겨졌|미뤘|미뤄졌|"
+                  r"(?:이사|이직|전학|발령|변경|조정|전근|이전)(?:했|함|한|하|해|됐|됨|되|났|남)?)")
+EN_CHANGE_VERB = (r"(?:switch|chang|mov|went|go|bump|rais|lower|upp|increas|decreas|reduc|cut|shift|"
+                  r"push|swapp?|upgrad|downgrad|transferr?|dropp)\w*")
+
+
 @dataclass(frozen=True)
 class Shift:
     """One ended or replaced state a memory names.
@@ -142,6 +152,9 @@ def _liking(content: str) -> list[Shift]:
 # -- a value replaced: "X is now Y", "change of plans", "X 바뀜" ------------------------------------
 _REPLACED_EN = re.compile(
     r"\b(?P<x>[a-z][a-z-]{3,})\s+(?:is|are)\s+now\s+(?:in\s+|at\s+|on\s+)?(?P<new>[\w'’-]+)", re.IGNORECASE)
+# "my new laptop is a MacBook Pro", "User's new vet is Dr. Kim": the thing has a new value
+_NEW_ONE_EN = re.compile(r"\bnew\s+(?P<x>[a-z][a-z-]{2,})\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<new>[\w'’.-]+)",
+                         re.IGNORECASE)
 _PLANS_EN = re.compile(r"\b(?:change\s+of\s+plans?|plans?\s+(?:have\s+)?changed|change\s+in\s+plans?)\b",
                        re.IGNORECASE)
 # "최애 바뀜, 이제 해린이다", "휴가 일정 바뀌었다": a noun (and the one before it), then a change
@@ -169,6 +182,8 @@ def _replaced(content: str) -> list[Shift]:
             out.append(Shift("replaced", anchor=x, new=new.group("n") if new else ""))
         return out
     planned = _PLANS_EN.search(content) is not None
+    out += [Shift("replaced", anchor=m.group("x"), new=m.group("new"))
+            for m in _NEW_ONE_EN.finditer(content) if m.group("x").casefold() not in _NOT_ANCHOR]
     for m in _REPLACED_EN.finditer(content):
         x = m.group("x")
         if x.casefold() in _NOT_ANCHOR or x.casefold() in _RELATIONAL:
@@ -189,13 +204,40 @@ _STAGES = (
     (re.compile(r"공시생|수험생|취준생|\bjob\s?hunting\b|\blooking\s+for\s+(?:a\s+)?(?:job|work)\b",
                 re.IGNORECASE),
      re.compile(r"합격|취업했|입사했|\bgot\s+(?:the|a)\s+job\b|\bhired\b", re.IGNORECASE)),
+    # single, then seeing someone ("User is single" → "I'm seeing someone now")
+    (re.compile(r"\bsingle\b|싱글|솔로|모태솔로", re.IGNORECASE),
+     re.compile(r"\bseeing\s+someone\b|\bstarted\s+dating\b|\bnew\s+(?:boy|girl)friend\b|"
+                r"\bin\s+a\s+relationship\b|사귀기\s?시작|연애\s?시작|(?:남자|여자)\s?친구\s?생겼|"
+                r"(?:남친|여친)\s?생겼", re.IGNORECASE)),
+    # a title, ended by a promotion ("promoted to senior designer", "과장으로 승진했다")
+    (re.compile(r"\b(?:is|works\s+as)\s+an?\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:at|for)\b|직업은|직급은|"
+                r"(?:사원|주임|대리|과장|차장|부장|팀장)(?:이다|다|이에요|예요|\s|$)", re.IGNORECASE),
+     re.compile(r"\bpromoted\b|승진", re.IGNORECASE)),
+    # a job, ended by retiring from work ("User retired last month", "정년퇴직했다")
+    # (said of the one who retired: "a retired greyhound" ends no job)
+    (re.compile(r"\bworks?\s+(?:as|at|for)\b|\bworking\s+(?:as|at)\b|\bis\s+an?\s+[\w-]+(?:\s+[\w-]+)?"
+                r"\s+at\s+(?-i:[A-Z])|에서\s?(?:일하|일한|근무)|(?:으로|로)\s?(?:일하|일한|근무)",
+                re.IGNORECASE),
+     re.compile(r"\b(?:I|User|they|he|she)\s+(?:just\s+|finally\s+|officially\s+)?retired\b|"
+                r"\bretired\s+(?:from|last|this|in|early)\b|은퇴했|정년\s?퇴직했|퇴직했",
+                re.IGNORECASE)),
 )
+
+
+# a birth ends the parent's pregnancy: said of the child, it is about the user too
+_BORN = _STAGES[1][1]
 
 
 def stages(content: str) -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
     """The (before, after) stage pairs whose later stage ``content`` names."""
     return [(before, after) for before, after in _STAGES
             if after.search(content) and not before.search(content)]
+
+
+def same_holder(after: re.Pattern[str], new: frozenset[str], old: frozenset[str]) -> bool:
+    """Whether a stage said of ``new``'s people ends one said of ``old``'s: the same
+    people, or — for a birth — the parent named without the child."""
+    return old <= new if after is _BORN else old == new
 
 
 def shifts(content: str) -> list[Shift]:
