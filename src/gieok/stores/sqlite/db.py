@@ -5,7 +5,8 @@ queue, tokens) share, the worker thread they all run on, and the boundary where
 One connection, used by one dedicated thread that runs the calls one after another: SQLite
 serialises writers anyway, and this keeps the event loop free during longer scans. Waiting
 calls are served in the order they came, except that ranking scans yield to short calls for a
-bounded time and background jobs' calls to requests' (``gieok.priority``). The thread takes the next call as soon as one finishes; with a thread pool and
+bounded time and background jobs' calls to requests' (``gieok.priority``). The thread takes
+the next call as soon as one finishes; with a thread pool and
 a one-slot limiter, each call had to go back through the event loop to release the slot and
 hand the next call to a woken thread, and under load (50 clients, a busy machine) that left
 the connection idle two thirds of the time while callers queued (docs/benchmarks.md). WAL with
