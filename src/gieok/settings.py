@@ -126,7 +126,7 @@ class ScoringSettings(BaseModel):
     # candidates that show none of it keep ``family_relevance`` when some candidate shows it
     # (read/kinds.py; 1 = ranked as any; docs/benchmarks.md "Through add(), session 12").
     instruction_relevance: float = Field(0.6, ge=0.0, le=1.0)
-    family_relevance: float = Field(0.8, ge=0.0, le=1.0)
+    family_relevance: float = Field(0.5, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 # ---- instructions -----------------------------------------------------------------------
@@ -203,13 +202,13 @@ def in_family(text: str, families: frozenset[str]) -> bool:
 
 
 def kind_shares(contents: Mapping[str, str], query: str, *, instruction: float,
-                family: float, worded: AbstractSet[str] = frozenset()) -> dict[str, float]:
+                family: float) -> dict[str, float]:
     """The share of its relevance each candidate (id -> text) keeps for its kind: an
     instruction ``1 − (1 − instruction) × its instruction share`` unless the query is about
     instructions; when the query names a family some candidate shows, a candidate showing
-    none of it ``family`` — unless full text found it by the query's own words (``worded``):
-    where full text decides, the family does not. Only the candidates that lose something
-    are in the result."""
+    none of it ``family`` — also when full text found it by a word of the query: that word
+    is another of the query's ("take", "치과"), not the family, or the candidate would show
+    it. Only the candidates that lose something are in the result."""
     out: dict[str, float] = {}
     if instruction < 1.0 and not about_instructions(query):
         for cid, text in contents.items():
@@ -222,6 +221,6 @@ def kind_shares(contents: Mapping[str, str], query: str, *, instruction: float,
             shown = {cid for cid, text in contents.items() if in_family(text, named)}
             if shown:
                 for cid in contents:
-                    if cid not in shown and cid not in worded:
+                    if cid not in shown:
                         out[cid] = out.get(cid, 1.0) * family
     return out

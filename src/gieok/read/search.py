@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from datetime import datetime
 from typing import NamedTuple
 
@@ -225,8 +224,7 @@ class _Ranker:
         if weights.timeless_relevance < 1.0 and asks_when(self.query):
             _rank_down_timeless(fused, rows, weights.timeless_relevance)
         if weights.instruction_relevance < 1.0 or weights.family_relevance < 1.0:
-            worded = {f.id for f in fused if "fulltext" in f.raw} - self.expansion.only
-            _rank_down_kinds(fused, rows, self.query, weights, worded)
+            _rank_down_kinds(fused, rows, self.query, weights)
         return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:
@@ -323,13 +321,12 @@ def _rank_down_timeless(fused: list[Fused], rows: Mapping[str, RankRow], share: 
 
 
 def _rank_down_kinds(fused: list[Fused], rows: Mapping[str, RankRow], query: str,
-                     weights: ScoringSettings, worded: AbstractSet[str]) -> None:
-    """Standing instructions, and candidates of no family the query names (unless full text
-    found them by the query's own words: ``worded``), ranked down in place, re-ordered
-    (read/kinds.py)."""
+                     weights: ScoringSettings) -> None:
+    """Standing instructions, and candidates of no family the query names, ranked down in
+    place, re-ordered (read/kinds.py)."""
     shares = kind_shares({f.id: row.content for f in fused if (row := rows.get(f.id))},
                          query, instruction=weights.instruction_relevance,
-                         family=weights.family_relevance, worded=worded)
+                         family=weights.family_relevance)
     if shares:
         for item in fused:
             item.relevance *= shares.get(item.id, 1.0)

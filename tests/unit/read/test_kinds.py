@@ -128,10 +128,10 @@ def test_kind_shares() -> None:
     contents = {"rule": "from now on answer me in Korean please",
                 "fact": "my endocrinologist switched me to a new pill",
                 "other": "we adopted a puppy last spring"}
-    shares = kind_shares(contents, "what medication do I take?", instruction=0.6, family=0.8)
+    shares = kind_shares(contents, "what medication do I take?", instruction=0.6, family=0.5)
     assert "fact" not in shares
-    assert shares["other"] == pytest.approx(0.8)
-    assert shares["rule"] < 0.8 * 0.65
+    assert shares["other"] == pytest.approx(0.5)
+    assert shares["rule"] < 0.5 * 0.65
     # a query about the instructions ranks them as any; no family named, none ranked down
     assert kind_shares(contents, "how should you answer me?", instruction=0.6,
                        family=0.8) == {}
@@ -191,14 +191,12 @@ async def test_a_question_naming_a_family_prefers_its_memories(
         assert hits[0].record.content == pet
 
 
-def test_where_full_text_decides_the_family_does_not() -> None:
-    """A candidate full text found by the query's own words keeps its relevance."""
-    contents = {"job": "I teach piano to kids after school",
-                "words": "my work laptop died again",
-                "other": "we adopted a puppy last spring"}
-    shares = kind_shares(contents, "where do I work?", instruction=0.6, family=0.8,
-                         worded={"words"})
-    assert shares == {"other": pytest.approx(0.8)}
+def test_a_word_of_the_query_that_is_not_the_family_decides_nothing() -> None:
+    """"치과 예약 언제야?": the occupation matches 치과 by its words, the appointment shows the
+    family; the occupation is ranked down all the same (a private trial of the lead's)."""
+    contents = {"job": "사용자는 치과위생사로 일하고 있다", "visit": "I booked the dentist for Thursday 3pm"}
+    assert kind_shares(contents, "치과 예약 언제야?", instruction=0.6, family=0.5) == {
+        "job": pytest.approx(0.5)}
 
 
 _SESSIONS = [
