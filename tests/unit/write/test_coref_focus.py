@@ -118,6 +118,41 @@ def test_a_relative_said_right_after_a_secret_is_no_part_of_it() -> None:
     assert _chat("u: 제 카드번호 [CARD] 이에요. 결제할 때 필요하면 써주세요") == []
 
 
+def test_a_third_person_verb_without_its_subject_is_about_the_focus() -> None:
+    said = _chat("u: my cat Luna was diagnosed with hyperthyroidism last month",
+                 "u: takes methimazole twice a day now")
+    assert any(text.startswith("User's cat Luna takes methimazole") and pinned
+               for text, pinned in said), said
+
+
+def test_the_question_is_about_whom_it_was_asked_about_not_whom_the_answer_names() -> None:
+    said = _chat("u: my grandma is 92", "a: Wow! Where does she live?",
+                 "u: in Jeonju, with my aunt")
+    assert not any("Where does User's aunt" in text for text, _ in said), said
+    assert any("grandma" in text and "Jeonju" in text for text, _ in said), said
+
+
+def test_an_appointment_is_no_medicine_and_several_are_never_she() -> None:
+    said = _chat("u: 다음 달에 치과 예약 있어요")
+    assert not any("medication" in text for text, _ in said)
+    from gieok.write.extract.health import HEALTH, MEDICINE
+
+    assert not HEALTH.search("다음 달에 치과 예약 있어요") and not MEDICINE.search("계약 끝나요")
+    assert HEALTH.search("심장약 먹고 있어요") and MEDICINE.search("혈압약")
+    said = _chat("u: my partner Ilan says our flat is too small for 3 adults",
+                 "u: his sister Noa is lovely, she gets up at 5 to bake bread")
+    assert not any("adults" in text and ("lovely" in text or "bake" in text)
+                   for text, _ in said), said
+
+
+def test_they_after_relatives_just_talked_about_is_them() -> None:
+    said = _chat("u: my grandparents live in Mokpo. they're both retired fishermen")
+    assert any(text.startswith("User's grandparents are both retired") for text, _ in said), said
+    said = _chat("u: my sister is visiting next week",
+                 "u: they're renovating the kitchen so it's chaos")
+    assert not any("sister" in text and "renovating" in text for text, _ in said), said
+
+
 def test_focus_helpers_by_shape() -> None:
     assert keeps_focus("관절 영양제 뭐가 좋을까요?")
     assert keeps_focus("any tips for the itching?")

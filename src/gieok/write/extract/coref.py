@@ -17,11 +17,12 @@ from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, medical_said, honorific
 from gieok.write.extract import focus
-from gieok.write.extract.focus import asked_pronoun, counted, each_named, keeps_focus
+from gieok.write.extract.focus import FEELING, VERB_FIRST, asked_pronoun, counted, each_named
+from gieok.write.extract.focus import keeps_focus
 from gieok.write.extract.focus import about_kin, pronoun_clauses  # noqa: F401  (for heuristic)
 from gieok.write.extract.names import cared_for, familiar, ko_called, name_pattern, unplaced
 from gieok.write.extract.names import companion_named, hangul_named, ko_noun, outsider_named
-from gieok.write.extract.names import BREED_SAID, KIND_SAID, NAMING_EN
+from gieok.write.extract.names import BREED_SAID, CARE_OF, KIND_SAID, NAMING_EN, REPORTED_EN
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -38,6 +39,8 @@ _MALE = re.compile(r"^(?:husband|son|dad|father|brother|grandpa|grandfather|boyf
                    r"외삼촌|큰아버지|작은아버지|"
                    r"이모부|고모부|외할아버지|친할아버지|장인어른|장인|사위|형부|매형|제부|시아버지|"
                    r"시동생|새아빠)$", re.I)
+_PLURAL_KIN = re.compile(r"^(?:parents|kids|children|twins|grandparents|grandkids|grandchildren|"
+                         r"in-laws|sons|daughters|brothers|sisters|siblings|cousins)$")
 _NOT_NAME = frozenset("is was has and who that the a an named called but so just".split())
 _PET_WORDS = set(PETS_EN.replace("\\s+", " ").split("|")) | set(PETS_KO.split("|"))
 
@@ -89,7 +92,8 @@ _EN_UNNAMED = re.compile(
     rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
-    r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes)\b"
+    r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes|"
+    r"are|were|live|have)\b"
     # "my husband says I work too much. he is a mechanic": a relative who says, thinks or
     # wants something is the "he" that follows, not a son named in an earlier session
     r"|\s+(?:says?|said|thinks?|thought|wants?|wanted|told|tells|keeps|kept|works|worked|"
@@ -365,7 +369,7 @@ class Entities:
         kind = "pet" if low in _PET_WORDS else "family"
         gender = "f" if _FEMALE.match(low) else "m" if _MALE.match(low) else None
         return Entity(name=name, noun=noun.lower() if lang == "en" else noun, kind=kind,
-                      lang=lang, gender=gender)
+                      lang=lang, gender=gender, plural=_PLURAL_KIN.match(low) is not None)
 
     def _add(self, entity: Entity) -> None:
         for old in self.known:
@@ -408,11 +412,7 @@ class Entities:
         return self._resolve_ko(text)
 
     def pronoun_target(self, pronoun: str) -> Entity | None:
-        gender = {"she": "f", "her": "f", "he": "m", "his": "m", "him": "m"}.get(pronoun)
-        for entity in reversed(self.known):
-            if entity.gender in (gender, None) or entity.kind == "pet":
-                return entity
-        return None
+        return next((e for e in reversed(self.known) if fits(e, pronoun)), None)
 
     def _resolve_en(self, text: str) -> str:
         naming = NAMING_EN.match(text)
@@ -425,7 +425,13 @@ class Entities:
         they = re.match(r"(?i:their\s+names\s+are|they['’]re\s+(?:named|called))\s", text)
         if herd is not None and they is not None and each_named(text):  # "their names are …"
             return f"{herd.display('en')} are named {text[they.end():]}"
-        said = _REPORTED_EN.match(text)
+        they = re.match(r"^(?:(?:and|also|but|so|now|plus|yeah|well|oh)[,\s]+)*they(?P<re>['’]re)?\s",
+                        text, re.IGNORECASE)
+        if they is not None and self.topic is not None and self.topic.plural:
+            # "my parents live in Busan. they're both retired": the relatives just talked about
+            return f"{self.topic.display('en')}{' are' if they.group('re') else ''} " \
+                   f"{text[they.end():]}"
+        said = REPORTED_EN.match(text)
         if said is not None:  # "vet said she needs her second rabies shot": she is the cat
             inner = self._resolve_en(text[said.end():])
             return text if inner == text[said.end():] else text[:said.end()] + inner
@@ -445,7 +451,7 @@ class Entities:
                 target.gender = "f" if p == "she" else "m"
                 self._add(target)
             if target is None or (p == "it" and target.kind != "pet") or (
-                    m.group("s") and _FEELING.match(text[m.end():])):
+                    m.group("s") and FEELING.match(text[m.end():])):
                 return text  # "nope she's thrilled": how she feels today is no fact about her
             who = target.display("en")
             rest = text[m.end():]
@@ -459,13 +465,16 @@ class Entities:
             if p in ("her", "his"):
                 who += "'s"
             return who + rest
+        lead = VERB_FIRST.match(text)
+        if lead is not None and self.topic is not None:  # "takes methimazole twice a day now"
+            return f"{self.topic.display('en')} {text[lead.start('v'):]}"
         entity = self.mentioned(text, "en")
         if entity and entity.name and not re.search(
                 rf"(?:my|our|User's|named|called)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}",
                 text, re.I):  # "… a golden retriever called Sunny" introduces her again
             return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
                           count=1)
-        care = _CARE_OF.search(text)
+        care = CARE_OF.search(text)
         if care and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
             # "next is his neutering, booked for the 4th": the pet's care, not someone's
             target = self.pronoun_target(care.group("p").lower())
@@ -561,6 +570,13 @@ def _named_in(memory: str) -> tuple[tuple[str, str, str], ...]:
                  if e.name is not None and e.name not in ("I", "User", "사용자"))
 
 
+def fits(entity: Entity, pronoun: str) -> bool:
+    """"she" may be a woman or any pet, "he" a man or any pet; "it" and "걔" anyone — never
+    several counted at once ("3 adults", "three hermit crabs")."""
+    gender = {"she": "f", "her": "f", "he": "m", "his": "m", "him": "m"}.get(pronoun)
+    return not entity.plural and (entity.gender in (gender, None) or entity.kind == "pet")
+
+
 def _health_related(text: str) -> bool:
     from gieok.write.extract.health import health_related
 
@@ -579,18 +595,3 @@ def _no_subject_ko(text: str) -> bool:
     from gieok.write.extract.discourse import ko_subject
 
     return ko_subject(text) == "none"
-
-
-_CARE_OF = re.compile(
-    r"\b(?P<p>his|her)\b(?=\s+(?:[\w-]+\s+){0,2}?(?:neuter\w*|spay\w*|shots?|vaccin\w*|surgery|"
-    r"check-?up|appointment|grooming|booster|dental|meds|medication|food|diet|kibble)\b)",
-    re.IGNORECASE)
-_REPORTED_EN = re.compile(
-    r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
-    r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",
-    re.IGNORECASE)
-_FEELING = re.compile(
-    r"\s+(?:so\s+|really\s+|super\s+|very\s+|a\s+(?:bit|little)\s+|kinda\s+|pretty\s+)?"
-    r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"
-    r"annoyed|happy|sad|fine|ok|okay|good|great|pumped|stoked)\b"
-    r"(?!\s+(?:of|about|around|with|whenever|when|at)\b)", re.IGNORECASE)

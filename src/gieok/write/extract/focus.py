@@ -80,6 +80,7 @@ _COUNTED_EN = re.compile(rf"\b{_EN_COUNT}\s+(?:(?:little|baby|young|old|rescue|p
                          re.IGNORECASE)
 _NOT_ANIMAL_EN = re.compile(r"\b(?:days|weeks|months|years|hours|minutes|times|things|ways|"
                             r"kids|children|sons|daughters|brothers|sisters|cousins|people|"
+                            r"adults|guests|students|members|rooms|bedrooms|beds|cars|jobs|"
                             r"friends|books|apps|words|pounds|dollars|kilos|miles|steps)$",
                             re.IGNORECASE)
 
@@ -200,3 +201,17 @@ HEALTHY = re.compile(r"알레르기|알러지|약|복용|주사|접종|수술|�
                      r"\d+\s?(?:kg|킬로)|"
                      # mixed chat: "hairball control food로 바꿈", "insulin 맞아야 돼"
                      r"(?i:food|diet|kibble|treats?|insulin|meds|medicine|pills?|shots?|vaccine)")
+
+
+# "nope she's thrilled": how she feels today is no fact about her
+FEELING = re.compile(
+    r"\s+(?:so\s+|really\s+|super\s+|very\s+|a\s+(?:bit|little)\s+|kinda\s+|pretty\s+)?"
+    r"(?:thrilled|nervous|excited|scared|worried|anxious|upset|stressed|tired|bored|mad|angry|"
+    r"annoyed|happy|sad|fine|ok|okay|good|great|pumped|stoked)\b"
+    r"(?!\s+(?:of|about|around|with|whenever|when|at)\b)", re.IGNORECASE)
+# "takes methimazole twice a day now", "is on insulin": a chat clause without its subject whose
+# verb is third person (the -s, "is", "has"; the user drops "I" before "take", "need"), so it is
+# about whoever the conversation is about
+VERB_FIRST = re.compile(r"^(?:(?:and|also|now|still|plus|btw|but)[,\s]+)*(?P<v>(?:takes|gets|needs|"
+                        r"eats|weighs|goes\s+to|has\s+(?:a|an|to)|"
+                        r"is\s+(?:on|allergic|diabetic|due|booked))\b)", re.IGNORECASE)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import answered, english, korean
-from gieok.write.extract.coref import Entities, Entity
+from gieok.write.extract.coref import Entities, Entity, fits
 from gieok.write.extract.names import ko_called
 from gieok.write.normalize import has_batchim
 
@@ -409,7 +409,9 @@ def _question_with_entity(question: str, entities: Entities, topic: Entity | Non
     q = question.strip()
     m = re.search(r"\b(she|he|her|him|his)\b", q, re.IGNORECASE)
     if m and not _HANGUL.search(q):
-        target = entities.pronoun_target(m.group(1).lower())
+        # (whom the conversation was about when it was asked, not a relative the answer names)
+        target = topic if topic is not None and fits(topic, m.group(1).lower()) \
+            else entities.pronoun_target(m.group(1).lower())
         if target is not None:
             who = target.display("en") + ("'s" if m.group(1).lower() == "his" else "")
             q = q[:m.start()] + who + q[m.end():]

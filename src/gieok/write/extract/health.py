@@ -64,17 +64,18 @@ HEALTH = re.compile(
     r"삐|다쳤|통증)|관절|영양제|비타민|보충제|(?:귀|눈)가?\s?(?:잘\s?)?안\s?(?:들려|들린|보여|보인)|청력|시력|"
     r"불면|수면제|골절|인대|부상|다쳤|깁스|색맹|색약|난청|보청기|휠체어|장애(?!가?\s?(?:났|나서|나고|발생|터졌|생겼))|감염|염증|(?<![가-힣])암(?:이|을|\s|$)|"
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
-    r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|약을|약\s|약$|약은|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
+    r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|(?<![예계요절공규조서협언특제])약(?:을|\s|$|은)|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방|"
     r"편두통|사료|먹으면\s?(?:안|큰일)|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
     r"\w+(?:린|졸|이드)\b",
     re.IGNORECASE)
 
-# A word for medicine, or a drug's name by its stem ("metformin", "아목시실린").
+# A word for medicine, or a drug's name by its stem ("metformin", "아목시실린"); 약 never inside
+# 예약, 계약, 약속's kin (an appointment is no medication).
 MEDICINE = re.compile(r"medic|\bmeds?\b|pills?|tablets?|drops|antibiotic|steroid|\binsulin|"
                       + _DRUG_WORD + r"\w+(?:pril|statin|olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|"
                       r"profen|entin|oxicam|amide|olone|isone|mycin|floxacin|parin|dine|mab)\b|"
-                      r"약|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|스테로이드|인슐린",
+                      r"(?<![예계요절공규조서협언특제])약(?!속)|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|스테로이드|인슐린",
                       re.IGNORECASE)
 
 _DOSE = re.compile(r"(?:하루|매일|아침|저녁)\s?(?:에\s?)?(?:한|두|세|네|\d)\s?(?:번|알|정|캡슐|봉)|"

@@ -243,3 +243,13 @@ NAMING_EN = re.compile(r"^(?:(?:and|so)\s+)?(?:(?:we|I)\s+)?(?:(?:just|finally)\
 
 # "'s a 1 year old husky", "'s an old tabby": what a pronoun's sentence says the named one is
 KIND_SAID = re.compile(rf"\s+(?:an?\s+)(?:[\w-]+\s+){{0,5}}?(?P<noun>(?i:{PETS_EN}))\b")
+# "next is his neutering": a pet's care named by its pronoun; "vet said she …": who reported it
+CARE_OF = re.compile(
+    r"\b(?P<p>his|her)\b(?=\s+(?:[\w-]+\s+){0,2}?(?:neuter\w*|spay\w*|shots?|vaccin\w*|surgery|"
+    r"check-?up|appointment|grooming|booster|dental|meds|medication|food|diet|kibble)\b)",
+    re.IGNORECASE)
+
+REPORTED_EN = re.compile(
+    r"^(?:(?:the|my|our|his|her)\s+)?(?:vet|doctor|doc|dentist|groomer|trainer|pediatrician|"
+    r"teacher|nurse)\s+(?:said|says|thinks|told\s+(?:me|us))\s+(?:that\s+)?(?=(?:she|he)\b)",
+    re.IGNORECASE)
