@@ -108,3 +108,25 @@ def test_a_label_that_is_no_rule_stays_out(said: Callable[[str], list[str]]) -> 
     assert not any(c.startswith("Standing") for c in said("question: what's a good rule of thumb?"))
     assert not any(c.startswith("Standing") for c in said("rules of the game: each player "
                                                           "draws two cards"))
+
+
+# -- Korean: a thing of the user's said on the way to a question -----------------------------
+
+
+def test_a_product_the_user_uses_inside_a_question(said: Callable[[str], list[str]]) -> None:
+    got = said("동생은 Galaxy S24 쓰는데 난 Pixel 8 써. 케이스 추천해 줘")
+    assert any("Pixel 8" in c and c.startswith("사용자") for c in got), got
+    assert not any("Galaxy" in c and c.startswith("사용자는 Galaxy") for c in got), got
+    got = said("저 Brompton M6L 타는데 체인 오일 뭐 써야 돼요?")
+    assert any("Brompton" in c for c in got), got
+
+
+def test_a_thing_said_with_how_it_came_to_the_user(said: Callable[[str], list[str]]) -> None:
+    got = said("할머니께 물려받은 싱거 재봉틀이 있는데요, 바늘이 자꾸 부러져요. 왜 그럴까요?")
+    assert any("재봉틀" in c and c.startswith("사용자") for c in got), got
+
+
+def test_no_possession_in_a_question_about_others(said: Callable[[str], list[str]]) -> None:
+    assert not any(c.startswith("사용자는 iPad") for c in said("엄마는 iPad Air 쓰시는데 글씨 크게 하는 법 "
+                                                                 "알려줘?"))
+    assert said("궁금한 게 있는데요, 이거 환불 돼요?") == []

@@ -30,6 +30,7 @@ from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Rule
 from gieok.write.extract.health import HEALTH
 from gieok.write.extract.patterns_en import FAMILY, LANGUAGES, MONTHS, PETS, DAYS, rule
+from gieok.write.extract.workspace import is_workspace, project_said, work_tool
 from gieok.write.normalize import first_person_to_user_en
 
 _ASKING = re.compile(r"\?\s*$|^(?:(?:ok|so|hey|hi|quick\s+q(?:uestion)?)[,:\s]+)*(?:how|what|why|"
@@ -142,6 +143,7 @@ def statements(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         if re.search(r"[\uac00-\ud7a3]", sentence):
             out.append(sentence)
+            out.extend(ko_statements(sentence))
             asked = None
             continue
         if asked is not None:
@@ -189,3 +191,46 @@ RULES_EN: list[Rule] = [
          check=lambda g, _: _condition(g["x"]) and (_BODY.search(g["x"]) is not None
                                                 or HEALTH.search(g["x"]) is not None)),
 ]
+
+
+# -- Korean: a thing of the user's said on the way to a question -----------------------------
+# "친구는 MacBook Pro 쓰는데 난 ThinkPad X1 Carbon 써", "구보다 L4508 쓰는데 manual을 잃어버렸어요":
+# a product named by its make or model code (a Latin word or a code with digits, after an
+# optional Hangul make) that the user uses or rides — never one a named other person uses
+_KO_PRODUCT = (r"(?:[가-힣]{2,6}(?<![은는이가을를도의께])\s)?(?:[A-Za-z][\w.+-]*|[A-Za-z]*\d[\w.+-]*)"
+               r"(?:\s(?:[A-Za-z][\w.+-]*|\d[\w.+-]*))*")
+_KO_USES = re.compile(
+    rf"(?:(?<=\s)|^)(?:(?P<me>나|저|난|전|나는|저는)\s)?(?P<p>{_KO_PRODUCT})(?:을|를)?\s?"
+    r"(?P<v>쓰는데|써요|써|씀|씁니다|쓰고\s?있(?:어요|어|는데|습니다)|타는데|타요|타|탐|"
+    r"타고\s?있(?:어요|어|는데))(?=$|[\s,.!~ㅋㅎ])")
+# "아버지한테 물려받은 1978년식 야마하 업라이트 피아노가 있는데요, …": a thing said with how it
+# came to the user (inherited, bought, kept for years) and that the user has it
+_KO_HAS = re.compile(
+    r"(?P<np>(?:물려받은|물려주신|산|샀던|새로\s산|쓰던|오래된|\d{4}년식|\d+년\s된)\s"
+    r"(?:[^\s,]+\s){0,3}?[^\s,]+?)(?P<j>이|가)\s?있(?:는데요?|거든요?|어서|어요|어|습니다)"
+    r"(?=$|[\s,.!~])")
+# another person as the clause's topic or subject: what they use is theirs
+_OTHER_TOPIC = re.compile(r"(?:^|\s)(?!(?:나|저|난|전|내가|제가)\s)[가-힣]+(?:은|는|이|가)\s")
+_NOT_OWNED_KO = re.compile(r"^(?:버스|지하철|택시|기차|KTX|SRT|비행기|배|자전거\s?도로)")
+
+
+def ko_statements(sentence: str) -> list[str]:
+    """What a Korean sentence says the user owns, as plain statements said after it ("나는
+    ThinkPad X1 Carbon 써요", "저는 1978년식 야마하 업라이트 피아노가 있어요"); none when
+    it says no such thing."""
+    out: list[str] = []
+    if project_said(sentence) or is_workspace(sentence):
+        return out  # what a sentence about the work uses is the work's (workspace knowledge)
+    for m in _KO_USES.finditer(sentence):
+        before = sentence[:m.start()]
+        if not sentence[m.end():].strip(" .!~ㅋㅎ,") and not re.sub(r"[\s,]", "", before):
+            continue  # the whole sentence: the rules read it as said
+        clause = re.split(r"(?:는데|지만|고)\s", before)[-1]
+        if _NOT_OWNED_KO.match(m.group("p")) or (not m.group("me") and _OTHER_TOPIC.search(clause)) \
+                or work_tool(m.group("p")):
+            continue  # (a tool the user works with is the work's, not a thing owned: workspace)
+        verb = "타요" if m.group("v").startswith("타") else "써요"
+        out.append(f"저는 {m.group('p')} {verb}")
+    for m in _KO_HAS.finditer(sentence):
+        out.append(f"저는 {m.group('np')}{m.group('j')} 있어요")
+    return out

@@ -308,3 +308,9 @@ def quote_names_work(before: str, after: str) -> bool:
     it is what the sentence is about ("\"보이스풀\" 말인데")."""
     return bool(_BEFORE_NAME_KO.search(before) or _AFTER_NAME_EN.match(after)
                 or _AFTER_NAME_KO.match(after))
+
+
+def work_tool(name: str) -> bool:
+    """``name`` is a tool, language or service a piece of work is made with (``_STACK``,
+    ``_WORK``): what the user "uses" of these is the work's, not a thing the user owns."""
+    return _STACK.search(name) is not None or _WORK.search(name) is not None
