@@ -194,3 +194,15 @@ def test_a_promotion_ends_the_title_before_it() -> None:
     # "요즘" says the value holds now: the same frame with another amount replaces it
     assert _decide("사용자는 요즘 매일 물 3리터 마신다", "사용자는 매일 물 2리터 마신다") is \
         DecisionKind.SUPERSEDE
+
+
+def test_a_hyphenated_shift_is_the_shift_a_change_names() -> None:
+    from gieok.write.extract import changes
+
+    said = changes.change("User switched to evening shifts in March")
+    assert said is not None
+    old = "User is a day-shift pharmacist at Boots in Derby"
+    assert changes.replaced(old, said)
+    assert changes.narrowed(old, said) == "User is a pharmacist at Boots in Derby"
+    # a shift of another job the user does too is not named: "also" adds
+    assert changes.change("User also picks up evening shifts at the bar") is None

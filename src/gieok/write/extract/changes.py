@@ -65,7 +65,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "clinic": (("clinic", "pediatrician", "gp", "병원", "의원", "소아과", "한의원", "피부과"),
                r"\b(?:clinic|pediatrician|gp)\b|의원|소아과|한의원|피부과"),
     "shift": (("shift", "nights", "days", "야간", "주간", "교대", "근무"),
-              r"\b(?:(?:day|night|morning|evening|graveyard|overnight|late|early)\s+shifts?|"
+              r"\b(?:(?:day|night|morning|evening|graveyard|overnight|late|early)[\s-]+shifts?|"
               r"work(?:s|ing)?\s+(?:the\s+)?(?:nights|days|overnights?|graveyard))\b|"
               r"야간|주간|교대|오전\s?근무|오후\s?근무|나이트|데이\s?근무"),
     "commute": (("commute", "출퇴근", "통근"),
