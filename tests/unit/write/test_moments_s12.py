@@ -184,3 +184,56 @@ def test_a_question_ending_read_as_a_joint(text: str) -> None:
 
 def test_the_wondered_question_leaves_nothing(said: Callable[..., list[str]]) -> None:
     assert said(("user", "야 'déjà vu' 한국어로 뭐라 해? 딱 맞는 말 없나")) == []
+
+
+# --- a relative's hometown, a rule that points at "이거", a relative's acquaintance -----------
+
+def test_a_relatives_hometown_is_not_the_users(said: Callable[..., list[str]]) -> None:
+    assert not any(m.startswith("사용자의 고향은") for m in said(("user", "외할머니 고향이 강릉이셔서 ㅎㅎ")))
+    assert "사용자의 고향은 강릉" in " ".join(said(("user", "제 고향은 강릉이에요")))
+
+
+def test_a_rule_that_points_at_this_keeps_what_this_is(said: Callable[..., list[str]]) -> None:
+    got = said(("user", "우리 서비스는 Django 5에 MySQL 8이야. 앞으로 예시 코드 줄 때 이거 기준으로 해줘"))
+    rule = next(m for m in got if "이거 기준" in m)
+    assert "Django" in rule
+
+
+# --- an act on what was just given, a count so far, what went on all day ---------------------
+
+@pytest.mark.parametrize("text", [
+    "love it, sending it to my sister",
+    "perfect, printing this for the fridge",
+    "좋다 ㅋㅋ 자소서에 넣을 거야",
+    "완벽해 단톡방에 바로 올려야지",
+])
+def test_an_act_on_what_was_given(text: str) -> None:
+    assert asides.acts_on_it(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm sending my CV to Google tomorrow",
+    "저 다음 달에 부산으로 이사 갈 거야",
+    "매달 월급 일부를 적금에 넣어요",
+])
+def test_an_act_with_its_own_object_is_no_reply(text: str) -> None:
+    assert not asides.acts_on_it(text)
+
+
+def test_counts_so_far_and_all_day_are_the_moment(said: Callable[..., list[str]]) -> None:
+    assert said(("user", "지금 너무 졸린데 커피 마셔도 될까? 벌써 네 잔째야")) == []
+    assert said(("user", "quick desk stretches please, I've been hunched over all day")) == []
+    assert said(("user", "thanks, my arms are jelly now")) == []
+    assert any("수영" in m for m in said(("user", "저 수영 3년째 하고 있어요")))
+
+
+def test_a_reply_without_a_noun_is_a_fragment(said: Callable[..., list[str]]) -> None:
+    assert said(("user", "라면 물 몇 ml 넣어?"), ("assistant", "보통 550ml예요."),
+                ("user", "헐 난 맨날 대충 넣었는데 ㅋㅋ")) == []
+
+
+def test_a_premise_before_a_question_ending_in_na_is_kept(said: Callable[..., list[str]]) -> None:
+    # the question ends in -나 (now noise); the clause before it still states the event
+    got = said(("user", "다음 주 금요일에 Osaka 출장 있는데 캐리어 20인치면 너무 작나"))
+    assert any("Osaka 출장 있다" in m for m in got)
+    assert not any("있는데다" in m for m in got)

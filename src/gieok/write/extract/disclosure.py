@@ -185,6 +185,10 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     if "," in head:
         return [sentence]  # "우리 애 Toby, corgi인데 …": an introduction the pet tracking reads
     statement = korean.to_memory(head, speaker=False)
+    if statement and statement.endswith("데다"):
+        # Kiwi read the clause's last "-는데" as 는/ETM + 데/NNB ("발표 있는데다"); said with
+        # its polite ending it reads the connective ("발표 있는데요" → "발표 있다")
+        statement = korean.to_memory(f"{head}요", speaker=False)
     if not statement or not rest:
         return [sentence]
     # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또

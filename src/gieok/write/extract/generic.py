@@ -65,7 +65,9 @@ _EN_REJECT = re.compile(
 # An opinion, and what is only true for the moment ("I'm at the airport", "in 10 minutes,
 # gotta go", "ate my sock this morning", "can't decide … for dinner"): never kept whole.
 _EN_MOMENT = re.compile(
-    r"\bi\s+feel\s+like\b|\bimo\b|\bin\s+my\s+opinion\b|\bthis\s+morning\b|\bgott?a\s+go\b|"
+    # what has gone on all day ("I've been sitting all day", "been up all night")
+    r"\b(?:i['’]ve|i\s+have|we['’]ve|we\s+have)?\s*been\s+\w+(?:ing)?\b[^.!?]*\ball\s+(?:day|"
+    r"morning|afternoon|evening|night)\b|\bi\s+feel\s+like\b|\bimo\b|\bin\s+my\s+opinion\b|\bthis\s+morning\b|\bgott?a\s+go\b|"
     r"\bin\s+(?:\d+|a\s+few|ten|five|twenty)\s+(?:minutes|mins)\b|\bfor\s+(?:dinner|lunch|breakfast)\b|"
     r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
     r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
@@ -267,7 +269,8 @@ def keepable(sentence: str) -> bool:
         return False
     if is_korean(text):
         toks = korean.tokens(text)
-        if (exclaimed(toks) or supposed(toks)) and not HEALTH.search(text):
+        if ((exclaimed(toks) or supposed(toks)) and not HEALTH.search(text)) \
+                or not names_something(toks):
             return False
         negative = korean.negated(toks)
     else:
@@ -370,15 +373,24 @@ def _ko_worth_keeping(text: str) -> bool:
         return False  # "오 볶는 게 포인트구나", "생각보다 길네": a reaction to the moment
     if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
-    if not any((t.tag in ("NNG", "NNP", "SL", "SH") and t.form not in _KO_EMPTY)
-               or (t.form in ("것", "거") and i and toks[i - 1].tag == "ETM")  # "매운 건"
-               for i, t in enumerate(toks)):
+    if not names_something(toks):
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
     if korean.negated(toks) and not HEALTH.search(text):
         return False
     if past_evaluation(text) or one_off(text) or called_off(text):
         return False
     return discourse.ko_subject(text) != "foreign"
+
+
+def names_something(toks: list[korean.Token]) -> bool:
+    """A content noun to be about ("매운 건" counts; a count so far does not: "벌써 세 잔째",
+    "3일째"). Without one, a Korean sentence is a fragment of what was said before ("맨날 대충
+    넣었는데": what was put in is elsewhere)."""
+    return any((t.tag in ("NNG", "NNP", "SL", "SH") and t.form not in _KO_EMPTY
+                and not (i + 1 < len(toks) and toks[i + 1].form == "째" and i
+                         and toks[i - 1].tag in ("MM", "SN", "NR")))
+               or (t.form in ("것", "거") and i and toks[i - 1].tag == "ETM")
+               for i, t in enumerate(toks))
 
 
 def past_evaluation(text: str) -> bool:

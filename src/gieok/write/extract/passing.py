@@ -57,8 +57,8 @@ _HYPERBOLE_EN = re.compile(
     r"\b(?:is|are|was|were|keeps?|been|['’]s|['’]re)\s+(?:\w+\s+)?(?:killing|melting|frying|"
     r"destroying|wrecking|breaking|murdering|scrambling)\s+(?:me|us|my\s+(?:brain|head|mind|soul|"
     r"sanity|will\s+to\s+live))\b|\b(?:driving|drives|drove)\s+me\s+(?:crazy|nuts|insane|mad|"
-    r"bananas|up\s+the\s+wall)\b|\bdoing\s+my\s+head\s+in\b|\bmy\s+(?:brain|head|mind)\s+"
-    r"(?:is|['’]s|feels?|has)\s+(?:\w+\s+)?(?:mush|fried|dead|toast|jelly|porridge|gone|spinning|"
+    r"bananas|up\s+the\s+wall)\b|\bdoing\s+my\s+head\s+in\b|\bmy\s+(?:brain|head|mind|legs|arms|feet|body)\s+"
+    r"(?:is|are|['’]s|['’]re|feels?|has)\s+(?:\w+\s+)?(?:mush|fried|dead|toast|jelly|porridge|gone|spinning|"
     r"pounding|exploding|soup|melting|melted|broken|scrambled|full)\b", re.IGNORECASE)
 _AFTER_EVENT_EN = re.compile(
     r"\b(?:i['’]m|im|i\s+am|i\s+feel|feeling|my\s+[\w-]+\s+(?:is|are|feels?)|(?:is|are)\s+\w+ing\s+me)"

@@ -426,7 +426,7 @@ RULES: list[Rule] = [
     rule("ko.residence.hometown",
          rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
          "사용자의 고향은 {x}", "residence", category="location", slot="hometown",
-         tags=("hometown",)),
+         tags=("hometown",), strict=True),  # "할머니 고향이 통영이셔서": hers, not the user's
     rule("ko.residence.origin",
          r"(?P<x>[가-힣A-Za-z]+)\s?(?:사람|출신)\s*(?:이야|이에요|이예요|입니다|임|이고|인데|이라서)",
          "사용자는 {x} 출신", "residence", category="location", slot="hometown",

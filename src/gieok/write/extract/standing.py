@@ -199,6 +199,9 @@ def _bare_verb_after_habit(text: str, body: str) -> bool:
         and not _NOT_ASKED.match(body) and not body.rstrip().endswith("?")
 
 
+_THIS_KO = frozenset("이거 이것 그거 그것 저거 저것 이걸 그걸 저걸 이건 그건".split())
+
+
 def anaphoric(sentence: str) -> bool:
     """The instruction points back at what was just said ("약 추천할 때 참고해 주세요",
     "keep that in mind when you plan meals"): it needs that sentence to stand alone."""
@@ -208,8 +211,10 @@ def anaphoric(sentence: str) -> bool:
         toks = tokens(sentence)
         cut = max((i for i, t in enumerate(toks) if t.form in ("때", "땐", "때마다")), default=-1)
         rest = toks[cut + 1:]
-        return not any(t.tag in ("NNG", "NNP", "SL") and not (
-            i + 1 < len(rest) and rest[i + 1].tag.startswith("XSV")) for i, t in enumerate(rest))
+        # ("이거 기준으로 줘": what "이거" is was said before, whatever nouns follow it)
+        return any(t.tag == "NP" and t.form in _THIS_KO for t in rest) or not any(
+            t.tag in ("NNG", "NNP", "SL") and not (i + 1 < len(rest) and rest[i + 1].tag
+                                                   .startswith("XSV")) for i, t in enumerate(rest))
     return re.search(r"\b(?:it|that|this|those|them)\b", sentence, re.IGNORECASE) is not None
 
 
