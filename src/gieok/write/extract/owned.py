@@ -197,7 +197,7 @@ RULES_EN: list[Rule] = [
 # "친구는 MacBook Pro 쓰는데 난 ThinkPad X1 Carbon 써", "구보다 L4508 쓰는데 manual을 잃어버렸어요":
 # a product named by its make or model code (a Latin word or a code with digits, after an
 # optional Hangul make) that the user uses or rides — never one a named other person uses
-_KO_PRODUCT = (r"(?:[가-힣]{2,6}(?<![은는이가을를도의께])\s)?(?:[A-Za-z][\w.+-]*|[A-Za-z]*\d[\w.+-]*)"
+_KO_PRODUCT = (r"(?:[가-힣]{1,6}(?<![은는이가을를도의께])\s){0,2}(?:[A-Za-z][\w.+-]*|[A-Za-z]*\d[\w.+-]*)"
                r"(?:\s(?:[A-Za-z][\w.+-]*|\d[\w.+-]*))*")
 _KO_USES = re.compile(
     rf"(?:(?<=\s)|^)(?:(?P<me>나|저|난|전|나는|저는)\s)?(?P<p>{_KO_PRODUCT})(?:을|를)?\s?"
