@@ -86,6 +86,9 @@ def test_a_pronoun_clause_after_a_comma_is_about_its_person() -> None:
                  "u: perfect. he's my daughter Nina's boy, she's in Dubai with the airline so we "
                  "have him most weeks")
     assert any("Nina is in Dubai" in text for text, _ in said), said
+    # (a sentence that opens with the pet as its subject goes on about it: one memory)
+    said = _chat("u: our rescue kitten is called Miso for now, she's a tabby mix")
+    assert len([text for text, _ in said if "Miso" in text]) == 1, said
     said = _chat("u: that's my brother Theo's dog, he's in Toronto for a year so we're dog-sitting")
     assert any("Theo is in Toronto" in text for text, _ in said), said
 

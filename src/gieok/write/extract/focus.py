@@ -135,6 +135,8 @@ def pronoun_clauses(sentence: str) -> list[str]:
     about whom its pronoun points to, and is resolved and judged on its own. English only."""
     if _HANGUL.search(sentence):
         return [sentence]
+    if _SUBJECT_LEAD.match(sentence):
+        return [sentence]  # "our rescue pup is called Pepper, she's a beagle mix": one subject
     parts: list[str] = []
     start = 0
     for m in _PRONOUN_CLAUSE.finditer(sentence):
@@ -149,6 +151,10 @@ def pronoun_clauses(sentence: str) -> list[str]:
     return [p.strip() for p in parts if p and p.strip()]
 
 
+# a sentence that opens with the pet or relative as its subject: "she" after the comma is them
+_SUBJECT_LEAD = re.compile(r"^(?:(?:btw|so|and|oh|also)[,\s]+)*(?:(?:my|our)\s+(?:[\w-]+\s+){0,3}?"
+                           r"[\w-]+|[A-Z][a-z]+)\s+(?:is|was|has|had|gets|got|takes|needs|lives|"
+                           r"just|can|will)\b")
 _SPEAKER_AFTER = re.compile(r",?\s+(?:so|and|but)\s+(?=(?:I|we|I['’]m|we['’]re)\s)",
                             re.IGNORECASE)
 
