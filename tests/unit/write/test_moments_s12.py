@@ -199,26 +199,7 @@ def test_a_rule_that_points_at_this_keeps_what_this_is(said: Callable[..., list[
     assert "Django" in rule
 
 
-# --- an act on what was just given, a count so far, what went on all day ---------------------
-
-@pytest.mark.parametrize("text", [
-    "love it, sending it to my sister",
-    "perfect, printing this for the fridge",
-    "좋다 ㅋㅋ 자소서에 넣을 거야",
-    "완벽해 단톡방에 바로 올려야지",
-])
-def test_an_act_on_what_was_given(text: str) -> None:
-    assert asides.acts_on_it(text)
-
-
-@pytest.mark.parametrize("text", [
-    "I'm sending my CV to Google tomorrow",
-    "저 다음 달에 부산으로 이사 갈 거야",
-    "매달 월급 일부를 적금에 넣어요",
-])
-def test_an_act_with_its_own_object_is_no_reply(text: str) -> None:
-    assert not asides.acts_on_it(text)
-
+# --- a count so far, what went on all day ---------------------
 
 def test_counts_so_far_and_all_day_are_the_moment(said: Callable[..., list[str]]) -> None:
     assert said(("user", "지금 너무 졸린데 커피 마셔도 될까? 벌써 네 잔째야")) == []

@@ -230,59 +230,6 @@ def concludes(sentence: str, shown: str) -> bool:
         and _THEN_EN.search(s) is not None
 
 
-# --- an act on what was just said -------------------------------------------------------------
-_ON_IT_EN = re.compile(
-    r"^(?:(?:love|loved|like|got|perfect|great|nice|cool|ok(?:ay)?|thanks|ty|yes|yep|yeah|oh|"
-    r"ha+|lol)\s*(?:it|that|this)?[,.!\s]+)*(?:(?:i['’]?m|i\s+am|we['’]re|i['’]ll|i\s+will|"
-    r"we['’]ll|gonna|going\s+to)\s+)?(?:just\s+|def(?:initely)?\s+|totally\s+)?"
-    r"(?:[a-z]+ing|send|print|save|use|show|read|frame|share|post|try|steal|keep)\s+"
-    r"(?:it|that|this|them|these|those)\b", re.IGNORECASE)
-
-
-# KO: only where it goes, then a verb of passing it on, said as what the user will do ("자기소개서에
-# 넣을 거야", "단톡방에 바로 올려야지"): the thing itself (the assistant's text) is left unsaid
-_PASS_ON_KO = frozenset("넣 올리 보내 붙이 쓰 뽑 출력하 공유하 저장하 붙여넣 옮기 걸".split())
-_WILL_KO = frozenset("야지 어야지 아야지 ᆯ게 을게 ᆯ래 을래 려고 으려고".split())
-
-
-def acts_on_it(sentence: str) -> bool:
-    """What the user is about to do with what the assistant just gave ("love it, sending it to
-    my mum", "doing that now", "I'll print this for the fridge", "자기소개서에 넣을 거야"): its
-    object is only "it" or left unsaid, so alone it says nothing, and it is done by tonight."""
-    if not _HANGUL.search(sentence):
-        return _ON_IT_EN.search(sentence.strip()) is not None
-    toks = [t for t in tokens(_TRAILING.sub("", sentence.strip())) if not t.tag.startswith("S")
-            or t.tag == "SL"]
-    at = next((i for i, t in enumerate(toks) if t.tag == "JKB" and t.form in ("에", "에다", "에다가",
-                                                                             "한테", "에게")), None)
-    # (after a reaction that ends before it: "완벽해 단톡방에 …")
-    start = next((i + 1 for i in range(at or 0, -1, -1) if toks[i].tag in ("EF", "EC")), 0)
-    if at is None or at <= start or any(not t.tag.startswith(("NN", "SL", "SN", "XSN", "JKG"))
-                                        for t in toks[start:at]):
-        return False
-    rest = [t for t in toks[at + 1:] if t.tag != "MAG"]
-    if not rest or rest[0].tag not in ("VV", "XSV") and not (
-            len(rest) > 1 and rest[1].tag == "XSV"):
-        return False
-    verb = rest[0].form + (rest[1].form if rest[0].tag.startswith("NN") else "")
-    tail = rest[1:] if rest[0].tag == "VV" else rest[2:]
-    will = any(t.form in _WILL_KO for t in tail) or any(
-        t.tag == "ETM" and i + 1 < len(tail) and tail[i + 1].form == "거"
-        for i, t in enumerate(tail))
-    return verb in _PASS_ON_KO and will and all(t.tag.startswith(_ENDINGS) for t in tail)
-
-
-def asked(sentence: str) -> bool:
-    """The sentence is a question, by its mark or its Korean ending."""
-    return sentence.rstrip().endswith(("?", "？")) or ko_asks(sentence)
-
-
-def of_the_moment(sentence: str, shown: str) -> bool:
-    """A reply that is only about the moment: a conclusion from the answer, an errand taking
-    up the suggestion, an act on what was just given."""
-    return concludes(sentence, shown) or adopts(sentence, shown) or acts_on_it(sentence)
-
-
 # --- taking up what the assistant suggested ---------------------------------------------------
 _ADOPT_EN = re.compile(
     r"^(?:(?:ok(?:ay)?|yeah|yep|yes|right|good\s+idea|great|perfect|cool|nice|oh|ha+|lol|"
