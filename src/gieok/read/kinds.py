@@ -36,6 +36,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from gieok.read.speech import share_of
+
 # ---- instructions -----------------------------------------------------------------------
 
 # A clause: split at sentence marks, line breaks, commas, semicolons, dashes and "and" after
@@ -119,16 +121,7 @@ def instruction_share(text: str) -> float:
         return 0.0
     if _RULE_LABEL.search(text):
         return 1.0
-    total = instructing = 0
-    for match in _CLAUSE.finditer(text):
-        clause = match.group(0)
-        size = len(clause.strip())
-        if not size or not _LETTER.search(clause):
-            continue
-        total += size
-        if _instructs(clause):
-            instructing += size
-    return instructing / total if total else 0.0
+    return share_of(text, _CLAUSE, _instructs)
 
 
 # A query about the instructions themselves: then rules are what it wants.

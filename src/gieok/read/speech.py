@@ -28,6 +28,7 @@ Can you help me plan?" is half one and half the other, and no cut-off has to be 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 _SENTENCE = re.compile(r"[^.!?\n\uff1f\u3002]+[.!?\uff1f\u3002]*")
@@ -88,22 +89,29 @@ def _asks(sentence: str) -> bool:
     return bool(hangul) and bool(_KO_ASKING.search(hangul))
 
 
+def share_of(text: str, parts: re.Pattern[str], holds: Callable[[str], bool]) -> float:
+    """The share of ``text`` (by characters) in the ``parts`` for which ``holds`` is true, in
+    [0, 1] (0 for no letters): how much of a turn asks, how much of a memory instructs. A
+    part's marks and spaces count a little: no matter."""
+    total = held = 0
+    for match in parts.finditer(text):
+        part = match.group(0)
+        size = len(part.strip())
+        if not size or not _LETTER.search(part):
+            continue
+        total += size
+        if holds(part):
+            held += size
+    return held / total if total else 0.0
+
+
 @lru_cache(maxsize=65536)
 def asking_share(text: str) -> float:
     """The share of ``text`` (by characters) in sentences that ask, in [0, 1] (0 for no
     letters)."""
     if not _LETTER.search(text):
         return 0.0
-    total = asking = 0
-    for match in _SENTENCE.finditer(text):
-        sentence = match.group(0)
-        letters = len(sentence.strip())  # marks and spaces count a little: no matter
-        if not letters or not _LETTER.search(sentence):
-            continue
-        total += letters
-        if _asks(sentence):
-            asking += letters
-    return asking / total if total else 0.0
+    return share_of(text, _SENTENCE, _asks)
 
 
 # Words of a query about what was asked ("what did I ask you about the move?", "내가 뭐
