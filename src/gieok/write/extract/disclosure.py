@@ -40,6 +40,10 @@ _EN_CUT = re.compile(
     r"\s+and\s+(?=(?:i|i['’]m|im|i['’]ve|ive|we|we['’]re|my|our)\b)", re.IGNORECASE)
 _EN_FILLER = re.compile(r"^(?:(?:lol|lmao|ok(?:ay)?|oh|well|also|honestly|btw|tbh|ngl|fyi|"
                         r"anyway|plus|and|like|so|just)[,\s]+)+", re.IGNORECASE)
+# a label before a dash or colon that opens a statement about the speaker ("quick one — I'm a
+# nurse", "update: I moved to day shifts", "fun fact: my cat …"): chat's lead-in, not the fact
+_EN_LEAD_IN = re.compile(r"^(?:[\w'’]+\s+){0,2}[\w'’]+\s*(?:[—–]|--?|:)\s+"
+                         r"(?=(?:i|i['’]m|im|i['’]ve|my|we|we['’]re|our)\b)", re.IGNORECASE)
 # the speaker, or what is the speaker's, as the clause's subject
 _EN_SELF = re.compile(
     r"^(?:i(?:['’](?:m|ve|d))?|im|ive|we(?:['’](?:re|ve))?|(?:my|our)\s+[\w-]+(?:\s+and\s+i)?)\s+\w",
@@ -127,6 +131,7 @@ def _named_by_question(sentence: str, question: str) -> str:
 def _english(sentence: str) -> list[str]:
     # "I have an M2 MacBook Air if that matters": why it is said, not a condition
     sentence = _EN_RELEVANCE.sub("", sentence) or sentence
+    sentence = _EN_LEAD_IN.sub("", sentence.strip()) or sentence
     if not discourse.is_noise(sentence) or discourse.denial(sentence):
         return [sentence]  # (a no is said whole: "no, I'm not vegan" holds no "I'm vegan")
     head = discourse.without_trailing_question(sentence)
