@@ -210,7 +210,7 @@ async def test_sequences_that_end_right(settings: GieokSettings, tmp_path: Path)
             ("2026-07-11", [_u("Phoenix got renamed to Atlas for legal reasons, same billing "
                                "service")]))
         assert [r.content for r in project] == [
-            "User's internal project is called Atlas, it's the new billing service"]
+            "The internal project is called Atlas, it's the new billing service"]  # the work's
         gym = await _sessions(mem, "gym", ("2026-03-03", [_u("나 매일 아침 7시에 헬스장 가")]),
                               ("2026-06-03", [_u("아침 7시 헬스 여전히 하는 중")]))
         assert [r.content for r in gym] == ["사용자는 매일 아침 7시에 헬스장 간다"]  # no episode

@@ -154,6 +154,8 @@ def project_content(sentence: str) -> tuple[str | None, str]:
         text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
     text = re.sub(r"\bour\s+team\b", "the team", text, flags=re.I)
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
+    text = re.sub(r"\bour\s+((?:[\w-]+\s+){0,2}?)(project|repo|app|service|product|codebase)\b",
+                  r"the \1\2", text, flags=re.I)  # "our internal project is called X"
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
     if _PERSONAL.search(text):  # "I'm making a habit tracker in Swift": the user as its maker
