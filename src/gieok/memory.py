@@ -5,9 +5,12 @@
 constructing it is cheap and does no I/O. ``Memory`` runs the same coroutines on a private
 event-loop thread.
 
-Why this module is past 600 lines: it *is* the public API (I1) — one short method per
-operation, each spelling out its scope keywords (``user_id=…, session_id=…``) so that users
-and type checkers see real signatures rather than ``**kwargs``. The logic lives elsewhere
+``AsyncMemory`` *is* the public API (I1): one short method per operation, each spelling out
+its scope keywords (``user_id=…, session_id=…``) so that users and type checkers see real
+signatures rather than ``**kwargs``. The class is built in layers by job so that no module
+holds all of them: the ports and what every operation shares (``engine.core``), editing one
+memory (``engine.edit``), administration — lifecycle jobs, versions, reindex, export,
+settings (``engine.admin``); writes, reads and context are here. The logic lives elsewhere
 (``write.persist``, ``write.pipeline``, ``read.search``, ``context.assemble``,
 ``lifecycle.*``); nothing here is longer than a few dozen lines.
 """
@@ -18,18 +21,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-import anyio
-
 from gieok._sync import SyncFacade, forward
 from gieok.context import sources
-from gieok.context.assemble import ContextAssembler, ProjectArg
+from gieok.context.assemble import ProjectArg
 from gieok.context.project_files import ProjectMemory
 from gieok.context.skills import build_skill
 from gieok.context.sources import visible
-from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
+from gieok.domain.audit import AuditEvent, Trigger
 from gieok.domain.context import Budget, Context
 from gieok.domain.limits import check_id, check_text
-from gieok.domain.policy import ScopeSettings
 from gieok.domain.query import (
     And,
     Filter,
@@ -40,154 +40,37 @@ from gieok.domain.query import (
     parse_filter,
     parse_time,
 )
-from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
+from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.results import AddResult
 from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
 from gieok.domain.turns import Turn, parse_messages
 from gieok.embedders import Embedder
-from gieok.errors import ConfigurationError, ConflictError, InvalidInputError, NotFoundError
+from gieok.engine.admin import AdminOps
+from gieok.engine.core import MAX_K, ScopeArg, check_int
+from gieok.engine.edit import EditOps
+from gieok.errors import ConflictError, InvalidInputError, NotFoundError
 from gieok.hooks import HookReport, Hooks, insight_of
-from gieok.lifecycle.consolidate import ConsolidationReport, run_consolidation
-from gieok.lifecycle.decay import DecayReport, run_decay
-from gieok.lifecycle.expiry import ExpiryReport
-from gieok.lifecycle.jobs import job_scope, list_versions, run_expiry, run_rollback
-from gieok.lifecycle.reindex import ReindexReport, run_reindex
-from gieok.llm.base import ChatModel
-from gieok.profiles import apply_changes
 from gieok.read.search import hybrid_search
-from gieok.runtime import Runtime, check_index, make_embedder, open_runtime
 from gieok.settings import GieokSettings
-from gieok.stores import IndexInfo, Store, WriteBatch
-from gieok.stores.redis.log import CacheStats
+from gieok.stores import Store
 from gieok.stores.working import WorkingLog
-from gieok.write.archive import forget_turns
-from gieok.write.direct import apply_update, build_record, coerce_enum_fields
+from gieok.write.direct import build_record, coerce_enum_fields
 from gieok.write.extract import Extractor
 from gieok.write.persist import persist_direct, prepare_import
-from gieok.write.pipeline import WritePath
 
-ScopeArg = Scope | str | None
-MAX_K = 1000
+__all__ = ["MAX_K", "AsyncMemory", "Memory", "ScopeArg", "resolve_scope"]
 
 
-class AsyncMemory:
+class AsyncMemory(EditOps, AdminOps):
     """Long-term memory for agents. Every read and write names a scope.
 
     >>> mem = AsyncMemory("sqlite:///gieok.db")            # doctest: +SKIP
     >>> await mem.remember("User lives in Gangnam-gu", user_id="u1")   # doctest: +SKIP
     """
 
-    def __init__(
-        self,
-        store: str | Store | None = None,
-        *,
-        embedder: str | Embedder | None = None,
-        settings: GieokSettings | None = None,
-        working: WorkingLog | str | None = None,
-        extractor: Extractor | None = None,
-        profile: str | None = None,
-    ) -> None:
-        """``working`` replaces the store's own working log (turns and sessions): a Redis URL
-        (``"redis://host:6379/0"``) keeps a hot copy in Redis written through to the store's
-        log (as ``GIEOK_REDIS_URL`` does), a ``WorkingLog`` is used as it is; ``extractor`` replaces the one the settings choose; ``profile`` names a
-        settings profile (``gieok.profiles``) under the explicit settings."""
-        self.settings = settings or GieokSettings(**({"profile": profile} if profile else {}))
-        if profile:
-            self.settings = self.settings.for_profile(profile)
-        self._store_arg = store
-        self._embedder_arg = embedder
-        self._working_arg = working
-        self._extractor_arg = extractor
-        self._rt: Runtime | None = None
-        self._lock = anyio.Lock()
-        self._index_checked = False
-        self._index_recorded = False
-        self._writes: WritePath | None = None
-        self._context_assembler: ContextAssembler | None = None
-        self.hooks = Hooks()
-
     @classmethod
     def from_settings(cls, settings: GieokSettings) -> AsyncMemory:
         return cls(settings=settings)
-
-    # -- lifecycle --------------------------------------------------------------------------
-    async def _runtime(self) -> Runtime:
-        """The ports, opened on first use (``Runtime``); the store's embedding model is
-        checked against the engine's once (L7)."""
-        if self._rt is not None and self._index_checked:
-            return self._rt
-        async with self._lock:
-            if self._rt is None:
-                self._rt = await open_runtime(
-                    self.settings, store=self._store_arg, embedder=self._embedder_arg,
-                    working=self._working_arg, extractor=self._extractor_arg)
-            if not self._index_checked:
-                await check_index(self._rt.store, self._rt.embedder)
-                self._index_checked = True
-                if self._rt.backlog is not None:  # a crashed run's owed vectors, then the task
-                    await self._rt.backlog.start()
-        return self._rt
-
-    async def _ready(self) -> tuple[Store, Embedder]:
-        rt = await self._runtime()
-        return rt.store, rt.embedder
-
-    async def _record_index(self, store: Store, embedder: Embedder) -> None:
-        """Record the engine's embedding model in the store with its first vectors (L7):
-        one write per engine (set if absent), none after."""
-        if not self._index_recorded:
-            await store.set_index_info(IndexInfo(model=embedder.name, dim=embedder.dim))
-            self._index_recorded = True
-
-    async def _settle(self, scope: Scope) -> None:
-        """Read-your-writes for saves whose vectors are owed: those of ``scope`` (and the
-        scopes above it) are written before a read of it (``VectorBacklog.settle``)."""
-        backlog = (await self._runtime()).backlog
-        if backlog is not None:
-            await backlog.settle(scope)
-
-    async def _write_path(self) -> WritePath:
-        """The write pipeline (W1–W11) over the runtime's ports."""
-        rt = await self._runtime()
-        if self._writes is None:
-            self._writes = WritePath(rt)
-        return self._writes
-
-    async def chat_model(self) -> ChatModel | None:
-        """The configured chat model chain (M2), or ``None`` without an LLM: the one chain the
-        write path, episodes and rolling summaries share (closed with the engine)."""
-        return (await self._runtime()).chat
-
-    async def backends(self) -> tuple[Store, Embedder]:
-        """The opened store and embedder, for integrations that speak the store port directly
-        (the LangGraph store keeps caller-chosen keys, which ``remember`` does not)."""
-        return await self._ready()
-
-    @property
-    def write_failures(self) -> int:
-        """How many write-path failures were absorbed (and reported) so far (W10)."""
-        return 0 if self._writes is None else self._writes.failure_count
-
-    @property
-    def working_cache_stats(self) -> CacheStats | None:
-        """Counters of the working log's Redis copy (None without one, or before opening)."""
-        found = getattr(self._rt.working, "stats", None) if self._rt is not None else None
-        return found if isinstance(found, CacheStats) else None
-
-    @property
-    def runtime(self) -> Runtime:
-        if self._rt is None:
-            raise ConfigurationError("the engine is not open yet; call any method first")
-        return self._rt
-
-    @property
-    def store(self) -> Store:
-        return self.runtime.store
-
-    async def aclose(self) -> None:
-        if self._rt is not None:
-            rt, self._rt = self._rt, None
-            await rt.aclose()
 
     async def __aenter__(self) -> AsyncMemory:
         await self._ready()
@@ -335,112 +218,7 @@ class AsyncMemory:
         return await (await self._write_path()).sweep(now=at, idle_minutes=idle_minutes,
                                                       limit=limit)
 
-    async def decay(
-        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
-        factor: float | None = None, period_days: float | None = None,
-        floor: float | None = None, dry_run: bool = False, **ids: str | None,
-    ) -> DecayReport:
-        """L1: confidence decay for inferred memories (×0.95 per 30-day period, floor 0.1),
-        with a ``decay`` audit event per change. No scope: the whole default tenant."""
-        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
-        store, _ = await self._ready()
-        at = parse_time(now, "now") if now is not None else utcnow()
-        return await run_decay(store, where, now=at, factor=factor, period_days=period_days,
-                               floor=floor, dry_run=dry_run)
-
-    async def update(
-        self, memory_id: str, /, *, scope: ScopeArg = None, **changes: Any
-    ) -> MemoryRecord:
-        """Write a new version of a memory; the previous one stays in ``history`` (L5)."""
-        store, embedder = await self._ready()
-        before = await self._get_owned(memory_id, scope)
-        writes = await self._write_path()
-        changes = writes.update_guard(dict(changes), await writes.settings_for(before.scope))
-        after = apply_update(before, coerce_enum_fields(dict(changes)),
-                             max_chars=self.settings.max_content_chars, now=utcnow())
-        vector = None
-        if after.embedding_text() != before.embedding_text():
-            vector = (await embedder.embed_documents([after.embedding_text()]))[0]
-        await store.write(WriteBatch(
-            upserts=[(after, vector)], audit=[audit_for(AuditAction.UPDATE, after, before=before)]
-        ))
-        return after
-
-    async def _set_status(
-        self, memory_id: str, scope: ScopeArg, status: Status, action: AuditAction
-    ) -> MemoryRecord:
-        store, _ = await self._ready()
-        before = await self._get_owned(memory_id, scope)
-        after = before.model_copy(update={"status": status, "updated_at": utcnow()})
-        await store.write(WriteBatch(
-            upserts=[(after, None)], audit=[audit_for(action, after, before=before)]
-        ))
-        return after
-
-    async def archive(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
-        return await self._set_status(memory_id, scope, Status.ARCHIVED, AuditAction.ARCHIVE)
-
-    async def restore(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
-        return await self._set_status(memory_id, scope, Status.ACTIVE, AuditAction.RESTORE)
-
-    async def delete(
-        self, memory_id: str, /, *, scope: ScopeArg = None, hard: bool = False
-    ) -> None:
-        """Soft delete (status=deleted, kept in history) or hard delete: the row, every
-        trace of its content in history and the chat turns it was extracted from are
-        removed (X3); a content-free tombstone event remains."""
-        if not hard:
-            await self._set_status(memory_id, scope, Status.DELETED, AuditAction.DELETE)
-            return
-        rt = await self._runtime()
-        store = rt.store
-        record = await self._get_owned(memory_id, scope)
-        gone, rewritten = [record.id], list[MemoryRecord]()
-        if record.source_session and record.source_turn_ids:
-            # Turn ids are unique; the session read scope keeps the delete inside the tenant.
-            # First, so the store's compaction below also clears the turns from the file.
-            turns = Scope(org=record.scope.org, session=record.source_session)
-            await rt.working.delete_turns(turns, record.source_turn_ids)
-            if record.layer is not Layer.ARCHIVE:  # and their archived passages (R8)
-                page = await store.list(record.scope, filters=parse_filter(
-                    {"layer": Layer.ARCHIVE.value, "session": record.source_session}),
-                    view=View(), limit=10_000, offset=0)
-                doomed, rewritten = forget_turns(page.items, record.source_turn_ids)
-                gone += [r.id for r in doomed]
-        tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
-                               version=record.version, details={"hard": True})
-        await store.write(WriteBatch(upserts=[(r, None) for r in rewritten], hard_deletes=gone,
-                                     purge_history=gone, audit=[tombstone]))
-
-    async def forget(
-        self,
-        *,
-        scope: ScopeArg = None,
-        user_id: str | None = None,
-        session_id: str | None = None,
-        persona_id: str | None = None,
-        project_id: str | None = None,
-        org_id: str | None = None,
-    ) -> int:
-        """Delete everything inside a scope, history and working turns included (X3)."""
-        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
-                              persona_id=persona_id, session_id=session_id)
-        rt = await self._runtime()
-        await rt.working.forget(where)
-        return await rt.store.forget(where)
-
     # -- reads ------------------------------------------------------------------------------
-    async def _get_owned(self, memory_id: str, scope: ScopeArg) -> MemoryRecord:
-        check_id(memory_id)
-        store, _ = await self._ready()
-        owner = resolve_scope(scope) if scope is not None else None
-        tenant = owner.tenant if owner is not None else ""
-        found = await store.get(tenant, [memory_id])
-        if not found or (owner is not None and not owner.contains(found[0].scope)):
-            raise NotFoundError(f"memory {memory_id!r} not found in this scope",
-                                code="MEMORY_NOT_FOUND")
-        return found[0]
-
     async def get(self, memory_id: str, /, *, scope: ScopeArg = None) -> MemoryRecord:
         """One memory by id, whatever its status. With ``scope``, ids outside it are not found."""
         return await self._get_owned(memory_id, scope)
@@ -475,8 +253,8 @@ class AsyncMemory:
         left out unless ``filters`` asks for them (``{"kind": "turn"}`` or a ``layer``)."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
-        _check_int("limit", limit, 1, 10_000)
-        _check_int("offset", offset, 0, 10**9)
+        check_int("limit", limit, 1, 10_000)
+        check_int("offset", offset, 0, 10**9)
         store, _ = await self._ready()
         return await store.list(where, filters=_memories_unless_named(parse_filter(filters)),
                                 view=View(include_archived=include_archived),
@@ -522,7 +300,7 @@ class AsyncMemory:
         check_text(query, "query")
         if len(query) > self.settings.max_content_chars:
             raise InvalidInputError("query is too long", code="CONTENT_TOO_LONG")
-        _check_int("k", k, 1, MAX_K)
+        check_int("k", k, 1, MAX_K)
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(
                 threshold, int | float) or not 0.0 <= threshold <= 1.0):
             raise InvalidInputError("threshold must be a number between 0 and 1")
@@ -541,43 +319,14 @@ class AsyncMemory:
                                    fold=self.settings.scoring.fold_sources,
                                    learned=self.settings.scoring.learned_order)
 
-    async def export(
-        self,
-        *,
-        scope: ScopeArg = None,
-        user_id: str | None = None,
-        session_id: str | None = None,
-        persona_id: str | None = None,
-        project_id: str | None = None,
-        org_id: str | None = None,
-    ) -> list[dict[str, Any]]:
-        """Everything stored in a scope (every status and version), as JSON-ready dicts."""
-        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
-                              persona_id=persona_id, session_id=session_id)
-        store, _ = await self._ready()
-        view = View(statuses=("active", "archived", "deleted"), include_superseded=True)
-        out: list[dict[str, Any]] = []
-        offset = 0
-        while True:
-            page = await store.list(where, filters=None, view=view, limit=500, offset=offset)
-            out.extend(r.public_dict() for r in page.items)
-            offset += len(page.items)
-            if not page.items or offset >= page.total:
-                return out
-
     async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
                            **ids: str | None) -> list[Turn]:
         where = resolve_scope(scope, **ids)
-        _check_int("limit", limit, 1, 10_000)
+        check_int("limit", limit, 1, 10_000)
         return await (await self._runtime()).working.recent(where, limit=limit)
 
     # -- context assembly (C1–C8) and lifecycle (L2–L5) — logic in context/ and lifecycle/ --
-    def _assembler(self) -> ContextAssembler:
-        if self._context_assembler is None:
-            self._context_assembler = ContextAssembler(
-                self.settings.context, self.settings.scoring, self.settings.data_dir)
-        return self._context_assembler
-
+    # -- context assembly (C1–C8) ------------------------------------------------------------
     async def context(
         self, query: str = "", /, *, scope: ScopeArg = None,
         history: Sequence[Turn | Mapping[str, Any]] | None = None,
@@ -684,95 +433,6 @@ class AsyncMemory:
         return await self.remember(skill.content(), scope=where, layer="procedural",
                                    type="note", data=skill.model_dump())
 
-    async def expire(
-        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
-        retention_days: float | None = None, dry_run: bool = False, **ids: str | None,
-    ) -> ExpiryReport:
-        """L2 + L3: archive expired memories (own ``expires_at`` or per-type TTL) with expire
-        events, then hard-delete what is past the scope's retention. No scope: whole tenant."""
-        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
-        store, _ = await self._ready()
-        return await run_expiry(
-            store, job_scope(where), now=parse_time(now, "now") if now else utcnow(),
-            ttl_days=self.settings.lifecycle.type_ttl_days, retention_days=retention_days,
-            dry_run=dry_run)
-
-    async def consolidate(
-        self, *, scope: ScopeArg = None, now: datetime | str | None = None,
-        dry_run: bool = False, **ids: str | None,
-    ) -> ConsolidationReport:
-        """L4: digest old memories by topic and time window; distil stale episodes."""
-        where = resolve_scope(scope, **ids) if scope is not None or any(ids.values()) else None
-        store, embedder = await self._ready()
-        cfg = self.settings.lifecycle
-        return await run_consolidation(
-            store, embedder, job_scope(where), now=parse_time(now, "now") if now else None,
-            after_days=cfg.consolidate_after_days, window_days=cfg.consolidate_window_days,
-            min_cluster=cfg.consolidate_min_cluster,
-            importance_factor=cfg.consolidate_importance_factor,
-            stale_episode_days=cfg.stale_episode_days, dry_run=dry_run)
-
-    async def versions(self, memory_id: str, /, *, scope: ScopeArg = None) -> list[MemoryRecord]:
-        """Every recoverable version of a memory, oldest first (L5)."""
-        check_id(memory_id)
-        store, _ = await self._ready()
-        return await list_versions(store, memory_id,
-                                   resolve_scope(scope) if scope is not None else None)
-
-    async def rollback(self, memory_id: str, version: int, /, *, scope: ScopeArg = None
-                       ) -> MemoryRecord:
-        """Make ``version`` current again as a new version (L5); history keeps everything."""
-        check_id(memory_id)
-        _check_int("version", version, 1, 2**31)
-        store, embedder = await self._ready()
-        return await run_rollback(store, embedder, memory_id, version,
-                              resolve_scope(scope) if scope is not None else None)
-
-    async def reindex(
-        self, embedder: str | Embedder, /, *, drop_previous: bool = False,
-        progress: Callable[[int], None] | None = None,
-    ) -> ReindexReport:
-        """L7: re-embed every memory with ``embedder`` beside the live vectors (reads go on
-        meanwhile), switch when complete; this engine then embeds with it. Roll back by
-        reindexing to the previous model: its vectors are kept until ``drop_previous``.
-        Reopen other engines on this store afterwards: they refuse the new index."""
-        try:
-            await self._runtime()
-        except ConfigurationError as exc:  # opened with the new model already: fine here
-            if exc.code != "EMBEDDER_MISMATCH":
-                raise
-        target = make_embedder(embedder, self.settings)
-        report = await run_reindex(self.store, target, drop_previous=drop_previous,
-                                   progress=progress)
-        if report.switched or report.previous == target.name:
-            await self.runtime.swap_embedder(target)
-            self._index_checked = True
-            self._assembler().cache.clear()
-        return report
-
-    # -- per-scope settings (W9) ------------------------------------------------------------
-    async def get_settings(self, *, scope: ScopeArg = None, **ids: str | None) -> ScopeSettings:
-        """The settings in force in a scope (W9): its own, its ancestors' key by key, then
-        its profile's defaults; ``profile`` says which profile applies."""
-        return (await (await self._runtime()).policy(resolve_scope(scope, **ids))).settings
-
-    async def update_settings(
-        self, *, scope: ScopeArg = None, user_id: str | None = None,
-        persona_id: str | None = None, project_id: str | None = None, org_id: str | None = None,
-        session_id: str | None = None, **changes: Any,
-    ) -> ScopeSettings:
-        """Change a scope's own settings; the others keep coming from its ancestors and its
-        profile. ``None`` resets a setting to what the scope inherits. Returns the settings
-        now in force."""
-        where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
-                              persona_id=persona_id, session_id=session_id)
-        rt = await self._runtime()
-        await rt.store.put_settings(where, apply_changes(await rt.store.get_settings(where),
-                                                         changes))
-        if self._context_assembler is not None:
-            self._context_assembler.cache.clear()  # cached blocks used the old settings
-        return (await rt.policy(where)).settings
-
 
 _MEMORIES_ONLY = parse_filter({"kind": "memory"})
 
@@ -783,10 +443,6 @@ def _memories_unless_named(flt: Filter | None) -> Filter | None:
         return flt
     return _MEMORIES_ONLY if flt is None else And((flt, _MEMORIES_ONLY))  # type: ignore[arg-type]
 
-
-def _check_int(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInputError(f"{name} must be an integer between {low} and {high}")
 
 
 # -- the sync facade ------------------------------------------------------------------------

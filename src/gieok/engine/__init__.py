@@ -1,0 +1,1 @@
+"""The layers ``AsyncMemory`` is built from (``gieok.memory``); see ``engine.core``."""
