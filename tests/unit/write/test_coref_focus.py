@@ -173,3 +173,27 @@ def test_focus_helpers_by_shape() -> None:
     assert pronoun_clauses("우리 엄마가 오셔, 걔는 몰라") == ["우리 엄마가 오셔, 걔는 몰라"]
     assert about_kin("어머니는 당진 사세요") and about_kin("my mom lives in Dangjin")
     assert not about_kin("결제할 때 필요하면 써주세요")
+
+
+def test_a_noun_that_ends_in_i_is_counted_whole() -> None:
+    # Kiwi reads the word before the count: 이 at the end of 고양이/원숭이/거북이 is the noun's
+    # own syllable, not a subject particle (it was read 고양 + 이, 원숭 + 이)
+    assert counted("고양이 두 마리 키워") == "고양이"
+    assert counted("원숭이가 세 마리나 있어요") == "원숭이"
+    assert counted("거북이 2마리 키워요") == "거북이"
+    assert counted("길냥이 두 마리 밥 챙겨줘") == "길냥이"
+    assert counted("오리도 두 마리 키워") == "오리"
+    assert counted("도롱뇽이 두 마리") == "도롱뇽"  # a real particle after a closed syllable
+    assert counted("우리 고양이들 세 마리") == "고양이"
+    assert counted("키우는 두 마리가 있어") is None
+    said = _chat("u: 원숭이 두 마리가 있어요. 이름은 각각 몽키, 바나나예요")
+    assert ("사용자의 원숭이 이름은 각각 몽키, 바나나다", False) in said, said
+    said = _chat("u: 길냥이 두 마리 밥 챙겨주고 있어. 이름은 각각 치즈, 고등어")
+    assert any(t.startswith("사용자의 길냥이 이름은") for t, _ in said), said
+    said = _chat("u: 오리 두 마리 키워. 이름은 각각 도널드, 데이지")
+    assert any(t.startswith("사용자의 오리 이름은") for t, _ in said), said
+    # a relative's word inside another word is no relative ("인형" is no 형)
+    said = _chat("u: 원숭이 인형 말고 진짜 원숭이가 두 마리 있어. 이름은 각각 몽키, 바나나")
+    assert any(t.startswith("사용자의 원숭이 이름은") for t, _ in said), said
+    said = _chat("u: corgi 두 마리 키워요. 이름은 각각 버터, 쿠키")
+    assert any(t.startswith("사용자의 corgi 이름은") for t, _ in said), said

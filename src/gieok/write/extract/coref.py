@@ -128,8 +128,9 @@ _KO_INTRO = [
     re.compile(rf"(?:키우던|키우는|키웠던|기르던|기르는|길렀던)\s(?P<noun>{PETS_KO})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은|를|도|랑)(?=\s)"),
     # "고양이 두 마리 중에 까망이가 첫째야": a name with the familiar 이 after a pet or relative
-    re.compile(rf"(?P<noun>{PETS_KO}|{FAMILY_KO})\s[^.!?]{{0,12}}?(?<=\s)(?P<name>[가-힣]{{1,3}})이"
-               r"(?:가|는|도|랑|를)(?=\s)"),]
+    # (a relative is a word of its own: not the 형 of "원숭이 인형")
+    re.compile(rf"(?P<noun>{PETS_KO}|(?<![가-힣])(?:{FAMILY_KO}))\s[^.!?]{{0,12}}?(?<=\s)"
+               r"(?P<name>[가-힣]{1,3})이(?:가|는|도|랑|를)(?=\s)"),]
 _KO_RELATIVE = "|".join(w for w in FAMILY_KO.split("|")
                         if w not in ("아이", "아기", "애기", "애", "가족", "자녀"))
 _KO_BARE_NAME = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s"
@@ -265,13 +266,13 @@ class Entities:
                 lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
                 out.append(self._entity(None, noun, lang))
         herd = counted(sentence) if not any(e.name for e in out) else None
-        same = next((e for e in out if e.name is None and herd and e.noun[:len(herd) + 1] in (
-            herd, herd + "이")), None)  # (counted() reads "고양이 두 마리" as 고양 + 이)
+        same = next((e for e in out if e.name is None and herd and e.noun == herd), None)
         if same is not None:  # "고양이 두 마리 키워": the cats already found, now counted
             same.plural = True
         elif herd is not None:  # "조카가 두고 간 소라게 세 마리": the animals, after the nephew
             lang = "ko" if re.search(r"[\uac00-\ud7a3]", herd) else "en"
-            kind = "family" if self._entity(None, herd, lang).kind == "family" else "pet"
+            kind = "pet" if _HANGUL.search(sentence) \
+                or self._entity(None, herd, lang).kind != "family" else "family"  # (마리: animals)
             out.append(Entity(name=None, noun=herd, kind=kind, lang=lang, plural=True))
         return out
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
@@ -70,10 +70,6 @@ def asked_pronoun(question: str) -> str | None:
     return m.group(1).lower() if m else None
 
 
-_KO_COUNT = r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|\d+)"
-# "소라게 세 마리", "코이가 여덟 마리": 마리 counts animals, whatever the noun
-_COUNTED_KO = re.compile(rf"(?<![가-힣])(?P<noun>[가-힣]{{1,6}}?)(?:가|이|를|을|는|은|도)?\s?"
-                         rf"{_KO_COUNT}\s?마리")
 _EN_COUNT = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _COUNTED_EN = re.compile(rf"\b{_EN_COUNT}\s+(?:(?:little|baby|young|old|rescue|pet)\s+)?"
                          r"(?P<noun>(?:[a-z]+\s+)?[a-z]+s)\b(?!\s+(?:ago|old|later)\b)",
@@ -89,14 +85,45 @@ def counted(sentence: str) -> str | None:
     """The animals a sentence counts ("소라게 세 마리를 떠맡음" → "소라게", "three hermit
     crabs" → "hermit crabs"), which names said next belong to; None when it counts none."""
     if _HANGUL.search(sentence):
-        m = _COUNTED_KO.search(sentence)
-        if m is not None and not re.fullmatch(rf"{FAMILY_KO}|이름|사람|명", m.group("noun")):
-            return m.group("noun")
+        noun = _counted_ko(sentence)
+        if noun is not None and not re.fullmatch(rf"{FAMILY_KO}|이름|사람|명", noun):
+            return noun
         return None
     for m in _COUNTED_EN.finditer(sentence):
         noun = m.group("noun").lower()
         if not _NOT_ANIMAL_EN.search(noun) and not re.fullmatch(FAMILY_EN, noun):
             return noun
+    return None
+
+
+# a word before the count that ends in an animal noun is all noun ("길냥이", which Kiwi reads
+# as 길 + 냥 + 이/JKS): its last syllable is no particle
+_ENDS_IN_PET_KO = re.compile(rf"(?:{PETS_KO})$")
+_COUNT_TAGS = frozenset({"MM", "NR", "SN"})  # 두/MM, 여덟/NR, 2/SN before 마리/NNB
+
+
+def _counted_ko(sentence: str) -> str | None:
+    """The noun counted by 마리, read by Kiwi ("고양이 두 마리" → 고양이/NNG 두/MM 마리/NNB):
+    the word before the count, less the particle Kiwi finds in it ("원숭이가" → "원숭이",
+    "거북이" → "거북이" — a noun that ends in 이 is not noun + subject particle)."""
+    if "마리" not in sentence:
+        return None
+    toks = tokens(sentence)
+    for i, t in enumerate(toks):
+        if t.form != "마리" or t.tag != "NNB" or i < 2 or toks[i - 1].tag not in _COUNT_TAGS:
+            continue
+        end = toks[i - 1].start
+        word_end = len(sentence[:end].rstrip())
+        word_start = max(sentence.rfind(" ", 0, word_end), sentence.rfind(",", 0, word_end)) + 1
+        word = sentence[word_start:word_end]
+        inside = [u for u in toks if word_start <= u.start < word_end]
+        if not word or not inside or inside[0].tag not in ("NNG", "NNP", "SL"):
+            return None  # "키우는 두 마리": no noun is counted
+        if _ENDS_IN_PET_KO.search(word):
+            return word
+        cut = next((u.start for u in inside[1:] if u.tag.startswith("J") or u.tag == "VCP"
+                    or (u.tag == "XSN" and u.form == "들")), word_end)
+        return sentence[word_start:cut] or None
     return None
 
 
