@@ -154,11 +154,15 @@ def contradicted(new: MemoryRecord, records: Iterable[MemoryRecord],
 # age, a weight), of the same holder, said with another value
 _KINDS = (
     re.compile(r"(?:(?<![가-힣])|(?<=[은는이가]\s))(?:초|중|고)\s?(\d)(?!\d)|(\d)\s?학년|"
-               r"\bgrade\s?(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+grade\b", re.IGNORECASE),
-    re.compile(r"(?<![\d.])(\d{1,3})\s?(?:살|세)(?![가-힣])|\b(\d{1,3})\s?(?:years?\s+old|yo|y/o)\b|"
+               r"\bgrade\s?(\d{1,2})\b|\b(\d{1,2})(?:st|nd|rd|th)\s+grade\b|"
+               r"\b(?:in|into|to|starts?|starting|entering)\s+year\s?(\d{1,2})\b(?![\d:/.-])",
+               re.IGNORECASE),
+    re.compile(r"(?<![\d.])(\d{1,3})\s?(?:살|세)(?:이다|이야|이에요|입니다)?(?![가-힣])|\b(\d{1,3})\s?(?:years?\s+old|yo|y/o)\b|"
                r"\b(?:is|turn(?:s|ed|ing)?|aged?)\s+(\d{1,2})\b(?!\s*(?:kg|lbs?|cm|am|pm|%|:|"
                r"\w*\s*(?:times|days|weeks|months|hours|minutes|mg|tabs?)))", re.IGNORECASE),
     re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:kg|lbs?|pounds|킬로)(?![a-z])", re.IGNORECASE),
+    # a personality type: one of sixteen at a time ("ESFJ" → "MBTI 다시 했는데 INFJ")
+    re.compile(r"(?<![A-Za-z])([EI][SN][TF][JP])(?:-[AT])?(?![A-Za-z])"),
 )
 # "metformin 500mg" → "metformin 1000mg": a dose of the medicine named before it
 _DOSE = re.compile(r"(?P<drug>[A-Za-z가-힣][\w-]{2,})\s(?P<dose>\d+(?:\.\d+)?)\s?"
@@ -179,13 +183,20 @@ def _measured(text: str) -> list[tuple[int, str]]:
     return said
 
 
+# a memory said of the user themself: the subject is the user, not someone of theirs
+_OF_USER = re.compile(r"(?:User|사용자)(?:\s|는|은|가|이|$)(?!\s*(?:'s|’s))")
+
+
 def _holder_shared(new: str, old: str, skip: Iterable[str]) -> bool:
     """``new`` and ``old`` name the same holder: a name both say (a capitalised word, or a
     Korean noun of two syllables or more), and no relative or pet ``old`` does not name."""
     if not changes.who(new) <= changes.who(old):
         return False
+    if _OF_USER.match(new) and _OF_USER.match(old) and not changes.who(new) | changes.who(old):
+        return True  # "사용자는 38살이다" after "사용자는 37세": both said of the user alone
     skipped = {s.casefold() for s in skip}
     for word in _WORD.findall(new):
+        word = re.sub(r"['’]s$", "", word)  # "Rafi's moved up": Rafi
         low = word.casefold()
         if low in _SUBJECT or any(low in s or s in low for s in skipped) or re.search(r"\d", word):
             continue

@@ -45,7 +45,7 @@ from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
-from gieok.write.extract.retired import died, dosed, mentions, named_across, other_sentences
+from gieok.write.extract.retired import died, dosed, in_turn, mentions, named_across, other_sentences
 from gieok.write.likeness import same_value, says_more, similarity, tokens
 from gieok.write.outdated import reword_plan
 from gieok.write.repeated import said_again as _said_again
@@ -373,14 +373,15 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
     memory's own content; a pinned diet only for a diet (or health) memory that says the
     user left it ("키토는 그만뒀고 이제 지중해식으로 먹어요"). A pet or relative who died (``c.ended``) retires every memory
     about them except those that say so."""
-    if not c.retires and not c.ended:
+    retires = c.retires or (() if c.ended else in_turn(c.preview or ""))  # or another sentence's
+    if not retires and not c.ended:
         return []
     health = "health" in c.tags or "medication" in c.tags
 
     def stops(r: MemoryRecord) -> bool:
         if any(mentions(r.content, name) for name in c.ended):
             return not died(r.content)
-        named = [name for name in c.retires if mentions(r.content, name)
+        named = [name for name in retires if mentions(r.content, name)
                  or same_word(name, r.content) or named_across(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
         if not named:
             return False

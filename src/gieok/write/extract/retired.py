@@ -50,6 +50,9 @@ _EN.append(re.compile(
     r"\b(?:last\s+day\s+(?:at|with)|leaving|left|resign(?:ed|ing)\s+from|quitting|handed\s+in\s+"
     r"(?:my\s+)?notice\s+at|(?:was|got|been)\s+laid\s+off\s+(?:from|at|by))\s+"
     r"(?P<x>(?-i:[A-Z])[\w&.+-]*(?:\s+(?-i:[A-Z])[\w&.+-]*){0,2})", re.IGNORECASE))
+# "our trip to Porto got cancelled", "Coldplay was called off": the name said before it
+_EN.append(re.compile(r"(?P<x>(?-i:[A-Z])[\w'’.&-]*)\s+(?:got|was|were|has\s+been|have\s+been|is|are)\s+"
+                      r"(?:cancell?ed|called\s+off|scrapped)\b", re.IGNORECASE))
 _KO = [
     # "페블 퇴사했어요", "페블에서 마지막 출근이 25일이야", "이번 달까지만 페블 다녀요"
     re.compile(r"(?P<x>[가-힣A-Za-z0-9&]{2,}?)(?:에서|을|를|은|는)?\s?(?:퇴사|마지막\s?(?:출근|근무|날))"),
@@ -63,8 +66,12 @@ _KO = [
     # an adverb may come between ("커피 완전히 끊었어요"); scrapping a car, cancelling a
     # subscription, disposing of a thing end it too ("아반떼 폐차하고", "Netflix 해지했어")
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?(?:\s[A-Za-z]?[0-9][A-Za-z0-9]{0,3})?)(?:은|는|을|를|도|에서)?"
-               r"\s?(?:(?:완전히|아예|결국|드디어|그냥|진짜)\s)?(?:그만두|그만뒀|그만\s뒀|그만했|그만\s?[가-힣]{1,3}고\s|"
-               r"끊고|끊었|끊은\s?지|끊음|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했|폐차|해지|처분)"),
+               r"\s?(?:(?:완전히|완전|아예|결국|드디어|그냥|진짜|싹)\s)?(?:그만두|그만뒀|그만\s뒀|그만했|그만\s?[가-힣]{1,3}고\s|"
+               r"끊고|끊었|끊은\s?지|끊음|관두|관뒀|접고|접었|팔고|팔았|취소하고|취소했|취소됐|취소됨|취소되었|"
+               r"폐차|해지|처분)"),
+    # a pet given a new home: "까망이는 이모네로 입양 보냈어요", "보리 파양했어"
+    re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도)?\s(?:[가-힣A-Za-z0-9]+(?:으로|로|에)\s)?"
+               r"(?:(?:입양|분양)\s?(?:보냈|보내고|보냄)|파양)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     # "회사가 재택 없앴어요", "야근 수당 없어졌어": what is gone
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|이|가|은|는)?\s?(?:없앴|없애고|없어졌|없어짐|"
@@ -308,3 +315,43 @@ def other_sentences(content: str, names: tuple[str, ...]) -> str | None:
     if not kept or len(kept) == len(parts) or re.match(r"(?:사용자는|User)\s", kept[0]) is None:
         return None
     return " ".join(kept).rstrip(".")
+
+
+# a sentence that says what might be, not what is: nothing it names is left yet
+_UNSURE = re.compile(r"\b(?:if|maybe|might|may|probably|perhaps|thinking\s+(?:of|about)|considering|"
+                     r"i\s+think|i\s+guess|not\s+sure|kinda|sort\s+of|"
+                     r"should|would|could|want\s+to|going\s+to|plan(?:ning)?\s+to)\b|"
+                     r"아마|할까|려고|ㄹ까|을까|수도|지도|싶|생각|면\s|예정|거야|듯|같아|같은데|같기도", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+|(?<=[ㅋㅎㅠㅜ])\s+")
+
+
+# nouns that say what kind of thing ended, not which: the word before them names it
+# ("제주 여행 취소됐어" ends what is said of 제주, not every trip)
+_KIND_OF_EVENT = frozenset("여행 약속 예약 일정 계획 모임 수업 레슨 trip plan plans appointment booking "
+                           "reservation class lessons".split())
+
+
+_OWNER = frozenset("my our your their his her its 우리 저희 제 내".split())
+
+
+def _which(sentence: str, name: str) -> str | None:
+    """``name``, or the word before it when ``name`` only says what kind of thing it was;
+    None when nothing names which one."""
+    if name.casefold() not in _KIND_OF_EVENT:
+        return name
+    before = re.search(rf"([가-힣A-Za-z0-9]{{2,}})\s+(?:the\s+|my\s+|our\s+)?{re.escape(name)}",
+                       sentence, re.IGNORECASE)
+    word = before.group(1) if before else ""
+    return word if word and word.casefold() not in _VAGUE | _OWNER else None
+
+
+def in_turn(turn: str) -> tuple[str, ...]:
+    """What the turn says the user left, in a sentence that made no memory of its own:
+    "오사카 취소됐어. 친구가 다리 다쳐서. 대신 5월에 혼자 강릉 가려고" — the cancelled trip
+    is said in a sentence too short to be kept, and the plan the turn keeps replaces it.
+    Sentences that say what might be ("if I quit …", "끊을까") name nothing left."""
+    names: list[str] = []
+    for sentence in _SENTENCE_END.split(turn):
+        if sentence and _UNSURE.search(sentence) is None:
+            names += [w for w in (_which(sentence, n) for n in retired(sentence)) if w]
+    return tuple(dict.fromkeys(names))
