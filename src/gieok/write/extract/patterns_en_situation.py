@@ -1,0 +1,330 @@
+"""English rules for who the user is and how they live (W3): where they live and work, their
+family and pets, their health and diet.
+
+Why this module exists: it is the first half of the English rule table (``patterns_en.RULES``
+joins the halves in this order; the order rules are tried in matters), with the checks only
+these rules use (is it a place or a dwelling, an organisation's name, an occupation).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Rule, RuleContext
+from gieok.write.extract.patterns_en_base import (
+    ADV, CONDITIONS, FAMILY, I, IM, OCCUPATION, PETS, PLACE, REST, Groups, _article, rule,
+    _thing,
+)
+from gieok.write.normalize import first_person_to_user_en
+
+NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|denial|peace|"
+                        r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
+                        re.IGNORECASE)
+_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|from\s+.*|"  # "moved to Leeds from Bristol": Leeds
+                          r"for\s+(?:\d+|a|the|about|over|almost|two|three|work|school|"
+                          r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
+                          r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
+                          r"(?:last|this|next)\s+\w+.*|(?:a|one|two|three|few|\d+)\s+\w+\s+ago.*|"
+                          r"yesterday.*|today.*|recently.*|in\s+\d{4}.*|on\s+\w+day.*|"
+                          r"(?:right\s+|for\s+)?now\b.*|at\s+the\s+moment.*|these\s+days.*|"
+                          r"(?:a\s+)?(?:few|couple\s+of)\s+\w+\s+ago.*)$",
+                          re.IGNORECASE)
+
+
+# "a small officetel in Pangyo": the home is in Pangyo — the place is the residence's value,
+# so "lives in Pangyo" said later is the same value (a closed class of dwellings)
+_DWELLING = re.compile(
+    r"^(?:(?:a|an|the|my|our|this|that)\s+)?(?:[\w'’-]+\s+){0,3}?(?:apartment|apt|flat|studio|"
+    r"officetel|house|condo|townhouse|place|room|dorm(?:itory)?|loft|villa|one-?room|"
+    r"share\s?house|bungalow|cottage|unit|duplex|penthouse)\s+(?:in|at|near|on)\s+(?P<p>.+)$",
+    re.IGNORECASE)
+
+
+def _place(g: Groups, _: RuleContext) -> bool:
+    x = _STRIP_PLACE.sub("", g["x"]).strip(" ,")
+    g["x"] = x
+    dwelling = _DWELLING.match(x)
+    g["place"] = dwelling.group("p") if dwelling else x
+    return bool(x) and len(x.split()) <= 6 and not NOT_PLACES.search(x) \
+        and not _WORK_UNIT.search(x)
+
+
+# "I moved over to the fraud detection team": a move inside work, not a home
+_WORK_UNIT = re.compile(r"\b(?:team|department|dept|division|unit|group|squad|role|position|"
+                        r"shift|desk|project)s?(?:\s+(?:in|at|on|since|from|last|this|"
+                        r"next)\b.*)?$", re.IGNORECASE)
+
+
+def _own(g: Groups) -> str:
+    """The dwelling said in the user's words, as the memory says it ("my parents' place" →
+    "their parents' place")."""
+    g["x"] = re.sub(r"(?<![\w'’])(?:my|our)\b", "their", g["x"], flags=re.IGNORECASE)
+    return g["x"]
+
+
+# An organisation's name: capitalised words or a Korean/CJK word, no trailing time phrase.
+ORG = (r"(?P<x>(?-i:(?:[A-Z0-9][\w&.'’-]*|[가-힣]+)(?:\s+(?:[A-Z0-9][\w&.'’-]*|&|of|de))"
+       r"{0,3}))")
+
+
+ROLE = r"(?:\s+as\s+(?:an?\s+)?(?P<role>[^.!?;\n,]{2,40}?))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|in|last|this|next)\b))"
+
+
+def _works_at(g: Groups, _: RuleContext) -> str:
+    role = g.get("role") or ""
+    return f"User works at {g['x']}" + (f" as {_article(role)}" if role else "")
+
+
+def _org(g: Groups, _: RuleContext) -> bool:
+    x = _STRIP_PLACE.sub("", g["x"]).strip(" ,")
+    g["x"] = x
+    return bool(x) and not re.match(r"(?:I|My|The|A|An|It|This|That|Home)\b", x) \
+        and not OCCUPATION.search(x)
+
+
+def _occupation(g: Groups, _: RuleContext) -> bool:
+    return len(g["x"].split()) <= 4 and OCCUPATION.search(g["x"]) is not None
+
+
+def _as_user(g: Groups, _: RuleContext) -> str:
+    return first_person_to_user_en(g["all"])
+
+
+def _have(g: Groups) -> str:
+    rest = g.get("rest", "")
+    rest = re.sub(r"^\s*(?:,\s*)?", " ", rest) if rest else ""
+    rest = first_person_to_user_en(rest, "pronoun").rstrip()
+    return f"User has {g['n']} {g['x']}{rest}".strip()
+
+
+RULES: list[Rule] = [
+    # -- residence and places --------------------------------------------------------------
+    # "my office is near Gangnam station": where the user's workplace or school is
+    rule("en.place.work_area",
+         r"(?<![\w'’])(?:my|our)\s+(?P<what>office|workplace|work|company|school|campus|lab)\s+"
+         r"is\s+(?:right\s+)?(?P<rel>near|next\s+to|by|in|close\s+to|around)\s+"
+         r"(?P<x>[^.!?;,\n]{2,60})",
+         "User's {what} is {rel} {x}", "residence", category="location", slot="area:{what}",
+         tags=("location",)),
+    rule("en.residence.live_in",
+         rf"(?:{I}{ADV}\s+(?:live|reside)|{IM}{ADV}\s+(?:living|based|staying)|"
+         rf"(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+(?:always\s+)?lived|"
+         rf"(?:(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+|^)been\s+(?:living|based|staying))\s+(?:in|at|(?<=based\s)out\s+of)\s+"
+         rf"(?:the\s+)?{PLACE}",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    # "renting a tiny apartment in Beaverton", "I'm back at my parents' place in Ohio": the
+    # dwelling the user lives in, and where it is (the residence's value)
+    rule("en.residence.dwelling",
+         rf"(?:{IM}{ADV}\s+(?:renting|staying\s+(?:at|in)|living\s+(?:at|in)|back\s+(?:at|in))|"
+         rf"{I}{ADV}\s+(?:rent|own))\s+(?P<x>(?:an?|the|my|our)\s+[^.!?;,\n]{{2,60}}?\s+"
+         rf"(?:in|at)\s+(?-i:[A-Z])[^.!?;,\n]{{1,40}}?)(?=\s+(?:for|right|now|with|and|but|so|"
+         rf"since|while|until)\b|[.!?;,\n]|$)",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=lambda g, c: _place(g, c) and _DWELLING.match(g["x"])
+         is not None and bool(_own(g))),
+    # "first winter in Winnipeg", "my first year here in Lyon": a season lived there
+    rule("en.residence.first_season",
+         r"(?<![\w'’])first\s+(?:winter|summer|year|spring|fall|autumn|christmas)\s+(?:here\s+)?"
+         r"in\s+(?P<x>(?-i:[A-Z])[^.!?;,\n]{1,40}?)(?=\s+(?:and|but|so|as)\b|[.!?;,\n]|$)",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    rule("en.residence.moved",
+         rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:just\s+)?(?:moved|relocated)(?:\s+(?:out|back|over))?\s+(?:to|into)\s+"
+         rf"(?:the\s+)?{PLACE}",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    rule("en.residence.family",
+         rf"(?<![\w'’])(?:my|our)\s+family\s+(?:lives|live)\s+in\s+(?:the\s+)?{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    rule("en.residence.home",
+         rf"(?<![\w'’])(?:my|our)\s+(?:home|house|apartment|flat|place)\s+is\s+(?:in|at)\s+{REST}",
+         "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    rule("en.residence.from",
+         rf"{IM}\s+(?:originally\s+)?from\s+{REST}",
+         "User is from {x}", "residence", category="location", slot="hometown",
+         tags=("hometown",),
+         check=lambda g, c: _place(g, c) and not re.match(r"(?:work|home|school|the\s+office)",
+                                                          g["x"], re.I)),
+    # -- job and situation -----------------------------------------------------------------
+    rule("en.job.work_as",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+as\s+(?:an?\s+)?"
+         rf"(?P<x>[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|in)\s+(?P<org>[^.!?;\n]{{2,60}}))?"
+         rf"(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         lambda g, _: f"User works as {_article(g['x'])}" + (
+             f" at {g['org']}" if g.get("org") else ""),
+         "job", slot="occupation", tags=("job",),
+         check=lambda g, _: len(g["x"].split()) <= 5),
+    rule("en.job.work_at",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working|been\s+working)\s+(?:at|for)\s+{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",),
+         check=lambda g, _: len(g["x"].split()) <= 6
+         and not re.match(r"(?:home|a\s+living|myself|free)", g["x"], re.I)),
+    rule("en.job.new_job",
+         rf"{I}{ADV}\s+(?:got|landed|accepted|started|took)\s+(?:a\s+|the\s+)?(?:new\s+)?"
+         rf"(?:job|position|role)\s+(?:at|with)\s+{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",)),
+    rule("en.job.joined",
+         rf"{I}{ADV}\s+(?:started\s+working|began\s+working|joined)\s+(?:at\s+)?{REST}",
+         "User works at {x}", "job", slot="employer", tags=("job",),
+         check=lambda g, _: g["x"][:1].isupper() and len(g["x"].split()) <= 4),
+    # "I left LG and joined Hyundai": the new employer (the old one is superseded by slot)
+    rule("en.job.left_joined",
+         rf"{I}{ADV}\s+(?:left|quit)\s+(?:my\s+job\s+at\s+)?(?P<old>[^.!?;\n,]{{2,40}}?),?\s+"
+         rf"(?:and\s+|to\s+)(?:(?:have|just)\s+)?(?:joined|join|(?:started|began)\s+(?:working\s+)?"
+         rf"(?:at|with|for)|(?:went|moved|switched)\s+(?:over\s+)?to)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    # "I left Naver, now I'm at Kakao Bank", "quit Coupang and now work for Toss"
+    rule("en.job.left_now_at",
+         rf"{I}{ADV}\s+(?:left|quit)\s+(?:my\s+job\s+at\s+)?(?P<old>[^.!?;\n,]{{2,40}}?)\s*[,;]?\s+"
+         rf"(?:and\s+)?(?:(?:now|currently)\s+)?(?:I['’]m|I\s+am|I\s+work|working|work)\s+"
+         rf"(?:(?:now|currently)\s+)?(?:at|for|with)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    rule("en.job.company_is",
+         rf"(?<![\w'’])(?:my|our)\s+(?:company|employer|workplace|firm)\s+is\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    rule("en.job.now_at",
+         rf"\b(?:switched|changed)\s+(?:jobs?|companies|employers)\b[^.!?;\n]*?\bnow\s+(?:I['’]m|"
+         rf"I\s+am|I\s+work|working)\s+(?:at|for|with)\s+{ORG}{ROLE}",
+         _works_at, "job", slot="employer", tags=("job",), check=_org),
+    rule("en.job.i_am_a",
+         rf"{IM}{ADV}\s+(?:a|an)\s+(?P<x>(?:(?:senior|junior|lead|head|full-time|part-time|"
+         rf"freelance|retired|new|former)\s+)?[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|with|in)\s+"
+         rf"(?P<org>[^.!?;\n]{{2,60}}))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         lambda g, _: f"User is {_article(g['x'])}" + (f" at {g['org']}" if g.get("org") else ""),
+         "job", slot="occupation", tags=("job",), check=_occupation),
+    rule("en.job.my_job",
+         rf"(?<![\w'’])my\s+(?:job|profession|occupation)\s+is\s+(?:an?\s+)?{REST}",
+         "User's job is {x}", "job", slot="occupation", tags=("job",), check=_occupation),
+    rule("en.job.quit",
+         rf"{I}{ADV}\s+(?:quit|left|lost)\s+my\s+job(?P<rest>[^.!?;\n]*)",
+         "User left their job", "job", slot="employer", value="none", tags=("job",)),
+    rule("en.job.status",
+         rf"{IM}{ADV}\s+(?P<x>retired|unemployed|between\s+jobs|self-employed)\b",
+         "User is {x}", "job", slot="occupation", tags=("job",)),
+    rule("en.situation.job_hunting",
+         rf"{IM}{ADV}\s+(?P<x>job\s+hunting|looking\s+for\s+a\s+(?:new\s+)?job|"
+         rf"on\s+(?:parental|maternity|paternity|sick)\s+leave)",
+         "User is {x}", "situation", tags=("job",)),
+    rule("en.job.student",
+         rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>(?:(?:high\s+school|middle\s+school|college|university|"
+         rf"grad(?:uate)?|phd|medical|law|nursing|exchange|first-year|second-year|final-year)\s+)?"
+         rf"student)(?:\s+(?:at|in)\s+(?P<school>[^.!?;\n]{{2,60}}))?",
+         lambda g, _: f"User is a {g['x']}" + (f" at {g['school']}" if g.get("school") else ""),
+         "job", slot="occupation", tags=("job", "school")),
+    rule("en.situation.studying",
+         rf"{IM}{ADV}\s+(?P<v>studying|learning|preparing\s+for|training\s+for)\s+{REST}",
+         lambda g, _: f"User is {g['v'].lower()} {g['x']}", "situation", tags=("situation",),
+         check=_thing),
+    rule("en.situation.remote",
+         rf"{I}{ADV}\s+(?:work|am\s+working|working)\s+(?P<x>from\s+home|remotely)",
+         "User works {x}", "situation", slot="work_mode", tags=("job",)),
+    rule("en.situation.live_alone",
+         rf"{I}{ADV}\s+live\s+(?P<x>alone|by\s+myself|on\s+my\s+own|with\s+(?:my\s+)?"
+         rf"(?:{FAMILY}|parents|family|friends?|a\s+roommate|roommates))",
+         lambda g, _: "User lives " + g["x"].replace("myself", "themselves")
+         .replace("my own", "their own").replace("my ", "their "),
+         "situation", slot="living", tags=("household",)),
+    # -- family and pets -------------------------------------------------------------------
+    rule("en.family.have",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|have\s+got|got)\s+(?P<n>a|an|one|two|three|four|five|"
+         rf"six|\d)\s+(?P<x>(?:[\w-]+\s+){{0,2}}?(?:{FAMILY}|{PETS}))\b(?P<rest>[^.!?;\n]*)",
+         lambda g, _: _have(g), "family", tags=("family",),
+         check=lambda g, _: not re.match(r"\s*(?:allerg|food|hair|sitter|walker|bed|toy|person|"
+                                         r"friendly|lover)", g.get("rest", ""), re.I)),
+    rule("en.family.my_rel",
+         rf"(?P<all>(?<![\w'’])(?:my|our)\s+(?:(?:\w+\s+)?(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?-i:[A-Z][\w-]+))?(?:['’]s)?\s+"  # an optional name: "my cat Nabi is …"
+         rf"(?:name\s+is|is|was|has|had|turned|turns|loves|likes|hates|eats|takes|needs|can['’]?t|"
+         rf"cannot|gets|will)\s+[^.!?;\n]{{2,80}})",
+         _as_user, "family", tags=("family",),
+         check=lambda g, _: not re.search(r"\b(?:you|your)\b", g["all"], re.I)),
+    rule("en.family.marital",
+         rf"{IM}{ADV}\s+(?P<x>married|single|divorced|engaged|widowed|separated)\b",
+         "User is {x}", "family", slot="marital", tags=("family",)),
+    rule("en.family.got_married",
+         rf"{I}{ADV}\s+(?:just\s+)?got\s+(?P<x>married|engaged|divorced)",
+         "User is {x}", "family", slot="marital", tags=("family",)),
+    # "my boyfriend Sam proposed last night", "I proposed to Mia": an engagement
+    rule("en.family.proposed",
+         r"(?:(?<![\w'’])(?:my|our)\s+(?P<r>partner|boyfriend|girlfriend|bf|gf)(?:\s+(?P<n>(?-i:[A-Z]"
+         r"[\w-]+)))?\s+(?:finally\s+|just\s+|actually\s+)?proposed\b(?!\s+(?:that|we|to\s+"
+         rf"(?:do|go|move|get|have|make|buy|take)\b))|{I}{ADV}\s+(?:finally\s+|actually\s+)?proposed"
+         r"\s+to\s+(?:my\s+(?:partner|boyfriend|girlfriend|bf|gf)\s*)?(?P<m>(?-i:[A-Z][\w-]+))?)",
+         # (said as what the partner did: a sentence about them keeps only "User's …" hits)
+         lambda g, _: " ".join(f"User's {g['r']} {g.get('n') or ''}".split()) + " proposed; User "
+         "is engaged" if g.get("r") else "User is engaged" + (f" to {g['m']}" if g.get("m")
+                                                              else "") + " (User proposed)",
+         "family", slot="marital", value="engaged", tags=("family",)),
+    # -- health: allergies, medication, chronic illness, diet ------------------------------
+    rule("en.health.allergic",
+         rf"{IM}{ADV}\s+(?:severely\s+|very\s+|deathly\s+|highly\s+|mildly\s+|slightly\s+)?"
+         rf"allergic\s+to\s+{REST}",
+         "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "allergy"), check=_thing, slot="allergy:{x}", value="yes"),
+    rule("en.health.allergy",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|got)\s+(?:an?\s+)?(?:(?:severe|bad|mild|serious|"
+         rf"slight|life-threatening)\s+)?(?P<x>[\w\s-]{{2,30}}?)\s+allergy",
+         "User is allergic to {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "allergy"), slot="allergy:{x}", value="yes"),
+    rule("en.health.cannot_eat",
+         rf"{I}{ADV}\s+(?:can['’]?t|cannot|can\s+not|shouldn['’]?t|must\s+not|mustn['’]t)\s+"
+         rf"(?P<v>eat|have|drink|take)\s+{REST}",
+         lambda g, _: f"User cannot {g['v'].lower()} {g['x']}", "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "diet"), check=_thing),
+    rule("en.health.intolerant",
+         rf"{IM}{ADV}\s+(?P<x>lactose|gluten|fructose)\s+intolerant",
+         "User is {x} intolerant", "health", type=MemoryType.CONSTRAINT, tags=("health", "diet")),
+    rule("en.diet.is",
+         rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|"
+         rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    # "started eating fish again, so pescatarian now": the diet the sentence ends on
+    rule("en.diet.now",
+         r"(?:^|,\s*|\bso\s+)(?:basically\s+|officially\s+|fully\s+)?(?:a\s+)?(?P<x>vegetarian|vegan|"
+         r"pescatarian|pescetarian)\s+now\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    # "I've gone fully vegetarian now", "we went vegan last year": the new diet
+    rule("en.diet.became",
+         rf"{I}{ADV}\s+(?:have\s+)?(?:gone|went|going|became|become|turned)\s+(?:fully\s+|full\s+|"
+         rf"completely\s+|totally\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|keto)\b",
+         "User is {x}", "diet", type=MemoryType.CONSTRAINT, slot="diet", tags=("diet",)),
+    rule("en.diet.dont_eat",
+         rf"{I}{ADV}\s+(?:don['’]t|do\s+not|never)\s+(?P<v>eat|drink)\s+{REST}",
+         lambda g, _: f"User does not {g['v'].lower()} {g['x']}", "diet", type=MemoryType.CONSTRAINT, tags=("diet",),
+         check=_thing),
+    rule("en.health.medication",
+         rf"{I}{ADV}\s+(?:take|am\s+taking|taking|am\s+on|on|have\s+to\s+take)\s+"
+         rf"{REST}",
+         "User takes {x}", "health", tags=("health", "medication"),
+         check=lambda g, _: re.search(
+             r"\b(?:mg|pills?|medication|medicine|meds|tablets?|capsules?|insulin|inhaler|"
+             r"antibiotics?|supplements?|vitamins?|thinners?|blockers?|inhibitors?|"
+             r"antidepressants?|birth\s+control|the\s+pill|steroids?|painkillers?|"
+             r"chemo(?:therapy)?|hormones?|\w+(?:pril|statin|olol|azole|mab|pine|"
+             r"formin|prazole|oxetine|sartan|cillin|cycline|thyroxine))\b", g["x"], re.I)
+         is not None),
+    rule("en.health.condition",
+         rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",
+         "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic")),
+    rule("en.health.diagnosed",
+         rf"{I}{ADV}\s+(?:was|got|were|have\s+been|been)\s+diagnosed\s+with\s+{REST}",
+         "User was diagnosed with {x}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "chronic")),
+    # "I just got told I have vertigo", "found out I have celiac": a diagnosis said as news
+    rule("en.health.told",
+         rf"{I}{ADV}\s+(?:was|got|have\s+been|been|just\s+got|just\s+found\s+out|found\s+out|"
+         rf"learned)\s+(?:(?:just|finally|recently|officially)\s+)?(?:told\s+)?(?:that\s+)?(?:I|i)\s+(?:have|['’]ve\s+got|had)\s+"
+         rf"{REST}",
+         "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic"),
+         check=lambda g, _: len(g["x"].split()) <= 6 and not re.match(
+             r"(?:(?:a|an|the)\s+)?(?:to|no|nothing|point|chance|choice|say|time|money|great|"
+             r"good|nice|amazing|beautiful|lovely|real|natural|strong|talent|potential|gift|"
+             r"knack|job|offer|deal|lot|bit|way)\b", g["x"], re.I)),
+    rule("en.health.pregnant",
+         rf"{IM}{ADV}\s+(?P<x>pregnant|expecting\s+a\s+baby|expecting)\b",
+         "User is pregnant", "health", slot="pregnancy", value="yes", tags=("health",)),
+]

@@ -1,0 +1,315 @@
+"""Korean rules for who the user is and how they live (W3): where they live and work, their
+family and pets, their health and diet.
+
+Why this module exists: it is the first half of the Korean rule table (``patterns_ko.RULES``
+joins the halves in this order; the order rules are tried in matters), with the checks only
+these rules use (is the word a place, the allergen reader). The user's family and pets
+("우리 고양이는…") are written as "사용자의 고양이는 …".
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.extract.patterns_ko_base import (
+    _ATTENDED, CITIES, CONDITIONS, END, FACTISH, FAMILY, HAVE, _NOT_OBJECT, NOT_PLACE, OBJ,
+    OCCUPATIONS, _PARTICLE_END, PETS, PLACE_SUFFIX, TIME_RE, Check, Groups, foreign_subject,
+    ko_end, _noun, rule,
+)
+from gieok.write.normalize import josa
+
+
+_NEAR = frozenset({"근처", "부근", "인근", "쪽"})
+
+
+def _place(g: Groups, _: RuleContext) -> bool:
+    # "집은 아직 대전이에요": an adverb of time before the place is not part of it
+    x = g["x"] = re.sub(r"^(?:(?:아직|여전히|아직도|이제|이제는|계속|지금은?|현재는?|요즘은?)\s)+", "",
+                        g["x"])
+    tokens = x.split()
+    last = tokens[-1] if tokens else ""
+    if any(_PARTICLE_END.search(t) and not PLACE_SUFFIX.search(t) for t in tokens[:-1]):
+        return False
+    if len(tokens) > 1 and last in _NEAR:  # "판교 근처 살아": near a place is a place
+        near = tokens[-2]
+        return not NOT_PLACE.match(near) and (
+            PLACE_SUFFIX.search(near) is not None or CITIES.match(near) is not None)
+    return bool(last) and not NOT_PLACE.match(last) and not NOT_PLACE.match(x) and (
+        PLACE_SUFFIX.search(last) is not None or CITIES.match(last) is not None
+        or g.get("p") not in (None, ""))
+
+
+def _place_with(particle: str) -> Check:
+    """``_place`` read as if the place took ``particle`` ("집은 대전이에요" = "대전에")."""
+    def check(g: Groups, c: RuleContext) -> bool:
+        had = g.get("p")
+        g["p"] = particle
+        ok = _place(g, c)
+        g["p"] = had or ""
+        if particle == "로":  # "부산으로": the place is 부산, its value too
+            g["x"] = re.sub(r"으$", "", g["x"])
+        return ok
+    return check
+
+
+# "이번에 이직했어": a time word before 에 is when, not where
+_WHEN_WORDS = frozenset("이번 요번 저번 지난번 올해 작년 재작년 내년 요즘 최근 얼마 전 지난달 이번달 "
+                        "다음달 드디어 결국".split())
+
+
+# a reason said between the thing and what the user cannot do ("안 맞아서", "배탈 나서")
+_REASON = r"(?:(?:[가-힣]+(?:가|이)\s|안\s|잘\s안\s)?[가-힣]+서\s+)"
+
+
+_ALLERGEN_TAGS = frozenset({"NNG", "NNP", "SL", "SN", "XSN", "NR", "NNB", "JC", "SP"})
+
+
+def allergens(sentence: str, before: int) -> tuple[list[str], int] | None:
+    """The allergens named right before ``before`` (where "알레르기" starts), read by
+    morphology: nouns joined by 이랑/하고/와/과 or commas are one allergen each ("땅콩이랑
+    복숭아" → 땅콩, 복숭아), nouns side by side are one ("고양이 털"). Also where the list
+    starts, so the words before it can be checked for whose allergy it is."""
+    from gieok.write.extract.korean import tokens
+
+    toks = [t for t in tokens(sentence) if t.end <= before]
+    start = len(toks)
+    while start > 0:
+        t = toks[start - 1]
+        contracted = t.tag == "JKS" and start > 1 and toks[start - 2].start == t.start  # 게 = 것+이
+        if t.tag not in _ALLERGEN_TAGS and not contracted:
+            break
+        start -= 1
+    chain = toks[start:]
+    while chain and chain[0].tag in ("JC", "SP"):
+        chain = chain[1:]
+    if not chain:
+        return None
+    items, begin = [], chain[0].start
+    for t in chain:
+        if t.tag in ("JC", "SP") and t.start >= begin:
+            items.append(sentence[begin:t.start])
+            begin = t.end
+    items.append(sentence[begin:before])
+    out = [" ".join(i.split()) for i in items if i.strip(" ,")]
+    if not out or any(_NOT_OBJECT.match(i) or TIME_RE.fullmatch(i) for i in out):
+        return None
+    return out, chain[0].start
+
+
+def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
+    found = allergens(match.string, match.start())
+    if found is None:
+        return None
+    items, begin = found
+    before = match.string[:begin]
+    holder = re.search(r"([가-힣A-Za-z]+?)(?:이|가|은|는|께서|도)\s*$", before)
+    if foreign_subject(before, strict=True) or "사용자의" in before or (
+            holder is not None and not re.fullmatch(r"나|저|내|제|전|난", holder.group(1))):
+        return None  # "우리 딸은 우유 알레르기 있어", "걔가 땅콩 알레르기가 …": someone else's
+    x = ", ".join(items)
+    return Hit(content=f"사용자는 {x} 알레르기가 있음", family="health",
+               type=MemoryType.CONSTRAINT, slot=f"allergy:{x.lower()}", value="yes",
+               tags=("health", "allergy"))
+
+
+RULES: list[Rule] = [
+    # -- residence and places --------------------------------------------------------------
+    # "회사가 강남역 근처라 commute 편해요", "학교는 신촌 쪽이에요": where the user's workplace or
+    # school is (not their home)
+    rule("ko.place.work_area",
+         r"(?<![가-힣])(?P<what>회사|직장|사무실|오피스|학교|캠퍼스|연구실)(?:가|이|는|은)\s*"
+         r"(?P<x>[가-힣A-Za-z0-9]+(?:\s[가-힣A-Za-z0-9]+)?)\s?(?P<rel>근처|앞|옆|쪽|부근|인근|에\s?있)",
+         lambda g, _: f"사용자의 {josa(g['what'], '은/는')} {g['x']}"
+         + (f" {g['rel']}" if not g["rel"].startswith("에") else "에 있음"),
+         "residence", category="location", slot="area:{what}",
+         tags=("location",), check=lambda g, c: not re.search(r"어디|뭐", c.sentence)
+         and not re.search(r"(?:친구|동생|남편|아내|와이프|형|누나|언니|오빠)\s?(?:네\s)?$",
+                           c.sentence[: c.sentence.find(g["what"])].strip() + " ")),
+    # (the place's last word is lazy, so "부평에" leaves 에 to the particle: a noun + 에 + 살다
+    # is a place, a district without a suffix too)
+    rule("ko.residence.live",
+         rf"{OBJ[:-1]}?)\s*(?P<p>에서|에)?\s*(?:(?:혼자|가족이랑|가족과|가족하고|부모님이랑|부모님과|같이|"
+         rf"함께|계속|지금|아직|쭉)\s*)?(?:살아|살고\s?있|살아요|삽니다|산다|살고요|살거든|사는\s?중|"
+         rf"살아서|살지만|거주\s?중|거주하고\s?있|거주해|(?:와서\s?|이사\s?와서\s?)?산\s?지\s?\S+\s?(?:됐|되|넘)|"
+         rf"살아\s?보니)",
+         "사용자는 {x}에 거주", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place, strict=True),
+    rule("ko.residence.moved",
+         rf"{OBJ}\s*(?:으로|로)\s*(?:이사|이사를)\s*(?:했|왔|갔|와서|가서|온\s?지|간\s?지|완료)",
+         lambda g, _: f"사용자는 {re.sub(r'으$', '', g['x'])}에 거주", "residence",
+         category="location", slot="residence",
+         tags=("residence",), check=_place_with("로"), strict=True),
+    rule("ko.residence.home_is",
+         rf"(?:사는\s?곳은|집은|거주지는|우리\s?집은)\s*{OBJ}\s*(?:이야|야|예요|이에요|입니다|임|에\s?있어)",
+         "사용자는 {x}에 거주", "residence", category="location", slot="residence",
+         tags=("residence",), check=_place_with("에")),
+    rule("ko.residence.hometown",
+         rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
+         "사용자의 고향은 {x}", "residence", category="location", slot="hometown",
+         tags=("hometown",), strict=True),  # "할머니 고향이 통영이셔서": hers, not the user's
+    rule("ko.residence.origin",
+         r"(?P<x>[가-힣A-Za-z]+)\s?(?:사람|출신)\s*(?:이야|이에요|이예요|입니다|임|이고|인데|이라서)",
+         "사용자는 {x} 출신", "residence", category="location", slot="hometown",
+         tags=("hometown",), check=lambda g, c: _place({**g, "p": ""}, c), strict=True),
+    rule("ko.job.company",
+         r"(?P<x>(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]*(?:회사|스타트업|은행|병원|공장|연구소|"
+         r"학교|대학교|대학원))\s+(?:다녀(?!\s?(?:왔|와|오|옴|올|갔|가|감))|다니고\s?있|다닙니다|다녀요|"
+         r"다니는\s?중)",
+         lambda g, _: (f"사용자는 {g['x']}에 다님" if re.search(r"(?:학교|대학교|대학원)$", g["x"])
+                       else f"사용자는 {g['x']}에서 근무"),
+         "job", slot="employer", tags=("job",),
+         check=lambda g, _: g["x"] not in ("회사", "학교", "병원"), strict=True),
+    rule("ko.situation.alone",
+         r"(?P<x>혼자|자취)\s*(?:살아|살고\s?있|해|하고\s?있|중|생활)",
+         "사용자는 혼자 거주", "situation", slot="living", value="alone", tags=("household",), strict=True),
+    # -- job and situation -----------------------------------------------------------------
+    rule("ko.job.occupation_is",
+         rf"(?:직업은|하는\s?일은|직업이)\s*(?P<x>[^.!?\n]{{2,20}}?)\s*{END}$",
+         "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",)),
+    rule("ko.job.i_am",
+         rf"(?P<x>(?:[가-힣A-Za-z]+\s)?(?:{OCCUPATIONS}))\s*(?:이야|야|예요|이에요|에요|입니다|임|"
+         rf"이고|이거든|인데|이라서|라서|로\s?일해|로\s?일하고\s?있|로\s?근무)",
+         "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",),
+         # "제 딸 서연이가 초등학생이에요" is the daughter's, not the user's occupation
+         check=lambda g, c: not re.match(r"^(?:우리|내|제|친구|그)\s", g["x"])
+         and not re.match(r"^\S+(?:가|는|은|께서)\s", g["x"])
+         and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
+    rule("ko.job.work_at",
+         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|"
+         rf"다녀(?!\s?(?:왔|와|오|옴|올|갔|가|감))|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         # ("동물병원 다녀왔어요", "교복 맞추러 다녀옴": a visit, not a workplace)
+         lambda g, _: f"사용자는 {g['x']}에서 근무",
+         "job", slot="employer", tags=("job",),
+         check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
+         and not _ATTENDED.search(g["x"])
+         # "밤 10시부터 새벽 4시까지 일해": the hours, not a workplace
+         and not re.search(r"부터|까지|\d\s?시$", g["x"]), strict=True),
+    # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
+    rule("ko.job.work_at_as",
+         rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"
+         r"(?:일해|일하고\s?있|일합니다|일하는\s?중|근무해|근무하고\s?있|근무\s?중|일하고)",
+         lambda g, _: f"사용자는 {g['x']}에서 {g['role']}{g['p']} 일한다",
+         "job", slot="employer", tags=("job",),
+         check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일", "집")
+         and not _ATTENDED.search(g["x"]), strict=True),
+    # "필라테스 다녀요", "영어 학원 다니고 있어": a class or a place the user goes to, not a job
+    rule("ko.routine.attends",
+         rf"{OBJ}(?<!로)\s*(?:에)?\s*(?:다녀|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
+         "사용자는 {x}에 다닌다", "habit", slot=None, tags=("routine",),
+         check=lambda g, _: _noun(g, _) and _ATTENDED.search(g["x"]) is not None
+         and not re.search(r"(?:학교|대학교|대학|대학원)$", g["x"]), strict=True),
+    # "토스에서 당근으로 이직했어", "이직했어요, 토스에서 당근으로요": the new employer
+    rule("ko.job.moved_from_to",
+         rf"[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)\s*(?:이직|옮겼|옮김)",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+    rule("ko.job.moved_then_where",
+         rf"이직\S*[,\s]+[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)(?:요|이요)?[\s.!~]*$",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+    rule("ko.job.joined",
+         rf"{OBJ}\s*(?:에|으로|로)\s*(?:이직|취직|입사|취업)\s?(?:했|해서|함|하게\s?됐|하게\s?되었)",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",),
+         check=lambda g, c: _noun(g, c) and g["x"] not in _WHEN_WORDS, strict=True),
+    rule("ko.job.company_is",
+         r"(?:회사|직장)(?:는|은)\s*(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9&]*?)\s*(?:이야|야|예요|이에요|에요|"
+         r"입니다|이고|인데|이거든|임)(?=[\s.!~]|$)",
+         "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+    rule("ko.job.quit",
+         r"(?P<x>회사를?|직장을?|일을?)?\s*(?:그만뒀|그만두었|관뒀|퇴사했|퇴사를?\s?했)",
+         "사용자는 퇴사함", "job", slot="employer", value="none", tags=("job",), strict=True),
+    rule("ko.situation.job_hunting",
+         r"(?P<x>취업\s?준비|취준|구직|이직\s?준비|시험\s?준비|수능\s?준비|공시\s?준비|고시\s?준비)\s*"
+         r"(?:중|하고\s?있|해)",
+         "사용자는 {x} 중", "situation", tags=("situation",)),
+    # -- family and pets -------------------------------------------------------------------
+    rule("ko.pet.raise",
+         rf"(?P<x>(?:[가-힣A-Za-z]+\s)?(?:{PETS}))\s*(?:(?P<n>한|두|세|네|다섯|\d+)\s?마리)?\s*"
+         rf"(?:를|을|도|는|은)?\s*(?:키워|키우고\s?있|키웁니다|키워요|키운다|키우는\s?중|길러|키우거든|키움|"
+         # "도마뱀 키우는데요 ㅎㅎ": said as the sentence's end, -는데요 states it
+         rf"키우는데요?(?=[\s.!~ㅋㅎ^]*$))",
+         lambda g, _: f"사용자는 {g['x']} {g['n']} 마리를 키움" if g.get("n")
+         else f"사용자는 {josa(g['x'], '을/를')} 키움",
+         "pet", tags=("pet",), value=None, strict=True),
+    rule("ko.pet.named",
+         rf"(?P<name>[가-힣A-Za-z]+?)(?:이)?라는\s*(?P<x>{PETS})(?:를|을)?\s*(?:키워|키우고|키웁니다|키워요)",
+         lambda g, _: f"사용자는 {g['name']}라는 {josa(g['x'], '을/를')} 키움", "pet",
+         slot="pet_name:{x}", value="{name}", tags=("pet",)),
+    rule("ko.family.have",
+         rf"(?P<x>{FAMILY}|{PETS})(?:이|가)\s*(?:(?P<n>한|두|세|네|하나|둘|셋|넷|\d+)\s?"
+         rf"(?:명|마리)?\s*)?{HAVE}",
+         lambda g, _: (f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음" if g.get("n")
+                       else f"사용자는 {josa(g['x'], '이/가')} 있음"),
+         "family", tags=("family",), value=None, strict=True),
+    rule("ko.family.have_count",
+         rf"(?P<x>{FAMILY}|{PETS})\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명|한\s?마리|두\s?마리)\s*"
+         rf"{HAVE}",
+         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
+         tags=("family",), value=None, strict=True),
+    rule("ko.family.count",
+         rf"(?P<x>{FAMILY})(?:이|가|는|은)\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명)\s*{END}$",
+         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
+         slot="count:{x}", value="{n}", tags=("family",)),
+    rule("ko.family.my_rel",
+         rf"(?:우리|내|제|나의|저의)\s*(?:집\s*)?(?P<rel>(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?P<name>[가-힣A-Za-z]{{1,8}}?))?\s*"  # an optional name: "우리 고양이 나비는"
+         rf"(?P<topic>이름은|이름이|은|는|이|가)\s*"
+         rf"(?P<rest>[^.!?\n]{{2,60}})",
+         lambda g, _: f"사용자의 {g['rel']}" + (f" {g['name']}" if g.get("name") else "")
+         + f"{' 이름은' if g['topic'].startswith('이름') else g['topic']} {ko_end(g['rest'])}",
+         "family", tags=("family",), value=None, user_subject=False,
+         check=lambda g, _: not re.search(r"(?:어디|뭐|언제|누구|몇|왜)", g["rest"])
+         and FACTISH.search(g["rest"]) is not None),
+    rule("ko.family.marital",
+         r"(?P<x>결혼했|기혼|유부남|유부녀|미혼|싱글\s?(?:대디|맘|파파)|싱글|이혼했|약혼했|돌싱)",
+         # "싱글대디라 …": a parent raising the children alone (not "미혼": often divorced)
+         lambda g, _: f"사용자는 {g['x']}{'이다' if g['x'].endswith('맘') else '다'} (아이를 혼자 "
+         "키운다)" if g["x"].startswith("싱글")
+         and len(g["x"]) > 2 else "사용자는 " + {"결혼했": "결혼했다 (기혼)", "유부남": "기혼",
+                                   "유부녀": "기혼", "싱글": "미혼", "이혼했": "이혼했다",
+                                   "약혼했": "약혼했다", "돌싱": "이혼"}.get(g["x"], g["x"]),
+         "family", slot="marital", tags=("family",),
+         check=lambda g, c: not re.search(r"결혼했(?:으면|을까|나|니|어\?)", c.sentence), strict=True),
+    # -- health: allergies, medication, chronic illness, diet ------------------------------
+    Rule("ko.health.allergy", re.compile(
+        r"(?:알레르기|알러지)(?:가|이)?\s*(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응)"),
+        lambda m, ctx: _allergy(m, ctx)),
+    rule("ko.health.cannot_eat",
+         rf"{OBJ}(?:을|를|은|는)?\s*(?:먹으면|마시면)\s*안\s*(?:돼|되|됨|된다|됩니다)",
+         lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 먹으면 안 됨", "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "diet"), check=_noun, strict=True),
+    rule("ko.health.cant_eat",
+         # (a reason may come between the thing and the verb: "커피는 안 맞아서 못 마셔요")
+         rf"{OBJ}(?:을|를|은|는)?\s*{_REASON}?(?:절대|아예|잘)?\s*못\s*(?:먹어|먹습니다|먹어요|먹음|"
+         r"먹는다|마셔|마셔요|마심)",
+         lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 못 먹음", "diet",
+         type=MemoryType.CONSTRAINT, tags=("diet",), check=_noun),
+    rule("ko.health.medication",
+         r"(?P<x>(?:[가-힣A-Za-z0-9]+\s)?[가-힣A-Za-z0-9]*(?:약|제|정|인슐린|영양제|비타민|"
+         r"항생제|진통제|수면제|혈압약|당뇨약))(?:을|를)?\s*(?:매일\s?|하루에\s?\S+\s?)?(?:복용\s?중|"
+         r"복용하고\s?있|복용해|먹고\s?있|먹는\s?중|맞고\s?있|처방받았|챙겨\s?먹)",
+         lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 복용 중", "health",
+         tags=("health", "medication"), strict=True),
+    rule("ko.health.condition",
+         rf"(?P<x>{CONDITIONS})(?:이|가)?\s*(?:{HAVE}|앓고\s?있|진단\s?받|판정\s?받|때문에)",
+         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} 있음", "health",
+         type=MemoryType.CONSTRAINT, tags=("health", "chronic"), value=None, strict=True),
+    rule("ko.health.diagnosed",
+         r"(?P<x>[가-힣A-Za-z]+(?:\s[가-힣A-Za-z]+)?)\s*진단(?:을)?\s?받았",
+         "사용자는 {x} 진단을 받음", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "chronic"), value=None, strict=True),
+    rule("ko.diet.is",
+         r"(?P<x>채식주의자|비건|베지테리언|페스코\s?베지테리언|채식|저탄고지|키토|글루텐\s?프리)\s*"
+         r"(?:이야|야|예요|이에요|입니다|임|해|하고\s?있|중|식단)",
+         "사용자는 {x} 식단", "diet", type=MemoryType.CONSTRAINT, slot="diet",
+         tags=("diet",), strict=True),
+    rule("ko.diet.on_diet",
+         r"(?P<x>(?:[가-힣A-Za-z]+\s)?다이어트|식단\s?조절|금주|금연)\s*(?:중|하고\s?있|시작했)",
+         "사용자는 {x} 중", "diet", slot="diet_plan", tags=("diet",)),
+    rule("ko.health.pregnant",
+         r"(?P<x>임신)\s*(?:했|중|\d+\s?주)",
+         "사용자는 임신 중", "health", slot="pregnancy", value="yes", tags=("health",), strict=True),
+    rule("ko.health.intolerant",
+         r"(?P<x>유당\s?불내증|글루텐\s?불내증)",
+         "사용자는 {x}이 있음", "health", type=MemoryType.CONSTRAINT, tags=("health", "diet")),
+]
