@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import asides, discourse
+from gieok.write.extract import asides, discourse, discourse_others
 from gieok.write.extract.passing import momentary, passing
 
 AT = datetime(2026, 9, 3, 19, 0, tzinfo=UTC)
@@ -138,7 +138,7 @@ def test_something_new_after_a_suggestion_is_kept(said: Callable[..., list[str]]
     "아는 언니가 이번에 카페를 차렸어",
 ])
 def test_an_acquaintances_fact_is_not_the_users(text: str) -> None:
-    assert discourse.about_outsider(text)
+    assert discourse_others.about_outsider(text)
 
 
 @pytest.mark.parametrize("text", [
@@ -147,7 +147,7 @@ def test_an_acquaintances_fact_is_not_the_users(text: str) -> None:
     "my husband is allergic to cats",
 ])
 def test_the_user_in_it_is_the_users(text: str) -> None:
-    assert not discourse.about_outsider(text)
+    assert not discourse_others.about_outsider(text)
 
 
 # --- what the thing asked about is -------------------------------------------------------------

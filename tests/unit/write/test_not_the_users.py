@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import discourse, standing
+from gieok.write.extract import discourse, discourse_others, standing
 
 AT = datetime(2026, 6, 9, 20, 0, tzinfo=UTC)
 
@@ -46,15 +46,15 @@ def test_the_users_own_clause_next_to_someone_elses_stays(
 
 
 def test_outsider_reading_is_by_the_subject_not_by_a_word_anywhere() -> None:
-    assert discourse.about_outsider("동료가 다음 달에 제주로 이사 간대")
+    assert discourse_others.about_outsider("동료가 다음 달에 제주로 이사 간대")
     # the user is in the rest: their clause, not only the colleague's
-    assert not discourse.about_outsider("동료가 추천해 준 병원인데 저 거기서 디스크 진단받았어요")
+    assert not discourse_others.about_outsider("동료가 추천해 준 병원인데 저 거기서 디스크 진단받았어요")
     # a relative is the subject; the colleague is an object
-    assert not discourse.about_outsider("남편이 회사 동료랑 골프 치러 갔어")
+    assert not discourse_others.about_outsider("남편이 회사 동료랑 골프 치러 갔어")
     # who that person is in the user's life: a role, not their news
-    assert not discourse.about_outsider("우리 과장님은 박지훈 과장님이에요")
+    assert not discourse_others.about_outsider("우리 과장님은 박지훈 과장님이에요")
     # a client's requirement is the project's
-    assert not discourse.about_outsider("클라이언트가 로고는 무조건 남색으로 쓰래")
+    assert not discourse_others.about_outsider("클라이언트가 로고는 무조건 남색으로 쓰래")
 
 
 # --- what is handed over for a task ---------------------------------------------------------
@@ -76,11 +76,11 @@ def test_a_statement_after_the_colon_or_a_rule_after_a_request_stays(
     got = said(("user", "help me make a packing list: I'm going to Lisbon for my sister's "
                         "wedding in June"))
     assert any("Lisbon" in m for m in got)
-    assert discourse.request_material("1번 을지로 2번 성수", "회식 장소 정해 줘.")
-    assert not discourse.request_material("다 존댓말로요", "앞으로 답할 때 존댓말 써 주세요.")
-    assert not discourse.request_material("저는 채식주의자예요", "메뉴 추천해 줘.")
+    assert discourse_others.request_material("1번 을지로 2번 성수", "회식 장소 정해 줘.")
+    assert not discourse_others.request_material("다 존댓말로요", "앞으로 답할 때 존댓말 써 주세요.")
+    assert not discourse_others.request_material("저는 채식주의자예요", "메뉴 추천해 줘.")
     # what follows a request that names a relative describes them
-    assert not discourse.request_material("열 살 남자애예요", "동생 생일 선물 골라 주세요.")
+    assert not discourse_others.request_material("열 살 남자애예요", "동생 생일 선물 골라 주세요.")
 
 
 # --- standing rules: a change from now on, not a one-off ------------------------------------
@@ -133,9 +133,9 @@ def test_what_the_user_would_do_in_an_imagined_case_is_no_memory(
 
 
 def test_an_intention_after_a_real_statement_is_read_as_usual() -> None:
-    assert not discourse.answers_a_hypothetical("세계 일주 가야지", "나 다음 달에 퇴사해.")
+    assert not discourse_others.answers_a_hypothetical("세계 일주 가야지", "나 다음 달에 퇴사해.")
     # a standing rule with a condition is no daydream
-    assert not discourse.answers_a_hypothetical(
+    assert not discourse_others.answers_a_hypothetical(
         "일찍 자고 싶어", "혹시 내가 새벽에 말 걸면 자라고 해 줘.")
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import discourse, followup, generic, korean
+from gieok.write.extract import discourse, discourse_others, followup, generic, korean
 
 AT = datetime(2026, 7, 2, 19, 30, tzinfo=UTC)
 
@@ -33,15 +33,15 @@ def said(chat_extract: Any) -> Callable[..., list[str]]:
 def test_an_outsiders_news_in_english(said: Callable[..., list[str]], text: str) -> None:
     got = said(("user", text))
     if "my garage" in text:
-        assert discourse.about_outsider(text) is False
+        assert discourse_others.about_outsider(text) is False
     else:
-        assert got == [] and discourse.about_outsider(text.split(",")[0])
+        assert got == [] and discourse_others.about_outsider(text.split(",")[0])
 
 
 def test_the_user_beside_an_outsider_stays(said: Callable[..., list[str]]) -> None:
-    assert not discourse.about_outsider("my friend and I are opening a ramen stall in Daejeon")
+    assert not discourse_others.about_outsider("my friend and I are opening a ramen stall in Daejeon")
     # someone the user works under sets the user's work
-    assert not discourse.about_outsider("my manager Priyanka wants the forecast every Monday")
+    assert not discourse_others.about_outsider("my manager Priyanka wants the forecast every Monday")
     got = said(("user", "my coworker Tomasz is vegan but I'm allergic to soy"))
     assert any("soy" in m for m in got)
 
@@ -83,9 +83,9 @@ def test_a_nod_to_the_suggestion_is_no_memory(said: Callable[..., list[str]]) ->
 def test_a_fact_of_the_users_own_after_a_suggestion_stays(
         said: Callable[..., list[str]]) -> None:
     # something the assistant did not name: the user's own
-    assert discourse.takes_up("옥수수수염차 좋아요", "보리차나 옥수수수염차 어떠세요?")
-    assert not discourse.takes_up("저 보리차 알레르기 있어요", "보리차나 옥수수수염차 어떠세요?")
-    assert not discourse.takes_up("우리 집엔 제습기 두 대 있어요", "제습기를 켜 두세요.")
+    assert discourse_others.takes_up("옥수수수염차 좋아요", "보리차나 옥수수수염차 어떠세요?")
+    assert not discourse_others.takes_up("저 보리차 알레르기 있어요", "보리차나 옥수수수염차 어떠세요?")
+    assert not discourse_others.takes_up("우리 집엔 제습기 두 대 있어요", "제습기를 켜 두세요.")
     got = said(("assistant", "제습기를 켜 두시면 좋아요."), ("user", "저 천식 있어요"))
     assert any("천식" in m for m in got)
 

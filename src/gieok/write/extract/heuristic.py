@@ -20,6 +20,7 @@ from gieok.write.extract import (
     business,
     categorical,
     discourse,
+    discourse_others,
     disclosure,
     english,
     followup,
@@ -276,7 +277,7 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
-            if not explicit and discourse.not_the_users(sentence, [None, *sentences][at], shown):
+            if not explicit and discourse_others.not_the_users(sentence, [None, *sentences][at], shown):
                 continue  # someone else's news, what is handed over for a task, a daydream
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \

@@ -1,0 +1,162 @@
+"""Sentences the user says that are not about the user (W3).
+
+Checked after ``discourse.is_noise`` (which drops what is no statement at all): a statement can
+still be someone else's news ("팀장님 딸이 이번에 의대 붙었대요", "my friend Marcus is allergic
+to shellfish"), the material handed over for a task ("email 제목 추천 좀: …", the options
+after "골라 줘."), a wish in a daydream ("로또 1등 되면 …" → "제주도에 땅 사야지"), or a nod
+to what the assistant just offered ("루이보스 좋아요"). Storing any of them as a fact of the
+user's life is the junk that most lowers precision on new writers, so each is recognised by
+its structure (who the subject is, what came just before) and ``not_the_users`` gathers them
+with the asides of ``asides``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract import asides
+from gieok.write.extract.discourse import hypothetical, unfill
+from gieok.write.extract.discourse_subject import final_predicate
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+# People outside the user's family and household: what they do or have is not the user's.
+_OUTSIDE_KO = frozenset("친구 친구분 동료 지인 선배 후배 동기 상사 팀장 부장 과장 차장 대리 사장 "
+                        "이웃 옆집 윗집 아랫집 룸메 룸메이트 교수 아저씨 "
+                        "아줌마 아주머니 집주인".split())
+_KNOWN_KO = re.compile(r"^(?:그냥\s|제가\s|내가\s)?아는\s?(?:사람|분|형|오빠|언니|누나|동생|애|친구|지인)")
+_NOMINAL = ("NNG", "NNP", "NNB", "NP", "NR", "SL", "SN", "XSN", "MM", "JKG")
+_SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내가|제가|나는|저는|나도|저도|내|제|우리|저희)"
+                         r"(?![가-힣])")
+_SPEAKER_EN = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|our|us)\b")
+
+
+def about_outsider(sentence: str) -> bool:
+    """The sentence is about someone outside the user's family — a friend, a colleague, the
+    boss's daughter, the neighbour ("팀장님 딸이 이번에 의대 붙었대요", "우리 옆집 사람이 Tesla
+    샀는데…", "친구네 강아지가 어제 아팠대") — and says nothing of the user, a relative or a pet
+    in the rest ("교수님이 … 저 편두통 때문에…" is the user's): not a memory about the user."""
+    s = sentence.strip()
+    if _HANGUL.search(s):
+        if known := _KNOWN_KO.match(s):  # "아는 사람 남편이 …": an acquaintance's
+            return _SPEAKER_KO.search(s[known.end():]) is None
+        toks = tokens(s)
+        at = next((i for i, t in enumerate(toks[:8])
+                   if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
+        if at is None or not at or not all(t.tag in _NOMINAL for t in toks[:at]):
+            return False
+        nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB"]
+        if not any(t.form in _OUTSIDE_KO for t in nouns):
+            return False
+        if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in final_predicate(toks)):
+            return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
+        # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
+        return _SPEAKER_KO.search(s[toks[at].end:]) is None
+    # English: a friend, a neighbour, a roommate as the subject, and no word of the user in the
+    # rest ("my friend Marcus is allergic to shellfish"). Not someone the user works under ("my
+    # manager Dae-ho wants weekly status reports" is the user's work).
+    m = _OUTSIDE_EN.match(unfill(s))
+    return m is not None and _SPEAKER_EN.search(m.group("rest")) is None
+
+
+_OUTSIDE_EN = re.compile(
+    r"^(?:my|our|a|an|one\s+of\s+my)\s+(?:(?:best|old|close|good)\s+)?(?:friend|buddy|pal|neighbou?r|roommate|"
+    r"flatmate|housemate|classmate|coworker|co-worker|colleague|acquaintance)s?(?:['’]s?\s+"
+    r"(?:\w+\s+){0,2}?\w+)?(?:\s+(?-i:[A-Z])[\w-]+)?(?:['’]s|\s+(?:is|are|was|were|has|have|had|"
+    r"keeps?|got|just|(?:\w+(?:s|ed)))\b)(?P<rest>.*)$", re.IGNORECASE)
+
+
+# what a request to the assistant ends with ("… 골라 줘", "추천 좀", "fix my grammar")
+_REQUEST_KO = re.compile(r"(?:줘|주세요|줄래|줄래요|좀|부탁해요?|부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠ]*$")
+_REQUEST_EN = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|pls|please|hey)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+|"
+    r"please\s+|pls\s+)?(?:help|write|draft|make|give|suggest|recommend|pick|choose|fix|check|"
+    r"translate|rewrite|proofread|summari[sz]e|plan|list|find|compare|edit|polish|turn|format|"
+    r"convert|correct|review|look\s+over)\b", re.IGNORECASE)
+
+
+def is_request(sentence: str) -> bool:
+    """A request to the assistant, by how it starts (English) or ends (Korean)."""
+    s = sentence.strip()
+    return bool(_REQUEST_KO.search(s) if _HANGUL.search(s) else _REQUEST_EN.match(s))
+
+
+_KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$")  # a whole noun, not "개" in "2개"
+
+
+def request_material(sentence: str, before: str | None = None) -> bool:
+    """What the user hands over for a task, not a statement: a request with its material after
+    a colon ("email 제목 추천 좀: 다음 주 회의 일정 변경", "fix my grammar:" once the quoted
+    text is cut), unless what follows the colon is the user's own statement ("help me pack:
+    I'm flying to Reykjavik …"); or, right after a request (``before``), a Korean fragment with
+    no predicate, subject or topic of its own and no one in it — the options or the details
+    of the task ("…골라 줘." → "1번 교토 2번 다낭", "예약 메시지 써줘." → "8명이고 토요일 7시")."""
+    s = sentence.strip()
+    head, colon, rest = s.partition(":")
+    if colon and 2 <= len(head) <= 60 and is_request(head):
+        return not (_SPEAKER_KO.search(rest) if _HANGUL.search(rest) else _SPEAKER_EN.search(rest))
+    if before is None or not _HANGUL.search(s) or not is_request(before):
+        return False
+    from gieok.write.extract.standing import instruction
+
+    if instruction(before) is not None:  # "…섞지 말아 주세요." → "다 한국어로요": the rule
+        return False
+    if any(t.tag in ("NNG", "NNP") and _KIN.match(t.form) for t in tokens(before)):
+        return False  # "조카 선물 추천해 주세요. 8살 여자애예요": it describes the relative (or pet)
+    toks = tokens(s)
+    # ("…추천해줘." → "아 엄마 올해 일흔이심": a relative or pet said with a copula is described)
+    kin = any(t.tag in ("NNG", "NNP") and _KIN.match(t.form) for t in toks) \
+        and any(t.tag == "VCP" for t in toks)
+    return not kin and not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS")
+                               for t in toks) and _SPEAKER_KO.search(s) is None
+
+
+_CONDITIONAL_ASK = re.compile(r"(?:면|라면|다면)\s.*(?:까|니|냐|\?)[\sㅋㅎ?!~]*$")
+_INTENT = re.compile(r"(?:야지|어야지|아야지|ㄹ래|을래|할래|거야|꺼야|겠다|겠어|고\s?싶다|고\s?싶어)"
+                     r"[\s.!~ㅋㅎㅠ]*$|^(?:(?:lol|haha|ok|so)[,\s]+)*I(?:['’]d|\s+would|['’]ll|\s+will|"
+                     r"\s+wanna|\s+want\s+to)\b", re.IGNORECASE)
+
+
+def answers_a_hypothetical(sentence: str, before: str | None) -> bool:
+    """What the user would do in a case they just imagined ("로또 1등 되면 뭐 할까 ㅋㅋ" →
+    "제주도에 땅 사야지", "what if I won the lottery? I'd buy a farm"): a wish in a daydream."""
+    if before is None or not _INTENT.search(sentence.strip()):
+        return False
+    from gieok.write.extract.standing import instruction
+
+    b = before.strip()
+    # (a request with a condition is an instruction: "혹시 내가 새벽에 말 걸면 자라고 해 줘")
+    return instruction(b) is None and not is_request(b) and (hypothetical(b)
+                                       or _CONDITIONAL_ASK.search(b) is not None)
+
+
+def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> bool:
+    """Said by the user but not about them (checked after ``is_noise``): someone else's news,
+    what is handed over for a task, a wish in a daydream, a nod to what the assistant just
+    suggested, a story the user writes, a conclusion or errand of the moment, what the thing
+    asked about is (``asides``). ``before``: the turn's previous sentence; ``shown``: the
+    assistant's turn before this one."""
+    return about_outsider(sentence) or request_material(sentence, before) \
+        or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
+        or asides.fiction(sentence) or asides.identified(sentence) or any(aside(sentence, shown)
+            for aside in (asides.appraises, asides.echoes, asides.concludes, asides.adopts))
+
+
+def takes_up(sentence: str, shown: str) -> bool:
+    """A short Korean reply that only names what the assistant's turn just offered and says
+    it is good or at hand ("캐모마일이나 루이보스 어떠세요?" → "루이보스 좋아요"; "케이스용
+    가습기(댐핏) 쓰세요." → "댐핏 있어요"): a nod to the suggestion, not a fact of the user's
+    life. No pronoun, subject or clause joint of its own, at most six words and marks."""
+    if not shown:
+        return False
+    if not _HANGUL.search(sentence):  # (English: "I have a dog" after dog tips is a fact)
+        return False
+    toks = [t for t in tokens(sentence) if not t.tag.startswith("S") or t.tag == "SL"]
+    said = [t for t in toks if t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA", "VCP"))]
+    if not said or said[-1].form not in ("있", "좋") or len(toks) > 6 \
+            or any(t.tag in ("NP", "EC", "JKS") for t in toks):
+        return False
+    nouns = [t.form for t in toks if t.tag in ("NNG", "NNP", "SL")]
+    return bool(nouns) and all(n in shown for n in nouns)
