@@ -66,7 +66,9 @@ def ingest(mem: Memory, users: list[dict[str, Any]]) -> dict[str, list[list[str]
 def score(mem: Memory, users: list[dict[str, Any]], ids: dict[str, list[list[str]]],
           split: str, k: int, show: bool) -> dict[str, Any]:
     ranks: list[int | None] = []
+    facts: list[bool] = []  # per query with a fact from a gold turn: is hit 1 such a fact?
     for user in users:
+        memories = [set(r.source_turn_ids) for r in mem.list(user_id=user["id"], limit=1000)]
         for query in user["queries"]:
             if split != "all" and split_of(query["id"]) != split:
                 continue
@@ -75,6 +77,9 @@ def score(mem: Memory, users: list[dict[str, Any]], ids: dict[str, list[list[str
             rank = next((i for i, h in enumerate(hits, 1)
                          if gold & set(h.record.source_turn_ids)), None)
             ranks.append(rank)
+            if any(gold & sources for sources in memories):
+                facts.append(bool(hits) and hits[0].record.layer.value != "archive"
+                             and bool(gold & set(hits[0].record.source_turn_ids)))
             if show and (rank is None or rank > 1):
                 print(f"{query['id']} rank={rank} q={query['q']!r}")
                 for h in hits[:3]:
@@ -85,6 +90,10 @@ def score(mem: Memory, users: list[dict[str, Any]], ids: dict[str, list[list[str
     for at in (1, 3, 5):
         out[f"recall@{at}"] = round(sum(1 for r in ranks if r and r <= at) / n, 3)
     out["mrr"] = round(sum(1 / r for r in ranks if r) / n, 3)
+    # the fact itself first (not the turn it came from, not another turn), over the
+    # questions whose answering turn yielded a fact
+    out["fact@1"] = round(sum(facts) / (len(facts) or 1), 3)
+    out["with_fact"] = len(facts)
     return out
 
 
@@ -151,6 +160,8 @@ def main() -> None:
     parser.add_argument("--context", action="store_true", help="also score context()")
     parser.add_argument("--data", type=Path, default=DATA,
                         help="users file (default: tests/fixtures/retrieval_users.yaml)")
+    parser.add_argument("--users", default=None,
+                        help="comma-separated user ids to score (default: all)")
     args = parser.parse_args()
     if args.show and args.split != "dev":
         parser.error("--show is for the dev split only")
@@ -164,9 +175,11 @@ def main() -> None:
         else:
             ids = ingest(mem, users)
             ids_file.write_text(json.dumps(ids))
-        print(json.dumps(score(mem, users, ids, args.split, args.k, args.show)))
+        scored = users if args.users is None else [
+            u for u in users if u["id"] in set(args.users.split(","))]
+        print(json.dumps(score(mem, scored, ids, args.split, args.k, args.show)))
         if args.context:
-            print(json.dumps(context_check(mem, users, ids, args.split)))
+            print(json.dumps(context_check(mem, scored, ids, args.split)))
     finally:
         mem.close()
 

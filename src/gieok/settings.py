@@ -127,6 +127,10 @@ class ScoringSettings(BaseModel):
     # (read/kinds.py; 1 = ranked as any; docs/benchmarks.md "Through add(), session 12").
     instruction_relevance: float = Field(0.6, ge=0.0, le=1.0)
     family_relevance: float = Field(0.5, ge=0.0, le=1.0)
+    # A fact ranks at least where the turn it was extracted from ranks, just above it, so
+    # folding keeps the fact (read/provenance.py; docs/benchmarks.md "Through add(),
+    # session 13").
+    lend_turn_relevance: bool = True
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

@@ -399,7 +399,9 @@ class RankRow:
     than the search itself (docs/benchmarks.md), and only the top k are ever shown.
     ``turn`` is ``metadata["turn"]`` (the archived turn a passage belongs to), if any;
     ``speaker`` is ``metadata["speaker"]`` (who said an archived turn), if any; ``follows``
-    is ``metadata["follows"]`` (the turn an archived turn came right after), if any."""
+    is ``metadata["follows"]`` (the turn an archived turn came right after), if any;
+    ``sources`` is ``source_turn_ids`` (the turns a fact was extracted from; an archived
+    passage's own turn): a fact ranks at least where its turn does (read/provenance.py)."""
 
     id: str
     content: str
@@ -412,6 +414,7 @@ class RankRow:
     turn: str | None = None
     speaker: str | None = None
     follows: str | None = None
+    sources: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, record: MemoryRecord) -> RankRow:
@@ -421,7 +424,8 @@ class RankRow:
                    record.importance, record.event_time, record.created_at,
                    record.last_used_at, None if turn is None else str(turn),
                    None if speaker is None else str(speaker),
-                   None if follows is None else str(follows))
+                   None if follows is None else str(follows),
+                   tuple(record.source_turn_ids))
 
 
 @dataclass(frozen=True)

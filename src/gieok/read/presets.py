@@ -21,6 +21,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "language_calibration": False, "pleasantry_relevance": 1.0,
                    "asking_relevance": 1.0, "timeless_relevance": 1.0,
                    "instruction_relevance": 1.0, "family_relevance": 1.0,
+                   "lend_turn_relevance": False,
                    "expansion_margin": None, "learned_order": False,
                    "dense_without_names": False},
     "rrf": {"fusion": "rrf"},
@@ -54,6 +55,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-instructions": {"instruction_relevance": 1.0},
     # a query naming a family ranks every candidate alike (read/kinds.py)
     "no-family": {"family_relevance": 1.0},
+    # a fact ranks by its own text only, not at least where its source turn ranks
+    # (read/provenance.py)
+    "no-provenance": {"lend_turn_relevance": False},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py)

@@ -35,6 +35,7 @@ from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import kind_shares
 from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
 from gieok.read.phatic import says_nothing
+from gieok.read.provenance import lend_turn_relevance
 from gieok.read.replies import reply_lifts
 from gieok.read.scoring import mixed_terms, mixed_totals
 from gieok.read.speech import about_asking, asking_share
@@ -225,6 +226,8 @@ class _Ranker:
             _rank_down_timeless(fused, rows, weights.timeless_relevance)
         if weights.instruction_relevance < 1.0 or weights.family_relevance < 1.0:
             _rank_down_kinds(fused, rows, self.query, weights)
+        if weights.lend_turn_relevance and lend_turn_relevance(fused, rows):
+            fused.sort(key=lambda f: (-f.relevance, f.id))
         return [f for f in fused if f.relevance >= self.min_relevance]
 
     def pick(self, found: Sequence[RankRow], /) -> list[str]:

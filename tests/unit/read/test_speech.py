@@ -137,7 +137,9 @@ async def test_a_grandfathers_questions_find_what_he_told(
         # ("Anything special to mention?") is no answer and is not lifted after it
         found = await top("who helped me with the boxes?")
         assert "helped me with the boxes" in found[0], found
-        assert found[1] == "She brought soup every Sunday when my wife was sick", found
+        # (that turn, or since session 13 the fact extracted from it in its place:
+        # read/provenance.py)
+        assert "wife was sick" in found[1], found
         # a search about what was asked wants the asking turns
         found = await top("what did I ask you about the move?", k=2)
         assert "what should I pack for the move?" in found, found

@@ -205,7 +205,7 @@ def test_a_used_row_is_the_row_with_its_last_use_replaced() -> None:
 
     at = datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC)
     row = RankRow(*(f"v{i}" for i in range(4)), 0.25, at, at, None,  # type: ignore[arg-type]
-                  "turn", "speaker", "follows")
-    assert len(fields(RankRow)) == 11  # every field set above
+                  "turn", "speaker", "follows", ("t1", "t2"))
+    assert len(fields(RankRow)) == 12  # every field set above
     got = _used(row, datetime(2025, 1, 1, tzinfo=UTC))
     assert got == replace(row, last_used_at=datetime(2025, 1, 1, tzinfo=UTC)) and got != row

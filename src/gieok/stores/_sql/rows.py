@@ -54,7 +54,7 @@ def read_column(name: str) -> str:
 
 
 RANK_COLUMNS = ("id", "content", "content_hash", "layer", "importance", "event_time",
-                "created_at", "last_used_at", "turn", "speaker", "follows")
+                "created_at", "last_used_at", "source_turn_ids", "turn", "speaker", "follows")
 
 
 def record_to_row(
@@ -136,10 +136,18 @@ def records_from(names: Sequence[str], rows: Iterable[Sequence[Any]],
 
 def row_to_rank(row: Sequence[Any], time_in: Callable[[Any], datetime | None]) -> RankRow:
     """A ``rank_rows`` result row (columns in ``RANK_COLUMNS`` order) as a ``RankRow``."""
-    (rid, content, chash, layer, importance, event_time, created_at, last_used, turn,
-     speaker, follows) = row
+    (rid, content, chash, layer, importance, event_time, created_at, last_used, sources,
+     turn, speaker, follows) = row
     return RankRow(rid, content, chash, layer, float(importance), time_in(event_time),  # type: ignore[arg-type]
                    time_in(created_at), time_in(last_used),  # type: ignore[arg-type]
                    None if turn is None else str(turn),
                    None if speaker is None else str(speaker),
-                   None if follows is None else str(follows))
+                   None if follows is None else str(follows), _ids(sources))
+
+
+def _ids(raw: Any) -> tuple[str, ...]:
+    """A ``source_turn_ids`` column as a tuple: JSON text (SQLite) or a list (PostgreSQL's
+    JSONB)."""
+    if not raw:
+        return ()
+    return tuple(str(i) for i in (json.loads(raw) if isinstance(raw, str) else raw))
