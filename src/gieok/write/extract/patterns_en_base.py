@@ -67,6 +67,10 @@ FUTURE = re.compile(
     rf"few)\s+(?:days?|weeks?|months?|years?)|(?:{MONTHS})\s+\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)?"
     rf"\s+of\s+(?:{MONTHS})|by\s+(?:the\s+end\s+of\s+\w+|{DAYS}|{MONTHS}|tomorrow|next\s+\w+|\d+)|"
     rf"soon|someday|one\s+day|eventually|"
+    # a holiday or a break said with this/next/over: "this Christmas", "over Chuseok"
+    rf"(?:this|next|over)\s+(?:the\s+)?(?:christmas|xmas|easter|thanksgiving|hanukkah|diwali|eid|chuseok|"
+    rf"seollal|lunar\s+new\s+year|new\s+year['’]?s?|the\s+holidays|(?:summer|winter|spring|"
+    rf"christmas|easter|half[-\s]term)\s+(?:break|holidays?|vacation)|half[-\s]term)|"
     rf"later\s+this\s+\w+|\d{{4}}-\d{{2}}-\d{{2}})\b",
     re.IGNORECASE,
 )

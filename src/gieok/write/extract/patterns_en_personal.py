@@ -80,8 +80,9 @@ RULES: list[Rule] = [
          "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_thing),
     rule("en.pref.favorite",
-         rf"(?<![\w'’])my\s+(?:all-time\s+)?fav(?:ou?rite)?\s+(?P<what>[\w\s]{{2,30}}?)\s+"
-         rf"(?:is|are)\s+{REST}",
+         # ("favourite colour's teal": the "my" dropped, the "is" contracted)
+         rf"(?:(?<![\w'’])my\s+|^)(?:all-time\s+)?fav(?:ou?rite)?\s+(?P<what>[\w\s]{{2,30}}?)"
+         rf"(?:\s+(?:is|are)|['’]s)\s+{REST}",
          "User's favorite {what} is {x}", "preference", type=MemoryType.PREFERENCE,
          category="preference", slot="favorite:{what}", tags=("preference",)),
     # "I only drink oat milk": what the user takes and nothing else is a standing preference
@@ -128,6 +129,12 @@ RULES: list[Rule] = [
          lambda g, c: _dated(f"User is {g['v'].lower()} {g['x']}", c), "plan",
          type=MemoryType.GOAL, tags=("plan",),
          check=_plan),
+    # "(I'm) thinking of quitting in June to walk the Camino": a plan being weighed, with when
+    rule("en.plan.thinking",
+         rf"(?:{IM}{ADV}\s+|^(?:(?:so|and|also|honestly|ok(?:ay)?|hmm+)[,\s]+)*)(?:seriously\s+|"
+         rf"really\s+)?(?:thinking|considering)\s+(?:of\s+|about\s+)?(?P<x>[a-z]+ing\b[^.!?;\n]{{2,80}})",
+         lambda g, c: _dated(f"User is thinking of {g['x']}", c), "plan", type=MemoryType.GOAL,
+         tags=("plan",), check=_plan),
     rule("en.plan.plan_to",
          rf"{I}{ADV}\s+(?:plan|intend|am\s+planning|['’]m\s+planning)\s+to\s+{REST}",
          lambda g, c: _dated(f"User plans to {g['x']}", c), "plan", type=MemoryType.GOAL,

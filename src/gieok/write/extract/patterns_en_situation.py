@@ -83,8 +83,26 @@ def _org(g: Groups, _: RuleContext) -> bool:
         and not OCCUPATION.search(x)
 
 
-def _occupation(g: Groups, _: RuleContext) -> bool:
-    return len(g["x"].split()) <= 4 and OCCUPATION.search(g["x"]) is not None
+def _occupation(g: Groups, ctx: RuleContext) -> bool:
+    """A known occupation, or one known by its form (an agent noun: "audiologist", "technician",
+    "dietitian", "surveyor") said with where the user does it ("… at a hospital in Leicester",
+    "… for Ørsted"): a belief, a diet or a temper ("a vegetarian at home") is no occupation."""
+    x = g["x"]
+    if len(x.split()) > 4:
+        return False
+    if OCCUPATION.search(x) is not None:
+        return True
+    return _AGENT.search(x) is not None and _NOT_AGENT.search(x) is None and re.search(
+        re.escape(x) + r"\s+(?:at|for)\s+(?:(?:a|an|the|our|my)\s+(?!moment\b|time\b|end\b|heart\b)|"
+        r"(?-i:[A-Z]))", ctx.sentence, re.IGNORECASE) is not None
+
+
+_AGENT = re.compile(r"[a-z]{3,}(?:ologist|ician|iatrist|apist|ographer|ist|ian|itian|ant|eer|or)$",
+                    re.IGNORECASE)
+_NOT_AGENT = re.compile(r"\b(?:vegetarian|vegan|christian|buddhist|atheist|optimist|pessimist|"
+                        r"perfectionist|realist|idealist|minimalist|feminist|introvert|extrovert|"
+                        r"humanitarian|libertarian|contrarian|newbie|beginner|regular|member|"
+                        r"donor|visitor|tourist|spectator|guest|survivor|warrior)$", re.IGNORECASE)
 
 
 def _as_user(g: Groups, _: RuleContext) -> str:
@@ -193,7 +211,9 @@ RULES: list[Rule] = [
     rule("en.job.i_am_a",
          rf"{IM}{ADV}\s+(?:a|an)\s+(?P<x>(?:(?:senior|junior|lead|head|full-time|part-time|"
          rf"freelance|retired|new|former)\s+)?[^.!?;\n]{{2,60}}?)(?:\s+(?:at|for|with|in)\s+"
-         rf"(?P<org>[^.!?;\n]{{2,60}}))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
+         # (the workplace ends where the user's next clause starts: "… at a hospital in
+         # Leicester, and today was …")
+         rf"(?P<org>[^.!?;\n]{{2,60}}?))?(?=\s*(?:[.!?;,]|$|\s+(?:and|but|so|since|for)\b))",
          lambda g, _: f"User is {_article(g['x'])}" + (f" at {g['org']}" if g.get("org") else ""),
          "job", slot="occupation", tags=("job",), check=_occupation),
     rule("en.job.my_job",

@@ -36,7 +36,9 @@ _EN_CONDITION = re.compile(
     r"i\s+(?:ask|want|say|request|send|need|give|share|paste))\b[^,]{2,80}?(?:,\s*|\s+"
     # no comma in chat: the condition ends where the imperative starts ("when you give me
     # recipes always use grams")
-    r"(?=(?:please\s+|pls\s+)?(?:always|never|don['’]?t|do\s+not|only|stop)\b))(?P<rest>.+)$",
+    r"(?=(?:please\s+|pls\s+)?(?:always|never|don['’]?t|do\s+not|only|stop)\b|"
+    # … or where "please" starts it ("when you write things for me please use British spelling")
+    r"(?:please|pls)\s+[a-z]))(?P<rest>.+)$",
     re.IGNORECASE)
 _EN_STANDING = re.compile(
     r"\b(?:your\s+(?:replies|answers|responses|messages|code|explanations?|emails?|summaries|"
@@ -59,9 +61,9 @@ _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|messag
                       r"paragraph|sentence|"
                       r"function|file|time|one)\b", re.IGNORECASE)
 _KO_REQUEST = re.compile(
-    r"(?:줘|주세요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
+    r"(?:줘|줘요|주세요|주실래요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
     r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요|부탁해(?:요)?|"
-    r"부탁드려요|부탁드립니다)[\s.!~]*(?:앞으로|부탁해|제발)?[\s.!~]*"
+    r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발)?[\s.!~ㅋㅎㅠㅜ^]*"
     # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma
     r"(?:$|,\s*[^,?]{2,30}$)")
 _KO_STANDING = re.compile(
@@ -72,6 +74,30 @@ _KO_STANDING = re.compile(
     # (a bare "빨강 말고 navy로 해 줘" is about the task at hand: one wrapping, one formula)
     r"이제(?:부터)?\s.*(?:말고\s|[가-힣A-Za-z]\s?(?:으)?로\s?(?:알려|써|해|말해|답해|설명해|보여|불러|"
     r"바꿔|적어|정리해))")
+
+
+_KO_LAUGH = re.compile(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~ㅋㅎㅠㅜ^]*$")
+# a request said without its verb after a task of the assistant's: "번역할 때 영어 원문 먼저
+# 보여주고 밑에 한국어로", "답할 땐 항상 표로요" (a trip "갈 때 KTX로" is the user's own)
+_KO_HOW = re.compile(r"(?:번역|대답|답변|답|설명|추천|요약|정리|작성|계산|얘기|말|알려\s?줄|써\s?줄)"
+                     r"할?\s?(?:땐|때는|때)\s.*[가-힣A-Za-z0-9]\s?(?:으)?로(?:요)?$")
+# a second request right after a standing one goes on from it: "앞으로 존댓말 쓰지 마. 그리고 세
+# 줄 넘게 쓰지 마", "… 한국어로. 순서 바꾸지 마세요"
+_KO_ON = re.compile(r"^(?:(?:아|참)\s)*(?:그리고|또한|또)\s|(?:지|하지)\s?마(?:세요|요)?$")
+# a wish for how the assistant answers, said of the assistant: "I'd rather you give me the
+# answer first", "I'd prefer it if you skipped the intro", "I prefer when you use metric"
+_EN_RATHER = re.compile(
+    r"^(?:(?:also|and|oh|btw|ok(?:ay)?|so|honestly)[,\s]+)*(?:I['’]d|I\s+would)\s+(?:much\s+)?"
+    r"(?:rather|prefer(?:\s+it)?(?:\s+if)?)\s+(?:you|u)\s+(?!(?:were|are|was|do|did|had|have)\b)"
+    r"[a-z]+|^(?:(?:also|and|oh|btw)[,\s]+)*I\s+(?:prefer|like)\s+(?:it\s+)?when\s+(?:you|u)\s+"
+    r"(?!(?:were|are|was|do|did|had|have)\b)[a-z]+", re.IGNORECASE)
+
+
+def _ko_goes_on(text: str, before: str | None) -> bool:
+    """``text`` is a request that goes on from the standing request said right before it."""
+    return before is not None and _KO_ON.search(text) is not None \
+        and _KO_REQUEST.search(text) is not None and not _KO_THIS.search(text) \
+        and _HANGUL.search(before) is not None and instruction(before) is not None
 
 
 def instruction(sentence: str, before: str | None = None) -> Hit | None:
@@ -96,11 +122,19 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
     if declared is not None:
         return declared
     if _HANGUL.search(text):
-        if not (_KO_REQUEST.search(text) and _KO_STANDING.search(text)):
+        text = _KO_LAUGH.sub("", text)
+        if not (_KO_STANDING.search(text) and (_KO_REQUEST.search(text) or _KO_HOW.search(text))
+                or _ko_goes_on(text, before)):
             return None
-        content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐)\s*", "", text)
+        content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐|(?:아\s|참\s)*"
+                                         r"(?:그리고|또한|또)\s)\s*", "", text)
         return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
                    tags=("rule",), confidence=0.85)
+    rather = _EN_RATHER.match(text)
+    if rather is not None and not _ONE_OFF.search(text):  # "I'd rather you give me the answer
+        return Hit(content="Standing instruction from the user: " + _assistant_voice(text),
+                   family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
+                   confidence=0.8)  # first": how the user wants every answer, as a wish
     found = _standing(text, text)
     head, colon, tail = text.partition(":")
     if found is None and colon and tail.strip() and len(head.split()) <= 8:
@@ -113,7 +147,8 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
 # follows is a rule — the standing marker is the label itself, whatever the imperative says
 _RULE_LABEL = re.compile(
     r"^(?:(?:ok(?:ay)?|so|and|also|oh|btw|one\s+more|another)[,\s]+)*(?:(?:a|one|new|house|"
-    r"ground|standing|my|another)\s+)?rules?(?:\s+(?:for\s+(?:you|the\s+assistant)|from\s+now\s+on|"
+    r"ground|standing|my|another)\s+)?rules?(?:\s+(?:for\s+(?:you|the\s+assistant|us|me|this\s+chat)|"
+    r"from\s+now\s+on|"
     r"going\s+forward))?$|"
     r"^(?:새\s?|하나\s?더\s?)?(?:규칙|룰|원칙)(?:\s?하나(?:\s?더)?)?$", re.IGNORECASE)
 # when or where the rule applies, said before its imperative ("after 11pm, …", "on weekends, …")
@@ -135,7 +170,10 @@ def _declared_rule(text: str) -> Hit | None:
                    category="feedback", tags=("rule",), confidence=0.85)
     body = _EN_WHEN_LEAD.sub("", tail)
     if not (_EN_IMPERATIVE.match(body) or re.match(r"(?:please\s+)?(?:let|remind|tell|ask|"
-                                                    r"check|stop|warn|skip)\b", body, re.I)):
+                                                    r"check|stop|warn|skip)\b", body, re.I)
+            # (after the label any bare verb is the imperative: "assume I'm in Canada")
+            or re.match(r"(?:please\s+)?[a-z]+\b(?!['’])", body, re.I) is not None
+            and not _NOT_ASKED.match(body) and not body.endswith("?")):
         return None
     return Hit(content="Standing instruction from the user: " + _assistant_voice(tail),
                family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
@@ -235,7 +273,8 @@ def _assistant_voice(text: str) -> str:
     out = _user_clauses(out)
     out = re.sub(r"(?:\s+(?:lol|haha+|lmao|pls|plz))+\s*$", "", out, flags=re.IGNORECASE)
     out = re.sub(r"\byou\b", "the assistant", out, flags=re.IGNORECASE)
-    out = re.sub(r"\b(?:me|us)\b", "the user", out, flags=re.IGNORECASE)
+    # ("us", never "US": "I'm not a US citizen")
+    out = re.sub(r"\b(?:me|(?-i:us))\b", "the user", out, flags=re.IGNORECASE)
     out = re.sub(r"\b(?:my|our)\b", "the user's", out, flags=re.IGNORECASE)
     return out[:1].upper() + out[1:]
 

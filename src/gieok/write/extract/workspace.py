@@ -181,12 +181,30 @@ _WORK_ITEM = re.compile(
     re.IGNORECASE)
 # kinds of memory a work item may sit in (never a relative, a pet, health, a liking)
 _WORK_KINDS = frozenset({"note", "decision", "plan", "date", "explicit", "rule", "project"})
+# A work that is not software, told as the user's own by how it is said: being made
+# ("writing a board game called …", "restoring a 1967 Vespa", "집 리모델링 중인데"), a working
+# title, a topic or a commission ("졸업논문 주제 …", "포스터 외주 받았는데요"). The noun alone is
+# no work item: "reading a novel", "a book called Dune" are the user's life, not a project.
+_MADE_WORK = re.compile(
+    r"\b(?:writing|drafting|building|making|developing|designing|coding|illustrating|drawing|"
+    r"editing|revising|recording|producing|finishing)\s+(?:a|an|the|my|our|their|this)\s+"
+    r"(?:[\w'’.-]+\s+){0,3}?(?:novel(?:la)?|screenplay|script|(?:board|card|video)\s+game|game|"
+    r"album|EP|comic|webtoon|zine|film|documentary|(?:chat)?bot|thesis|dissertation|memoir|"
+    r"cookbook|course|curriculum|mural|podcast)s?\b|"
+    r"\b(?:restoring|renovating|remodel+ing|rebuilding|refurbishing)\s+(?:a|an|the|my|our|their)\s|"
+    r"\bworking\s+title\b|(?-i:(?<![A-Za-z])CI(?:/CD)?(?![A-Za-z]))|\bGitHub\s+Actions\b|"
+    r"(?:논문|소설|웹툰|만화|보드\s?게임|앨범|포스터|시안|다큐)\s?(?:주제|제목|가제|작업|마감|초고|"
+    r"원고|쓰는|쓰고|그리는|그리고|만드는|만들고)|리모델링|리노베이션|인테리어\s?공사|외주|"
+    r"의뢰\s?(?:받|들어)|커미션|복원\s?(?:중|하고|작업)",
+    re.IGNORECASE)
 
 
 def tier_of(rule: str | None, content: str) -> str | None:
     """``"project"`` when the memory is workspace knowledge or about a piece of work the user
-    is doing (``_WORK_ITEM``) though no workspace rule read it; otherwise ``None``."""
-    if rule == "project" or rule in _WORK_KINDS and _WORK_ITEM.search(content) is not None:
+    is doing (``_WORK_ITEM``, ``_MADE_WORK``) though no workspace rule read it; otherwise
+    ``None``."""
+    if rule == "project" or rule in _WORK_KINDS and (
+            _WORK_ITEM.search(content) is not None or _MADE_WORK.search(content) is not None):
         return "project"
     return None
 

@@ -1,0 +1,119 @@
+"""Recall by structure, session 13 (issue 16): a work that is not software as project
+knowledge, standing requests in more shapes (a wish said of the assistant, a condition before
+"please", a request that goes on from the one before, a request without its verb after one of
+the assistant's tasks, a labelled rule with any verb), an occupation known by its form, a
+holiday as a plan's time, a plan being weighed, a favourite said without "my". Sentences
+written fresh for this file (Korean, English, mixed); each "kept" assertion failed on main
+e606c49 except the last test's (a medication said inside a question was stored already: it
+holds the lead's trial in new words), each "stays out" assertion guards a look-alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def _tiered(chat_extract: Any, text: str) -> list[tuple[str, str | None]]:
+    return [(c.content, c.tier) for c in chat_extract.candidates(("user", text))]
+
+
+def _rules(chat_extract: Any, text: str) -> list[str]:
+    return [c.content for c in chat_extract.candidates(("user", text)) if c.rule == "rule"]
+
+
+def test_a_work_being_made_is_project_knowledge(chat_extract: Any) -> None:
+    for text, word in [
+        ("I'm drafting a card game called Lanternfall, 3-5 players, set in a flooded city",
+         "Lanternfall"),
+        ("My screenplay's working title is Low Tide Hotel — a night clerk in 1980s Busan",
+         "Low Tide Hotel"),
+        ("My dad and I are restoring a 1972 Honda CB350 in his garage", "CB350"),
+        ("석사논문 주제 정했어요: 남해안 어촌의 관광 전환. 지도교수는 박 교수님", "어촌"),
+        ("요즘 작업실 리모델링 중인데 바닥은 에폭시로 하기로 했어요", "에폭시"),
+        ("카페 메뉴판 디자인 외주 받았는데요, 메인 폰트는 Pretendard로 정해졌어요", "Pretendard"),
+    ]:
+        got = _tiered(chat_extract, text)
+        assert any(word in c and tier == "project" for c, tier in got), (text, got)
+
+
+def test_a_work_only_named_stays_the_users(chat_extract: Any) -> None:
+    for text in ["I'm reading a novel called Piranesi and I love it",
+                 "I'm making a lasagne for my sister's birthday tonight"]:
+        got = _tiered(chat_extract, text)
+        assert got and all(tier is None for _, tier in got), (text, got)
+
+
+def test_a_condition_then_please_is_a_standing_request(chat_extract: Any) -> None:
+    got = _rules(chat_extract, "when you explain code to me please use Python examples. "
+                               "I don't know Java")
+    assert got and "Python examples" in got[0], got
+
+
+def test_a_wish_said_of_the_assistant_is_a_standing_request(chat_extract: Any) -> None:
+    got = _rules(chat_extract, "I hike every Sunday. also I'd rather you list the steps "
+                               "before the explanation")
+    assert got and "the steps before the explanation" in got[0], got
+    assert not _rules(chat_extract, "I'd rather you were here to see it, honestly")
+
+
+def test_a_labelled_rule_takes_any_verb(chat_extract: Any) -> None:
+    got = _rules(chat_extract, "Rule for us: if I ask about prices, assume I'm in Japan and "
+                               "convert everything to yen, I'm not a US resident")
+    assert got and "yen" in got[0] and "US resident" in got[0], got  # "US" is no "us"
+
+
+def test_korean_requests_in_more_shapes(chat_extract: Any) -> None:
+    # the polite 요 after 줘, said with a task of the assistant's
+    got = _rules(chat_extract, "제 동생 얘기할 때는 이름 말고 J라고 불러줘요")
+    assert got and "J" in got[0], got
+    # the verb left out after the task: how every translation goes
+    got = _rules(chat_extract, "요약할 때 핵심 세 줄 먼저 쓰고 나머지는 표로")
+    assert got and "표" in got[0], got
+    # a second request that goes on from a standing one
+    got = _rules(chat_extract, "앞으로 답할 때 이모지 넣지 마. 그리고 영어 단어 섞지 마 ㅋㅋ")
+    assert len(got) == 2 and "영어 단어" in got[1] and "ㅋ" not in got[1], got
+
+
+def test_korean_look_alikes_stay_out(chat_extract: Any) -> None:
+    assert not _rules(chat_extract, "퇴근할 때는 보통 지하철로")  # the user's own trip
+    # a request after a sentence that is no standing request is the task at hand
+    assert not _rules(chat_extract, "내일 부산 가요. 그리고 맛집 좀 알려줘")
+
+
+def test_an_occupation_known_by_its_form(said: Callable[[str], list[str]]) -> None:
+    # (said beside a day's news, the whole sentence is no memory: the occupation is)
+    got = said("long shift. I'm a hydrologist at the regional water board, and today the river "
+               "gauges flooded. wild")
+    assert "User is a hydrologist at the regional water board" in got, got
+    got = said("ugh, Monday. I'm an orthodontist for a clinic in Leeds and today was all braces")
+    assert any(c.startswith("User is an orthodontist") and "Leeds" in c for c in got), got
+    assert not any("User is a vegetarian" in c and "at" in c for c in
+                   said("I'm a vegetarian at home but I eat fish out"))
+
+
+def test_a_holiday_is_a_plans_time(said: Callable[[str], list[str]]) -> None:
+    got = said("이번 설엔 꼭 광주 할머니 댁 가려고. 버스 예매 언제 해요?")
+    assert any("광주" in c and "예정" in c for c in got), got
+    got = said("I'm flying back to Auckland over the Christmas break, any packing tips?")
+    assert any("Auckland" in c for c in got), got
+    assert not any("예정" in c for c in said("설거지 하려고 ㅋㅋ"))
+
+
+def test_a_plan_being_weighed(said: Callable[[str], list[str]]) -> None:
+    got = said("thinking of moving to Porto in March to learn Portuguese. not sure yet")
+    assert any("Porto" in c and "thinking" in c for c in got), got
+    assert not any("thinking" in c for c in said("thinking about dinner, any ideas?"))
+
+
+def test_a_favourite_without_my(said: Callable[[str], list[str]]) -> None:
+    got = said("favourite band's Wet Leg, saw them twice. can you find their tour dates?")
+    assert any("favorite band is Wet Leg" in c for c in got), got
+
+
+def test_a_medication_said_inside_a_question(said: Callable[[str], list[str]]) -> None:
+    # the lead's trial, in new words: the premise of the question is the user's fact
+    got = said("magnesium at night sometimes. oh and I'm on escitalopram 10mg for panic, "
+               "does that clash with magnesium?")
+    assert any("escitalopram 10mg" in c for c in got), got
+    got = said("저 요즘 fluoxetine 20mg 먹고 있는데 멜라토닌 같이 먹어도 돼요?")
+    assert any("fluoxetine 20mg" in c for c in got), got
