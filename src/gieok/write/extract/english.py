@@ -193,9 +193,11 @@ def with_subject(sentence: str) -> str:
         found = dropped.match(text)
         if found is None or (dropped is _DROPPED_ING and text.rstrip().endswith("?")):
             continue
-        if _FINITE.match(text, found.end()):
-            # "vegan wasn't working for me", "working out is fun": the word is the subject
-            # of its own verb, not a state of the speaker's
+        if _FINITE.match(text, found.end()) or (
+                dropped is _DROPPED_ING and _FINITE.match(" " + text[found.end() - 1:])):
+            # "vegan wasn't working for me", "working out is fun", "running is not for me":
+            # the word is the subject of its own verb (the next word's, or the one after),
+            # not a state of the speaker's
             return sentence
         return "I'm " + text[:1].lower() + text[1:]
     return sentence

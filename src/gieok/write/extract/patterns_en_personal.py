@@ -49,6 +49,17 @@ def _dated(text: str, ctx: RuleContext) -> str:
     return f"{text} ({resolved})" if resolved else text
 
 
+# what may open a chat sentence before its subject-less verb: "honestly, can't stand …"
+_CHAT_LEAD = r"(?:(?:honestly|tbh|also|and|oh|ok(?:ay)?|lol|so|but|ugh|man)[,\s]+)*"
+
+
+def _bare_thing(g: Groups, ctx: RuleContext) -> bool:
+    """What a subject-less like or dislike is about: a thing, not "to say …", "it", "when …"."""
+    return _thing(g, ctx) and re.match(r"(?:to|it|its|it['’]s|this|that|these|those|you|u|ya|"
+                                       r"when|how|what|him|her|them|everything|nothing)\b",
+                                       g["x"], re.IGNORECASE) is None
+
+
 def _verb3(verb: str) -> str:
     verb = verb.lower()
     return {"love": "loves", "like": "likes", "enjoy": "enjoys", "adore": "adores"}.get(verb, verb)
@@ -75,6 +86,27 @@ RULES: list[Rule] = [
          rf"don['’]t\s+(?:really\s+)?(?:like|enjoy)|do\s+not\s+(?:like|enjoy))\s+{REST}",
          "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_thing),
+    # the subject dropped, as chat does: "can't stand cilantro", "love a good thriller",
+    # "coffee's not my thing", "nothing beats cold brew" (never "like, …": a filler)
+    rule("en.pref.like_bare",
+         rf"^{_CHAT_LEAD}(?:really\s+|absolutely\s+|totally\s+)?(?P<v>love|adore|enjoy)\s+{REST}",
+         _like, "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_bare_thing),
+    rule("en.pref.nothing_beats",
+         rf"^{_CHAT_LEAD}(?:honestly\s+)?(?:nothing|you\s+can['’]?t)\s+beats?\s+{REST}",
+         "User loves {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_bare_thing),
+    rule("en.pref.dislike_bare",
+         rf"^{_CHAT_LEAD}(?:really\s+|honestly\s+)?(?:hate|detest|can['’]?t\s+stand|cannot\s+"
+         rf"stand)\s+{REST}",
+         "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="dislike", tags=("preference",), check=_bare_thing),
+    rule("en.pref.not_my_thing",
+         rf"^{_CHAT_LEAD}(?P<x>[\w][\w\s'’-]{{1,40}}?)(?:['’]s|\s+is|\s+are)\s+(?:just\s+|really\s+|"
+         r"honestly\s+|so\s+)?not\s+(?:really\s+)?(?:my\s+(?:thing|jam|cup\s+of\s+tea|vibe|scene)|"
+         r"for\s+me)\b",
+         "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="dislike", tags=("preference",), check=_bare_thing),
     rule("en.pref.not_fan",
          rf"{IM}{ADV}\s+not\s+(?:a\s+(?:big\s+)?fan\s+of|into)\s+{REST}",
          "User dislikes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",

@@ -109,7 +109,9 @@ RULES: list[Rule] = [
          rf"{OBJ}(?:을|를|은|는|이|가)?\s*(?:정말|진짜|너무|엄청|완전|별로|좀|제일|가장)?\s*"
          rf"(?:싫어해|싫어합니다|싫어해요|싫어함|싫어|안\s?좋아해|안\s?좋아하|질색|별로야|"
          # "romance는 별로": "not much", said of a thing at the end, is a dislike
-         rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$))",
+         rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$)|"
+         # "민트초코 극혐": slang for a strong dislike
+         rf"극혐(?:이야|임|이에요|입니다)?(?=[\s.!~ㅋㅎㅠ]*$))",
          _like("싫어함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
     # "아아만 마심", "저는 허브티만 마셔요": the one thing the user has, a standing choice

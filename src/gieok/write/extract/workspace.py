@@ -105,8 +105,12 @@ def is_workspace(sentence: str) -> bool:
     from gieok.write.extract.generic import past_evaluation
 
     text = sentence.strip()
-    if not text or text.endswith(("?", "？")) or _WORK.search(text) is None \
-            or _NOT_A_RULE.search(text) or past_evaluation(text) or momentary(text):
+    if not text or text.endswith(("?", "？")) or _NOT_A_RULE.search(text) \
+            or past_evaluation(text) or momentary(text):
+        return False
+    if _ARTEFACT_SAYS.match(text) or _LABELLED_WORK.match(text):
+        return True
+    if _WORK.search(text) is None:
         return False
     if _NOT_WORK_GROUP.search(text):
         return False
@@ -154,7 +158,8 @@ def project_content(sentence: str) -> tuple[str | None, str]:
         text, flags=re.I)  # "we format with ruff" → "the team formats with ruff"
     text = re.sub(r"\bour\s+team\b", "the team", text, flags=re.I)
     text = re.sub(r"\bwe\b", "the team", text, flags=re.I)
-    text = re.sub(r"\bour\s+((?:[\w-]+\s+){0,2}?)(project|repo|app|service|product|codebase)\b",
+    text = re.sub(r"\bour\s+((?:[\w-]+\s+){0,2}?)(project|repo|app|service|product|codebase|"
+                  r"store|shop|site|website|newsletter|podcast|channel|brand)\b",
                   r"the \1\2", text, flags=re.I)  # "our internal project is called X"
     text = re.sub(r"\bour\b", "the project's", text, flags=re.I)
     text = re.sub(r"\bmy\s+team\b", "the team", text, flags=re.I)
@@ -170,10 +175,10 @@ def project_content(sentence: str) -> tuple[str | None, str]:
 _WORK_ITEM = re.compile(
     r"\b(?:(?:the|our|my|a|this)\s+client(?:['’]s)?|client\s+(?:wants|asked|needs|said)|"
     r"(?:for|on)\s+the\s+[\w-]+\s+(?:account|project)|projects?|deliverables?|deadlines?|"
-    r"due\s+(?:to|by|on|next|this)|launch\w*|spreadsheets?|sheets?|columns?\s+[A-Z]\b|"
+    r"due\s+(?:to|by|on|next|this)|launch\w*|thes[ie]s|dissertations?|spreadsheets?|sheets?|columns?\s+[A-Z]\b|"
     r"manuscripts?|proposals?|grants?|websites?|site|apps?|repo|deploys?|invoic\w+|grading|"
     r"syllabus|unit\s+on|series|chapters?|renovat\w+|remodel\w*|translating)\b|"
-    r"(?<![가-힣])(?:클라이언트(?:가|는|측|\s?요청)|고객\s?관리|프로젝트|마감|시안|작업\s?중|"
+    r"(?<![가-힣])(?:클라이언트(?:가|는|측|\s?요청)|논문|고객\s?관리|프로젝트|마감|시안|작업\s?중|"
     r"시트|앱|어플|사이트|홈페이지|발표(?:는|일|\s?날|\s?자료)|과제|리브랜딩|매뉴얼|장부|출시|런칭|"
     r"스탠드업|팀\s?규칙|커밋|번역\s?(?:작업|중|하는)|통일하기로|통일해)|project|[A-Z]열|launch|"
     r"standup|team\s?규칙|commit|(?<![A-Za-z])(?:DB|client(?=\s?(?:건|쪽|측|요청)))(?![A-Za-z])|서버|"
@@ -190,7 +195,8 @@ _MADE_WORK = re.compile(
     r"editing|revising|recording|producing|finishing)\s+(?:a|an|the|my|our|their|this)\s+"
     r"(?:[\w'’.-]+\s+){0,3}?(?:novel(?:la)?|screenplay|script|(?:board|card|video)\s+game|game|"
     r"album|EP|comic|webtoon|zine|film|documentary|(?:chat)?bot|thesis|dissertation|memoir|"
-    r"cookbook|course|curriculum|mural|podcast)s?\b|"
+    r"cookbook|course|curriculum|mural|podcast|app|website|site|tool|plugin|extension|dashboard|"
+    r"scraper|script|bot|library|package|platform)s?\b|"
     r"\b(?:restoring|renovating|remodel+ing|rebuilding|refurbishing)\s+(?:a|an|the|my|our|their)\s|"
     r"\bworking\s+title\b|(?-i:(?<![A-Za-z])CI(?:/CD)?(?![A-Za-z]))|\bGitHub\s+Actions\b|"
     r"(?:논문|소설|웹툰|만화|보드\s?게임|앨범|포스터|시안|다큐)\s?(?:주제|제목|가제|작업|마감|초고|"
@@ -236,6 +242,34 @@ _NAMES_WORK = re.compile(
     rf"(?:바뀜|바뀌었어요?|바꿨어요?|정했어요?)?\s*[:：]?\s*\S|"
     rf"{_ARTEFACT_KO}\s?(?:[^\s,]+\s)?(?:말인데|말이에요|말이야|말이죠|말입니다|있잖아)",
     re.IGNORECASE)
+# what the user makes or runs (not what one reads or plays: a book, a series, a game)
+_RUN_WORK = (r"(?:repo(?:sitory)?|project|app|site|website|tool|bot|plugin|extension|platform|"
+             r"startup|brand|shop|store|product|pipeline|codebase|newsletter|podcast|campaign|"
+             r"spreadsheet|database|server|backend|frontend)")
+# A piece of work said as "the …" with how it is made, run or kept: "the app is built with
+# Flutter", "the podcast is recorded on Zoom and edited in Descript", "the shop's POS is Square",
+# "the client's brand colours are navy and coral". Said of "the" work with no one else in the
+# sentence, it is the user's work (a thing only read or watched is not made, run or kept).
+_ARTEFACT_SAYS = re.compile(
+    rf"^(?:(?:fyi|btw|so|also|and|oh|ok|context)[,:\s]+)*the\s+(?:[\w-]+\s+){{0,2}}?"
+    rf"(?:{_RUN_WORK}(?:['’]s\s+(?:[\w-]+\s+){{0,2}}?[\w-]+)?\s+(?:(?:is|are|gets?)\s+"
+    rf"(?:(?:all|always|usually|mostly|now|currently|still)\s+)?(?:built|written|made|coded|"
+    rf"recorded|edited|hosted|deployed|stored|designed|shot|mixed|mastered|run|managed|tracked|"
+    rf"kept|sold|shipped|published|released|sent|scheduled|backed\s+up|printed)\s+(?:with|in|on|"
+    rf"via|through|using|to|from|by|at)\s+\S|(?:uses|runs\s+on|lives\s+in|goes\s+out|ships\s+"
+    rf"(?:via|with|on|every)|is\s+hosted|sits\s+on)\b)|"
+    rf"{_RUN_WORK}['’]s\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+"
+    rf"(?:is|are)\s+(?-i:[A-Z0-9])|client['’]s\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+(?:is|are)\s+\S)",
+    re.IGNORECASE)
+# A part of the work, a label and its value, as a context dump lists them: "stack: Rails 7,
+# Postgres", "deploy: Heroku", "DB: MySQL", "배포: 금요일 오후", "클라이언트: 괴산군청"
+_LABELLED_WORK = re.compile(
+    r"^(?:(?:quick\s+|some\s+)?context[:\s,—-]+)?(?:the\s+|our\s+)?(?:tech\s+)?(?:stack|deploy(?:ment)?s?|"
+    r"db|database|backend|back-end|frontend|front-end|hosting|host|infra(?:structure)?|ci|ci/cd|"
+    r"repo|framework|cms|orm|auth|payments?|storage|queue|cache|monitoring|logging|analytics|"
+    r"deadline|launch|release|client|budget|staging|prod(?:uction)?)\s*[:=]\s*\S|"
+    r"^(?:스택|기술\s?스택|배포|DB|디비|데이터베이스|백엔드|프론트(?:엔드)?|호스팅|서버|인프라|"
+    r"마감|런칭|출시|클라이언트|예산|스테이징)\s*[:：]\s*\S", re.IGNORECASE)
 # "이름은 Moss & Marrow" after the work was named earlier in the sentence
 _NAME_KO = re.compile(r"(?:이름|제목|타이틀)(?:은|는|이)\s?\S")
 # the user (or the user's team) making or running the work …
