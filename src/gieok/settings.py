@@ -131,6 +131,11 @@ class ScoringSettings(BaseModel):
     # folding keeps the fact (read/provenance.py; docs/benchmarks.md "Through add(),
     # session 13").
     lend_turn_relevance: bool = True
+    # A question about the user lets a candidate about another person of theirs ("my husband
+    # thinks …", "사용자의 아빠가 …") keep this share of its relevance, in proportion; a
+    # question about a person ("my husband", "오빠") lets the candidates that name none of
+    # them keep it (read/persons.py; 1 = ranked as any).
+    person_relevance: float = Field(0.5, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
     # docs/benchmarks.md).

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from gieok.domain.query import Candidate
+from gieok.read.kinds import query_families
 from gieok.read.lexicon import LEXICON
 from gieok.text.analysis import WORD_LIST_MARK, has_hangul, korean_morphs
 
@@ -155,11 +156,22 @@ def _english_forms(token: str) -> tuple[str, ...]:
 _LEXICON = Lexicon(LEXICON)
 
 
+# A family a query names by a word the lexicon cannot list as that thing (the verb in "where
+# do I work?" also works out, and a plan "works") -> the lexicon's word for it: "where do I
+# work?" is searched like "what's my job?" (read/kinds.py reads the family from the
+# question's shape: "work" before "at/for/as" or at the end).
+_FAMILY_HEADS = {"work": "job", "health": "medication", "appointment": "appointment"}
+
+
 @lru_cache(maxsize=1024)
 def expansion(query: str) -> str:
     """The words full text should also search for ``query`` (empty when it names nothing in
     the lexicon), minus the words it already has."""
     lines = _LEXICON.lines_named(query)
+    for family in sorted(query_families(query)):
+        for line in _LEXICON.lines_named(_FAMILY_HEADS[family]):
+            if line not in lines:
+                lines.append(line)
     if not lines:
         return ""
     lowered = query.lower()

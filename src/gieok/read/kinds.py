@@ -20,7 +20,9 @@ small model's noise band (0.80–0.86), whatever is closest in form wins.
   the lexicon cannot list ("Tirosint", "씬지로이드", "Coupang", "현대모비스"). Such a memory
   still shows its family by general words around the name: a doctor or a condition
   ("endocrinologist", "갑상선 때문에"), a dose ("10mg"), a verb of employment ("works at",
-  "이직했어", "운영하고 있어요"), a booking ("booked", "예약 잡았어"). ``query_families``
+  "이직했어", "운영하고 있어요"), an occupation by its shape ("a dental hygienist at a
+  clinic", "a barista at Blue Bottle": a role before "at/for" a named or workplace noun),
+  a booking ("booked", "예약 잡았어"). ``query_families``
   reads the families a query names; ``in_family`` whether a text shows one.
 
 Both are regular expressions over words (no model; cached per text), English and Korean,
@@ -165,6 +167,10 @@ _FAMILY_CUES: dict[str, tuple[str, str]] = {
         r"|colleagues?|coworkers?|boss"
         r"|run\s+a|own\s+a|started\s+at|engineer|developer|designer|nurse|teacher"
         r"|manager|paralegal|lawyer|analyst|consultant|researcher|accountant)\b"
+        # an occupation the list does not hold, by its shape: "a <role> at/for <place>"
+        r"|\b(?:am|is|'m|was|been)\s+an?\s+(?:[\w-]+\s+){1,3}?(?:at|for)\s+(?:an?\s+|the\s+)?"
+        r"(?:(?-i:[A-Z])|\w+\s+(?:clinic|hospital|school|college|firm|company|agency|bank|shop"
+        r"|store|office|restaurant|cafe|bakery|startup|lab))"
         r"|회사|직장|이직|입사|퇴사|근무|일하고|일해요|일한다|일해|운영|팀장|부장|과장|연구소|"
         r"출근|사업|가게|직원|알바|교사|선생님|간호사|개발자|디자이너|엔지니어"),
     "appointment": (

@@ -21,7 +21,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "language_calibration": False, "pleasantry_relevance": 1.0,
                    "asking_relevance": 1.0, "timeless_relevance": 1.0,
                    "instruction_relevance": 1.0, "family_relevance": 1.0,
-                   "lend_turn_relevance": False,
+                   "lend_turn_relevance": False, "person_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False,
                    "dense_without_names": False},
     "rrf": {"fusion": "rrf"},
@@ -58,6 +58,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # a fact ranks by its own text only, not at least where its source turn ranks
     # (read/provenance.py)
     "no-provenance": {"lend_turn_relevance": False},
+    # whose fact a question asks for is not read (read/persons.py)
+    "no-persons": {"person_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py)

@@ -34,6 +34,7 @@ from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import kind_shares
 from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
+from gieok.read.persons import person_shares
 from gieok.read.phatic import says_nothing
 from gieok.read.provenance import lend_turn_relevance
 from gieok.read.replies import reply_lifts
@@ -226,6 +227,10 @@ class _Ranker:
             _rank_down_timeless(fused, rows, weights.timeless_relevance)
         if weights.instruction_relevance < 1.0 or weights.family_relevance < 1.0:
             _rank_down_kinds(fused, rows, self.query, weights)
+        if weights.person_relevance < 1.0:
+            _rank_down(fused, person_shares(
+                {f.id: row.content for f in fused if (row := rows.get(f.id))}, self.query,
+                person=weights.person_relevance))
         if weights.lend_turn_relevance and lend_turn_relevance(fused, rows):
             fused.sort(key=lambda f: (-f.relevance, f.id))
         return [f for f in fused if f.relevance >= self.min_relevance]
@@ -330,6 +335,14 @@ def _rank_down_kinds(fused: list[Fused], rows: Mapping[str, RankRow], query: str
     shares = kind_shares({f.id: row.content for f in fused if (row := rows.get(f.id))},
                          query, instruction=weights.instruction_relevance,
                          family=weights.family_relevance)
+    if shares:
+        for item in fused:
+            item.relevance *= shares.get(item.id, 1.0)
+        fused.sort(key=lambda f: (-f.relevance, f.id))
+
+
+def _rank_down(fused: list[Fused], shares: Mapping[str, float]) -> None:
+    """Each candidate's relevance times its share (1 when absent), in place, re-ordered."""
     if shares:
         for item in fused:
             item.relevance *= shares.get(item.id, 1.0)

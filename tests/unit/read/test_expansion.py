@@ -252,3 +252,11 @@ async def test_a_family_dinner_request_finds_the_food_constraints_and_the_family
             assert wanted in block
         assert not any(o in block for o in others)
 
+
+
+def test_a_question_naming_work_by_the_verb_is_searched_like_one_about_the_job() -> None:
+    """"where do I work?" names no job word the lexicon lists (the verb also works out, and
+    a plan "works"); the family its shape names brings the job words in (read/kinds.py)."""
+    added = expansion("where do I work?").split()
+    assert {"job", "occupation", "직업", "teacher"} <= set(added)
+    assert expansion("does this plan work out?") == ""

@@ -109,11 +109,21 @@ def test_a_question_naming_no_family() -> None:
     ("just got hired as a line cook", "work"),
     ("저 이번에 중견기업으로 이직했어요", "work"),
     ("동네에서 꽃집 운영하고 있어", "work"),
+    # an occupation the list does not hold, by its shape: "a <role> at/for <place>"
+    ("User is a dental hygienist at a clinic in Croydon", "work"),
+    ("I was a sous chef at Dishoom for three years", "work"),
     ("booked a check-up for the 9th", "appointment"),
     ("다음 주 화요일에 피부과 예약 잡혀 있어", "appointment"),
 ])
 def test_a_memory_shows_its_family_by_general_words(text: str, family: str) -> None:
     assert family in text_families(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "User is a regular at the gym", "I'm a sucker for a good sale at Target",
+    "I have been a volunteer at the shelter", "I am a big fan of Arsenal"])
+def test_a_role_at_no_place_of_work_is_no_occupation(text: str) -> None:
+    assert "work" not in text_families(text), text
 
 
 @pytest.mark.parametrize("text", [
