@@ -1,0 +1,185 @@
+"""Rewriting a clause (W3): a later sentence made to name the pet or relative it is about.
+
+A leading pronoun becomes the entity ("She's 8" → "User's dog Sunny is 8"; "걔는 …" → "사용자의
+고양이 까망은 …"), a bare name is qualified once ("Nabi takes methimazole" → "User's cat Nabi
+takes …"), and a sentence with no subject, right after one about a pet or relative, is about
+them ("요즘 백내장이 와서 …" after "강아지 초코는 13살이에요"). Read by ``coref.Entities.resolve``
+with the entities the session has found (``coref_intro``). Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gieok.write.extract import focus
+from gieok.write.extract.coref_intro import KO_NAME_LATER, KO_NOT_NAME, KO_RELATIVE
+from gieok.write.extract.coref_intro import entity as make_entity
+from gieok.write.extract.coref_intro import named
+from gieok.write.extract.focus import FEELING, VERB_FIRST, each_named
+from gieok.write.extract.korean import honorific, medical_said
+from gieok.write.extract.names import CARE_OF, KIND_SAID, NAMING_EN, REPORTED_EN, name_pattern
+
+if TYPE_CHECKING:
+    from gieok.write.extract.coref import Entities
+
+_KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다|ㅋ+|ㅎ+|ㅠ+|ㅜ+|"
+                      r"뭐(?=\s?ㅋ))[\s,.~!]+)+")
+
+
+def resolve_en(ents: Entities, text: str) -> str:
+    """An English clause with its leading pronoun, bare name, or subjectless verb made to
+    name whom it is about ("She's 3" → "User's dog Sunny is 3")."""
+    naming = NAMING_EN.match(text)
+    unnamed = next((e for e in reversed(ents.known) if e.name is None), None)
+    if naming is not None and unnamed is not None:  # "we got a kitten!! named her Mochi"
+        who = unnamed.display("en")
+        unnamed.name = naming.group("name")
+        return f"{who} is named {naming.group('name')}{text[naming.end():]}"
+    herd = next((e for e in reversed(ents.known) if e.plural and e.name is None), None)
+    they = re.match(r"(?i:their\s+names\s+are|they['’]re\s+(?:named|called))\s", text)
+    if herd is not None and they is not None and each_named(text):  # "their names are …"
+        return f"{herd.display('en')} are named {text[they.end():]}"
+    they = re.match(r"^(?:(?:and|also|but|so|now|plus|yeah|well|oh)[,\s]+)*they(?P<re>['’]re)?\s",
+                    text, re.IGNORECASE)
+    if they is not None and ents.topic is not None and ents.topic.plural:
+        # "my parents live in Busan. they're both retired": the relatives just talked about
+        return f"{ents.topic.display('en')}{' are' if they.group('re') else ''} " \
+               f"{text[they.end():]}"
+    said = REPORTED_EN.match(text)
+    if said is not None:  # "vet said she needs her second rabies shot": she is the cat
+        inner = resolve_en(ents, text[said.end():])
+        return text if inner == text[said.end():] else text[:said.end()] + inner
+    m = re.match(r"^(?P<lead>(?:(?:and|also|but|so|now|plus|nah|no|yeah|yes|yep|nope|well|oh)"
+                 r"[,\s]+)+)?(?P<p>she|he|it|her|his)\b"
+                 r"(?P<s>['’]s)?", text, re.IGNORECASE)
+    if m:
+        p = m.group("p").lower()
+        if ents.outsider and p != "it":
+            return text  # "… a card for the vet? her name is Dr. Patel": the vet's name
+        target = ents.pronoun_target(p)
+        kind = KIND_SAID.match(text[m.end():]) if m.group("s") and p in ("he", "she") \
+            else None
+        if kind is not None and ents.unplaced and (target is None or target.name is None):
+            # "… so Bruno is stuck inside. he's a 1 year old husky": Bruno is that husky
+            target = make_entity(ents.unplaced, kind.group("noun"), "en")
+            target.gender = "f" if p == "she" else "m"
+            ents._add(target)
+        if target is None or (p == "it" and target.kind != "pet") or (
+                m.group("s") and FEELING.match(text[m.end():])):
+            return text  # "nope she's thrilled": how she feels today is no fact about her
+        who = target.display("en")
+        rest = text[m.end():]
+        # "she doesn't eat raw fish, so no sushi places for her": the same person at the end
+        them = "her" if target.gender == "f" else "him"
+        rest = re.sub(rf"\b(for|with|to|from|about)\s+{them}(?=[\s.!]*$)",
+                      lambda o: f"{o.group(1)} {who}", rest) if target.gender else rest
+        if m.group("s"):  # "She's 3" → "… is 3"; "He's been" → "… has been"
+            verb = " has" if re.match(r"\s+(?:been|got|gotten|had)\b", rest) else " is"
+            return who + verb + rest
+        if p in ("her", "his"):
+            who += "'s"
+        return who + rest
+    lead = VERB_FIRST.match(text)
+    if lead is not None and ents.topic is not None:  # "takes methimazole twice a day now"
+        return f"{ents.topic.display('en')} {text[lead.start('v'):]}"
+    entity = ents.mentioned(text, "en")
+    if entity and entity.name and not re.search(
+            rf"(?:my|our|User's|named|called)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}",
+            text, re.I):  # "… a golden retriever called Sunny" introduces her again
+        return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
+                      count=1)
+    care = CARE_OF.search(text)
+    if care and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE):
+        # "next is his neutering, booked for the 4th": the pet's care, not someone's
+        target = ents.pronoun_target(care.group("p").lower())
+        if target is not None and target.kind == "pet":
+            return text[:care.start()] + target.display("en") + "'s" + text[care.end():]
+    obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
+                    text, re.IGNORECASE)
+    if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE) and not ents.outsider:
+        target = ents.pronoun_target(obj.group("p").lower())
+        if target is not None:
+            return text[:obj.start()] + target.display("en") + text[obj.end():]
+    return text
+
+
+def resolve_ko(ents: Entities, text: str) -> str:
+    """A Korean clause with its 걔/얘, bare name, or missing subject made to name whom it is
+    about ("걔는 …" → "사용자의 고양이 까망은 …")."""
+    text = _KO_LEAD.sub("", text).strip() or text
+    m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?아이|이\s?아이|그\s?녀석|"
+                 r"이\s?녀석|우리\s?애|그\s?분)"
+                 r"(?P<j>가|는|도|를|한테|랑)?", text)
+    if m and ents.known:
+        target = ents.topic or ents.known[-1]
+        # "걔 이름이 서윤인데": the name of whoever 걔 is ("사용자의 막내 이름이 …")
+        josa = m.group("j") or ("" if text[m.end():].lstrip().startswith("이름") else "는")
+        who = target.display("ko")
+        if josa == "가" and _batchim(who):
+            josa = "이"
+        elif josa == "는" and _batchim(who):
+            josa = "은"
+        return f"{who}{josa}" + text[m.end():]
+    unnamed = next((e for e in reversed(ents.known) if e.name is None), None)
+    herd = next((e for e in reversed(ents.known) if e.plural and e.name is None), None)
+    if herd is not None and each_named(text) and re.match(r"이름(?:은|이|들은)\s", text):
+        return f"{herd.display('ko')} {text.lstrip()}"  # "이름은 각각 집게, 보라, 쉘던"
+    if unnamed is not None and KO_NAME_LATER.match(text) \
+            and not KO_NOT_NAME.match(named(KO_NAME_LATER.match(text))):  # "이름은 유나"
+        if re.fullmatch(r"이름은\s?[가-힣]{1,6}", text.strip()):
+            text = text.strip() + "야"  # "이름은 당근이": the copula chat leaves out
+        return f"{unnamed.display('ko')} {text.lstrip()}"
+    entity = ents.mentioned(text, "ko")
+    called = name_pattern(entity.name) if entity and entity.name else ""
+    if entity and entity.name and not re.search(
+            rf"(?:우리|저희|울|내|제|사용자의)\s?(?:집\s?)?\S*\s?{called}|"
+            rf"{re.escape(entity.noun)}\s?{called}|"
+            rf"이름(?:은|이|는)\s?{called}|{called}(?:이)?라는",
+            text):  # "고양이 이름은 치즈야" introduces her again
+        who = entity.display("ko")
+        if re.match(rf"{called}\s", text) and medical_said(text):
+            # "망고 병원 다녀왔는데 비타민 A 결핍이래요": the name said bare, then its
+            # health, is the topic ("망고는"), not the owner of the hospital
+            who += "은" if _batchim(who) else "는"
+        return re.sub(called, who, text, count=1)
+    bare = re.match(rf"(?P<noun>{KO_RELATIVE})\s(?=\S)", text)
+    if bare is not None and honorific(text) and no_subject_ko(text[bare.end():]):
+        # "엄마 올해 일흔이신데 매일 등산 다니셔": the relative said bare, then honoured
+        kin = next((e for e in reversed(ents.known) if e.noun == bare.group("noun")),
+                   None) or make_entity(None, bare.group("noun"), "ko")
+        who = kin.display("ko")
+        return f"{who}{'은' if _batchim(who) else '는'} {text[bare.end():]}"
+    honoured = ents.topic is not None and ents.topic.kind == "family" and honorific(text)
+    # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
+    if ents.topic is not None and (focus.HEALTHY.search(text) or honoured
+                                   or _health_related(text) or medical_said(text)) \
+            and no_subject_ko(text):
+        who = ents.topic.display("ko")
+        if ents.topic.kind == "pet":
+            # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
+            text = focus.FED.sub(lambda m: focus.EATS[m.group(0)], text)
+        # "할머니 아흔 되셔": the relative said bare is the subject already
+        text = re.sub(rf"^{re.escape(ents.topic.noun)}\s(?=\S)", "", text)
+        return f"{who}{'은' if _batchim(who) else '는'} {text}"
+    return text
+
+
+def _health_related(text: str) -> bool:
+    from gieok.write.extract.health import health_related
+
+    return health_related(text)
+
+
+def _batchim(word: str) -> bool:
+    last = word[-1:]
+    if "\uac00" <= last <= "\ud7a3":
+        return (ord(last) - 0xAC00) % 28 != 0
+    return last.lower() in "lmnr"
+
+
+def no_subject_ko(text: str) -> bool:
+    """No speaker, no relative or pet, no other subject: the sentence carries on the topic."""
+    from gieok.write.extract.discourse import ko_subject
+
+    return ko_subject(text) == "none"
