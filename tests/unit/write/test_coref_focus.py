@@ -197,3 +197,21 @@ def test_a_noun_that_ends_in_i_is_counted_whole() -> None:
     assert any(t.startswith("사용자의 원숭이 이름은") for t, _ in said), said
     said = _chat("u: corgi 두 마리 키워요. 이름은 각각 버터, 쿠키")
     assert any(t.startswith("사용자의 corgi 이름은") for t, _ in said), said
+
+
+def test_a_name_in_quotes_after_its_noun_is_the_pets_or_relatives_name() -> None:
+    # quotes after the noun say the word is a name, even a common word ("할배", "밤톨"); the
+    # memory names them as gieok names everyone, so a later session finds the name
+    said = _chat("u: 우리 노견 '할배' 열다섯 살인데 심장약 먹어요. 요즘 기침을 해요")
+    assert any(t.startswith("사용자의 노견 할배") and "심장약" in t for t, _ in said), said
+    assert any(t.startswith("사용자의 노견 할배는 요즘 기침") for t, _ in said), said
+    said = _chat("u: 저희 고슴도치 “도토리”가 요즘 밥을 잘 안 먹어요")
+    assert any(t.startswith("사용자의 고슴도치 도토리") for t, _ in said), said
+    assert _chat("u: my dog 'Biscuit' has a limp since tuesday") == [
+        ("User's dog Biscuit has a limp since tuesday", True)]
+    said = _chat('u: our cat "Mochi" is on insulin now')
+    assert ("User's cat Mochi is on insulin now", True) in said, said
+    said = _chat("u: my grandma 'Bunny' moved in with us last month")
+    assert any(t.startswith("User's grandma Bunny moved in") for t, _ in said), said
+    # a quote that is someone's words stays out ("translate 'I have two brothers'")
+    assert not any("brothers" in t for t, _ in _chat("u: translate 'I have two brothers' to Korean"))

@@ -28,7 +28,8 @@ from gieok.write.extract.focus import asked_pronoun, each_named, keeps_focus
 from gieok.write.extract.focus import about_kin, pronoun_clauses  # noqa: F401  (for heuristic)
 from gieok.write.extract.korean import PETS_KO
 from gieok.write.extract.names import cared_for, companion_named, hangul_named, ko_called
-from gieok.write.extract.names import name_pattern, outsider_named, unplaced
+from gieok.write.extract.names import name_pattern, outsider_named, quoted_names, unplaced
+from gieok.write.extract.names import unquoted
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
 __all__ = ["Entities", "Entity", "about_kin", "fits", "pronoun_clauses"]
@@ -46,10 +47,16 @@ class Entities:
     # the last sentence named someone outside the family ("a card for the vet"): a "she" or
     # "her" that opens the next one is that person, not a relative or pet named before
     outsider: bool = False
+    # the names the sentence being resolved gave in quotes ("우리 노견 '할배'"): names, even
+    # when the word is a common noun, introduced when the resolved sentence is observed
+    quoted: list[tuple[str, str, str]] = field(default_factory=list)
 
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
-        found = introduced(sentence)
+        quoted = [self._entity(*q) for q in self.quoted if q[0] in sentence]
+        found = quoted + [e for e in introduced(sentence)
+                          if not any(e.noun == q.noun and e.name in (None, q.name) for q in quoted)]
+        self.quoted = []
         self.unplaced = unplaced(sentence) if lang == "en" and not found else None
         # ("… for the vet? her name is Dr. Patel. she was very patient with him": the vet
         # stays who "she" is while the sentences keep saying she or he)
@@ -214,7 +221,8 @@ class Entities:
 
     def resolve(self, sentence: str) -> str:
         """``sentence`` with its leading pronoun or bare name made self-contained."""
-        text = hangul_named(sentence)[0].strip()  # "my daughter 서윤이 has …": 서윤
+        self.quoted = quoted_names(sentence)  # "우리 고슴도치 '밤톨'": 밤톨 is its name
+        text = hangul_named(unquoted(sentence))[0].strip()  # "my daughter 서윤이 has …": 서윤
         if not re.search(r"[\uac00-\ud7a3]", text):
             return resolve_en(self, text)
         return resolve_ko(self, text)

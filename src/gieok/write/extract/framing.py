@@ -61,9 +61,10 @@ def _naming(text: str, quote: re.Match[str]) -> bool:
     after = text[quote.end():quote.end() + 12]
     if _SAYS_BEFORE.search(before) and not re.search(r"(?i)\b(?:i|i['’]m|my|me)\b", inner):
         return True  # what the assistant is told not to say: part of the rule
+    from gieok.write.extract.names import kin_before
     from gieok.write.extract.workspace import quote_names_work
 
-    return bool(_NAMING_BEFORE.search(before) or (_HANGUL.search(text)
+    return bool(_NAMING_BEFORE.search(before) or kin_before(before) or (_HANGUL.search(text)
                                                    and _PARTICLE_AFTER.match(after))
                 or quote_names_work(before, after))
 

@@ -233,6 +233,37 @@ def hangul_named(sentence: str) -> tuple[str, list[tuple[str, str]]]:
     return _HANGUL_NAME_EN.sub(given, sentence), found
 
 
+# a name in quotes right after the pet or relative it names ("우리 고슴도치 '밤톨'", "my dog
+# 'Biscuit'", "노견 “할배”"): the quotes say it is a name, even when it is a word ("할배")
+_QUOTED_NAME = re.compile(
+    rf"(?:(?P<ko>{PETS_KO}|{FAMILY_KO})\s?|(?<![\w'’])(?P<en>(?i:{PETS_EN}|{FAMILY_EN}))\s)"
+    r"['\"‘“「『](?P<name>[가-힣]{1,6}|[A-Z][A-Za-z-]{1,14})['\"’”」』]")
+
+
+_KIN_BEFORE = re.compile(rf"(?:{PETS_KO}|{FAMILY_KO})\s?$|(?<![\w'’])(?i:{PETS_EN}|{FAMILY_EN})\s$")
+
+
+def kin_before(before: str) -> bool:
+    """The text before a quote ends with a pet or relative ("my dog 'Biscuit'"): the quote is
+    their name, not someone's words."""
+    return _KIN_BEFORE.search(before) is not None
+
+
+def quoted_names(sentence: str) -> list[tuple[str, str, str]]:
+    """(name, noun, language) of each pet or relative named in quotes right after its noun
+    ("우리 고슴도치 '밤톨' 요즘 밥을 잘 안 먹어" → 밤톨, 고슴도치, ko)."""
+    return [(m.group("name"), m.group("ko") or m.group("en"), "ko" if m.group("ko") else "en")
+            for m in _QUOTED_NAME.finditer(sentence)]
+
+
+def unquoted(sentence: str) -> str:
+    """``sentence`` with those quotes taken off ("우리 노견 '할배' 15살인데 …" → "우리 노견 할배
+    15살인데 …"): the memory names them as gieok names everyone ("사용자의 노견 할배"), and a
+    later session finds the name in it."""
+    return _QUOTED_NAME.sub(lambda m: m.group(0)[:m.start("name") - m.start() - 1]
+                            + m.group("name"), sentence)
+
+
 # How a name or a kind is said of a pet in passing (read by ``coref``).
 BREED_SAID = re.compile(rf"(?:이|가|는)?\s*,?\s*(?P<noun>{PETS_KO}|(?i:{PETS_EN}))(?![A-Za-z])\s?"
                         r"(?:인데|이고|이야|야|예요|이에요|에요|라서|이라서|임)")
