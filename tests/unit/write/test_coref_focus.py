@@ -215,3 +215,16 @@ def test_a_name_in_quotes_after_its_noun_is_the_pets_or_relatives_name() -> None
     assert any(t.startswith("User's grandma Bunny moved in") for t, _ in said), said
     # a quote that is someone's words stays out ("translate 'I have two brothers'")
     assert not any("brothers" in t for t, _ in _chat("u: translate 'I have two brothers' to Korean"))
+
+
+def test_an_answer_about_a_child_then_a_clause_about_her() -> None:
+    # the assistant asks about the child; the answer's fragment is about her, and the clause
+    # after the comma ("she just got …") is a statement of its own about her (nothing was kept)
+    said = _chat("u: we have a daughter, Poppy, she's 6", "a: What is she into?",
+                 "u: horses and drawing, she just started riding lessons on saturdays")
+    texts = [t for t, _ in said]
+    assert any("Poppy" in t and "horses and drawing" in t for t in texts), said
+    assert "User's daughter Poppy just started riding lessons on saturdays" in texts, said
+    assert pronoun_clauses("dinosaurs and lego, he can name every sauropod") == [
+        "dinosaurs and lego", "he can name every sauropod"]
+    assert pronoun_clauses("she loves it, he said") == ["she loves it, he said"]

@@ -153,7 +153,8 @@ def each_named(sentence: str) -> list[str]:
 # a pronoun subject after a comma or a joint, inside a longer sentence
 _PRONOUN_CLAUSE = re.compile(
     r"(?:,|;|\s[-–—])\s*(?:(?:and|but|so|plus|now)\s+)?(?=(?:she|he)(?:['’]s|\s+(?:is|has|was|"
-    r"lives|works|takes|needs|gets|goes|eats|started|moved)\b))", re.IGNORECASE)
+    r"lives|works|takes|needs|gets|goes|eats|started|moved|got|had|loves|likes|hates|wants|"
+    r"plays|can|will|(?:just|still|also|finally|already)\s+[a-z]+)\b))", re.IGNORECASE)
 
 
 def pronoun_clauses(sentence: str) -> list[str]:
