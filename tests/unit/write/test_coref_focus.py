@@ -228,3 +228,28 @@ def test_an_answer_about_a_child_then_a_clause_about_her() -> None:
     assert pronoun_clauses("dinosaurs and lego, he can name every sauropod") == [
         "dinosaurs and lego", "he can name every sauropod"]
     assert pronoun_clauses("she loves it, he said") == ["she loves it, he said"]
+
+
+def test_they_after_pets_or_relatives_named_together_is_all_of_them() -> None:
+    said = _chat("u: we've got two rabbits, Clover and Pip", "u: they're both on hay-only diet now")
+    assert ("User's rabbits Clover and Pip are both on hay-only diet now", True) in said, said
+    said = _chat("u: my daughters Ada and Bea are in year 3", "u: they are both allergic to kiwi")
+    assert any(t == "User's daughters Ada and Bea are both allergic to kiwi" for t, _ in said), said
+    # one of them talked about in between: "they both …" is still the two named together
+    said = _chat("u: I have two cats, Nori and Tofu", "u: Nori has asthma",
+                 "u: they both eat wet food only")
+    assert any(t.startswith("User's cats Nori and Tofu both eat wet food") for t, _ in said), said
+    # a "they" that is not "both"/"all" after one of them is no group
+    said = _chat("u: I have two cats, Nori and Tofu", "u: Nori has asthma",
+                 "u: they are so expensive lol")
+    assert not any("Nori and Tofu are so expensive" in t for t, _ in said), said
+
+
+def test_british_and_familiar_kin_words_introduce_the_relative() -> None:
+    # "mum", "grandad", "nan(a)", "granny": the relative is known, so "he"/"she" next is them
+    said = _chat("u: my grandad Albert turns 88 in March. he lives with us now since the fall")
+    assert any(t.startswith("User's grandad Albert lives with") for t, _ in said), said
+    said = _chat("u: my mum Janet is coming up from Devon", "u: she has type 2 diabetes")
+    assert ("User's mum Janet has type 2 diabetes", True) in said, said
+    said = _chat("u: my granny Ivy is 94", "u: she still lives on her own in Hull")
+    assert any(t.startswith("User's granny Ivy still lives on her own in Hull") for t, _ in said), said

@@ -50,6 +50,8 @@ class Entities:
     # the names the sentence being resolved gave in quotes ("우리 노견 '할배'"): names, even
     # when the word is a common noun, introduced when the resolved sentence is observed
     quoted: list[tuple[str, str, str]] = field(default_factory=list)
+    # the pets or relatives last named together ("two cats, Luna and Mochi"): "they both …"
+    group: Entity | None = None
 
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
@@ -95,6 +97,8 @@ class Entities:
                 target.name = ko_called(named.group(group), sentence[named.end(group):])
                 found = [target]
         topic = found[0] if found else self.mentioned(sentence, lang)
+        if len(found) > 1 and lang == "en" and _together(found) is not None:
+            topic = self.group = _together(found)  # "two dogs, Max and Ruby": "they" is both
         if topic is None:  # "사용자의 엄마는 꽃이랑 등산 좋아하셔" (resolved): the unnamed mother
             topic = next((e for e in reversed(self.known)
                           if sentence.startswith(e.display(lang) + ("" if lang == "ko" else " "))),
@@ -229,3 +233,20 @@ class Entities:
 
     def pronoun_target(self, pronoun: str) -> Entity | None:
         return next((e for e in reversed(self.known) if fits(e, pronoun)), None)
+
+
+def _together(found: list[Entity]) -> Entity | None:
+    """Pets or relatives named together as one group ("two dogs, Max and Ruby", "my sons Leo
+    and Sam"), as one referent that "they" points to: "User's dogs Max and Ruby"; None when
+    the sentence names several of different kinds."""
+    def one(noun: str) -> str:
+        return re.sub(r"(?:ren|s)$", "", noun)
+
+    names = list(dict.fromkeys(e.name for e in found if e.name))
+    if len(names) < 2 or any(e.name is None or one(e.noun) != one(found[0].noun) for e in found):
+        return None
+    noun = max((e.noun for e in found), key=len)
+    if noun == one(noun) and not noun.endswith("fish"):
+        noun = re.sub(r"(?<=[^aeiou])y$", "ie", noun) + "s"
+    return Entity(name=", ".join(names[:-1]) + " and " + names[-1], noun=noun,
+                  kind=found[0].kind, lang="en", plural=True)

@@ -19,13 +19,15 @@ from gieok.write.extract.names import BREED_SAID, familiar, hangul_named, ko_cal
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
-_FEMALE = re.compile(r"^(?:wife|daughter|mom|mother|sister|grandma|grandmother|girlfriend|"
+_FEMALE = re.compile(r"^(?:wife|daughter|mom|mum|mummy|mother|sister|grandma|grandmother|"
+                     r"granny|gran|nana|girlfriend|"
                      r"niece|aunt|auntie|stepmom|stepmother|stepsister|godmother|"
                      r"(?:mother|sister|daughter)-in-law|great-grand(?:ma|mother)|"
                      r"아내|와이프|딸|큰딸|작은딸|엄마|어머니|어머님|누나|언니|여동생|할머니|할머님|시어머니|이모|고모|"
                      r"숙모|큰엄마|작은엄마|외할머니|친할머니|장모님?|며느리|시누이|처제|처형|올케|새엄마)$",
                      re.I)
-_MALE = re.compile(r"^(?:husband|son|dad|father|brother|grandpa|grandfather|boyfriend|nephew|"
+_MALE = re.compile(r"^(?:husband|hubby|son|dad|father|brother|grandpa|grandfather|grandad|"
+                   r"granddad|boyfriend|nephew|"
                    r"uncle|stepdad|stepfather|stepbrother|godfather|"
                    r"(?:father|brother|son)-in-law|great-grand(?:pa|father)|"
                    r"남편|아들|큰아들|작은아들|아빠|아버지|아버님|형|오빠|남동생|할아버지|할아버님|삼촌|"

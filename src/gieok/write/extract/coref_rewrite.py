@@ -42,10 +42,12 @@ def resolve_en(ents: Entities, text: str) -> str:
         return f"{herd.display('en')} are named {text[they.end():]}"
     they = re.match(r"^(?:(?:and|also|but|so|now|plus|yeah|well|oh)[,\s]+)*they(?P<re>['’]re)?\s",
                     text, re.IGNORECASE)
-    if they is not None and ents.topic is not None and ents.topic.plural:
-        # "my parents live in Busan. they're both retired": the relatives just talked about
-        return f"{ents.topic.display('en')}{' are' if they.group('re') else ''} " \
-               f"{text[they.end():]}"
+    group = ents.topic if ents.topic is not None and ents.topic.plural else ents.group \
+        if they is not None and re.match(r"(?:both|all)\b", text[they.end():]) else None
+    if they is not None and group is not None:
+        # "my parents live in Busan. they're both retired": the relatives just talked about;
+        # "they both …" after one of "two cats, Luna and Mochi": the two named together
+        return f"{group.display('en')}{' are' if they.group('re') else ''} {text[they.end():]}"
     said = REPORTED_EN.match(text)
     if said is not None:  # "vet said she needs her second rabies shot": she is the cat
         inner = resolve_en(ents, text[said.end():])

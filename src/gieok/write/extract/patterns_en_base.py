@@ -49,7 +49,9 @@ FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|so
           r"stepdaughter|roommate|aunt|aunts|auntie|uncle|uncles|cousin|cousins|"
           r"(?:mother|father|brother|sister|son|daughter|parents)-in-law|in-laws|stepmom|"
           r"stepmother|stepdad|stepfather|stepbrother|stepsister|godmother|godfather|"
-          r"grandparents|great-grandma|great-grandmother|great-grandpa|great-grandfather")
+          r"grandparents|great-grandma|great-grandmother|great-grandpa|great-grandfather|"
+          # British and familiar words for the same people ("my grandad Wilf", "my mum")
+          r"mum|mummy|grandad|granddad|granny|gran|nana|hubby")
 PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit|rabbits|"
         r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
         r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
