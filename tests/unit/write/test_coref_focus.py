@@ -253,3 +253,12 @@ def test_british_and_familiar_kin_words_introduce_the_relative() -> None:
     assert ("User's mum Janet has type 2 diabetes", True) in said, said
     said = _chat("u: my granny Ivy is 94", "u: she still lives on her own in Hull")
     assert any(t.startswith("User's granny Ivy still lives on her own in Hull") for t, _ in said), said
+
+
+def test_a_relatives_condition_before_what_the_user_is_stuck_on_is_kept() -> None:
+    # "…있으셔서 뭘 해드릴지 고민이에요": the wondering is no memory, its premise is
+    said = _chat("u: 할아버지가 통풍이 있으셔서 생신상 메뉴를 뭘로 할지 고민이에요")
+    assert ("사용자의 할아버지가 통풍이 있으시다", True) in said, said
+    said = _chat("u: 저 허리 디스크가 있어서 어떤 의자 살지 고민 중이에요")
+    assert any("허리 디스크" in t and "의자" not in t for t, _ in said), said
+    assert _chat("u: 요즘 뭘 먹을지 고민이에요") == []

@@ -87,6 +87,8 @@ def _asking(rest: list[korean.Token], text: str) -> bool:
     if any(t.form == "궁금" or (t.form == "모르" and i + 1 < len(words)
                                 and words[i + 1].form == "겠") for i, t in enumerate(words)):
         return True  # "…인지 모르겠어", "…궁금해요" (but "하나도 모름" states)
+    if any(t.form == "고민" for t in words) and any(t.form in _WH for t in words):
+        return True  # "뭘 해드릴지 고민이에요": an indirect question the user is stuck on
     # "라떼 대신 뭐 마시지": a wh-word and a sentence end said to oneself
     return last is not None and last.form in ("지", "죠", "지요") \
         and any(t.form in _WH for t in words)
