@@ -18,9 +18,15 @@ from dataclasses import dataclass
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
+from gieok.write import roles
 from gieok.write.extract import changes, shift
 from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
 from gieok.write.extract.diets import DIET_WORD
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.patterns_en import PETS as PETS_EN
+from gieok.write.extract.patterns_en_base import CONDITIONS as EN_CONDITIONS
+from gieok.write.extract.patterns_ko_base import CONDITIONS as KO_CONDITIONS
 from gieok.write.extract.new_value import same_word
 from gieok.write.extract.retired import died, mentions
 from gieok.write.likeness import _keys
@@ -210,6 +216,32 @@ def _holder_shared(new: str, old: str, skip: Iterable[str]) -> bool:
     return False
 
 
+# how often a thing is done: "하루 두 번", "주 3회", "twice a day", "3 times a week"
+_OFTEN = re.compile(r"(?P<p>하루|주|일주일|한\s?달)에?\s?(?P<n>\d+|한|두|세|네|다섯|여섯)\s?(?:번|회)|"
+                    r"\b(?P<n2>once|twice|three\s+times|four\s+times|\d+\s*(?:times|x))\s+(?:a|per)\s+"
+                    r"(?P<p2>day|week|month)\b", re.IGNORECASE)
+_PERIOD = {"하루": "day", "주": "week", "일주일": "week", "한달": "month", "한 달": "month"}
+_NOT_ACT = frozenset("day week month times twice once now these days user a the and".split())
+
+
+def _often(content: str) -> list[tuple[str, str]]:
+    return [(_PERIOD.get(m.group("p"), "month") if m.group("p") else m.group("p2").casefold(),
+             (m.group("n") or m.group("n2")).casefold()) for m in _OFTEN.finditer(content)]
+
+
+def _as_often(new: str, old: str) -> bool:
+    """``new`` says the act ``old`` states is now done as often as another count in the same
+    period ("나비 이제 하루 세 번 나눠 줘요" after "나비 하루 두 번 밥 줘요"): one count each,
+    the same verb (Korean by its lemma; English a shared lowercase word that is no count)."""
+    mine, theirs = _often(new), _often(old)
+    if len(mine) != 1 or len(theirs) != 1 or mine[0][0] != theirs[0][0] or mine == theirs:
+        return False
+    if _HANGUL.search(new):
+        return bool((_verbs(new) & _verbs(old)) - _DOING_KO)  # not 하/가/다니: any act
+    words = {w.rstrip("s") for w in re.findall(r"\b[a-z]{3,}\b", new)} - _NOT_ACT - _STOP_EN
+    return bool(words & {w.rstrip("s") for w in re.findall(r"\b[a-z]{3,}\b", old)})
+
+
 def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
              created: set[str]) -> list[MemoryRecord]:
     """The stored memories that state an earlier value of what ``new`` says of the same
@@ -220,7 +252,7 @@ def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
         return []
     mine = _measured(new.content)
     engaged = _ENGAGED.search(new.content) is not None and not _DATING.search(new.content)
-    if not mine and not engaged:
+    if not mine and not engaged and len(_OFTEN.findall(new.content)) != 1:
         return []
     out = []
     for r in records:
@@ -236,6 +268,9 @@ def advanced(new: MemoryRecord, records: Iterable[MemoryRecord],
         if dosed and changes.who(new.content) <= changes.who(r.content) or \
                 [k for k in changed if k < len(_KINDS)] and _holder_shared(
                     new.content, r.content, [v for _, v in mine]):
+            out.append(r)
+        elif _as_often(new.content, r.content) and not r.pinned \
+                and not CRITICAL_TAGS & set(r.tags) and _holder_shared(new.content, r.content, ()):
             out.append(r)
         elif engaged and _DATING.search(r.content) and not _ENGAGED.search(r.content) \
                 and _holder_shared(new.content, r.content, ()):
@@ -278,6 +313,11 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     """``r`` states what ``said`` (read from ``new``) says is over."""
     if said.kind == "died":
         return _about(r, said.anchor) and not died(r.content)
+    if said.kind == "recovered":  # a pinned complaint too, never a chronic condition
+        names, theirs = _apposed(new.content), _apposed(r.content)
+        return not CRITICAL_TAGS & set(r.tags) and _complaint(r.content) and _holder_shared(
+            new.content, r.content, ()) and not shift.recovered(r.content) and not (
+            names and theirs and not names & theirs)  # 햄스터 모찌, not 햄스터 콩떡
     if r.pinned or CRITICAL_TAGS & set(r.tags) or changes.who(new.content) != changes.who(
             r.content):
         return False
@@ -289,13 +329,46 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
         return any(s.polarity == -said.polarity and (
             s.anchor.casefold() == said.anchor.casefold() or same_word(said.anchor, s.anchor))
             for s in shift.shifts(r.content) if s.kind == "liking")
-    if said.kind == "moved":
-        return bool(changes.who(new.content)) and _LIVES.search(r.content) is not None \
-            and not _MOVED.search(r.content)
+    if said.kind == "passed":  # the exam's sitting or preparation, not the pass itself
+        return _about(r, said.anchor) and _EXAM.search(r.content) is not None \
+            and _PASSED.search(r.content) is None
+    if said.kind == "moved":  # where they lived, or the move before ("moved again, to Perth")
+        return bool(changes.who(new.content)) and (_LIVES.search(r.content) is not None
+                                                   and not _MOVED.search(r.content)
+                                                   or _moved_elsewhere(new.content, r.content))
     if said.kind == "replaced":
         return _about(r, said.anchor) and not (said.new and _names(r.content, said.new))
     return False
 
+
+# a passing complaint ("요즘 밥을 안 먹는다", "has been limping"): what "이제 괜찮아요" ends —
+# never a lasting condition (a diagnosis, a chronic illness, an allergy)
+_COMPLAINT = re.compile(r"(?:밥|사료|물)(?:을|를|도)?\s?(?:잘\s)?(?:안|못)\s?먹|입맛|식욕|설사|구토|토해|토했|기침|"
+                        r"아파|아프|아픈|절뚝|다리를?\s?절|열이\s?(?:나|있|난)|콧물|가려워|긁어|부었|붓고|통증|"
+                        r"두통|몸살|감기|체했|무기력|기운이\s?없|\b(?:limp\w*|vomit\w*|throwing\s+up|"
+                        r"cough\w*|sneez\w*|diarrh\w*|not\s+eating|won['’]?t\s+eat|off\s+(?:his|her|their|"
+                        r"its)\s+food|letharg\w*|itch\w*|scratching|rash|fever|sick|unwell|sore|hurt\w*|"
+                        r"swollen|a\s+cold|the\s+flu|headaches?)\b", re.IGNORECASE)
+_LASTING = re.compile(rf"{EN_CONDITIONS}|{KO_CONDITIONS}|진단|diagnos|chronic|만성|평생|allerg|알레르기|"
+                      r"알러지", re.IGNORECASE)
+
+
+_APPOSED = re.compile(rf"(?:{FAMILY_KO}|{PETS_KO})\s(?P<ko>[가-힣]{{2,}}?)(?:이가|이는|이|가|는|은|도|의)?(?=\s|$)|"
+                      rf"\b(?i:{FAMILY_EN}|{PETS_EN})s?\s(?P<en>(?-i:[A-Z])[\w-]+)")
+
+
+def _apposed(content: str) -> set[str]:
+    """The names said beside a relative or pet word ("햄스터 모찌는", "dog Biscuit")."""
+    return {m.group("ko") or m.group("en") for m in _APPOSED.finditer(content)}
+
+
+def _complaint(content: str) -> bool:
+    return _COMPLAINT.search(content) is not None and _LASTING.search(content) is None
+
+
+_EXAM = re.compile(r"시험|준비|공부|응시|(?:본다|봐요|봄|볼\s|치른다|친다)|\b(?:exam|test|sitting|"
+                   r"studying|revising|prepping|preparing|resit)\b", re.IGNORECASE)
+_PASSED = re.compile(r"합격|붙었|통과했|\bpassed\b", re.IGNORECASE)
 
 # a word that says the statement holds now, unlike before ("these days I use …", "요즘은 …로")
 _NOW = re.compile(r"\b(?:now|these\s+days|nowadays)\b|(?<![가-힣])(?:요즘|요새)(?:은|는|엔)?(?=\s)|요샌|"
@@ -325,6 +398,22 @@ def _reframed(new: str, old: str) -> bool:
 _MOVED = re.compile(r"\bmoved\b|\brelocated\b|이사|이주|입소|옮기셨|옮겼", re.IGNORECASE)
 _LIVES = re.compile(r"\blives?\b|\bliving\b|\bbased\s+in\b|(?:에|에서)\s?(?:산다|사신다|사는|사세요|"
                     r"살고|살아|살았|사심)|거주", re.IGNORECASE)
+
+
+_PLACE = re.compile(r"\b(?:in|to|into|near)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+){0,3}?"
+                    r"(?P<en>(?-i:[A-Z])[\w-]+)|(?P<ko>[가-힣A-Za-z]{2,}?)(?:으로|로|에)\s?(?:이사|입소|옮기|옮겼)",
+                    re.IGNORECASE)
+
+
+def _moved_elsewhere(new: str, old: str) -> bool:
+    """``old`` tells of an earlier move to a place ``new`` does not name, and ``new`` names
+    one: "dad moved again, to a care home in Perth" after "… moved into a care home in
+    Dundee"."""
+    if not _MOVED.search(old):
+        return False
+    places = {m.group("en") or m.group("ko") for m in _PLACE.finditer(old)} - {"User"}
+    mine = {m.group("en") or m.group("ko") for m in _PLACE.finditer(new)} - {"User"}
+    return bool(places and mine) and not any(_names(new, p) for p in places)
 
 
 def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
@@ -359,8 +448,9 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
 def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
                 created: set[str]) -> tuple[list[MemoryRecord], str]:
     """The stored memories ``new`` says no longer hold, and why: an old value named beside
-    the new (``contradicted``), a later value of a measure (``advanced``), or a state said
-    to have ended or been replaced (``ended_or_replaced``)."""
+    the new (``contradicted``), a later value of a measure (``advanced``), a state said
+    to have ended or been replaced (``ended_or_replaced``), or a job said anew
+    (``roles``)."""
     records = list(records)
     gone = contradicted(new, records, created)
     if gone:
@@ -368,4 +458,22 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
     gone = advanced(new, records, created)
     if gone:
         return gone, "a later value"
-    return ended_or_replaced(new, records, created), "ended or replaced"
+    gone = ended_or_replaced(new, records, created)
+    if gone:
+        return gone, RECOVERED if all(_complaint(r.content) for r in gone) and shift.recovered(
+            new.content) else "ended or replaced"
+    return roles.replaced_job(new, records, created), "a new job of the same holder"
+
+
+RECOVERED = "ended: the complaint is over"
+
+
+def carried_pin(new: MemoryRecord, gone: list[MemoryRecord], why: str) -> bool:
+    """Whether ``new`` is pinned once it supersedes ``gone``: the new value of a core fact
+    is a core fact too (a dose, a medicine) — but a complaint said to be over ("주사 맞고
+    이제 괜찮아요" after "요즘 밥을 안 먹는다") is a passing state, not a core fact, unless it
+    also states a lasting one (a diagnosis, a chronic condition, a medicine)."""
+    if why == RECOVERED and not CRITICAL_TAGS & set(new.tags) and not _LASTING.search(
+            new.content):
+        return False
+    return new.pinned or any(r.pinned for r in gone)

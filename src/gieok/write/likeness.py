@@ -107,3 +107,13 @@ def contained(small: str, big: str) -> bool:
     if len(keys) < 2 or not all(_inside(k, big) for k in keys):
         return False
     return _negated_near(small, keys) == _negated_near(big, keys)
+
+
+def related_slots(a: str, b: str) -> bool:
+    """One slot, once with a clause the value should not have kept ("pref:sushi" and
+    "pref:sushi, had it again yesterday"): the texts are compared as near duplicates. Not
+    "pref:coffee" and "pref:coffee ice cream" — those are two things."""
+    kind_a, _, value_a = a.partition(":")
+    kind_b, _, value_b = b.partition(":")
+    short, long = sorted((value_a.strip(), value_b.strip()), key=len)
+    return kind_a == kind_b and bool(short) and long.startswith((f"{short},", f"{short};"))

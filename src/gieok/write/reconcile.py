@@ -37,7 +37,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.write.contrast import outdated_by
+from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
@@ -46,7 +46,7 @@ from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behi
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, in_turn, mentions, named_across, other_sentences
-from gieok.write.likeness import same_value, says_more, similarity, tokens
+from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
 from gieok.write.outdated import reword_plan
 from gieok.write.repeated import said_again as _said_again
 from gieok.write.restating import current_restated, introduced
@@ -55,7 +55,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # a statement that something still holds: it repeats what was said before
 _STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
-                    r"그대로", re.IGNORECASE)
+                    r"그대로|계속\s?(?:하|다니|가|먹|마시|쓰|살)", re.IGNORECASE)
 REAFFIRMED = 0.4  # trigram likeness enough for a "still …" sentence to be the same memory
 
 
@@ -212,7 +212,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     gone, why = outdated_by(new, pool.records.values(), pool.created)
     if gone:  # "이사 화요일 아니고 목요일이에요", "mustard greens, not collards"
         core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
-        new = new.model_copy(update={"pinned": new.pinned or any(r.pinned for r in gone),
+        new = new.model_copy(update={"pinned": carried_pin(new, gone, why),
                                      "tags": sorted(set(new.tags) | core)})
         _supersede(plan, pool, gone, new, now, f"the old value {why}")
         return
@@ -388,8 +388,8 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
         if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
             return health and all(_medicine(r.content, name) for name in named)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
-            return health and (r.metadata.get("slot") == "diet" or all(
-                _medicine(r.content, name) for name in named))
+            return (health or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
+                _medicine(r.content, name) or diets.DIET_WORD.search(name) for name in named))
         return True
 
     return [r for r in pool.records.values()
@@ -480,7 +480,7 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if record.type is not new.type or record.layer is not new.layer:
             continue
         slot_a, slot_b = record.metadata.get("slot"), new.metadata.get("slot")
-        if slot_a and slot_b and slot_a != slot_b and not _related_slots(slot_a, slot_b):
+        if slot_a and slot_b and slot_a != slot_b and not related_slots(slot_a, slot_b):
             continue
         score = similarity(record.content, new.content)
         if score < threshold and score >= 0.5 and len(tokens(record.content)) >= 3 and \
@@ -489,16 +489,6 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
         if score >= best_score:
             best, best_score = record, score
     return best
-
-
-def _related_slots(a: str, b: str) -> bool:
-    """One slot, once with a clause the value should not have kept ("pref:sushi" and
-    "pref:sushi, had it again yesterday"): the texts are compared as near duplicates. Not
-    "pref:coffee" and "pref:coffee ice cream" — those are two things."""
-    kind_a, _, value_a = a.partition(":")
-    kind_b, _, value_b = b.partition(":")
-    short, long = sorted((value_a.strip(), value_b.strip()), key=len)
-    return kind_a == kind_b and bool(short) and long.startswith((f"{short},", f"{short};"))
 
 
 def _add(plan: Plan, pool: _Pool, record: MemoryRecord, reason: str) -> None:

@@ -128,7 +128,7 @@ _STARTED_EN = re.compile(
     r"\btransferred\s+to\s+(?:the\s+|our\s+)?(?P<v3>(?-i:[A-Z0-9])[\w&.'’-]*"
     r"(?:\s+(?!(?:last|this|next)\b)[\w&.'’-]+){0,2})", re.IGNORECASE)
 _RELOCATED = re.compile(r"relocat|이사|이주", re.IGNORECASE)
-_CUE_KO = re.compile(r"이직|입사|첫\s?출근|첫\s?등교|옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
+_CUE_KO = re.compile(r"이직|입사|전학|첫\s?출근|첫\s?등교|옮기|옮겼|옮김|옮긴|바꿨|바꿈|바꾸|바꾼|바뀌|바뀜|바뀐|갈아타|갈아탔|갈아탐|넘어갔|넘어왔|"
                      r"이전했|이전함|이전해|변경|부임|발령|전근|조정|relocat|바꿔|(?<![가-힣])이제(?:는)?\s|더\s?이상|대신|새로\s|부터")
 _ADDITIVE_KO = re.compile(r"하나\s?더|또\s?하나|추가로|둘째로")
 _TIME_KO = frozenset("이번 이제 요즘 요새 지난주 지난달 저번 작년 올해 올 오늘 어제 최근 얼마 전 다음 달 "
@@ -267,7 +267,8 @@ def _korean(content: str) -> Change | None:
         if nxt is not None and (nxt.tag in ("JKB", "JKG", "JC") or (
                 nxt.tag.startswith("NN") and nxt.form not in _TIME_KO and not destination)):
             continue  # "망원동에서", "초코 약": a place or a possessor, not the thing
-        if t.form in _TIME_KO or (t.tag == "SL" and t.form.casefold() not in _KIND_OF_WORD) \
+        if t.form in _TIME_KO or content.startswith("사용자", t.start) or (  # Kiwi: 사용 + 자
+                t.tag == "SL" and t.form.casefold() not in _KIND_OF_WORD) \
                 or _WHO.fullmatch(t.form) or (
                 i and _WHO.fullmatch(toks[i - 1].form)):
             continue  # a time, or a person or pet (or their name): who, not what, changed

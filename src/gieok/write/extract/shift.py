@@ -46,7 +46,9 @@ class Shift:
     ``kind``: "died" (someone died: every memory about ``anchor`` but the death is past),
     "only" (``anchor`` is the one thing done by ``verb`` now), "liking" (``anchor`` is now
     liked — ``polarity`` 1 — or disliked, -1), "replaced" (``anchor``'s value is now
-    ``new``), "stage" (``new`` names the stage that follows ``old``)."""
+    ``new``), "stage" (``new`` names the stage that follows ``old``), "recovered" (a
+    passing complaint of the memory's holder is over), "passed" (the exam ``anchor`` was
+    passed: its sitting and its preparation are over)."""
 
     kind: str
     anchor: str = ""
@@ -194,6 +196,41 @@ def _replaced(content: str) -> list[Shift]:
     return out
 
 
+# -- a passing complaint over: "토르 주사 맞고 이제 괜찮아요", "Luna is fine now, the limp is gone" --
+_RECOVERED_KO = re.compile(r"(?<!안\s)(?<!안)(?:괜찮아졌|괜찮아요|괜찮아|괜찮다|괜찮음|나았|다\s?나아|회복(?:했|됐|함|됨)|"
+                           r"멀쩡(?:해|하|함)|(?:밥|사료|밥을|사료를|사료도|밥도)\s(?:다시\s)?잘\s?먹)")
+_RECOVERED_EN = re.compile(
+    r"(?<!not\s)(?<!n['’]t\s)\b(?:is|['’]s|are|was)\s+(?:all\s+|totally\s+|completely\s+)?(?:fine|okay|ok|"
+    r"better|healthy|back\s+to\s+normal|recovered|healed)\b(?!\s+(?:with|about|at|for)\b)|"
+    r"\b(?:fully\s+)?recovered\b|\bgot\s+better\b|\bback\s+to\s+(?:his|her|their|its|my)\s+"
+    r"(?:old\s+|normal\s+)?self\b|\b(?:limp|cough|rash|itch|fever|diarrh\w*|vomiting|infection|"
+    r"swelling|pain)\s+(?:is|has|'s)\s+(?:all\s+)?(?:gone|cleared(?:\s+up)?|stopped)\b|"
+    r"\beating\s+(?:again|normally|fine)\b|\bstopped\s+(?:limping|coughing|vomiting|scratching)\b",
+    re.IGNORECASE)
+_NOT_OVER = re.compile(r"\b(?:not|isn['’]t|aren['’]t|wasn['’]t|if|hope|hopefully)\b|안\s?괜찮|"
+                       r"괜찮을까|괜찮겠|괜찮은지|괜찮냐|괜찮나", re.IGNORECASE)
+
+
+def recovered(content: str) -> bool:
+    """``content`` says a passing complaint is over: the holder is well again."""
+    pattern = _RECOVERED_KO if _HANGUL.search(content) else _RECOVERED_EN
+    return pattern.search(content) is not None and _NOT_OVER.search(content) is None
+
+
+# -- an exam passed: "정보처리기사 합격했어요", "passed my CFA level 1" ---------------------------------
+_PASSED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:\s?시험)?(?:을|를|에|도|은|는)?\s?(?:최종\s?|드디어\s?)?"
+                        r"(?:합격|붙었|붙음|통과했)")
+_PASSED_EN = re.compile(r"\bpassed\s+(?:my\s+|the\s+|her\s+|his\s+)?(?P<x>(?-i:[A-Z0-9])[\w-]*"
+                        r"(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})", re.IGNORECASE)
+_NOT_EXAM = frozenset("사용자 사용자는 사용자의 드디어 결국 최종 이번 시험 오늘 어제 무사히 The My".split())
+
+
+def _passed(content: str) -> list[Shift]:
+    pattern = _PASSED_KO if _HANGUL.search(content) else _PASSED_EN
+    return [Shift("passed", anchor=m.group("x")) for m in pattern.finditer(content)
+            if m.group("x") not in _NOT_EXAM and not _KIN.match(m.group("x"))]
+
+
 # -- a stage that follows another ------------------------------------------------------------------
 # (the stage before, the stage after): a closed table of life stages that end the one before
 _STAGES = (
@@ -242,4 +279,6 @@ def same_holder(after: re.Pattern[str], new: frozenset[str], old: frozenset[str]
 
 def shifts(content: str) -> list[Shift]:
     """Every ended or replaced state ``content`` names (see the module docstring)."""
-    return [*_died(content), *_only(content), *_liking(content), *_replaced(content)]
+    over = [Shift("recovered")] if recovered(content) else []
+    return [*_died(content), *_only(content), *_liking(content), *_replaced(content),
+            *_passed(content), *over]
