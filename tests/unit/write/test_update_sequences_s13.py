@@ -247,3 +247,19 @@ def test_a_diet_left_ends_a_pinned_diet_memory_stored_without_its_slot() -> None
 ])
 def test_the_same_act_done_as_often_as_another_count(new: str, old: str, ends: bool) -> None:
     assert (_decide(new, old) is DecisionKind.SUPERSEDE) is ends
+
+
+# -- dates said the way a later conversation says them ---------------------------------------------
+@pytest.mark.parametrize(("sentence", "value"), [
+    ("my niece is turning 9 on Saturday", "2026-12-05"),  # said on a Saturday: the next one
+    ("his birthday is this Friday", "2026-12-04"),  # Friday is gone this week: the one ahead
+    ("I saw him this Friday", "2026-11-27"),  # the past keeps the one gone
+    ("the vet wants to see her next month on the 9th", "2026-12-09"),
+    ("걔 다음 달 9일에 동물병원 가요", "2026-12-09"),
+    ("다다음 주 월요일에 수술이에요", "2026-12-07"),
+])
+def test_a_date_is_resolved_against_the_turns_today(sentence: str, value: str) -> None:
+    from gieok.write.extract.timeexpr import resolve_time
+
+    when = resolve_time(sentence, datetime(2026, 11, 28, 10, tzinfo=UTC))  # a Saturday
+    assert when is not None and when.value == value

@@ -103,7 +103,9 @@ def _weekday(at: date, index: int, which: str, past: bool) -> str:
         return (monday + timedelta(days=index)).isoformat()
     if which in ("this", "이번"):
         monday = at - timedelta(days=at.weekday())
-        return (monday + timedelta(days=index)).isoformat()
+        # "his birthday is this Friday" said on a Saturday: the Friday ahead, not the one gone
+        ahead = not past and index < at.weekday()
+        return (monday + timedelta(days=index, weeks=int(ahead))).isoformat()
     delta = (index - at.weekday()) % 7
     if past:
         return (at - timedelta(days=(at.weekday() - index) % 7 or 7)).isoformat()
@@ -187,6 +189,10 @@ def _ordinal(text: str) -> int:
     return _ORDINALS.index(re.sub(r"\s+", "-", text.lower())) + 1
 
 
+# the day of the month said right after "next month" ("next month on the 3rd", ", the 3rd")
+_ON_DAY = re.compile(r",?\s+(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
 def _en(m: re.Match[str], at: date, past: bool) -> str | None:
     g = m.groupdict()
     if g["rel"]:
@@ -213,6 +219,9 @@ def _en(m: re.Match[str], at: date, past: bool) -> str | None:
             return _ym(at.year + step, _SEASONS[what])
         if what == "weekend":
             return _weekday(at, 5, which, past)
+        on = _ON_DAY.match(m.string, m.end()) if what == "month" else None
+        if on is not None and 1 <= int(on.group(1)) <= 31:  # "next month on the 3rd"
+            return f"{_ym(at.year, at.month + step)}-{int(on.group(1)):02d}"
         if what in ("week", "month", "year"):
             return _shift(at, {"week": "w", "month": "m", "year": "y"}[what], step)[0]
         return _weekday(at, _day_index(what), which, past)
