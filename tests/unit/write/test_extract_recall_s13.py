@@ -174,3 +174,14 @@ def test_a_part_of_the_work_listed_with_its_label(chat_extract: Any) -> None:
     got = _tiered(chat_extract, "some context: I'm building a booking tool for my aunt's salon")
     assert any("booking tool" in c and tier == "project" for c, tier in got), got
     assert all(tier is None for _, tier in _tiered(chat_extract, "Note: I'm allergic to kiwi"))
+
+
+def test_tastes_said_as_chat_says_them(said: Callable[[str], list[str]]) -> None:
+    assert any("떡볶이 없으면 못 삶" in c for c in said("저는 떡볶이 없으면 못 살아요 ㅋㅋ"))
+    assert any("등산 마니아" in c for c in said("저 등산 마니아예요. 주말마다 가요"))
+    assert "사용자는 굴을 싫어함" in said("굴은 별로 안 땡겨요")
+    assert any("바다를 선호" in c for c in said("산보다 바다가 훨씬 좋아요"))
+    assert "User likes vintage synths" in said("obsessed with vintage synths lately")
+    # (what is not wanted today is no taste; praise for the assistant is none)
+    assert not any("싫어함" in c for c in said("오늘은 라면 안 땡겨"))
+    assert not any(c.startswith("User likes") for c in said("big fan of your work!"))

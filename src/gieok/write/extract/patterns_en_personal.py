@@ -81,6 +81,13 @@ RULES: list[Rule] = [
          rf"passionate\s+about|interested\s+in)\s+{REST}",
          "User likes {x}", "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_thing),
+    rule("en.pref.into_bare",  # "obsessed with Korean skincare rn", "big fan of Ghibli"
+         rf"^{_CHAT_LEAD}(?:really\s+|so\s+)?(?:obsessed\s+with|(?:a\s+)?(?:big|huge)\s+fan\s+of|"
+         rf"really\s+into|super\s+into)\s+{REST}",
+         lambda g, _: "User likes " + re.sub(r"\s+(?:rn|atm|lately|these\s+days|right\s+now)$", "",
+                                             g["x"], flags=re.IGNORECASE),
+         "preference", type=MemoryType.PREFERENCE, category="preference",
+         slot="pref:{x}", value="like", tags=("preference",), check=_bare_thing),
     rule("en.pref.dislike",
          rf"{I}{ADV}\s+(?:really\s+)?(?:hate|dislike|detest|can['’]?t\s+stand|cannot\s+stand|"
          rf"don['’]t\s+(?:really\s+)?(?:like|enjoy)|do\s+not\s+(?:like|enjoy))\s+{REST}",

@@ -111,7 +111,9 @@ RULES: list[Rule] = [
          # "romance는 별로": "not much", said of a thing at the end, is a dislike
          rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$)|"
          # "민트초코 극혐": slang for a strong dislike
-         rf"극혐(?:이야|임|이에요|입니다)?(?=[\s.!~ㅋㅎㅠ]*$))",
+         rf"극혐(?:이야|임|이에요|입니다)?(?=[\s.!~ㅋㅎㅠ]*$)|"
+         # "회는 별로 안 땡겨요": not drawn to it
+         rf"안\s?땡겨(?:요)?(?=[\s.!~ㅋㅎㅠ]*$))",
          _like("싫어함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
     # "아아만 마심", "저는 허브티만 마셔요": the one thing the user has, a standing choice
@@ -121,6 +123,17 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {g['x']}만 {'먹는다' if g['v'].startswith('먹') else '마신다'}",
          "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_only),
+    # "커피 없으면 못 살아요": cannot do without it; "캠핑 마니아예요", "고양이 덕후": a devotee
+    rule("ko.pref.cannot_do_without",
+         rf"{OBJ}(?:이|가)?\s*없으면\s*못\s*(?:살아|살아요|살아용|삶|살거든|살겠어|산다)",
+         lambda g, _: f"사용자는 {g['x']} 없으면 못 삶", "preference", type=MemoryType.PREFERENCE,
+         category="preference", slot="pref:{x}", value="like", tags=("preference",), check=_noun),
+    rule("ko.pref.devotee",
+         rf"{OBJ}\s?(?P<k>마니아|매니아|덕후|러버)(?:예요|이에요|야|이야|임|입니다|라서|인데|이고)?"
+         r"(?=$|[\s.!~,ㅋㅎㅠ])",
+         lambda g, _: f"사용자는 {g['x']} {g['k']}", "preference", type=MemoryType.PREFERENCE,
+         category="preference", slot="pref:{x}", value="like", tags=("preference",),
+         check=lambda g, c: _noun(g, c) and _KO_NOW.search(c.sentence) is None),
     rule("ko.pref.interest",
          rf"{OBJ}(?:에|에도)\s*(?:관심이?|흥미가?)\s*(?:많아|있어|많은\s?편|생겼어|많습니다|있습니다|"
          rf"많아요|있어요|많음)",
@@ -148,7 +161,7 @@ RULES: list[Rule] = [
          # ("호텔보다 한옥 스테이가 좋더라": the thing may be two words)
          r"(?P<y>[가-힣A-Za-z]+)보다\s*(?P<x>(?:[가-힣A-Za-z]+\s(?=[가-힣A-Za-z]+(?:이|가)\s))?"
          r"[가-힣A-Za-z]+?(?:(?:이|가|을|를)?\s[가-힣]+는\s?(?=게|것이|걸))?)"
-         r"(?:이|가|을|를|게|것이|걸)?\s*(?:더\s?)?"
+         r"(?:이|가|을|를|게|것이|걸)?\s*(?:(?:훨씬|좀|백배|확실히)\s?)?(?:더\s?)?"
          # "버터보다 올리브유 넣는 게 좋더라고요": what the user does, and liked by experience
          r"(?:좋아|좋아해|나아|선호해|선호합니다|좋아요|좋더라|좋던데)",
          lambda g, c: f"사용자는 {g['y']}보다 {g['x']}는 걸 선호함" if " " in g["x"]
