@@ -33,13 +33,17 @@ _TRAILING = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|[.!~…]+))+\s*$")
 _ASKING_EF = frozenset("ᆫ가 은가 는가 나 ᆯ까 을까 니 냐 나요 ᆫ가요 은가요 는가요 ᆯ까요 을까요 냐고".split())
 # the same endings when Kiwi reads them as joints at the very end ("없나", "끝났나", "할까")
 _ASKING_EC = frozenset("나 ᆯ까 을까 는가 ᆫ가 은가 ᆯ지 을지 는지 ᆫ지 은지".split())
+# the head noun of a search typed as a noun phrase: how to, which to pick, what differs
+_QUERY_NOUNS = frozenset("법 방법 추천 팁 꿀팁 차이 차이점 뜻 요령 비결 레시피 순서 후기 비교".split())
 # what a wh-word asks when it is the predicate ("어디야", "뭐예요", "누구야")
 _WH_NP = frozenset("뭐 무엇 어디 언제 누구 몇".split())
 
 
 def ko_asks(sentence: str) -> bool:
     """A Korean sentence whose last predicate asks, once laughter and stops are taken off its
-    end: a question ending (-ㄴ가, -나, -ㄹ까, -니, -냐) or a wh-word as the predicate."""
+    end: a question ending (-ㄴ가, -나, -ㄹ까, -니, -냐) or a wh-word as the predicate; or a
+    search typed as a noun phrase that ends in what is sought ("…지우는 법", "…다른 데 추천",
+    "A랑 B 차이"), with no predicate after it."""
     text = _TRAILING.sub("", sentence.strip())
     if not _HANGUL.search(text):
         return False
@@ -47,6 +51,15 @@ def ko_asks(sentence: str) -> bool:
     if len(toks) >= 2 and toks[-1].tag == "EC" and toks[-1].form in _ASKING_EC \
             and toks[-2].tag.startswith(("VV", "VA", "VX", "EP", "XSV", "XSA")):
         return True  # "딱 맞는 말 없나", "벌써 끝났나": Kiwi reads the last -나 as a joint
+    if len(toks) >= 2 and toks[-1].tag in ("NNG", "NNB") and toks[-1].form in _QUERY_NOUNS \
+            and toks[-2].tag in ("ETM", "NNG", "NNP", "NNB", "SL", "MM", "XSN", "JC") \
+            and not any(t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "ᆫ"))
+                        for t in toks):
+        # "엑셀에서 중복값 지우는 법", "전세랑 월세 차이": a search typed as a noun phrase (not
+        # "요즘 배우는 건 요리하는 법", where a topic makes it a statement)
+        return True
+    if len(toks) >= 2 and toks[-1].tag == "EC" and toks[-1].form in ("려면", "으려면"):
+        return True  # "pandas에서 평균이랑 count 같이 보려면": how, the question left unsaid
     if not toks or toks[-1].tag != "EF":
         return False
     if toks[-1].form == "나" and (len(toks) < 2 or toks[-2].tag == "VCP"):
@@ -220,14 +233,21 @@ _THEN_EN = re.compile(
     re.IGNORECASE)
 
 
+# the choice made, said as "X it is" ("bus it is, I can read on it", "ok, the blue one it is")
+_IT_IS_EN = re.compile(r"^(?:(?:ok(?:ay)?|right|fine|so|yeah|alright|then)[,\s]+)*(?:[\w'’-]+\s+){1,3}?"
+                       r"(?<!\bwhat\s)(?<!\bhow\s)(?<!\bwho\s)(?<!\bwhere\s)it\s+is\b\s*(?:[,;—-]|[.!~]*$)",
+                       re.IGNORECASE)
+
+
 def concludes(sentence: str, shown: str) -> bool:
     """A short reply that draws its conclusion from the assistant's answer, said with "then"
-    at its end ("ha, I win then", "I'll have the sausage roll first then", "oat it is then"):
+    at its end ("ha, I win then", "I'll have the sausage roll first then", "oat it is then") or
+    as "X it is" ("train it is, I can nap"):
     the user decides for the moment, nothing about them lasts. Not a time ("… back then",
     "since then", "by then")."""
     s = sentence.strip()
     return bool(shown) and not _HANGUL.search(s) and len(s.split()) <= 12 \
-        and _THEN_EN.search(s) is not None
+        and (_THEN_EN.search(s) is not None or _IT_IS_EN.match(s) is not None)
 
 
 # --- taking up what the assistant suggested ---------------------------------------------------

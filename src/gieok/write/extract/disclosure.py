@@ -85,6 +85,9 @@ def expand(sentences: Sequence[str], kept: Callable[[str], bool]) -> list[str]:
     out: list[str] = []
     asked: str | None = None  # the question just before, in the same turn
     for sentence in sentences:
+        if discourse.idle(sentence) or discourse.disowned(sentence):
+            out.append(sentence)  # ("I have a Kindle but it's not mine, …"): no clause of it
+            continue              # is the user's, so none is cut out to stand alone
         if _HANGUL.search(sentence):
             out.extend(_korean(sentence, kept))
             asked = None

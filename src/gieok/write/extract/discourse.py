@@ -25,8 +25,9 @@ from gieok.write.extract.discourse_subject import SELF_KO, final_predicate, ko_s
 from gieok.write.extract.korean import tokens
 
 __all__ = [
-    "denial", "final_predicate", "hypothetical", "is_noise", "ko_subject", "retracted",
-    "role_play", "split_sentences", "takes_back", "unfill", "without_trailing_question",
+    "denial", "disowned", "final_predicate", "hypothetical", "idle", "is_noise", "ko_subject",
+    "retracted", "role_play", "split_sentences", "takes_back", "unfill",
+    "without_trailing_question",
 ]
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -109,6 +110,20 @@ _EN_MOMENT = re.compile(
     r"\b(?:i['’]ll|i\s+will|i['’]m\s+(?:gonna|going\s+to)|gonna|i\s+might)\b[^.!?]*\b(?:tonight|"
     r"today|right\s+now|now|later(?:\s+today)?|in\s+a\s+(?:bit|minute|sec|few\s+minutes)|"
     r"this\s+(?:afternoon|evening|morning)|after\s+(?:work|lunch|dinner|class))\b", re.IGNORECASE)
+# a request with how it should be done said after it ("코드 하나 짜줘 짧게", "써줘 simple하게")
+_KO_ASKED_HOW = re.compile(r"(?<!기억해\s)(?<!기억해)(?:줘|줘요|주세요|줄래|줄래요|주실래요)(?P<how>\s+\S{1,12}?"
+                           r"(?:게|히|로|으로))[\s.!~ㅋㅎㅠ]*$")
+
+
+def _asked_how(s: str) -> bool:
+    """A one-off request with its manner after it; not a standing instruction so said ("그냥
+    반말로 해줘 편하게" is how every answer should be)."""
+    m = _KO_ASKED_HOW.search(s)
+    if m is None:
+        return False
+    from gieok.write.extract.standing import instruction
+
+    return instruction(s[:m.start("how")]) is None
 _KO_PROMISE = re.compile(r"[갈할볼올줄될낼물살쓸알놀만][게께](?:요)?(?=$|[\s.!~?ㅋㅎ]|[A-Za-z])")
 
 
@@ -123,7 +138,7 @@ def is_noise(sentence: str) -> bool:
     if _HANGUL.search(s):
         if _QUESTION_KO.search(s) and (_KO_WH.search(s) or s.endswith(("까", "까요", "니", "냐"))):
             return True
-        if _ko_not_statement(s) or _KO_PROMISE.search(s):
+        if _ko_not_statement(s) or _KO_PROMISE.search(s) or _asked_how(s):
             return True
         # a question without its mark — unless the speaker says something of themselves in it
         # first ("내가 당뇨가 있어서 인슐린 맞는디 … 맞는가": the other rules read the fact)
@@ -135,7 +150,9 @@ def is_noise(sentence: str) -> bool:
     if _EN_BELIEF.search(s) or _EN_HELP.match(unfill(s)) or _REACTION.search(s) \
             or _EN_MOMENT.search(s) or _TASK.match(unfill(s)) or _PLEASANTRY.search(s):
         return True
-    return bool(hypothetical(s) or _REPORTED.search(s)) or _slip(s) or denial(s)
+    return bool(hypothetical(s) or _REPORTED.search(s) or _NEVER_SAID.search(s)
+                or _ABOUT_TO_ASK.match(unfill(s))) or disowned(s) or _slip(s) or denial(s) \
+        or idle(s)
 
 
 # "no, I'm not vegan", "No, I don't have kids": a no to what the assistant took for granted —
@@ -175,6 +192,49 @@ def _slip(s: str) -> bool:
         for t in toks)
 
 
+# "just curious", "그냥 궁금해서": the question was idle — said with nothing else, or with
+# what the user is not doing ("I'm not going, just curious"), the sentence is no statement
+_IDLE = re.compile(r"\bjust\s+(?:curious|wondering|asking)\b|\bout\s+of\s+(?:pure\s+)?curiosity\b|"
+                   r"그냥\s?궁금(?:해서|해요|함|해|하다)?(?:요)?|궁금해서\s?(?:요|물어|ㅋ|ㅎ|$)", re.IGNORECASE)
+_NOT_SAID = re.compile(r"\b(?:not|never)\b|n['’]t\b|(?<![가-힣])안\s|아님|아니|없", re.IGNORECASE)
+_HOLLOW = re.compile(r"^(?:i|i['’]m|im|i\s+am|lol|haha|ha|so|and|but|ok(?:ay)?|just|난|나는|저는|전|"
+                     r"그냥|아|ㅋ+|ㅎ+)$", re.IGNORECASE)
+
+
+def idle(s: str) -> bool:
+    """The sentence only says the question was idle ("난 그냥 궁금해서", "I'm not flying there,
+    just curious"); "I'm a nurse, just curious how others cope" still says who the user is."""
+    m = _IDLE.search(s)
+    if m is None:
+        return False
+    rest = (s[:m.start()] + " " + s[m.end():]).strip()
+    words = [w for w in re.findall(r"[\w'’]+", rest) if not _HOLLOW.match(w)]
+    return not words or _NOT_SAID.search(rest) is not None
+
+
+# "I have an iPad from work but it's not mine", "노트북 있는데 회사 거라 제 거 아님": what is
+# at hand is someone else's
+_DISOWNED = re.compile(r"\b(?:but|though|although)\s+(?:it|that|this|they|those|these)(?:['’]s|['’]re|"
+                       r"\s+is|\s+are)\s+not\s+(?:mine|ours|my\s+own)\b|\b(?:but|though)\s+(?:it|that|"
+                       r"this|they)\s+(?:isn['’]t|aren['’]t)\s+(?:mine|ours)\b|(?<![가-힣])(?:내|제)\s?(?:거|것)\s?"
+                       r"(?:아님|아니(?:에요|예요|야|고|라서|지만)|아냐|아닙니다)", re.IGNORECASE)
+
+
+def disowned(s: str) -> bool:
+    """The sentence says that what it is about is not the user's ("… but it's not mine")."""
+    return _DISOWNED.search(s) is not None
+
+
+# "나 커피 끊었다고 한 적 없는데", "I never said I was vegan": what the user did not say
+_NEVER_SAID = re.compile(r"(?:다|라)고\s?(?:한|말한|했던|말했던)\s?적\s?(?:이\s?)?없|"
+                         r"\bi\s+(?:never|didn['’]t|did\s+not)\s+(?:say|said|tell\s+you)\b", re.IGNORECASE)
+# a label before the question ("python 질문", "quick question", "질문 하나만"): no statement
+_ABOUT_TO_ASK = re.compile(r"^(?:[\w+#.-]+\s){0,2}?(?:질문|궁금한\s?거)(?:\s?(?:하나|있어|있어요|"
+                           r"있는데|이요|이에요|이야|임))?(?:만)?[\s.:!~]*$|^(?:(?:a|one|another|quick|"
+                           r"random|dumb|silly|stupid|weird|small|odd|[\w+#.-]+)\s+){0,2}?question"
+                           r"(?:\s+for\s+you)?[\s.:!~]*$", re.IGNORECASE)
+
+
 # A task for the assistant ("explain quantum entanglement like I'm five", "시 한 편 써줘.
 # 주제는 바다"): the request and its parameters, not a statement about the user.
 _TASK = re.compile(
@@ -210,7 +270,14 @@ _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에
                         r"(?:아까|방금)\s?(?:말한|한\s?말|얘기한)\s?(?:거|것)?\s?(?:은|는)?\s?취소|"
                         r"(?:^|[.!?]\s*)(?:(?:ok(?:ay)?|just|please|actually)[\s,]+)*forget\s+(?:what\s+i\s+"
                         r"(?:just\s+)?said|that|it|about\s+it)\s*[.!]*$|"
-                        r"\bjust\s+kidding\b|\bjk\b|\bkidding\b", re.IGNORECASE)
+                        r"\bjust\s+kidding\b|\bjk\b|\bkidding\b|"
+                        # the turn says it is not about the user ("제 얘기 아님", "이건 팀장님
+                        # 얘기임", "asking for a friend"): nothing in it is the user's
+                        r"(?<![가-힣])(?:제|내|저|나)\s?(?:얘기|이야기)(?:는|가)?\s?(?:아님|아니(?:에요|예요|야|"
+                        r"거든요|죠|ㅋ)|아냐|아닙니다)|(?<![가-힣])(?:이건|이거|그건|그거)\s?(?!(?:제|내|저|나|우리|"
+                        r"저희)\s?(?:얘기|이야기))[가-힣A-Za-z]+(?:\s[가-힣A-Za-z]+)?\s?(?:얘기|이야기)(?:임|야|예요|"
+                        r"이에요|입니다)|\b(?:this|that|it)(?:['’]s|\s+is)\s+not\s+(?:about\s+)?me\b|"
+                        r"\basking\s+for\s+a\s+friend\b", re.IGNORECASE)
 
 
 def takes_back(turn_text: str) -> bool:

@@ -17,7 +17,7 @@ import re
 from gieok.write.extract import asides
 from gieok.write.extract.discourse import hypothetical, unfill
 from gieok.write.extract.discourse_subject import final_predicate
-from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -44,8 +44,10 @@ def about_outsider(sentence: str) -> bool:
             return _SPEAKER_KO.search(s[known.end():]) is None
         toks = tokens(s)
         at = next((i for i, t in enumerate(toks[:8])
-                   if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
-        if at is None or not at or not all(t.tag in _NOMINAL for t in toks[:at]):
+                   if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "만"))), None)
+        if at is None:  # "회사 동료 keto 한다는데": the particle dropped, the news heard
+            return _heard_of_outsider(s, toks)
+        if not at or not all(t.tag in _NOMINAL for t in toks[:at]):
             return False
         nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB"]
         if not any(t.form in _OUTSIDE_KO for t in nouns):
@@ -59,6 +61,50 @@ def about_outsider(sentence: str) -> bool:
     # manager Dae-ho wants weekly status reports" is the user's work).
     m = _OUTSIDE_EN.match(unfill(s))
     return m is not None and _SPEAKER_EN.search(m.group("rest")) is None
+
+
+# what someone else was heard to say or do: -대(요), -래(요), -다는데, -다던데, -다더라, -다고 (하는데)
+_HEARSAY_EC = re.compile(r"(?:다|라)(?:는데|던데|더라|고)$")
+
+
+def heard_of_outsider(text: str) -> bool:
+    """Hearsay about someone outside the family whose particle was dropped (see below), for
+    a caller that holds the clause before a question ("옆집 아저씨 골프 배운다는데 …?")."""
+    return _heard_of_outsider(text.strip(), tokens(text.strip()))
+
+
+def _heard_of_outsider(s: str, toks: list[Token]) -> bool:
+    """Hearsay whose subject, its particle dropped, is someone outside the family ("회사 동료
+    keto 한다는데", "옆집 아저씨 요즘 골프 배운대", "우리 과장님 담배 끊으셨대요"): the sentence
+    opens with nouns that name the person, then says what was heard of them, in its first
+    clause or its last. Without the hearsay ending the user is the subject ("동료 결혼식
+    가요": the user goes), and a word of the user's after the noun makes it theirs ("동료
+    덕분에 나 승진했대")."""
+    lead: list[Token] = []
+    for t in toks:
+        if t.tag not in _NOMINAL:
+            break
+        lead.append(t)
+    nouns = [t for t in lead if t.tag.startswith("NN") and t.tag != "NNB"]
+    who = next((t for t in nouns[:3] if t.form in _OUTSIDE_KO), None)
+    if who is None or _SPEAKER_KO.search(s[who.end:]) is not None:
+        return False
+    said = [t for t in toks[len(lead):] if not t.tag.startswith("S") or t.tag == "SL"]
+    first = next((i for i, t in enumerate(said) if t.tag in ("EC", "EF")
+                  or (t.tag == "NNB" and t.form == "대")), None)
+    return (first is not None and _hearsay(said[:first + 1])) or _hearsay(said)
+
+
+def _hearsay(said: list[Token]) -> bool:
+    """The words end in a hearsay ending: -대(요), -래(요), -다는데, -다던데, -다더라."""
+    if not said:
+        return False
+    last = said[-1]
+    if last.tag == "EF" and last.form.lstrip("ᆫ는").startswith(("대", "래")):
+        return True
+    if last.tag == "NNB" and last.form == "대" and len(said) > 1 and said[-2].tag == "ETM":
+        return True  # "퇴사한대": Kiwi reads -ㄴ대 as ㄴ/ETM + 대/NNB
+    return last.tag in ("EC", "EF") and _HEARSAY_EC.search(last.form) is not None
 
 
 _OUTSIDE_EN = re.compile(
@@ -92,11 +138,15 @@ def request_material(sentence: str, before: str | None = None) -> bool:
     text is cut), unless what follows the colon is the user's own statement ("help me pack:
     I'm flying to Reykjavik …"); or, right after a request (``before``), a Korean fragment with
     no predicate, subject or topic of its own and no one in it — the options or the details
-    of the task ("…골라 줘." → "1번 교토 2번 다낭", "예약 메시지 써줘." → "8명이고 토요일 7시")."""
+    of the task ("…골라 줘." → "1번 교토 2번 다낭", "예약 메시지 써줘." → "8명이고 토요일 7시");
+    or what the request's character is, by the name it was given ("민수라는 아이가 나오는
+    동화 써줘." → "민수는 토끼를 키우는 여섯 살")."""
     s = sentence.strip()
     head, colon, rest = s.partition(":")
     if colon and 2 <= len(head) <= 60 and is_request(head):
         return not (_SPEAKER_KO.search(rest) if _HANGUL.search(rest) else _SPEAKER_EN.search(rest))
+    if before is not None and is_request(before) and _cast(before, s):
+        return True
     if before is None or not _HANGUL.search(s) or not is_request(before):
         return False
     from gieok.write.extract.standing import instruction
@@ -111,6 +161,25 @@ def request_material(sentence: str, before: str | None = None) -> bool:
         and any(t.tag == "VCP" for t in toks)
     return not kin and not any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "JX", "JKS")
                                for t in toks) and _SPEAKER_KO.search(s) is None
+
+
+# a name given in a request ("지호라는 아이", "a boy called Theo", "a dragon named Ember")
+_NAMED_KO = re.compile(r"(?<![가-힣])(?P<n>[가-힣]{1,4}?)(?:이)?라는\s")
+_NAMED_EN = re.compile(r"\b(?:named|called)\s+(?P<n>(?-i:[A-Z])[\w-]+)", re.IGNORECASE)
+
+
+def _cast(request: str, sentence: str) -> bool:
+    """The sentence is about the one the request just named (a character, a persona): its
+    subject is that name ("지호는 …", "Theo is 5 and …"), and no word of the user's follows."""
+    named = [m.group("n") for m in (*_NAMED_KO.finditer(request), *_NAMED_EN.finditer(request))]
+    for name in named:
+        m = re.match(rf"{re.escape(name)}(?:이)?(?:는|은|가|이|도)\s|{re.escape(name)}(?:['’]s|\s+(?:is|was|has|"
+                     rf"had|lives|loves|likes|wants|works|keeps))\b", sentence.strip())
+        if m is not None:
+            rest = sentence.strip()[m.end():]
+            return (_SPEAKER_KO.search(rest) if _HANGUL.search(rest) else _SPEAKER_EN.search(rest)) \
+                is None
+    return False
 
 
 _CONDITIONAL_ASK = re.compile(r"(?:면|라면|다면)\s.*(?:까|니|냐|\?)[\sㅋㅎ?!~]*$")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
@@ -34,7 +34,7 @@ def split_sentences(text: str) -> list[str]:
     clauses with subjects of their own are cut apart ("My dog Bori is 3 years old and I am
     allergic to peanuts", "강아지는 세 살이고 저는 땅콩 알레르기가 있어요"): each says
     something of its own, and one compound memory would blur (and supersede) both."""
-    parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
+    parts = _paused([p.strip() for p in _SPLIT.split(text) if p and p.strip()])
     parts = [q.strip() for p in parts for q in _switch(p) if q.strip()]
     parts = [q.strip() for p in parts for q in _topic_shift(p) if q.strip()]
     out: list[str] = []
@@ -43,6 +43,24 @@ def split_sentences(text: str) -> list[str]:
         pieces = _split_ko(part) if _HANGUL.search(part) else _comma_splice(part)
         out.extend(c for piece in pieces for c in _coordinated(piece))
     return [p for p in out if p]
+
+
+# a word a sentence cannot end on, before a trailing-off "..." ("my Japanese is... not great")
+_PAUSED = re.compile(r"(?:\b(?:is|are|was|were|am|be|been|the|a|an|my|your|our|their|his|her|"
+                     r"its|to|of|and|but|or|with|for|so|very|really|pretty|kinda|just|not|i['’]m)|"
+                     r"(?<=[가-힣])(?:은|는|이|가|을|를|도))\s*\.{2,}$", re.IGNORECASE)
+
+
+def _paused(parts: list[str]) -> list[str]:
+    """Pieces cut at a "..." where the speaker only paused, joined again: "my Japanese is..."
+    + "not ready lol" is one sentence (alone, "my Japanese is" says nothing)."""
+    out: list[str] = []
+    for part in parts:
+        if out and _PAUSED.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 # "…, and I …" / "… but my sister …": a clause with its own subject after a coordinator
@@ -175,8 +193,24 @@ def _split_ko(text: str) -> list[str]:
     toks = tokens(text)
     cuts = [t.end for i, t in enumerate(toks[:-1])
             if t.tag == "EF" and toks[i + 1].tag not in ("SF", "SE", "SO", "SW", "JX", "JKQ", "EC")
-            and text[t.end:t.end + 1] == " "]
+            and text[t.end:t.end + 1] == " " and not _either_or(toks, i, text)]
     if not cuts:
         return [text]
     bounds = [0, *cuts, len(text)]
     return [text[a:b].strip(" ,") for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+def _either_or(toks: list[Token], at: int, text: str) -> bool:
+    """"찬성이야 반대야?", "이거 좋아 싫어?": the ending at ``at`` is the first half of a
+    question between two, not a statement of its own — one word follows it, ends in a
+    question mark, and is said the same way (both a noun with the copula, or both adjectives)."""
+    rest = text[toks[at].end:].strip()
+    if len(rest.split()) != 1 or not rest.endswith(("?", "？")):
+        return False
+    after = [t for t in toks[at + 1:] if not t.tag.startswith("S")]
+    if not after or after[-1].tag != "EF":
+        return False
+    stem = next((t.tag for t in reversed(toks[:at]) if t.tag.startswith(("V", "XS"))), None)
+    other = next((t.tag for t in reversed(after) if t.tag.startswith(("V", "XS"))), None)
+    return stem is not None and stem == other and stem.startswith(("VCP", "VA", "XSA"))
+

@@ -148,7 +148,13 @@ _TASK = re.compile(
     r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
     r"\bwho(?:['’]s|\s+is)\s+(?:it|this|that)\s+(?:for|going\s+to|to|addressed\s+to)\b|"
     r"\baddressed\s+to\b|\bwho\s+(?:are\s+you|"
-    r"should\s+it\s+be)\s+(?:sending|writing|addressing)|누구(?:한테|에게)\s?(?:보내|쓰|드리)",
+    r"should\s+it\s+be)\s+(?:sending|writing|addressing)|누구(?:한테|에게)\s?(?:보내|쓰|드리)|"
+    # whose occasion, or which venue, the task is for ("누구 결혼식이에요?", "Whose party?",
+    # "Which restaurant?"): the answer names the occasion, not the user's life
+    r"누구\s?(?:의\s?)?(?:결혼식|생일|파티|잔치|돌잔치|장례식|집들이|송별회|환송회|행사|모임)|"
+    r"\bwhose\s+(?:wedding|birthday|party|funeral|shower|event|leaving\s+do)\b|"
+    r"^which\s+(?:restaurant|hotel|venue|place|bar|cafe|café|pub|shop|store|flight|airline|"
+    r"route|one)\s*[?？]",
     re.IGNORECASE)
 # a bare "where?" that names no subject and no verb: the place of the task at hand ("어느
 # 동네예요?" after a restaurant request), not where the user lives ("어느 동네 사세요?")

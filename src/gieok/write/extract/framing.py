@@ -151,6 +151,14 @@ _MEANT_KO = re.compile(
 _MEANT_EN = re.compile(r"^(?:(?:oh|sorry|lol)[,\s]+)?(?:i\s+mean|talking\s+about|(?:as\s+)?in)\s+"
                        r"(?P<who>(?:my|our)\s+(?:[\w-]+\s+)?[A-Z][a-z]+)[\s.!~]*$",
                        re.IGNORECASE)
+# the speaker catches themselves: what they called theirs is not ("oh wait, it's not mine, it's
+# my neighbour's", "actually Biscuit isn't ours", "아 잠깐 그거 내 거 아니다")
+_DISOWNS = re.compile(
+    r"^(?:(?:oh|ah|hmm|lol|no|nvm|sorry)[,\s]+)*(?:wait|actually|scratch\s+that)[,.!\s]+(?:[\w-]+\s+){0,3}?"
+    r"[\w-]+(?:['’]s\s+not|['’]re\s+not|\s+(?:is|are)\s+not|\s+isn['’]t|\s+aren['’]t)\s+(?:mine|ours|"
+    r"my\s+own)\b|"
+    r"^(?:아|앗|헐)?[\s,]*(?:잠깐|아니다|아\s?아니다)[\s,.]+(?:\S+\s){0,3}?(?:내|제|우리|저희)\s?(?:거|것|집\s?거)"
+    r"\s?(?:아니|아님|아냐)", re.IGNORECASE)
 _AFTER_LAUGH = re.compile(r"^(?P<a>.+?[ㅋㅎㅠㅜ]{2,})\s+(?P<b>\S.*)$")
 _PRONOUN_LEAD_KO = re.compile(r"^(?P<p>걔|얘|그\s?애|그\s?녀석|이\s?녀석)(?P<j>가|는|도|를|랑|한테)?(?=\s)")
 _PRONOUN_LEAD_EN = re.compile(r"^(?P<p>she|he)(?P<s>['’]s)?\b", re.IGNORECASE)
@@ -159,7 +167,8 @@ _PRONOUN_LEAD_EN = re.compile(r"^(?P<p>she|he)(?P<s>['’]s)?\b", re.IGNORECASE)
 def clarified(sentences: list[str]) -> list[str]:
     """The turn's sentences with a pronoun replaced by who the next sentence says it meant
     ("걔 또 토했어" + "우리 cat 까망이 말하는 거" → "우리 cat 까망이 또 토했어";
-    "he ate my sock again" + "I mean my dog Max" → "my dog Max ate my sock again")."""
+    "he ate my sock again" + "I mean my dog Max" → "my dog Max ate my sock again"), and
+    without a sentence the next one disowns ("oh wait, she's not mine") or the disowning one."""
     out: list[str] = []
     parts: list[str] = []
     for sentence in sentences:  # "걔 또 사고 쳤어 ㅋㅋ 아 우리 보리 말하는 거": two in one
@@ -167,6 +176,9 @@ def clarified(sentences: list[str]) -> list[str]:
         parts.extend(laugh.group("a", "b") if laugh and _MEANT_KO.match(laugh.group("b"))
                      else (sentence,))
     for sentence in parts:
+        if out and _DISOWNS.match(sentence.strip()):
+            out.pop()  # "the saddle on my horse is cracking" + "oh wait she's not mine": the
+            continue   # sentence before was about someone else's; neither is a memory
         meant = _MEANT_KO.match(sentence.strip()) or _MEANT_EN.match(sentence.strip())
         if meant is None or not out:
             out.append(sentence)

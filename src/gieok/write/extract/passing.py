@@ -66,7 +66,9 @@ _AFTER_EVENT_EN = re.compile(
     r"drive|conference|meeting|hike|run|ride|trip|journey|session|class|call|workday|commute|"
     r"trek|double|marathon|night\s+out|all-?nighter)s?\b", re.IGNORECASE)
 _HYPERBOLE_KO = re.compile(r"[가-힣]\s?죽겠|미치겠|돌아\s?버리겠|머리\s?(?:가\s?)?(?:터지|터질|터져)|"
-                           r"뇌\s?(?:가\s?)?녹|정신\s?(?:이\s?)?나갈")
+                           r"뇌\s?(?:가\s?)?녹|정신\s?(?:이\s?)?나갈|"
+                           # "요즘 출퇴근 지옥이야", "야근 지옥임": a complaint, said as hell
+                           r"[가-힣]\s?지옥(?:이야|이다|이에요|임|이네|이네요|이었어|이었다|이었음)")
 
 
 def momentary(text: str) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract import korean
+from gieok.write.extract.discourse_others import heard_of_outsider
 from gieok.write.extract.health import health_related
 from gieok.write.normalize import has_batchim
 
@@ -189,8 +190,8 @@ def _korean(text: str) -> str | None:
     if cut is None:
         return _named(text, toks)
     before = toks[:cut]
-    if not before or _theirs(before):
-        return None
+    if not before or _theirs(before) or heard_of_outsider(text[:toks[cut].end]):
+        return None  # ("회사 동료 keto 한다는데 …?": what was heard of someone else)
     if korean.negated(before) and not health_related(text[:toks[cut].start]):
         # "우리 햄스터 도토리가 쳇바퀴를 안 돌리는데 왜 그럴까?": what it does not do is no
         # memory (unless a health rule reads it whole); who it is, is
