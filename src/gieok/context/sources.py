@@ -124,6 +124,12 @@ async def retrieve(
     """Hybrid search for a query; without one (a session's first turn), the most important
     and recent memories by the mixed score with zero relevance."""
     if query.strip():
+        # a fact is not lent its turn's relevance here (read/provenance.py): the block shows
+        # facts and turns in their own sections, each over its own floor, and a fact lifted
+        # over the memories' floor by a turn under the turns' floor is a line more for an
+        # unrelated request (own users set, session 13: +0.08–0.27 lines per request)
+        if weights.lend_turn_relevance:
+            weights = weights.model_copy(update={"lend_turn_relevance": False})
         return await hybrid_search(store, embedder, scope, query, k=k, filters=filters,
                                    view=LIVE, weights=weights, now=now)
     page = await store.list(scope, filters=filters, view=LIVE, limit=max(k * 3, k), offset=0)

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from gieok.domain.query import Candidate
-from gieok.read.kinds import query_families
 from gieok.read.lexicon import LEXICON
 from gieok.text.analysis import WORD_LIST_MARK, has_hangul, korean_morphs
 
@@ -156,11 +155,14 @@ def _english_forms(token: str) -> tuple[str, ...]:
 _LEXICON = Lexicon(LEXICON)
 
 
-# A family a query names by a word the lexicon cannot list as that thing (the verb in "where
-# do I work?" also works out, and a plan "works") -> the lexicon's word for it: "where do I
-# work?" is searched like "what's my job?" (read/kinds.py reads the family from the
-# question's shape: "work" before "at/for/as" or at the end).
-_FAMILY_HEADS = {"work": "job", "health": "medication", "appointment": "appointment"}
+# Work named by the verb, the lexicon cannot list as a job (a plan "works", vaccines "work",
+# people "work out"): a person's work asked by the question's shape — "where do I work?",
+# "where does my husband work?", "who does Anna work for?", "어디서 일해?" — is searched like
+# "what's my job?" (the lexicon's job words).
+_WORK_ASKED = re.compile(
+    r"\b(?:do|does|did)\s+(?!(?:that|this|it|these|those|they)\s)(?:[\w']+\s+){1,3}?work(?:ing)?\s*(?:at|for|as|now|these\s+days"
+    r"|\?|$)|\bwhere\s+(?:do|does|did|is|are)\s+(?:[\w']+\s+){1,3}?work(?:ing)?\b"
+    r"|(?:어디서|어디에서)\s*일(?:해|하|했)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)
@@ -168,10 +170,8 @@ def expansion(query: str) -> str:
     """The words full text should also search for ``query`` (empty when it names nothing in
     the lexicon), minus the words it already has."""
     lines = _LEXICON.lines_named(query)
-    for family in sorted(query_families(query)):
-        for line in _LEXICON.lines_named(_FAMILY_HEADS[family]):
-            if line not in lines:
-                lines.append(line)
+    if _WORK_ASKED.search(query):
+        lines += [line for line in _LEXICON.lines_named("job") if line not in lines]
     if not lines:
         return ""
     lowered = query.lower()

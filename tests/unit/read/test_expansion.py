@@ -256,7 +256,10 @@ async def test_a_family_dinner_request_finds_the_food_constraints_and_the_family
 
 def test_a_question_naming_work_by_the_verb_is_searched_like_one_about_the_job() -> None:
     """"where do I work?" names no job word the lexicon lists (the verb also works out, and
-    a plan "works"); the family its shape names brings the job words in (read/kinds.py)."""
-    added = expansion("where do I work?").split()
-    assert {"job", "occupation", "직업", "teacher"} <= set(added)
-    assert expansion("does this plan work out?") == ""
+    a plan "works"); a person's work asked by the question's shape brings the job words."""
+    for query in ("where do I work?", "where does my husband work now?", "남편 어디서 일해?",
+                  "who does Anna work for?"):
+        added = expansion(query).split()
+        assert {"occupation", "직업", "teacher"} <= set(added), query
+    for query in ("does this plan work out?", "explain how vaccines work", "does that work?"):
+        assert "occupation" not in expansion(query).split(), query
