@@ -185,3 +185,13 @@ def test_tastes_said_as_chat_says_them(said: Callable[[str], list[str]]) -> None
     # (what is not wanted today is no taste; praise for the assistant is none)
     assert not any("싫어함" in c for c in said("오늘은 라면 안 땡겨"))
     assert not any(c.startswith("User likes") for c in said("big fan of your work!"))
+
+
+def test_korean_work_with_the_tool_it_is_run_with(chat_extract: Any) -> None:
+    for text, word in [("뉴스레터는 스티비로 만들고 매주 화요일에 보내요", "스티비"),
+                       ("홈페이지는 워드프레스로 돌리고 있어요", "워드프레스"),
+                       ("클라이언트 로고는 남색 바탕에 흰 글씨예요", "로고")]:
+        got = _tiered(chat_extract, text)
+        assert any(word in c and tier == "project" for c, tier in got), (text, got)
+    got = _tiered(chat_extract, "주말엔 보통 자전거로 한강 가요")
+    assert all(tier is None for _, tier in got), got
