@@ -160,8 +160,9 @@ _LEXICON = Lexicon(LEXICON)
 # "where does my husband work?", "who does Anna work for?", "어디서 일해?" — is searched like
 # "what's my job?" (the lexicon's job words).
 _WORK_ASKED = re.compile(
-    r"\b(?:do|does|did)\s+(?!(?:that|this|it|these|those|they)\s)(?:[\w']+\s+){1,3}?work(?:ing)?\s*(?:at|for|as|now|these\s+days"
-    r"|\?|$)|\bwhere\s+(?:do|does|did|is|are)\s+(?:[\w']+\s+){1,3}?work(?:ing)?\b"
+    r"\b(?:do|does|did)\s+(?!(?:that|this|it|these|those|they)\s)(?:[\w']+\s+){1,3}?"
+    r"work(?:ing)?\s*(?:at|for|as|now|these\s+days|\?|$)"
+    r"|\bwhere\s+(?:do|does|did|is|are)\s+(?:[\w']+\s+){1,3}?work(?:ing)?\b"
     r"|(?:어디서|어디에서)\s*일(?:해|하|했)", re.IGNORECASE)
 
 
