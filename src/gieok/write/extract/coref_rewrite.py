@@ -22,6 +22,7 @@ from gieok.write.extract.names import CARE_OF, KIND_SAID, NAMING_EN, REPORTED_EN
 
 if TYPE_CHECKING:
     from gieok.write.extract.coref import Entities
+    from gieok.write.extract.coref_intro import Entity
 
 _KO_LEAD = re.compile(r"^(?:(?:네|응|어|아|음|ㅇㅇ|웅|엉|근데|그런데|그리고|아무튼|암튼|참|맞다|ㅋ+|ㅎ+|ㅠ+|ㅜ+|"
                       r"뭐(?=\s?ㅋ))[\s,.~!]+)+")
@@ -156,7 +157,7 @@ def resolve_ko(ents: Entities, text: str) -> str:
     # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
     if ents.topic is not None and (focus.HEALTHY.search(text) or honoured
                                    or _health_related(text) or medical_said(text)) \
-            and no_subject_ko(text):
+            and no_subject_ko(text) and not _names_itself(ents.topic, text):
         who = ents.topic.display("ko")
         if ents.topic.kind == "pet":
             # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
@@ -165,6 +166,15 @@ def resolve_ko(ents: Entities, text: str) -> str:
         text = re.sub(rf"^{re.escape(ents.topic.noun)}\s(?=\S)", "", text)
         return f"{who}{'은' if _batchim(who) else '는'} {text}"
     return text
+
+
+def _names_itself(topic: Entity, text: str) -> bool:
+    """The clause opens by naming the one in focus ("우리 노견 '할배' 15살인데 …"): it has
+    its subject, though no particle marks it, and a second one in front would repeat it."""
+    said = rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?{re.escape(topic.noun)}"
+    if topic.name:
+        said += rf"|{name_pattern(topic.name)}"
+    return re.match(rf"\s*(?:{said})", text) is not None
 
 
 def _health_related(text: str) -> bool:

@@ -16,24 +16,9 @@ from datetime import datetime
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
-from gieok.write.extract import (
-    business,
-    categorical,
-    discourse,
-    discourse_others,
-    disclosure,
-    english,
-    followup,
-    generic,
-    health,
-    korean,
-    memorable,
-    patterns_en,
-    patterns_ko,
-    slots,
-    undertaking,
-)
-from gieok.write.extract import diets
+from gieok.write.extract import business, categorical, diets, discourse, discourse_others
+from gieok.write.extract import disclosure, english, followup, generic, health, korean
+from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -47,12 +32,8 @@ from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.timeexpr import resolve_time
-from gieok.write.normalize import (
-    clip_en,
-    first_person_to_user_en,
-    first_person_to_user_ko,
-    score_importance,
-)
+from gieok.write.normalize import clip_en, first_person_to_user_en, first_person_to_user_ko
+from gieok.write.normalize import score_importance
 from gieok.write.pii import has_mask, is_mask_only
 
 MAX_SENTENCE = 300
@@ -444,6 +425,8 @@ class HeuristicExtractor:
             family, mtype, tags = "project", MemoryType.FACT, ("project",)
         # one value at a time: a pet's food, the user's phone, the school a child attends
         one = slots.slot_for(sentence, content)
+        if one and family == "health" and one[0].startswith("age:"):  # a later age must not
+            one = None  # end the medicine said with it ("… 15살인데 … 약 먹어요")
         # one sentence, one memory of a value that changes: the whole sentence carries the
         # slot it states, so a later value supersedes all of it ("저 토스에서 일해요,
         # designer로요" and the employer slot would be two memories, one left current)

@@ -21,6 +21,7 @@ from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
 from gieok.write.extract.patterns_en_base import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en_base import PETS as PETS_EN
+from gieok.write.extract.korean import PETS_KO
 from gieok.write.normalize import clip_ko, strip_particles
 
 Groups = dict[str, str]
@@ -38,6 +39,9 @@ FAMILY = (r"남편|아내|와이프|부인|배우자|남자\s?친구|여자\s?�
           r"이모|고모|삼촌|외삼촌|큰아버지|작은아버지|큰엄마|작은엄마|숙모|이모부|고모부|사촌|외할머니|외할아버지|친할머니|친할아버지|시댁|처가|시누이|시동생|처제|처형|형부|매형|제부|올케|며느리|사위|장모님|장인어른|장모|장인|새엄마|새아빠")
 PETS = (r"고양이|냥이|강아지|개|반려견|반려묘|댕댕이|햄스터|토끼|앵무새|새|물고기|금붕어|거북이|"
         r"고슴도치|도마뱀|페럿|기니피그")
+# a pet noun that opens a clause with no particle ("우리 노견 '할배' 15살"); not 새, which is
+# also "new" ("내 새 직장")
+_PET_FIRST = "|".join(p for p in PETS_KO.split("|") if p != "새")
 # Places and classes one attends (다니다) rather than works at
 _ATTENDED = re.compile(
     r"(?:학교|대학교|대학|대학원|학원|과외|레슨|수업|강좌|교실|헬스장?|체육관|요가원?|필라테스|수영장?|"
@@ -149,8 +153,11 @@ def foreign_subject(before: str, *, strict: bool = False) -> bool:
     ``strict`` (facts about the person: residence, job, health, age) treats any other
     topic as foreign ("민수는 강남에 살아"); lenient rules (likes, plans) allow a topicalised
     object ("커피는 별로 안 좋아해")."""
-    if strict and re.match(rf"\s*(?:(?:우리|저희|울|내|제)\s?)?(?:{FAMILY}|(?i:{FAMILY_EN}))\s", before):
-        return True  # "남편 job이 바뀌어서 이제 Samsung 다녀요": the husband, said first, no particle
+    if strict and re.match(rf"\s*(?:(?:우리|저희|울|내|제)\s?)?(?:{FAMILY}|{_PET_FIRST}|(?i:{FAMILY_EN}))\s",
+                           before):
+        # "남편 job이 바뀌어서 이제 Samsung 다녀요": the husband, said first, no particle;
+        # "우리 노견 '할배' 15살인데": the old dog, its name after it
+        return True
     for match in re.finditer(r"([가-힣A-Za-z]+)(은|는|이|가|께서)(?=\s|$)", before):
         word, particle = match.group(1), match.group(2)
         if ALLOWED_TOPICS.match(word) or re.search(r"(?:에|에서|에게|한테|께|까지|부터)$", word):
