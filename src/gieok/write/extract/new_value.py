@@ -415,6 +415,10 @@ def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
     if _QUANTITY.search(new.value):
         return tuple(w for w in new.left if w not in _NOT_THING_KO)
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
+    # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not
+    # a value left ("먹물 renal 사료 안 먹어서 습식으로 바꿨다" keeps 먹물)
+    words = [w for w, _, _, _ in _chunks(old)] if _HANGUL.search(old) else []
+    mine |= {b for a, b in zip(words, words[1:]) if _KIN.match(a)}
     gone = [t for t in new.things if _same_word(t, old) and t not in new.value
             and not any(t in h or h in t for h in mine | new.holders)]
     gone = [t for t in gone if not any(t in said.casefold() for said in new.left)]
@@ -487,6 +491,10 @@ def without_old(content: str, new: NewValue, old: str) -> str:
     if _QUANTITY.search(new.value):
         return content
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
+    # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not
+    # a value left ("먹물 renal 사료 안 먹어서 습식으로 바꿨다" keeps 먹물)
+    words = [w for w, _, _, _ in _chunks(old)] if _HANGUL.search(old) else []
+    mine |= {b for a, b in zip(words, words[1:]) if _KIN.match(a)}
     gone = [t for t in new.things if _same_word(t, old) and t not in new.value
             and not any(t in h or h in t for h in mine | new.holders)]
     if not gone:
