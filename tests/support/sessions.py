@@ -3,6 +3,8 @@ and read what is remembered as current: how a change said in a later session is 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from gieok import AsyncMemory
 from gieok.domain.records import Layer, MemoryRecord
 
@@ -25,3 +27,19 @@ async def live_memories(mem: AsyncMemory, user: str, *said: str) -> list[str]:
     days = (f"2026-0{i + 3}-02" for i in range(len(said)))
     records = await dated_sessions(mem, user, *zip(days, said, strict=True))
     return [r.content for r in records if r.layer is Layer.LONG_TERM]
+
+
+async def play_sessions(mem: AsyncMemory, user: str,
+                        sessions: list[tuple[str, list[tuple[str, str]]]]) -> None:
+    """Each ``(day, [(role, text), ...])`` of ``sessions`` as one session on that day (20:00
+    UTC), added as a chat app adds a conversation and closed with ``end_session``."""
+    for day, turns in sessions:
+        at = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC)
+        await mem.add([{"role": r, "content": c} for r, c in turns], user_id=user,
+                      session_id=day, timestamp=at)
+        await mem.end_session(user_id=user, session_id=day)
+
+
+async def top_contents(mem: AsyncMemory, user: str, query: str, k: int = 3) -> list[str]:
+    """The contents of the first ``k`` of ``search(query)`` for ``user``, best first."""
+    return [h.record.content for h in await mem.search(query, user_id=user, k=k)]

@@ -5,7 +5,6 @@ family. Sentences written for this test, English and Korean, several shapes each
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from gieok.read.kinds import (
     query_families,
     text_families,
 )
+from tests.support.sessions import play_sessions, top_contents
 
 pytestmark = pytest.mark.anyio
 
@@ -234,14 +234,10 @@ async def test_a_users_questions_about_themselves_find_facts_not_rules(
     finds them first."""
     real = make_settings(embedder="local:multilingual-e5-small")
     async with AsyncMemory(f"sqlite:///{tmp_path}/k.db", settings=real) as mem:
-        for day, turns in _SESSIONS:
-            at = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC)
-            await mem.add([{"role": r, "content": c} for r, c in turns], user_id="u",
-                          session_id=day, timestamp=at)
-            await mem.end_session(user_id="u", session_id=day)
+        await play_sessions(mem, "u", _SESSIONS)
 
         async def top(query: str, k: int = 3) -> list[str]:
-            return [h.record.content for h in await mem.search(query, user_id="u", k=k)]
+            return await top_contents(mem, "u", query, k)
 
         for query in ("what medication do I take?", "what meds am I on?"):
             found = await top(query)

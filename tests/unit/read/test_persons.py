@@ -3,8 +3,6 @@ Sentences written for this test, English and Korean, several shapes each."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from gieok import AsyncMemory
@@ -15,6 +13,7 @@ from gieok.read.persons import (
     other_share,
     person_shares,
 )
+from tests.support.sessions import play_sessions, top_contents
 
 pytestmark = pytest.mark.anyio
 
@@ -117,14 +116,10 @@ async def test_the_users_own_fact_before_another_persons(
     the user's; with ``person_relevance=1`` the other person's turn comes first again."""
     real = make_settings(embedder="local:multilingual-e5-small")
     async with AsyncMemory(f"sqlite:///{tmp_path}/w.db", settings=real) as mem:
-        for day, turns in _SESSIONS:
-            at = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC)
-            await mem.add([{"role": r, "content": c} for r, c in turns], user_id="u",
-                          session_id=day, timestamp=at)
-            await mem.end_session(user_id="u", session_id=day)
+        await play_sessions(mem, "u", _SESSIONS)
 
         async def top(query: str, k: int = 3) -> list[str]:
-            return [h.record.content for h in await mem.search(query, user_id="u", k=k)]
+            return await top_contents(mem, "u", query, k)
 
         found = await top("where do I work?")
         assert "hygienist" in found[0], found
