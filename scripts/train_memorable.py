@@ -102,10 +102,13 @@ FILES = ("chat_set.yaml", "chat_test.yaml", "chat_more.yaml", "chat_heldout.yaml
 # casual Korean statements ("혈압약 먹고 있어", "당뇨가 있어") below the chatter no veto may keep.
 # Session 10 added fresh8 (sixteen files, eight writers) and protected those statements by
 # their structure (lasting.py); measured again, still not shipped (docs/benchmarks.md, session 10).
+# Session 14 added fresh9-12 (twenty-four files, twelve writers; fresh12: long task conversations).
 LABELLED = (*FILES, "chat_fresh4_dev.yaml", "chat_fresh4_test.yaml", "chat_fresh5_dev.yaml",
             "chat_fresh5_test.yaml", "chat_fresh6_dev.yaml", "chat_fresh6_test.yaml",
             "chat_fresh7_dev.yaml", "chat_fresh7_test.yaml", "chat_fresh8_dev.yaml",
-            "chat_fresh8_test.yaml")
+            "chat_fresh8_test.yaml", "chat_fresh9_dev.yaml", "chat_fresh9_test.yaml",
+            "chat_fresh10_dev.yaml", "chat_fresh10_test.yaml", "chat_fresh11_dev.yaml",
+            "chat_fresh11_test.yaml", "chat_fresh12_dev.yaml", "chat_fresh12_test.yaml")
 
 
 def writer_of(name: str) -> str:
