@@ -117,3 +117,52 @@ def related_slots(a: str, b: str) -> bool:
     kind_b, _, value_b = b.partition(":")
     short, long = sorted((value_a.strip(), value_b.strip()), key=len)
     return kind_a == kind_b and bool(short) and long.startswith((f"{short},", f"{short};"))
+
+
+def slot_head(slot: str) -> str:
+    """A slot without the clause its value should not have kept: "allergy:penicillin, just"
+    and "allergy:penicillin, my gp asked again today" are one slot, "allergy:penicillin"."""
+    kind, _, value = slot.partition(":")
+    return f"{kind}:{re.split(r'[,;]', value, maxsplit=1)[0].strip()}" if value else kind
+
+
+# -- one word in two scripts -------------------------------------------------------------------------
+# A loanword is written in Hangul in one turn and in Latin letters in the next ("요가" / "yoga",
+# "필라테스" / "pilates"): romanised (Revised Romanization) and reduced to its consonants — r/l,
+# p/f, b/v one letter, doubles collapsed — both spellings give one skeleton.
+_INITIAL = ("g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k",
+            "t", "p", "h")
+_VOWEL = ("a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo",
+          "we", "wi", "yu", "eu", "ui", "i")
+_FINAL = ("", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p",
+          "p", "t", "t", "ng", "t", "t", "k", "t", "p", "t")
+
+
+def romanized(word: str) -> str:
+    """``word``'s Hangul syllables in Latin letters ("요가" → "yoga"); other letters kept."""
+    out = []
+    for ch in word:
+        code = ord(ch) - 0xAC00
+        if 0 <= code < 11172:
+            out.append(_INITIAL[code // 588] + _VOWEL[code % 588 // 28] + _FINAL[code % 28])
+        else:
+            out.append(ch.casefold())
+    return "".join(out)
+
+
+def _skeleton(latin: str) -> str:
+    s = latin.casefold().replace("th", "t").replace("ph", "p").replace("ch", "c").replace("ng", "n")
+    s = s.translate(str.maketrans("rfvzqkcx", "lpbjgggg"))
+    s = re.sub(r"[^a-z]|[aeiou]|y$", "", s)  # "pottery": its last y is a vowel
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+def same_across(korean: str, latin: str) -> bool:
+    """``korean`` (Hangul) and ``latin`` spell one loanword: the same consonant skeleton, of
+    two consonants or more, and the same first letter ("요가" / "yoga", "필라테스" /
+    "pilates"; never "수영" / "swim")."""
+    roman = romanized(korean)
+    skeleton = _skeleton(roman)
+    low = latin.casefold()
+    return len(skeleton) >= 2 and skeleton == _skeleton(low) and (
+        roman[:1] == low[:1] or {roman[:1], low[:1]} <= set("rlpfbvgkc"))

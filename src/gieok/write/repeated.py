@@ -30,7 +30,16 @@ from gieok.write.contrast import contrast
 from gieok.write.extract import changes
 from gieok.write.extract.base import Candidate
 from gieok.write.extract.retired import mentions
-from gieok.write.likeness import _keys, contained
+from gieok.write.likeness import (
+    _WORD_KO_EN,
+    _inside,
+    _key,
+    _keys,
+    _negated_near,
+    contained,
+    same_across,
+    slot_head,
+)
 
 _OPENING = re.compile(r"[,;—–]|\s(?:so|and|but|because|since)\s|는데\s|지만\s|(?<=[가-힣])고\s")
 _LIKED = re.compile(r"좋아|좋다|좋아요|최애|\b(?:love|loves|like|likes|favou?rite|fan\s+of)\b",
@@ -63,6 +72,51 @@ def _slot_said(record: MemoryRecord, content: str) -> bool:
     return False
 
 
+# -- a day's instance of a routine, or how long a fact has held -------------------------------------
+# "오늘도 아침 요가 20분 완료" after "매일 아침 yoga 20분 한다"; "아침 6시 수영 4년째야" after
+# "매일 아침 6시에 수영해"; "swam at 6 again today" after "I swim at 6 every morning": the
+# day it was done (today, again, done) or how long it has held (4년째, for five years) is all
+# the new memory adds — one fact, said again
+_ONCE = re.compile(r"(?<![가-힣])(?:오늘|어제)(?:도|은|는)?(?![가-힣])|완료|다녀옴|다녀왔|"
+                   r"\b(?:today|tonight|this\s+morning|this\s+evening|yesterday|again|as\s+usual|"
+                   r"did|done|went|finished)\b", re.IGNORECASE)
+_HELD = re.compile(r"\d+\s?(?:년|개월|달|주)\s?(?:째|차|동안|넘었|됐)\S*|\b(?:for|over)\s+(?:\d+|a|one|two|"
+                   r"three|four|five|six|ten)\s+(?:years?|months?|weeks?)\b|\b\d+\s+(?:years?|months?)"
+                   r"\s+(?:now|running|in)\b", re.IGNORECASE)
+_ROUTINE = re.compile(r"매일|매주|매일\s?아침|주\s?\d\s?(?:회|번)|주\s?[한두세네]\s?번|하루에?\s?\d|"
+                      r"일주일에|(?:월|화|수|목|금|토|일)요일마다|마다\s|\b(?:every|daily|weekly|each\s+"
+                      r"(?:day|week|morning))\b|\btimes\s+a\s+(?:day|week)\b", re.IGNORECASE)
+_GLUED = re.compile(r"(?:으로|에서|이랑|로|에|은|는|을|를|도|만|이|가)$")
+
+
+def _found(word: str, key: str, text: str) -> bool:
+    """``word`` (its ``key``) is in ``text``: as written, or spelt in the other script."""
+    if _inside(key, text) or key.isascii() and len(key) > 4 and _inside(
+            re.sub(r"(?:ing|ed|es)$", "", key), text):  # "played" / "plays"
+        return True
+    others = _WORD_KO_EN.findall(text)
+    if re.match(r"[가-힣]", word):
+        stems = {word, _GLUED.sub("", word)}
+        return any(same_across(s, w) for s in stems for w in others if w[:1].isascii())
+    return any(same_across(s, word) for w in others if re.match(r"[가-힣]", w)
+               for s in {w, _GLUED.sub("", w)})
+
+
+def said_once_more(new: str, old: str) -> bool:
+    """``new`` says the routine ``old`` states was done on a day, or how long ``old`` has
+    held, and nothing else: every content word besides (two or more) is in ``old`` (either
+    script), and neither negates what they share."""
+    once, held = _ONCE.search(new), _HELD.search(new)
+    if not (once and _ROUTINE.search(old) and not _ROUTINE.search(new) or held):
+        return False
+    bare = _HELD.sub(" ", _ONCE.sub(" ", new))
+    words = [(w, _key(w)) for w in _WORD_KO_EN.findall(bare)]
+    keys = {k for _, k in words if k}
+    if len(keys) < 2 or not all(_found(w, k, old) for w, k in words if k):
+        return False
+    return _negated_near(new, keys) == _negated_near(old, keys)
+
+
 def said_again(c: Candidate, new: MemoryRecord,
                records: Iterable[MemoryRecord]) -> tuple[MemoryRecord, bool] | None:
     """The live memory ``new`` says again and whether ``new`` says more (it then replaces
@@ -78,8 +132,11 @@ def said_again(c: Candidate, new: MemoryRecord,
                 new.type is MemoryType.RULE) or not (people <= theirs or theirs <= people):
             continue  # about someone the other does not name
         slot = r.metadata.get("slot")
-        if c.slot and slot and slot != c.slot or contrast(r.content) is not None:
+        if c.slot and slot and slot_head(slot) != slot_head(c.slot) or contrast(
+                r.content) is not None:
             continue
+        if said_once_more(new.content, r.content):
+            return r, False
         if contained(new.content, r.content):
             return r, False
         if contained(r.content, new.content):
