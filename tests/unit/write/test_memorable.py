@@ -211,3 +211,29 @@ def test_training_separates_a_toy_problem() -> None:
     w, b = script.train(good + bad, y, l2=1e-4, epochs=200)
     p = script.predict(w, b, good + bad)
     assert script.auc(y, p) == 1.0 and p[:40].min() > 0.5 > p[40:].max()
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("전공이 뭐예요?", "화학공학이요. 배터리 전해질 쪽"),
+    ("What do you do for work?", "Nursing. Mostly night shifts in the ER."),
+])
+def test_an_answer_the_judge_vetoes_leaves_nothing_for_the_next_sentence_to_go_on(
+        monkeypatch: pytest.MonkeyPatch, question: str, answer: str) -> None:
+    """A fragment answering the assistant's question, vetoed by the judge's answer threshold,
+    stores nothing; the sentence after it that would go on the answer ("배터리 전해질 쪽") has
+    no stored answer to join — extraction goes on instead of failing the whole turn."""
+
+    class AnswersOnly:  # a judge that vetoes every answer to a question and nothing else
+        keep = 2.0
+
+        def score(self, sentence: str, question: str | None = None) -> float:
+            return 0.1
+
+        def veto(self, kind: str) -> float:
+            return 0.5 if kind == "answer" else 0.0
+
+    monkeypatch.setattr(memorable, "model", lambda: AnswersOnly())
+    turns = [Turn(role="assistant", content=question, at=AT),
+             Turn(role="user", content=answer, at=AT)]
+    got = HeuristicExtractor().extract_sync(turns)
+    assert all(answer.split(".")[0] not in c.content for c in got)

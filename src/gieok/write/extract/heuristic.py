@@ -349,6 +349,8 @@ class HeuristicExtractor:
             if new_name is not None and not hits:  # the rename is carried by the sentence
                 content, lang = generic.normalise(resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
+            if not hits:  # an answer the judge vetoed: nothing stored for what follows to go on
+                answered = None
             when = resolve_time(body, turn.at)
             gone = retired(body) if hits and not hedged else ()
             # "Mango passed away last week", "Jun and I broke up": what is stored about Mango
