@@ -129,8 +129,11 @@ class ScoringSettings(BaseModel):
     family_relevance: float = Field(0.5, ge=0.0, le=1.0)
     # A fact ranks at least where the turn it was extracted from ranks, just above it, so
     # folding keeps the fact (read/provenance.py; docs/benchmarks.md "Through add(),
-    # session 13").
+    # session 13") — only a fact that holds nearly all of its turn's content words, or whose
+    # own relevance is at least ``lend_share`` of its turn's (0: every fact is lent; an
+    # episode never is; docs/benchmarks.md "Through add(), session 14").
     lend_turn_relevance: bool = True
+    lend_share: float = Field(0.8, ge=0.0, le=1.0)
     # A question about the user lets a candidate about another person of theirs ("my husband
     # thinks …", "사용자의 아빠가 …") keep this share of its relevance, in proportion; a
     # question about a person ("my husband", "오빠") lets the candidates that name none of

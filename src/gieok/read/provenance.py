@@ -16,6 +16,27 @@ the fact is lent the relevance of its best source turn among the candidates when
 higher than its own, and it sits just above that turn (``LEAD``): folding then keeps the
 fact and drops the turn, instead of the other way round. A fact whose turns are not
 candidates, or rank below it, keeps its own relevance; turns never borrow from facts.
+
+Only a fact that says what its turn says is lent (found in the lead's trial, session 14:
+"do I have pets?" ranked the turn "just an air fryer and a rice cooker honestly. oh and our
+parrot Kiwi screams …" first; the memory cut from it, the user's answer about kitchen
+equipment, took the turn's place and the parrot was gone). A fact cut from part of a turn
+says less than the turn, and the turn may have matched on what the fact left out; folding
+would then hide the answer behind a fact that does not hold it. So a fact is lent only when
+it ``covers`` its turn — holds nearly all of the turn's content words (``COVER``; Korean
+by morpheme, so "짖어" and "짖는다" are one word) — or when its own relevance is at least
+``share`` of its turn's (it scores as its turn does by itself). Otherwise the turn keeps
+its place and the fact folds under it: the turn shows everything the fact says. Relevance
+alone cannot tell which part matched: with a small embedder, "User's answer to 'What car do
+you have?': an old Corolla" scores above "User's dog Pepper gets carsick" for "what animals
+live with me?", both cut from one turn.
+
+A session's episode is never lent: it summarises every turn of its session (its sources:
+26 turns on average on LoCoMo), it does not say what any one of them says. Lent its
+session's best turn, it ranked just above that turn, and folding then hid every later turn of
+the session behind the summary (session 14: on LoCoMo dev the episodes among the first ten
+went from 460 to 752 with lending, and the turns and facts found there fell 0.762 → 0.735
+at 10 — while the harness, crediting an episode with all its session's turns, read +0.009).
 """
 
 from __future__ import annotations
@@ -24,34 +45,64 @@ from collections.abc import Mapping, Sequence
 
 from gieok.domain.query import RankRow
 from gieok.read.fusion import Fused
+from gieok.text.analysis import query_terms
 
 ARCHIVE = "archive"  # RankRow.layer of an archived turn
+EPISODIC = "episodic"  # a session's episode: its summary, never lent (module docstring)
 # How far above its best source turn a fact is placed (relevance is in [0, 1]; a tie would
 # go to the turn or the fact by id): small enough to pass no other candidate the turn does
 # not pass.
 LEAD = 1e-4
+# The share of its turn's content words a fact must hold to take the turn's place (a
+# restatement in the third person holds them all but the pronouns, which are stop words).
+COVER = 0.75
+_ENDINGS = ("ing", "ed", "es", "s")
 
 
-def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow]) -> bool:
+def _stem(word: str) -> str:
+    """An English word without its inflection ("sleeps", "sleeping" → "sleep"): enough to
+    match a restatement's verb to the turn's; Korean comes as morphemes already."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[:-len(ending)]
+    return word
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_stem(term) for term in query_terms(text)[1])
+
+
+def covers(fact: str, turn: str, *, cover: float = COVER) -> bool:
+    """Whether ``fact`` holds at least ``cover`` of ``turn``'s content words."""
+    said = _words(turn)
+    return not said or len(said & _words(fact)) >= cover * len(said)
+
+
+def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow], *,
+                        share: float = 0.0) -> bool:
     """Each fact in ``fused`` (a candidate not archived, with source turns) raised, in place,
-    to just above its best source turn's relevance when that is higher than its own;
-    whether any moved (the caller re-orders)."""
-    turns: dict[str, float] = {}  # turn id -> the best relevance among its passages
+    to just above its best source turn's relevance when that is higher than its own and the
+    fact ``covers`` the turn or its own is at least ``share`` of it; whether any moved (the
+    caller re-orders)."""
+    turns: dict[str, tuple[float, str]] = {}  # turn id -> its best passage: relevance, text
     for item in fused:
         row = rows.get(item.id)
         if row is not None and row.layer == ARCHIVE:
             for turn in row.sources:
-                if item.relevance > turns.get(turn, 0.0):
-                    turns[turn] = item.relevance
+                if item.relevance > turns.get(turn, (0.0, ""))[0]:
+                    turns[turn] = (item.relevance, row.content)
     if not turns:
         return False
     moved = False
     for item in fused:
         row = rows.get(item.id)
-        if row is None or row.layer == ARCHIVE or not row.sources:
+        if row is None or row.layer in (ARCHIVE, EPISODIC) or not row.sources:
             continue
-        lent = max((turns.get(turn, 0.0) for turn in row.sources), default=0.0)
-        if lent > 0.0 and lent + LEAD > item.relevance:
+        lent, said = max((turns.get(turn, (0.0, "")) for turn in row.sources),
+                         key=lambda pair: pair[0])
+        if lent <= 0.0 or lent + LEAD <= item.relevance:
+            continue
+        if item.relevance >= share * lent or covers(row.content, said):
             item.relevance = min(1.0, lent + LEAD) if lent < 1.0 else 1.0
             moved = True
     return moved

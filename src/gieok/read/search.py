@@ -13,7 +13,10 @@ a turn says what the archived turn says, and a long turn's passages are one turn
 both spends two of the caller's k places on one piece of evidence. A hit whose source turns
 are all shown already (by a better hit) is folded into it — the shown hit keeps its own
 provenance (``source_turn_ids``), and the next candidate takes the freed place (one more
-``GetOp`` only when something was folded). Memories with no source turns never fold.
+``GetOp`` only when something was folded). Memories with no source turns never fold. A
+session's episode folds nothing under it: it summarises every turn of its session and shows
+none of them (folding under it hid the session's turns: LoCoMo dev, turns and facts found
+at 10, 0.762 → 0.812 without it; docs/benchmarks.md "Through add(), session 14").
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScoreParts, View
-from gieok.domain.records import MemoryRecord
+from gieok.domain.records import Layer, MemoryRecord
 from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.answer import asks_when, holds_time
@@ -231,7 +234,8 @@ class _Ranker:
             _rank_down(fused, person_shares(
                 {f.id: row.content for f in fused if (row := rows.get(f.id))}, self.query,
                 person=weights.person_relevance))
-        if weights.lend_turn_relevance and lend_turn_relevance(fused, rows):
+        if weights.lend_turn_relevance and lend_turn_relevance(fused, rows,
+                                                               share=weights.lend_share):
             fused.sort(key=lambda f: (-f.relevance, f.id))
         return [f for f in fused if f.relevance >= self.min_relevance]
 
@@ -406,7 +410,8 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
             sources = set(hit.record.source_turn_ids)
             if sources and sources <= shown:
                 continue
-            shown |= sources
+            if hit.record.layer != Layer.EPISODIC:  # a summary shows no turn's own words
+                shown |= sources
             out.append(hit)
     return out
 

@@ -55,6 +55,8 @@ async def test_locomo_report_shape(settings: GieokSettings, tmp_path: Path) -> N
     # every turn of a seven-turn and a three-turn conversation went through add() and is
     # archived: recall@10 is complete
     assert report["overall"]["recall@10"] == 1.0
+    for k in (1, 5, 10):  # an episode credits no turn there
+        assert report["overall"][f"strict_recall@{k}"] <= report["overall"][f"recall@{k}"]
     assert report["dropped_evidence"] == 2 and report["skipped_questions"] == 1
     assert report["turns_ingested"] == 10 and report["config"]["path"] == "add"
     assert report["write_failures"] == 0
@@ -135,3 +137,23 @@ async def test_renaming_every_id_changes_no_number(
         stored = json.dumps(original["stored"])
         for secret in ("D1:", "D2:", "mini-", "answer_", "filler_", "mini_q", "S1", "s1:"):
             assert secret not in stored, secret
+
+
+def _hit(layer: str, turns: list[str]) -> Any:
+    from gieok.domain.query import ScoredMemory, ScoreParts
+    from gieok.domain.records import Layer, MemoryRecord
+    from gieok.domain.scope import Scope
+
+    record = MemoryRecord(scope=Scope.parse("user:u"), layer=Layer(layer), content="x",
+                          source_turn_ids=turns)
+    return ScoredMemory(record=record, score=0.5, parts=ScoreParts())
+
+
+def test_strict_positions_credit_an_episode_with_no_turn() -> None:
+    """A session's episode names every turn of its session as a source: the harness's
+    score credits them all; the strict ranking keeps its place and credits none."""
+    owner = harness._Owner(by_id={"t1": ["D1:1"], "t2": ["D1:2"], "t3": ["D1:3"]})
+    hits = [_hit("episodic", ["t1", "t2", "t3"]), _hit("archive", ["t2"]),
+            _hit("long_term", ["t3"])]
+    assert harness._positions(hits, owner) == [["D1:1", "D1:2", "D1:3"], ["D1:2"], ["D1:3"]]
+    assert harness._positions(hits, owner, strict=True) == [[], ["D1:2"], ["D1:3"]]

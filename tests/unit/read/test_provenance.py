@@ -38,6 +38,57 @@ def test_a_fact_is_lent_its_turns_relevance_and_sits_just_above_it() -> None:
     assert got["fact-none"] == 0.05 and got["fact-far"] == 0.04  # no turn among candidates
 
 
+def _said(rid: str, layer: str, sources: tuple[str, ...], content: str) -> RankRow:
+    return RankRow(rid, content, rid, layer, 0.5, _AT, _AT, sources=sources)
+
+
+@pytest.mark.parametrize(("turn", "fact", "lent"), [
+    # a restatement holds all the turn says: it takes the turn's place
+    ("my GP moved me to sertraline 50mg last week",
+     "User's GP moved the user to sertraline 50mg last week", True),
+    ("I'm a bus driver in Glasgow, mostly early shifts",
+     "User is a bus driver in Glasgow, mostly early shifts", True),
+    ("우리 고양이 라떼가 요즘 밥을 잘 안 먹어", "사용자의 고양이 라떼가 요즘 밥을 잘 안 먹는다", True),
+    # cut from part of the turn: what the fact left out may be what matched
+    ("only a toaster and a kettle really. oh and our tortoise Shelly naps under the radiator",
+     "User's answer to \"What gear do you have?\": only a toaster and a kettle", False),
+    ("an old Polo, still runs fine. also my dog Biscuit gets carsick so we stop a lot",
+     "User's answer to \"What car do you have?\": an old Polo, still runs fine", False),
+    ("an old Polo, still runs fine. also my dog Biscuit gets carsick so we stop a lot",
+     "User's dog Biscuit gets carsick so the user stops a lot", False),
+    ("텐트랑 코펠 정도? 아 그리고 우리 햄스터 호두는 못 데려가서 걱정이야",
+     "질문 \"캠핑 장비 뭐 있어요?\"에 대한 사용자의 답: 텐트랑 코펠 정도", False),
+])
+def test_a_fact_takes_its_turns_place_only_when_it_says_what_the_turn_says(
+        turn: str, fact: str, lent: bool) -> None:
+    rows = {"t": _said("t", "archive", ("x",), turn), "f": _said("f", "long_term", ("x",), fact)}
+    fused = [Fused("t", 0.7), Fused("f", 0.1)]
+    assert lend_turn_relevance(fused, rows, share=0.5) is lent
+    assert fused[1].relevance == (pytest.approx(0.7 + LEAD) if lent else 0.1)
+
+
+def test_a_partial_fact_that_scores_near_its_turn_by_itself_is_lent() -> None:
+    turn = "only a toaster and a kettle really. oh and our tortoise Shelly naps all day"
+    rows = {"t": _said("t", "archive", ("x",), turn),
+            "f": _said("f", "long_term", ("x",), "User's tortoise Shelly naps all day")}
+    fused = [Fused("t", 0.7), Fused("f", 0.5)]
+    assert lend_turn_relevance(fused, rows, share=0.5)
+    assert fused[1].relevance == pytest.approx(0.7 + LEAD)
+    fused = [Fused("t", 0.7), Fused("f", 0.3)]
+    assert not lend_turn_relevance(fused, rows, share=0.5)
+
+
+def test_an_episode_is_never_lent_its_sessions_turns() -> None:
+    """An episode summarises its session (every turn a source): lent the best turn's
+    relevance it would sit above that turn, and folding would hide the session's turns."""
+    rows = {"t": _said("t", "archive", ("a",), "we adopted a rescue greyhound called Pip"),
+            "e": _said("e", "episodic", ("a", "b", "c"),
+                       "User adopted a rescue greyhound called Pip and planned a trip")}
+    fused = [Fused("t", 0.8), Fused("e", 0.3)]
+    assert not lend_turn_relevance(fused, rows)
+    assert fused[1].relevance == 0.3
+
+
 def test_nothing_moves_without_turns_among_the_candidates() -> None:
     rows = {"f": _row("f", "long_term", ("t",))}
     fused = [Fused("f", 0.4)]
