@@ -26,7 +26,7 @@ from gieok.write.extract.coref_intro import named as named_
 from gieok.write.extract.coref_rewrite import no_subject_ko, resolve_en, resolve_ko
 from gieok.write.extract.focus import asked_pronoun, each_named, keeps_focus
 from gieok.write.extract.focus import about_kin, pronoun_clauses  # noqa: F401  (for heuristic)
-from gieok.write.extract.korean import PETS_KO
+from gieok.write.extract.korean import ELDERS, PETS_KO, humble
 from gieok.write.extract.names import cared_for, companion_named, hangul_named, ko_called
 from gieok.write.extract.names import name_pattern, outsider_named, quoted_names, unplaced
 from gieok.write.extract.names import unquoted
@@ -104,9 +104,11 @@ class Entities:
                           if sentence.startswith(e.display(lang) + ("" if lang == "ko" else " "))),
                          None)
         if topic is None and self.topic is not None and (
-                lang == "ko" and no_subject_ko(sentence) or keeps_focus(sentence)):
+                lang == "ko" and (no_subject_ko(sentence) or humble(sentence))
+                or keeps_focus(sentence)):
             # "코숏이야. 근데 요즘 살이 쪄서 …": no subject, the pet is still the topic; a
-            # question to the assistant ("관절 영양제 뭐가 좋을까요?") changes nothing either
+            # question to the assistant ("관절 영양제 뭐가 좋을까요?") changes nothing either, nor
+            # what the user does for an elder ("제가 병원에 모시고 가요")
             return
         self.topic = topic
 
@@ -230,6 +232,13 @@ class Entities:
         if not re.search(r"[\uac00-\ud7a3]", text):
             return resolve_en(self, text)
         return resolve_ko(self, text)
+
+    def elder(self) -> Entity | None:
+        """Whom a sentence that honours its subject is about ("등산 엄청 좋아하심"): the
+        latest elder named — a parent, grandparent, in-law, aunt or uncle — never a child,
+        a partner or a pet, and never the user."""
+        return next((e for e in reversed(self.known)
+                     if e.kind == "family" and ELDERS.fullmatch(e.noun)), None)
 
     def pronoun_target(self, pronoun: str) -> Entity | None:
         return next((e for e in reversed(self.known) if fits(e, pronoun)), None)

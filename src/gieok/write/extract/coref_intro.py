@@ -23,14 +23,14 @@ _FEMALE = re.compile(r"^(?:wife|daughter|mom|mum|mummy|mother|sister|grandma|gra
                      r"granny|gran|nana|girlfriend|"
                      r"niece|aunt|auntie|stepmom|stepmother|stepsister|godmother|"
                      r"(?:mother|sister|daughter)-in-law|great-grand(?:ma|mother)|"
-                     r"아내|와이프|딸|큰딸|작은딸|엄마|어머니|어머님|누나|언니|여동생|할머니|할머님|시어머니|이모|고모|"
+                     r"아내|와이프|딸|큰딸|작은딸|엄마|어머니|어머님|시어머님|친정엄마|친정어머니|시할머니|형수님?|누나|언니|여동생|할머니|할머님|시어머니|이모|고모|"
                      r"숙모|큰엄마|작은엄마|외할머니|친할머니|장모님?|며느리|시누이|처제|처형|올케|새엄마)$",
                      re.I)
 _MALE = re.compile(r"^(?:husband|hubby|son|dad|father|brother|grandpa|grandfather|grandad|"
                    r"granddad|boyfriend|nephew|"
                    r"uncle|stepdad|stepfather|stepbrother|godfather|"
                    r"(?:father|brother|son)-in-law|great-grand(?:pa|father)|"
-                   r"남편|아들|큰아들|작은아들|아빠|아버지|아버님|형|오빠|남동생|할아버지|할아버님|삼촌|"
+                   r"남편|아들|큰아들|작은아들|아빠|아버지|아버님|시아버님|친정아빠|친정아버지|시할아버지|형님|형|오빠|남동생|할아버지|할아버님|삼촌|"
                    r"외삼촌|큰아버지|작은아버지|"
                    r"이모부|고모부|외할아버지|친할아버지|장인어른|장인|사위|형부|매형|제부|시아버지|"
                    r"시동생|새아빠)$", re.I)

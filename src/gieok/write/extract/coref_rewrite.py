@@ -17,7 +17,7 @@ from gieok.write.extract.coref_intro import KO_NAME_LATER, KO_NOT_NAME, KO_RELAT
 from gieok.write.extract.coref_intro import entity as make_entity
 from gieok.write.extract.coref_intro import named
 from gieok.write.extract.focus import FEELING, VERB_FIRST, each_named
-from gieok.write.extract.korean import honorific, medical_said
+from gieok.write.extract.korean import honorific, honours_subject, medical_said
 from gieok.write.extract.names import CARE_OF, KIND_SAID, NAMING_EN, REPORTED_EN, name_pattern
 
 if TYPE_CHECKING:
@@ -153,17 +153,23 @@ def resolve_ko(ents: Entities, text: str) -> str:
                    None) or make_entity(None, bare.group("noun"), "ko")
         who = kin.display("ko")
         return f"{who}{'은' if _batchim(who) else '는'} {text[bare.end():]}"
-    honoured = ents.topic is not None and ents.topic.kind == "family" and honorific(text)
+    topic = ents.topic
+    honoured = topic is not None and topic.kind == "family" and honorific(text)
+    if not honoured and honours_subject(text) and ents.elder() is not None:
+        # "등산 엄청 좋아하심" after "시아버님 생신 선물 …": the user never honours
+        # themselves, so a sentence that honours its subject is the elder's, even when the
+        # pet or child was talked about last
+        topic, honoured = ents.elder(), True
     # (a dose said next, "하루 한 번 연고 바르래요", is the vet's instruction for them)
-    if ents.topic is not None and (focus.HEALTHY.search(text) or honoured
-                                   or _health_related(text) or medical_said(text)) \
-            and no_subject_ko(text) and not _names_itself(ents.topic, text):
-        who = ents.topic.display("ko")
-        if ents.topic.kind == "pet":
+    if topic is not None and (focus.HEALTHY.search(text) or honoured
+                              or _health_related(text) or medical_said(text)) \
+            and no_subject_ko(text) and not _names_itself(topic, text):
+        who = topic.display("ko")
+        if topic.kind == "pet":
             # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
             text = focus.FED.sub(lambda m: focus.EATS[m.group(0)], text)
         # "할머니 아흔 되셔": the relative said bare is the subject already
-        text = re.sub(rf"^{re.escape(ents.topic.noun)}\s(?=\S)", "", text)
+        text = re.sub(rf"^{re.escape(topic.noun)}\s(?=\S)", "", text)
         return f"{who}{'은' if _batchim(who) else '는'} {text}"
     return text
 

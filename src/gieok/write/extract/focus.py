@@ -162,7 +162,7 @@ def pronoun_clauses(sentence: str) -> list[str]:
     Rob's girl, he's in Aberdeen on the rigs" → two clauses): each says something of its own
     about whom its pronoun points to, and is resolved and judged on its own. English only."""
     if _HANGUL.search(sentence):
-        return [sentence]
+        return honoured_reason(sentence)
     if _SUBJECT_LEAD.match(sentence):
         return [sentence]  # "our rescue pup is called Pepper, she's a beagle mix": one subject
     parts: list[str] = []
@@ -177,6 +177,43 @@ def pronoun_clauses(sentence: str) -> list[str]:
     parts = [c for p in parts for c in (_SPEAKER_AFTER.split(p, maxsplit=1)
                                         if re.match(r"(?i:she|he)\b", p) else [p])]
     return [p.strip() for p in parts if p and p.strip()]
+
+
+# a reason clause whose verb honours its subject: "당뇨가 있으셔서", "무릎이 안 좋으시니까"
+_REASON_EC = frozenset({"어서", "아서", "서", "니까", "으니까", "니", "으니"})
+_KIN_SUBJECT_KO = re.compile(rf"(?<![가-힣])(?:{FAMILY_KO})(?:이|가|은|는|께서)\s")
+
+
+def honoured_reason(sentence: str) -> list[str]:
+    """A Korean sentence cut after a reason clause about a relative that honours them, when
+    what follows is the user's own doing ("시어머니가 당뇨가 있으셔서 | 저녁은 싱겁게 해요",
+    "장모님이 무릎이 안 좋으셔서 | 제가 병원에 모시고 다녀요"): the elder's state is a fact
+    of theirs (a health one is pinned) and the user's habit one of the user's, not one blurred
+    memory. Only a state (a health word, an adjective, 있다/없다, a copula) is cut off: an
+    event ("엄마가 오셔서 같이 밥 먹었어요") takes its tense from the clause after it."""
+    from gieok.write.extract.health import health_related
+    from gieok.write.extract.korean import honours_subject, is_question
+
+    toks = tokens(sentence)
+    if is_question(toks) or _KIN_SUBJECT_KO.search(sentence) is None:
+        return [sentence]
+    for i, t in enumerate(toks[2:-1], start=2):
+        if t.tag != "EC" or t.form not in _REASON_EC or toks[i - 1].form not in ("시", "으시"):
+            continue
+        head, tail = sentence[:t.end].strip(), sentence[t.end:].strip(" ,")
+        stem = next((u for u in reversed(toks[:i - 1]) if u.tag.startswith(("V", "XS"))), None)
+        state = stem is not None and (stem.tag.startswith(("VA", "VCP", "XSA"))
+                                      or stem.form in ("있", "없")) or health_related(head)
+        if not state or _KIN_SUBJECT_KO.search(head) is None or len(tail) < 4 \
+                or honours_subject(tail) or _KIN_SUBJECT_KO.search(tail) is not None:
+            return [sentence]
+        from gieok.write.extract.discourse import ko_subject
+
+        # the clause after it, with no subject of its own, is the speaker's: said so, or it
+        # would read as more about the relative
+        said = ko_subject(tail) != "none" or _SPEAKER_KO.search(tail) is not None
+        return [head, tail if said else f"저는 {tail}"]
+    return [sentence]
 
 
 # a sentence that opens with the pet or relative as its subject: "she" after the comma is them

@@ -22,7 +22,9 @@ from gieok.text.analysis import kiwi as _kiwi
 FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|"
              "딸내미|딸래미|아들내미|아들래미|아들|딸|"
              "큰애|작은애|큰아이|작은아이|큰딸|작은딸|큰아들|작은아들|막둥이|"
-             "아이|아기|애기|애|자녀|첫째|둘째|셋째|막내|형|오빠|누나|언니|동생|남동생|여동생|엄마|"
+             "아이|아기|애기|애|자녀|첫째|둘째|셋째|막내|형님|형수님|형수|형|오빠|누나|언니|동생|남동생|여동생|"
+             # the honorific forms of in-laws and parents ("시아버님", "친정엄마")
+             "시아버님|시어머님|친정엄마|친정아빠|친정어머니|친정아버지|시할머니|시할아버지|엄마|"
              "어머니|어머님|아빠|아버지|아버님|부모님|시부모님|할머니|할머님|할아버지|할아버님|시어머니|시아버지|장모님|장인어른|손주|"
              "손자|손녀|조카|쌍둥이|가족|"
              "이모|고모|삼촌|외삼촌|큰아버지|작은아버지|큰엄마|작은엄마|숙모|이모부|고모부|사촌|외할머니|외할아버지|친할머니|친할아버지|시댁|처가|시누이|시동생|처제|처형|형부|매형|제부|올케|며느리|사위|장모님|장인어른|장모|장인|새엄마|새아빠")
@@ -31,6 +33,17 @@ PETS_KO = ("고양이|냥이|강아지|개|반려견|반려묘|노견|노묘|유
            # breeds, said in place of "dog"/"cat" ("비숑 한 마리 데려왔어")
            "비숑|푸들|말티즈|말티푸|포메라니안|포메|시츄|치와와|웰시코기|진돗개|시바견|골든\\s?리트리버|"
            "리트리버|닥스훈트|비글|슈나우저|코숏|러시안\\s?블루|페르시안|먼치킨|스코티시\\s?폴드|랙돌|뱅갈")
+# a relative's own honorific word ("아버님", "시어머님", "장모님"): no one else's title
+KIN_NIM = "|".join(w for w in FAMILY_KO.split("|") if w.endswith("님"))
+# the relatives a Korean speaker honours with -시- (parents, grandparents, in-laws, aunts and
+# uncles, an elder brother-in-law): who a sentence that honours its subject is about
+ELDERS = re.compile(
+    r"엄마|어머니|어머님|아빠|아버지|아버님|부모님|시부모님|할머니|할머님|할아버지|할아버님|"
+    r"시어머니|시아버지|시어머님|시아버님|친정엄마|친정아빠|친정어머니|친정아버지|시할머니|"
+    r"시할아버지|장모님|장인어른|장모|장인|이모|고모|삼촌|외삼촌|큰아버지|작은아버지|큰엄마|"
+    r"작은엄마|숙모|이모부|고모부|외할머니|외할아버지|친할머니|친할아버지|새엄마|새아빠|형님|"
+    r"형수님|(?i:mom|mum|mother|dad|father|parents|grandma|grandmother|grandpa|grandfather|"
+    r"granny|grandad|(?:mother|father)-in-law|in-laws|aunt|uncle)")
 _VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R", "VA-I")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "시작했어, 듀오링고로 매일 15분씩": before a comma Kiwi reads the casual sentence end as a
@@ -182,6 +195,12 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
         eps = [Token("었", "EP", head.end, head.end)]
     if user_subject:
         eps = [t for t in eps if t.form not in ("시", "으시")]
+    elif end < len(toks) and toks[end].tag == "EF" and _HONOUR_EF.match(toks[end].form) \
+            and head.tag.startswith(("VV", "VA", "XSV", "XSA")) \
+            and not any(t.form in ("시", "으시") for t in eps):
+        # "좋아하세요" (Kiwi: 좋아하/VV + 세요/EF): the honour fused into the ending is kept
+        # for the elder it is about ("좋아하신다")
+        eps = [Token("시", "EP", head.end, head.end), *eps]
     past = any(t.form[:1] in ("었", "았", "였", "ᆻ") for t in eps)  # also "었었" (had done)
     if past or head.tag.startswith(("VA", "VCP", "VCN", "XSA")) or head.form in ("있", "없", "계"):
         ending = "다"
@@ -317,9 +336,13 @@ _AFTER_CONSONANT = {"가": "이", "는": "은", "를": "을", "랑": "이랑", "
 
 def third_person(text: str) -> str:
     """"난 …" → "사용자는 …"; adds "사용자는" when the sentence names no subject."""
+    # "전 부치는 거" (煎, Kiwi: 전/NNG) is food, not "저는"
+    food = {t.start for t in tokens(text) if t.form == "전" and t.tag == "NNG"} \
+        if re.search(r"(?<![가-힣])전(?=\s)", text) else set()
     out = text
     for pattern, repl in _FIRST:
-        out = pattern.sub(repl, out)
+        out = pattern.sub(lambda m, r=repl: m.group(0) if m.start() in food else r, out)
+        food = set()  # (only the first pattern, "전", reads the text as Kiwi did)
     out = re.sub(r"사용자의\s+사용자의", "사용자의", out)
     # "딸내미가" → "딸이": the plain word, its particle after a final consonant
     out = re.sub(r"(?<![가-힣])(딸|아들)(?:내미|래미)(가|는|를|랑|와|도|의|한테|에게)?(?=\s|$)",
@@ -370,11 +393,69 @@ def moved_where(previous: str, sentence: str) -> str | None:
 
 
 def honorific(text: str) -> bool:
-    """The verb honours its subject ("아스피린 매일 드셔", "산책하셔"): not the user, who
-    does not honour themselves — the elder just talked about."""
-    return any((t.tag == "EP" and t.form in ("시", "으시", "셨", "으셨"))
-               or (t.tag == "VV" and t.form in ("드시", "계시", "주무시", "잡수시"))
-               for t in tokens(text))
+    """A verb in the sentence honours its subject ("아스피린 매일 드셔", "산책하셔"): not the
+    user, who does not honour themselves — the elder just talked about."""
+    toks = tokens(text)
+    return any(_honours(toks, i) for i in range(len(toks)))
+
+
+def honours_subject(text: str) -> bool:
+    """The sentence's own predicate — its last one — honours its subject ("등산 엄청
+    좋아하심", "올해 칠순이시고 순천에 사셔", "요양원에 계세요"): the sentence is about an
+    elder, never the user. Not when the honour goes to the listener: a request or a question
+    put to the assistant ("이거 좀 해주세요", "봐주실래요", "어제 가셨어요?"), a greeting
+    ("수고하세요"); nor when only an earlier clause honours someone ("시어머니가 당뇨가
+    있으셔서 저녁은 싱겁게 해요": the cooking is the user's)."""
+    toks = tokens(text)
+    if is_question(toks):
+        return False
+    last = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].tag == "EF"), None)
+    if last is None:
+        last = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].tag == "EC"), None)
+    if last is None:
+        return False
+    word_start = text.rfind(" ", 0, toks[last].start) + 1
+    first = next(i for i, t in enumerate(toks) if t.end > word_start)
+    if toks[first].tag == "NNB" and first > 0:  # "좋아하실 거예요": the word before it
+        word_start = text.rfind(" ", 0, toks[first - 1].start) + 1
+        first = next(i for i, t in enumerate(toks) if t.end > word_start)
+    if any(t.tag == "VX" and t.form in ("주", "보") for t in toks[first:last]):
+        return False  # "드셔보세요", "가져다 주세요": asked of the listener
+    return any(_honours(toks, i) for i in range(first, last + 1))
+
+
+# the honorific 시 as Kiwi reads it: its own EP ("좋아하/VV 시/EP ᆷ/EF"), fused into the
+# ending ("좋아하/VV 세요/EF", "있/VA 으십니다"), or a verb of its own ("드시", "계시"; Kiwi
+# reads "계세요" and "주무세요" as a noun + 이/VCP + 세요/EF)
+_HONOUR_EP = frozenset({"시", "으시", "셨", "으셨"})
+_HONOUR_EF = re.compile(r"^(?:으)?(?:세|셔|셨|십|심|신)")
+_HONOUR_VERBS = frozenset({"드시", "계시", "주무시", "잡수시", "돌아가시", "드세"})
+# "안녕하세요", "수고하세요": a greeting or thanks honours the listener
+_FORMULA = frozenset({"안녕하", "수고하", "감사하", "고생하", "축하하"})
+# humble verbs: the user doing something for or to an elder ("사드렸어", "모시고", "여쭤봤어")
+_HUMBLE = frozenset({"드리", "모시", "여쭈", "여쭙", "뵙", "뵈"})
+
+
+def _honours(toks: list[Token], i: int) -> bool:
+    t = toks[i]
+    if t.tag.startswith(("VV", "VA")) and t.form in _HONOUR_VERBS:
+        return True
+    fused = t.tag == "EF" and _HONOUR_EF.match(t.form) is not None
+    if not ((t.tag == "EP" and t.form in _HONOUR_EP) or fused) or i == 0:
+        return False
+    stem = next((toks[j] for j in range(i - 1, -1, -1) if toks[j].tag != "EP"), toks[i - 1])
+    if stem.form in ("주", "보") and stem.tag in ("VX", "VV"):
+        return False  # "해주세요", "봐주실래요", "드셔보세요": asked of the listener
+    if stem.form in _FORMULA or (stem.tag in ("XSA", "XSV") and i > 1
+                                 and toks[i - 2].form + stem.form in _FORMULA):
+        return False
+    return stem.tag.startswith(_VERBAL) or stem.tag == "NNG" and fused
+
+
+def humble(text: str) -> bool:
+    """A humble verb: the user does something for or to an elder ("작년에 스틱 사드렸어",
+    "제가 병원에 모시고 가요", "선생님께 여쭤봤어요") — the sentence is still about them."""
+    return any(t.form in _HUMBLE and t.tag.startswith(("VV", "VX")) for t in tokens(text))
 
 
 def medical_said(text: str) -> bool:
