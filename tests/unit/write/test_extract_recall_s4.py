@@ -112,7 +112,7 @@ def test_a_life_event_or_lasting_state_is_not_vetoed_for_its_unseen_words(
     # the learned judge scored these as chatter (0.20–0.23); their structure says a fact
     assert asked(("user", "나 이번에 팀장 됐다 ㅋㅋ")) == ["사용자는 이번에 팀장 됐다"]
     assert asked(("user", "회사 layoff 당했어..")) == ["사용자는 회사 layoff 당했다"]
-    assert asked(("user", "부모님은 광주에 사세요")) == ["사용자의 부모님은 광주에 산다"]
+    assert asked(("user", "부모님은 광주에 사세요")) == ["사용자의 부모님은 광주에 사신다"]  # honour kept
     assert asked(("user", "My husband works night shifts at the airport")) == [
         "User's husband works night shifts at the airport"]
 
