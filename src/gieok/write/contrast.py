@@ -28,7 +28,9 @@ from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.patterns_en_base import CONDITIONS as EN_CONDITIONS
 from gieok.write.extract.patterns_ko_base import CONDITIONS as KO_CONDITIONS
 from gieok.write.extract.new_value import same_word
-from gieok.write.extract.retired import died, mentions
+from gieok.write.extract.health import is_medicine
+from gieok.write.extract.new_value import dosed_name
+from gieok.write.extract.retired import _SENTENCE_END, _UNSURE, died, dosed, mentions
 from gieok.write.likeness import _keys
 from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
 
@@ -332,6 +334,12 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     if said.kind == "passed":  # the exam's sitting or preparation, not the pass itself
         return _about(r, said.anchor) and _EXAM.search(r.content) is not None \
             and _PASSED.search(r.content) is None
+    if said.kind == "finished":  # attending the course, not the finishing itself
+        return _about(r, said.anchor) and _ATTENDING.search(r.content) is not None and not any(
+            s.kind == "finished" for s in shift.shifts(r.content))
+    if said.kind == "rescheduled":  # the date the event had before
+        return _about(r, said.anchor) and bool((r.data or {}).get("when") or _DATED.search(
+            r.content)) and not any(s.kind == "rescheduled" for s in shift.shifts(r.content))
     if said.kind == "moved":  # where they lived, or the move before ("moved again, to Perth")
         return bool(changes.who(new.content)) and (_LIVES.search(r.content) is not None
                                                    and not _MOVED.search(r.content)
@@ -339,6 +347,15 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     if said.kind == "replaced":
         return _about(r, said.anchor) and not (said.new and _names(r.content, said.new))
     return False
+
+
+_ATTENDING = re.compile(r"다니|다닌|다녀|다님|학원|수업|강좌|레슨|클래스|배운|배우|수강|듣는|\b(?:taking|"
+                        r"attend\w*|enrolled|doing|takes|class|classes|course|lessons?|studying)\b",
+                        re.IGNORECASE)
+_DATED = re.compile(r"\d{1,2}\s?(?:일|월)|다음\s?(?:주|달)|[월화수목금토일]요일|\b(?:next\s+\w+|tomorrow|"
+                    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan\w*|feb\w*|march|april|may|june|"
+                    r"july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*|\d{1,2}(?:st|nd|rd|th))\b",
+                    re.IGNORECASE)
 
 
 # a passing complaint ("요즘 밥을 안 먹는다", "has been limping"): what "이제 괜찮아요" ends —
@@ -427,7 +444,9 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
     said = shift.shifts(new.content)
     if _MOVED.search(new.content) and changes.who(new.content):
         said.append(shift.Shift("moved"))
-    stages = shift.stages(new.content)
+    stages = [(b, a, changes.who(new.content)) for b, a in shift.stages(new.content)]
+    stages += [(b, a, changes.who(sentence)) for sentence in _other_sentences(new)
+               for b, a in shift.stages(sentence)]  # "드디어 졸업! 다음 달부터 공방에서 일해"
     out = []
     for r in records:
         if r.id in created or r.layer is not new.layer or _NEVER & set(r.tags) \
@@ -438,11 +457,56 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
                     new.content, r.content) and changes.who(new.content) == changes.who(
                     r.content)) or any(
                 before.search(r.content) and not after.search(r.content)
-                and not r.pinned and shift.same_holder(after, changes.who(new.content),
-                                                       changes.who(r.content))
-                for before, after in stages):
+                and not r.pinned and shift.same_holder(after, holder, changes.who(r.content))
+                for before, after, holder in stages):
             out.append(r)
     return out
+
+
+def _other_sentences(new: MemoryRecord) -> list[str]:
+    """The sentences of the turn ``new`` came from that it does not state, and that say what
+    is, not what might be ("드디어 졸업!" beside "다음 달부터 이천 공방에서 일해")."""
+    turn = new.source_preview or ""
+    return [s for s in _SENTENCE_END.split(turn) if s and not _UNSURE.search(s)
+            and s.strip(" .!?") not in new.content]
+
+
+# -- a medicine switched to another, the one left unnamed ------------------------------------------
+# "we switched to escitalopram 10mg last week" after "put me on sertraline 50mg for anxiety",
+# "cardiologist switched me off warfarin onto apixaban", "약을 리리카로 바꿨어"
+_SWITCHED_TO = re.compile(r"\b(?:switch\w*|chang\w*|mov\w*|swapp?\w*)\s+(?:(?:me|us|them|him|her|the\s+user)"
+                          r"\s+)?(?:off\s+(?:of\s+)?[\w-]+\s+)?(?:over\s+)?(?:on)?to\s+(?P<en>[A-Za-z][\w-]{3,})|"
+                          r"(?P<ko>[가-힣A-Za-z][\w-]{1,}?)(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꿔|바뀌|갈아탔|갈아탐|"
+                          r"변경|교체)", re.IGNORECASE)
+_MEDICINE_WORD = re.compile(r"(?:^|\s)(?:약|처방)(?:을|은|도)?\s|\b(?:meds|medication|medicine|"
+                            r"prescription|pills?)\b", re.IGNORECASE)
+_ADDED = re.compile(r"\b(?:also|added|adding|plus|as\s+well|on\s+top|alongside|with\s+my)\b|추가|같이|함께|"
+                    r"이랑\s|하고\s같이", re.IGNORECASE)
+
+
+def _medicine_in(content: str) -> bool:
+    """``content`` names a medicine: a known one, or a word said with a dose."""
+    return dosed_name(content) is not None or any(is_medicine(w) for w in _WORD.findall(content)
+                                                  if len(w) >= 4)
+
+
+def switched_medicine(new: MemoryRecord, records: Iterable[MemoryRecord],
+                      created: set[str]) -> list[MemoryRecord]:
+    """The one medicine memory of the same holder that ``new``'s switch to another medicine
+    ends. Medicines are many: with two or more stored, which one was switched is unknown
+    and none ends; one said to be added ("also", "추가") ends nothing."""
+    m = _SWITCHED_TO.search(new.content)
+    if m is None or _ADDED.search(new.content):
+        return []
+    drug = m.group("en") or m.group("ko")
+    if not (is_medicine(drug) or dosed(new.content, drug) or _MEDICINE_WORD.search(
+            new.content[:m.start()])):  # "약 리리카로 바꿨어": said to be a medicine
+        return []
+    holder = changes.who(new.content)
+    taken = [r for r in records if r.id not in created and r.layer is new.layer
+             and r.type is not MemoryType.RULE and changes.who(r.content) == holder
+             and not mentions(r.content, drug) and _medicine_in(r.content)]
+    return taken if len(taken) == 1 else []
 
 
 def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
@@ -462,6 +526,9 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
     if gone:
         return gone, RECOVERED if all(_complaint(r.content) for r in gone) and shift.recovered(
             new.content) else "ended or replaced"
+    gone = switched_medicine(new, records, created)
+    if gone:
+        return gone, "switched to another medicine"
     return roles.replaced_job(new, records, created), "a new job of the same holder"
 
 

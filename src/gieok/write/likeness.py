@@ -43,9 +43,12 @@ def says_more(new: str, old: str) -> bool:
 
 
 def same_value(a: str | None, b: str | None) -> bool:
-    """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do."""
+    """Values of one slot agree ("mapo-gu" / "mapo-gu, seoul"); unknown values never do, nor
+    a value and one said not to hold."""
     if not a or not b:
         return False
+    if a.startswith("not ") != b.startswith("not "):
+        return False  # "not vegetarian/vegan" (eating meat again) ends "vegetarian"
     if "someone" in (a, b) and "none" not in (a, b):
         return True  # a partner not named yet agrees with the one who is (relationship)
     ta, tb = tokens(a), tokens(b)

@@ -31,7 +31,7 @@ def _decide(new: str, old: str, *, preview: str | None = None, tags: list[str] |
     def make(c: Candidate) -> MemoryRecord:
         return MemoryRecord(scope=Scope(user="u"), content=c.content, event_time=now,
                             tags=list(c.tags), metadata={"slot": c.slot} if c.slot else {},
-                            source_session="s1")
+                            source_session="s1", source_preview=c.preview)
 
     plan = reconcile([Candidate(content=new, at=now, turn_ids=("t1",), preview=preview,
                                 slot=slot, tags=new_tags)],
@@ -97,3 +97,119 @@ def test_another_allergy_is_another_fact() -> None:
                    metadata={"slot": "allergy:latex, so"},
                    slot="allergy:peanuts, the nurse checked today", new_tags=("allergy", "health"))
     assert kind is DecisionKind.ADD
+
+
+# -- eating meat again ends a meat-free diet (a value said not to hold never agrees with it) ---------
+def test_a_value_said_not_to_hold_is_not_the_same_value() -> None:
+    from gieok.write.likeness import same_value
+
+    assert not same_value("vegetarian", "not vegetarian/vegan")
+    assert same_value("not vegan", "not vegan")
+    assert same_value("vegetarian", "vegetarian")
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("User eats chicken now", "User is vegetarian, for nine years"),
+    ("사용자는 이제 생선을 먹음", "사용자는 비건 식단"),
+])
+def test_eating_meat_again_supersedes_the_diet(new: str, old: str) -> None:
+    diet = "not vegetarian/vegan"
+    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
+    stored = MemoryRecord(scope=Scope(user="u"), content=old, event_time=at, created_at=at,
+                          updated_at=at, tags=["diet"], pinned=True,
+                          metadata={"slot": "diet", "value": "vegetarian"})
+
+    def make(c: Candidate) -> MemoryRecord:
+        return MemoryRecord(scope=Scope(user="u"), content=c.content, event_time=now,
+                            metadata={"slot": "diet", "value": diet})
+
+    plan = reconcile([Candidate(content=new, at=now, turn_ids=("t1",), slot="diet", value=diet)],
+                     [stored], make_record=make, now=now)
+    assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
+
+
+# -- a course finished ends attending it; graduating ends a school year ------------------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 바리스타 과정 무사히 수료했다", "사용자는 요즘 주말마다 바리스타 학원 다닌다"),
+    ("User finished the welding course last week", "User is taking a welding course on Mondays"),
+    ("사용자는 도자기 수업 드디어 끝냈다", "사용자는 화요일 저녁마다 도자기 수업 듣는다"),
+])
+def test_a_course_finished_ends_attending_it(new: str, old: str) -> None:
+    assert _decide(new, old) is DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 바리스타 과정 수료하면 카페 차린다", "사용자는 요즘 바리스타 학원 다닌다"),  # not yet
+    ("User finished the welding course last week", "User is taking a pottery class on Mondays"),
+    ("사용자의 딸이 피아노 학원 수료했다", "사용자는 피아노 학원 다닌다"),  # another holder
+])
+def test_another_course_or_one_not_finished_ends_nothing(new: str, old: str) -> None:
+    assert _decide(new, old) is not DecisionKind.SUPERSEDE
+
+
+def test_graduating_said_beside_the_new_job_ends_the_school_year() -> None:
+    turn = "드디어 졸업! 다음 달부터 부산 항공사 정비팀에서 일해"
+    assert _decide("사용자는 다음 달부터 부산 항공사 정비팀에서 일한다", "사용자는 항공정비학과 4학년이다",
+                   preview=turn) is DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("turn", "old"), [
+    ("졸업하면 부산 항공사 정비팀에서 일할 거야", "사용자는 항공정비학과 4학년이다"),  # if
+    ("동생은 졸업했어! 다음 달부터 부산에서 일해", "사용자는 항공정비학과 4학년이다"),  # another
+])
+def test_graduating_unsaid_or_someone_elses_ends_nothing(turn: str, old: str) -> None:
+    assert _decide("사용자는 다음 달부터 부산에서 일한다", old, preview=turn) \
+        is not DecisionKind.SUPERSEDE
+
+
+# -- an event moved to another date ----------------------------------------------------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 이사 9월 20일로 밀렸다", "사용자는 다음 달 5일에 이사한다"),
+    ("사용자는 결혼식 10월 3일로 당겨졌다", "사용자는 11월 14일에 결혼식 올린다"),
+    ("User's knee surgery got pushed back to March", "User's knee surgery is on 12 February"),
+    ("User's dentist appointment was moved to Friday", "User has a dentist appointment next Tuesday"),
+])
+def test_an_event_moved_ends_its_old_date(new: str, old: str) -> None:
+    assert _decide(new, old) is DecisionKind.SUPERSEDE
+
+
+# ("dentist appointment moved to Friday" / "치과 예약 금요일로 바뀌었다" against another
+# appointment is read as a change of the same kind before this rule: not covered here)
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 이사 9월 20일로 밀렸다", "사용자는 다음 달 5일에 결혼식 올린다"),
+    ("사용자는 리모델링 8월 3일로 밀렸다", "사용자는 작년에 부엌 리모델링 했다"),
+])
+def test_another_event_or_an_undated_one_keeps(new: str, old: str) -> None:
+    assert _decide(new, old) is not DecisionKind.SUPERSEDE
+
+
+# -- a medicine switched to another, the old one unnamed ----------------------------------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("User switched to duloxetine 30mg last month", "User's GP put the user on venlafaxine 75mg"),
+    ("User's neurologist switched the user off topiramate onto lamotrigine",
+     "User takes topiramate for migraines"),
+    ("사용자는 약 리리카로 바꿨다", "사용자는 요즘 프레가발린 75mg 먹는다"),
+])
+def test_a_switch_to_another_medicine_ends_the_one_taken(new: str, old: str) -> None:
+    assert _decide(new, old, tags=["health"], pinned=True) is DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("User also switched to duloxetine 30mg", "User takes venlafaxine 75mg"),  # added
+    ("User's dad switched to duloxetine 30mg", "User takes venlafaxine 75mg"),  # another holder
+    ("User switched to a new pharmacy", "User takes venlafaxine 75mg"),  # no medicine
+    ("사용자는 사료 힐스로 바꿨다", "사용자는 요즘 프레가발린 75mg 먹는다"),
+])
+def test_a_switch_that_is_no_medicine_or_anothers_ends_nothing(new: str, old: str) -> None:
+    assert _decide(new, old, tags=["health"], pinned=True) is not DecisionKind.SUPERSEDE
+
+
+def test_with_two_medicines_stored_a_switch_ends_neither() -> None:
+    from gieok.write.contrast import switched_medicine
+
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    olds = [MemoryRecord(scope=Scope(user="u"), content=c, event_time=at)
+            for c in ("User takes metformin 500mg twice a day", "User takes atorvastatin 20mg")]
+    new = MemoryRecord(scope=Scope(user="u"), content="User switched to Januvia 100mg", event_time=at)
+    assert switched_medicine(new, olds, set()) == []
+    assert switched_medicine(new, olds[:1], set()) == olds[:1]

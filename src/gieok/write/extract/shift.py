@@ -48,7 +48,9 @@ class Shift:
     liked — ``polarity`` 1 — or disliked, -1), "replaced" (``anchor``'s value is now
     ``new``), "stage" (``new`` names the stage that follows ``old``), "recovered" (a
     passing complaint of the memory's holder is over), "passed" (the exam ``anchor`` was
-    passed: its sitting and its preparation are over)."""
+    passed: its sitting and its preparation are over), "finished" (the course ``anchor``
+    was completed: attending it is over), "rescheduled" (``anchor``, an event, moved to
+    another date: the date said before is over)."""
 
     kind: str
     anchor: str = ""
@@ -231,6 +233,56 @@ def _passed(content: str) -> list[Shift]:
             if m.group("x") not in _NOT_EXAM and not _KIN.match(m.group("x"))]
 
 
+# -- a course finished: "제빵 과정 수료했어", "finished my pottery course" ---------------------------
+# the subject of the course ends the same holder's attending it ("야간 제빵 학원 다닌다")
+_FINISHED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)\s?(?:과정|코스|수업|강좌|학원|교실|클래스|레슨|반)"
+                          r"(?:을|를|은|는|도)?\s?(?:무사히\s|드디어\s|다\s)?(?:수료|졸업|마쳤|마침|마치|끝냈|끝났|끝남|"
+                          r"종강)(?!\s?(?:예정|하면|할|하려|앞두|까지))")
+_FINISHED_EN = re.compile(r"\b(?:finished|completed|graduated\s+from|wrapped\s+up|passed)\s+(?:my\s+|the\s+|"
+                          r"her\s+|his\s+|their\s+)?(?P<x>[\w-]{3,}(?:\s+[\w-]{3,})?)\s+(?:course|class|"
+                          r"classes|program(?:me)?|diploma|apprenticeship|bootcamp|training)\b", re.IGNORECASE)
+
+
+def _finished(content: str) -> list[Shift]:
+    pattern = _FINISHED_KO if _HANGUL.search(content) else _FINISHED_EN
+    out = []
+    for m in pattern.finditer(content):
+        x = m.group("x").split()[-1] if not _HANGUL.search(m.group("x")) else m.group("x")
+        if x not in _NOT_EXAM and x.casefold() not in _NOT_ANCHOR and not _KIN.match(x):
+            out.append(Shift("finished", anchor=x))
+    return out
+
+
+# -- an event moved to another date: "리모델링 8월 3일로 밀림", "the move got pushed back to May" ----
+_DATE_KO = r"(?:\d{1,2}월\s?)?\d{1,2}일|\d{1,2}월(?:\s?(?:초|중순|말))?|다음\s?(?:주|달)|[월화수목금토일]요일"
+_RESCHEDULED_KO = re.compile(rf"(?:(?P<w>[가-힣A-Za-z]{{2,}})\s)?(?P<x>[가-힣A-Za-z]{{2,}}?)(?:은|는|이|가|도)?\s(?:(?:또|결국|다시)\s)?"
+                             rf"(?:{_DATE_KO})(?:\s?(?:{_DATE_KO}))?(?:으로|로)\s?(?:밀렸|밀림|밀린|밀려|미뤄|미뤘|"
+                             r"연기|당겨|당겼|옮겨졌|바뀌었|바뀜|변경)")
+_RESCHEDULED_EN = re.compile(r"\b(?:my\s+|the\s+|our\s+)?(?:(?P<w>[a-z][\w-]{2,})\s+)?(?P<x>[a-z][\w-]{2,})\s+(?:(?:has|have)\s+been\s+|"
+                             r"(?:is|was|got|'s|’s)\s+(?:been\s+)?)?(?:pushed\s+back|postponed|moved|delayed|"
+                             r"rescheduled|brought\s+forward|bumped)\s+(?:back\s+)?(?:to|till|until)\b",
+                             re.IGNORECASE)
+
+
+# nouns that say what kind of event moved, not which: the word before them names it ("dentist
+# appointment", "제주 여행")
+_KIND_OF_EVENT = frozenset("appointment appt meeting trip booking reservation session lesson class "
+                           "예약 약속 일정 여행 모임 수업 레슨 미팅 진료".split())
+
+
+def _rescheduled(content: str) -> list[Shift]:
+    pattern = _RESCHEDULED_KO if _HANGUL.search(content) else _RESCHEDULED_EN
+    out = []
+    for m in pattern.finditer(content):
+        x, w = m.group("x"), m.group("w")
+        if x.casefold() in _KIND_OF_EVENT:
+            x = w or ""
+        if len(x) >= 2 and x.casefold() not in _NOT_ANCHOR | {"it", "that", "this", "everything"} \
+                and x not in _NOT_EXAM:
+            out.append(Shift("rescheduled", anchor=x))
+    return out
+
+
 # -- a stage that follows another ------------------------------------------------------------------
 # (the stage before, the stage after): a closed table of life stages that end the one before
 _STAGES = (
@@ -250,6 +302,11 @@ _STAGES = (
     (re.compile(r"\b(?:is|works\s+as)\s+an?\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:at|for)\b|직업은|직급은|"
                 r"(?:사원|주임|대리|과장|차장|부장|팀장)(?:이다|다|이에요|예요|\s|$)", re.IGNORECASE),
      re.compile(r"\bpromoted\b|승진", re.IGNORECASE)),
+    # a student's school year, ended by graduating ("3학년이다" → "드디어 졸업!")
+    (re.compile(r"\d\s?학년|재학|\b(?:first|second|third|fourth|final)[- ]year\s+(?:student|at|of|in)\b|"
+                r"\b(?:freshman|sophomore|undergrad(?:uate)?)\b", re.IGNORECASE),
+     re.compile(r"졸업(?:했|함|해서|하고|이다|!|\s?(?:완료|성공))|\bgraduated\b(?!\s+from\s+(?:the\s+)?"
+                r"(?:course|class|program))", re.IGNORECASE)),
     # a job, ended by retiring from work ("User retired last month", "정년퇴직했다")
     # (said of the one who retired: "a retired greyhound" ends no job)
     (re.compile(r"\bworks?\s+(?:as|at|for)\b|\bworking\s+(?:as|at)\b|\bis\s+an?\s+[\w-]+(?:\s+[\w-]+)?"
@@ -281,4 +338,4 @@ def shifts(content: str) -> list[Shift]:
     """Every ended or replaced state ``content`` names (see the module docstring)."""
     over = [Shift("recovered")] if recovered(content) else []
     return [*_died(content), *_only(content), *_liking(content), *_replaced(content),
-            *_passed(content), *over]
+            *_passed(content), *_finished(content), *_rescheduled(content), *over]
