@@ -17,7 +17,7 @@ from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, diets, discourse, discourse_others
-from gieok.write.extract import disclosure, english, followup, generic, health, korean
+from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -226,7 +226,9 @@ class HeuristicExtractor:
         question = asked  # what the turn answers: a feature of each of its sentences
         workspace = False  # the turn's last sentence was about the workspace
         secret_here = False  # this sentence / the one before handed over a secret
-        for at, sentence in enumerate(sentences):
+        before_sentence: list[Candidate] = []  # ``out`` as the previous sentence found it
+        for at, sentence in enumerate(sentences):  # (touched: what that sentence made)
+            touched, before_sentence = fragments.touched(before_sentence, out), list(out)
             after_secret, secret_here = secret_here, _SECRET_MASK.search(sentence) is not None
             if (has_mask(sentence) and is_mask_only(sentence)) or _BARE_REQUEST.match(sentence):
                 entities.observe(sentence)
@@ -314,6 +316,13 @@ class HeuristicExtractor:
                     and generic.continues(body):
                 # a fragment going on about the previous memory is judged with it, not alone
                 out[last] = _continued(out[last], body, turn.at)
+                continue
+            if touched is not None and not out[touched].pinned and reply is None \
+                    and resolved == body and not has_mask(sentence) \
+                    and fragments.is_fragment(body):
+                # "drone 샀어. DJI Mini 4 Pro": a noun phrase names what the memory before is
+                # about (a core fact stays as its rules wrote it: reconciliation reads it)
+                out[touched] = fragments.onto(out[touched], body, turn.at)
                 continue
             # "This repo targets Python 3.11 and we format with ruff": "we" goes on about the
             # workspace named before (not a verdict: "our service at the restaurant was terrible")
