@@ -75,8 +75,10 @@ _EN_INTRO = [
     re.compile(rf"\b(?P<name>[A-Z][a-z]+)\s*\(\s*{_MY}\s+"
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\s*\)"),
     # "I have a son, Ethan", "we have a daughter named Ivy"
-    re.compile(rf"\b(?i:have|has|got|had)\s+(?i:an?|one)\s+(?:(?i:little|baby|younger|older|"
-               rf"big|new)\s+)?(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
+    # ("we adopted a rescue greyhound, Comet": any words before the noun that _EN_ADJ holds)
+    re.compile(rf"\b(?i:have|has|got|had|adopted|rescued)\s+(?i:an?|one)\s+"
+               rf"(?:(?i:{_EN_ADJ}|\d+[- ]year[- ]old)\s+){{0,2}}"
+               rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
                r"(?P<name>[A-Z][a-z]+)\b"),
 ]
 # "two dogs, Max and Ruby": one entity per name.
@@ -218,9 +220,25 @@ def _bare_korean_name(sentence: str) -> list[Entity]:
     start = m.start("name")
     if not any(t.start == start and t.tag == "NNP" for t in tokens(sentence)) \
             and not familiar(m.group("name")) \
-            and not re.fullmatch(r"[A-Za-z]+", m.group("noun")):  # "우리 dog 해피"
+            and not re.fullmatch(r"[A-Za-z]+", m.group("noun")) \
+            and not _name_then_when(m.group("name"), sentence[m.end("name"):]):
         return []
     return [entity(m.group("name"), m.group("noun"), "ko")]
+
+
+# the pet's or relative's own things said right after it, with no 의 ("우리 강아지 털 요즘 …",
+# "우리 고양이 밥 …"): not a name, however the sentence goes on
+_THEIRS = frozenset("털 밥 사료 간식 이름 나이 몸무게 체중 발 발톱 눈 귀 코 입 이빨 피부 배 꼬리 다리 "
+                    "산책 병원 약 장난감 집 옷 미용 목욕 건강 상태 똥 오줌 방 학교 회사 일 생일 "
+                    "생신 선물 차 폰 숙제 성적 친구 남친 여친 결혼".split())
+_WHEN_NEXT = re.compile(r"^\s(?:요즘|요새|오늘|어제|그제|지금|이번|최근|작년|올해|벌써|아직|드디어|"
+                        r"맨날|매일|또|아까|방금|요번|지난)(?:에|엔)?(?![가-힣])")
+
+
+def _name_then_when(name: str, after: str) -> bool:
+    """"우리 강아지 보리 오늘 병원 갔어", "우리 앵무새 키위 요즘 깃털 뽑아요": a word right after
+    the pet or relative, then when — the pet's name, even a common noun (보리, 키위, 콩)."""
+    return name not in _THEIRS and _WHEN_NEXT.match(after) is not None
 
 
 def entity(name: str | None, noun: str, lang: str) -> Entity:

@@ -88,7 +88,8 @@ def resolve_en(ents: Entities, text: str) -> str:
         return f"{ents.topic.display('en')} {text[lead.start('v'):]}"
     entity = ents.mentioned(text, "en")
     if entity and entity.name and not re.search(
-            rf"(?:my|our|User's|named|called)\s+(?:[\w-]+\s+){{0,3}}{re.escape(entity.name)}",
+            rf"(?:my|our|User's|named|called|name\s+is)\s+(?:[\w-]+\s+){{0,3}}"
+            rf"{re.escape(entity.name)}",
             text, re.I):  # "… a golden retriever called Sunny" introduces her again
         return re.sub(rf"(?<![\w]){re.escape(entity.name)}", entity.display("en"), text,
                       count=1)

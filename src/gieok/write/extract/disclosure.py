@@ -95,7 +95,12 @@ def expand(sentences: Sequence[str], kept: Callable[[str], bool]) -> list[str]:
         if asked is not None and not sentence.rstrip().endswith(("?", "？")):
             sentence = _named_by_question(sentence, asked)
         asked = sentence if sentence.rstrip().endswith(("?", "？")) else None
-        out.extend(_english(sentence))
+        parts = _english(sentence)
+        if parts == [sentence] and not kept(sentence):
+            # "our parrot Kiwi screams if we use the blender lol": not kept whole, but the pet
+            # is named in passing, and that is kept
+            parts += _names_said(sentence, parts)
+        out.extend(parts)
     return out
 
 
@@ -143,11 +148,16 @@ def _english(sentence: str) -> list[str]:
         return [head]  # "first winter in Tacoma …, how do people deal": what precedes holds
     clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
     # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
-    clauses += [f"{m.group('my')} {m.group('noun')}'s name is {m.group('name')}"
-                for m in _EN_APPOSITION.finditer(sentence)
-                if m.group("name").lower() not in _NOT_NAMES
-                and not any(m.group("name") in c for c in clauses)]
+    clauses += _names_said(sentence, clauses)
     return clauses or [sentence]
+
+
+def _names_said(sentence: str, clauses: list[str]) -> list[str]:
+    """"my daughter Maisie keeps asking why …": whatever the clause does, it names her."""
+    return [f"{m.group('my')} {m.group('noun')}'s name is {m.group('name')}"
+            for m in _EN_APPOSITION.finditer(sentence)
+            if m.group("name").lower() not in _NOT_NAMES
+            and not any(m.group("name") in c for c in clauses if c != sentence)]
 
 
 def _clause(piece: str) -> str | None:
