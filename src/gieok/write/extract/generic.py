@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract.health import EN_FINDING, HEALTH, MEDICINE, medical_report
+from gieok.write.extract.health import EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, medical_report
 from gieok.write.extract.passing import passing
 from gieok.write.extract import discourse, english, korean
 
@@ -278,7 +278,8 @@ def keepable(sentence: str) -> bool:
         negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
                              re.IGNORECASE) is not None
     # "not a morning person": a trait said with a negation is still a trait
-    return not negative or HEALTH.search(text) is not None or _TRAIT.search(text) is not None
+    return not negative or HEALTH.search(text) is not None or _TRAIT.search(text) is not None \
+        or MEAL_SKIPPED.search(text) is not None  # "목요일엔 저녁 안 먹어요": a routine
 
 
 # a mood and nothing else ("I'm just grumpy", "i'm emotionally destroyed"): how the moment is
@@ -376,7 +377,7 @@ def _ko_worth_keeping(text: str) -> bool:
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
     if not names_something(toks):
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
-    if korean.negated(toks) and not HEALTH.search(text):
+    if korean.negated(toks) and not HEALTH.search(text) and not MEAL_SKIPPED.search(text):
         return False
     if past_evaluation(text) or one_off(text) or called_off(text):
         return False

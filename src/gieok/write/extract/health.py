@@ -26,12 +26,23 @@ _DRUG_WORD_KO = (r"(?<![가-힣])(?!(?:우린|어린|그린|베를린|마린|트
                  r"브라이드|대졸|고졸|중졸|초졸|예민|고민|주민|이민|시민|국민|난민|서민|농민|어민)"
                  r"(?![가-힣]))")
 
+# "저녁 안 먹어요", "아침은 잘 안 먹어요": a meal skipped is when the user eats, not what they
+# must not (fixed-width lookbehinds, one per width)
+_MEALS = ("아침", "점심", "저녁", "야식", "끼니", "밥")
+_BEFORE_NOT = [m + j + w for m in _MEALS for j in ("", "은", "는", "도", "을", "를")
+               for w in ("", " ", " 잘 ", "잘 ")]
+_NOT_A_MEAL = "".join(f"(?<!{'|'.join(sorted(g))})" for g in (
+    {b for b in _BEFORE_NOT if len(b) == n} for n in sorted({len(b) for b in _BEFORE_NOT})))
+
 HEALTH = re.compile(
     r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
     r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
     r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
     r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
-    r"can['’]?t\s+(?:eat|have|drink)|(?:don|doesn|didn)['’]?t\s+(?:eat|drink)|"
+    # (a meal skipped — "don't eat dinner on Thursdays", "저녁 안 먹어요" — is when the user
+    # eats, a routine: no food they must avoid)
+    r"can['’]?t\s+(?:eat|have|drink)|(?:don|doesn|didn)['’]?t\s+(?:eat|drink)(?!\s+(?:"
+    r"breakfast|brunch|lunch|dinner|supper|after|before|late|out)\b)|intermittent\s+fasting|"
     r"(?:do|does)\s+not\s+(?:eat|drink)|never\s+(?:eats|drinks)|toxic|vaccin|alcohol|"
     # vaccinations, the user's or a pet's: a closed class of shot words
     r"immuni[sz]|inocul|rabies|distemper|parvovirus|bordetella|lepto(?:spirosis)?\b|booster|"
@@ -66,9 +77,17 @@ HEALTH = re.compile(
     r"항암|투석|이식|빈혈|콜레스테롤|통풍|아토피|습진|자폐|중성화|심장사상충|재활|물리치료|"
     r"알레르기|알러지|두드러기|(?<![가-힣])술(?:을|은|도|\s)|담배|흡연|금연|금주|(?<![예계요절공규조서협언특제])약(?:을|\s|$|은)|복용|인슐린|흡입기|당뇨|천식|고혈압|갑상선|신장|심장|"
     r"췌장염|디스크|탈구|슬개골|신부전|진단|수술|치매|백내장|질환|증후군|임신|채식|비건|키토|글루텐|유당|식단|처방|"
-    r"편두통|사료|먹으면\s?(?:안|큰일)|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|못\s?먹|안\s?먹|금식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
+    r"편두통|사료|먹으면\s?(?:안|큰일)|(?:소염|진통|해열|소화|구충|지사|변비|이뇨|항[가-힣]{1,4})제|못\s?먹|" + _NOT_A_MEAL + r"안\s?먹|금식|단식|접종|주사|백신|광견병|" + _DRUG_WORD_KO +
     r"\w+(?:린|졸|이드)\b",
     re.IGNORECASE)
+
+# a meal the user skips, on a day or a schedule ("목요일엔 저녁 안 먹어요", "I don't eat
+# breakfast"): a routine said with a negation — kept, but no food to avoid (never pinned)
+MEAL_SKIPPED = re.compile(
+    r"(?:아침|점심|저녁|야식|끼니|(?<![가-힣])밥)(?:은|는|도|을|를)?\s?(?:잘\s?)?(?:안\s?먹|굶|거르|걸러|"
+    r"스킵)|"
+    r"\b(?:don['’]?t|do\s+not|never)\s+(?:eat|have)\s+(?:breakfast|brunch|lunch|dinner|supper)\b|"
+    r"\bskip\s+(?:breakfast|lunch|dinner)\b", re.IGNORECASE)
 
 # A word for medicine, or a drug's name by its stem ("metformin", "아목시실린"); 약 never inside
 # 예약, 계약, 약속's kin (an appointment is no medication).

@@ -79,8 +79,14 @@ class Token:
 
 def unfilled(text: str) -> str:
     """The sentence without the fillers, conjunctions and greetings said before it ("아 그리고
-    저 …" → "저 …"): what every Korean memory drops before it is said."""
-    return _LEADING.sub("", text.strip())
+    저 …" → "저 …", and "저 그리고 …" → "저 …"): what every Korean memory drops before it
+    is said."""
+    return _FILLER_AFTER_ME.sub(r"\1", _LEADING.sub("", text.strip()))
+
+
+# a conjunction said right after the speaker ("저 그리고 매주 목요일엔 …"): a filler too
+_FILLER_AFTER_ME = re.compile(r"^((?:저|나|전|난|저는|나는|제가|내가)\s)(?:그리고|근데|그런데|아무튼|"
+                              r"암튼|참고로|아\s참)\s+(?!싶|있)")
 
 
 def tokens(text: str) -> list[Token]:
@@ -273,7 +279,7 @@ def unreported(text: str) -> str:
 
 def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
                after_past: bool = False) -> str | None:
-    text = unreported(_TRAILING.sub("", _LEADING.sub("", sentence.strip())).strip())
+    text = unreported(_TRAILING.sub("", unfilled(sentence)).strip())
     if not text or _SOMEONE.match(text):
         return None  # "걔 다음달에 결혼해" with no one named before: not the user, and not known
     toks = tokens(text)
