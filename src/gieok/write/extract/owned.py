@@ -94,6 +94,34 @@ _MINE = re.compile(r"^(?P<f>(?:(?:and|but|so|well|oh|because|cause|cuz|since)[,\
                    re.IGNORECASE)
 
 
+# "it's a £600 Hilleberg", "it's an old Trek": the thing just named, by its make
+_IT_IS_MAKE = re.compile(
+    r"^(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*it['’]?s\s+(?:an?\s+)?(?:(?:[£$€₩]\s?\d[\d,.]*k?|"
+    rf"\d+\s?(?:yo|year[-\s]old)|old|new|secondhand|second-hand|vintage|used)\s+)*(?P<p>{_PRODUCT})"
+    r"(?:\s+(?P<n>[a-z][a-z-]+))?\s*[.!]*$")
+# the user's thing said before it: "my mate wants to borrow my tent"
+_MY_NOUN = re.compile(r"(?<![\w'’])my\s+(?:(?:old|new|only|favourite|favorite)\s+)?"
+                      r"(?P<n>[a-z][a-z-]{2,})\b")
+_NOT_OWNED = re.compile(
+    rf"^(?:{FAMILY}|{PETS}|mate|mates|friend|friends|boss|manager|colleague|coworker|neighbou?r|"
+    r"flatmate|housemate|landlord|landlady|teacher|doctor|therapist|team|class|students?|"
+    r"clients?|life|job|work|time|head|mind|day|week|plan|plans|way|own|fault|turn|name|"
+    r"birthday|wedding|shift|opinion|idea|question|answer|phone\s+number|address)$",
+    re.IGNORECASE)
+
+
+def _made_by(before: str, sentence: str) -> str | None:
+    """"… borrow my tent …? it's a £600 Hilleberg" → "I have a Hilleberg tent": "it" is the
+    last thing of the user's the sentence before named."""
+    make = _IT_IS_MAKE.match(sentence.strip())
+    if make is None or _NOT_A_THING.match(make.group("p").split()[0]):
+        return None
+    nouns = [m.group("n") for m in _MY_NOUN.finditer(before) if not _NOT_OWNED.match(m.group("n"))]
+    if not nouns or (make.group("n") and make.group("n") != nouns[-1]):
+        return None
+    return f"I have {_a(make.group('p'))} {nouns[-1]}"
+
+
 def _possession(question: str) -> str | None:
     """"I have a Brompton" for a question or request that names the user's Brompton."""
     made = _MY_NOUN_MAKE.search(question)
@@ -148,7 +176,10 @@ def statements(sentences: list[str]) -> list[str]:
             continue
         if asked is not None:
             sentence = _mine(asked, sentence) or sentence
+        made = _made_by(out[-1], sentence) if out else None
         out.append(sentence)
+        if made is not None:
+            out.append(made)
         asking = _ASKING.search(sentence.strip()) is not None
         owned = _possession(sentence) if asking else None
         if owned is not None:

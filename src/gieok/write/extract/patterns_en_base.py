@@ -36,7 +36,12 @@ IM = r"(?:(?<![\w'’])(?:I\s+am|I['’]m|Im|we\s+are|we['’]re))"
 ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already|finally|do|"
        r"honestly|truly|mostly|absolutely|totally|definitely|kinda|kind\s+of|sort\s+of|"
        r"genuinely|seriously|literally|officially|so|very|pretty\s+much|even))*")
-REST = r"(?P<x>[^.!?;\n]{2,90})"
+# What a rule reads as its object: the rest of the clause. A comma followed by a clause of its
+# own ends it ("I hate grey, I swear every rental was grey": grey), a list does not ("allergic
+# to peanuts, shellfish and kiwi").
+REST = (r"(?P<x>[^.!?;\n]{2,90}?)(?=\s*,\s*(?:I|I['’](?:m|ve|d|ll)|we|we['’](?:re|ve)|my|it['’]s|"
+        r"it\s+is|that['’]s|he['’]s|she['’]s|they['’]re|so|but|because|since|lol|haha|tbh|"
+        r"honestly|which\s+is)\b|[.!?;\n]|$)")
 # A place, up to a clause of the user's own that follows it ("moved to Denver and don't know
 # anyone" → "Denver")
 PLACE = (r"(?P<x>[^.!?;\n]{2,90}?)(?=\s+(?:and|but|so)\s+(?:I\b|I['’]|i\s|don['’]?t|do\s+not|"
@@ -51,14 +56,19 @@ FAMILY = (r"wife|husband|spouse|partner|boyfriend|girlfriend|fianc[ée]e?|son|so
           r"stepmother|stepdad|stepfather|stepbrother|stepsister|godmother|godfather|"
           r"grandparents|great-grandma|great-grandmother|great-grandpa|great-grandfather|"
           # British and familiar words for the same people ("my grandad Wilf", "my mum")
-          r"mum|mummy|grandad|granddad|granny|gran|nana|hubby")
+          r"mum|mummy|grandad|granddad|granny|gran|nana|hubby|"
+          # a child by their place among siblings ("my youngest can't do spicy")
+          r"youngest|eldest|oldest|middle\s+one|little\s+one|firstborn")
 PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit|rabbits|"
         r"bunny|parrot|bird|birds|fish|goldfish|turtle|tortoise|guinea\s+pig|ferret|lizard|"
         r"snake|gecko|hedgehog|retriever|labrador|poodle|corgi|shiba(?:\s+inu)?|bulldog|"
         r"terrier|beagle|husky|chihuahua|dachshund|maltese|pomeranian|schnauzer|jindo|"
         r"persian|siamese|ragdoll|maine\s+coon|tabby|greyhound|whippet|shepherd|collie|"
         r"spaniel|pug|shih\s+tzu|samoyed|doberman|rottweiler|pit\s?bull|mutt|pup|kitty|"
-        r"budgie|parakeet|cockatiel|canary|chinchilla|gerbil|axolotl|bearded\s+dragon")
+        r"budgie|parakeet|cockatiel|canary|chinchilla|gerbil|axolotl|bearded\s+dragon|"
+        r"great\s+dane|bernese|mastiff|boxer|akita|malamute|vizsla|weimaraner|basset|bichon|"
+        r"cockapoo|cavapoo|labradoodle|goldendoodle|lurcher|staffie|staffy|springer|"
+        r"tarantula|iguana|hens|chickens")
 MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|"
           r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"

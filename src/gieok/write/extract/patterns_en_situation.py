@@ -12,6 +12,7 @@ import re
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Rule, RuleContext
+from gieok.write.extract.health import is_medicine
 from gieok.write.extract.patterns_en_base import (
     ADV, CONDITIONS, FAMILY, I, IM, OCCUPATION, PETS, PLACE, REST, Groups, _article, rule,
     _thing,
@@ -114,6 +115,51 @@ def _have(g: Groups) -> str:
     rest = re.sub(r"^\s*(?:,\s*)?", " ", rest) if rest else ""
     rest = first_person_to_user_en(rest, "pronoun").rstrip()
     return f"User has {g['n']} {g['x']}{rest}".strip()
+
+
+# what a medicine looks like by its name or how it is taken (a dose, a drug-class ending)
+MEDICINE = re.compile(
+    r"\b(?:mg|pills?|medication|medicine|meds|tablets?|capsules?|insulin|inhaler|"
+    r"antibiotics?|supplements?|vitamins?|thinners?|blockers?|inhibitors?|"
+    r"antidepressants?|birth\s+control|the\s+pill|steroids?|painkillers?|"
+    r"chemo(?:therapy)?|hormones?|\w+(?:pril|statin|olol|azole|mab|pine|"
+    r"formin|prazole|oxetine|sartan|cillin|cycline|thyroxine|tidine|azepam|zolam|"
+    r"xaban|farin|afil|triptan|semide|thiazide|profen|mycin|ciclovir|dopa|met|"
+    r"pramine|ipine|azine|idone|isone|olone|trel)|"
+    # common ones no ending gives away
+    r"(?:sertral|bupropi|venlafax|escitalopr|citalopr|fluoxet|duloxet|mirtazap|quetiap|"
+    r"lamotrig|levetirac|gabapent|pregabal|predniso|amoxic|doxycyc|azithromy|amlodip|"
+    r"montelukast|cetiriz|loratad|salbutam|levothyrox|warfar|clopidogr|sinemet|symbicort|"
+    r"ventolin|lipitor|xanax|zoloft|prozac|lexapro|wellbutrin|adderall|ritalin|ozempic)\w*)\b", re.IGNORECASE)
+# who changes a prescription: a doctor by any title ("my GP", "the cardiologist", "Dr Shah")
+_PRESCRIBER = (r"(?:(?<![\w'’])(?:my|the|our)\s+)?(?:doctor|doc|dr\.?(?:\s+(?-i:[A-Z][\w-]+))?|gp|"
+               r"physician|consultant|specialist|nurse(?:\s+practitioner)?|pharmacist|"
+               r"psych|[a-z]+(?:ologist|iatrist))")
+# what a pet shows when it is unwell ("the dog's been limping since tuesday")
+_SYMPTOM = (r"limping|vomiting|throwing\s+up|sneezing|coughing|wheezing|scratching|itching|"
+            r"shaking|trembling|losing\s+weight|not\s+eating|off\s+(?:his|her|their)\s+food|"
+            r"lethargic|having\s+seizures|bleeding|favou?ring\s+(?:his|her|its|their|one)\s+\w+|"
+            r"drinking\s+(?:a\s+lot|loads|tons)|peeing\s+(?:a\s+lot|inside|blood|everywhere)|"
+            r"struggling\s+to\s+(?:walk|breathe|stand|pee)")
+
+
+def _medicine(name: str) -> bool:
+    return bool(name) and (MEDICINE.search(name) is not None or is_medicine(name))
+
+
+def _switched(g: Groups, _: RuleContext) -> str:
+    old = f" (switched from {g['old']})" if g.get("old") else ""
+    rest = f" {g['rest'].strip()}" if g.get("rest", "").strip() else ""  # when, why, for what
+    return f"User takes {g['x']}{old}{rest}"
+
+
+def _prescribed(g: Groups, _: RuleContext) -> bool:
+    """A medicine, not a place in a queue ("put me on the waitlist", "started me on a diet")."""
+    return _thing(g, _) and (g.get("v", "").lower() in ("switched", "moved", "changed", "swapped")
+                             and bool(g.get("old")) or _medicine(g["x"])
+                             or _medicine(g.get("old") or "")) \
+        and not re.search(r"\b(?:diet|list|leave|hold|rest|notice|call|shift|plan|team)\b",
+                          g["x"], re.I)
 
 
 RULES: list[Rule] = [
@@ -262,6 +308,13 @@ RULES: list[Rule] = [
          rf"cannot|gets|will)\s+[^.!?;\n]{{2,80}})",
          _as_user, "family", tags=("family",),
          check=lambda g, _: not re.search(r"\b(?:you|your)\b", g["all"], re.I)),
+    # "that's Moose, my Great Dane", "meet Pickle, our new kitten": a pet introduced by name
+    rule("en.family.named_pet",
+         r"(?:^|\b)(?:that['’]s|this\s+is|meet|it['’]s|that\s+was|he['’]s|she['’]s)\s+"
+         r"(?P<name>(?-i:[A-Z][\w-]+)),\s+(?:my|our)\s+(?P<kind>(?:[\w-]+\s+){0,2}?"
+         rf"(?:{PETS}))\b",
+         lambda g, _: f"User's {g['kind']} is called {g['name']}", "pet",
+         slot="pet_name:{kind}", value="{name}", tags=("pet",)),
     rule("en.family.marital",
          rf"{IM}{ADV}\s+(?P<x>married|single|divorced|engaged|widowed|separated)\b",
          "User is {x}", "family", slot="marital", tags=("family",)),
@@ -327,6 +380,26 @@ RULES: list[Rule] = [
              r"chemo(?:therapy)?|hormones?|\w+(?:pril|statin|olol|azole|mab|pine|"
              r"formin|prazole|oxetine|sartan|cillin|cycline|thyroxine))\b", g["x"], re.I)
          is not None),
+    # "my doctor switched me from omeprazole to famotidine", "the cardiologist moved me off
+    # warfarin onto apixaban", "my GP started me on sertraline": what the user takes now (the
+    # one it replaced goes with it; whether it retires a stored one is the reconciler's)
+    rule("en.health.switched",
+         rf"{_PRESCRIBER}(?:\s+(?:has|had|just|finally|recently|then))*\s+(?P<v>switched|moved|"
+         r"changed|swapped|put|started|took|taken)\s+me\s+(?:(?:from|off(?:\s+of)?)\s+"
+         r"(?P<old>[\w\s.-]{2,40}?)\s+)?(?:to|onto|on)\s+(?P<x>[\w\s.-]{2,40}?)"
+         r"(?=\s*(?:[,.!?;]|$|\s+(?:last|this|yesterday|today|and|but|because|since|after|so|"
+         r"for|which|instead)\b))(?P<rest>(?:\s+(?:last|this|yesterday|today|because|since|after|for|instead)\b[^.!?;\n]{0,80})?)",
+         _switched, "health", tags=("health", "medication"), slot="medication:{x}", value="yes",
+         check=_prescribed),
+    rule("en.health.switched_self",
+         rf"{I}{ADV}\s+(?:(?:was|got|have\s+been|['’]ve\s+been|been)\s+)?(?P<v>switched|moved|"
+         r"changed|swapped)\s+(?:my\s+(?:meds|medication|medicine|pills|prescription)\s+)?"
+         r"(?:(?:from|off(?:\s+of)?)\s+(?P<old>[\w\s.-]{2,40}?)\s+)(?:to|onto)\s+"
+         r"(?P<x>[\w\s.-]{2,40}?)(?=\s*(?:[,.!?;]|$|\s+(?:last|this|yesterday|today|and|but|"
+         r"because|since|after|so|for|which|instead)\b))(?P<rest>(?:\s+(?:last|this|yesterday|today|because|since|after|for|instead)\b[^.!?;\n]{0,80})?)",
+         _switched, "health", tags=("health", "medication"),
+         slot="medication:{x}", value="yes",
+         check=lambda g, c: _thing(g, c) and (_medicine(g["x"]) or _medicine(g["old"]))),
     rule("en.health.condition",
          rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",
          "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic")),
@@ -344,6 +417,28 @@ RULES: list[Rule] = [
              r"(?:(?:a|an|the)\s+)?(?:to|no|nothing|point|chance|choice|say|time|money|great|"
              r"good|nice|amazing|beautiful|lovely|real|natural|strong|talent|potential|gift|"
              r"knack|job|offer|deal|lot|bit|way)\b", g["x"], re.I)),
+    # "my dad just got told he has Parkinson's", "my mum found out she has diabetes": a
+    # relative's (or pet's) diagnosis said as news
+    rule("en.health.kin_told",
+         rf"(?<![\w'’])(?:my|our)\s+(?P<rel>(?:[\w-]+\s+)?(?:{FAMILY}|{PETS}))"
+         rf"(?:\s+(?-i:[A-Z][\w-]+))?{ADV}\s+(?:was|got|has\s+been|['’]s\s+been|been|found\s+out|"
+         r"learned|learnt)\s+(?:(?:just|finally|recently|officially)\s+)?(?:told\s+)?(?:that\s+)?"
+         rf"(?:he|she|they|it)\s+(?:has|have|had|['’]s\s+got)\s+{REST}",
+         lambda g, _: f"User's {g['rel']} has {g['x']}", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "chronic", "family"), value=None,
+         check=lambda g, _: len(g["x"].split()) <= 6 and not re.match(
+             r"(?:(?:a|an|the)\s+)?(?:to|no|nothing|point|chance|choice|say|time|money|great|"
+             r"good|nice|job|offer|deal|lot|bit|way|date|girlfriend|boyfriend)\b", g["x"], re.I)),
+    # "the dog's been limping since tuesday", "our cat has been throwing up all week": a
+    # pet's symptom (the family's pet when said with "the")
+    rule("en.health.pet_symptom",
+         rf"(?<![\w'’])(?:my|our|the)\s+(?P<rel>(?:[\w-]+\s+)?(?:{PETS}))(?:\s+(?-i:[A-Z][\w-]+))?"
+         r"(?:['’]s|\s+has|\s+is)\s+(?P<b>been\s+)?(?:(?:really|kind\s+of|kinda|a\s+bit|"
+         rf"constantly|still|suddenly)\s+)?(?P<x>(?:{_SYMPTOM})[^.!?;\n]{{0,60}})",
+         lambda g, _: f"User's {g['rel']} {'has been' if g.get('b') else 'is'} {g['x']}",
+         # (a slot of its own for each symptom: none replaces another)
+         "health", tags=("health", "pet"), slot="symptom:{rel}:{x}", value="yes",
+         check=lambda g, _: not re.search(r"\b(?:you|your)\b", g["x"], re.I)),
     rule("en.health.pregnant",
          rf"{IM}{ADV}\s+(?P<x>pregnant|expecting\s+a\s+baby|expecting)\b",
          "User is pregnant", "health", slot="pregnancy", value="yes", tags=("health",)),

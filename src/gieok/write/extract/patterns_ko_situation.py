@@ -13,6 +13,7 @@ import re
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
+from gieok.write.extract.health import is_medicine
 from gieok.write.extract.patterns_ko_base import (
     _ATTENDED, CITIES, CONDITIONS, END, FACTISH, FAMILY, HAVE, _NOT_OBJECT, NOT_PLACE, OBJ,
     OCCUPATIONS, _PARTICLE_END, PETS, PLACE_SUFFIX, TIME_RE, Check, Groups, foreign_subject,
@@ -112,6 +113,23 @@ def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
     return Hit(content=f"사용자는 {x} 알레르기가 있음", family="health",
                type=MemoryType.CONSTRAINT, slot=f"allergy:{x.lower()}", value="yes",
                tags=("health", "allergy"))
+
+
+# 약 as a word of its own or a compound's end ("약을", "혈압약을"; never 예약, 계약, 요약, 절약)
+_DRUG_WORD = re.compile(r"(?<![예계요절공])약(?:을|를|이|은|도|만)?(?=\s|$)|처방")
+_SOMEONE_ELSES = re.compile(rf"(?:^|\s)(?:{FAMILY}|{PETS})(?:이|가|는|은|께서|도)?\s")
+# a day, a time or a place is what a booking or a commute moves between, not a medicine
+_NOT_A_DRUG = re.compile(r"(?:요일|[0-9]+(?:시|일|월)|아침|저녁|오전|오후|주말|평일|여기|거기|저기|집|"
+                         r"회사|학교|오늘|내일|어제|이번|다음)$")
+
+
+def _prescription(g: Groups, ctx: RuleContext) -> bool:
+    """A medicine changed for the user: 약 is said, or either name is a medicine's, and no
+    relative or pet is whose it is ("엄마 약을 … 바꿨어": the mother's)."""
+    if _NOT_A_DRUG.search(g["x"]) or _NOT_A_DRUG.search(g["old"]):
+        return False
+    return (_DRUG_WORD.search(ctx.sentence) is not None or is_medicine(g["x"])
+            or is_medicine(g["old"])) and _SOMEONE_ELSES.search(ctx.sentence) is None
 
 
 RULES: list[Rule] = [
@@ -290,6 +308,14 @@ RULES: list[Rule] = [
          r"복용하고\s?있|복용해|먹고\s?있|먹는\s?중|맞고\s?있|처방받았|챙겨\s?먹)",
          lambda g, _: f"사용자는 {josa(g['x'], '을/를')} 복용 중", "health",
          tags=("health", "medication"), strict=True),
+    # "의사가 오메프라졸에서 파모티딘으로 바꿔줬어", "약을 와파린에서 엘리퀴스로 바꿨어요": what the
+    # user takes now (said of a prescription: a doctor, a clinic or 약 in the sentence)
+    rule("ko.health.switched",
+         r"(?P<old>[가-힣A-Za-z0-9]{2,15})(?:에서|에서부터)\s*(?P<x>[가-힣A-Za-z0-9]{2,15}?)(?:으로|로)\s*"
+         r"(?:약(?:을|를|이)?\s*)?(?:바꿔|바꿨|바꾸|바뀌었|바뀌었어|바뀜|변경|교체)",
+         lambda g, _: f"사용자는 {g['x']} 복용 중 ({g['old']}에서 변경)", "health",
+         tags=("health", "medication"), slot="medication:{x}", value="yes", user_subject=False,
+         check=_prescription),
     rule("ko.health.condition",
          rf"(?P<x>{CONDITIONS})(?:이|가)?\s*(?:{HAVE}|앓고\s?있|진단\s?받|판정\s?받|때문에)",
          lambda g, _: f"사용자는 {josa(g['x'], '이/가')} 있음", "health",

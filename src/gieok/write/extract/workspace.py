@@ -357,16 +357,24 @@ def _joined(first: str, second: str) -> str:
 
 
 _BEFORE_NAME_KO = re.compile(rf"{_ARTEFACT_KO}\s?$")
-_AFTER_NAME_EN = re.compile(rf"^\s?{_ARTEFACT_EN}\b", re.IGNORECASE)
+# where a work lives or how it is labelled: a name said with these is an identifier
+_HANDLE_EN = (r"(?:org|organi[sz]ation|label|tag|branch|server|workspace|account|handle|"
+              r"username|domain|bucket|board|namespace|channel)")
+# a work noun right before the name, in apposition or not ("our ferry bot, \"tidewatch\",
+# deployed on Render", "the GitHub org 'harbor-lab'")
+_BEFORE_NAME_EN = re.compile(rf"\b(?:{_ARTEFACT_EN}|{_HANDLE_EN})\s*,?\s*$", re.IGNORECASE)
+# (a Korean particle may follow the noun at once: "'ko-only' label은")
+_AFTER_NAME_EN = re.compile(rf"^\s?(?:{_ARTEFACT_EN}|{_HANDLE_EN})(?![A-Za-z])", re.IGNORECASE)
 _AFTER_NAME_KO = re.compile(r"^\s?(?:말(?:이에요|인데|이야|이죠|입니다)|있잖아)")
 
 
 def quote_names_work(before: str, after: str) -> bool:
     """A quoted span is the name of a piece of work when a work noun is right before it
-    ("툴 \"점돌이\"", "브랜드 \"Oddhour\""), right after it ("the \"Harbor Watch\" repo") or
-    it is what the sentence is about ("\"보이스풀\" 말인데")."""
-    return bool(_BEFORE_NAME_KO.search(before) or _AFTER_NAME_EN.match(after)
-                or _AFTER_NAME_KO.match(after))
+    ("툴 \"점돌이\"", "브랜드 \"Oddhour\"", "our bot, \"tidewatch\","), or a place it lives or a
+    label it carries ("the GitHub org 'harbor-lab'"), right after it ("the \"Harbor Watch\"
+    repo", "'ko-only' label") or it is what the sentence is about ("\"보이스풀\" 말인데")."""
+    return bool(_BEFORE_NAME_KO.search(before) or _BEFORE_NAME_EN.search(before)
+                or _AFTER_NAME_EN.match(after) or _AFTER_NAME_KO.match(after))
 
 
 def work_tool(name: str) -> bool:
