@@ -382,15 +382,15 @@ RULES: list[Rule] = [
          is not None),
     # "my doctor switched me from omeprazole to famotidine", "the cardiologist moved me off
     # warfarin onto apixaban", "my GP started me on sertraline": what the user takes now (the
-    # one it replaced goes with it; whether it retires a stored one is the reconciler's)
+    # one it replaced goes with it; whether it retires a stored one is the reconciler's). No
+    # slot: a sentence kept whole says it in its own words, with the rule's tags
     rule("en.health.switched",
          rf"{_PRESCRIBER}(?:\s+(?:has|had|just|finally|recently|then))*\s+(?P<v>switched|moved|"
          r"changed|swapped|put|started|took|taken)\s+me\s+(?:(?:from|off(?:\s+of)?)\s+"
          r"(?P<old>[\w\s.-]{2,40}?)\s+)?(?:to|onto|on)\s+(?P<x>[\w\s.-]{2,40}?)"
          r"(?=\s*(?:[,.!?;]|$|\s+(?:last|this|yesterday|today|and|but|because|since|after|so|"
          r"for|which|instead)\b))(?P<rest>(?:\s+(?:last|this|yesterday|today|because|since|after|for|instead)\b[^.!?;\n]{0,80})?)",
-         _switched, "health", tags=("health", "medication"), slot="medication:{x}", value="yes",
-         check=_prescribed),
+         _switched, "health", tags=("health", "medication"), value=None, check=_prescribed),
     rule("en.health.switched_self",
          rf"{I}{ADV}\s+(?:(?:was|got|have\s+been|['’]ve\s+been|been)\s+)?(?P<v>switched|moved|"
          r"changed|swapped)\s+(?:my\s+(?:meds|medication|medicine|pills|prescription)\s+)?"
@@ -398,7 +398,7 @@ RULES: list[Rule] = [
          r"(?P<x>[\w\s.-]{2,40}?)(?=\s*(?:[,.!?;]|$|\s+(?:last|this|yesterday|today|and|but|"
          r"because|since|after|so|for|which|instead)\b))(?P<rest>(?:\s+(?:last|this|yesterday|today|because|since|after|for|instead)\b[^.!?;\n]{0,80})?)",
          _switched, "health", tags=("health", "medication"),
-         slot="medication:{x}", value="yes",
+         value=None,
          check=lambda g, c: _thing(g, c) and (_medicine(g["x"]) or _medicine(g["old"]))),
     rule("en.health.condition",
          rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",

@@ -314,7 +314,7 @@ RULES: list[Rule] = [
          r"(?P<old>[가-힣A-Za-z0-9]{2,15})(?:에서|에서부터)\s*(?P<x>[가-힣A-Za-z0-9]{2,15}?)(?:으로|로)\s*"
          r"(?:약(?:을|를|이)?\s*)?(?:바꿔|바꿨|바꾸|바뀌었|바뀌었어|바뀜|변경|교체)",
          lambda g, _: f"사용자는 {g['x']} 복용 중 ({g['old']}에서 변경)", "health",
-         tags=("health", "medication"), slot="medication:{x}", value="yes", user_subject=False,
+         tags=("health", "medication"), value=None, user_subject=False,
          check=_prescription),
     rule("ko.health.condition",
          rf"(?P<x>{CONDITIONS})(?:이|가)?\s*(?:{HAVE}|앓고\s?있|진단\s?받|판정\s?받|때문에)",

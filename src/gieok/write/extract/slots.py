@@ -254,12 +254,7 @@ _CARRIED = ("residence", "employer", "diet", "living", "occupation")
 def carried(content: str, slotted: list[tuple[Hit, str]]) -> Hit | None:
     """The one single-valued slot hit whose value the whole-sentence memory ``content``
     states in its own words, when the sentence is kept whole as well: that memory takes
-    the slot and the hit is not stored beside it. So does a medicine the sentence names
-    (its reason, its doctor and its date stay with it)."""
-    medicine = [h for h, _ in slotted if (h.slot or "").startswith("medication:")]
-    if len(slotted) == 1 and medicine:  # "my GP switched me to escitalopram because of …":
-        name = (medicine[0].slot or "").partition(":")[2].split()  # one memory of the medicine
-        return medicine[0] if name and name[0] in content.casefold() else None
+    the slot and the hit is not stored beside it."""
     mine = [h for h, _ in slotted if h.slot in _CARRIED and is_single_valued(h.slot)]
     if len(mine) != 1 or len(slotted) != 1 or not mine[0].value:
         return None
