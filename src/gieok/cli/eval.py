@@ -169,6 +169,9 @@ def _command(
         f" · p95 {report['search_ms_p95']:.1f} ms · dropped evidence ids "
         f"{report['dropped_evidence']} · skipped questions {report['skipped_questions']}"
     )
+    strict = report["overall"].get(f"strict_recall@{max(ks)}")
+    if strict is not None:  # an episode credits every turn of its session in the table
+        console.print(f"strict recall@{max(ks)} {strict:.3f} (an episode credits no turn)")
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
         console.print(f"wrote {json_out}")

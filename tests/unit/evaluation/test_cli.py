@@ -32,6 +32,7 @@ def test_eval_locomo_writes_the_json_report(tmp_path: Path) -> None:
     ])
     assert result.exit_code == 0, result.output
     assert "recall@10" in result.output and "overall" in result.output
+    assert "strict recall@10" in result.output  # what turns and facts found by themselves
     report = json.loads(out.read_text())
     assert report["dataset"] == "locomo"
     assert report["k"] == [1, 5, 10]
