@@ -337,8 +337,10 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     if said.kind == "finished":  # attending the course, not the finishing itself
         return _about(r, said.anchor) and _ATTENDING.search(r.content) is not None and not any(
             s.kind == "finished" for s in shift.shifts(r.content))
-    if said.kind == "rescheduled":  # the date the event had before
-        return _about(r, said.anchor) and bool((r.data or {}).get("when") or _DATED.search(
+    if said.kind == "rescheduled":  # the date the event had before ("식" of "결혼식" too)
+        return (_about(r, said.anchor) if len(said.anchor) >= 2 else any(
+            len(_stem(w)) > 1 and _stem(w).endswith(said.anchor)
+            for w in re.findall(r"[가-힣]+", r.content))) and bool((r.data or {}).get("when") or _DATED.search(
             r.content)) and not any(s.kind == "rescheduled" for s in shift.shifts(r.content))
     if said.kind == "moved":  # where they lived, or the move before ("moved again, to Perth")
         return bool(changes.who(new.content)) and (_LIVES.search(r.content) is not None

@@ -213,3 +213,38 @@ def test_with_two_medicines_stored_a_switch_ends_neither() -> None:
     new = MemoryRecord(scope=Scope(user="u"), content="User switched to Januvia 100mg", event_time=at)
     assert switched_medicine(new, olds, set()) == []
     assert switched_medicine(new, olds[:1], set()) == olds[:1]
+
+
+# -- a short name of the event moved ("식" of "결혼식"); going back to school ends the leave ----------
+def test_the_event_said_by_its_last_syllable_is_moved() -> None:
+    assert _decide("사용자는 이사 업체 사정 때문에 식을 내년 5월로 미뤘다",
+                   "사용자의 결혼식 11월 8일로 잡았다") is DecisionKind.SUPERSEDE
+    assert _decide("사용자는 식을 내년 5월로 미뤘다",
+                   "사용자는 11월 8일에 식당 예약했다") is not DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 복학해서 요즘 과제 많다", "사용자는 휴학 중이라 카페 알바한다"),
+    ("User is back at uni for second year, timetable is brutal",
+     "User is on a leave of absence from uni this year"),
+])
+def test_going_back_to_school_ends_the_leave(new: str, old: str) -> None:
+    assert _decide(new, old) is DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 개강하면 바빠진다", "사용자는 휴학 중이라 카페 알바한다"),  # not yet
+    ("사용자의 동생이 복학했다", "사용자는 휴학 중이라 카페 알바한다"),  # another holder
+])
+def test_a_return_not_yet_or_anothers_keeps_the_leave(new: str, old: str) -> None:
+    assert _decide(new, old) is not DecisionKind.SUPERSEDE
+
+
+# -- a number said wrong corrects only a value with that number -----------------------------------
+def test_a_correction_of_a_number_never_rewrites_another_number() -> None:
+    from gieok.write.extract.correction import corrected
+
+    assert corrected("물류센터에서 6년 일했어", "아 잘못 말했다, 41살이 아니라 42살") is None
+    fixed = corrected("나 41살인데 이직 고민 중", "아 잘못 말했다, 41살이 아니라 42살")
+    assert fixed is not None and "42살" in fixed.sentence and fixed.old == "41살"
+    assert corrected("the party is at 7", "oops, 8, not 7") is not None

@@ -84,8 +84,10 @@ def corrected(prior: str, sentence: str) -> Correction | None:
         olds = [o for o in pattern.finditer(prior) if o.group(0).strip() != new.group(0).strip()
                 and o.group(0) not in _NOT_NAMES
                 and not (kind == "name" and _CALENDAR.match(o.group(0)))]
-        if old_said is not None:
-            olds = [o for o in olds if old_said.casefold() in o.group(0).casefold()] or olds
+        if old_said is not None:  # the value said wrong, said outright: the one it corrects
+            said = _said_value(old_said)
+            olds = [o for o in olds if said in o.group(0).casefold()
+                    or o.group(0).casefold() in said] or ([] if re.search(r"\d", said) else olds)
         if not olds:
             continue
         old = olds[0]
@@ -93,6 +95,13 @@ def corrected(prior: str, sentence: str) -> Correction | None:
         fixed = prior[:old.start()] + value + prior[old.end():]
         return Correction(sentence=fixed, old=old.group(0).strip())
     return None
+
+
+def _said_value(old: str) -> str:
+    """The wrong value as said before "아니라"/"not", without its particle ("37살이" → "37살"):
+    a number said wrong corrects only a value with that number — "37살이 아니라 38살" is no
+    correction of "호텔 프런트 8년 했어"."""
+    return re.sub(r"(?<=[0-9살세년개월명])(?:이|가|은|는)$", "", old.casefold())
 
 
 def _without_ending(value: str) -> str:

@@ -255,8 +255,8 @@ def _finished(content: str) -> list[Shift]:
 
 # -- an event moved to another date: "리모델링 8월 3일로 밀림", "the move got pushed back to May" ----
 _DATE_KO = r"(?:\d{1,2}월\s?)?\d{1,2}일|\d{1,2}월(?:\s?(?:초|중순|말))?|다음\s?(?:주|달)|[월화수목금토일]요일"
-_RESCHEDULED_KO = re.compile(rf"(?:(?P<w>[가-힣A-Za-z]{{2,}})\s)?(?P<x>[가-힣A-Za-z]{{2,}}?)(?:은|는|이|가|도)?\s(?:(?:또|결국|다시)\s)?"
-                             rf"(?:{_DATE_KO})(?:\s?(?:{_DATE_KO}))?(?:으로|로)\s?(?:밀렸|밀림|밀린|밀려|미뤄|미뤘|"
+_RESCHEDULED_KO = re.compile(rf"(?:(?P<w>[가-힣A-Za-z]{{2,}})\s)?(?P<x>[가-힣A-Za-z]+?)(?:은|는|이|가|도|을|를)?\s"
+                             rf"(?:(?:또|결국|다시)\s)?(?:(?:내년|올해|다음\s?해|후년)\s)?(?:{_DATE_KO})(?:\s?(?:{_DATE_KO}))?(?:으로|로)\s?(?:밀렸|밀림|밀린|밀려|미뤄|미뤘|"
                              r"연기|당겨|당겼|옮겨졌|바뀌었|바뀜|변경)")
 _RESCHEDULED_EN = re.compile(r"\b(?:my\s+|the\s+|our\s+)?(?:(?P<w>[a-z][\w-]{2,})\s+)?(?P<x>[a-z][\w-]{2,})\s+(?:(?:has|have)\s+been\s+|"
                              r"(?:is|was|got|'s|’s)\s+(?:been\s+)?)?(?:pushed\s+back|postponed|moved|delayed|"
@@ -277,7 +277,7 @@ def _rescheduled(content: str) -> list[Shift]:
         x, w = m.group("x"), m.group("w")
         if x.casefold() in _KIND_OF_EVENT:
             x = w or ""
-        if len(x) >= 2 and x.casefold() not in _NOT_ANCHOR | {"it", "that", "this", "everything"} \
+        if (len(x) >= 2 or _HANGUL.match(x)) and x.casefold() not in _NOT_ANCHOR | {"it", "that", "this", "everything"} \
                 and x not in _NOT_EXAM:
             out.append(Shift("rescheduled", anchor=x))
     return out
@@ -307,6 +307,11 @@ _STAGES = (
                 r"\b(?:freshman|sophomore|undergrad(?:uate)?)\b", re.IGNORECASE),
      re.compile(r"졸업(?:했|함|해서|하고|이다|!|\s?(?:완료|성공))|\bgraduated\b(?!\s+from\s+(?:the\s+)?"
                 r"(?:course|class|program))", re.IGNORECASE)),
+    # a leave from school, ended by going back ("휴학 중이라" → "개강하니까 정신없다", "복학했어")
+    (re.compile(r"휴학|\b(?:on\s+)?(?:a\s+)?leave\s+of\s+absence\b|\btaking\s+(?:a|the)\s+(?:year|semester|"
+                r"term)\s+off\b", re.IGNORECASE),
+     re.compile(r"복학|개강(?!\s?(?:하면|예정|전|까지|앞두))|\bback\s+(?:at|to)\s+(?:uni|university|college|"
+                r"school|classes)\b", re.IGNORECASE)),
     # a job, ended by retiring from work ("User retired last month", "정년퇴직했다")
     # (said of the one who retired: "a retired greyhound" ends no job)
     (re.compile(r"\bworks?\s+(?:as|at|for)\b|\bworking\s+(?:as|at)\b|\bis\s+an?\s+[\w-]+(?:\s+[\w-]+)?"
