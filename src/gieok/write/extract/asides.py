@@ -239,14 +239,22 @@ _IT_IS_EN = re.compile(r"^(?:(?:ok(?:ay)?|right|fine|so|yeah|alright|then)[,\s]+
                        re.IGNORECASE)
 
 
+# the same in Korean chat: "김포-여수 ㄱㄱ", "오전으로 ㄱ", "사리곰탕 콜" (ㄱ for 고, "go")
+_GO_KO = re.compile(r"^(?:\S+\s){0,4}?\S+\s?(?:ㄱㄱ+|ㄱ|콜|고고)[\s.!~ㅋㅎ]*$")
+
+
 def concludes(sentence: str, shown: str) -> bool:
     """A short reply that draws its conclusion from the assistant's answer, said with "then"
     at its end ("ha, I win then", "I'll have the sausage roll first then", "oat it is then") or
-    as "X it is" ("train it is, I can nap"):
+    as "X it is" ("train it is, I can nap"), or in Korean with ㄱㄱ ("김포-여수 ㄱㄱ"):
     the user decides for the moment, nothing about them lasts. Not a time ("… back then",
     "since then", "by then")."""
     s = sentence.strip()
-    return bool(shown) and not _HANGUL.search(s) and len(s.split()) <= 12 \
+    if _HANGUL.search(s) or "ㄱ" in s:
+        # (not the user's own news said with it: "나 내일 이사 ㄱㄱ")
+        return bool(shown) and _GO_KO.match(s) is not None and re.search(
+            r"(?<![가-힣])(?:나|저|난|전|내가|제가|우리)(?![가-힣])", s) is None
+    return bool(shown) and len(s.split()) <= 12 \
         and (_THEN_EN.search(s) is not None or _IT_IS_EN.match(s) is not None)
 
 

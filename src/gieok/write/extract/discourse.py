@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import asides
+from gieok.write.extract import asides, task_talk
 from gieok.write.extract.discourse_split import split_sentences
 from gieok.write.extract.discourse_subject import SELF_KO, final_predicate, ko_subject
 from gieok.write.extract.korean import tokens
@@ -152,7 +152,8 @@ def is_noise(sentence: str) -> bool:
         return True
     return bool(hypothetical(s) or _REPORTED.search(s) or _NEVER_SAID.search(s)
                 or _ABOUT_TO_ASK.match(unfill(s))) or disowned(s) or _slip(s) or denial(s) \
-        or idle(s)
+        or idle(s) or task_talk.composing(s) or task_talk.malfunction(s) \
+        or task_talk.parameter(s)
 
 
 # "no, I'm not vegan", "No, I don't have kids": a no to what the assistant took for granted —
@@ -174,7 +175,8 @@ def denial(s: str) -> bool:
 # said as a remark — what is forgotten is said (if at all) in a clause of its own, which stays
 _EN_SLIP = re.compile(
     r"^(?:(?:right|yeah|yes|ugh|lol|oh|ha+|and|but|honestly)[,!.\s]+)*I\s+(?:always\s+|keep\s+|still\s+|"
-    r"usually\s+|constantly\s+|often\s+|just\s+|totally\s+)*(?:forget(?:ting)?|forgot|mix(?:ing)?\s+"
+    r"usually\s+|constantly\s+|often\s+|just\s+|totally\s+)*(?:forget(?:ting)?|forgot|"
+    r"(?:never|can['’]?t\s+ever|can['’]?t)\s+remember|mix(?:ing)?\s+"
     r"(?:them|it|those|these|the\s+two)\s+up|confuse\s+(?:them|it|those|these|the\s+two))"
     r"(?:\s+(?:it|them|that|lol|haha|again|every\s+time|all\s+the\s+time))*[\s.!~]*$", re.IGNORECASE)
 _KO_SLIP = frozenset({"헷갈리", "까먹", "잊어버리", "잊", "깜빡", "깜박"})
@@ -220,9 +222,18 @@ _DISOWNED = re.compile(r"\b(?:but|though|although)\s+(?:it|that|this|they|those|
                        r"(?:아님|아니(?:에요|예요|야|고|라서|지만)|아냐|아닙니다)", re.IGNORECASE)
 
 
+# "it's not mine, it's my flatmate's", "it's my coworker's, we're not close": the thing the task
+# is about is someone else's, said by its owner alone
+_SOMEONE_ELSES = re.compile(
+    r"^(?:(?:oh|no|nah|lol|haha|well)[,.!\s]+)*(?:it['’]s|it\s+is|that['’]s|they['’]re)\s+"
+    r"(?:not\s+(?:mine|ours)[,;.\s]+(?:it['’]s\s+|they['’]re\s+)?)?"
+    r"(?:my|our)\s+(?:[\w-]+\s+)?[\w-]+['’]s?(?=\s*(?:[,;.!]|$))", re.IGNORECASE)
+
+
 def disowned(s: str) -> bool:
-    """The sentence says that what it is about is not the user's ("… but it's not mine")."""
-    return _DISOWNED.search(s) is not None
+    """The sentence says that what it is about is not the user's ("… but it's not mine", "it's
+    my flatmate's")."""
+    return _DISOWNED.search(s) is not None or _SOMEONE_ELSES.search(s) is not None
 
 
 # "나 커피 끊었다고 한 적 없는데", "I never said I was vegan": what the user did not say
@@ -232,7 +243,13 @@ _NEVER_SAID = re.compile(r"(?:다|라)고\s?(?:한|말한|했던|말했던)\s?�
 _ABOUT_TO_ASK = re.compile(r"^(?:[\w+#.-]+\s){0,2}?(?:질문|궁금한\s?거)(?:\s?(?:하나|있어|있어요|"
                            r"있는데|이요|이에요|이야|임))?(?:만)?[\s.:!~]*$|^(?:(?:a|one|another|quick|"
                            r"random|dumb|silly|stupid|weird|small|odd|[\w+#.-]+)\s+){0,2}?question"
-                           r"(?:\s+for\s+you)?[\s.:!~]*$", re.IGNORECASE)
+                           r"(?:\s+for\s+you)?[\s.:!~]*$|"
+                           # what the turn is for ("I need to vent", "rant incoming", "푸념 좀 할게")
+                           r"^(?:(?:ugh|ok(?:ay)?|so|sorry)[,.!\s]+)*(?:i\s+)?(?:really\s+)?"
+                           r"(?:need|want|have|gotta)\s+to\s+(?:vent|rant)"
+                           r"(?:\s+(?:a\s+bit|for\s+a\s+sec(?:ond)?))?"
+                           r"[\s.:!~]*$|^(?:rant|vent)\s+(?:incoming|time|alert)[\s.:!~]*$|"
+                           r"^(?:푸념|하소연|넋두리)\s?(?:좀|하나)?\s?(?:할게|해도\s?돼|들어\s?줘)", re.IGNORECASE)
 
 
 # A task for the assistant ("explain quantum entanglement like I'm five", "시 한 편 써줘.

@@ -52,7 +52,8 @@ def about_outsider(sentence: str) -> bool:
         nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB"]
         if not any(t.form in _OUTSIDE_KO for t in nouns):
             return False
-        if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in final_predicate(toks)):
+        if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in final_predicate(toks)) \
+                and not any(t.tag == "EC" for t in toks[at:]):  # (one clause: "결혼하는데 …" is two)
             return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
         # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
         return _SPEAKER_KO.search(s[toks[at].end:]) is None
@@ -209,8 +210,10 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
     assistant's turn before this one."""
     return about_outsider(sentence) or request_material(sentence, before) \
         or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
-        or asides.fiction(sentence) or asides.identified(sentence) or any(aside(sentence, shown)
-            for aside in (asides.appraises, asides.echoes, asides.concludes, asides.adopts))
+        or done_as_told(sentence, shown) or pronoun_of_outsider(sentence, before) \
+        or asides.fiction(sentence) \
+        or asides.identified(sentence) or any(aside(sentence, shown) for aside in (
+            asides.appraises, asides.echoes, asides.concludes, asides.adopts))
 
 
 def takes_up(sentence: str, shown: str) -> bool:
@@ -229,3 +232,65 @@ def takes_up(sentence: str, shown: str) -> bool:
         return False
     nouns = [t.form for t in toks if t.tag in ("NNG", "NNP", "SL")]
     return bool(nouns) and all(n in shown for n in nouns)
+
+
+# the assistant's turn tells the user what to do ("3.12를 쓰세요", "CDN으로 불러오거나 …에 넣으면
+# 돼요", "이렇게 해보세요")
+_TOLD_KO = re.compile(r"(?:세요|보세요|면\s?돼요|면\s?됩니다|면\s?되고요|시면\s?좋아요|하는\s?게\s?좋아요)"
+                      r"[\s.!~]*(?:$|\n)|(?:세요|면\s?돼요)[.!~]\s", re.MULTILINE)
+_FILLER_SL = frozenset({"ok", "okay", "ㅇㅋ", "yes", "yep", "lol", "done"})
+# a habit or a standing choice is more than doing what was told: "매일 스트레칭 해요" stays
+_HABIT_KO = frozenset({"매일", "매주", "항상", "맨날", "자주", "늘", "보통", "원래", "요즘", "계속"})
+
+
+def done_as_told(sentence: str, shown: str) -> bool:
+    """A short Korean reply that reports doing what the assistant just told the user to do,
+    in the assistant's own words ("3.12를 쓰세요" → "ok 3.12로 내림"; "CDN으로 불러오거나 …" →
+    "CDN으로 했어"): a step of the task, not a fact of the user's life. Past tense, a noun
+    ending or a promise; every noun is in the assistant's turn; no habit word, no negation."""
+    if not shown or not _HANGUL.search(sentence) or _TOLD_KO.search(shown) is None:
+        return False
+    toks = [t for t in tokens(sentence) if not t.tag.startswith("S") or t.tag in ("SL", "SN")]
+    if len(toks) > 7 or any(t.tag in ("NP", "JKS") or (t.tag == "EC" and t is not toks[-1])
+                            or t.form in _HABIT_KO
+                            or (t.tag == "MAG" and t.form in ("안", "못")) for t in toks):
+        return False
+    verbs = [i for i, t in enumerate(toks) if t.tag.startswith(("VV", "XSV"))]
+    if not verbs:
+        return False
+    after = toks[verbs[-1] + 1:]
+    done = any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ") for t in after) \
+        or any(t.tag == "ETN" or t.form == "ᆷ" for t in after) \
+        or _KO_PROMISE_END.search(sentence) is not None
+    nouns = [t.form for t in toks if t.tag in ("NNG", "NNP", "SL", "SN")
+             and t.form.lower() not in _FILLER_SL]
+    return done and bool(nouns) and all(n.lower() in shown.lower() for n in nouns)
+
+
+_KO_PROMISE_END = re.compile(r"[ㄹ을]?게(?:요)?[\s.!~ㅋㅎ]*$|[갈할볼올줄낼넣쓸][게께]")
+
+
+# a third person said by a pronoun at the head of the sentence ("걔 채식주의자고 …", "그분 …")
+_PRONOUN_KO = re.compile(r"^(?:(?:아|참|근데|그리고|글고|또)\s)*(?:걔|걔네|걔들|쟤|쟤네|그분|그\s?분|"
+                         r"그\s?사람|그\s?친구|그\s?애|그\s?형|그\s?언니|그\s?오빠|그\s?누나)"
+                         r"(?:는|은|가|이|도|네|들)?(?=\s)")
+# the user as the subject of a later clause ("… 근데 나는 …"), not a possessive ("우리 집엔")
+_SELF_SUBJECT_KO = re.compile(r"(?<![가-힣])(?:나는|저는|나도|저도|난|전|내가|제가)(?![가-힣])")
+
+
+def pronoun_of_outsider(sentence: str, before: str | None) -> bool:
+    """A Korean sentence whose subject is a pronoun ("걔", "그분") right after a sentence about
+    someone outside the family ("친구 Mark가 다음 달에 온대. 걔 채식주의자고 견과류 알러지
+    있음"): what follows is that person's diet or allergy, not the user's. Not when the
+    sentence before names a relative or pet of the user's ("우리 딸이 … 걔 땅콩 알레르기 있어"
+    is the daughter's, which coreference reads), nor when the user is a subject in it."""
+    if before is None or not _HANGUL.search(sentence):
+        return False
+    s = sentence.strip()
+    m = _PRONOUN_KO.match(s)
+    if m is None or _SELF_SUBJECT_KO.search(s[m.end():]):
+        return False
+    nouns = [t.form for t in tokens(before) if t.tag.startswith("NN")]
+    # (a kin word after an outsider's is what they are called: "옆집 언니", "회사 형")
+    kin = any(_KIN.match(n) and not (i and nouns[i - 1] in _OUTSIDE_KO) for i, n in enumerate(nouns))
+    return any(n in _OUTSIDE_KO for n in nouns) and not kin

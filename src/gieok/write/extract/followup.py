@@ -135,8 +135,14 @@ _TASK = re.compile(
     r"^are\s+you\s+(?!still\b)\w+ing\b(?!.*\b(?:these\s+days|lately|currently|anymore|regularly)\b)|"
 
     r"\bhow\s+many\b(?![^?]*\b(?:do|does)\s+(?:you|they|he|she)\s+(?:have|own|keep)\b)|"
+    # how long the trip being planned is ("며칠 가세요?"), how heavy or big the
+    # thing being sent is ("How heavy are the boxes?"): the task's size, like its head count
+    r"(?<!월)(?<!월\s)며칠\s?(?:가|있|머무|머물|묵|계|동안|정도|이요|이에요|예요|"
+    r"\s?[?？])|"
+    r"\bhow\s+(?:heavy|big|large)\s+(?:is|are)\s+(?:the|it|they|those|these)\b|"
     r"\bhow\s+long\s+is\s+the\b|"
-    r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|도(?=예|야|에|인|로|\s?[?？]))|"
+    r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|벌|세트|쪽|페이지|테이블|"
+    r"도(?=예|야|에|인|로|\s?[?？]))|"
     # where the thing asked for should be ("지역이 어디세요?", "어디 근처세요?"), a choice
     # between two ways of doing it ("Do you prefer quiet or lively?"), what the user would
     # like to do ("어디로 날고 싶어요?")
