@@ -99,3 +99,14 @@ def test_food_called_jeon_is_no_speaker() -> None:
     # 전 (煎, Kiwi: 전/NNG) in a sentence about grandma is food; 전 (저는) is the user
     assert "사용자는" not in third_person("할머니가 명절마다 전 부치는 거 지휘하신다")
     assert third_person("전 요즘 요가 다닌다") == "사용자는 요즘 요가 다닌다"
+
+
+def test_my_nan_is_a_grandmother_she_points_to() -> None:
+    # Australian and British chat calls a grandmother "nan": with my/our only (NaN in code
+    # never takes "my"), she is the relative the next "she" points to
+    said = _chat("u: my nan is moving in with us next week, any tips for the spare room?",
+                 "a: Does she have trouble with stairs?",
+                 "u: nah she's pretty spry, she walks to the shops every day")
+    assert any(c.startswith("User's nan is pretty spry") for c, _ in said), said
+    code = _chat("u: the frame has NaN rows and my nan filter drops them")
+    assert not any("User's nan is" in c for c, _ in code), code

@@ -20,7 +20,7 @@ from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
 _FEMALE = re.compile(r"^(?:wife|daughter|mom|mum|mummy|mother|sister|grandma|grandmother|"
-                     r"granny|gran|nana|girlfriend|"
+                     r"granny|gran|nana|nan|nanna|girlfriend|"
                      r"niece|aunt|auntie|stepmom|stepmother|stepsister|godmother|"
                      r"(?:mother|sister|daughter)-in-law|great-grand(?:ma|mother)|"
                      r"아내|와이프|딸|큰딸|작은딸|엄마|어머니|어머님|시어머님|친정엄마|친정어머니|시할머니|형수님?|누나|언니|여동생|할머니|할머님|시어머니|이모|고모|"
@@ -88,7 +88,8 @@ _EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))[,:]?\s+(?:(?:nam
 _EN_UNNAMED = re.compile(
     rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
     rf"\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>(?i:{PETS_EN}|{FAMILY_EN}))\b|"
-    rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN}))"
+    # ("my nan", "our nanna": a grandmother, said only with my/our — never NaN in code)
+    rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN})|(?-i:nan|nanna))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes|"
     r"are|were|live|have)\b"
     # "my husband says I work too much. he is a mechanic": a relative who says, thinks or
