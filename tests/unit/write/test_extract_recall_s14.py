@@ -110,3 +110,10 @@ def test_the_make_said_after_the_thing(chat_extract: Any) -> None:
     for text in ["my sister took my car again. it's a nightmare",
                  "my boss snapped at me. it's a Monday thing"]:
         assert not any("User has" in c for c in _said(chat_extract, text)), text
+
+
+def test_a_compound_verb_agrees_on_its_verb(chat_extract: Any) -> None:
+    got = _said(chat_extract, "I batch cook every Sunday for the week")
+    assert any(c.startswith("User batch cooks every Sunday") for c in got), got
+    got = _said(chat_extract, "I walk the dog every morning before work")
+    assert any(c.startswith("User walks the dog") for c in got), got

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gieok.write.extract.patterns_en import third_person
+from gieok.write.extract.patterns_en_base import COMPOUND_HEAD, COMPOUND_VERB
 
 _LEAD = re.compile(
     r"^(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
@@ -83,6 +84,9 @@ def _agree(text: str) -> str:
     def fix(match: re.Match[str]) -> str:
         word, rest = match.group(2), match.group(3) or ""
         low = word.lower()
+        after = re.match(r"\s+(\w+)", text[match.end():])
+        if low in COMPOUND_HEAD and after and after.group(1).lower() in COMPOUND_VERB:
+            return f"{match.group(1)} {word}{rest}"  # "User meal prep" → its verb agrees next
         if low in _AUX:
             return f"{match.group(1)} {_AUX[low]}{rest}"
         if low in _KEEP or low.endswith(("ed", "s")) or not low.isalpha():
@@ -92,7 +96,11 @@ def _agree(text: str) -> str:
     adverbs = r"(?:\s+(?:always|usually|often|never|really|also|still|just|only|currently|" \
               r"sometimes|mostly|now|normally|regularly|typically|rarely|actually|already|" \
               r"even|(?!(?:app|rep|f|re|supp|multip|al|bul|d|comp)ly\b)\w{2,}ly))*"
-    return re.sub(rf"\b(User{adverbs})\s+(\w+(?:['’]t)?)(\b)", fix, text)
+    text = re.sub(rf"\b(User{adverbs})\s+(\w+(?:['’]t)?)(\b)", fix, text)
+    # the verb of a compound ("User meal prep" → "User meal preps")
+    return re.sub(rf"\b(User{adverbs}\s+(?i:{'|'.join(sorted(COMPOUND_HEAD))}))\s+"
+                  rf"((?i:{'|'.join(sorted(COMPOUND_VERB))}))\b",
+                  lambda m: f"{m.group(1)} {third_person(m.group(2))}", text)
 
 
 def to_memory(sentence: str) -> str | None:

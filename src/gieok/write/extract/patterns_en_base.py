@@ -124,8 +124,20 @@ _PAST_OR_MODAL = frozenset({
     "could", "would", "might", "may", "shall", "can", "will", "must", "should"})
 
 
+# a compound verb whose first word only says how or what ("meal prep", "batch cook", "power
+# nap", "deep clean"): its verb is the second word ("User meal preps", never "meals prep")
+COMPOUND_HEAD = frozenset("meal batch bulk speed power dry deep spring window house dog baby "
+                          "cat pet stress binge road ice cold food grocery cross trail wild "
+                          "slow".split())
+COMPOUND_VERB = frozenset("prep cook read nap brush clean shop sit eat watch trip skate plunge "
+                          "buy train run swim walk hike plan".split())
+
+
 def third_person(phrase: str) -> str:
     """"go running" → "goes running": agree the first verb with "User"."""
+    head = phrase.split(" ", 2)
+    if len(head) > 1 and head[0].lower() in COMPOUND_HEAD and head[1].lower() in COMPOUND_VERB:
+        return f"{head[0]} {third_person(' '.join(head[1:]))}"
     words = phrase.split(" ", 1)
     verb, rest = words[0], (" " + words[1]) if len(words) > 1 else ""
     low = verb.lower()
