@@ -152,6 +152,16 @@ _ID_LABEL_DOC = re.compile(
     r"(?:\s*(?:is|was|:|=|->)\s*|\s*(?:는|은|가|이|도)?\s+)"
     r"(?P<value>[A-Z]{0,2}\d(?:[\dA-Z]|[\- ](?=[\dA-Z])){4,18}[\dA-Z])")
 _SSN = re.compile(r"(?<![\d\-])\d{3}-\d{2}-\d{4}(?![\d\-])")
+# A health or social insurance number a few words after its label ("my Medicare number for
+# me: 2953 41870 1", "NHS number is 485 777 3456", "건강보험증 번호 1-2345678901"): eight or more
+# digits in groups, whatever the country's grouping — no phone, date or amount follows such
+# a label.
+_INSURANCE_ID = re.compile(
+    r"(?i:\b(?:medicare|medicaid|nhs|national\s+insurance|social\s+insurance|health\s+(?:insurance|card)"
+    r"|insurance\s+(?:member|policy|card)|member\s+id)|건강\s?보험(?:증)?|의료\s?보험(?:증)?|보험증"
+    r"|보험\s?(?:증권\s?)?번호|국민연금\s?번호)(?i:\s+(?:number|no\.?|#|id))?(?:은|는|이|가|도)?"
+    r"(?:[^\S\n]+[^\s\d.!?。]{1,12}){0,3}?[^\S\n]*[:=]?[^\S\n]*"
+    r"(?P<value>(?<![A-Za-z0-9])[A-Z]{0,2}\d(?:[\d]|[\- ](?=\d)){7,22}(?![A-Za-z0-9]))")
 # A document number a few words after its label ("여권번호 칸에 M72904183 넣으면 돼?", "passport
 # field says 123456789"): only the shapes documents take — one or two capitals and 7–8 digits,
 # or 9 digits — so a date or an amount a few words on is never read as one.
@@ -256,6 +266,9 @@ def _id_numbers(text: str) -> Iterable[PiiHit]:
         yield PiiHit(PiiKind.ID_NUMBER, match.start("value"), match.end("value"))
     for match in _SSN.finditer(text):
         yield PiiHit(PiiKind.ID_NUMBER, match.start(), match.end())
+    for match in _INSURANCE_ID.finditer(text):
+        if sum(ch.isdigit() for ch in match.group("value")) >= 8:
+            yield PiiHit(PiiKind.ID_NUMBER, match.start("value"), match.end("value"))
 
 
 def _rrns(text: str) -> Iterable[PiiHit]:
