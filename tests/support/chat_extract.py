@@ -3,7 +3,7 @@ call, each seeing the earlier ones as context (what ``add()`` gives the extracto
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from gieok.domain.turns import Turn
 from gieok.write.extract.base import Candidate
@@ -30,3 +30,17 @@ def contents(*turns: tuple[str, str], at: datetime = AT) -> list[str]:
 def said(text: str, at: datetime = AT) -> list[str]:
     """What one user message leaves (``contents`` of a single user turn)."""
     return contents(("user", text), at=at)
+
+
+def chat(*lines: str, at: datetime = AT) -> list[tuple[str, bool]]:
+    """``(content, pinned)`` of every candidate for lines written ``"u: …"`` / ``"a: …"``, a
+    minute apart from ``at``, each user turn seeing the turns before it as context."""
+    convo = [Turn(role="user" if line.split(": ", 1)[0] == "u" else "assistant",
+                  content=line.split(": ", 1)[1], at=at + timedelta(minutes=i))
+             for i, line in enumerate(lines)]
+    extractor = HeuristicExtractor()
+    out: list[tuple[str, bool]] = []
+    for i, turn in enumerate(convo):
+        if turn.role == "user":
+            out += [(c.content, c.pinned) for c in extractor.extract_sync([turn], context=convo[:i])]
+    return out

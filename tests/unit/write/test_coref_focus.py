@@ -11,29 +11,18 @@ guards keep the user's own facts the user's.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
-from gieok.domain.turns import Turn
 from gieok.write.extract.focus import about_kin, counted, each_named, keeps_focus
 from gieok.write.extract.focus import pronoun_clauses
-from gieok.write.extract.heuristic import HeuristicExtractor
+from tests.support.chat_extract import chat
 
 AT = datetime(2026, 10, 5, 9, 0, tzinfo=UTC)
 
 
 def _chat(*lines: str) -> list[tuple[str, bool]]:
     """Each user turn extracted with the turns before it as context, as ``add`` does."""
-    turns: list[Turn] = []
-    out: list[tuple[str, bool]] = []
-    for i, line in enumerate(lines):
-        role, text = line.split(": ", 1)
-        turn = Turn(role="user" if role == "u" else "assistant", content=text,
-                    at=AT + timedelta(minutes=i))
-        if turn.role == "user":
-            out += [(c.content, c.pinned)
-                    for c in HeuristicExtractor().extract_sync([turn], context=turns)]
-        turns.append(turn)
-    return out
+    return chat(*lines, at=AT)
 
 
 def test_a_question_to_the_assistant_keeps_the_pet_in_focus() -> None:

@@ -10,29 +10,18 @@ Every sentence here is written for the test.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
-from gieok.domain.turns import Turn
 from gieok.write.extract.focus import honoured_reason
-from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.extract.korean import honorific, honours_subject, humble, third_person
+from tests.support.chat_extract import chat
 
 AT = datetime(2026, 11, 2, 19, 0, tzinfo=UTC)
 
 
 def _chat(*lines: str) -> list[tuple[str, bool]]:
     """Each user turn extracted with the turns before it as context, as ``add`` does."""
-    turns: list[Turn] = []
-    out: list[tuple[str, bool]] = []
-    for i, line in enumerate(lines):
-        role, text = line.split(": ", 1)
-        turn = Turn(role="user" if role == "u" else "assistant", content=text,
-                    at=AT + timedelta(minutes=i))
-        if turn.role == "user":
-            out += [(c.content, c.pinned)
-                    for c in HeuristicExtractor().extract_sync([turn], context=turns)]
-        turns.append(turn)
-    return out
+    return chat(*lines, at=AT)
 
 
 def test_the_honour_in_the_last_predicate_by_morphology() -> None:
