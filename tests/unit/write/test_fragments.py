@@ -39,6 +39,12 @@ def test_clauses_replies_and_exclamations_are_not(text: str) -> None:
     assert not is_fragment(text), text
 
 
+def test_the_fragment_keeps_its_dots_and_loses_its_laughter() -> None:
+    assert elaborated("User bought a laptop", "A MacBook Air 13.6 inch!") == \
+        "User bought a laptop (A MacBook Air 13.6 inch)"
+    assert elaborated("사용자는 새 차 뽑았다", "아이오닉 6 ㅋㅋㅋ") == "사용자는 새 차 뽑았다 (아이오닉 6)"
+
+
 def test_a_second_fragment_joins_the_first() -> None:
     first = elaborated("사용자는 새 노트북 샀다", "맥북 에어 M3")
     assert first == "사용자는 새 노트북 샀다 (맥북 에어 M3)"

@@ -25,7 +25,8 @@ from gieok.write.extract.base import Candidate
 from gieok.write.extract.timeexpr import resolve_time
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_LAUGH = re.compile(r"(?:[ㅋㅎㅠㅜ]{2,}|\^\^|[~!.…]+)")
+_LAUGHTER = re.compile(r"[ㅋㅎㅠㅜ]{2,}|\^\^")
+_LAUGH = re.compile(rf"(?:{_LAUGHTER.pattern}|[~!.…]+)")
 _MAX_WORDS = 8
 
 # English: an opener that points back at what was just said ("it's a £600 Hilleberg")
@@ -112,8 +113,8 @@ def is_fragment(sentence: str) -> bool:
 def elaborated(content: str, fragment: str) -> str:
     """``content`` with ``fragment`` said after it, in parentheses; a second fragment joins
     the first ("…: 19개월 (쌍둥이야 둘 다 남자애, 준이랑 율이)")."""
-    more = _LAUGH.sub(" ", fragment)
-    more = re.sub(r"\s+", " ", more).strip(" ,.")
+    more = _LAUGHTER.sub(" ", fragment)  # "13.6 inch", "Fly.io" keep their dots
+    more = re.sub(r"\s+", " ", more).strip(" ,.!~…")
     base = content.rstrip(" .")
     if base.endswith(")") and " (" in base:
         return f"{base[:-1]}, {more})"
