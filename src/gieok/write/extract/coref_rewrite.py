@@ -103,9 +103,28 @@ def resolve_en(ents: Entities, text: str) -> str:
                     text, re.IGNORECASE)
     if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE) and not ents.outsider:
         target = ents.pronoun_target(obj.group("p").lower())
-        if target is not None:
+        if target is not None and not _own_subject_first(target, text[:obj.start()]):
             return text[:obj.start()] + target.display("en") + text[obj.end():]
     return text
+
+
+# "biscuit's off the gabapentin now, vet switched her to …": the sentence opens on its own
+# third-person subject, and the "her" after it is that one — not whoever the session named
+# last (a child talked about a turn before). Pronouns and the speaker are not such a subject.
+_OWN_SUBJECT_EN = re.compile(r"^(?:the\s+)?(?P<w>[A-Za-z][\w-]*)(?:['’]s|\s+(?:is|was|has|had|got|"
+                             r"gets|went|just|still|now))\b", re.IGNORECASE)
+_NOT_A_SUBJECT_EN = frozenset({"she", "he", "it", "i", "we", "you", "they", "this", "that",
+                               "there", "here", "what", "who", "so", "and", "but", "also", "now",
+                               "well", "oh", "yeah", "yes", "no", "nope", "ok", "okay", "then"})
+
+
+def _own_subject_first(target: Entity, before: str) -> bool:
+    """The clause before an object pronoun opens on a subject other than ``target``."""
+    m = _OWN_SUBJECT_EN.match(before.strip())
+    if m is None or m.group("w").lower() in _NOT_A_SUBJECT_EN:
+        return False
+    word = m.group("w").lower()
+    return word not in {(target.name or "").lower(), target.noun.lower()}
 
 
 def resolve_ko(ents: Entities, text: str) -> str:
