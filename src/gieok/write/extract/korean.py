@@ -216,7 +216,9 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
         ending = "ᆫ다" if jong in (0, 8) else "는다"  # 8 = ㄹ: 살 → 산다
     if any(t.form == "시" or t.form == "으시" for t in eps) and ending == "는다":
         ending = "ᆫ다"
-    parts = [(t.form, t.tag.split("-")[0]) for t in toks[stem:end] if t.tag != "EP"]
+    # the irregular mark stays ("짓/VV-I" + 었 → "지었다", not "짓었다"); Kiwi joins by it
+    parts = [(t.form, t.tag if t.tag.endswith(("-I", "-R")) else t.tag.split("-")[0])
+             for t in toks[stem:end] if t.tag != "EP"]
     parts = parts[:1] + [(t.form, "EP") for t in eps] + parts[1:] + [(ending, "EF")]
     return str(kiwi.join(parts))
 
