@@ -96,8 +96,9 @@ _MINE = re.compile(r"^(?P<f>(?:(?:and|but|so|well|oh|because|cause|cuz|since)[,\
 
 # "it's a £600 Hilleberg", "it's an old Trek": the thing just named, by its make
 _IT_IS_MAKE = re.compile(
-    r"^(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*it['’]?s\s+(?:an?\s+)?(?:(?:[£$€₩]\s?\d[\d,.]*k?|"
-    rf"\d+\s?(?:yo|year[-\s]old)|old|new|secondhand|second-hand|vintage|used)\s+)*(?P<p>{_PRODUCT})"
+    r"^(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*it['’]?s\s+(?:an?\s+)?(?P<q>(?:(?:[£$€₩]\s?\d[\d,.]*k?|"
+    rf"\d+\s?(?:yo|year[-\s]old)|(?:19|20)\d\d|old|new|secondhand|second-hand|vintage|used)\s+)*)"
+    rf"(?P<p>{_PRODUCT})"
     r"(?:\s+(?P<n>[a-z][a-z-]+))?\s*[.!]*$")
 # the user's thing said before it: "my mate wants to borrow my tent"
 _MY_NOUN = re.compile(r"(?<![\w'’])my\s+(?:(?:old|new|only|favourite|favorite)\s+)?"
@@ -111,15 +112,19 @@ _NOT_OWNED = re.compile(
 
 
 def _made_by(before: str, sentence: str) -> str | None:
-    """"… borrow my tent …? it's a £600 Hilleberg" → "I have a Hilleberg tent": "it" is the
-    last thing of the user's the sentence before named."""
+    """"… borrow my tent …? it's a £600 Hilleberg" → "I have a £600 Hilleberg tent": "it" is
+    the last thing of the user's the sentence before named. The statement takes the place of
+    the "it's a …" sentence (``statements``), so the make is said once: the fragment step
+    (``fragments``) only reads an "it's a …" that no "my <thing>" before explains."""
     make = _IT_IS_MAKE.match(sentence.strip())
     if make is None or _NOT_A_THING.match(make.group("p").split()[0]):
         return None
     nouns = [m.group("n") for m in _MY_NOUN.finditer(before) if not _NOT_OWNED.match(m.group("n"))]
     if not nouns or (make.group("n") and make.group("n") != nouns[-1]):
         return None
-    return f"I have {_a(make.group('p'))} {nouns[-1]}"
+    if re.search(r"\d", make.group("p").split()[0]) or make.group("p").split()[0].lower() in ("the", "a"):
+        return None
+    return f"I have {_a(make.group('q') + make.group('p'))} {nouns[-1]}"
 
 
 def _possession(question: str) -> str | None:
@@ -177,9 +182,8 @@ def statements(sentences: list[str]) -> list[str]:
         if asked is not None:
             sentence = _mine(asked, sentence) or sentence
         made = _made_by(out[-1], sentence) if out else None
-        out.append(sentence)
-        if made is not None:
-            out.append(made)
+        # (the statement replaces the sentence: one memory says the make, not two)
+        out.append(sentence if made is None else made)
         asking = _ASKING.search(sentence.strip()) is not None
         owned = _possession(sentence) if asking else None
         if owned is not None:
@@ -245,11 +249,34 @@ _OTHER_TOPIC = re.compile(r"(?:^|\s)(?!(?:나|저|난|전|내가|제가)\s)[가-
 _NOT_OWNED_KO = re.compile(r"^(?:버스|지하철|택시|기차|KTX|SRT|비행기|배|자전거\s?도로)")
 
 
+# a health fact of the user's said as the reason or background of a question or request:
+# "라텍스 알러지라서 장갑 바꿔 달라고 해야 되는데 영어로 어떻게 말해?", "정신과에서 졸피뎀 반 알
+# 처방받았는데요, 이거 먹고 운전해도 되나요?" — the question is dropped whole, the fact with it
+_KO_HEALTH_CLAUSE = re.compile(
+    r"^(?P<c>.*?(?:알레르기|알러지))(?:가\s?있어서|가\s?있는데|(?:이)?라서|(?:이)?라(?=\s)|여서|"
+    r"이어서|\s?때문에|\s?있어서|\s?있는데)\s|"
+    r"^(?P<p>.*?처방\s?받았)(?:는데요?|어서|거든요?)[\s,]")
+_ASKS_KO = re.compile(r"[?？]\s*$|(?:줘|주세요|줄래|줄래요|주실래요|할까|될까|되나요|돼요\?|어때)"
+                      r"[\s.!~ㅠㅜ]*$")
+
+
+def _ko_health_said(sentence: str) -> list[str]:
+    """The health fact a Korean question or request gives as its reason, as a statement of
+    its own ("저는 라텍스 알러지가 있어요", "저는 정신과에서 졸피뎀 반 알 처방받았어요"); the
+    rules still decide whose it is and what it names."""
+    m = _KO_HEALTH_CLAUSE.match(sentence.strip())
+    if m is None or _ASKS_KO.search(sentence.strip()) is None:
+        return []
+    if m.group("c"):
+        return [f"{m.group('c').strip()}가 있어요"]
+    return [f"{m.group('p').strip()}어요"]
+
+
 def ko_statements(sentence: str) -> list[str]:
     """What a Korean sentence says the user owns, as plain statements said after it ("나는
     ThinkPad X1 Carbon 써요", "저는 1978년식 야마하 업라이트 피아노가 있어요"); none when
     it says no such thing."""
-    out: list[str] = []
+    out: list[str] = _ko_health_said(sentence)
     if project_said(sentence) or is_workspace(sentence):
         return out  # what a sentence about the work uses is the work's (workspace knowledge)
     for m in _KO_USES.finditer(sentence):

@@ -41,7 +41,11 @@ ADV = (r"(?:\s+(?:currently|now|still|actually|really|also|just|recently|already
 # to peanuts, shellfish and kiwi").
 REST = (r"(?P<x>[^.!?;\n]{2,90}?)(?=\s*,\s*(?:I|I['’](?:m|ve|d|ll)|we|we['’](?:re|ve)|my|it['’]s|"
         r"it\s+is|that['’]s|he['’]s|she['’]s|they['’]re|so|but|because|since|lol|haha|tbh|"
-        r"honestly|which\s+is)\b|[.!?;\n]|$)")
+        r"honestly|which\s+is)\b|"
+        # … or where a conjunction starts a question or request of its own without a comma
+        # ("allergic to latex so can you tell the dentist": latex)
+        r"\s+(?:so|but|because|cause|cuz|and)\s+(?:(?:can|could|would|will)\s+(?:you|u)|please|pls|"
+        r"what|how|is\s+(?:it|there)|should\s+I|any\s+(?:tips|ideas|advice))\b|[.!?;\n]|$)")
 # A place, up to a clause of the user's own that follows it ("moved to Denver and don't know
 # anyone" → "Denver")
 PLACE = (r"(?P<x>[^.!?;\n]{2,90}?)(?=\s+(?:and|but|so)\s+(?:I\b|I['’]|i\s|don['’]?t|do\s+not|"

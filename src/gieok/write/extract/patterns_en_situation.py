@@ -400,6 +400,16 @@ RULES: list[Rule] = [
          _switched, "health", tags=("health", "medication"),
          value=None,
          check=lambda g, c: _thing(g, c) and (_medicine(g["x"]) or _medicine(g["old"]))),
+    # "I got prescribed zolpidem for sleep", "I was prescribed metformin last month": whatever
+    # is prescribed to the user is a medicine, whatever its name
+    rule("en.health.prescribed",
+         rf"{I}{ADV}\s+(?:got|was|have\s+been|['’]ve\s+been|been|just\s+got)\s+(?:just\s+|finally\s+)?"
+         r"prescribed\s+(?:some\s+)?(?P<x>[A-Za-z][\w-]{2,30}(?:\s+\d+\s?mg)?)\b",
+         "User takes {x} (prescribed)", "health", tags=("health", "medication"),
+         slot="medication:{x}", value="yes",
+         check=lambda g, _: re.match(r"(?:glasses|lenses|contacts|physio|therapy|rest|exercise|"
+                                     r"a|an|the|something|nothing|it|them|that|this)\b", g["x"],
+                                     re.IGNORECASE) is None),
     rule("en.health.condition",
          rf"{I}{ADV}\s+(?:have|['’]ve\s+got|suffer\s+from|live\s+with)\s+(?P<x>{CONDITIONS})\b",
          "User has {x}", "health", type=MemoryType.CONSTRAINT, tags=("health", "chronic")),

@@ -123,6 +123,29 @@ _NOT_A_DRUG = re.compile(r"(?:요일|[0-9]+(?:시|일|월)|아침|저녁|오전|
                          r"회사|학교|오늘|내일|어제|이번|다음)$")
 
 
+# a dose said with a medicine ("반 알", "10mg", "하루 두 알", "3일치")
+_DOSE = r"(?:반\s?알|[한두세네]\s?알|\d+(?:\.\d+)?\s?(?:mg|밀리|알|정|일치)|하루\s?[한두세]\s?(?:알|번))"
+# prescribed, but no medicine: glasses, a diet, a test
+_NOT_PRESCRIBED = re.compile(r"(?:안경|렌즈|도수|식단|운동|검사|진단서|소견서|깁스|보조기|주사)$")
+# where a diagnosis is heard: a clinic by its department (이비인후과, 정형외과), a doctor, a test
+_CLINIC = re.compile(r"[가-힣]+과(?:에서|에|\s|를|갔|다녀)|병원|의원|의사|선생님|검사|진단|MRI|CT|엑스레이|"
+                     r"X-?ray|초음파|내시경", re.IGNORECASE)
+
+
+def _named_noun(x: str) -> bool:
+    """``x`` ends on a noun or a Latin word (a name), not an adverb ("새로 처방받았어")."""
+    from gieok.write.extract.korean import tokens
+
+    toks = tokens(x)
+    return bool(toks) and toks[-1].tag in ("NNG", "NNP", "SL", "SH")
+
+
+def _mine(sentence: str, what: str) -> bool:
+    """No relative or pet is named before ``what``: the medicine or the diagnosis is the
+    user's ("엄마가 혈압약 … 드셔": the mother's)."""
+    return _SOMEONE_ELSES.search(sentence[:max(sentence.find(what), 0)] + " ") is None
+
+
 def _prescription(g: Groups, ctx: RuleContext) -> bool:
     """A medicine changed for the user: 약 is said, or either name is a medicine's, and no
     relative or pet is whose it is ("엄마 약을 … 바꿨어": the mother's)."""
@@ -290,7 +313,11 @@ RULES: list[Rule] = [
          check=lambda g, c: not re.search(r"결혼했(?:으면|을까|나|니|어\?)", c.sentence), strict=True),
     # -- health: allergies, medication, chronic illness, diet ------------------------------
     Rule("ko.health.allergy", re.compile(
-        r"(?:알레르기|알러지)(?:가|이)?\s*(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응)"),
+        r"(?:알레르기|알러지)(?:가|이)?\s*(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응|"
+        # said as the reason for a request: "라텍스 알러지라서 장갑 바꿔 달라고 …", "땅콩
+        # 알레르기라 빼주세요", "새우 알레르기 때문에"
+        r"(?:이)?라서|(?:이)?라(?=\s)|여서|이어서|(?:이)?거든|(?:이)?에요|예요|(?:이)?야(?=$|[\s.!~,])|"
+        r"임(?=$|[\s.!~,])|인데|때문에|체질)"),
         lambda m, ctx: _allergy(m, ctx)),
     rule("ko.health.cannot_eat",
          rf"{OBJ}(?:을|를|은|는)?\s*(?:먹으면|마시면)\s*안\s*(?:돼|되|됨|된다|됩니다)",
@@ -316,6 +343,34 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {g['x']} 복용 중 ({g['old']}에서 변경)", "health",
          tags=("health", "medication"), value=None, user_subject=False,
          check=_prescription),
+    # "혈압약 아모디핀 먹는데", "갑상선약 씬지로이드 매일 먹어요": the medicine by its name
+    # after the word for its kind (the kind says what it is for)
+    rule("ko.health.medication_named",
+         r"(?P<k>[가-힣]{0,5}[가-힣](?<![예계요절공조])약|(?:진통|수면|소화|영양|항생|해열|안정|억제|"
+         r"보조|지사|철분|항히스타민)제)\s(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9]{1,15}?)"
+         rf"(?:\s?{_DOSE})?(?:을|를|도)?\s*(?:매일\s?|하루에?\s?\S+\s?|아침\s?|저녁\s?)?"
+         r"(?:먹어|먹는데|먹고|먹어요|먹음|먹는다|먹습니다|먹거든|먹는\s?중|복용|챙겨\s?먹)",
+         "사용자는 {x} 복용 중 ({k})", "health", tags=("health", "medication"),
+         slot="medication:{x}", value="yes",
+         check=lambda g, c: _named_noun(g["x"]) and _mine(c.sentence, g["k"])),
+    # "정신과에서 졸피뎀 반 알 처방받았는데요", "의사가 메트포르민 처방해줬어": whatever a
+    # doctor prescribes the user is a medicine, whatever its name
+    rule("ko.health.prescribed",
+         rf"(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9]{{1,15}}?)(?:\s?{_DOSE})?(?:을|를|도)?\s*처방\s?"
+         r"(?:받았|받아|받음|받고|받은|해\s?줬|해\s?주셨|해\s?주더라|나왔)",
+         "사용자는 {x} 복용 중 (처방)", "health", tags=("health", "medication"),
+         slot="medication:{x}", value="yes",
+         check=lambda g, c: not g["x"].endswith(("약", "제")) and _NOT_PRESCRIBED.match(g["x"])
+         is None and _named_noun(g["x"]) and _mine(c.sentence, g["x"])),
+    # "이비인후과 갔는데 이석증이래", "병원에서 족저근막염이라고 하더라": a diagnosis heard at
+    # a clinic (a disease by its ending: -증, -염, -병, -암, -증후군, -장애)
+    rule("ko.health.told",
+         r"(?P<x>[가-힣A-Za-z]{1,10}(?:증|염|병|암|증후군|장애|결석|탈장|골절))(?:이)?(?:래|래요|"
+         r"라고\s?(?:하네|하더라|하더라고|했어|해요|하네요|합니다|하셨어|하셨어요|그러더라)|라네|"
+         r"랍니다|란다)(?=$|[\s.!~,ㅠㅜㅋㅎ])",
+         "사용자는 {x} 진단을 받음", "health", type=MemoryType.CONSTRAINT,
+         tags=("health", "chronic"), slot="condition:{x}", value="yes",
+         check=lambda g, c: _CLINIC.search(c.sentence) is not None and _mine(c.sentence, g["x"])),
     rule("ko.health.condition",
          rf"(?P<x>{CONDITIONS})(?:이|가)?\s*(?:{HAVE}|앓고\s?있|진단\s?받|판정\s?받|때문에)",
          lambda g, _: f"사용자는 {josa(g['x'], '이/가')} 있음", "health",

@@ -63,17 +63,29 @@ _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|messag
 _KO_REQUEST = re.compile(
     r"(?:줘|줘요|주세요|주실래요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
     r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요|부탁해(?:요)?|"
-    r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발)?[\s.!~ㅋㅎㅠㅜ^]*"
+    r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발|항상|꼭|매번|늘|계속)?[\s.!~ㅋㅎㅠㅜ^]*"
     # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma
     r"(?:$|,\s*[^,?]{2,30}$)")
+# every Hangul syllable that ends in ㄹ: a verb's future modifier before 때 ("짤 때", "만들 때")
+_RIEUL = "".join(chr(c) for c in range(0xAC00, 0xD7A4) if (c - 0xAC00) % 28 == 8)
 _KO_STANDING = re.compile(
-    r"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|(?:ㄹ|을|할|줄|쓸|볼|올|갈)\s?(?:땐|때는|때)\s|반말|존댓말|"
+    rf"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|이제부터|(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|"
+    # a condition over the user's later requests: "제 일정 얘기하면 …", "내가 물어보면 …"
+    r"(?:물어보|얘기하|이야기하|말하|부탁하|질문하|요청하|보내|올리)(?:시)?면\s|반말|존댓말|"
     r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|(?i:emojis?|emoticons?)|"
     r"(?:추천|제안|권)(?:하지|은\s?하지|는\s?하지)\s?(?:마|말아)|"
     # how answers go from now on: "이제 개조식 말고 줄글로", "이제 American English로 알려줘"
     # (a bare "빨강 말고 navy로 해 줘" is about the task at hand: one wrapping, one formula)
     r"이제(?:부터)?\s.*(?:말고\s|[가-힣A-Za-z]\s?(?:으)?로\s?(?:알려|써|해|말해|답해|설명해|보여|불러|"
     r"바꿔|적어|정리해))")
+
+
+# the task at hand named by its time ("이번 여행 일정 짤 때 …", "오늘 메뉴 짤 때 …") — unless
+# a word of "every time" says otherwise
+_KO_NOW_ONLY = re.compile(r"(?<![가-힣])(?:이번|오늘(?!부터)|내일|이따|지금)(?=\s|에|은|는|도)")
+_KO_WHEN = re.compile(rf"(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|(?:물어보|얘기하|이야기하|말하|부탁하|질문하|"
+                      r"요청하|보내|올리)(?:시)?면\s")
+_KO_ALWAYS = re.compile(r"앞으로|항상|매번|이제부터|(?<![가-힣])늘\s|때마다|언제나|반말|존댓말")
 
 
 _KO_LAUGH = re.compile(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~ㅋㅎㅠㅜ^]*$")
@@ -126,6 +138,8 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
         if not (_KO_STANDING.search(text) and (_KO_REQUEST.search(text) or _KO_HOW.search(text))
                 or _ko_goes_on(text, before)):
             return None
+        if _KO_NOW_ONLY.search(text) and _KO_WHEN.search(text) and not _KO_ALWAYS.search(text):
+            return None  # "이번 여행 일정 짤 때 박물관은 빼줘": this task, not every later one
         content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐|(?:아\s|참\s)*"
                                          r"(?:그리고|또한|또)\s)\s*", "", text)
         return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
