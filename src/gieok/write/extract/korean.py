@@ -340,6 +340,25 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
 
 
 _AFTER_CONSONANT = {"가": "이", "는": "은", "를": "을", "랑": "이랑", "와": "과"}
+# "우리 이제 원주 살아", "저희 다음 달에 결혼해요": "we" before an adverb or a time word is the
+# subject (the user and their household), not "our" before a noun ("우리 집", "우리 딸")
+_WE_SUBJECT = re.compile(r"^(?:우리|저희|울)\s+")
+_WE_THEN = re.compile(r"(?:이제|요즘|지금|드디어|이번에|다음\s?(?:주|달|해)|지난\s?(?:주|달|해)|작년|"
+                      r"올해|내년|재작년|곧|벌써|아직|원래|다시|결국|방금|얼마\s?전|최근|어제|오늘|"
+                      r"내일|주말)(?=\s|에|부터|$)")
+
+
+def _we_are_the_subject(text: str) -> bool:
+    """The sentence opens on "우리/저희" said as "we": a time word or adverb follows it."""
+    we = _WE_SUBJECT.match(text)
+    if we is None:
+        return False
+    rest = text[we.end():]
+    if _WE_THEN.match(rest):
+        return True
+    first = next((t for t in tokens(rest) if t.start == 0), None)
+    return first is not None and first.tag == "MAG" and not re.match(r"(?:좀|잘|다|너무|진짜|정말)\s", rest)
+
 
 
 def third_person(text: str) -> str:
@@ -347,7 +366,7 @@ def third_person(text: str) -> str:
     # "전 부치는 거" (煎, Kiwi: 전/NNG) is food, not "저는"
     food = {t.start for t in tokens(text) if t.form == "전" and t.tag == "NNG"} \
         if re.search(r"(?<![가-힣])전(?=\s)", text) else set()
-    out = text
+    out = _WE_SUBJECT.sub("사용자는 ", text) if _we_are_the_subject(text) else text
     for pattern, repl in _FIRST:
         out = pattern.sub(lambda m, r=repl: m.group(0) if m.start() in food else r, out)
         food = set()  # (only the first pattern, "전", reads the text as Kiwi did)
