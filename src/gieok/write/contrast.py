@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.write import roles
+from gieok.write import roles, styles
 from gieok.write.extract import changes, shift
 from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
 from gieok.write.extract.diets import DIET_WORD
@@ -459,7 +459,9 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
                     new.content, r.content) and changes.who(new.content) == changes.who(
                     r.content)) or any(
                 before.search(r.content) and not after.search(r.content)
-                and not r.pinned and shift.same_holder(after, holder, changes.who(r.content))
+                # a pinned memory only for a birth the user tells of (a pregnancy is pinned)
+                and (not r.pinned or after is shift.BORN and shift.own_birth(holder))
+                and shift.same_holder(after, holder, changes.who(r.content))
                 for before, after, holder in stages):
             out.append(r)
     return out
@@ -492,18 +494,40 @@ def _medicine_in(content: str) -> bool:
                                                   if len(w) >= 4)
 
 
+# "약 바꿨어요. 이제 로수바스타틴 5mg", "changed my meds, on bisoprolol now": the switch said
+# of the medicine as such, the new one named after it
+_SWITCHED_BARE = re.compile(r"(?:^|\s)(?:약|처방)(?:을|은|도)?\s?(?:바꿨|바꿈|바꿔\s?줬|바꿔\s?주셨|"
+                            r"변경했|변경됨|교체했)|\b(?:switched|changed|swapped)\s+(?:my\s+|the\s+)?"
+                            r"(?:meds|medication|medicine|prescription|pills)\b", re.IGNORECASE)
+
+
+def _switched_to(content: str) -> tuple[str, int] | None:
+    """The medicine a memory says the holder switched to, and where the switch is said."""
+    m = _SWITCHED_TO.search(content)
+    if m is not None:
+        drug = m.group("en") or m.group("ko")
+        if is_medicine(drug) or dosed(content, drug) or _MEDICINE_WORD.search(
+                content[:m.start()]):  # "약 리리카로 바꿨어": said to be a medicine
+            return drug, m.start()
+        return None
+    m = _SWITCHED_BARE.search(content)
+    if m is None:
+        return None
+    after = content[m.end():]
+    drug = dosed_name(after) or next((w for w in _WORD.findall(after)
+                                      if len(w) >= 4 and is_medicine(w)), None)
+    return (drug, m.start()) if drug else None
+
+
 def switched_medicine(new: MemoryRecord, records: Iterable[MemoryRecord],
                       created: set[str]) -> list[MemoryRecord]:
     """The one medicine memory of the same holder that ``new``'s switch to another medicine
     ends. Medicines are many: with two or more stored, which one was switched is unknown
     and none ends; one said to be added ("also", "추가") ends nothing."""
-    m = _SWITCHED_TO.search(new.content)
-    if m is None or _ADDED.search(new.content):
+    said = _switched_to(new.content)
+    if said is None or _ADDED.search(new.content):
         return []
-    drug = m.group("en") or m.group("ko")
-    if not (is_medicine(drug) or dosed(new.content, drug) or _MEDICINE_WORD.search(
-            new.content[:m.start()])):  # "약 리리카로 바꿨어": said to be a medicine
-        return []
+    drug = said[0]
     holder = changes.who(new.content)
     taken = [r for r in records if r.id not in created and r.layer is new.layer
              and r.type is not MemoryType.RULE and changes.who(r.content) == holder
@@ -515,8 +539,8 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
                 created: set[str]) -> tuple[list[MemoryRecord], str]:
     """The stored memories ``new`` says no longer hold, and why: an old value named beside
     the new (``contradicted``), a later value of a measure (``advanced``), a state said
-    to have ended or been replaced (``ended_or_replaced``), or a job said anew
-    (``roles``)."""
+    to have ended or been replaced (``ended_or_replaced``), a medicine switched, a request
+    reversed (``styles``), or a job said anew (``roles``)."""
     records = list(records)
     gone = contradicted(new, records, created)
     if gone:
@@ -531,6 +555,9 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
     gone = switched_medicine(new, records, created)
     if gone:
         return gone, "switched to another medicine"
+    gone = styles.reversed_requests(new, records, created)
+    if gone:
+        return gone, "asked the other way now"
     return roles.replaced_job(new, records, created), "a new job of the same holder"
 
 

@@ -39,6 +39,7 @@ from functools import lru_cache
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
+from gieok.write.extract.shift import KIND_OF_EVENT, event_named
 from gieok.write.extract.started import STARTED_AT_EN
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -326,15 +327,25 @@ def replaced(old: str, new: Change) -> int:
         return 0  # the older memory is about someone the change does not name
     if new.value and new.value.casefold() in old.casefold():
         return 0  # it states the new value: a restatement, not the old one
+    # "치과 예약 바뀌었다": a kind word (예약) is of the event said before it (치과), and a
+    # vet appointment is not the dentist's
+    which = event_named(new.text) if new.kinds & KIND_OF_EVENT else None
+    if which is not None and which.casefold() not in old.casefold():
+        return 0
     for kind in new.kinds:
         if kind in _OWN_ONLY and (people != new.who or any(
                 _MEMBER[k].search(old) for k in _OTHER_PLACES)):
             continue  # the user's job is not their wife's; a school someone attends no job
-        pattern = _MEMBER.get(kind) or re.compile(
-            rf"(?<![\w]){re.escape(kind.rstrip('s'))}", re.IGNORECASE)
+        pattern = _member(kind)
         if any(_NOT_ITS_VALUE.match(old, m.end()) is None for m in pattern.finditer(old)):  # a member of the kind, or the same word ("치과 바꿨어요" … "연세치과")
             return SURE if new.who >= people else IF_ALONE
     return 0
+
+
+def _member(kind: str) -> re.Pattern[str]:
+    """What names ``kind`` in a memory: a member of a known kind, else the word itself."""
+    return _MEMBER.get(kind) or re.compile(rf"(?<![\w]){re.escape(kind.rstrip('s'))}",
+                                           re.IGNORECASE)
 
 
 def who(content: str) -> frozenset[str]:

@@ -205,11 +205,130 @@ def joined(sentences: list[str]) -> list[str]:
     """A slip owned up to in a sentence of its own ("아 잘못 말했어요. 원무과 아니고
     총무과예요") is one correction with the sentence after it: that sentence says the values,
     the one before says it is a correction. So is a change said without its value ("휴가
-    일정 바뀌었어. 8월 10일부터 14일로"): what changed, and then to what."""
+    일정 바뀌었어. 8월 10일부터 14일로"): what changed, and then to what. A slip fixed in
+    the same breath ("망원동 살아요, 아 아니다 합정동이요", "she's 11— sorry, 12") keeps
+    only the value that holds (``fixed_in_passing``)."""
     out: list[str] = []
     for sentence in sentences:
+        if out and _TRAILING_MARKER.search(out[-1]):
+            fixed = fixed_in_passing(f"{out[-1]} {sentence}")
+            if fixed is not None:
+                out[-1:] = fixed
+                continue
         if out and (_MARKER_ONLY.match(out[-1]) or _changed_only(out[-1])):
             out[-1] = f"{out[-1].rstrip(' .!~ㅋㅎㅠㅜ;')}, {sentence}"
         else:
-            out.append(sentence)
+            out.extend(fixed_in_passing(sentence) or [sentence])
     return out
+
+
+# -- a slip fixed in the same breath ------------------------------------------------------------
+# "망원동 살아요, 아 아니다 합정동이요", "she's 11— sorry, 12", "it's on the 14th, no wait, the
+# 15th", "세 마리, 아니 네 마리 키워요": a value, a break (comma or dash), a word owning up to
+# it, and another value of the same kind. Only the second holds; the first was never true.
+_IN_PASSING = re.compile(
+    r"(?:\s*(?:[,—–]|\s-|\.\.\.|…)\s*(?:(?:아|앗|어|oh|ah|um+|uh+|er+)[,\s]+)?|\s+(?:아|앗)\s+(?=아니))"
+    r"(?:아니다|아니야|아니지|아니\s?아니|아니|잠깐(?:만)?|정정|sorry|i\s+mean|i\s+meant|no\s+wait|"
+    r"wait(?:\s+no)?|or\s+rather|scratch\s+that|actually\s+no|no)(?![\w가-힣])[,.!~:\s—–-]*",
+    re.IGNORECASE)
+_TRAILING_MARKER = re.compile(rf"{_IN_PASSING.pattern}$", re.IGNORECASE)
+# the value said after the marker, with the ending said after it ("합정동이요", "12,")
+_COPULA_KO = r"(?:이에요|예요|이요|이야|이고|입니다|이다|요|야|임|이래요|래요)"
+_PARTICLE_KO = r"(?:에서|에|으로|로|이|가|은|는|을|를|도|의)"
+_PREDICATE_KO = re.compile(r"(?:살아|살고|산다|다녀|다녀요|다닌다|해|해요|한다|있어|있어요|있다|"
+                           r"이야|이에요|예요|야|요|다)[.!~]*$")
+# words that say how, not what: "진짜로", "그냥" after "아니" are no value
+_NOT_VALUE_KO = frozenset("진짜 진짜로 정말 정말로 그냥 진심 농담 아마 사실 완전 너무 좀 그게 그거 "
+                          "그건 이건 아무튼 암튼 하여튼 뭐 나 저 제가 내가".split())
+_VALUE_WORD = re.compile(r"[\w가-힣][\w가-힣'’.:/+-]*")
+
+
+def fixed_in_passing(text: str) -> list[str] | None:
+    """``text`` with a slip it fixes in the same breath replaced by the value that holds —
+    the sentence with the right value, then what was said after it as a sentence of its
+    own ("망원동 살아요, 아 아니다 합정동이요 ㅋㅋ 주소 바뀐 지 얼마 안 돼서" → ["합정동
+    살아요", "주소 바뀐 지 얼마 안 돼서"]) — or None. The two values must be of one kind (a
+    number, a time or date, a name, or Korean nouns of the same last syllable: 망원동 ~
+    합정동, 강남역 ~ 역삼역), the wrong one among the last four words before the break."""
+    for marker in _IN_PASSING.finditer(text):
+        head, rest = text[:marker.start()], text[marker.end():]
+        said = _VALUE_WORD.match(rest)
+        if not head.strip() or said is None:
+            continue
+        new, after = _value_said(re.sub(r"^(?:the|a|an|my|our)\s+", "", rest, flags=re.I))
+        old = _same_kind_before(head, new)
+        if old is None:
+            continue
+        start, end = old
+        # "3 cats, sorry, 4 cats": the noun counted is said again after the new number
+        noun = re.match(r"\s+([A-Za-z가-힣]+)", head[end:])
+        if noun is not None and re.match(rf"\s+{re.escape(noun.group(1))}\b", after):
+            after = after[len(noun.group(0)):]
+        after = re.sub(rf"^{_COPULA_KO}(?=[\s,.!~ㅋㅎㅠㅜ]|$)", "", after)
+        fixed = (head[:start] + new + head[end:]).strip()
+        tail = re.sub(r"^[\s,.!~]*(?:(?:ㅋ|ㅎ|ㅠ|ㅜ|lol|haha)+[\s,.!~]*)*", "", after).strip()
+        if not tail:
+            return [fixed]
+        if len(tail.split()) <= 2 and not _HANGUL.search(tail):
+            return [f"{fixed} {tail}"]  # "5 years old now"
+        if after[:1].isspace() and not re.match(r"[\s]*(?:ㅋ|ㅎ|ㅠ|ㅜ)", after) \
+                and not _HANGUL.search(tail[:1]) and re.match(r"(?:and|or|but|with|for|at|in)\b",
+                                                                tail, re.IGNORECASE):
+            return [f"{fixed} {tail}"]  # "4 cats and a dog": the clause goes on
+        return [fixed, tail]
+    return None
+
+
+def _value_said(rest: str) -> tuple[str, str]:
+    """The value said first in ``rest`` (a number with its unit, a name of several
+    capitalised words, a word without its copula) and what follows it."""
+    for _, pattern in _KINDS[:-1]:  # a weekday, a date, a time, an age or count
+        m = pattern.match(rest)
+        if m is not None:
+            return _without_ending(m.group(0).strip()), rest[m.end():]
+    m = re.match(rf"([가-힣A-Za-z0-9]+?){_COPULA_KO}?(?=[\s,.!~ㅋㅎㅠㅜ]|$)", rest)
+    if m is not None and _HANGUL.search(m.group(1)):
+        return m.group(1), rest[m.end():]
+    m = re.match(r"(?-i:[A-Z])[\w&.'’-]*(?:\s+(?-i:[A-Z])[\w&.'’-]*)*", rest)
+    if m is not None:
+        return m.group(0).rstrip(".,"), rest[m.end():]
+    m = _VALUE_WORD.match(rest)
+    assert m is not None
+    return m.group(0).rstrip(".,"), rest[m.end():]
+
+
+def _same_kind_before(head: str, new: str) -> tuple[int, int] | None:
+    """Where in ``head`` (among its last four words) a value of ``new``'s kind is said, as
+    (start, end) without its particle, or None."""
+    words = list(re.finditer(r"\S+", head))[-4:]
+    if not words:
+        return None
+    window = words[0].start()
+    kind = next((p for _, p in _KINDS[:-1] if p.fullmatch(new)), None)
+    if kind is not None:  # a number, a date or a time: the last one of its kind
+        olds = [m for m in kind.finditer(head, window) if m.group(0).strip() != new]
+        if not olds:
+            return None
+        return olds[-1].start(), olds[-1].start() + len(_without_ending(olds[-1].group(0).strip()))
+    if _HANGUL.search(new):
+        if len(new) < 2:
+            return None
+        for w in reversed(words):
+            core = re.sub(rf"{_PARTICLE_KO}$", "", w.group(0).strip(",.!~"))
+            if len(core) >= 2 and core != new and core[-1] == new[-1] and _HANGUL.match(core[-1]):
+                return w.start(), w.start() + len(core)
+        # "신촌 살아요, 아 아니다 합정동이요": the noun the closing verb takes
+        if len(words) >= 2 and _PREDICATE_KO.search(words[-1].group(0)) \
+                and new not in _NOT_VALUE_KO and not _PREDICATE_KO.search(new):
+            w = words[-2]
+            core = re.sub(rf"{_PARTICLE_KO}$", "", w.group(0).strip(",.!~"))
+            if len(core) >= 2 and core != new and _HANGUL.fullmatch(core[-1]) \
+                    and core not in _NOT_VALUE_KO:
+                return w.start(), w.start() + len(core)
+        return None
+    if new[:1].isupper() and new not in _NOT_NAMES:  # a name: the last name said before it
+        olds = [m for m in _KINDS[-1][1].finditer(head, window)
+                if m.group(0) not in _NOT_NAMES and m.group(0) != new]
+        if olds:
+            return olds[-1].start(), olds[-1].end()
+    return None

@@ -37,6 +37,7 @@ from functools import lru_cache
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
+from gieok.write.extract.shift import KIND_OF_EVENT
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
@@ -150,7 +151,8 @@ def _english(content: str) -> NewValue | None:
     words = [w for w in words if w not in _STOP_EN and w not in holders]
     # the head of the noun phrase: "dentist appointment" is an appointment; a relational
     # head ("surgery date", "sertraline dose") is the thing before it
-    things = set(words[-2:] if words and words[-1] in _RELATIONAL_EN else words[-1:])
+    things = set(words[-2:] if words and (words[-1] in _RELATIONAL_EN
+                                          or words[-1] in KIND_OF_EVENT) else words[-1:])
     things = {t for t in things if len(t) > 2 and not re.fullmatch(r"\d+\w*", t)}
     if not things or not value.strip():
         return None
@@ -412,7 +414,7 @@ def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
     """The words naming the old value that earlier turns would say: those the sentence
     names as dropped, and the things changed that *are* the old value (not a quantity's
     measure, not the kind of the new value)."""
-    if _QUANTITY.search(new.value):
+    if _QUANTITY.search(new.value) or _an_event(new):
         return tuple(w for w in new.left if w not in _NOT_THING_KO)
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not
@@ -451,7 +453,33 @@ def replaced(old: str, new: NewValue) -> int:
         return strength if _DOSE.search(old) is not None else 0
     if _eaten(new, things) and _EATS.search(old) is not None and not _ADDED.search(new.text):
         return strength  # the food, said in the older memory by what is eaten
+    if _other_event(things, old):
+        return 0
+    if _an_event(new) and not _WHEN.search(old) and not any(
+            _same_word(t, old) for t in things if t.casefold() in KIND_OF_EVENT):
+        return 0  # "dentist appointment moved" ends no "User's dentist is Dr. Kim": no date
     return strength if any(_same_word(thing, old) for thing in things) else 0
+
+
+# when an event is: the old value an event moved had
+_WHEN = re.compile(r"\d|[월화수목금토일]요일|다음\s?(?:주|달)|이번\s?(?:주|달)|내일|모레|주말|\b(?:next|"
+                   r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan\w*|feb\w*|march|april|"
+                   r"may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*)\b", re.IGNORECASE)
+
+
+def _an_event(new: NewValue) -> bool:
+    """The thing changed is an event (an appointment, a trip): its new value is a date."""
+    return any(t.casefold() in KIND_OF_EVENT for t in new.things)
+
+
+def _other_event(things: set[str], old: str) -> bool:
+    """``old`` is another event of the same kind: the change names which one ("the
+    *dentist* appointment", "*치과* 예약") beside a kind word (appointment, 예약, trip), and
+    ``old`` names none of those words — a vet appointment is not the dentist's, though both
+    are appointments."""
+    kinds = {t for t in things if t.casefold() in KIND_OF_EVENT}
+    which = things - kinds
+    return bool(kinds and which) and not any(_same_word(t, old) for t in which)
 
 
 # food is named by eating: "나비 사료 오리젠으로 바꿨다" renews "나비는 로얄캐닌 먹는다", and
@@ -488,8 +516,8 @@ def without_old(content: str, new: NewValue, old: str) -> str:
     negated = re.sub(r"(?<![가-힣])[^\s]+\s?아니(?:고|라)\s+(?=\S)", "", content, count=1)
     if negated != content and (new.value == "?" or new.value in negated):
         return negated  # "영업 10시 아니고 11시로": the value said not to hold any more
-    if _QUANTITY.search(new.value):
-        return content
+    if _QUANTITY.search(new.value) or _an_event(new):
+        return content  # (an event moved keeps its name: "미용실 예약 토요일로")
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not
     # a value left ("먹물 renal 사료 안 먹어서 습식으로 바꿨다" keeps 먹물)

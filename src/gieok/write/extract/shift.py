@@ -266,8 +266,27 @@ _RESCHEDULED_EN = re.compile(r"\b(?:my\s+|the\s+|our\s+)?(?:(?P<w>[a-z][\w-]{2,}
 
 # nouns that say what kind of event moved, not which: the word before them names it ("dentist
 # appointment", "제주 여행")
-_KIND_OF_EVENT = frozenset("appointment appt meeting trip booking reservation session lesson class "
+KIND_OF_EVENT = frozenset("appointment appt meeting trip booking reservation session lesson class "
                            "예약 약속 일정 여행 모임 수업 레슨 미팅 진료".split())
+
+
+def event_named(content: str) -> str | None:
+    """Which event a kind word is of, said before it ("*치과* 예약", "the *dentist*
+    appointment", "*제주* 여행"), or None when no kind word is said or nothing names it."""
+    words = [re.sub(r"^[^\w가-힣]+|[^\w가-힣]+$", "", w) for w in content.split()]
+    for w, k in zip(words, words[1:]):
+        w = re.sub(r"(?<=[가-힣])의$", "", w)
+        k = re.sub(r"(?<=[가-힣]{2})(?:을|를|은|는|이|가|도)$", "", k).casefold()
+        if k in KIND_OF_EVENT and len(w) >= 2 and w.casefold() not in _NOT_ANCHOR | _WHEN_WORDS \
+                and w not in _NOT_EXAM and not w.startswith("사용자") and not _KIN.match(w) \
+                and not re.search(r"\d", w):
+            return w
+    return None
+
+
+# times said before a kind word ("다음주 예약", "next appointment"): when, not which
+_WHEN_WORDS = frozenset("오늘 내일 모레 어제 이번 다음 다음주 다음달 지난 지난주 저번 첫 새 next last "
+                        "this new first the my our his her their".split())
 
 
 def _rescheduled(content: str) -> list[Shift]:
@@ -275,7 +294,7 @@ def _rescheduled(content: str) -> list[Shift]:
     out = []
     for m in pattern.finditer(content):
         x, w = m.group("x"), m.group("w")
-        if x.casefold() in _KIND_OF_EVENT:
+        if x.casefold() in KIND_OF_EVENT:
             x = w or ""
         if (len(x) >= 2 or _HANGUL.match(x)) and x.casefold() not in _NOT_ANCHOR | {"it", "that", "this", "everything"} \
                 and x not in _NOT_EXAM:
@@ -323,8 +342,9 @@ _STAGES = (
 )
 
 
-# a birth ends the parent's pregnancy: said of the child, it is about the user too
-_BORN = _STAGES[1][1]
+# a birth ends the parent's pregnancy: said of the child, it is about the user too; a
+# pregnancy is a pinned health memory, and the birth is the one stage that ends it
+BORN = _STAGES[1][1]
 
 
 def stages(content: str) -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
@@ -333,10 +353,19 @@ def stages(content: str) -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
             if after.search(content) and not before.search(content)]
 
 
+_CHILD = frozenset("아들 딸 아기 애기 baby son daughter boy girl twins 쌍둥이".split())
+
+
 def same_holder(after: re.Pattern[str], new: frozenset[str], old: frozenset[str]) -> bool:
     """Whether a stage said of ``new``'s people ends one said of ``old``'s: the same
     people, or — for a birth — the parent named without the child."""
-    return old <= new if after is _BORN else old == new
+    return old <= new if after is BORN else old == new
+
+
+def own_birth(new: frozenset[str]) -> bool:
+    """A birth said by the parent: no one named but the child ("아들 낳았어요", "our baby
+    was born") — not a sister's or a friend's, which ends no pregnancy of the user's."""
+    return new <= _CHILD
 
 
 def shifts(content: str) -> list[Shift]:
