@@ -137,8 +137,8 @@ _TASK = re.compile(
     r"\bhow\s+many\b(?![^?]*\b(?:do|does)\s+(?:you|they|he|she)\s+(?:have|own|keep)\b)|"
     # how long the trip being planned is ("며칠 가세요?"), how heavy or big the
     # thing being sent is ("How heavy are the boxes?"): the task's size, like its head count
-    r"(?<!월)(?<!월\s)며칠\s?(?:가|있|머무|머물|묵|계|동안|정도|이요|이에요|예요|"
-    r"\s?[?？])|"
+    r"(?<!월)(?<!월\s)며칠\s?(?:가|있|머무|머물|묵|계|동안|정도|이요|이에요|예요|이세요|이신가요|"
+    r"인가요|이나|짜리|하(?:시|세|나|니|실)|\s?[?？])|"
     r"\bhow\s+(?:heavy|big|large)\s+(?:is|are)\s+(?:the|it|they|those|these)\b|"
     r"\bhow\s+long\s+is\s+the\b|"
     r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|벌|세트|쪽|페이지|테이블|"
@@ -160,7 +160,9 @@ _TASK = re.compile(
     r"누구\s?(?:의\s?)?(?:결혼식|생일|파티|잔치|돌잔치|장례식|집들이|송별회|환송회|행사|모임)|"
     r"\bwhose\s+(?:wedding|birthday|party|funeral|shower|event|leaving\s+do)\b|"
     r"^which\s+(?:restaurant|hotel|venue|place|bar|cafe|café|pub|shop|store|flight|airline|"
-    r"route|one)\s*[?？]",
+    r"route|one|nights?|dates?)\s*[?？]|^what\s+dates?\s*[?？]|"
+    # how many are coming to the meal or event being planned ("몇 분 드실 예정인가요?")
+    r"몇\s?분(?:이|\s?(?:오|드|참석|가|모이))",
     re.IGNORECASE)
 # a bare "where?" that names no subject and no verb: the place of the task at hand ("어느
 # 동네예요?" after a restaurant request), not where the user lives ("어느 동네 사세요?")
@@ -189,7 +191,14 @@ _LASTING = re.compile(
 # starting point, not a routine — a frequency in such a question does not make it lasting
 _NOW_STATE = re.compile(r"\bare\s+you\s+(?:\w+\s+)?\w+ing\b[^?]*\b(?:now|at\s+the\s+moment|"
                         r"currently|these\s+days)\s*[?？]\s*$", re.IGNORECASE)
-_FREQUENCY = re.compile(r"\b(?:(?:per|a)\s+(?:week|day|month)|every|usually|normally)\b",
+# what the user can give the plan being made ("하루에 몇 시간 공부 가능하세요?", "How many hours a
+# week can you put in?"): the plan's size, like its budget, even with a frequency in it
+_CAPACITY = re.compile(r"가능하(?:세요|신가요|실까요|신지)|가능해요\s*[?？]|\bhow\s+(?:much\s+time|"
+                       r"many\s+(?:hours|days|evenings|sessions))(?:\s+(?:a|per|each)\s+\w+)?\s+"
+                       r"(?:can|could|will)\s+you\b",
+                       re.IGNORECASE)
+_FREQUENCY = re.compile(r"\b(?:(?:per|a)\s+(?:week|day|month)|every|usually|normally)\b|"
+                        r"하루에|일주일에|한\s?주에|매일|매주",
                         re.IGNORECASE)
 
 
@@ -199,7 +208,8 @@ def task_question(question: str) -> bool:
     being made) rather than asking about the user: its answer ("pls, for like 4 servings",
     "12명", "모레 오전까지요", "about 25") is no memory."""
     q = _LEAD_Q.sub("", question.strip())
-    if _NOW_STATE.search(q) and _TASK.search(q) and _LASTING.search(_FREQUENCY.sub(" ", q)) is None:
+    if (_NOW_STATE.search(q) and _TASK.search(q) or _CAPACITY.search(q)) \
+            and _LASTING.search(_FREQUENCY.sub(" ", q)) is None:
         return True
     return offer(q) or _BARE_WHERE.search(q) is not None or (
         _TASK.search(q) is not None and _LASTING.search(q) is None)
@@ -216,8 +226,8 @@ def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
     if _HANGUL.search(text):
         toks = korean.tokens(text)
         # "과제는 격주로 총 6회입니다": a topic of its own makes a statement, not a fragment
-        fragment = not _has_predicate(toks) and not any(
-            t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "도")) for t in toks)
+        fragment = _noun_phrase(toks) or (not _has_predicate(toks) and not any(
+            t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "도")) for t in toks))
     else:
         fragment = _EN_CLAUSE.search(_EN_YES.sub("", text)) is None
     if not fragment:
@@ -228,6 +238,20 @@ def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
         return True
     # "응 어깨 회전근개 수술 후 재활이야" after "운동 알려드릴까요?": what lasts is said anyway
     return task_question(question) and _LASTING.search(text) is None
+
+
+def _noun_phrase(toks: list[korean.Token]) -> bool:
+    """A Korean noun phrase whose verbs only describe its nouns ("22명, 방 따로 있는 데", "역
+    가까운 조용한 곳으로"): it ends in a noun (or a particle after one) and every verb ends in
+    a modifier (-는, -ㄴ, -ㄹ), with no final or joining ending — an answer, not a clause."""
+    toks = [t for t in toks if not t.tag.startswith("S") or t.tag in ("SL", "SN")]
+    while toks and toks[-1].tag.startswith("J"):
+        toks = toks[:-1]
+    if not toks or not toks[-1].tag.startswith(("NN", "SN", "SL", "NR")) \
+            or any(t.tag in ("EF", "EC", "EP") for t in toks):
+        return False
+    verbs = [i for i, t in enumerate(toks) if t.tag.startswith(("VV", "VA", "VX", "XSV", "XSA"))]
+    return bool(verbs) and all(any(u.tag == "ETM" for u in toks[i + 1:i + 3]) for i in verbs)
 
 
 def _has_predicate(toks: list[korean.Token]) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?!\w)|「[^」]+」")
+# (a single-quoted span may be followed by a Korean particle: "제목이 '마지막 탄광'이에요")
+_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?![A-Za-z0-9_])|「[^」]+」")
 
 
 # "이거 영어로 번역해줘: 저는 고양이 두 마리를 …", "Summarize this: …", "예시 데이터 만들어줘:
@@ -55,9 +56,11 @@ def _naming(text: str, quote: re.Match[str]) -> bool:
         return False
     if re.fullmatch(r"[\w-]*_[\w-]*|[\w-]*\d[\w-]*", inner):
         return True  # an identifier ("geo_", "v2-final"): a name, never someone's words
+    before = text[max(0, quote.start() - 30):quote.start()]
+    if _NAMING_BEFORE.search(before):
+        return True  # a title may end like a sentence: "제목이 '바다의 편지'", "'나를 찾아줘'"
     if _HANGUL.search(inner) and _SENTENCE_END_KO.search(inner):
         return False
-    before = text[max(0, quote.start() - 30):quote.start()]
     after = text[quote.end():quote.end() + 12]
     if _SAYS_BEFORE.search(before) and not re.search(r"(?i)\b(?:i|i['’]m|my|me)\b", inner):
         return True  # what the assistant is told not to say: part of the rule
