@@ -230,10 +230,40 @@ def test_an_answer_the_judge_vetoes_leaves_nothing_for_the_next_sentence_to_go_o
             return 0.1
 
         def veto(self, kind: str) -> float:
-            return 0.5 if kind == "answer" else 0.0
+            return 0.5 if kind in ("answer", "slot") else 0.0
 
     monkeypatch.setattr(memorable, "model", lambda: AnswersOnly())
     turns = [Turn(role="assistant", content=question, at=AT),
              Turn(role="user", content=answer, at=AT)]
     got = HeuristicExtractor().extract_sync(turns)
     assert all(answer.split(".")[0] not in c.content for c in got)
+
+
+@pytest.mark.parametrize(("question", "answer", "kept"), [
+    ("Every 6–8 weeks is typical. What's his name?", "Biscuit", True),
+    ("That's rough. How old is he?", "4", True),
+    ("고양이 이름이 뭐예요?", "보리요", True),
+    ("How was your weekend?", "pretty chill", False),
+    ("주말 잘 보냈어요?", "그럭저럭요", False),
+])
+def test_the_answer_veto_is_for_answers_that_size_the_task(
+        monkeypatch: pytest.MonkeyPatch, question: str, answer: str, kept: bool) -> None:
+    """A bare answer to a question about the user's life (a name, an age) is a precise fact,
+    judged like a slot, so the judge's answer veto does not drop it; an answer to small talk
+    or to a question that sizes the task is judged as an answer."""
+
+    class Unsure:  # every sentence scored under the answer veto, above the slot veto
+        keep = 2.0
+
+        def score(self, sentence: str, question: str | None = None) -> float:
+            return 0.1
+
+        def veto(self, kind: str) -> float:
+            return {"answer": 0.5, "slot": 0.0}.get(kind, 0.3)
+
+    monkeypatch.setattr(memorable, "model", lambda: Unsure())
+    turns = [Turn(role="user", content="my pet keeps me busy", at=AT),
+             Turn(role="assistant", content=question, at=AT),
+             Turn(role="user", content=answer, at=AT)]
+    got = [c.content for c in HeuristicExtractor().extract_sync(turns[2:], context=turns[:2])]
+    assert bool(got) is kept, got

@@ -13,7 +13,7 @@ import pytest
 
 from gieok.domain.turns import Turn
 from gieok.write.extract.heuristic import HeuristicExtractor
-from gieok.write.extract.lasting import lasting
+from gieok.write.extract.lasting import asked_about_user, lasting
 
 AT = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 
@@ -70,3 +70,19 @@ def test_a_short_health_statement_is_stored_whatever_the_judge_scores() -> None:
     got = [c.content for c in HeuristicExtractor().extract_sync(
         [Turn(role="user", content="모레 건강검진 예약 있어요", at=AT)])]
     assert any("건강검진" in c for c in got), got
+
+
+@pytest.mark.parametrize(("question", "about_user"), [
+    ("What's his name?", True),
+    ("How old is he?", True),
+    ("Where do you live now?", True),
+    ("몇 살이에요?", True),
+    ("강아지 이름이 뭐예요?", True),
+    ("How many people are you cooking for?", False),
+    ("Want me to add the quantities?", False),
+    ("몇 인분 필요하세요?", False),
+    ("How was your weekend?", False),
+    ("", False),
+])
+def test_a_question_about_the_users_life_by_its_shape(question: str, about_user: bool) -> None:
+    assert asked_about_user(question) is about_user

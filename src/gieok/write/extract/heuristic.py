@@ -25,7 +25,7 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities, about_kin, pronoun_clauses
 from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
-from gieok.write.extract.lasting import lapsed, lasting
+from gieok.write.extract.lasting import asked_about_user, lapsed, lasting
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
@@ -225,6 +225,7 @@ class HeuristicExtractor:
         judge = memorable.model()
         question = asked  # what the turn answers: a feature of each of its sentences
         workspace = False  # the turn's last sentence was about the workspace
+        kind = "answer"  # how the judge's veto reads an answer to the assistant's question
         secret_here = False  # this sentence / the one before handed over a secret
         before_sentence: list[Candidate] = []  # ``out`` as the previous sentence found it
         for at, sentence in enumerate(sentences):  # (touched: what that sentence made)
@@ -303,6 +304,9 @@ class HeuristicExtractor:
                 given = followup.name_given(body, asked or "")
                 if given is not None:  # "강아지 이름이 뭐예요?" → "콩이!": the pet is 콩이
                     entities.name_asked_about(given, asked or "")
+                # an answer to a question about the user's life ("What's his name?" → "Biscuit")
+                # is judged as a precise fact; one that sizes the task ("4인분") as an answer
+                kind = "slot" if asked_about_user(asked or "") else "answer"
                 asked = question = None  # one answer per question; what follows is a statement
                 hits = filled or [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
                 standing = None
@@ -346,7 +350,7 @@ class HeuristicExtractor:
                 # the learned judge vetoes chatter, passing states and small-talk answers;
                 # precise slot rules need a lower score to be overruled than whole sentences
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
-                    judge, worth, "answer" if reply is not None
+                    judge, worth, kind if reply is not None
                     else "slot" if h.slot or h.family == "project" or durable else "generic")]
             if secret_here or after_secret and not about_kin(sentence):
                 # "제 카드번호 [CARD] … 써주세요", "주민번호 [RRN] 맞는지 확인 좀. 서류에 써야 돼서": said

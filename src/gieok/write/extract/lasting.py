@@ -362,3 +362,15 @@ def lapsed(sentence: str) -> bool:
         return False
     return re.search(r"\b(?:I|I['’]m|I['’]ve|I\s+am)\b|^(?:not|no\s+longer)\b", s,
                      re.IGNORECASE) is not None
+
+
+def asked_about_user(question: str) -> bool:
+    """The assistant's question asks about the user's life — a name, an age, a relative, a pet,
+    where they live ("What's his name?", "How old is he?", "몇 살이에요?") — not how the task at
+    hand should go ("How many people?", "Want the quantities?", "몇 인분?") nor how the moment
+    is ("How was your weekend?"). A bare answer to it ("Biscuit", "4") is a precise fact and is
+    judged like one; the judge's answer veto is for answers that size the task."""
+    from gieok.write.extract import followup
+
+    return bool(question) and not followup.task_question(question) \
+        and not followup.small_talk(question)
