@@ -111,7 +111,12 @@ def test_shots_and_vaccinations_are_health(sentence: str) -> None:
 
 
 def test_a_shot_that_is_no_vaccination_is_not_health() -> None:
-    assert said("took some great shots at the beach") == []
+    # (what the test is for: photos are no health fact; whether the outing is kept at all is
+    # the learned judge's call, which this test asserted by accident until session 15)
+    assert not any(pinned or slot for _, slot, _, pinned in said(
+        "took some great shots at the beach"))
+    assert not any(pinned or slot for _, slot, _, pinned in said(
+        "I got some nice shots of the sunset"))
 
 
 @pytest.mark.parametrize(("sentence", "employer"), [

@@ -25,7 +25,7 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities, about_kin, pronoun_clauses
 from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
-from gieok.write.extract.lasting import asked_about_user, lapsed, lasting
+from gieok.write.extract.lasting import asked_about_user, lapsed, lasting, names
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
@@ -335,8 +335,8 @@ class HeuristicExtractor:
                          and not workspaces.momentary(sentence)) \
                 or workspaces.is_workspace(sentence) or (
                     workspace and _WE.match(sentence) is not None)
-            # a life event or lasting state by its structure: no learned veto (lasting.py)
-            durable = reply is None and not ruled and lasting(resolved)
+            # a life event or lasting state by its structure, or a name given: no learned veto
+            durable = reply is None and not ruled and (lasting(resolved) or names(resolved))
             if reply is None and not ruled:
                 # a medical report or a life event is never vetoed; when the judge is sure of
                 # it too, it is kept whole ("우리 dog 해피 got diagnosed with diabetes, 이제

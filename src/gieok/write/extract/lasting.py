@@ -49,6 +49,11 @@ _HABITUAL = frozenset("매일 맨날 항상 늘 주말마다 아침마다 저녁
 # user does and nothing else these days — a taste ("요즘 뉴진스 노래만 들음")
 _LATELY = frozenset({"요즘", "요새"})
 _WH = frozenset("뭐 뭘 무엇 어디 언제 누구 누가 왜 어떻게 몇".split())
+# what someone is for good, with the copula: a place in the family or a marital status
+# ("제가 외동이라 …", "우리 딸이 막내야", "저 돌싱이에요") — not a role of the day ("오늘 당번이야")
+_STANDING = frozenset("외동 외동딸 외동아들 외아들 외딸 장남 장녀 차남 차녀 삼남 막내 막내딸 "
+                      "막내아들 맏이 맏딸 맏아들 첫째 둘째 셋째 쌍둥이 독자 기혼 기혼자 미혼 "
+                      "미혼자 돌싱 유부남 유부녀 싱글맘 싱글대디 한부모 워킹맘 전업주부".split())
 _ROLE_BECOME = frozenset({"되"})  # "팀장 됐다": a role noun before 되다
 _SUFFERED = frozenset({"당하"})  # "layoff 당했어", "해고 당했어"
 _PERSON_KO = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO}|나|저|내|제|사용자|우리|저희|어머님|아버님|"
@@ -108,6 +113,8 @@ def _korean(toks: list[Token]) -> bool:
     if stem in ("살", "사"):  # "광주에 사세요": where someone lives (not 사다, to buy)
         return any(t.form == "에" and t.tag == "JKB" for t in toks[:pred]) \
             or any(t.form in ("혼자", "같이", "따로") for t in toks[:pred])
+    if head.tag == "VCP" and before is not None and before.tag in ("NNG", "NNP"):
+        return before.form in _STANDING  # "제가 외동이라", "우리 딸이 막내야"
     return head.tag.startswith("VV") and stem in _EVENT_VERBS
 
 
@@ -150,7 +157,10 @@ def _held(toks: list[Token]) -> int | None:
     if arg is None:
         return None
     at, last = arg
-    word = toks[last - 1].form + toks[last].form if toks[last].tag == "XSN" else toks[last].form
+    first = last - 1 if toks[last].tag == "XSN" else last
+    if first > at and toks[first - 1].tag == "XPN":
+        first -= 1  # "고혈압", "저혈압": Kiwi reads the prefix apart (고/XPN + 혈압)
+    word = "".join(t.form for t in toks[first:last + 1])
     past = _final_is_past(toks, pred)
     if stem == "있" and head.tag in ("VA", "VV"):
         if word in _SCHEDULED or word[-2:] in _SCHEDULED:
@@ -201,12 +211,27 @@ def _argument(toks: list[Token], pred: int) -> tuple[int, int] | None:
     return None
 
 
+def names(sentence: str) -> bool:
+    """A name given, whoever it is of ("이름은 지훈이" after "만나는 사람 생겼어", "우리 강아지
+    이름은 콩이야"): a precise value, like a slot's, so the judge's veto is not what decides it —
+    the rules and the turn around it do. Not someone else's name ("친구 이름은 민수야")."""
+    text = sentence.strip()
+    if not _HANGUL.search(text) or text.endswith(("?", "？")):
+        return False
+    toks = tokens(text)
+    named = _naming(toks)
+    if named is None:
+        return False
+    return all(_ours(t) for t in toks[:named] if t.tag.startswith(("NN", "NP", "SL")))
+
+
 def _naming(toks: list[Token]) -> int | None:
     """"이름은 지훈이", "우리 강아지 이름은 콩이야": a name given (whose: the subject check)."""
     for i, t in enumerate(toks[:-1]):
         if t.form == "이름" and t.tag == "NNG" and toks[i + 1].tag in ("JX", "JKS") \
                 and toks[i + 1].form in ("은", "는", "이", "가"):
-            rest = [x for x in toks[i + 2:] if x.tag not in ("SF", "SW", "SE", "EF", "VCP")]
+            rest = [x for x in toks[i + 2:] if x.tag not in ("SF", "SW", "SE", "EF", "VCP")
+                    and not (x.tag == "XSN" and x.form == "이")]  # "하람이야": the familiar 이
             return i if len(rest) == 1 and rest[0].tag in ("NNP", "NNG", "SL") else None
     return None
 
@@ -291,7 +316,15 @@ _EN_LASTING = re.compile(
     r"became\b|retired\b|graduated\b|(?:start(?:s|ed)?|began|begins?)\s+(?:at|a\s+new|"
     r"(?:elementary|middle|high|primary)?\s*school|kindergarten|college|university|uni|daycare|"
     r"preschool|working|grad\s+school)\b|joined\b|moved\s+(?:in|to|into|out|back)\b|"
-    r"turned\s+\d|was\s+born\b|(?:is|are)\s+(?:pregnant|expecting|engaged|married|divorced|"
+    r"turned\s+\d|was\s+born\b|"
+    # a place in the family for good: "I'm an only child", "my son is the youngest of three"
+    r"(?:(?:am|is|are|was)\s+)?(?:an?\s+)?(?:only\s+(?:child|son|daughter|kid)|twin|"
+    r"(?:single|widowed)\s+(?:mom|mum|dad|parent|mother|father)|widow(?:er)?)\b|"
+    r"(?:(?:am|is|are|was)\s+)?the\s+(?:oldest|eldest|youngest|middle)\s+(?:child|kid|son|"
+    r"daughter|sibling|of\s+(?:two|three|four|five|six|seven|\d+))\b|"
+    # a thing owned, said by its make or model: "I have a Roomba", "we own a Dyson V15"
+    r"(?:have|has|own|owns)\s+(?:a|an|two|\d+)\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z0-9][\w.-]*)*)"
+    r"\s*[.!]*$|(?:is|are)\s+(?:pregnant|expecting|engaged|married|divorced|"
     r"retired|deployed|stationed)\b|passed\s+away\b|adopted\b|quit\s+(?:my|his|her|their|the|"
     r"our)\s+job\b)",
     re.IGNORECASE)

@@ -163,11 +163,40 @@ def _theirs(head: list[korean.Token]) -> bool:
     if last is not None and head[last].form in _FRAMES \
             and all(t.tag == "EP" for t in head[last + 1:]):
         return True  # "뉴스에서 봤는데 …": where what follows was heard or read
+    if _weather(head):
+        return True  # "오늘 비 오는데 …?": the weather is no one's
     subject = next((i for i, t in enumerate(head)
                     if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는"))), None)
     nouns = head[:subject] if subject is not None else []
     return any(t.form in _OTHERS or t.form.endswith("네") and t.tag == "NNG"
                or (t.tag == "XSN" and t.form == "님") for t in nouns)
+
+
+# the weather as the clause's subject ("비 오는데", "날씨가 추워서", "밖에 눈 와서"); 눈 is also
+# the eye ("눈이 아파서"), so it is the weather only with a verb of falling
+_WEATHER = frozenset("비 소나기 폭우 날씨 바람 장마 태풍 미세먼지 황사 안개 폭염 한파 우박 폭설".split())
+_FALLS = frozenset("오 내리 그치 쏟아지 쌓이".split())
+# what the weather does ("바람 피운 …" is no wind)
+_WEATHERS = _FALLS | frozenset("불 춥 덥 흐리 맑 심하 심 좋 나쁘 세 강하 많 차 끼 쌀쌀하 습하 "
+                               "덮치 오락가락하 선선하 따뜻하 건조하 화창하 후텁지근하".split())
+
+
+def _weather(head: list[korean.Token]) -> bool:
+    """A weather noun is the subject of the clause's predicate (marked or not)."""
+    for i, t in enumerate(head[:-1]):
+        fine_dust = t.form == "먼지" and i > 0 and head[i - 1].form in ("미세", "초미세")
+        if t.tag != "NNG" or (t.form not in _WEATHER and t.form != "눈" and not fine_dust):
+            continue
+        j = i + 1
+        if head[j].tag == "JKS" or (head[j].tag == "JX" and head[j].form in ("은", "는")):
+            j += 1
+        while j < len(head) and head[j].tag == "MAG":
+            j += 1  # "비가 많이 와서"
+        said = head[j].form + "하" if j < len(head) and head[j].tag == "XR" else \
+            head[j].form if j < len(head) else ""  # "쌀쌀한데": 쌀쌀/XR + 하/XSA
+        if said in (_FALLS if t.form == "눈" else _WEATHERS):
+            return True
+    return False
 
 
 # "우리 고슴도치 밤톨이가 …", "우리 금붕어 '뽀글이' …": the user's pet said by kind and name
