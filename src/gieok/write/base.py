@@ -36,7 +36,8 @@ from gieok.write.guards import check_category, pii_policies
 from gieok.write.pii import PiiPolicies, guard, guard_fields
 
 # Memories that may name the user's pets and relatives (the heuristic extractor's tags).
-ABOUT_THEIR_OWN = parse_filter({"layer": "long_term", "tags": {"in": ["family", "pet"]}})
+# health too: "the vet put Pickles on prednisolone" names the pet by its care alone
+ABOUT_THEIR_OWN = parse_filter({"layer": "long_term", "tags": {"in": ["family", "pet", "health"]}})
 KNOWN_ENTITY_MEMORIES = 50
 
 log = logging.getLogger("gieok.write")

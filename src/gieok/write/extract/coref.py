@@ -116,8 +116,14 @@ class Entities:
         """A pet or relative a stored memory names ("User's corgi Butter …", "User has a cat
         named Nabi", "사용자의 딸 서연이는 …"): known in every later session, so "Butter has hip
         dysplasia" said a month later is about the user's dog. Never the session's topic."""
-        for name, noun, lang in named_in(memory):
+        found = named_in(memory)
+        for name, noun, lang in found:
             self._add(self._entity(name, noun, lang))
+        if not found:
+            # "User's vet put Biscuit on gabapentin …": a name cared for as a pet is the
+            # user's pet in later sessions too ("biscuit's off the gabapentin now, vet
+            # switched her …" a month on), as it was in the session that said it
+            self.notice_pet(re.sub(r"\bUser['’]s\b", "my", memory))
 
     def notice_pet(self, sentence: str) -> None:
         """A name never introduced, in a sentence about a pet's care ("Took Biscuit to the

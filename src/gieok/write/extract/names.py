@@ -16,6 +16,8 @@ from gieok.write.normalize import has_batchim
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
 _PET_NOUNS = frozenset(PETS_EN.replace("\\s+", " ").split("|"))
+# what a pet is called before its name besides its kind ("my baby Biscuit", "our old boy Rex")
+_PET_OR_FOND = _PET_NOUNS | {"pet", "baby", "boy", "girl"}
 
 
 def ko_called(name: str, after: str) -> str:
@@ -103,6 +105,10 @@ def cared_for(sentence: str) -> str | None:
                 # "Dr. Park", "Mrs Lee": a title names a person
                 r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir)\.?\s+$", sentence[:m.start()]):
             continue  # "… to Royal Canin kibble": a product or a place, not the pet
+        noun = re.search(r"\b(?:my|our|his|her|their|a|the)\s+(?P<noun>[a-z][a-z-]+)\s+$",
+                         sentence[:m.start()])
+        if noun is not None and noun.group("noun") not in _PET_OR_FOND:
+            continue  # "my boss Linda took the team to the vet clinic": a person's name
         starts = m.start() == len(sentence) - len(sentence.lstrip())
         after = sentence[m.end():]
         if starts and not re.match(r"['’]s\b|\s+(?:is|was|has|had|needs|keeps|got|gets|eats|"
