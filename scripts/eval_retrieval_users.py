@@ -162,6 +162,8 @@ def main() -> None:
                         help="users file (default: tests/fixtures/retrieval_users.yaml)")
     parser.add_argument("--users", default=None,
                         help="comma-separated user ids to score (default: all)")
+    parser.add_argument("--scoring", default=None,
+                        help='search settings to change, as JSON: \'{"person_relevance": 0.35}\'')
     args = parser.parse_args()
     if args.show and args.split != "dev":
         parser.error("--show is for the dev split only")
@@ -169,6 +171,8 @@ def main() -> None:
     path = Path(args.store or f"/tmp/retrieval_users_{os.getpid()}.db")
     ids_file = path.with_suffix(".ids.json")
     mem = Memory(f"sqlite:///{path}")
+    if args.scoring:
+        mem.settings.scoring = mem.settings.scoring.model_copy(update=json.loads(args.scoring))
     try:
         if args.reuse and ids_file.exists():
             ids = json.loads(ids_file.read_text())

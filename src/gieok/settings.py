@@ -108,6 +108,10 @@ class ScoringSettings(BaseModel):
     # ``expansion_weight`` also when nothing else matched.
     expansion_margin: float | None = Field(0.15, ge=0.0)
     expansion_scaled: bool = False
+    # A candidate in the other language than the query's shares no word with it but the
+    # lexicon's: there full text counts at least this share of its calibrated dense score
+    # (times how far its language is from the query's; read/fusion.py read_across; 0 = off).
+    across_languages: float = Field(0.7, ge=0.0, le=1.0)
     # An archived turn with no word of its own ("thanks!", "How can I help?"; read/phatic.py)
     # keeps this share of its relevance (1 = ranked like any turn).
     pleasantry_relevance: float = Field(0.5, ge=0.0, le=1.0)

@@ -155,6 +155,7 @@ def calibrated_fusion(
     rarity: bool = True, dense_shift: Mapping[str, float] | None = None,
     fulltext_top: float = 0.0, expansion_only: AbstractSet[str] = frozenset(),
     expansion_margin: float | None = None, same_language: Mapping[str, bool] | None = None,
+    unread: Mapping[str, float] | None = None,
 ) -> list[Fused]:
     """Fuse named lists by a weighted mean of their calibrated scores, the full-text weight
     scaled by its evidence and the rest given to the dense list (module docstring).
@@ -166,7 +167,8 @@ def calibrated_fusion(
     not stretched to 1, so an added word keeps counting a fraction of the query's own;
     ``expansion_only``: the candidates full text found through added words alone, which
     never rank above a candidate whose calibrated dense score is ``expansion_margin`` higher,
-    both in the query's language (``same_language``, all when None; ``cap_expansion``)."""
+    both in the query's language (``same_language``, all when None; ``cap_expansion``);
+    ``unread``: how far full text cannot read each candidate (``read_across``)."""
     shifted = dict(weights)
     if "fulltext" in lists and "dense" in lists and shifted.get("dense", 0.0) > 0:
         full = shifted.get("fulltext", 0.0)
@@ -176,12 +178,77 @@ def calibrated_fusion(
     fused = _weighted(_annotate(lists), lists, shifted,
                       lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling,
                                                  dense_shift, fulltext_top))
-    if expansion_margin is None or not expansion_only:
+    capped = expansion_margin is not None and bool(expansion_only)
+    if not unread and not capped:
         return fused
     dense = _calibrate("dense", lists.get("dense", ()), dense_floor, dense_ceiling, dense_shift)
+    if unread:
+        total = sum(w for name, w in shifted.items() if name in lists) or 1.0
+        text = _calibrate("fulltext", lists.get("fulltext", ()), dense_floor, dense_ceiling,
+                          None, fulltext_top)
+        read_across(fused, dense, text, unread, shifted.get("fulltext", 0.0) / total)
+    if not capped or expansion_margin is None:
+        return fused
     own = [f for f in fused if same_language is None or same_language.get(f.id, False)]
     cap_expansion(own, dense, expansion_only, expansion_margin)
     return sorted(fused, key=lambda f: (-f.relevance, f.id))
+
+
+def read_across(fused: list[Fused], dense: Mapping[str, float], text: Mapping[str, float],
+                unread: Mapping[str, float], share: float) -> list[Fused]:
+    """Full text where it cannot read a candidate agrees with the model, in place,
+    re-ordered: a candidate in the other language than the query's ("where do I work?" over
+    "나 네이버에서 일하거든") shares no word with it but through the lexicon's few
+    equivalents (read/expansion.py), so its full-text score says nothing of it, and at full
+    text's weight (``share`` of the relevance, 0.7 when it discriminates) that silence
+    ranked it under any same-language text sharing the question's one word ("User's sister
+    works at Samsung"). There its full-text score counts at least its calibrated dense
+    score times ``unread`` (in [0, 1]: how far it is in the other language,
+    read/calibration.py ``hangul_share``): the model, which is multilingual, decides.
+
+    Only decides, never overrides: a candidate so lifted ranks just under every candidate
+    full text could read whose dense score is higher than its own. The model's
+    cosines of unrelated texts across languages reach those of related ones in the same
+    language (e5-small: "where do I live?" → "나는 요즘 철분제 먹고 있어" 0.829, → "I'm
+    still in Seoul" 0.823), and full text's silence on a text it *can* read is evidence."""
+    lifted: dict[str, float] = {}
+    for f in fused:
+        gap = unread.get(f.id, 0.0)
+        if gap <= 0.0:
+            continue
+        lift = share * (gap * dense.get(f.id, 0.0) - text.get(f.id, 0.0))
+        if lift > 0.0:
+            lifted[f.id] = lift
+    if not lifted:
+        return fused
+    read = sorted((f for f in fused if f.id not in unread), key=lambda f: -dense.get(f.id, 0.0))
+    levels = [dense.get(f.id, 0.0) for f in read]
+    lowest: list[float] = []  # lowest relevance among the first i + 1 by dense score
+    for f in read:
+        lowest.append(min(f.relevance, lowest[-1]) if lowest else f.relevance)
+    for f in fused:
+        lift = lifted.get(f.id)
+        if lift is None:
+            continue
+        above = _count_above(levels, dense.get(f.id, 0.0))
+        ceiling = lowest[above - 1] - _UNDER if above else f.relevance + lift
+        f.relevance = max(f.relevance, min(f.relevance + lift, ceiling))
+    fused.sort(key=lambda f: (-f.relevance, f.id))
+    return fused
+
+
+_UNDER = 1e-4  # a capped candidate ranks just under the one it may not pass
+
+
+def _count_above(descending: Sequence[float], level: float) -> int:
+    lo, hi = 0, len(descending)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if descending[mid] > level:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 # Calibrated dense score from which the model's support counts as strong: cosine 0.809 for

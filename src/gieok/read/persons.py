@@ -36,7 +36,6 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
-from gieok.read.speech import share_of
 
 # A person word -> the persons it can mean. English whole words (plural too); Korean inside
 # words (particles attach). Younger siblings (동생) and parents name two persons each.
@@ -68,15 +67,20 @@ _add("sister", "sister sis", "언니 누나 여동생")
 _add("brother sister", "sibling siblings", "동생")
 _add("grandmother", "grandma grandmother nana granny", "할머니 외할머니")
 _add("grandfather", "grandpa grandfather granddad grandad", "할아버지 외할아버지")
+_add("aunt", "aunt auntie", "이모 고모 숙모")
+_add("uncle", "uncle", "삼촌 외삼촌 큰아버지 작은아버지")
+_add("cousin", "cousin", "사촌")
+_add("niece nephew", "niece nephew", "조카")
 _add("friend", "friend bestie", "친구")
 _add("roommate", "roommate flatmate housemate", "룸메이트 룸메")
 
 _EN_WORD = (r"(?:" + "|".join(sorted(map(re.escape, _EN_PERSONS), key=len, reverse=True))
             + r")(?:s|es)?")
-# Korean words that contain a person word and are not one (딸기 a strawberry, 친구 inside
-# 남자친구 is its own entry), and 형 only where it stands alone (형태, 형식, 성형 are not).
+# Korean words that contain a person word and are not one (딸기 a strawberry, 이모티콘 and
+# 이모지 an emoticon, 친구 inside 남자친구 is its own entry), and 형 only where it stands
+# alone (형태, 형식, 성형 are not).
 _KO_WORD = (r"(?:" + "|".join(sorted(map(re.escape, _KO_PERSONS), key=len, reverse=True))
-            + r"|(?<![가-힣])형(?=[이은는도네님의]|\s|$))(?!기)")
+            + r"|(?<![가-힣])형(?=[이은는도네님의]|\s|$))(?!기|티콘|지)")
 _EN_ANY = re.compile(rf"\b({_EN_WORD})\b", re.IGNORECASE)
 _KO_ANY = re.compile(rf"({_KO_WORD})")
 # "my husband", "our eldest daughter's", "my 6 year old son" (up to three words between).
@@ -138,17 +142,53 @@ def named_persons(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _of_other(clause: str) -> bool:
-    return bool(_EN_SUBJECT.search(clause) or _KO_SUBJECT.search(clause))
+# A clause whose subject is the user or a thing of theirs: "I …", "my …" (no person word
+# after it: ``_EN_SUBJECT`` is read first), "User …", "나는 …", "사용자는 …" (after a
+# linking word or a filler: "and I do pottery", "yeah. I've been on …", "아니 나는 …").
+_EN_SELF_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but|so|also|plus|because|cause|cuz|btw|oh|anyway|well|yeah|yes|no|"
+    r"though|while|whereas)\W+)*"
+    r"(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've|my|mine|user|the\s+user)\b(?!'s)",
+    re.IGNORECASE)
+_KO_SELF_SUBJECT = re.compile(
+    r"(?<![가-힣])(?:나는|내가|난|나도|내|저는|제가|저도|제|사용자는|사용자가|사용자도|사용자의)"
+    r"(?![가-힣])")
+
+
+def _owner(clause: str) -> bool | None:
+    """Whose clause it is: True when its subject is a person of the user's, False when it is
+    the user, None when it names no subject of its own ("up at 4am every day", "she worries
+    about bruising"): such a clause goes on about the subject before it."""
+    if _EN_SUBJECT.search(clause) or _KO_SUBJECT.search(clause):
+        return True
+    if _EN_SELF_SUBJECT.search(clause) or _KO_SELF_SUBJECT.search(clause):
+        return False
+    return None
 
 
 @lru_cache(maxsize=65536)
 def other_share(text: str) -> float:
     """The share of ``text`` (by characters, per clause) whose subject is a person of the
-    user's, in [0, 1]; cached per text."""
+    user's, in [0, 1]; cached per text. A clause with no subject of its own is the previous
+    clause's: "User's brother works at a bakery, up at 4am every day" and "my mom takes
+    warfarin for her heart, she worries about bruising" are wholly another person's (they
+    were 0.66 and 0.57 counted clause by clause), "my husband plays golf, and I do pottery"
+    is half."""
     if not named_persons(text):
         return 0.0
-    return share_of(text, _CLAUSE, _of_other)
+    total = held = 0
+    other = False
+    for match in _CLAUSE.finditer(text):
+        clause = match.group(0)
+        size = len(clause.strip())
+        if not size or not _LETTER.search(clause):
+            continue
+        owner = _owner(clause)
+        if owner is not None:
+            other = owner
+        total += size
+        held += size if other else 0
+    return held / total if total else 0.0
 
 
 def person_shares(contents: Mapping[str, str], query: str, *, person: float

@@ -23,7 +23,7 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "instruction_relevance": 1.0, "family_relevance": 1.0,
                    "lend_turn_relevance": False, "person_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False,
-                   "dense_without_names": False},
+                   "dense_without_names": False, "across_languages": 0.0},
     "rrf": {"fusion": "rrf"},
     # the fusion before calibration: min-max within the candidates (read/fusion.py)
     "minmax": {"fusion": "score"},
@@ -45,6 +45,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-expansion": {"expansion_weight": 0.0},
     # one dense scale for every language pair (read/calibration.py)
     "no-language": {"language_calibration": False},
+    # full text's silence on a candidate in the other language counts (read/fusion.py)
+    "no-across": {"across_languages": 0.0},
     # a turn with no word of its own ranks like any turn (read/phatic.py)
     "no-pleasantries": {"pleasantry_relevance": 1.0},
     # a question or a request to the assistant ranks like any turn (read/speech.py)

@@ -206,8 +206,8 @@ class _Ranker:
             and weights.fusion == "calibrated" and weights.dense_floor is None \
             and "dense" in lists else None
         shift: dict[str, float] | None = None
+        asked = hangul_share(self.query)
         if offsets is not None:
-            asked = hangul_share(self.query)
             by_share: dict[float, float] = {}  # most candidates share a few Hangul shares
             shift = {}
             for r in rows.values():
@@ -216,13 +216,18 @@ class _Ranker:
                 if moved is None:
                     moved = by_share[share] = pair_offset(asked, share, offsets)
                 shift[r.id] = moved
+        # how far full text cannot read each candidate: its other language (fusion.read_across)
+        unread = {r.id: gap for r in rows.values()
+                  if (gap := weights.across_languages * abs(asked - hangul_share(r.content)))
+                  > 0.0} if weights.across_languages > 0 and weights.fusion == "calibrated" \
+            and "dense" in lists else None
         languages: dict[str, bool] | None = None
         if self.expansion.only:  # the candidates in the query's own language
             korean = hangul_share(self.query) >= 0.5
             languages = {r.id: (hangul_share(r.content) >= 0.5) == korean
                          for r in rows.values()}
         fused = _fuse(lists, weights, self.embedder, self.n, rarity=self.rarity, shift=shift,
-                      expansion=self.expansion, languages=languages)
+                      expansion=self.expansion, languages=languages, unread=unread)
         asking = weights.asking_relevance if not about_asking(self.query) else 1.0
         if weights.pleasantry_relevance < 1.0 or asking < 1.0:
             _rank_down_turns(fused, rows, weights.pleasantry_relevance, asking)
@@ -450,10 +455,12 @@ def _explained(picked: Sequence[_Scored], records: Mapping[str, MemoryRecord], t
 def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
           embedder: Embedder, depth: int, *, rarity: bool = True,
           shift: dict[str, float] | None = None, expansion: _Expansion | None = None,
-          languages: dict[str, bool] | None = None) -> list[Fused]:
+          languages: dict[str, bool] | None = None,
+          unread: dict[str, float] | None = None) -> list[Fused]:
     """The lists fused as ``weights.fusion`` says; calibrated fusion with each candidate's
-    dense ``shift`` (read/calibration.py) and the ``expansion``'s cap among the candidates
-    in the query's own language (``languages``: True for those; read/fusion.py)."""
+    dense ``shift`` (read/calibration.py), the ``expansion``'s cap among the candidates
+    in the query's own language (``languages``: True for those) and the model deciding
+    where full text cannot read a candidate (``unread``; read/fusion.py)."""
     list_weights = {"dense": weights.dense_weight, "fulltext": weights.fulltext_weight}
     if weights.fusion == "rrf":
         return rrf(lists, weights=list_weights, k=weights.rrf_k)
@@ -470,7 +477,7 @@ def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
         dense_ceiling=float(ceiling if weights.dense_ceiling is None else weights.dense_ceiling),
         fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity, dense_shift=shift,
         fulltext_top=found.best if weights.expansion_scaled else 0.0, expansion_only=found.only,
-        expansion_margin=margin, same_language=languages)
+        expansion_margin=margin, same_language=languages, unread=unread)
 
 
 def _text(scored: _Scored) -> str:

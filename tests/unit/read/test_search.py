@@ -196,9 +196,10 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
     """Same hits, same order, same scores and explanations as scoring whole records, on a
     scope with spread-out importance, ages, use and near-duplicates. (The reference embeds
     the query as it is: the named speaker's second dense read is tested in test_speakers; and
-    it knows no answer type: a "when" question's ranking is tested in test_answer.)"""
+    it knows no answer type: a "when" question's ranking is tested in test_answer; nor
+    languages: a candidate in the other one is tested in test_across_languages.)"""
     weights = ScoringSettings(**{"dense_without_names": False, "timeless_relevance": 1.0,
-                                 **scoring})
+                                 "across_languages": 0.0, **scoring})
     embedder = HashEmbedder(64)
     store = await open_store(store_url)
     scope = Scope(user="u1")
