@@ -75,3 +75,26 @@ def test_the_make_after_my_thing_is_said_once(chat_extract: Any) -> None:
     got = _said(chat_extract, "I finally bought a kayak. it's a Perception")
     assert sum("Perception" in c for c in got) == 1 and any("kayak" in c and "Perception" in c
                                                              for c in got), got
+
+
+def test_a_work_named_by_its_title(chat_extract: Any) -> None:
+    got = _said(chat_extract, "요즘 쓰는 시나리오 제목이 '겨울 항구'예요. 배경은 1970년대 목포고요")
+    assert any("겨울 항구" in c for c in got), got
+    got = _said(chat_extract, "동아리 게임 Godot로 만드는 중. 퍼즐 게임이고 제목은 '달팽이 우체국'. 버그가 많아")
+    assert any("달팽이 우체국" in c and "Godot" in c for c in got), got
+    # a title of something only watched or read is no work of the user's
+    for text in ["그 영화 제목은 '기생충'이야. 진짜 재밌더라", "어제 읽은 책 제목이 '채식주의자'였어"]:
+        assert not any("기생충" in c or "채식주의자" in c for c in _said(chat_extract, text)), text
+
+
+def test_a_purchase_that_lasts(chat_extract: Any) -> None:
+    assert "User bought a new kayak" in _said(chat_extract, "I just got a new kayak.")
+    got = _said(chat_extract, "finally bought a rowing machine. A Concept2 Model D")
+    assert any("rowing machine" in c and "Concept2" in c for c in got), got
+    got = _said(chat_extract, "중고 스쿠터 샀어 ㅋㅋ 베스파 프리마베라")
+    assert any("스쿠터" in c and "베스파" in c for c in got), got
+    # an errand, a job, a gift for someone else
+    for text in ["I bought a sandwich", "I got a new job at the bakery", "우유 샀어",
+                 "아빠 새 시계 사드렸어"]:
+        assert not any(c.startswith(("User bought", "사용자는")) and "샀다" in c or
+                       c.startswith("User bought") for c in _said(chat_extract, text)), text

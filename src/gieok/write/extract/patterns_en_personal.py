@@ -279,4 +279,25 @@ RULES: list[Rule] = [
          rf"every\s+time)",
          "Always answer in {x}", "rule", type=MemoryType.RULE, category="feedback",
          slot="rule:language", tags=("rule",), confidence=0.9),
+    # "I finally bought an e-bike", "I just got a new bike", "picked up a used Golf": a thing
+    # the user now has. A purchase is marked as one that lasts by "new"/"used"/"first" or by
+    # "finally"; without a mark ("I got a coffee") it is an errand of the day
+    rule("en.possession.bought",
+         rf"(?:^|{I}{ADV}\s+|^(?:just|finally|so)\s+)(?P<f>(?:(?:just|finally|recently|also|"
+         r"eventually)\s+)*)(?:bought|got|picked\s+up|ordered|purchased|treated\s+myself\s+to)\s+"
+         r"(?:myself\s+)?(?P<x>(?:an?|my)\s+(?P<m>(?:(?:brand\s+)?new|used|secondhand|second-hand|"
+         r"first|own|refurbished)\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s*(?:[,.!?;]|$|\s+(?:last|this|"
+         r"yesterday|today|for|from|at|on|off|and|but|so|because|after|lol|haha|finally)\b))",
+         lambda g, _: f"User bought {g['x']}", "note", category="context", slot="owns:{x}",
+         value="yes", tags=("possession",),
+         check=lambda g, c: (bool(g.get("m")) or "finally" in (g.get("f") or "").lower()
+                             or re.search(r"\bfinally\b", c.sentence, re.I) is not None)
+         and _BOUGHT_NOT.search(g["x"]) is None),
 ]
+
+
+# what is got but not owned: a job, an illness, a ticket, a person, a haircut
+_BOUGHT_NOT = re.compile(r"\b(?:job|role|position|promotion|haircut|cold|flu|covid|ticket|fine|"
+                         r"boyfriend|girlfriend|partner|boss|manager|roommate|flatmate|idea|chance|"
+                         r"offer|tattoo|piercing|hobby|routine|client|doctor|therapist|appointment|"
+                         r"number|email|message|text|call|shift|schedule)s?\b", re.IGNORECASE)

@@ -283,4 +283,16 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자 요청: {josa(g['x'], '으로/로')} 대답할 것", "rule",
          type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
          confidence=0.85),
+    # "드디어 집 샀다!!", "새 카메라 샀어", "중고 모닝 뽑았어요": a thing the user now has. A
+    # purchase that lasts is marked by 새/중고 or 드디어/마침내; "우유 샀어" is an errand
+    rule("ko.possession.bought",
+         r"(?:(?P<f>드디어|마침내|결국)\s)?(?:[가-힣]+(?:에서|에)\s)?(?P<x>(?P<m>(?:새|중고|첫)\s?)?"
+         r"[가-힣A-Za-z0-9][가-힣A-Za-z0-9-]*(?:\s[가-힣A-Za-z0-9-]+){0,2}?)(?:을|를|도|\s?하나|"
+         r"\s?한\s?대)?\s?(?:샀어|샀다|샀어요|샀습니다|샀음|샀는데|샀거든|구입했|구매했|장만했|"
+         r"질렀|뽑았|들였)",
+         lambda g, _: f"사용자는 {g['x']} 샀다", "note", slot="owns:{x}", value="yes",
+         tags=("possession",),
+         check=lambda g, c: (bool(g.get("m")) or bool(g.get("f"))) and _noun(g, c)
+         and not re.search(r"선물|사\s?줬|사\s?드렸", c.sentence)),
 ]
+

@@ -48,7 +48,17 @@ def undertaking(sentence: str) -> str | None:
            and not (t.tag == "JX" and _object_topic(head, i))
            for i, t in enumerate(head)):
         return None  # "친구가 앱 개발 중": someone else's
-    return korean.to_memory(clause)
+    title = _TITLE.search(sentence, end)
+    memory = korean.to_memory(clause)
+    # "졸업작품 Unity로 만드는 중, 2D 플랫포머고 제목은 '반딧불 숲'": the name the work goes by,
+    # said after the clause, is the very thing the user will ask about later
+    return f"{memory} (제목: {title.group('t').strip()})" if memory and title else memory
+
+
+# the work's name said after the clause: quoted, or up to its copula
+_TITLE = re.compile(r"(?:이름|제목|타이틀)\s?(?:은|는|이|가)\s?(?P<t>['\"‘“][^'\"’”]{1,40}['\"’”]|"
+                    r"[^\s,.!?]+(?:\s[^\s,.!?]+){0,3}?(?=(?:이에요|예요|에요|이야|입니다|이고|인데|임)"
+                    r"(?:$|[\s,.!?~])))")
 
 
 def _object_topic(head: list[korean.Token], i: int) -> bool:

@@ -306,9 +306,25 @@ def own_work(sentence: str) -> bool:
                                 and _STACK.search(text) is not None)
 
 
+# a creative work the user is making, named by its title: "지금 쓰는 소설 제목이 '마지막 탄광'이에요",
+# "웹툰 연재 중인데 제목은 '달빛 정류장'", "제 앨범 타이틀은 …" (a work only read, watched or heard
+# — "어제 본 영화 제목이 …" — is no work of the user's: these need the making said)
+_CREATIVE_KO = r"(?:소설|웹소설|웹툰|만화|시나리오|각본|희곡|에세이|앨범|단편|장편|작품|모드|mod|시집|동화)"
+_MAKING_KO = (r"(?:쓰는|쓰고\s?있는|만드는|만들고\s?있는|작업\s?(?:중인|하는)|준비\s?(?:중인|하는)|"
+              r"연재\s?(?:중인|하는)|그리는|내가\s?쓴|제가\s?쓴|(?<![가-힣])(?:내|제|우리|저희))")
+_NAMES_CREATIVE_KO = re.compile(
+    rf"{_MAKING_KO}\s?(?:[^\s.!?]+\s)?{_CREATIVE_KO}\s?(?:이름|제목|타이틀)\s?(?:이|은|는|가)\s?\S|"
+    rf"{_CREATIVE_KO}(?:을|를)?\s?(?:쓰는|쓰고\s?있는|만드는|만들고\s?있는|작업(?:하는|\s?중)|"
+    rf"준비(?:하는|\s?중)|연재(?:하는|\s?중)|그리는)\s?(?:중)?(?:인데|이고|이에요|이야|데)?,?\s?"
+    rf"(?:[^\s.!?]+\s)?(?:이름|제목|타이틀)\s?"
+    r"(?:이|은|는|가)\s?\S", re.IGNORECASE)
+# "제목은 '반딧불 숲'": a title said alone, which goes with the work the sentence beside it makes
+_BARE_TITLE = re.compile(r"(?:이름|제목|타이틀)\s?(?:은|는|이)\s?['\"‘“]")
+
+
 def names_work(sentence: str) -> bool:
     """The sentence names a piece of the user's work (see ``_NAMES_WORK``)."""
-    if _NAMES_WORK.search(sentence):
+    if _NAMES_WORK.search(sentence) or _NAMES_CREATIVE_KO.search(sentence):
         return True
     name = _NAME_KO.search(sentence)
     return name is not None and re.search(_ARTEFACT_KO, sentence[:name.start()]) is not None
@@ -325,7 +341,9 @@ def named_with_facts(sentences: list[str]) -> list[str]:
     out = list(sentences)
     i = 0
     while i < len(out):
-        if not names_work(out[i]) or out[i].rstrip().endswith(("?", "？")) \
+        titled = _BARE_TITLE.search(out[i]) is not None and any(
+            0 <= j < len(out) and _BUILDS.search(out[j]) is not None for j in (i - 1, i + 1))
+        if not (names_work(out[i]) or titled) or out[i].rstrip().endswith(("?", "？")) \
                 or _BUILDS.search(out[i]) or _STACK.search(out[i]):  # (its facts are in it)
             i += 1
             continue
