@@ -40,3 +40,19 @@ async def test_a_person_named_after_a_role_noun_is_no_pet() -> None:
     texts = await _two_sessions("my manager Priya took us all to the vet clinic's open day",
                                 "the vet switched her to a raw diet")
     assert not any("Priya" in t and "raw diet" in t for t in texts), texts
+
+
+def test_the_sentences_own_subject_is_the_known_pet_even_after_a_child_was_named() -> None:
+    """'pickles is off the steroids, vet switched him to …' right after the son was talked
+    about: him is Pickles (known from an earlier session), never the son."""
+    from gieok.domain.turns import Turn
+    from gieok.write.extract.heuristic import HeuristicExtractor
+
+    known = ["The vet put User's pet Pickles on prednisolone for his itchy paws"]
+    context = [Turn(role="user", content="my son Theo has a dentist visit on Monday", at=AT)]
+    said = Turn(role="user", content="pickles is off the steroids, vet switched him to apoquel",
+                at=AT)
+    texts = [c.content for c in HeuristicExtractor().extract_sync([said], context=context,
+                                                                  known=known)]
+    assert any("Pickles" in t and "apoquel" in t for t in texts), texts
+    assert not any("Theo" in t and "apoquel" in t for t in texts), texts

@@ -103,7 +103,13 @@ def resolve_en(ents: Entities, text: str) -> str:
                     text, re.IGNORECASE)
     if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE) and not ents.outsider:
         target = ents.pronoun_target(obj.group("p").lower())
-        if target is not None and not _own_subject_first(target, text[:obj.start()]):
+        own = _own_subject(text[:obj.start()])
+        if own is not None and target is not None:
+            # the sentence's own subject, when the session knows it ("biscuit's off …"
+            # with a pet Biscuit known), else no one said before
+            target = next((e for e in reversed(ents.known)
+                           if own in {(e.name or "").lower(), e.noun.lower()}), None)
+        if target is not None:
             return text[:obj.start()] + target.display("en") + text[obj.end():]
     return text
 
@@ -118,13 +124,12 @@ _NOT_A_SUBJECT_EN = frozenset({"she", "he", "it", "i", "we", "you", "they", "thi
                                "well", "oh", "yeah", "yes", "no", "nope", "ok", "okay", "then"})
 
 
-def _own_subject_first(target: Entity, before: str) -> bool:
-    """The clause before an object pronoun opens on a subject other than ``target``."""
+def _own_subject(before: str) -> str | None:
+    """The third-person subject (lower-cased) the clause before an object pronoun opens on."""
     m = _OWN_SUBJECT_EN.match(before.strip())
     if m is None or m.group("w").lower() in _NOT_A_SUBJECT_EN:
-        return False
-    word = m.group("w").lower()
-    return word not in {(target.name or "").lower(), target.noun.lower()}
+        return None
+    return m.group("w").lower()
 
 
 def resolve_ko(ents: Entities, text: str) -> str:
