@@ -145,6 +145,9 @@ def about_instructions(query: str) -> bool:
 
 # family -> (words of a query that name it, general words a memory of it shows). Korean
 # patterns match inside words (particles attach); English whole words, any inflection.
+# 일하다 in any ending, opening its word: "일해", "일하거든", "일했어", "일합니다", "일하는"
+# ("매일 해" and "일요일" are not: the word must open with 일 and go on with 하/해/했/합).
+_KO_WORKS = r"(?<![가-힣])일(?:하|해|했|합)"
 _FAMILY_CUES: dict[str, tuple[str, str]] = {
     "health": (
         r"\b(?:medications?|medicines?|meds|pills?|drugs?|prescriptions?|prescribed|dose"
@@ -161,7 +164,7 @@ _FAMILY_CUES: dict[str, tuple[str, str]] = {
         r"\b(?:work(?:s|ing)?(?=\s*(?:at|for|as|now|these\s+days|\?|$))|(?:my|for)\s+work"
         r"|job|jobs|occupation|career(?!-)|profession|employer|employed|company|boss"
         r"|coworkers?|for\s+a\s+living)\b"
-        r"|직장|회사|직업|일자리|근무|출근|무슨\s*일|일\s*뭐|내\s*일\b|하는\s*일",
+        r"|직장|회사|직업|일자리|근무|출근|무슨\s*일|일\s*뭐|내\s*일\b|하는\s*일|" + _KO_WORKS,
         r"\b(?:works?\s+(?:at|as|for|in|remotely)|working\s+(?:at|as|for)|job|employ\w*"
         r"|company|office|startup|firm|hired|promoted|freelanc\w*|clients?|shifts?|teach\w*"
         r"|colleagues?|coworkers?|boss"
@@ -171,8 +174,8 @@ _FAMILY_CUES: dict[str, tuple[str, str]] = {
         r"|\b(?:am|is|'m|was|been)\s+an?\s+(?:[\w-]+\s+){1,3}?(?:at|for)\s+(?:an?\s+|the\s+)?"
         r"(?:(?-i:[A-Z])|\w+\s+(?:clinic|hospital|school|college|firm|company|agency|bank|shop"
         r"|store|office|restaurant|cafe|bakery|startup|lab))"
-        r"|회사|직장|이직|입사|퇴사|근무|일하고|일해요|일한다|일해|운영|팀장|부장|과장|연구소|"
-        r"출근|사업|가게|직원|알바|교사|선생님|간호사|개발자|디자이너|엔지니어"),
+        r"|회사|직장|이직|입사|퇴사|근무|운영|팀장|부장|과장|연구소|"
+        r"출근|사업|가게|직원|알바|교사|선생님|간호사|개발자|디자이너|엔지니어|" + _KO_WORKS),
     "appointment": (
         r"\b(?:appointments?|booking|booked|reservations?|check-?up|consultation)\b"
         r"|예약|진료|검진|약속|일정",

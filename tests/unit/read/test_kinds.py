@@ -94,9 +94,23 @@ def test_a_question_names_its_family(query: str, family: str) -> None:
     assert family in query_families(query), query
 
 
+@pytest.mark.parametrize("query", ["나 어디서 일해?", "동생은 어디서 일했었지?", "요즘 무슨 회사에서 일합니까?"])
+def test_working_in_any_korean_ending_names_work(query: str) -> None:
+    assert "work" in query_families(query), query
+
+
+@pytest.mark.parametrize("text", [
+    "요즘 야근이 많아. 나 물류센터에서 관리자로 일하거든",
+    "작년까지 약국에서 일했어", "지금은 판교 스타트업에서 일합니다", "주말에도 일하는 중이야"])
+def test_a_memory_working_in_any_korean_ending_shows_work(text: str) -> None:
+    """일하다 in any ending (only "일해/일하고/일해요/일한다" were read): the user's Korean job
+    turn was ranked down under "where do I work?" as showing no work."""
+    assert "work" in text_families(text), text
+
+
 def test_a_question_naming_no_family() -> None:
     for query in ("what's my dog's name?", "where did I go on vacation?", "고양이 몇 살이야?",
-                  "what did I cook last night?"):
+                  "what did I cook last night?", "일요일에 뭐 했지?", "매일 해야 하는 거 뭐였지?"):
         assert not query_families(query), query
 
 
