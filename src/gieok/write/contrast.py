@@ -554,7 +554,7 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
             new.content) else "ended or replaced"
     gone = switched_medicine(new, records, created)
     if gone:
-        return gone, "switched to another medicine"
+        return gone, SWITCHED
     gone = styles.reversed_requests(new, records, created)
     if gone:
         return gone, "asked the other way now"
@@ -562,6 +562,7 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
 
 
 RECOVERED = "ended: the complaint is over"
+SWITCHED = "switched to another medicine"
 
 
 def carried_pin(new: MemoryRecord, gone: list[MemoryRecord], why: str) -> bool:

@@ -36,7 +36,11 @@ from datetime import datetime
 from typing import Protocol
 
 from gieok.domain.records import Layer, MemoryRecord, content_hash
+from gieok.write.extract import shift
+from gieok.write.extract.health import is_medicine
+from gieok.write.extract.new_value import dosed_name
 from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
+from gieok.write.restating import _WORD, _stem
 
 _KO_VERB = KO_CHANGE_VERB  # one vocabulary of change verbs (``shift``)
 # a time of day or a frequency said before the old value: part of it ("아침 6시에서")
@@ -188,3 +192,33 @@ def reword_plan(plan: _PlanLike,
                 d.memory = after
         if distinctive(said.previous):
             plan.left.append((said.previous, when(after)))
+
+
+# -- what a memory that ends another says of it ----------------------------------------------------
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def left_names(gone: list[MemoryRecord], why: str) -> list[str]:
+    """The medicine a switch left ("아토르바스타틴" for "약 바꿨어요. 이제 로수바스타틴"): the
+    archived turns that name it are dated past at the session's end, as for a thing the user
+    said they left."""
+    if why != "switched to another medicine":  # (contrast.SWITCHED)
+        return []
+    return [n for r in gone if (n := dosed_name(r.content) or next(
+        (w for w in _WORD.findall(r.content) if len(w) >= 4 and is_medicine(w)), None))]
+
+
+def event_in_full(content: str, gone: list[MemoryRecord]) -> str:
+    """``content`` with an event said by its last syllable ("식을 내년 4월로 미뤘다") named as
+    the memory it moved names it ("결혼식 10월 17일로 잡았다" → "결혼식을 내년 4월로 미뤘다"):
+    alone, the new date would not say what moved."""
+    for said in shift.shifts(content):
+        if said.kind != "rescheduled" or len(said.anchor) != 1 or not _HANGUL.match(said.anchor):
+            continue
+        full = next((_stem(w) for r in gone for w in re.findall(r"[가-힣]+", r.content)
+                     if len(_stem(w)) > 1 and _stem(w).endswith(said.anchor)), None)
+        if full is not None:
+            return re.sub(rf"(?<![가-힣]){said.anchor}(?=(?:을|를|은|는|이|가|도)?\s)", full, content,
+                          count=1)
+    return content
+

@@ -47,7 +47,7 @@ from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behi
 from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import died, dosed, in_turn, mentions, named_across, other_sentences
 from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
-from gieok.write.outdated import reword_plan
+from gieok.write.outdated import event_in_full, left_names, reword_plan
 from gieok.write.repeated import said_again as _said_again
 from gieok.write.restating import current_restated, introduced
 
@@ -212,9 +212,11 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     gone, why = outdated_by(new, pool.records.values(), pool.created)
     if gone:  # "이사 화요일 아니고 목요일이에요", "mustard greens, not collards"
         core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
-        new = new.model_copy(update={"pinned": carried_pin(new, gone, why),
+        content = event_in_full(new.content, gone)  # "식을 … 미뤘다": 결혼식
+        new = new.model_copy(update={"pinned": carried_pin(new, gone, why), "content": content,
+                                     "content_hash": content_hash(content),
                                      "tags": sorted(set(new.tags) | core)})
-        _supersede(plan, pool, gone, new, now, f"the old value {why}")
+        _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
         return
     again = None if c.slot or c.retires or c.renames or c.ended or said is not None or \
         new.type is MemoryType.RULE or new_value(new.content) is not None else current_restated(new.content, new.source_session, (

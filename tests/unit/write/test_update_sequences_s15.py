@@ -177,3 +177,96 @@ def test_a_fact_never_reverses_a_request() -> None:
     fact = MemoryRecord(scope=Scope(user="u"), content="사용자는 상사에게 존댓말을 쓴다",
                         event_time=now, source_session="s1")
     assert reversed_requests(fact, [_rule("사용자 요청: 항상 반말로 할 것", at)], set()) == []
+
+
+# -- an exam's score came back: the sitting is over ------------------------------------------------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 토익 875 나온다. 이제 오픽 준비한다", "사용자는 다음 달에 토익 본다. 목표 850이다"),
+    ("User got 7.5 on IELTS, finally", "User is sitting IELTS in March, studying every night"),
+    ("사용자는 한국사 1급 받았다", "사용자는 한국사 시험 준비한다"),
+])
+def test_a_score_ends_the_exam_ahead(new: str, old: str) -> None:
+    assert _decide(new, old) is DecisionKind.SUPERSEDE
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 토익 875 나온다", "사용자는 다음 달에 JLPT 본다"),  # another exam
+    ("User got 7.5 on IELTS", "User's daughter is sitting IELTS in March"),  # another holder
+    ("사용자는 토익 875 나온다", "사용자는 매주 토요일 토익 스터디 한다"),  # a study group goes on
+])
+def test_a_score_keeps_another_exam(new: str, old: str) -> None:
+    assert _decide(new, old) is not DecisionKind.SUPERSEDE
+
+
+# -- an event moved: its memory, and what it ends ---------------------------------------------------------------
+@pytest.mark.parametrize(("text", "memory"), [
+    ("이사 날짜가 12월 둘째 주로 밀렸어요", "사용자의 이사 날짜가 12월 둘째 주로 밀렸다"),
+    ("엄마 수술 날짜가 다음 주 화요일로 당겨졌어", "사용자의 엄마 수술 날짜가 다음 주 화요일로 당겨졌다"),
+    ("the dentist appointment got moved to Friday", "User's dentist appointment was moved to Friday"),
+    ("our flight got pushed back to Sunday, ugh", "User's flight was pushed back to Sunday"),
+    ("my dad's knee surgery has been postponed till March", "User's dad's knee surgery was postponed to March"),
+])
+def test_an_event_moved_is_remembered(text: str, memory: str) -> None:
+    from gieok.write.extract.shift import moved_event
+
+    assert moved_event(text) == memory
+
+
+@pytest.mark.parametrize("text", [
+    "might the meeting be moved to Monday?",
+    "이사 날짜 12월로 밀릴 수도 있어요",
+    "회의 목요일로 미뤄질까요?",
+    "if the flight gets pushed back to Sunday I'll miss it",
+])
+def test_an_event_that_may_move_is_no_change(text: str) -> None:
+    from gieok.write.extract.shift import moved_event
+
+    assert moved_event(text) is None
+
+
+def test_an_event_moved_is_kept_from_the_turn() -> None:
+    assert said("the dentist appointment got moved to Friday") == [
+        "User's dentist appointment was moved to Friday"]
+
+
+@pytest.mark.parametrize(("new", "old", "ends"), [
+    ("사용자의 이사 날짜가 12월 둘째 주로 밀렸다", "사용자는 11월 말에 이사한다", True),
+    ("사용자의 이사 날짜가 12월 둘째 주로 밀렸다", "사용자는 11월 말에 결혼식 한다", False),
+    # "둘째 주" is a week, not the second child: the holder is the user
+    ("사용자의 수영 강습 날짜가 셋째 주로 바뀌었다", "사용자의 둘째는 수영 강습 다닌다", False),
+])
+def test_a_week_of_the_month_is_no_child(new: str, old: str, ends: bool) -> None:
+    assert (_decide(new, old) is DecisionKind.SUPERSEDE) is ends
+
+
+def test_an_event_said_by_its_last_syllable_is_named_in_full() -> None:
+    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
+    stored = MemoryRecord(scope=Scope(user="u"), content="사용자는 결혼식 10월 17일로 잡았다",
+                          event_time=at, created_at=at, updated_at=at, source_session="s0")
+    plan = reconcile([Candidate(content="사용자는 일정 때문에 식을 내년 4월로 미뤘다", at=now)],
+                     [stored], now=now,
+                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
+                                                        event_time=now, source_session="s1"))
+    assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
+    assert plan.decisions[0].memory.content == "사용자는 일정 때문에 결혼식을 내년 4월로 미뤘다"
+
+
+# -- an animal taken by a predator ---------------------------------------------------------------------------
+def test_an_animal_taken_by_a_fox_ends_what_is_said_of_it() -> None:
+    assert _decide("A fox got Dash last night, User's other hen Dot is on her own now",
+                   "User's hen Dash lays every day") is DecisionKind.SUPERSEDE
+    assert _decide("A fox got Dash last night", "User's hen Pip lays every day") \
+        is not DecisionKind.SUPERSEDE
+
+
+def test_the_medicine_switched_from_is_named_for_the_archive() -> None:
+    # the session end dates the archived turns naming it past (``names`` in the audit details)
+    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
+    stored = MemoryRecord(scope=Scope(user="u"), content="사용자는 아토르바스타틴 10mg 먹는다",
+                          event_time=at, created_at=at, updated_at=at, source_session="s0")
+    plan = reconcile([Candidate(content="사용자는 약 바꿨다. 이제 로수바스타틴 5mg이다", at=now)],
+                     [stored], now=now,
+                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
+                                                        event_time=now, source_session="s1"))
+    assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
+    assert plan.changes[0].details.get("names") == ["아토르바스타틴"]

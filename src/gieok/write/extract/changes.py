@@ -154,7 +154,12 @@ class Change:
     text: str = ""
 
 
+# "12월 둘째 주": a week of the month, not the second child
+_WEEK_OF = re.compile(r"(?:첫째|둘째|셋째|넷째)\s?주(?:로|에|부터|까지|쯤|는|도|말)?(?![가-힣])")
+
+
 def _people(text: str) -> frozenset[str]:
+    text = _WEEK_OF.sub(" ", text)
     return frozenset(m.group(0).casefold().rstrip("s") for m in _WHO.finditer(text))
 
 

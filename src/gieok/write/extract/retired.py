@@ -108,7 +108,10 @@ def retired(sentence: str) -> tuple[str, ...]:
 # "Mango passed away last week", "우리 고양이 망고가 무지개다리를 건넜어": a pet or relative who died
 _DIED = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+euthani[sz]ed|"
                    r"crossed\s+the\s+rainbow\s+bridge)\b|세상을\s?떠났|무지개\s?다리를?\s?건넜|죽었|"
-                   r"하늘나라(?:로|에)\s?(?:갔|보냈)|돌아가셨|떠나보냈", re.IGNORECASE)
+                   r"하늘나라(?:로|에)\s?(?:갔|보냈)|돌아가셨|떠나보냈|"
+                   # "a fox got Dash last night": an animal taken by a predator
+                   r"\b(?:fox|foxes|hawk|coyote|badger|stoat|weasel|mink|predator)\s+(?:got|took|killed)\s+"
+                   r"(?-i:[A-Z])", re.IGNORECASE)
 _NOT_DEATH = re.compile(r"\b(?:almost|nearly|if|would\s+have)\b|(?:죽을\s?뻔|죽겠|죽는\s?줄|배고파\s?죽|"
                         r"웃겨\s?죽)", re.IGNORECASE)
 

@@ -70,10 +70,14 @@ _NOT_NAME = frozenset("사용자 사용자는 사용자의 우리 저희 제 내
                       "User She He It They We".split())
 
 
+_TAKEN_EN = re.compile(r"\b(?:fox|foxes|hawk|coyote|badger|stoat|weasel|mink|predator)\s+(?:got|took|killed)\s+"
+                       r"(?P<x>(?-i:[A-Z])[a-z]+)", re.IGNORECASE)
+
+
 def _died(content: str) -> list[Shift]:
     if not died(content):
         return []
-    out = []
+    out = [Shift("died", anchor=m.group("x")) for m in _TAKEN_EN.finditer(content)]
     pattern = _DIED_KO if _HANGUL.search(content) else _DIED_EN
     # every word may begin the clause: "고양이 두부가 … 하늘나라로" is about 두부, not 고양이
     found = (pattern.match(content, w.start()) for w in re.finditer(r"(?:^|(?<=\s))\S", content))
@@ -225,11 +229,19 @@ _PASSED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:\s?시험)?(?:을|를
 _PASSED_EN = re.compile(r"\bpassed\s+(?:my\s+|the\s+|her\s+|his\s+)?(?P<x>(?-i:[A-Z0-9])[\w-]*"
                         r"(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})", re.IGNORECASE)
 _NOT_EXAM = frozenset("사용자 사용자는 사용자의 드디어 결국 최종 이번 시험 오늘 어제 무사히 The My".split())
+# an exam's score came back: "토익 875 나옴", "오픽 IH 받았어", "got 7.5 on IELTS", "scored 720
+# on the GMAT" — the sitting is over, whatever the score (a pass or not)
+_SCORED_KO = re.compile(r"(?P<x>[가-힣A-Za-z]{2,}?)(?:\s?시험)?(?:은|는|이|가|에서|도)?\s?(?:점수\s?)?"
+                        r"(?:\d{2,4}(?:\.\d)?\s?점?|[A-Z]{1,2}[+-]?|\d(?:\.\d)?\s?급)\s?(?:나옴|나왔|나온다|나와|받았|받음|맞았|맞음|떴|뜸)")
+_SCORED_EN = re.compile(r"\b(?:got|scored|received)\s+(?:an?\s+)?(?:\d{1,4}(?:\.\d)?|[A-C][+-]?)\s+"
+                        r"(?:on|in|for)\s+(?:my\s+|the\s+)?(?P<x>(?-i:[A-Z][\w-]*)(?:\s+(?-i:[A-Z0-9])[\w-]*)?)")
 
 
 def _passed(content: str) -> list[Shift]:
-    pattern = _PASSED_KO if _HANGUL.search(content) else _PASSED_EN
-    return [Shift("passed", anchor=m.group("x")) for m in pattern.finditer(content)
+    ko = _HANGUL.search(content)
+    found = [*(_PASSED_KO if ko else _PASSED_EN).finditer(content),
+             *(_SCORED_KO if ko else _SCORED_EN).finditer(content)]
+    return [Shift("passed", anchor=m.group("x")) for m in found
             if m.group("x") not in _NOT_EXAM and not _KIN.match(m.group("x"))]
 
 
@@ -254,7 +266,8 @@ def _finished(content: str) -> list[Shift]:
 
 
 # -- an event moved to another date: "리모델링 8월 3일로 밀림", "the move got pushed back to May" ----
-_DATE_KO = r"(?:\d{1,2}월\s?)?\d{1,2}일|\d{1,2}월(?:\s?(?:초|중순|말))?|다음\s?(?:주|달)|[월화수목금토일]요일"
+_DATE_KO = r"(?:\d{1,2}월\s?)?\d{1,2}일|\d{1,2}월(?:\s?(?:초|중순|말|(?:첫째|둘째|셋째|넷째|마지막)\s?주))?|" \
+           r"다음\s?(?:주|달)|[월화수목금토일]요일|주말|(?:첫째|둘째|셋째|넷째|마지막)\s?주"
 _RESCHEDULED_KO = re.compile(rf"(?:(?P<w>[가-힣A-Za-z]{{2,}})\s)?(?P<x>[가-힣A-Za-z]+?)(?:은|는|이|가|도|을|를)?\s"
                              rf"(?:(?:또|결국|다시)\s)?(?:(?:내년|올해|다음\s?해|후년)\s)?(?:{_DATE_KO})(?:\s?(?:{_DATE_KO}))?(?:으로|로)\s?(?:밀렸|밀림|밀린|밀려|미뤄|미뤘|"
                              r"연기|당겨|당겼|옮겨졌|바뀌었|바뀜|변경)")
@@ -266,8 +279,8 @@ _RESCHEDULED_EN = re.compile(r"\b(?:my\s+|the\s+|our\s+)?(?:(?P<w>[a-z][\w-]{2,}
 
 # nouns that say what kind of event moved, not which: the word before them names it ("dentist
 # appointment", "제주 여행")
-KIND_OF_EVENT = frozenset("appointment appt meeting trip booking reservation session lesson class "
-                           "예약 약속 일정 여행 모임 수업 레슨 미팅 진료".split())
+KIND_OF_EVENT = frozenset("appointment appt meeting trip booking reservation session lesson class date "
+                           "예약 약속 일정 여행 모임 수업 레슨 미팅 진료 날짜 일자".split())
 
 
 def event_named(content: str) -> str | None:
@@ -373,3 +386,55 @@ def shifts(content: str) -> list[Shift]:
     over = [Shift("recovered")] if recovered(content) else []
     return [*_died(content), *_only(content), *_liking(content), *_replaced(content),
             *_passed(content), *_finished(content), *_rescheduled(content), *over]
+
+
+# -- the memory of an event moved to another date ---------------------------------------------------
+# "집주인 사정으로 이사 날짜가 12월 둘째 주로 밀렸어요", "the dentist appointment got moved to
+# Friday", "our flight got pushed back to Sunday": the event's new date is a plan of its own,
+# and the memory that states it ends the old date (``_rescheduled``). A question, a worry or
+# a maybe ("밀릴 수도", "might get moved to") is no change.
+_MOVED_VERB_KO = {"밀렸": "밀렸다", "밀림": "밀렸다", "미뤄졌": "미뤄졌다", "미뤘": "미뤘다", "미룸": "미뤘다",
+                  "연기됐": "연기됐다", "연기됨": "연기됐다", "연기했": "연기했다", "당겨졌": "당겨졌다",
+                  "앞당겼": "앞당겼다", "당겼": "당겼다", "옮겨졌": "옮겨졌다", "바뀌었": "바뀌었다",
+                  "바뀜": "바뀌었다", "변경됐": "변경됐다", "변경됨": "변경됐다"}
+_WEEK_KO = r"(?:첫째|둘째|셋째|넷째|마지막)\s?주"
+_NEW_DATE_KO = (rf"(?:(?:내년|올해|다음\s?해)\s)?(?:(?:\d{{1,2}}월\s?)?\d{{1,2}}일|\d{{1,2}}월(?:\s?(?:초|중순|말|{_WEEK_KO}))?|"
+                rf"다음\s?(?:주|달)(?:\s?[월화수목금토일]요일)?|[월화수목금토일]요일|주말|{_WEEK_KO})")
+_MOVED_KO = re.compile(
+    rf"(?:(?P<who>{FAMILY_KO})\s)?(?P<ev>[가-힣A-Za-z]{{2,10}}?)(?:\s(?P<k>날짜|일정|날|예약|약속|진료|수술|면접))?"
+    rf"(?:이|가|은|는|도|을|를)?\s(?:(?:또|결국|다시|아예|갑자기)\s)?(?P<d>{_NEW_DATE_KO})\s?(?P<p>으로|로)\s?"
+    rf"(?P<v>{'|'.join(sorted(_MOVED_VERB_KO, key=len, reverse=True))})")
+_EVENT_EN = (r"appointment|appt|surgery|operation|flight|wedding|interview|exam|move|trip|party|"
+             r"meeting|class|lesson|session|procedure|scan|check-?up|booking|reservation|hearing|"
+             r"ceremony|induction|c-section|closing|viewing|court\s+date")
+_MOVED_EN = re.compile(
+    rf"\b(?:(?:my|our|the)\s+)(?:(?P<who>{FAMILY_EN})['’]s\s+)?(?P<ev>(?:[A-Za-z-]+\s+){{0,2}}?(?:{_EVENT_EN}))\s+"
+    r"(?:(?:has|have)\s+been|got|was|is|['’]s)\s+(?P<v>moved|pushed\s+back|postponed|rescheduled|"
+    r"brought\s+forward|moved\s+up|delayed|bumped)(?:\s+back)?\s+(?:to|till|until)\s+"
+    r"(?P<d>[^,.;!?]{2,30}?)(?=\s*(?:[,.;!?]|$)|\s+(?:because|cos|since|so|and|but|ugh|lol)\b)",
+    re.IGNORECASE)
+_MAYBE = re.compile(r"\?|까(?:요)?\b|수도|려고|지도|것\s?같|듯|\b(?:might|may|could|would|if|maybe|"
+                    r"probably|might\s+be)\b", re.IGNORECASE)
+_NOT_EVENT_KO = frozenset("사용자 사용자는 사용자의 그거 이거 저거 그게 이게 그건 이건 날짜 일정 그날 이날 "
+                          "집주인 회사 학교 병원 선생님 의사 그쪽 저쪽 거기 사정".split())
+
+
+def moved_event(sentence: str) -> str | None:
+    """The memory of ``sentence`` saying an event of the user's (or a relative's) moved to
+    another date ("사용자의 이사 날짜가 12월 둘째 주로 밀렸다", "User's dentist appointment was
+    moved to Friday"), or None."""
+    if _HANGUL.search(sentence):
+        m = _MOVED_KO.search(sentence)
+        if m is None or _MAYBE.search(sentence[m.start():]) or m.group("ev") in _NOT_EVENT_KO \
+                or _KIN.match(m.group("ev")):
+            return None
+        said = f"{m.group('ev')} {m.group('k')}" if m.group("k") else m.group("ev")
+        last = ord(said[-1]) - 0xAC00
+        josa = ("이" if last % 28 else "가") if 0 <= last < 11172 else "이"
+        whose = f"사용자의 {m.group('who')}" if m.group("who") else "사용자의"
+        return f"{whose} {said}{josa} {m.group('d')}{m.group('p')} {_MOVED_VERB_KO[m.group('v')]}"
+    m = _MOVED_EN.search(sentence)
+    if m is None or _MAYBE.search(sentence):
+        return None
+    whose = f"User's {m.group('who').lower()}'s" if m.group("who") else "User's"
+    return f"{whose} {m.group('ev')} was {m.group('v').lower()} to {m.group('d').strip()}"

@@ -22,9 +22,11 @@ import re
 
 from dataclasses import dataclass
 
+from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
+from gieok.write.extract.shift import moved_event
 
 _SCHOOLISH = re.compile(r"\b(?:Elementary|Middle|High|Primary|Secondary|Montessori|School|"
                         r"Kindergarten|Preschool|Daycare|Academy|University|College)\b|"
@@ -149,7 +151,18 @@ def _hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
     return Hit(content=content, family="family", tags=("family",))
 
 
+def _moved(m: re.Match[str], ctx: RuleContext) -> Hit | None:
+    content = moved_event(ctx.sentence)
+    return Hit(content=content, family="plan", type=MemoryType.GOAL, tags=("plan",)) \
+        if content else None
+
+
 _TRIGGER_EN = re.compile(r"\b(?:first|1st)\s+day\b|\bstarted\s+(?:\w+\s+){0,3}?at\b", re.IGNORECASE)
 _TRIGGER_KO = re.compile(r"첫\s?(?:출근|등교|수업)")
-RULES_EN = [Rule("started", _TRIGGER_EN, _hit)]
-RULES_KO = [Rule("started", _TRIGGER_KO, _hit)]
+# an event's new date starts too (``shift.moved_event``): registered here with the other starts
+_MOVED_EN = re.compile(r"\b(?:moved|pushed\s+back|postponed|rescheduled|brought\s+forward|moved\s+up|"
+                       r"delayed|bumped)(?:\s+back)?\s+(?:to|till|until)\b", re.IGNORECASE)
+_MOVED_KO = re.compile(r"(?:으로|로)\s?(?:밀렸|밀림|미뤄졌|미뤘|미룸|연기|당겨졌|당겼|앞당겼|옮겨졌|바뀌었|"
+                       r"바뀜|변경)")
+RULES_EN = [Rule("started", _TRIGGER_EN, _hit), Rule("moved_event", _MOVED_EN, _moved)]
+RULES_KO = [Rule("started", _TRIGGER_KO, _hit), Rule("moved_event", _MOVED_KO, _moved)]
