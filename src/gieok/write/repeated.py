@@ -102,10 +102,25 @@ def _found(word: str, key: str, text: str) -> bool:
                for s in {w, _GLUED.sub("", w)})
 
 
+# a short remark after the instance ("… 다녀왔다. 접영 드디어 25m 성공이다"): how that day
+# went, told with it — the day's episode keeps it; as a memory it would restate the routine
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_REMARK_WORDS = 6
+_NEWS = re.compile(r"시작|예정|할\s?거|하려고|부터|바꿨|옮겼|그만|끊었|\b(?:start\w*|will|going\s+to|"
+                   r"plan\w*|switch\w*|quit|stopp?ed|from\s+now)\b", re.IGNORECASE)
+
+
 def said_once_more(new: str, old: str) -> bool:
     """``new`` says the routine ``old`` states was done on a day, or how long ``old`` has
-    held, and nothing else: every content word besides (two or more) is in ``old`` (either
-    script), and neither negates what they share."""
+    held, and nothing else — or opens with that and adds one short remark on how the day
+    went: every content word besides (two or more) is in ``old`` (either script), and
+    neither negates what they share."""
+    first, *rest = _SENTENCES.split(new.strip())
+    remark = " ".join(rest)
+    if rest and len(remark.split()) <= _REMARK_WORDS and _ONCE.search(first) \
+            and not _HELD.search(remark) and not changes.who(remark) \
+            and not _NEWS.search(remark):  # (not someone else's, not a start or a plan)
+        new = first
     once, held = _ONCE.search(new), _HELD.search(new)
     if not (once and _ROUTINE.search(old) and not _ROUTINE.search(new) or held):
         return False

@@ -270,3 +270,21 @@ def test_the_medicine_switched_from_is_named_for_the_archive() -> None:
                                                         event_time=now, source_session="s1"))
     assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
     assert plan.changes[0].details.get("names") == ["아토르바스타틴"]
+
+
+# -- a day's instance of a routine, with a short remark on how it went ---------------------------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 오늘도 여섯 시 수영 다녀왔다. 접영 드디어 25m 성공이다", "사용자는 매일 새벽 여섯 시에 구민체육센터 수영 간다"),
+    ("User went swimming at 6 again today. Finally did 40 lengths", "User goes swimming at 6 every morning"),
+])
+def test_an_instance_with_a_remark_is_the_routine_again(new: str, old: str) -> None:
+    assert _decide(new, old) is DecisionKind.MERGE
+
+
+@pytest.mark.parametrize("new", [
+    "사용자는 오늘도 여섯 시 수영 다녀왔다. 엄마는 요가 시작했다",  # someone else's news
+    "사용자는 오늘도 여섯 시 수영 다녀왔다. 다음 주부터 저녁반으로 바꿨다",  # a change
+    "사용자는 오늘도 여섯 시 수영 다녀왔다. 다음 달부터 회사 근처 헬스장으로 옮겨서 저녁에 운동할 예정이다",
+])
+def test_an_instance_with_news_keeps_the_news(new: str) -> None:
+    assert _decide(new, "사용자는 매일 새벽 여섯 시에 구민체육센터 수영 간다") is not DecisionKind.MERGE
