@@ -98,3 +98,12 @@ def test_a_purchase_that_lasts(chat_extract: Any) -> None:
                  "아빠 새 시계 사드렸어"]:
         assert not any(c.startswith(("User bought", "사용자는")) and "샀다" in c or
                        c.startswith("User bought") for c in _said(chat_extract, text)), text
+
+
+def test_the_only_thing_the_user_wears_watches_or_hears(chat_extract: Any) -> None:
+    got = _said(chat_extract, "난 흰 셔츠만 입음 ㅋㅋ 바지 추천좀")
+    assert "사용자는 흰 셔츠만 입는다" in got, got
+    assert "사용자는 다큐만 본다" in _said(chat_extract, "난 드라마는 별로고 다큐만 봐")
+    # the moment, or someone else's
+    for text in ["오늘은 라디오만 들어", "엄마는 트로트만 들어"]:
+        assert not any(c.startswith("사용자는") and "만" in c for c in _said(chat_extract, text)), text

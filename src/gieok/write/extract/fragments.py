@@ -98,6 +98,8 @@ def _korean(text: str) -> bool:
     if all(t.tag in ("IC", "MAG", "MAJ") or t.form in ("응", "네", "예", "아니", "ㅇㅇ")
            for t in toks if not t.tag.startswith(("VCP", "E", "J"))):
         return False
+    if re.search(r"(?:좀|좀요|부탁|ㄱㄱ|plz|pls)\s*$", text):
+        return False  # "셔츠 추천좀": a request without its verb, not a name
     return discourse.ko_subject(text) == "none"
 
 

@@ -118,9 +118,14 @@ RULES: list[Rule] = [
          slot="pref:{x}", value="dislike", tags=("preference",), check=_disliked),
     # "아아만 마심", "저는 허브티만 마셔요": the one thing the user has, a standing choice
     rule("ko.pref.only",
-         rf"{OBJ}만\s*(?P<v>마셔|마셔요|마심|마십니다|마시거든|먹어|먹어요|먹음|먹습니다|먹거든)"
+         rf"{OBJ}만\s*(?P<v>마셔|마셔요|마심|마십니다|마시거든|먹어|먹어요|먹음|먹습니다|먹거든|"
+         # "무채색만 입음", "British crime drama만 봄", "instrumental만 들어": what the user wears,
+         # watches or listens to, and nothing else
+         r"입어|입어요|입음|입는다|봐|봐요|봄|본다|들어|들어요|들음|듣는다)"
          r"(?=$|[\s.!~,ㅋㅎㅠㅜ])",
-         lambda g, _: f"사용자는 {g['x']}만 {'먹는다' if g['v'].startswith('먹') else '마신다'}",
+         lambda g, _: f"사용자는 {g['x']}만 " + {"먹": "먹는다", "마": "마신다", "입": "입는다",
+                                                "봐": "본다", "봄": "본다", "본": "본다"}.get(
+             g["v"][:1], "듣는다"),
          "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_only),
     # "커피 없으면 못 살아요": cannot do without it; "캠핑 마니아예요", "고양이 덕후": a devotee
