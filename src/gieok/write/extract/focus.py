@@ -192,7 +192,7 @@ def honoured_reason(sentence: str) -> list[str]:
     memory. Only a state (a health word, an adjective, 있다/없다, a copula) is cut off: an
     event ("엄마가 오셔서 같이 밥 먹었어요") takes its tense from the clause after it."""
     from gieok.write.extract.health import health_related
-    from gieok.write.extract.korean import honours_subject, is_question
+    from gieok.write.extract.korean import honorific, honours_subject, is_question
 
     toks = tokens(sentence)
     if is_question(toks) or _KIN_SUBJECT_KO.search(sentence) is None:
@@ -205,7 +205,9 @@ def honoured_reason(sentence: str) -> list[str]:
         state = stem is not None and (stem.tag.startswith(("VA", "VCP", "XSA"))
                                       or stem.form in ("있", "없")) or health_related(head)
         if not state or _KIN_SUBJECT_KO.search(head) is None or len(tail) < 4 \
-                or honours_subject(tail) or _KIN_SUBJECT_KO.search(tail) is not None:
+                or honours_subject(tail) or _KIN_SUBJECT_KO.search(tail) is not None \
+                or honorific(tail):
+            # (an honoured verb before an auxiliary, "안약 넣으셔야 돼": still the elder's)
             return [sentence]
         from gieok.write.extract.discourse import ko_subject
 

@@ -465,7 +465,7 @@ _HUMBLE = frozenset({"드리", "모시", "여쭈", "여쭙", "뵙", "뵈"})
 
 def _honours(toks: list[Token], i: int) -> bool:
     t = toks[i]
-    if t.tag.startswith(("VV", "VA")) and t.form in _HONOUR_VERBS:
+    if t.tag.startswith(("VV", "VA", "VX")) and t.form in _HONOUR_VERBS:  # "하고 계셔"
         return True
     fused = t.tag == "EF" and _HONOUR_EF.match(t.form) is not None
     if not ((t.tag == "EP" and t.form in _HONOUR_EP) or fused) or i == 0:
