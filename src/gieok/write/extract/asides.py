@@ -64,11 +64,33 @@ def ko_asks(sentence: str) -> bool:
         return False
     if toks[-1].form == "나" and (len(toks) < 2 or toks[-2].tag == "VCP"):
         return False  # "걍 아무데나": the particle -(이)나 ("anywhere"), read as an ending
-    if toks[-1].form in _ASKING_EF:
+    if toks[-1].form in _ASKING_EF or _wh_argument(toks):
         return True
     # "…가 영어로 뭐야": the wh-word, the copula and the ending close the sentence
     return len(toks) >= 3 and toks[-2].tag == "VCP" and toks[-3].tag == "NP" \
         and toks[-3].form in _WH_NP
+
+
+# a wh-word as an argument ("어디서", "뭐라고", "어떻게"), and words that make the same shape a
+# statement of habit ("엄마가 맨날 뭐라고 해" complains; it does not ask)
+_WH_ARGUMENT = frozenset("어디 뭐 뭘 무엇 어떻게 왜 언제".split())
+_HABIT = frozenset("맨날 매일 항상 자주 늘 보통 원래 요즘 계속".split())
+
+
+def _wh_argument(toks: list[Token]) -> bool:
+    """A verb in the bare informal ending (-어/-아) with a wh-word as one of its arguments, no
+    subject and no past tense ("갓 어디서 사", "위로 문자 뭐라고 보내", "이거 어떻게 해"): the
+    user asks what to do; said as a statement it would name the place or the words."""
+    if len(toks) < 3 or toks[-1].form not in ("어", "아", "여") \
+            or not toks[-2].tag.startswith(("VV", "XSV", "VX")):
+        return False
+    if any(t.tag in ("JKS", "EP") or t.form in _HABIT
+           or (t.tag == "JX" and t.form in ("은", "는", "ᆫ")) for t in toks):
+        return False  # (a subject or topic of its own: "우리 딸은 왜인지 당근을 좋아해" says)
+    return any(((t.form in _WH_ARGUMENT and t.tag in ("NP", "MAG"))
+                or (t.form == "어떻" and t.tag.startswith("VA")))  # (어떻+게)
+               and not (toks[i + 1].tag == "VCP" and toks[i + 2].form.endswith("지"))
+               for i, t in enumerate(toks[:-2]))  # (not "왜인지", "for some reason")
 
 
 # --- a story the user is writing --------------------------------------------------------------
@@ -84,6 +106,12 @@ _FICTION_EN = re.compile(
     # what happens inside it: "in my D&D campaign the rogue is a halfling who …"
     rf"in\s+(?:my|our)\s+(?:[\w&-]+\s+)?{_WORK_EN}\b(?!\s+(?:i|we)\b)"
     rf")\b", re.IGNORECASE)
+# a sentence that opens on a character as its subject ("the protagonist is a retired nurse
+# whose son …"), with no word of the user's in it: the story, told on from an earlier turn
+_CHARACTER_OPENS_EN = re.compile(
+    r"^(?:(?:so|and|ok(?:ay)?|also)[,\s]+)*(?:the\s+)?(?:main\s+)?(?:protagonist|heroine|villain|"
+    r"narrator|antagonist|main\s+character)\s+(?:is|was|has|had|lives|works|runs)\b(?!.*\b(?:i|"
+    r"i['’]m|my|me|we|our)\b)", re.IGNORECASE)
 _CHARACTER_KO = frozenset("주인공 등장인물 캐릭터 악역 악당 화자 남주 여주 조연".split())
 _WORK_KO = frozenset("소설 웹소설 웹툰 시나리오 대본 희곡 동화 만화 이야기 작품 원고 글".split())
 _WRITE_KO = frozenset("쓰 집필 연재 그리".split())
@@ -98,8 +126,11 @@ def fiction(sentence: str) -> bool:
     캐릭터는 짱구") is no work of theirs and is left alone."""
     s = sentence.strip()
     if not _HANGUL.search(s):
-        return _FICTION_EN.search(s) is not None
+        return _FICTION_EN.search(s) is not None or _CHARACTER_OPENS_EN.search(s) is not None
     toks = tokens(s)
+    if len(toks) > 2 and toks[0].form in _CHARACTER_KO and toks[1].tag in ("JX", "JKS") \
+            and not any(t.form in _MINE_KO and t.tag in ("NP", "MM") for t in toks):
+        return True  # "주인공은 열일곱 살 여자애고 아버지가 …": the story, from an earlier turn
     work = [i for i, t in enumerate(toks) if t.tag in ("NNG", "NNP") and t.form in _WORK_KO]
     if any(_mine(toks, i) and i + 1 < len(toks) and (toks[i + 1].form in ("속", "안")
            or (toks[i + 1].tag == "JKB" and toks[i + 1].form == "에서")) for i in work):
@@ -172,6 +203,36 @@ def echoes(sentence: str, shown: str) -> bool:
     # "나미야는 읽었어요" after a book suggestion: what was offered, as the topic, already done
     done = any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ") for t in toks)
     return done and any(_topic(toks, i) for i, t in enumerate(toks) if t.tag in _CONTENT)
+
+
+_ALREADY = frozenset({"이미", "벌써", "예전", "전에"})
+
+
+def tried(sentence: str, shown: str) -> bool:
+    """A short Korean reply saying the user has already done what the assistant just put
+    forward, named in its words ("'해운대', '광안리' 어때요?" → "해운대 이미 가봤어요";
+    "'Slow Horses' 추천해요" → "slow horses 벌써 봤음"): it turns the suggestion down, it is
+    no fact to keep. An experience said with -어 보- or with 이미/벌써 and the past tense; one
+    clause, no pronoun, subject or negation; every noun is in the assistant's turn."""
+    if not shown or not _HANGUL.search(sentence):
+        return False
+    text = _TRAILING.sub("", sentence.strip())
+    toks = [t for t in tokens(text) if not t.tag.startswith("S") or t.tag in ("SL", "SN")]
+    if len(toks) > 10 or any(t.tag in ("NP", "JKS") or (t.tag == "EC" and t.form not in (
+            "어", "아", "여")) or t.form in ("안", "못") for t in toks):
+        return False
+    past = any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ") for t in toks)
+    tried_it = any(t.tag == "VX" and t.form == "보" for t in toks) \
+        or any(t.form in _ALREADY for t in toks)
+    if not (past and tried_it):
+        return False
+    # what is named: the words before the adverb or the verb, without their particle
+    at = next((i for i, t in enumerate(toks) if t.form in _ALREADY
+               or t.tag.startswith(("VV", "VX", "XSV"))), 0)
+    if at and toks[at - 1].tag.startswith("J"):
+        at -= 1
+    named = re.sub(r"[\s'\"‘’“”]", "", text[:toks[at].start].lower()) if at else ""
+    return bool(named) and named in re.sub(r"[\s'\"‘’“”]", "", shown.lower())
 
 
 def _topic(toks: list[Token], at: int) -> bool:
@@ -289,6 +350,7 @@ def adopts(sentence: str, shown: str) -> bool:
 
 # --- what the thing asked about is, its subject left out --------------------------------------
 _SPEAKER_NP = frozenset("나 저 내 제".split())
+_NAMING = frozenset("이름 제목 명칭 상호 팀명 닉네임 별명 타이틀".split())
 
 
 def identified(sentence: str) -> bool:
@@ -311,5 +373,7 @@ def identifies(toks: list[Token]) -> bool:
     if any(t.tag == "JX" and t.form in ("은", "는") for t in words) \
             or any(t.tag == "NP" and t.form in _SPEAKER_NP for t in words):
         return False  # a topic of its own ("동생은 …"), or the user said ("제가 …")
+    if any(t.tag == "JKS" and i and words[i - 1].form in _NAMING for i, t in enumerate(words)):
+        return False  # "프로젝트 이름이 Hanbok Pack인데": a name given, not a thing identified
     return any(t.tag == "JKS" and i and words[i - 1].tag.startswith("NN")
                for i, t in enumerate(words[:-3]))

@@ -182,11 +182,13 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         return [sentence.rstrip().rstrip("?？").rstrip()]
     if premise(sentence) is not None:
         return [sentence]  # (a question's premise is cut out by premise.py)
-    # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective)
+    # (Kiwi reads some "사는데" as 사/VV + 는/ETM + 데/NNB: the same connective, written
+    # together; "할 만한 데 있을까요", with a space, is the noun "a place")
     cut = next((t for i, t in enumerate(toks[1:-1], 1) if sentence[t.end:t.end + 1] == " " and (
         (t.tag == "EC" and t.form in _KO_BACKGROUND_EC)
         or (t.tag == "NNB" and t.form == "데" and toks[i - 1].tag == "ETM"
-            and toks[i - 1].form in ("는", "ᆫ", "은")))), None)
+            and toks[i - 1].form in ("는", "ᆫ", "은") and sentence[t.start - 1:t.start] != " "))),
+        None)
     # a sentence kept whole stays whole — unless what follows its background clause asks for
     # something ("저 장례지도사인데 … 문자 좀 다듬어 주세요"): a request has no memory of its
     # own, so the statement before it would be lost with it

@@ -166,9 +166,16 @@ _HEALTH_WORD = re.compile(r"allerg|medic|meds\b|diabet|pregnan|condition|asthma|
                           re.IGNORECASE)
 
 
+# "나 고기 안 먹는 거 아니야", "술 끊은 게 아니에요": it is not that … — a no to what the other
+# took for granted; what is denied is no fact, and what holds is said (if at all) on its own
+_DENIAL_KO = re.compile(r"(?:는|은|ᆫ|던|[가-힣]ㄴ)?\s?(?:거|것|게)\s?(?:아니야|아니에요|아니예요|아님|아냐|"
+                        r"아니거든(?:요)?|아닙니다|아니다)(?![가-힣])")
+
+
 def denial(s: str) -> bool:
     """Whether the sentence is such a no (a clause of it is not cut out: disclosure.py)."""
-    return _DENIAL.search(s) is not None and _HEALTH_WORD.search(s) is None
+    return (_DENIAL.search(s) is not None or _DENIAL_KO.search(s) is not None) \
+        and _HEALTH_WORD.search(s) is None
 
 
 # "I always forget", "I always mix them up", "아 맨날 헷갈려", "이번 달 깜빡했어": a slip of memory

@@ -213,7 +213,7 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
         or done_as_told(sentence, shown) or pronoun_of_outsider(sentence, before) \
         or asides.fiction(sentence) \
         or asides.identified(sentence) or any(aside(sentence, shown) for aside in (
-            asides.appraises, asides.echoes, asides.concludes, asides.adopts))
+            asides.appraises, asides.echoes, asides.tried, asides.concludes, asides.adopts))
 
 
 def takes_up(sentence: str, shown: str) -> bool:

@@ -102,7 +102,9 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 _OFFER = re.compile(
     r"^(?:(?:sure|of\s+course|absolutely|happy\s+to)\b[\s,.!:—-]*)?"
     r"(?:want|wanna|would\s+you\s+like|do\s+you\s+want|should\s+i|shall\s+i|can\s+i|"
-    r"may\s+i|need\s+me\s+to|i\s+can|i\s+could)\b|까요\s*[?？]\s*$"
+    r"may\s+i|need\s+me\s+to|i\s+can|i\s+could|"
+    # the same offer with "do you" left out: "Need the glossary as a table?", "Want it shorter?"
+    r"(?:need|want)\s+(?:the|it|them|this|that|those|these|a|an|one|some)\b)\b|까요\s*[?？]\s*$"
     # an open offer of help: what follows is the request, not a fact about the user
     r"|^(?:what|how)\s+(?:can|could|may)\s+i\s+(?:help|do|assist)\b"
     r"|^what\s+(?:do\s+you\s+)?need\s+help\s+with\b|^anything\s+(?:else\s+)?i\s+can\s+help",
@@ -162,7 +164,9 @@ _TASK = re.compile(
     r"^which\s+(?:restaurant|hotel|venue|place|bar|cafe|café|pub|shop|store|flight|airline|"
     r"route|one|nights?|dates?)\s*[?？]|^what\s+dates?\s*[?？]|"
     # how many are coming to the meal or event being planned ("몇 분 드실 예정인가요?")
-    r"몇\s?분(?:이|\s?(?:오|드|참석|가|모이))",
+    r"몇\s?분(?:\s?정도)?(?:이|\s?(?:오|드|참석|가|모이))|"
+    # what went wrong with the thing being fixed ("에러 메시지가 뭐예요?", "What error do you get?")
+    r"에러|오류|\berror\b",
     re.IGNORECASE)
 # a bare "where?" that names no subject and no verb: the place of the task at hand ("어느
 # 동네예요?" after a restaurant request), not where the user lives ("어느 동네 사세요?")

@@ -117,7 +117,8 @@ def _cuts(toks: list[korean.Token]) -> list[int]:
         if t.tag in ("EC", "EF") and _CONNECTIVE.search(t.form):
             out.append(i)
         elif t.tag == "ETM" and t.form in ("는", "은", "ᆫ") and toks[i + 1].form in ("데", "디") \
-                and toks[i + 1].tag == "NNB":  # (the dialect's "맞는디" is "맞는데")
+                and toks[i + 1].tag == "NNB" and toks[i + 1].start == t.end:
+            # (the dialect's "맞는디" is "맞는데"; "할 만한 데 있어?", with a space, is a place)
             if i + 2 >= len(toks) or toks[i + 2].form not in _FOR:
                 out.append(i)
         elif t.tag == "EC" and t.form in _REASON and i:

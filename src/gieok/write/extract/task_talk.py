@@ -91,6 +91,8 @@ _BREAKS_EN = re.compile(
     r"\bwon['’]?t\s+(?:start|boot|charge|load|connect|turn\s+on|sync|open|compile|build|deploy|"
     r"print|send|update)\b|\b(?:doesn['’]?t|does\s+not|isn['’]?t|is\s+not)\s+work(?:ing)?\b|"
     r"\bthrows?\s+(?:an?\s+|this\s+)?(?:[\w-]+\s+)?(?:error|exception)\b|"
+    r"\b(?:isn['’]?t|is\s+not|aren['’]?t|are\s+not|wasn['’]?t)\s+(?:loading|syncing|connecting|"
+    r"updating|saving|showing\s+up|responding|printing|compiling|starting|rendering)\b|"
     r"\bi\s+(?:keep\s+)?get(?:ting)?\s+(?:an?\s+|this\s+)?(?:[\w-]+\s+)?(?:error|exception)\b",
     re.IGNORECASE)
 # ... or works again: "이제 본문은 됐는데 …", "ok it works now" (what the fix did, not a fact)
