@@ -17,3 +17,15 @@ from gieok.write.extract import korean
 ])
 def test_an_irregular_verb_keeps_its_form_in_the_plain_ending(text: str, plain: str) -> None:
     assert korean.to_memory(text) == plain
+
+
+@pytest.mark.parametrize(("text", "ending"), [
+    ("제 첫 장편 제목은 '바다의 끝'이에요", "'바다의 끝'이다"),
+    ("팀 이름은 \"새벽\"이야", "\"새벽\"이다"),
+    ("앨범 제목은 '여름비'야", "'여름비'다"),  # a vowel: no 이
+])
+def test_the_copula_after_a_quoted_name_follows_the_names_last_sound(
+        text: str, ending: str) -> None:
+    """'…'이에요 keeps 이 when the quoted name ends in a consonant (not "'바다의 끝'다")."""
+    out = korean.to_memory(text)
+    assert out is not None and out.endswith(ending), out

@@ -179,6 +179,8 @@ def negated(toks: list[Token]) -> bool:
 
 
 def has_batchim(word: str) -> bool:
+    # a closing quote or bracket is not the word's sound: "'마지막 탄광'" ends in 광
+    word = word.rstrip("'\"’”」』)]>」 ")
     last = word[-1:] if word else ""
     if not _HANGUL.match(last):
         return bool(re.match(r"[0-9lmnr]", last.lower())) and last not in "2459"
