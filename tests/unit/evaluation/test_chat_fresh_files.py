@@ -16,7 +16,8 @@ FILES = [("chat_fresh3", 191, 129), ("chat_fresh4", 166, 137), ("chat_fresh5", 1
          ("chat_fresh6", 193, 119), ("chat_fresh7", 184, 128),
          ("chat_fresh8", 174, 138), ("chat_fresh9", 170, 124),
          ("chat_fresh10", 180, 111), ("chat_fresh11", 174, 117),
-         ("chat_fresh12", 169, 122), ("chat_fresh13", 167, 124)]
+         ("chat_fresh12", 169, 122), ("chat_fresh13", 167, 124),
+         ("chat_fresh14", 176, 115)]
 
 
 def _half(case_id: str) -> str:
