@@ -16,7 +16,7 @@ from gieok.domain.results import DecisionKind
 from gieok.domain.scope import Scope
 from gieok.write.extract.base import Candidate
 from gieok.write.extract.correction import fixed_in_passing
-from gieok.write.reconcile import reconcile
+from gieok.write.reconcile import Plan, reconcile
 from tests.support.chat_extract import said
 
 
@@ -34,6 +34,16 @@ def _decide(new: str, old: str, *, preview: str | None = None, tags: list[str] |
     plan = reconcile([Candidate(content=new, at=now, turn_ids=("t1",), preview=preview,
                                 slot=slot)], [stored], make_record=make, now=now)
     return plan.decisions[0].kind
+
+
+def _plan(new: str, old: str) -> Plan:
+    """The reconcile plan for one candidate ``new`` against one stored memory ``old``."""
+    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
+    stored = MemoryRecord(scope=Scope(user="u"), content=old, event_time=at, created_at=at,
+                          updated_at=at, source_session="s0")
+    return reconcile([Candidate(content=new, at=now)], [stored], now=now,
+                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
+                                                        event_time=now, source_session="s1"))
 
 
 # -- a slip fixed in the same breath -----------------------------------------------------------------
@@ -95,13 +105,8 @@ def test_the_same_appointment_moved_ends_its_old_date(new: str, old: str) -> Non
 
 
 def test_a_moved_appointment_keeps_its_name() -> None:
-    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
-    stored = MemoryRecord(scope=Scope(user="u"), content="사용자는 목요일에 미용실 간다",
-                          event_time=at, created_at=at, updated_at=at, source_session="s0")
-    plan = reconcile([Candidate(content="사용자는 미용실 예약 토요일로 옮겼다", at=now)], [stored],
-                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
-                                                        event_time=now, source_session="s1"),
-                     now=now)
+    plan = _plan("사용자는 미용실 예약 토요일로 옮겼다",
+                 "사용자는 목요일에 미용실 간다")
     assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
     assert "미용실" in plan.decisions[0].memory.content
 
@@ -240,13 +245,8 @@ def test_a_week_of_the_month_is_no_child(new: str, old: str, ends: bool) -> None
 
 
 def test_an_event_said_by_its_last_syllable_is_named_in_full() -> None:
-    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
-    stored = MemoryRecord(scope=Scope(user="u"), content="사용자는 결혼식 10월 17일로 잡았다",
-                          event_time=at, created_at=at, updated_at=at, source_session="s0")
-    plan = reconcile([Candidate(content="사용자는 일정 때문에 식을 내년 4월로 미뤘다", at=now)],
-                     [stored], now=now,
-                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
-                                                        event_time=now, source_session="s1"))
+    plan = _plan("사용자는 일정 때문에 식을 내년 4월로 미뤘다",
+                 "사용자는 결혼식 10월 17일로 잡았다")
     assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
     assert plan.decisions[0].memory.content == "사용자는 일정 때문에 결혼식을 내년 4월로 미뤘다"
 
@@ -261,13 +261,8 @@ def test_an_animal_taken_by_a_fox_ends_what_is_said_of_it() -> None:
 
 def test_the_medicine_switched_from_is_named_for_the_archive() -> None:
     # the session end dates the archived turns naming it past (``names`` in the audit details)
-    at, now = datetime(2026, 1, 5, tzinfo=UTC), datetime(2026, 5, 5, tzinfo=UTC)
-    stored = MemoryRecord(scope=Scope(user="u"), content="사용자는 아토르바스타틴 10mg 먹는다",
-                          event_time=at, created_at=at, updated_at=at, source_session="s0")
-    plan = reconcile([Candidate(content="사용자는 약 바꿨다. 이제 로수바스타틴 5mg이다", at=now)],
-                     [stored], now=now,
-                     make_record=lambda c: MemoryRecord(scope=Scope(user="u"), content=c.content,
-                                                        event_time=now, source_session="s1"))
+    plan = _plan("사용자는 약 바꿨다. 이제 로수바스타틴 5mg이다",
+                 "사용자는 아토르바스타틴 10mg 먹는다")
     assert plan.decisions[0].kind is DecisionKind.SUPERSEDE
     assert plan.changes[0].details.get("names") == ["아토르바스타틴"]
 
