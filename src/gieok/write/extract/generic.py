@@ -171,6 +171,8 @@ _KO_REJECT = re.compile(
     # (someone's title: not a relative honoured by their own word, "아버님은", "시어머님이")
     rf"(?<![가-힣])(?!(?:{korean.KIN_NIM})(?:는|은|이|가|도)\s)[가-힣]+(?:씨|님|쌤)(?:는|은|이|가|도)\s|"
     r"해결했|고마워|감사|반대인데|언젠가|지도\s?몰라|지\s?모르겠|수도\s?있|"
+    # why the user came to the chat ("오늘은 그냥 인사하러 왔어요", "물어볼 게 있어서 들렀어")
+    r"(?:인사|얘기|이야기|수다|물어보|여쭤보|여쭈|구경)\s?(?:하|떨)?러\s?(?:왔|들렀|들른|온)|"
     rf"{_KO_CALLED_OFF}|"
     # hedged ("망한 것 같아", "시켜 먹는 듯") and someone's belief ("내가 애인 줄 알아")
     r"(?:것|거)\s?같(?:아|아요|다|은데|네|더라)|듯(?:해|하다|해요|요)?[\s.!~]*$|같기도|"
