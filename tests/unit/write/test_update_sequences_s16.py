@@ -1,0 +1,117 @@
+"""Update sequences, session 16 (issue 16): changes said inside one conversation and across
+them. A slip owned up to in a turn of its own, nothing but the wrong value and the right one
+("아 60 아니고 50", "oh wait, Bath not Leeds"), fixes what was stored from this conversation
+and nothing older. Sentences written for these tests, in both languages, each class with the
+guard that keeps another conversation's value or a value nobody stated."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from gieok import AsyncMemory
+from gieok.domain.records import Layer
+from gieok.settings import GieokSettings
+from gieok.write.extract.correction import slipped_just_now
+from gieok.write.extract.retired import says_only
+
+pytestmark = pytest.mark.anyio
+
+
+async def _turns(mem: AsyncMemory, user: str, *sessions: list[str]) -> list[str]:
+    """Each list of ``sessions`` as one conversation (a month apart), every user turn added on
+    its own a minute after the one before, as a chat app adds a live chat; then the live
+    long-term memories' contents."""
+    for i, turns in enumerate(sessions):
+        start = datetime(2026, 1 + i, 5, 10, tzinfo=UTC)
+        for j, text in enumerate(turns):
+            await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
+                          timestamp=start + timedelta(minutes=j))
+        await mem.end_session(user_id=user, session_id=f"s{i}")
+    page = await mem.list(user_id=user, limit=100)
+    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
+
+
+# -- a slip owned up to in a turn of its own -------------------------------------------------------
+@pytest.mark.parametrize(("text", "pair"), [
+    ("아 강릉 아니고 속초요. 헷갈렸네", ("강릉", "속초")),
+    ("아 ENTJ 아니고 ENFJ였다", ("ENTJ", "ENFJ")),
+    ("앗 30 아니고 35", ("30", "35")),
+    ("아 그리고 걔 3살 아니고 4살. 아까 잘못 말함", ("3살", "4살")),
+    ("월세 70 아니고 75요, 제가 착각했어요", ("70", "75")),
+    ("oh wait, Derby not Leicester", ("Leicester", "Derby")),
+    ("sorry, not 12 — 14", ("12", "14")),
+])
+def test_a_bare_slip_names_the_wrong_value_and_the_right_one(text: str,
+                                                              pair: tuple[str, str]) -> None:
+    assert slipped_just_now(text) == pair
+
+
+@pytest.mark.parametrize("text", [
+    "강릉 아니고 속초 가고 싶어요",  # a wish, not a value said wrong
+    "아 커피 아니고 차 주세요",  # a request
+    "아 그게 아니고 진짜로",  # no value
+    "아 5 아니고 금요일",  # a number and a weekday are no value of one kind
+    "I went to Derby not Leicester last weekend",  # a statement of its own
+    "그 사람 아니고 다른 사람이요",
+])
+def test_what_is_no_bare_slip(text: str) -> None:
+    assert slipped_just_now(text) is None
+
+
+def test_a_slip_alone_says_nothing_but_one_with_its_subject_does() -> None:
+    assert says_only("사용자는 커피 아니고 차다", ("커피", "차"))
+    assert says_only("User is Derby not Leicester", ("Leicester", "Derby"))
+    assert not says_only("사용자의 고양이 나비는 3kg 아니고 4kg다", ("3kg", "4kg"))
+
+
+async def test_a_slip_in_the_next_turn_fixes_the_value_just_stored(settings: GieokSettings,
+                                                                   tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        ministry = await _turns(mem, "ko", ["저 세종시 공무원이에요. 환경부",
+                                            "아 환경부 아니고 고용노동부요. 헷갈렸네"])
+        assert any("고용노동부" in c for c in ministry)
+        assert not any("환경부" in c for c in ministry)
+        budget = await _turns(mem, "num", ["나 한 달 용돈 예산 40만원으로 잡고 있어",
+                                           "아 40 아니고 45"])
+        assert any("45만원" in c for c in budget) and not any("40" in c for c in budget)
+        city = await _turns(mem, "en", ["I work at a bike shop in Derby",
+                                        "oh wait, Leicester not Derby"])
+        assert any("Leicester" in c for c in city) and not any("Derby" in c for c in city)
+
+
+async def test_a_bare_slip_never_fixes_an_older_conversation(settings: GieokSettings,
+                                                             tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        # months later "아 커피 아니고 차요" says nothing of the coffee stored back then
+        old = await _turns(mem, "ko", ["나 아침마다 커피 마셔"], ["아 커피 아니고 차요"])
+        assert any("커피" in c for c in old) and not any("차다" in c or "차요" in c for c in old)
+        kids = await _turns(mem, "en", ["I have 2 kids, both at Hillside Primary"],
+                            ["no wait, 3 not 2"])
+        assert any("2 kids" in c for c in kids) and not any("3" in c for c in kids)
+
+
+# -- a medicine the user says they take, stopped -----------------------------------------------------
+async def test_a_medicine_taken_is_ended_when_the_user_stops_it(settings: GieokSettings,
+                                                               tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        # a name the medicine lexicon need not know: the memory says it is taken
+        ko = await _turns(mem, "ko", ["요즘 역류성 식도염 때문에 파리에트 먹어"],
+                          ["식도염 다 나아서 파리에트 끊었어"])
+        assert not any("먹는다" in c for c in ko) and any("끊었다" in c for c in ko)
+        en = await _turns(mem, "en", ["I take Nexium every morning for reflux"],
+                          ["reflux is gone so I stopped the Nexium"])
+        assert not any("takes Nexium" in c for c in en)
+
+
+async def test_a_medicine_someone_else_takes_stays(settings: GieokSettings,
+                                                   tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        dad = await _turns(mem, "en", ["My dad takes Nexium every morning for reflux"],
+                           ["I stopped the Nexium"])
+        assert any("dad takes Nexium" in c for c in dad)
+        # the user's own vitamin stays when their mother's medicine is the one stopped
+        mum = await _turns(mem, "ko", ["난 요즘 비타민D 먹어"], ["엄마가 파리에트 끊으셨어"])
+        assert any("비타민D" in c for c in mum)
