@@ -115,3 +115,32 @@ async def test_a_medicine_someone_else_takes_stays(settings: GieokSettings,
         # the user's own vitamin stays when their mother's medicine is the one stopped
         mum = await _turns(mem, "ko", ["난 요즘 비타민D 먹어"], ["엄마가 파리에트 끊으셨어"])
         assert any("비타민D" in c for c in mum)
+
+
+# -- a new job said in the present, with a word that says it is new --------------------------------
+async def test_a_job_said_by_its_work_replaces_the_job_before(settings: GieokSettings,
+                                                              tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        en = await _turns(mem, "en", ["I am an accountant at a firm in Leeds"],
+                          ["I teach year 4 at Hillside now"])
+        assert not any("accountant" in c for c in en) and any("year 4" in c for c in en)
+        ko = await _turns(mem, "ko", ["저 회계사예요"], ["요즘은 초등학교에서 4학년 가르쳐요"])
+        assert not any("회계사" in c for c in ko)
+        team = await _turns(mem, "team", ["나 스타트업에서 backend 개발해. 회사는 판교"],
+                            ["오늘 첫 출근. 이번엔 카카오 data 팀이야 ㅋㅋ"])
+        assert not any("판교" in c for c in team) and any("카카오" in c for c in team)
+        grad = await _turns(mem, "grad", ["저 대학원생이에요. 석사 2학기"],
+                            ["졸업했어요. 다음 주부터 연구소 인턴 시작해요"])
+        assert not any("대학원생" in c for c in grad)
+
+
+async def test_a_second_job_or_someone_elses_leaves_the_job(settings: GieokSettings,
+                                                            tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        for user, later in (("side", "I teach a pottery class on weekends now"),
+                            ("wife", "my wife teaches year 4 at Hillside now"),
+                            ("club", "I joined a running club now, twice a week")):
+            live = await _turns(mem, user, ["I am an accountant at a firm in Leeds"], [later])
+            assert any("accountant" in c for c in live), user
+        ko = await _turns(mem, "ko", ["저 회계사예요"], ["요즘은 딸한테 수학 가르쳐요"])
+        assert any("회계사" in c for c in ko)
