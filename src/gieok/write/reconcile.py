@@ -260,10 +260,10 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     in history). The sentence itself adds nothing more and is not stored; when no memory
     names the old name, it is stored like any other (False)."""
     old_name, new_name = c.renames or ("", "")
-    olds = [r for r in pool.records.values()
-            if r.id not in pool.created and r.layer is new.layer
-            and r.type is not MemoryType.RULE and mentions(r.content, old_name)]
-    if slip_said_now(c.preview, c.renames):  # "아 60 아니고 50": what was said just now only
+    just = slip_said_now(c.preview, c.renames)  # "아 60 아니고 50": what was said just now only
+    olds = [r for r in pool.records.values() if r.id not in pool.created and r.type is not
+            MemoryType.RULE and mentions(r.content, old_name) and (r.layer is new.layer or just)]
+    if just:  # (the slip itself may read as a passing remark: the fact it fixes is kept)
         olds = [r for r in olds if r.source_session == new.source_session]
         if not olds:  # nothing of this conversation names it: "X 아니고 Y" alone says nothing
             return says_only(new.content, c.renames) and not any(

@@ -144,3 +144,27 @@ async def test_a_second_job_or_someone_elses_leaves_the_job(settings: GieokSetti
             assert any("accountant" in c for c in live), user
         ko = await _turns(mem, "ko", ["저 회계사예요"], ["요즘은 딸한테 수학 가르쳐요"])
         assert any("회계사" in c for c in ko)
+
+
+# -- a pet given away ----------------------------------------------------------------------------------
+async def test_a_pet_given_away_is_no_longer_the_users(settings: GieokSettings,
+                                                       tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        en = await _turns(mem, "en", ["the tortoise Shelly lives in the garden in summer, "
+                                      "greenhouse in spring"],
+                          ["Shelly’s gone to my brother in Norfolk. he has a walled garden"])
+        assert not any("greenhouse" in c for c in en) and any("Norfolk" in c for c in en)
+        ko = await _turns(mem, "ko", ["우리 앵무새 Kiwi는 말을 엄청 잘해"],
+                          ["Kiwi는 청주 삼촌네로 보냈어 ㅠ"])
+        assert not any("잘한다" in c for c in ko) and any("삼촌네" in c for c in ko)
+
+
+async def test_a_child_sent_to_grandmas_is_no_rehoming(settings: GieokSettings,
+                                                        tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        en = await _turns(mem, "en", ["my son Tom is 8 and loves Lego"],
+                          ["Tom has gone to my mum for the weekend"])
+        assert any("loves Lego" in c for c in en)
+        ko = await _turns(mem, "ko", ["우리 딸 하은이 피아노 학원 다녀"],
+                          ["하은이 할머니댁에 보냈어, 이번 주말만"])
+        assert any("피아노" in c for c in ko)
