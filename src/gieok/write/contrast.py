@@ -560,7 +560,7 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
         return gone, SWITCHED
     gone = styles.reversed_requests(new, records, created)
     if gone:
-        return gone, "asked the other way now"
+        return gone, "said the other way now"
     return roles.replaced_job(new, records, created), "a new job of the same holder"
 
 

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
+from gieok.domain.records import Layer, MemoryRecord
+from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
 from gieok.write.extract.correction import slipped_just_now
 from gieok.write.extract.retired import says_only
+from gieok.write.styles import reversed_requests
 
 pytestmark = pytest.mark.anyio
 
@@ -168,3 +170,37 @@ async def test_a_child_sent_to_grandmas_is_no_rehoming(settings: GieokSettings,
         ko = await _turns(mem, "ko", ["우리 딸 하은이 피아노 학원 다녀"],
                           ["하은이 할머니댁에 보냈어, 이번 주말만"])
         assert any("피아노" in c for c in ko)
+
+
+# -- where the work is done: one pole of an axis ends a fact naming the other -------------------------
+def _fact(content: str, session: str = "s0") -> MemoryRecord:
+    return MemoryRecord(scope=Scope(user="u"), content=content, source_session=session)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("사용자는 스타트업 다니는데 풀재택이다", "사용자는 요즘은 판교 사무실 주 3회 나간다"),
+    ("User works fully remote for a Berlin startup", "User is back in the office 4 days a week"),
+    ("사용자는 사무실로 매일 출근한다", "사용자는 이제 완전 재택이다"),
+    ("User commutes to the office in Leeds, hybrid", "User works from home full time now"),
+])
+def test_remote_and_office_are_one_axis_of_a_fact(old: str, new: str) -> None:
+    stored, said = _fact(old), _fact(new, "s1")
+    assert reversed_requests(said, [stored], set()) == [stored]
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("User works fully remote for a Berlin startup", "User is WFH today, the trains are on strike"),
+    ("사용자는 풀재택이다", "사용자는 오늘은 사무실 나간다"),  # a day's exception
+    ("사용자의 남편은 재택근무한다", "사용자는 사무실 주 5일 출근한다"),  # another holder
+    ("사용자는 주말마다 카페에서 책 읽는다", "사용자는 요즘 풀재택이다"),  # no pole before
+    ("User's sister works remote for a bank", "User goes into the office on Mondays"),
+])
+def test_a_days_exception_or_another_holder_leaves_the_fact(old: str, new: str) -> None:
+    assert reversed_requests(_fact(new, "s1"), [_fact(old)], set()) == []
+
+
+async def test_office_days_end_fully_remote(settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        ko = await _turns(mem, "ko", ["저 스타트업 다니는데 풀재택이에요"],
+                          ["요즘은 판교 사무실 주 3회 나가요"])
+        assert not any("풀재택" in c for c in ko) and any("주 3회" in c for c in ko)
