@@ -52,9 +52,14 @@ class Entities:
     quoted: list[tuple[str, str, str]] = field(default_factory=list)
     # the pets or relatives last named together ("two cats, Luna and Mochi"): "they both …"
     group: Entity | None = None
+    # the last kind of animal any sentence named, the user's or not ("how long does a canary
+    # moult last?"): "Mine's looking scruffy" next is the user's canary
+    animal_said: str | None = None
 
     def observe(self, sentence: str) -> None:
         lang = "ko" if re.search(r"[\uac00-\ud7a3]", sentence) else "en"
+        if self._mine(sentence):
+            return
         quoted = [self._entity(*q) for q in self.quoted if q[0] in sentence]
         found = quoted + [e for e in introduced(sentence)
                           if not any(e.noun == q.noun and e.name in (None, q.name) for q in quoted)]
@@ -96,6 +101,13 @@ class Entities:
                 group = "name" if named.group("name") else "name2"
                 target.name = ko_called(named.group(group), sentence[named.end(group):])
                 found = [target]
+        got = _GOT_NAMED.match(sentence) if not found else None
+        if got is not None and self.topic is not None and self.topic.kind == "pet" \
+                and self.topic.name is None and got.group("name").lower() not in _NOT_NAMES:
+            # "Is this your first moult with him?" → "yeah, got Nigel in spring": the pet the
+            # conversation is about, unnamed so far, is Nigel
+            self.topic.name = got.group("name")
+            found = [self.topic]
         topic = found[0] if found else self.mentioned(sentence, lang)
         if len(found) > 1 and lang == "en" and _together(found) is not None:
             topic = self.group = _together(found)  # "two dogs, Max and Ruby": "they" is both
@@ -111,6 +123,43 @@ class Entities:
             # what the user does for an elder ("제가 병원에 모시고 가요")
             return
         self.topic = topic
+
+    def _mine(self, sentence: str) -> bool:
+        """"Anyone know how long a canary moult lasts? Mine's looking scruffy": "mine" is the
+        user's animal of the kind just named. True when the sentence was read so."""
+        animal = re.search(rf"\b(?i:{PETS_EN})(?:e?s)?\b", sentence)
+        if animal is not None:
+            self.animal_said = _singular(animal.group(0).lower())
+        if not _MINE.match(sentence) or self.animal_said is None:
+            return False
+        known = next((e for e in self.known if e.noun == self.animal_said), None)
+        self.topic = known or self._entity(None, self.animal_said, "en")
+        if known is None:
+            self._add(self.topic)
+        return True
+
+    def assistant_said(self, text: str) -> None:
+        """The assistant asked about "your cat" and the user goes on: the user has a cat,
+        named later or never (a pet the chat has not named yet, so "her name's Toffee" next
+        names it)."""
+        for m in _YOUR_PET.finditer(text):
+            noun = m.group("noun").lower()
+            if not any(e.noun == noun for e in self.known):
+                self._add(self._entity(None, noun, "en"))
+
+    def name_chosen(self, sentence: str, shown: str) -> None:
+        """"이름 추천 좀" … "누리 좋다 누리로 할래", "let's go with Pepper": a name picked from
+        the assistant's suggestions (``shown`` holds it) is the name of the pet the chat has
+        not named yet."""
+        m = _KO_CHOSEN.search(sentence) or _EN_CHOSEN.search(sentence)
+        target = next((e for e in reversed(self.known) if e.kind == "pet" and e.name is None),
+                      None)
+        if m is None or target is None:
+            return
+        name = m.group("name")
+        if name in shown or name.removesuffix("이") in shown:
+            target.name = name
+            self.topic = target
 
     def learn(self, memory: str) -> None:
         """A pet or relative a stored memory names ("User's corgi Butter …", "User has a cat
@@ -248,6 +297,29 @@ class Entities:
 
     def pronoun_target(self, pronoun: str) -> Entity | None:
         return next((e for e in reversed(self.known) if fits(e, pronoun)), None)
+
+
+_MINE = re.compile(r"^(?:(?:and|but|ha|lol|ugh)\W+)?(?i:mine)(?:['’]s|\s+(?:is|has|just|keeps|"
+                   r"started|stopped|won['’]t|doesn['’]t))\b")
+_YOUR_PET = re.compile(rf"\byour\s+(?P<noun>(?i:{PETS_EN}))\b(?!['’]s\s+name\b)")
+_GOT_NAMED = re.compile(r"^(?:(?:yeah|yep|yes|yup|ya|and|so|oh)\W+)*(?:(?:we|i|I)\s+)?"
+                        r"(?:got|adopted|rescued|brought\s+home|took\s+in)\s+(?P<name>[A-Z][a-z]+)"
+                        r"(?=\s+(?:in|from|at|when|as|last|this|two|three|a|an|back|after|off)\b|"
+                        r"\s*[,.!]|\s*$)")
+_NOT_NAMES = frozenset("it him her them one this that".split())
+_KO_CHOSEN = re.compile(r"(?P<name>[가-힣]{1,4})(?:으로|로)\s?(?:할래|할게|하자|정했|지었|하기로|결정)")
+_EN_CHOSEN = re.compile(r"\b(?:go(?:ing)?\s+with|picked|chose|we['’]ll\s+call\s+(?:him|her|it)|"
+                        r"name\s+(?:him|her|it))\s+(?P<name>[A-Z][a-z]+)")
+
+
+def _singular(noun: str) -> str:
+    """"budgies" → "budgie", "puppies" → "puppy", "finches" → "finch": one animal of the kind."""
+    from gieok.write.extract.coref_intro import PET_WORDS
+
+    for one in (noun[:-1], noun[:-3] + "y", noun[:-2]):
+        if noun.endswith("s") and one in PET_WORDS:
+            return one
+    return noun
 
 
 def _together(found: list[Entity]) -> Entity | None:

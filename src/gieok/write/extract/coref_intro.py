@@ -38,6 +38,7 @@ _PLURAL_KIN = re.compile(r"^(?:parents|kids|children|twins|grandparents|grandkid
                          r"in-laws|sons|daughters|brothers|sisters|siblings|cousins)$")
 _NOT_NAME = frozenset("is was has and who that the a an named called but so just".split())
 _PET_WORDS = set(PETS_EN.replace("\\s+", " ").split("|")) | set(PETS_KO.split("|"))
+PET_WORDS = frozenset(_PET_WORDS)
 
 
 @dataclass
@@ -101,10 +102,17 @@ _EN_UNNAMED = re.compile(
     r"|\s+(?:every|each|on|at|in|for|to|about|with|from|when|after|before|this|next|last)\b"
     r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
     # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
-    rf"{_MY}\s+(?P<noun3>(?i:{PETS_EN}))\b|"
+    rf"{_MY}\s+(?:(?i:{_EN_ADJ})\s+)?(?P<noun3>(?i:{PETS_EN}))\b|"
     # "the puppy we got in august"
     rf"\b(?i:the)\s+(?P<noun4>(?i:{PETS_EN}))\s+(?i:we|I)\s+(?i:got|adopted|rescued|brought\s+home|"
-    r"took\s+in)\b)")
+    r"took\s+in)\b|"
+    # "the dog's been limping since tuesday", "the cat keeps waking me at 5": a pet said with
+    # "the" as the subject of the user's own sentence, with an ongoing state and no place or
+    # owner after the noun ("the dog next door", "the cat at work" are not the user's)
+    rf"^(?:(?i:so|and|also|ugh|um|ok|okay|hey|hi|morning|oh|well)\W+)*(?i:the)\s+"
+    rf"(?P<noun5>(?i:{PETS_EN}))(?=['’]s\s+(?:been|got|not|off|on|still|always|due)\b|"
+    r"\s+(?i:keeps|has\s+been|is\s+(?:still|always|now|on|off|being)|won['’]t|doesn['’]t|"
+    r"hates|needs|started|stopped|threw\s+up|has\s+(?:started|stopped|got))\b))")
 EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
                            r"\s+name(?:\s+is|['’]s)\s+(?P<name>[A-Z][a-z]+)|"
                            # "we got a kitten!! named her Mochi"
@@ -137,8 +145,11 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
                          r"(?:이|가|는|은|도|랑|를|께서)?(?=\s)|"
                          # "지금은 토끼 한 마리 키워", "거북이 키운 지 10년": a pet the user
                          # keeps, named later or never
-                         rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:(?:한|두|세|\d)\s?마리\s?"
-                         r"(?:를\s?|을\s?)?)?(?:키워|키우|키운|길러|기르|입양|데려|분양)|"
+                         rf"(?<![가-힣])(?P<noun2>{PETS_KO})(?:를|을)?\s?(?:새끼(?:를|를)?\s?)?"
+                         r"(?:(?:한|두|세|\d)\s?마리\s?(?:를\s?|을\s?)?)?"
+                         r"(?:키워|키우|키운|길러|기르|입양|데려|분양)|"
+                         # "햄스터 이름 뭐로 하지?": a pet the user is naming
+                         rf"(?<![가-힣])(?P<noun6>{PETS_KO})\s?이름\s?(?:뭐로|뭘로|추천|지어|짓|정해)|"
                          # "막내가 유치원 졸업식이었거든": a relative said bare as the sentence's
                          # subject is the user's (not "애"/"아이", which may be any child)
                          r"(?:^|(?<=[.!?~ㅋㅎ]))\s*(?:(?:오늘|어제|요즘|이번에|아까)\s)?"
@@ -195,7 +206,7 @@ def introduced(sentence: str) -> list[Entity]:
         m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
         if m is not None:
             g = m.groupdict()
-            noun = g.get("noun") or g.get("noun2") or g.get("noun3") or g.get("noun4") or ""
+            noun = next((g[k] for k in ("noun", "noun2", "noun3", "noun4", "noun5", "noun6") if g.get(k)), "")
             lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
             out.append(entity(None, noun, lang))
     herd = counted(sentence) if not any(e.name for e in out) else None

@@ -18,6 +18,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
+from gieok.write.extract import introductions
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -146,6 +147,8 @@ class HeuristicExtractor:
         previous: Turn | None = None
         prior: str | None = None
         for turn in context:
+            if turn.role == "assistant":
+                entities.assistant_said(turn.content)
             if turn.role == "user":
                 question = followup.last_question(previous.content) \
                     if previous is not None and previous.role == "assistant" else None
@@ -187,7 +190,14 @@ class HeuristicExtractor:
                     and len(split_sentences(turn.content)) == 1 \
                     and len(turn.content.split()) <= 4:
                 continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
+            entities.assistant_said(shown)  # "How old is your cat?": the user has a cat
+            pets = introductions.named_pets(entities)
+            entities.name_chosen(turn.content, shown)
             made = list(self._from_turn(turn, entities, asked, prior, shown))
+            made += [self._candidate(hit, lang, turn, turn.content[:PREVIEW_CHARS],
+                                     explicit=False, hedged=False)
+                     for hit, lang in introductions.introduced_pets(
+                         pets, entities, turn.content, [c.content for c in made])]
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes

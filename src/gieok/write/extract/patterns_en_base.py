@@ -72,7 +72,9 @@ PETS = (r"cat|cats|kitten|kittens|dog|dogs|puppy|puppies|hamster|hamsters|rabbit
         r"budgie|parakeet|cockatiel|canary|chinchilla|gerbil|axolotl|bearded\s+dragon|"
         r"great\s+dane|bernese|mastiff|boxer|akita|malamute|vizsla|weimaraner|basset|bichon|"
         r"cockapoo|cavapoo|labradoodle|goldendoodle|lurcher|staffie|staffy|springer|"
-        r"tarantula|iguana|hens|chickens")
+        r"tarantula|iguana|hens|chickens|goose|geese|ducks|duck|ducklings|quail|goats|goat|"
+        r"ponies|pony|horses|horse|mare|donkey|alpacas|alpaca|cockatoo|lovebirds|lovebird|"
+        r"finch|finches|frog|hermit\s+crabs?|rats|rat")
 MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november|"
           r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend"

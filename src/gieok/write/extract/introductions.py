@@ -1,0 +1,104 @@
+"""A pet named in passing is a memory of its own (W3).
+
+"our goose Gerald chased the postman again", "우리 고슴도치 밤톨이가 어제 또 탈출했어", or
+"her name's Toffee" after "the cat keeps waking me at 5": each sentence is about something of
+the moment (an escape, a question, a complaint) that no rule keeps, yet it says the user has a
+goose called Gerald — what every later mention ("Gerald's limping again") needs to be read as
+the user's. When a turn makes a pet known by name and nothing the turn stored names it, the
+ownership is stored alone: "User has a goose named Gerald", "사용자는 고슴도치 밤톨이를 키운다".
+
+Never for a pet said in a hypothetical ("if I got a dog I'd call him Bruno"), a denial or a
+loss ("I don't have a cat named Mittens anymore", "무지개다리 건넜어"): the pet must be the
+user's now. Pure; ``coref.Entities`` knows the pets, this module only words the memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gieok.domain.records import MemoryType
+from gieok.write.extract.base import Hit
+from gieok.write.extract.coref import Entities
+from gieok.write.extract.discourse import hypothetical, split_sentences
+from gieok.write.extract.names import ko_noun, name_pattern
+from gieok.write.normalize import has_batchim
+
+# the pet is not the user's now, or not yet: said as gone, denied, wished for or wondered about
+_NOT_NOW = re.compile(
+    r"\b(?:don['’]?t|do\s+not|never|no\s+longer|anymore|used\s+to|passed\s+away|died|put\s+down|"
+    r"rehomed|gave\s+away|if|would|wish|want\s+to\s+get|thinking\s+of|maybe)\b|"
+    r"없어|없었|없다|없는|떠났|무지개\s?다리|보냈|죽었|키웠었|키우던|키웠던|길렀던|만약|라면|싶다|싶어|"
+    # a pet in a story, a song or a game the user asks for is a character
+    r"\b(?:story|stories|poem|song|lyrics|novel|book|film|movie|show|series|game|character|"
+    r"cartoon|fiction|tale|write|imagine)\b|소설|동화|이야기|시를|노래|가사|캐릭터|영화|드라마|게임", re.I)
+
+
+def named_pets(entities: Entities) -> frozenset[str]:
+    """The names of the pets known so far (to tell which ones a turn adds)."""
+    return frozenset(e.name for e in entities.known if e.kind == "pet" and e.name)
+
+
+def introduced_pets(before: frozenset[str], entities: Entities, turn_text: str,
+                    stored: Sequence[str]) -> list[tuple[Hit, str]]:
+    """An ownership memory for the pets the turn named that nothing in ``stored`` (what the
+    turn's own sentences made) names with its kind — one memory for several of one kind
+    ("이름은 깨랑 콩이": "사용자는 랫트 깨, 콩을 키운다") — with its language."""
+    kinds: dict[tuple[str, str], list[str]] = {}
+    said_of: dict[str, str] = {}
+    for pet in entities.known:
+        if pet.kind != "pet" or not pet.name or pet.plural or pet.name in before \
+                or pet.noun in ("pet", "반려동물"):
+            continue
+        said = _sentence_naming(turn_text, pet.name)
+        if said is None or _NOT_NOW.search(said) or hypothetical(said) \
+                or _someone_elses(said, pet.noun) \
+                or any(_names(text, pet.name) and pet.noun in text for text in stored):
+            continue
+        kinds.setdefault((pet.noun, pet.lang), []).append(pet.name)
+        said_of[pet.name] = said
+    out: list[tuple[Hit, str]] = []
+    for (noun, lang), names in kinds.items():
+        if lang == "ko":
+            shown = ko_noun(noun, names[0], lang)
+            particle = "을" if has_batchim(names[-1]) else "를"
+            content = f"사용자는 {shown} {', '.join(names)}{particle} 키운다"
+        elif len(names) == 1:
+            content = f"User has a {noun} named {names[0]}{_described(said_of[names[0]], names[0])}"
+        else:
+            content = f"User has {noun}s named {', '.join(names[:-1])} and {names[-1]}"
+        out.append((Hit(content=content, family="pet", type=MemoryType.FACT,
+                        category="context", tags=("pet",), confidence=0.75), lang))
+    return out
+
+
+# "sheltie, 6, her name's Maisie": what the naming sentence says of the pet besides its name
+_NAMING = re.compile(r"\b(?:(?:his|her|its)\s+name(?:\s+is|['’]s)|(?:named|called))\s+\S+"
+                     r"|\b(?:yeah|yep|yes|yup|ok|oh|and|so)\b", re.I)
+
+
+def _described(sentence: str, name: str) -> str:
+    """" (sheltie, 6)" when the rest of the sentence is short words with no verb, else ""."""
+    rest = [p.strip(" .!") for p in _NAMING.sub("", sentence).split(",")]
+    rest = [p for p in rest if p and not _names(p, name)]
+    if not rest or len(" ".join(rest).split()) > 5 or any(
+            re.search(r"\b(?:is|was|has|had|are|'s|got|gets|[a-z]+ed|[a-z]+ing)\b", p, re.I)
+            for p in rest):
+        return ""
+    return f" ({', '.join(rest)})"
+
+
+def _sentence_naming(text: str, name: str) -> str | None:
+    return next((s for s in split_sentences(text)
+                 if re.search(rf"(?<!\w){name_pattern(name)}", s)), None)
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){name_pattern(name)}", text) is not None
+
+
+def _someone_elses(sentence: str, noun: str) -> bool:
+    """"친구네 강아지 콩이", "my sister's dog Rufus", "옆집 고양이": the pet has another owner."""
+    noun = re.escape(noun)
+    return re.search(rf"(?:[가-힣]+네|[가-힣]+의|옆집|이웃|회사)\s?(?:집\s?)?{noun}|"
+                     rf"\b(?!(?i:my|our)\b)\w+['’]s?['’]?\s+(?:\w+\s+)?{noun}\b", sentence) is not None
