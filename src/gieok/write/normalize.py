@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from gieok.domain.records import MemoryType, Source
 from gieok.write.extract.base import Candidate
@@ -123,13 +124,39 @@ _EN_PERSON = {
 }
 
 
+# A capitalised pronoun inside a title or name ("a novel called The Last Mine", "Between Us",
+# "Stand By Me") is a word of that name, not the speaker: it stays as written. It must follow a
+# capitalised word (not "I", not a sentence's first word) or a naming verb, so "Mine's scruffy"
+# and "and my dog" still change.
+_CAPITAL_PRONOUN = re.compile(r"\b(?:Mine|Ours|Me|Us|My|Our|We|Myself)\b")
+_TITLE_WORD = re.compile(r"(?:^|[^.!?\s]\s+)(?!I\b)([A-Z][\w'’]*)\s+$|"
+                         r"\b(?:called|named|titled)\s+$")
+
+
+def keeping_titles(text: str, rewrite: Callable[[str], str]) -> str:
+    """``rewrite(text)`` (a first-person rewrite) with a title's pronouns left as written."""
+    kept = [m for m in _CAPITAL_PRONOUN.finditer(text)
+            if m.start() and _TITLE_WORD.search(text[:m.start()])]
+    for m in reversed(kept):
+        text = text[:m.start()] + "\x00" + text[m.end():]
+    text = rewrite(text)
+    for m in kept:
+        text = text.replace("\x00", m.group(0), 1)
+    return text
+
+
 def first_person_to_user_en(text: str, mode: str = "subject") -> str:
     """Rewrite first person for a self-contained memory.
 
     ``subject``: "my wife's birthday is June 3" → "User's wife's birthday is June 3";
     ``pronoun`` (after "User decided …"): "to sell my car" → "to sell their car";
     ``object`` (rules for the assistant): "call me Jin" → "call the user Jin".
+    A title's pronouns stay ("a novel called The Last Mine": ``keeping_titles``).
     """
+    return keeping_titles(text, lambda t: _first_person_en(t, mode))
+
+
+def _first_person_en(text: str, mode: str) -> str:
     am, have, will, would, my, mine, me, myself, i = _EN_PERSON[mode]
     out = re.sub(r"(?<![\w'])(?:I am|I'm|I’m|Im)\b", am, text)
     out = re.sub(r"(?<![\w'])I(?:'ve|’ve)\b", have, out)

@@ -13,6 +13,7 @@ import re
 
 from gieok.write.extract.patterns_en import third_person
 from gieok.write.extract.patterns_en_base import COMPOUND_HEAD, COMPOUND_VERB
+from gieok.write.normalize import keeping_titles
 
 _LEAD = re.compile(
     r"^(?:[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*|"
@@ -57,6 +58,10 @@ def strip_fillers(sentence: str) -> str:
 
 
 def _person(text: str) -> str:
+    return keeping_titles(text, _person_words)
+
+
+def _person_words(text: str) -> str:
     text = re.sub(r"(?<![\w'’])(I|i|we|they)\s+r\b", r"\1 are", text)  # chat's "i r", "we r"
     # "My girlfriend and I are …": a compound subject keeps its plural verb
     text = re.sub(r"\band\s+i\s+(are|were|have|do)\b", r"and I \1", text)

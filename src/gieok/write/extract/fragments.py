@@ -18,10 +18,10 @@ fragments ("thanks!", "lol", "ㅋㅋ 진짜?").
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from gieok.write.extract.base import Candidate
+from gieok.write.extract.base import Candidate, Hit
 from gieok.write.extract.timeexpr import resolve_time
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -141,3 +141,18 @@ def onto(candidate: Candidate, fragment: str, at: datetime | None) -> Candidate:
     merged = candidate.with_(content=elaborated(candidate.content, fragment))
     when = None if (candidate.data or {}).get("when") else resolve_time(fragment, at)
     return merged if when is None else merged.with_(data={**(merged.data or {}), **when.as_data()})
+
+
+def opening(sentences: list[str], prior: str | None, shown: str,
+            hits: Callable[[str], Sequence[tuple[Hit, str]]]) -> list[str]:
+    """The turn's sentences, with the user's previous message's last sentence said again
+    before them when the turn opens with a fragment that names the thing that sentence said
+    the user bought or owns ("finally bought an e-bike." → next message "A Tern HSD. how
+    often should I charge it?"), so the make goes on that memory (same slot: it replaces the
+    bare one). Only right after the user's own message (no assistant turn between: after a
+    question the fragment answers it) and only a thing owned (a possession rule's slot)."""
+    if shown or not prior or not sentences or not is_fragment(sentences[0]):
+        return sentences
+    if not any(h.slot and "possession" in h.tags for h, _ in hits(prior)):
+        return sentences
+    return [prior, *sentences]

@@ -226,6 +226,7 @@ class HeuristicExtractor:
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(
             run, lambda s: bool(generic.worth_keeping(s) or self.hits(s, turn.at))))
+        sentences = fragments.opening(sentences, prior, shown, lambda s: self.hits(s, turn.at))
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []

@@ -30,6 +30,7 @@ from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Rule
 from gieok.write.extract.health import HEALTH
 from gieok.write.extract.patterns_en import FAMILY, LANGUAGES, MONTHS, PETS, DAYS, rule
+from gieok.write.extract.patterns_en_personal import BOUGHT_NOT
 from gieok.write.extract.workspace import is_workspace, project_said, work_tool
 from gieok.write.normalize import first_person_to_user_en
 
@@ -94,15 +95,21 @@ _MINE = re.compile(r"^(?P<f>(?:(?:and|but|so|well|oh|because|cause|cuz|since)[,\
                    re.IGNORECASE)
 
 
-# "it's a £600 Hilleberg", "it's an old Trek": the thing just named, by its make
+# "it's a £600 Hilleberg", "it's an old Trek", "it's the 14" M4 Pro": the thing just named,
+# by its make; also said with no "it's" at all ("my new piano arrived! a Yamaha U1.")
 _IT_IS_MAKE = re.compile(
-    r"^(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*it['’]?s\s+(?:an?\s+)?(?P<q>(?:(?:[£$€₩]\s?\d[\d,.]*k?|"
+    r"^(?i:(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*(?:it['’]?s\s+|it\s+is\s+)?(?:an?\s+|the\s+)?)"
+    r"(?P<q>(?:(?:[£$€₩]\s?\d[\d,.]*k?|\d+(?:\.\d+)?\s?(?:\"|”|''|-?inch(?:es)?)|"
     rf"\d+\s?(?:yo|year[-\s]old)|(?:19|20)\d\d|old|new|secondhand|second-hand|vintage|used)\s+)*)"
     rf"(?P<p>{_PRODUCT})"
     r"(?:\s+(?P<n>[a-z][a-z-]+))?\s*[.!]*$")
-# the user's thing said before it: "my mate wants to borrow my tent"
-_MY_NOUN = re.compile(r"(?<![\w'’])my\s+(?:(?:old|new|only|favourite|favorite)\s+)?"
-                      r"(?P<n>[a-z][a-z-]{2,})\b")
+# the user's thing said before it: "my mate wants to borrow my tent", "my new upright piano
+# arrived", "the MacBook I just bought"
+_MY_NOUN = re.compile(r"(?<![\w'’])my\s+(?:(?:old|new|only|favourite|favorite|first|"
+                      r"secondhand|second-hand|used)\s+)*(?:(?:upright|grand|electric|acoustic|"
+                      r"digital|folding|mountain|road|gaming)\s+)?(?P<n>[a-z][a-z-]{2,})\b(?!['’])|"
+                      r"(?<![\w'’])the\s+(?P<t>(?-i:[A-Z][\w-]*)|[a-z][a-z-]{2,})\s+(?:I|we)\s+"
+                      r"(?:just\s+|finally\s+|recently\s+)?(?:bought|got|ordered|picked\s+up)\b")
 _NOT_OWNED = re.compile(
     rf"^(?:{FAMILY}|{PETS}|mate|mates|friend|friends|boss|manager|colleague|coworker|neighbou?r|"
     r"flatmate|housemate|landlord|landlady|teacher|doctor|therapist|team|class|students?|"
@@ -119,16 +126,40 @@ def _made_by(before: str, sentence: str) -> str | None:
     make = _IT_IS_MAKE.match(sentence.strip())
     if make is None or _NOT_A_THING.match(make.group("p").split()[0]):
         return None
-    nouns = [m.group("n") for m in _MY_NOUN.finditer(before) if not _NOT_OWNED.match(m.group("n"))]
+    if not re.match(r"(?:(?:oh|and|but|btw|well|lol|yeah|fwiw)[,\s]+)*(?:it|an?\s)", sentence.strip(),
+                    re.IGNORECASE):
+        return None  # a bare name with no article ("Yamaha."): the fragment step reads it
+    before = re.sub(r"\([^)]*\)", " ", before)  # "my new (well, secondhand) piano"
+    nouns = [m.group("n") or m.group("t") for m in _MY_NOUN.finditer(before)
+             if not _NOT_OWNED.match(m.group("n") or m.group("t"))]
     if not nouns or (make.group("n") and make.group("n") != nouns[-1]):
         return None
-    if re.search(r"\d", make.group("p").split()[0]) or make.group("p").split()[0].lower() in ("the", "a"):
+    if make.group("p").split()[0].lower() in ("the", "a") \
+            or make.group("p").casefold() == nouns[-1].casefold():
+        return None
+    if nouns[-1][:1].isupper():  # "the MacBook I just bought? It's the 14" M4 Pro": a model
+        return f"I have {_a(make.group('q') + make.group('p'))} {nouns[-1]}"
+    if re.search(r"\d", make.group("p").split()[0]):
         return None
     return f"I have {_a(make.group('q') + make.group('p'))} {nouns[-1]}"
 
 
+# "the MacBook I just bought", "the kayak we got last month": a thing the user bought
+_THE_BOUGHT = re.compile(r"(?<![\w'’])the\s+(?P<n>(?:(?:new|used|secondhand)\s+)?(?:[A-Z][\w-]*|"
+                         r"[a-z][a-z-]{2,}))\s+(?:I|we)\s+(?:just\s+|finally\s+|recently\s+)?"
+                         r"(?:bought|ordered|picked\s+up)\b")
+
+
 def _possession(question: str) -> str | None:
     """"I have a Brompton" for a question or request that names the user's Brompton."""
+    bought = _THE_BOUGHT.search(question)
+    if bought is not None and not _NOT_OWNED.match(bought.group("n")) \
+            and not BOUGHT_NOT.search(bought.group("n")) \
+            and not re.fullmatch(r"(?:stuff|things?|ones?|food|groceries|snacks?|meat|bread|milk|"
+                                 r"coffee|wine|beer|fish|veg|vegetables|fruit|ingredients?|"
+                                 r"books?|clothes|shoes|flowers|medicine|pills?|tickets?)",
+                                 bought.group("n"), re.IGNORECASE):
+        return f"I bought {_a(bought.group('n'))}"
     made = _MY_NOUN_MAKE.search(question)
     if made is not None and not _NOT_A_THING.match(made.group("p").split()[0]):
         return f"I have {_a(made.group('n'))} ({made.group('p')})"
@@ -173,21 +204,29 @@ def statements(sentences: list[str]) -> list[str]:
     question named."""
     out: list[str] = []
     asked: str | None = None
+    said: str | None = None  # the sentence before, as the user said it
+    owned: int | None = None  # where the statement the sentence before gave is
     for sentence in sentences:
         if re.search(r"[\uac00-\ud7a3]", sentence):
             out.append(sentence)
             out.extend(ko_statements(sentence))
-            asked = None
+            asked, said, owned = None, None, None
             continue
         if asked is not None:
             sentence = _mine(asked, sentence) or sentence
-        made = _made_by(out[-1], sentence) if out else None
-        # (the statement replaces the sentence: one memory says the make, not two)
-        out.append(sentence if made is None else made)
+        made = _made_by(said, sentence) if said else None
+        # (the statement replaces the sentence, and the bare statement the question before
+        # gave: one memory says the make, not two)
+        if made is not None and owned is not None:
+            out[owned] = made
+        else:
+            out.append(sentence if made is None else made)
+        said, owned = sentence, None
         asking = _ASKING.search(sentence.strip()) is not None
-        owned = _possession(sentence) if asking else None
-        if owned is not None:
-            out.append(owned)
+        statement = _possession(sentence) if asking else None
+        if statement is not None:
+            owned = len(out)
+            out.append(statement)
         asked = sentence if sentence.rstrip().endswith(("?", "？")) else None
     return out
 

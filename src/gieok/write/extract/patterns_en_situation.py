@@ -178,6 +178,15 @@ RULES: list[Rule] = [
          rf"(?:the\s+)?{PLACE}",
          "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
+    # "I'm in Daejeon these days", "we're out in Lisbon now": where the user is for a while is
+    # where they live (said with a time that lasts, a named place; not "for work this month",
+    # not "in the kitchen")
+    rule("en.residence.in_these_days",
+         rf"{IM}{ADV}\s+(?:(?:out|over|back|down|up)\s+)?in\s+(?P<x>(?-i:[A-Z])[\w'’-]+"
+         rf"(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}})(?:,)?\s+(?P<t>these\s+days|nowadays|now(?!\s+for)|"
+         r"for\s+good|full[-\s]time|permanently)\b(?!\s+(?:for|till|until|on)\b)",
+         "User lives in {x} ({t})", "residence", category="location", slot="residence",
+         value="{place}", tags=("residence",), check=_place),
     # "renting a tiny apartment in Beaverton", "I'm back at my parents' place in Ohio": the
     # dwelling the user lives in, and where it is (the residence's value)
     rule("en.residence.dwelling",
@@ -308,6 +317,14 @@ RULES: list[Rule] = [
          rf"cannot|gets|will)\s+[^.!?;\n]{{2,80}})",
          _as_user, "family", tags=("family",),
          check=lambda g, _: not re.search(r"\b(?:you|your)\b", g["all"], re.I)),
+    # "we've got my dad living with us now", "my mother-in-law moved in with us": a relative
+    # the user lives with
+    rule("en.family.lives_with_user",
+         rf"(?<![\w'’])(?:my|our)\s+(?P<rel>(?:[\w-]+\s+)?(?:{FAMILY}))(?:\s+(?-i:[A-Z][\w-]+))?"
+         r"\s+(?:(?:is|are|has\s+been|have\s+been|['’]s|['’]re)\s+)?(?:(?:now|just|recently)\s+)?"
+         r"(?:living|lives|live|moved|moving)\s+(?:in\s+)?with\s+(?:us|me)\b(?!\s+(?:for|this|until|till|over)\b)",
+         lambda g, _: f"User lives with their {g['rel']}", "family", category="context",
+         slot="lives_with:{rel}", value="yes", tags=("family", "household")),
     # "that's Moose, my Great Dane", "meet Pickle, our new kitten": a pet introduced by name
     rule("en.family.named_pet",
          r"(?:^|\b)(?:that['’]s|this\s+is|meet|it['’]s|that\s+was|he['’]s|she['’]s)\s+"

@@ -55,6 +55,9 @@ def _place_with(particle: str) -> Check:
     return check
 
 
+# "여기 염전에서 일해": "here" before the workplace is where the user is, not its name
+_HERE = re.compile(r"^(?:여기|거기|이\s동네)\s")
+
 # "이번에 이직했어": a time word before 에 is when, not where
 _WHEN_WORDS = frozenset("이번 요번 저번 지난번 올해 작년 재작년 내년 요즘 최근 얼마 전 지난달 이번달 "
                         "다음달 드디어 결국".split())
@@ -176,7 +179,24 @@ RULES: list[Rule] = [
          rf"살아서|살지만|거주\s?중|거주하고\s?있|거주해|(?:와서\s?|이사\s?와서\s?)?산\s?지\s?\S+\s?(?:됐|되|넘)|"
          rf"살아\s?보니)",
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
-         tags=("residence",), check=_place, strict=True),
+         tags=("residence",), strict=True,
+         # "친구랑 같이 살아": who the user lives with is no place
+         check=lambda g, c: _place(g, c) and not re.search(
+             rf"{re.escape(g['x'])}(?:이랑|랑|하고|와|과)\s*(?:같이|함께|둘이|셋이)", c.sentence)),
+    # "요즘 대전에 있어", "요새 제주에서 지내요": where the user is these days is where they
+    # live (a named place only: not "요즘 회사에 있어", not "지금 대전에 있어" — right now)
+    rule("ko.residence.these_days",
+         rf"(?:요즘|요새)(?:은|는)?\s+{OBJ}\s*(?:에\s*(?:있어|있어요|있는데|있고|있음|있습니다|있거든|있다|"
+         rf"있는\s?중)|에서\s*(?:지내|지내요|지내고\s?있|지내는\s?중|머물고\s?있|머무는\s?중))",
+         "사용자는 {x}에 산다 (요즘)", "residence", category="location", slot="residence",
+         tags=("residence",), check=lambda g, c: _place({**g, "p": ""}, c)
+         and "지금" not in c.sentence, strict=True),
+    # "장인어른이랑 같이 사는 중이라 방이 부족해", "할머니랑 둘이 살아": who the user lives with
+    rule("ko.family.lives_with",
+         rf"(?P<x>{FAMILY}|룸메이트|룸메|하우스메이트)(?:이랑|랑|하고|와|과)\s*(?:같이|함께|둘이|셋이)\s*"
+         r"(?:살아|살고\s?있|사는\s?중|사는데|살아서|삽니다|살아요|살거든|살고요|산다)",
+         lambda g, _: f"사용자는 {josa(g['x'], '과/와')} 같이 산다", "family", category="context",
+         slot="lives_with:{x}", value="yes", tags=("family", "household"), strict=True),
     rule("ko.residence.moved",
          rf"{OBJ}\s*(?:으로|로)\s*(?:이사|이사를)\s*(?:했|왔|갔|와서|가서|온\s?지|간\s?지|완료)",
          lambda g, _: f"사용자는 {re.sub(r'으$', '', g['x'])}에 거주", "residence",
@@ -218,10 +238,12 @@ RULES: list[Rule] = [
          and not re.match(r"^\S+(?:가|는|은|께서)\s", g["x"])
          and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
     rule("ko.job.work_at",
-         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|근무하고\s?있|근무\s?중|"
+         # ("염전에서 일한 지 3년째": how long the user has worked there)
+         rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|"
+         rf"근무하고\s?있|근무\s?중|(?<=에서\s)일한\s?지|(?<=에서)일한\s?지|근무한\s?지|"
          rf"다녀(?!\s?(?:왔|와|오|옴|올|갔|가|감))|다니고\s?있|다닙니다|다녀요|다니는\s?중)",
          # ("동물병원 다녀왔어요", "교복 맞추러 다녀옴": a visit, not a workplace)
-         lambda g, _: f"사용자는 {g['x']}에서 근무",
+         lambda g, _: f"사용자는 {_HERE.sub('', g['x'])}에서 근무",
          "job", slot="employer", tags=("job",),
          check=lambda g, _: _noun(g, _) and g["x"] not in ("회사", "직장", "일")
          and not _ATTENDED.search(g["x"])
