@@ -75,7 +75,7 @@ def test_the_make_said_right_after_the_thing(chat_extract: Any) -> None:
     got = _said(chat_extract, "my new (well, refurbished) road bike arrived! a Canyon Endurace. "
                               "what tyre pressure?")
     assert any("Canyon Endurace" in c and "bike" in c for c in got), got
-    got = _said(chat_extract, "Is it worth a case for the iPad I just bought? It's the 11\" M2")
+    got = _said(chat_extract, "Is it worth a case for the iPad I just bought? It's the 13-inch M2")
     assert any("iPad" in c and "M2" in c for c in got), got
     # someone else's thing, or a thing bought to be used up, is not the user's
     for text in ["my sister got a new car. it's a Tesla, should she get the warranty?",
@@ -92,9 +92,11 @@ def test_how_long_the_user_has_worked_somewhere(chat_extract: Any) -> None:
 
 
 def test_the_make_in_the_next_message(chat_extract: Any) -> None:
-    got = chat_extract.chat("u: finally bought a kayak.", "u: A Perception Pescador. how do I "
-                            "store it over winter?")
-    assert [c for c, _ in got] == ["User bought a kayak (A Perception Pescador)"], got
+    made = chat_extract.candidates(("user", "finally bought a kayak."),
+                                   ("user", "A Perception Pescador. how do I store it over winter?"))
+    assert [c.content for c in made] == ["User bought a kayak",
+                                         "User bought a kayak (A Perception Pescador)"], made
+    assert made[0].slot == made[1].slot is not None  # the second replaces the first
     got = chat_extract.chat("u: 드디어 새 노트북 샀어", "u: 레노버 X1 Carbon. 파우치 뭐 살까?")
     assert any("X1 Carbon" in c and "노트북" in c for c, _ in got), got
     # after the assistant's question the fragment answers it; after a day's news it names

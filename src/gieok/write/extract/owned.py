@@ -108,7 +108,7 @@ _IT_IS_MAKE = re.compile(
 _MY_NOUN = re.compile(r"(?<![\w'’])my\s+(?:(?:old|new|only|favourite|favorite|first|"
                       r"secondhand|second-hand|used)\s+)*(?:(?:upright|grand|electric|acoustic|"
                       r"digital|folding|mountain|road|gaming)\s+)?(?P<n>[a-z][a-z-]{2,})\b(?!['’])|"
-                      r"(?<![\w'’])the\s+(?P<t>(?-i:[A-Z][\w-]*)|[a-z][a-z-]{2,})\s+(?:I|we)\s+"
+                      r"(?<![\w'’])the\s+(?P<t>(?-i:[A-Z][\w-]*|[a-z]+[A-Z][\w-]*)|[a-z][a-z-]{2,})\s+(?:I|we)\s+"
                       r"(?:just\s+|finally\s+|recently\s+)?(?:bought|got|ordered|picked\s+up)\b")
 _NOT_OWNED = re.compile(
     rf"^(?:{FAMILY}|{PETS}|mate|mates|friend|friends|boss|manager|colleague|coworker|neighbou?r|"
@@ -137,7 +137,7 @@ def _made_by(before: str, sentence: str) -> str | None:
     if make.group("p").split()[0].lower() in ("the", "a") \
             or make.group("p").casefold() == nouns[-1].casefold():
         return None
-    if nouns[-1][:1].isupper():  # "the MacBook I just bought? It's the 14" M4 Pro": a model
+    if re.search(r"[A-Z]", nouns[-1]):  # "the MacBook I just bought? It's the 14" M4 Pro": a model
         return f"I have {_a(make.group('q') + make.group('p'))} {nouns[-1]}"
     if re.search(r"\d", make.group("p").split()[0]):
         return None
@@ -146,6 +146,7 @@ def _made_by(before: str, sentence: str) -> str | None:
 
 # "the MacBook I just bought", "the kayak we got last month": a thing the user bought
 _THE_BOUGHT = re.compile(r"(?<![\w'’])the\s+(?P<n>(?:(?:new|used|secondhand)\s+)?(?:[A-Z][\w-]*|"
+                         r"[a-z]+[A-Z][\w-]*|"
                          r"[a-z][a-z-]{2,}))\s+(?:I|we)\s+(?:just\s+|finally\s+|recently\s+)?"
                          r"(?:bought|ordered|picked\s+up)\b")
 
