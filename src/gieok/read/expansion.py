@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from gieok.domain.query import Candidate
 from gieok.read.lexicon import LEXICON
+from gieok.read.loanwords import sounds_alike
 from gieok.text.analysis import WORD_LIST_MARK, has_hangul, korean_morphs
 
 _WORD = re.compile(r"[\w-]+", re.UNICODE)
@@ -49,6 +50,24 @@ class Lexicon:
         self.korean_long = tuple(sorted(
             w for w in self.heads if has_hangul(w) and len(w) >= 2))
         self._korean_long = frozenset(self.korean_long)
+        self.twins = _twins(self.lines)
+        self._korean_twins = frozenset(w for w in self.twins if has_hangul(w))
+
+    def twins_named(self, text: str) -> list[str]:
+        """The other spelling of every borrowed word ``text`` names that its line lists in
+        both scripts ("첼로" → cello, "cello" → 첼로; ``_twins``), in order of appearance."""
+        found: list[str] = []
+        lowered = text.lower()
+        tokens = [m.group(0) for m in _WORD.finditer(lowered)]
+        for token in tokens:
+            if has_hangul(token):
+                words = [token[:n] for n in range(len(token), 1, -1)
+                         if token[:n] in self._korean_twins and _opens(token, token[:n])]
+                found.extend(self.twins[words[0]] if words else ())
+            else:
+                for form in _english_forms(token):
+                    found.extend(self.twins.get(form, ()))
+        return list(dict.fromkeys(found))
 
     def lines_named(self, text: str) -> list[int]:
         """The lines whose equivalents the text names, in order of appearance."""
@@ -123,6 +142,26 @@ class Lexicon:
         return list(out)
 
 
+def _twins(lines: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]
+           ) -> dict[str, tuple[str, ...]]:
+    """Word → its other spelling(s), for the words a lexicon line lists in both scripts as
+    a borrowing (read/loanwords.py): "첼로" and "cello" of the instruments' line. Only within
+    one line: across the whole lexicon a skeleton of two consonants meets unrelated words
+    ("서울" and "cello" are both S-L), inside a line the listed words are kinds of one thing."""
+    pairs: dict[str, dict[str, None]] = {}
+    for words, kinds in lines:
+        listed = [*words, *kinds]
+        latin = [w for w in listed if not has_hangul(w) and " " not in w]
+        for word in listed:
+            if not has_hangul(word) or " " in word:
+                continue
+            for other in latin:
+                if sounds_alike(word, other):
+                    pairs.setdefault(word, {}).setdefault(other)
+                    pairs.setdefault(other, {}).setdefault(word)
+    return {word: tuple(others) for word, others in pairs.items()}
+
+
 # What may follow a Korean word inside its eojeol: a particle, the copula, a plural or a
 # 하다-verb ending ("남동생은", "강아지랑", "임신했어"). Kiwi's morphemes are the first way a
 # Korean word is found, but it splits some words differently in different sentences
@@ -155,6 +194,14 @@ def _english_forms(token: str) -> tuple[str, ...]:
 _LEXICON = Lexicon(LEXICON)
 
 
+def kind_words(head: str) -> frozenset[str]:
+    """Every word the lexicon lists for ``head`` (its equivalents and narrower kinds, two
+    lines down, uncut): what a memory of that thing may call it ("medicine" → 영양제, 철분,
+    iron, melatonin, warfarin …)."""
+    lines = _LEXICON.lines_named(head)
+    return frozenset(w for line in lines for w in _LEXICON._expand_one(line))
+
+
 # Work named by the verb, the lexicon cannot list as a job (a plan "works", vaccines "work",
 # people "work out"): a person's work asked by the question's shape — "where do I work?",
 # "where does my husband work?", "who does Anna work for?", "어디서 일해?" — is searched like
@@ -173,7 +220,8 @@ def expansion(query: str) -> str:
     lines = _LEXICON.lines_named(query)
     if _WORK_ASKED.search(query):
         lines += [line for line in _LEXICON.lines_named("job") if line not in lines]
-    if not lines:
+    twins = _LEXICON.twins_named(query)
+    if not lines and not twins:
         return ""
     lowered = query.lower()
     have = {_stem(w) for w in _WORD.findall(lowered)}
@@ -181,10 +229,39 @@ def expansion(query: str) -> str:
     # word inside one of its words) would count twice in BM25: left out; so is a second
     # form of an added word ("hates" after "hate": one term of the stemmed index, which a
     # memory saying it would score twice, over one saying a word of the query's other things)
-    return " ".join(_LEXICON.expand(
-        lines, key=_stem,
-        skip=lambda w: all(_stem(part) in have for part in w.split())
-        or (has_hangul(w) and w in lowered)))
+    def known(word: str) -> bool:
+        return all(_stem(part) in have for part in word.split()) \
+            or (has_hangul(word) and word in lowered)
+
+    # a borrowed word's other spelling first: it is the query's own word, written twice
+    words = [*(w for w in twins if not known(w)), *_LEXICON.expand(lines, key=_stem,
+                                                                     skip=known)]
+    return " ".join(_without_query_morphs(list(dict.fromkeys(words)), query))
+
+
+def _without_query_morphs(words: list[str], query: str) -> list[str]:
+    """``words`` with each Korean compound's morphemes that the query's own full-text terms
+    hold taken out: the index reads "혈압약" as 혈압 + 약, so for "내가 먹는 약 뭐야?" the added
+    "혈압약" matched 약 a second time, and a relative's blood-pressure pills outscored the
+    user's own "철분제" on the query's one word. "혈압약" is searched as "혈압" there; a
+    compound made only of the query's morphemes is left out (its parts are searched
+    already)."""
+    if not has_hangul(query):
+        return words
+    own = set(korean_morphs(query))
+    out: dict[str, None] = {}
+    for word in words:
+        if not has_hangul(word):
+            out.setdefault(word)
+            continue
+        parts = korean_morphs(word)
+        if not own.intersection(parts):
+            out.setdefault(word)
+            continue
+        for part in parts:
+            if part not in own and has_hangul(part):
+                out.setdefault(part)
+    return list(out)
 
 
 def _stem(word: str) -> str:

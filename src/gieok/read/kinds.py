@@ -194,8 +194,46 @@ def query_families(query: str) -> frozenset[str]:
 
 @lru_cache(maxsize=65536)
 def text_families(text: str) -> frozenset[str]:
-    """The families ``text`` shows by its general words; cached per text."""
-    return frozenset(name for name, cue in _MEMORY_FAMILY.items() if cue.search(text))
+    """The families ``text`` shows by its general words, or by a kind the lexicon lists
+    under the family's things (``_FAMILY_HEADS``); cached per text."""
+    return frozenset(name for name, cue in _MEMORY_FAMILY.items()
+                     if cue.search(text) or _names_kind(text, name))
+
+
+# Families whose memories also show by what the lexicon (read/lexicon.txt) lists under a
+# thing of theirs: "User takes iron supplements", "사용자는 요즘 철분제 먹고 있다", "비타민 D
+# 먹어" are the user's medicine though no word above says so — the lexicon's kinds of
+# medicine (supplement, vitamin, 철분, 영양제 …) do, in both languages, and stay one list.
+_FAMILY_HEADS: dict[str, tuple[str, ...]] = {"health": ("medicine", "illness")}
+_EN_TOKEN = re.compile(r"[a-z][a-z-]+")
+_KO_EOJEOL = re.compile(r"[가-힣]{2,}")
+
+
+@lru_cache(maxsize=8)
+def _family_words(name: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The family's lexicon words: English (whole words) and Korean (two syllables or
+    more, matched at the start of a word: a particle or "제"/"약" may follow)."""
+    from gieok.read.expansion import kind_words  # expansion imports nothing of this module
+
+    words = {w for head in _FAMILY_HEADS.get(name, ()) for w in kind_words(head)}
+    english = frozenset(w for w in words if w.isascii())
+    korean = tuple(sorted(w for w in words if not w.isascii() and len(w) >= 2))
+    return english, korean
+
+
+def _names_kind(text: str, name: str) -> bool:
+    """Whether ``text`` names one of the family's lexicon words (``_family_words``)."""
+    if name not in _FAMILY_HEADS:
+        return False
+    english, korean = _family_words(name)
+    lowered = text.lower()
+    tokens = _EN_TOKEN.findall(lowered)
+    for token in tokens:
+        if token in english or (token.endswith("s") and token[:-1] in english):
+            return True
+    if any(f"{a} {b}" in english for a, b in zip(tokens, tokens[1:], strict=False)):
+        return True
+    return any(eojeol.startswith(korean) for eojeol in _KO_EOJEOL.findall(text))
 
 
 def in_family(text: str, families: frozenset[str]) -> bool:

@@ -148,6 +148,26 @@ def test_texts_not_of_the_health_family(text: str) -> None:
     assert "health" not in text_families(text), text
 
 
+@pytest.mark.parametrize("text", [
+    "User takes iron supplements these days", "I've started on vitamin D for the winter",
+    "사용자는 요즘 철분제 먹고 있다", "나 유산균 챙겨 먹어", "매일 밤 멜라토닌 한 알",
+    "엄마가 오메가3를 사다 주셨어",
+])
+def test_a_supplement_the_lexicon_lists_shows_the_health_family(text: str) -> None:
+    # no word of the family's own cue says medicine; the lexicon's kinds of it do
+    assert "health" in text_families(text), text
+
+
+def test_the_users_own_supplement_is_not_ranked_down_as_no_medicine() -> None:
+    contents = {"own": "사용자는 요즘 철분제 먹고 있다",
+                "mine": "I take fish oil and vitamin C every morning",
+                "other": "퇴근하고 넷플릭스로 드라마 보는 게 낙이야"}
+    for query in ("내가 먹는 약 뭐야?", "what medication do I take?"):
+        shares = kind_shares(contents, query, instruction=0.6, family=0.5)
+        assert "own" not in shares and "mine" not in shares, query
+        assert shares["other"] == pytest.approx(0.5), query
+
+
 def test_kind_shares() -> None:
     contents = {"rule": "from now on answer me in Korean please",
                 "fact": "my endocrinologist switched me to a new pill",
