@@ -162,8 +162,8 @@ def test_the_vet_switching_her_food_is_the_pets_diet(chat: Callable[..., list[Ca
 def test_the_person_a_sentence_starts_and_ends_with(chat: Callable[..., list[Candidate]]) -> None:
     got = [c.content for c in chat(("user", "march 14-18, with my wife Yuna"),
                                    ("user", "she doesn't eat raw fish btw, so no sushi places for her"))]
-    assert any(c.startswith("User's wife Yuna doesn't eat raw fish") and c.endswith(
-        "for User's wife Yuna") for c in got)  # was nothing: "… for her" ended on a pronoun
+    # was nothing: "… for her" ended on a pronoun; the request said for the fact is cut (s16)
+    assert "User's wife Yuna doesn't eat raw fish" in got and not any("sushi" in c for c in got)
     got = [c.content for c in chat(("user", "우리 엄마 생신이 12월 3일인데 선물 추천해줘"),
                                    ("assistant", "어머님이 뭘 좋아하세요?"),
                                    ("user", "꽃이랑 등산 좋아하셔"),

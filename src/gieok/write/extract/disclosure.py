@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from gieok.write.extract import asides, discourse, english, korean, patterns_en
+from gieok.write.extract.health import health_related
 from gieok.write.extract.premise import premise
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -166,7 +167,10 @@ def _clause(piece: str) -> str | None:
         # chat drops the subject: "just moved to Denver for work", "renting a studio in X",
         # "wife's a nurse" — the speaker's, when english.with_subject can tell whose
         text = english.with_subject(text)
-    if len(text.split()) < _EN_MIN_WORDS or not _EN_SELF.match(text) \
+    # ("I'm diabetic", "I'm vegan": two words, when they name a condition or a diet)
+    short = len(text.split()) < _EN_MIN_WORDS and not (
+        len(text.split()) == 2 and re.match(r"i['’]m\s", text, re.IGNORECASE) and health_related(text))
+    if short or not _EN_SELF.match(text) \
             or _EN_ADDRESSEE.search(text) or _EN_MESSAGE.search(text) \
             or discourse.is_noise(text):
         return None
@@ -194,7 +198,7 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # own, so the statement before it would be lost with it
     if kept(sentence) and not discourse.is_noise(sentence) \
             and (cut is None or not _asks(sentence[cut.end:])):
-        return [sentence]
+        return (_apart(toks, cut, sentence, kept) if cut is not None else None) or [sentence]
     instead = _contrast(toks, sentence)
     if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
         return [instead, sentence]
@@ -211,14 +215,57 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         statement = korean.to_memory(f"{head}요", speaker=False)
     if not statement or not rest:
         return [sentence]
+    if _asks(rest) and not _KO_OWN_CLAUSE.search(rest) and not health_related(rest):
+        # "랫트 두 마리 키우는데 케이지 추천 좀": what follows the clause is the request, which
+        # has no memory of its own; the whole sentence going on after the statement would be
+        # stored as its continuation, request and all (a condition named in the request —
+        # "크론병 환자 도시락 메뉴 추천 좀" — is still the user's: the sentence goes on)
+        return [statement]
     # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또
     # 나보고 언니라고 불렀어" — 엄마 called, not the user); the whole sentence goes on as before
     return [statement, sentence]
 
 
+# a clause with a subject of its own: a relative or pet, named with its particle ("엄마가 …")
+_KO_OWN_SUBJECT = re.compile(
+    rf"^(?:(?:근데|그리고|또|아|참)\s)*(?:(?:우리|저희|울|내|제)\s?)?(?:{korean.FAMILY_KO}|{korean.PETS_KO})"
+    r"(?:님)?(?:이|가|은|는|도)\s")
+# a first time, said of the moment ("병원은 처음이라", "이런 건 처음이에요")
+_KO_FIRST_TIME = re.compile(r"처음이(?:라|야|에요|예요|다|고|어서|네요?)?[\s.!~ㅋㅎㅠ]*$|처음(?:이라|임)")
+
+
+def _apart(toks: list[korean.Token], cut: korean.Token, sentence: str,
+           kept: Callable[[str], bool]) -> list[str] | None:
+    """A sentence kept whole whose "-는데" joins two things that are not one memory: a lasting
+    clause, then how the moment is ("여기 워홀 온 지 3개월 됐는데 병원은 처음이라" — only the
+    stay lasts); or a clause of the moment, then a relative's fact with its own subject ("나
+    다음 주에 친정 가는데 엄마가 요즘 혈압약 바꾸셨대" — the mother's medicine, said on its
+    own). None when the sentence stays whole."""
+    head, rest = sentence[:cut.end], sentence[cut.end:].strip()
+    at = toks.index(cut)
+    if not rest or "," in head or _frames(toks[:at]) or _someone_else(toks[:at]) \
+            or asides.identifies(toks[:at]):
+        return None
+    # the clause said with its polite ending ("강사인데요"), which every rule reads as a
+    # statement, the slot rules included
+    statement = f"{head}요"
+    from gieok.write.extract.generic import of_the_moment
+
+    if _KO_OWN_SUBJECT.match(rest) and kept(rest):
+        return [statement, rest] if kept(statement) and not of_the_moment(statement) else [rest]
+    if (of_the_moment(rest) or _KO_FIRST_TIME.search(rest)) and kept(statement):
+        return [statement]
+    return None
+
+
 # what a request ends on: "… 다듬어 주세요", "… 짜는 거 도와줘", "… 이메일 좀"
 _KO_ASKS = re.compile(r"(?:주세요|줘|줘요|주라|줄래요?|주실래요|주시겠어요|주시겠습니까|해\s?봐|"
                       r"부탁(?:해|해요|드려요|드립니다)?|좀)[\s.!~ㅠㅜ]*$")
+
+
+# a request that carries a clause of its own before it ("… 다음 달에 이사 가서 집 좀 알아봐 줘",
+# "… 애가 둘이라 방 세 개짜리로 찾아줘"): a connective ending, then more words
+_KO_OWN_CLAUSE = re.compile(r"[가-힣](?<!에)(?:서|라|니까|고|는데|은데|지만)\s+\S")
 
 
 def _asks(rest: str) -> bool:

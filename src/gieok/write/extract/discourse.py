@@ -153,7 +153,7 @@ def is_noise(sentence: str) -> bool:
     return bool(hypothetical(s) or _REPORTED.search(s) or _NEVER_SAID.search(s)
                 or _ABOUT_TO_ASK.match(unfill(s))) or disowned(s) or _slip(s) or denial(s) \
         or idle(s) or task_talk.composing(s) or task_talk.malfunction(s) \
-        or task_talk.parameter(s)
+        or task_talk.parameter(s) or task_talk.hands_over(s)
 
 
 # "no, I'm not vegan", "No, I don't have kids": a no to what the assistant took for granted —
@@ -172,8 +172,16 @@ _DENIAL_KO = re.compile(r"(?:는|은|ᆫ|던|[가-힣]ㄴ)?\s?(?:거|것|게)\s?
                         r"아니거든(?:요)?|아닙니다|아니다)(?![가-힣])")
 
 
+# "I'm not vegan or anything, I just wondered …", "not a doctor or anything": a disclaimer
+# before a question — what the user is not, said only to frame the question
+_DISCLAIMER = re.compile(r"\bnot\s+(?:really\s+)?(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?\s+or\s+"
+                         r"(?:anything|whatever|something)\b", re.IGNORECASE)
+
+
 def denial(s: str) -> bool:
     """Whether the sentence is such a no (a clause of it is not cut out: disclosure.py)."""
+    if _DISCLAIMER.search(s) is not None:
+        return True
     return (_DENIAL.search(s) is not None or _DENIAL_KO.search(s) is not None) \
         and _HEALTH_WORD.search(s) is None
 

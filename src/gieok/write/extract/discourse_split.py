@@ -73,6 +73,10 @@ _KO_COORD = re.compile(
     rf"(?:(?:우리|저희|울|제|내)\s?(?:집\s?)?)?(?:{FAMILY_KO}|{PETS_KO})\S{{0,4}}?(?:은|는|이|가)\s))")
 
 
+# "…, my wife" before "and I": the start of a subject that names two people, no clause
+_EN_PAIR_SUBJECT = re.compile(r"(?:^|[,;:]\s*)(?:my|our)\s+[\w-]+$", re.IGNORECASE)
+
+
 def _coordinated(sentence: str) -> list[str]:
     """Coordinated clauses with their own subjects, as separate sentences (the left clause
     must be a clause too: "My wife and I moved" is one sentence)."""
@@ -80,6 +84,8 @@ def _coordinated(sentence: str) -> list[str]:
     out, start = [], 0
     for m in pattern.finditer(sentence):
         left = sentence[start:m.start()].strip()
+        if _EN_PAIR_SUBJECT.search(left) and m.group(0).lstrip(", ").startswith("and"):
+            continue  # "Plan a trip to Busan, my wife and I love seafood": one subject, two people
         if len(left.split()) >= (2 if _HANGUL.search(left) else 4):
             # "세 살이고" → "세 살이다": the clause ends as a statement of its own; an
             # honoured verb keeps its honour ("대구에 사시고" → "대구에 사세요": "사시다" reads as

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract.health import EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, medical_report
+from gieok.write.extract.health import (EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, animal_part,
+                                        medical_report)
+from gieok.write.extract.patterns_en_base import PETS
 from gieok.write.extract.passing import passing
 from gieok.write.extract import discourse, english, korean
 
@@ -386,6 +388,17 @@ def _ko_worth_keeping(text: str) -> bool:
     return discourse.ko_subject(text) != "foreign"
 
 
+def of_the_moment(text: str) -> bool:
+    """How the moment is (a mood, a passing state, a remark, a reaction, an incident of the
+    day), not a statement that lasts: "너무 피곤해", "오늘 비 와서 못 감", "생각보다 길네"."""
+    bare = _KO_LAUGH.sub("", text).strip().rstrip(" .!~")
+    if passing(text) or one_off(text) or _REMARK.search(bare) or _KO_MOOD.search(text) \
+            or _VENT.search(text):
+        return True
+    toks = korean.tokens(bare)
+    return bool(toks) and (exclaimed(toks) or supposed(toks))
+
+
 def names_something(toks: list[korean.Token]) -> bool:
     """A content noun to be about ("매운 건" counts; a count so far does not: "벌써 세 잔째",
     "3일째"). Without one, a Korean sentence is a fragment of what was said before ("맨날 대충
@@ -474,9 +487,19 @@ def reason_clause(sentence: str) -> str | None:
 # "I'm allergic to cats btw, so no cat cafe suggestions for the team outing": a statement,
 # then a request it is the reason for (a one-off, unless standing.py reads it as a rule)
 _EN_THEN_ASK = re.compile(
-    r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so|which\s+means)\s+(?:please\s+|pls\s+)?(?:no|don['’]?t|do\s+not|"
-    r"avoid|skip|nothing|leave\s+out|keep\s+\w+\s+out|make\s+sure|(?:can|could)\s+you|"
-    r"(?:suggest|recommend|give|find|show|send|help)\s+me)\b", re.IGNORECASE)
+    r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so|which\s+means)\s+(?:(?:please|pls|plz)\s+|(?:no|don['’]?t|"
+    r"do\s+not|avoid|skip|nothing|leave\s+\w+(?:\s+\w+)?\s+out|keep\s+\w+(?:\s+\w+)?\s+out|"
+    r"make\s+sure|(?:can|could)\s+you|(?:suggest|recommend|give|find|show|send|help)\s+me)\b|"
+    # "…, so everything gluten free please": a clause the user ends on a plea is a request
+    r"(?![^,;]*\b(?:I|I['’]m|I['’]ve|we|we['’]re)\b)[^,;]*\s(?:please|pls|plz)[\s.!]*$)", re.IGNORECASE)
+# "plan a dinner for Sat, I'm coeliac …", "can you draft the invite? my wife is …": the task asked
+# for first, then the statement said for it — the task is no part of the memory
+_EN_ASK_FIRST = re.compile(
+    r"^(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you)\s+)?(?:plan|make|write|find|"
+    r"suggest|recommend|give\s+me|help\s+me|draft|book|create|build|list|show\s+me|tell\s+me|"
+    r"translate|fix|check|pick|choose|put\s+together|organi[sz]e|sort\s+out|come\s+up\s+with)\b"
+    r"[^,;:?.!]*(?:[,;:]|[?.!]+)\s+(?=(?:I|I['’]m|I['’]ve|im|my|we|we['’]re|our)\b)",
+    re.IGNORECASE)
 
 
 def without_request(sentence: str) -> str:
@@ -487,7 +510,10 @@ def without_request(sentence: str) -> str:
     if is_korean(text):
         m = _KO_BECAUSE.match(text) if _KO_ASK_FOR.search(text) else None
     else:
+        text = _EN_ASK_FIRST.sub("", text)
         m = _EN_THEN_ASK.match(text)
+        if m is None:
+            return text if text != sentence.strip() else sentence
     return m.group("x") if m is not None else sentence
 
 
@@ -573,10 +599,35 @@ def loses_names(sentence: str, contents: list[str]) -> bool:
 
 
 def normalise(sentence: str) -> tuple[str | None, str]:
-    """(third-person memory, language) for a kept sentence."""
-    if is_korean(sentence):
-        return korean.to_memory(sentence), "ko"
-    return english.to_memory(sentence), "en"
+    """(third-person memory, language) for a kept sentence; a request said with it ("…, so
+    everything gluten free please") is cut, since only the statement it is made for lasts."""
+    sentence = without_request(sentence)
+    lang = "ko" if is_korean(sentence) else "en"
+    content = korean.to_memory(sentence) if lang == "ko" else english.to_memory(sentence)
+    if content and animal_part(content) and HEALTH.search(content) and _PERSON.match(content) \
+            and not _names_animal(content):
+        return None, lang  # "사용자의 남편은 날개를 다쳤다": the wing is the rescued bird's
+    return content, lang
+
+
+_ANIMAL_KO = re.compile(rf"(?:{korean.PETS_KO}|비둘기|참새|까치|오리|거위|닭|병아리|새끼)")
+_ANIMAL_EN = re.compile(rf"\b(?i:{PETS}|birds?|pigeons?|sparrows?|ducks?|geese|goose|chickens?|hens?|"
+                        r"horses?|ponies|pony)\b")
+
+
+def _names_animal(content: str) -> bool:
+    """An animal is named in the memory ("길고양이를 데려왔는데 꼬리를 다쳤다"): the noun itself,
+    or a compound ending in a longer one — never "개" inside 날개 or 소개."""
+    if _ANIMAL_EN.search(content):
+        return True
+    return any(t.tag in ("NNG", "NNP") and (_ANIMAL_KO.fullmatch(t.form) or any(
+        len(m.group(0)) > 1 and m.end() == len(t.form) for m in _ANIMAL_KO.finditer(t.form)))
+        and t.form not in ("날개", "소개") for t in korean.tokens(content))
+# a memory whose subject is the user or a person of theirs, not a pet ("사용자의 남편은 …",
+# "User's son …"; "사용자의 고양이는 …" is the cat's)
+_PERSON = re.compile(
+    rf"^(?:사용자(?:는|가|도|의\s+(?!(?:{korean.PETS_KO})(?:[은는이가도의]|\s))\S+?(?:은|는|이|가|도)\s)|"
+    rf"User(?:\s|['’]s\s+(?!(?i:{PETS})\b)))")
 
 
 def kind_of(content: str, *, about_pet: bool, about_family: bool

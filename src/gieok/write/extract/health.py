@@ -36,7 +36,7 @@ _NOT_A_MEAL = "".join(f"(?<!{'|'.join(sorted(g))})" for g in (
 
 HEALTH = re.compile(
     r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
-    r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|celiac|intoleran|"
+    r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|c(?:o)?eliac|intoleran|"
     r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
     r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
     # (a meal skipped — "don't eat dinner on Thursdays", "저녁 안 먹어요" — is when the user
@@ -136,3 +136,17 @@ def medical_report(sentence: str) -> bool:
     if _MEDICAL.search(sentence) is not None:
         return HEALTH.search(_MEDICAL.sub(" ", sentence)) is not None
     return _DOSE.search(sentence) is not None and _LAY_SOURCE.search(sentence) is None
+
+
+# A body part only an animal has: a wing, a tail (not the tailbone), a beak, a hoof, a paw, a
+# fin. "남편이 비둘기를 구조해 왔는데요 날개를 다쳤어요": whatever the clause's subject reads as,
+# the wing is the bird's, so the injury is never a person's.
+_ANIMAL_PART = re.compile(
+    r"(?<![가-힣])(?:날개|꼬리|부리|발굽|앞발|뒷발|지느러미|등딱지)(?=[을를가이에도는은]|\s|$)|"
+    r"\b(?:wings?|tails?|beaks?|hoofs?|hooves|paws?|fins?)\b", re.IGNORECASE)
+
+
+def animal_part(text: str) -> bool:
+    """Names a body part only an animal has ("날개를 다쳤어요", "hurt its wing")."""
+    return _ANIMAL_PART.search(text) is not None
+

@@ -165,3 +165,31 @@ def parameter(sentence: str) -> bool:
     # in Queens now, probably Astoria, my budget is like 2200 max" keeps Queens)
     return len(s.split()) <= 10 and _RECURS.search(s) is None \
         and (_PARAM_KO if _HANGUL.search(s) else _PARAM_EN).search(s) is not None
+
+
+# Material handed over for the task ("here's a calendar line from our club", "this is my email
+# signature", "아래는 동호회 공지 문자예요", "이거 학원에서 온 안내문이야"): the user shows someone
+# else's text (or a text of the moment) to work on; what it says is not said by the user, and
+# the showing is no fact. A statement after a colon is the user's own ("here's the thing: I'm …").
+_MATERIAL_EN = (r"(?:line|lines|text|snippet|signature|entry|excerpt|paragraph|passage|section|"
+                r"bit|part|draft|template|sample|example|screenshot|log|output|traceback|"
+                r"stack\s?trace|error|config|table|row|quote|transcript|thread|chain|"
+                rf"{_TEXT_EN})")
+_HANDS_EN = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|also|hey|right)[,\s]+)*(?:here['’]?s|here\s+(?:is|are)|this\s+is|"
+    r"these\s+are|below\s+is|attached\s+is|(?:i['’]m\s+|i\s+am\s+)?pasting(?:\s+in)?|"
+    r"i['’]ll\s+paste|i\s+pasted|copying\s+in)\s+(?:(?:a|an|the|my|our|some|this|that|his|her|"
+    r"their)\s+)?(?:(?!(?:is|was|are)\b)[\w'’&-]+\s+){0,3}?"
+    rf"{_MATERIAL_EN}s?\b(?![^:]*:\s*(?:i|i['’]m|my|we|our)\b)(?:\s+(?:from|of|for|that|i|we)\b[^,;.!?]*)?"
+    r"\s*(?:[,;.!?:—–]|$)", re.IGNORECASE)
+_HANDS_KO = re.compile(
+    r"^(?:(?:아|참|그리고|근데)\s)*(?:아래|밑에|다음|위에|이거|이건|요거)(?:는|은|가|에)?\s(?:\S+\s){0,3}?"
+    rf"(?:{_TEXT_KO}|글|문장|내용|캡처|초안|예시|예문)(?:이에요|예요|이야|야|입니다|임|이고|인데)?"
+    r"[\s.!~ㅋㅎ]*$|붙여\s?넣|복붙")
+
+
+def hands_over(sentence: str) -> bool:
+    """The user hands over material for the task (see above): only the showing, nothing else."""
+    s = sentence.strip()
+    return (_HANDS_KO if _HANGUL.search(s) else _HANDS_EN).search(s) is not None
+
