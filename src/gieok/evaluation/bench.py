@@ -38,6 +38,7 @@ import numpy as np
 
 from gieok.domain.query import View
 from gieok.domain.records import utcnow
+from gieok.read.search import wait_for_features
 from gieok.domain.scope import Scope
 from gieok.embedders import Embedder, HashEmbedder, get_embedder
 from gieok.embedders.cached import QueryCacheEmbedder
@@ -204,11 +205,13 @@ async def time_stages(
 
 
 async def _graphs_built(mem: AsyncMemory) -> None:
-    """SQLite past ``ann_min_rows``: wait for the vector graph the warm-up started, so the
-    timed searches measure the steady state, not a build running beside them."""
+    """SQLite past ``ann_min_rows``: wait for the vector graph the warm-up started, and for
+    the texts' features search works out ahead (``read.search.warm_features``), so the
+    timed searches measure the steady state, not work running beside them."""
     search = getattr(mem.store, "_search", None)
     if search is not None and hasattr(search.cache, "wait_for_builds"):
         await anyio.to_thread.run_sync(search.cache.wait_for_builds)
+    await anyio.to_thread.run_sync(wait_for_features)
 
 
 async def _count(mem: AsyncMemory) -> int:

@@ -30,6 +30,7 @@ from gieok.domain.records import utcnow
 from gieok.domain.scope import Scope
 from gieok.embedders.cached import QueryCacheEmbedder
 from gieok.embedders.hashing import HashEmbedder
+from gieok.read.search import wait_for_features
 
 MEASURE_SCOPE = Scope(user="ctx-bench", session="live")
 DIM = 384
@@ -147,6 +148,7 @@ async def measure_context_assembly(
             fill_s = time.perf_counter() - t0
             warm, timed = queries[:config.warmup], queries[config.warmup:]
             await time_contexts(mem, warm, scope=MEASURE_SCOPE)
+            wait_for_features()  # what search works out ahead of its searches: steady state
             fresh_cpu: list[float] = []
             fresh = await time_contexts(mem, timed, scope=MEASURE_SCOPE, cpu=fresh_cpu)
             no_touch = await time_contexts(mem, timed, scope=MEASURE_SCOPE, track_use=False)

@@ -22,7 +22,9 @@ at 10, 0.762 → 0.812 without it; docs/benchmarks.md "Through add(), session 14
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+import threading
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -35,9 +37,9 @@ from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
-from gieok.read.kinds import kind_shares
+from gieok.read.kinds import instruction_share, kind_shares, text_families
 from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
-from gieok.read.persons import person_shares
+from gieok.read.persons import named_persons, other_share, person_shares
 from gieok.read.phatic import says_nothing
 from gieok.read.provenance import lend_turn_relevance
 from gieok.read.replies import reply_lifts
@@ -190,6 +192,12 @@ class _Ranker:
         self.rest: list[_Scored] = []  # the kept candidates after ``picked`` (for folding)
         self.terms: _Terms | None = None
         self.named: frozenset[str] = frozenset()  # the speakers the query names
+
+    def held(self, rows: Sequence[RankRow], /) -> None:
+        """The store has just read a whole scope's rows (``stores.ops.Ranker``, optional):
+        their texts' features are worked out ahead of the searches that will rank them
+        (``warm_features``)."""
+        warm_features(rows)
 
     def candidates(self, found: Sequence[list[Candidate]], /) -> list[str]:
         # Every candidate's row, fused afterwards (``pick``): a candidate's language sets its
@@ -482,3 +490,57 @@ def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
 
 def _text(scored: _Scored) -> str:
     return scored.row.content
+
+
+# -- per-text features, worked out ahead ------------------------------------------------------
+# Ranking reads a few features of every candidate's text (its Hangul share, how much of it
+# instructs, which families and persons it shows, whose clauses it holds, whether it names a
+# time): each is cached per text, as a memory comes back for many searches, but a text's
+# first search paid for all of them — 50-110 µs a text, ~60-100 candidates a search: at
+# 10k memories, unique queries still met mostly new texts, and the few searches whose
+# query named a family or a person paid 3-6 ms more (their p95; docs/benchmarks.md "Search
+# latency, session 16"). So when a store reads a scope's rows whole, the features of their
+# texts are worked out once on a thread, through the same cached functions (nothing else
+# changes: the values are the functions' own), in short slices that let searches run.
+WARM_MAX_TEXTS = 50_000  # within the feature caches (65,536 texts each)
+_WARM_SLICE = 16  # texts between GIL hand-offs (~1-2 ms)
+_warming: list[threading.Thread] = []
+_warm_lock = threading.Lock()
+
+
+def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:
+    """Work out the per-text features ranking reads of ``rows`` on a daemon thread (none
+    for no rows or more than ``WARM_MAX_TEXTS``); the thread, for those who wait on it."""
+    texts = [(row.content, row.layer == ARCHIVE) for row in rows]
+    if not texts or len(texts) > WARM_MAX_TEXTS:
+        return None
+    thread = threading.Thread(target=_warm, args=(texts,), daemon=True, name="gieok-features")
+    with _warm_lock:
+        _warming[:] = [t for t in _warming if t.is_alive()]
+        _warming.append(thread)
+    thread.start()
+    return thread
+
+
+def _warm(texts: Sequence[tuple[str, bool]]) -> None:
+    for start in range(0, len(texts), _WARM_SLICE):
+        for text, archived in texts[start:start + _WARM_SLICE]:
+            hangul_share(text)
+            instruction_share(text)
+            text_families(text)
+            named_persons(text)
+            other_share(text)
+            holds_time(text)
+            if archived:
+                asking_share(text)
+        time.sleep(0)  # hand the GIL to a waiting search
+
+
+def wait_for_features(timeout: float | None = None) -> bool:
+    """Block until the features being worked out are done (benchmarks time searches after
+    it, as after the store's other reads ahead); whether they are."""
+    with _warm_lock:
+        threads = list(_warming)
+    for thread in threads:
+        thread.join(timeout)
+    return not any(t.is_alive() for t in threads)

@@ -209,3 +209,34 @@ def test_a_used_row_is_the_row_with_its_last_use_replaced() -> None:
     assert len(fields(RankRow)) == 12  # every field set above
     got = _used(row, datetime(2025, 1, 1, tzinfo=UTC))
     assert got == replace(row, last_used_at=datetime(2025, 1, 1, tzinfo=UTC)) and got != row
+
+
+class _Held(_All):
+    """Also takes the rows the store has just read whole (``Ranker.held``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held_rows: list[RankRow] | None = None
+
+    def held(self, rows: Sequence[RankRow], /) -> None:
+        self.held_rows = sorted(rows, key=lambda r: r.id)
+
+
+async def test_a_ranker_is_handed_a_scope_s_rows_when_they_are_first_read_whole(
+        tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'held.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        mine = await put(store, ME, ["Busan trip in May", "a cat named Nabi", "likes tea"])
+        await put(store, THEM, ["Busan again"])
+        vec = await EMB.embed_query("Busan")
+        first, second = _Held(), _Held()
+        for ranker in (first, second):
+            await store.read([RankedOp(ME.tenant, (DenseOp(ME, vec, 50),
+                                                   FulltextOp(ME, "Busan", 50)), ranker)])
+        # every live row of the scope (not only the candidates), none of another tenant's
+        assert first.held_rows == in_sql(store, [r.id for r in mine])
+        assert second.held_rows is None  # held already: nothing new to prepare for
+        assert len(second.rows) == len(first.rows) > 0
+    finally:
+        await store.aclose()

@@ -127,14 +127,14 @@ class RankCache:
             if self._reading is not None or self._read is not None:  # for the read's rows
                 self._touches.append((now, tenant, tuple(ids), when))
 
-    def prime(self, conn: sqlite3.Connection, scope: Scope) -> None:
+    def prime(self, conn: sqlite3.Connection, scope: Scope) -> list[RankRow]:
         """Read the live rows of ``scope`` at once, the first time it is ranked (call after
-        ``sync``)."""
-        if self._read is not None:
-            self._take(conn)
+        ``sync``); the rows this call began to hold whole (this scope's, or a background
+        read's), for the caller to prepare for (``Ranker.held``), else ``[]``."""
+        taken = self._take(conn) if self._read is not None else []
         key = scope.key()
         if key in self.primed:
-            return
+            return taken
         self.primed.add(key)
         where = scope_clause(D, scope)
         live = f"{where.text} AND status = 'active' AND superseded_at IS NULL"
@@ -142,9 +142,10 @@ class RankCache:
                              where.params).fetchone()[0]
         sql = f"{_rank_select()} FROM {RECORDS} WHERE {live}"
         if count <= min(self.prime_max_rows, self.max_rows - len(self.rows)):
-            self._keep(conn, sql, list(where.params))
-        elif count <= self.max_rows and self.path is not None:
+            return [*taken, *self._keep(conn, sql, list(where.params))]
+        if count <= self.max_rows and self.path is not None:
             self._start(key, sql, list(where.params))
+        return taken
 
     def _start(self, key: str, sql: str, params: list[Any]) -> None:
         with self._lock:
@@ -178,22 +179,22 @@ class RankCache:
             with self._lock:
                 self._reading = None
 
-    def _take(self, conn: sqlite3.Connection) -> None:
+    def _take(self, conn: sqlite3.Connection) -> list[RankRow]:
         """Hold a finished background read's rows, made current (module docstring); call
-        after ``sync``."""
+        after ``sync``. The rows held (none when the read was dropped)."""
         with self._lock:
             read, touches = self._read, self._touches
             if read is None:
-                return
+                return []
             self._read, self._touches = None, []
         seq, purge, touch = read.counters
         if self.seq is None or purge != self.purge or seq > self.seq or touch > self.touch:
             self.primed.discard(read.key)  # purged since, or newer than this read's snapshot
-            return
+            return []
         ours = {n: (tenant, ids, when) for n, tenant, ids, when in touches if n > touch}
         if any(n not in ours for n in range(touch + 1, self.touch + 1)):
             self.primed.discard(read.key)  # a use counted elsewhere since: read again
-            return
+            return []
         rows = read.rows
         if seq < self.seq:
             for (rid,) in conn.execute(
@@ -208,6 +209,7 @@ class RankCache:
         for rid, hit in rows.items():
             held.setdefault(rid, hit)
         self.primed.add(read.key)
+        return [hit[1] for hit in rows.values()]
 
     def get(self, conn: sqlite3.Connection, tenant: str, ids: Sequence[str]) -> list[RankRow]:
         """The rows of ``ids`` in ``tenant`` (any status; ids not found are left out), in the
@@ -225,7 +227,8 @@ class RankCache:
                 out.append(hit[1])
         return out
 
-    def _keep(self, conn: sqlite3.Connection, sql: str, params: list[Any]) -> None:
+    def _keep(self, conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[RankRow]:
+        """Read and hold the rows ``sql`` selects (``org`` first); the rows read."""
         cur = conn.cursor()
         cur.row_factory = None
         rows = cur.execute(sql, params).fetchall()
@@ -233,9 +236,12 @@ class RankCache:
             keep = list(self.rows.items())[len(self.rows) // 2:]
             self.rows, self.primed = dict(keep), set()
         time_in, held = self.time_in, self.rows
+        out: list[RankRow] = []
         for org, *rest in rows:
             row = row_to_rank(rest, time_in)
             held[row.id] = (org, row)
+            out.append(row)
+        return out
 
 
 class _Read:

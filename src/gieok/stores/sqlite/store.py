@@ -206,8 +206,11 @@ class SqliteStore(Store):
                 found = [self._answer(conn, o, now) for o in lists]
                 ids = ranker.candidates(found)
                 self._ranks.sync(conn)
-                if lists:
-                    self._ranks.prime(conn, lists[0].scope)  # its live rows, read at once
+                if lists:  # its live rows, read at once; the ranker may prepare for them
+                    fresh = self._ranks.prime(conn, lists[0].scope)
+                    held = getattr(ranker, "held", None) if fresh else None
+                    if held is not None:
+                        held(fresh)
                 rows = self._ranks.get(conn, tenant, ids) if ids else []
                 return self._get(conn, tenant, tuple(ranker.pick(rows)))
             case HashOp(scope, content_hash):
