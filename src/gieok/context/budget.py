@@ -36,6 +36,7 @@ from gieok.domain.context import (
     TraceCut,
 )
 from gieok.domain.records import normalize_text
+from gieok.read.search import warm_also
 
 ITEM_CAPPED = frozenset(
     {SectionKind.PINNED, SectionKind.SELECTED, SectionKind.MEMORIES, SectionKind.EPISODES,
@@ -89,9 +90,12 @@ def message_tokens(message: dict[str, str], counter: TokenCounter) -> int:
     return counter.count(message.get("content", "")) + MESSAGE_OVERHEAD_TOKENS
 
 
-@functools.lru_cache(maxsize=8192)
+@warm_also
+@functools.lru_cache(maxsize=65536)
 def _words(text: str) -> frozenset[str]:
-    # Memoised: the same memories are deduplicated again on every turn.
+    # Memoised: the same memories are deduplicated again on every turn; as big as search's
+    # own per-text caches, which fill it ahead of the first turn (``warm_also``): 8,192
+    # texts were fewer than a 10k-memory scope's, so it never stayed warm.
     return frozenset(_WORD.findall(normalize_text(text)))
 
 

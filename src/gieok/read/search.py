@@ -24,9 +24,9 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from gieok.domain.query import Candidate, Filter, RankRow, ScoredMemory, ScoreParts, View
 from gieok.domain.records import Layer, MemoryRecord
@@ -506,6 +506,18 @@ WARM_MAX_TEXTS = 50_000  # within the feature caches (65,536 texts each)
 _WARM_SLICE = 16  # texts between GIL hand-offs (~1-2 ms)
 _warming: list[threading.Thread] = []
 _warm_lock = threading.Lock()
+_ALSO: list[Callable[[str], object]] = []  # other per-text caches of a memory's text
+
+
+_F = TypeVar("_F", bound=Callable[[str], object])
+
+
+def warm_also(fn: _F) -> _F:
+    """Have ``warm_features`` fill ``fn`` too: a per-text cache (pure, thread-safe: an
+    ``lru_cache``) that a later step reads of every memory's text, e.g. context()'s
+    near-duplicate word sets. Returns ``fn`` (a decorator)."""
+    _ALSO.append(fn)
+    return fn
 
 
 def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:
@@ -523,6 +535,7 @@ def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:
 
 
 def _warm(texts: Sequence[tuple[str, bool]]) -> None:
+    also = tuple(_ALSO)
     for start in range(0, len(texts), _WARM_SLICE):
         for text, archived in texts[start:start + _WARM_SLICE]:
             hangul_share(text)
@@ -533,6 +546,8 @@ def _warm(texts: Sequence[tuple[str, bool]]) -> None:
             holds_time(text)
             if archived:
                 asking_share(text)
+            for fn in also:
+                fn(text)
         time.sleep(0)  # hand the GIL to a waiting search
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gieok import AsyncMemory, GieokSettings
+from gieok.context import budget
 from gieok.domain.query import RankRow
 from gieok.domain.records import utcnow
 from gieok.read import search as search_module
@@ -42,6 +43,7 @@ async def test_every_text_of_a_searched_scope_has_its_features_cached(tmp_path: 
             assert all(_cached(fn, text) for fn in (instruction_share, text_families,
                                                      named_persons, other_share))
             assert not _cached(asking_share, text)  # asked of archived turns only
+            assert _cached(budget._words, text)  # context()'s, asked for by warm_also
 
 
 def test_no_thread_for_nothing_or_for_more_than_the_caches_hold() -> None:
