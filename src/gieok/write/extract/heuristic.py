@@ -26,7 +26,7 @@ from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleConte
 from gieok.write.extract.coref import Entities, about_kin, pronoun_clauses
 from gieok.write.extract.names import speaker_named
 from gieok.write.extract.discourse import is_noise, split_sentences
-from gieok.write.extract.lasting import asked_about_user, lapsed, lasting, names
+from gieok.write.extract.lasting import answer_kind, lapsed, lasting, names
 from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
@@ -315,9 +315,9 @@ class HeuristicExtractor:
                 given = followup.name_given(body, asked or "")
                 if given is not None:  # "강아지 이름이 뭐예요?" → "콩이!": the pet is 콩이
                     entities.name_asked_about(given, asked or "")
-                # an answer to a question about the user's life ("What's his name?" → "Biscuit")
-                # is judged as a precise fact; one that sizes the task ("4인분") as an answer
-                kind = "slot" if asked_about_user(asked or "") else "answer"
+                # an answer about the user's life ("Biscuit") is judged as a precise fact, one
+                # sizing the task ("4인분") as an answer, one narrowing a complaint as a sentence
+                kind = answer_kind(asked or "")
                 asked = question = None  # one answer per question; what follows is a statement
                 hits = filled or [(_answer_hit(reply), "ko" if _HANGUL.search(reply) else "en")]
                 standing = None

@@ -406,4 +406,53 @@ def asked_about_user(question: str) -> bool:
     from gieok.write.extract import followup
 
     return bool(question) and not followup.task_question(question) \
-        and not followup.small_talk(question)
+        and not followup.small_talk(question) and not narrows(question)
+
+
+def answer_kind(question: str) -> str:
+    """How the judge weighs a bare answer to ``question``: "slot" (no veto) when the question
+    asks about the user's life, "generic" (the whole-sentence veto) when it narrows the complaint
+    of the moment — the answer ("오른쪽 무릎 안쪽이요") details what the user already said, and
+    is kept only if it says more, as a sentence said alone would be — else "answer" (the answer
+    veto: it sizes the task, "4인분")."""
+    if asked_about_user(question):
+        return "slot"
+    return "generic" if narrows(question) else "answer"
+
+
+# a sensation of the moment: what a complaint feels like ("불편하세요", "저리세요", "hurts")
+_SENSATION = frozenset("아프 불편하 저리 쑤시 가렵 결리 붓 시리 당기 땡기 뻑뻑하 따갑 뻐근하 "
+                       "욱신거리 욱신하 찌릿하 시큰하 화끈거리 먹먹하 멍멍하 답답하 울리 심하".split())
+_WHICH = frozenset({("어느", "MM"), ("어디", "NP")})
+# the spot asked about: a body part, a side or a part of something ("어느 쪽", "어느 부위")
+_SPOT = _BODY | frozenset("쪽 부위 부분 곳 귀 눈 코 이 이빨 턱 엉덩이 종아리 허벅지 가슴 배 등 "
+                          "손가락 발가락 발바닥 뒤꿈치 옆구리 명치 뒷목".split())
+_EN_SENSE = (r"(?:hurts?|hurting|aches?|aching|sore|bother(?:s|ing)?|itch(?:y|es|ing)?|swollen|"
+             r"numb|tingl\w*|pain(?:ful)?|worse|tender|stiff|burn(?:s|ing)?|throb\w*)")
+_EN_SPOT = (r"(?:ear|eye|knee|ankle|wrist|shoulder|hip|foot|feet|hand|arm|leg|side|tooth|teeth|"
+            r"back|neck|elbow|finger|toe|heel|jaw|one|part|spot)s?")
+_EN_NARROWS = re.compile(
+    rf"^(?:which|where)\b(?=.*\b{_EN_SENSE}\b)(?=.*\b(?:{_EN_SPOT}|it|more|most)\b)|"
+    rf"^which\s+(?:\w+\s+)?{_EN_SPOT}\s*[?？]", re.IGNORECASE)
+
+
+def narrows(question: str) -> bool:
+    """The assistant's question narrows the complaint the user brought to the chat — which side,
+    which spot, which is worse ("어느 쪽 귀가 더 불편하세요?", "무릎 어디가 저리세요?", "Which ear
+    is worse?", "Which knee?") — rather than asking about the user's life. Its answer ("왼쪽요",
+    "오른쪽 무릎 바깥쪽") details the problem of the moment, and is judged as an answer. The
+    shape: a which-word, a predicate of sensation, and the spot named or compared ("더");
+    "어디 아프세요?" names no spot and asks whether something is wrong: its answer stays a fact."""
+    q = question.strip()
+    if not _HANGUL.search(q):
+        return _EN_NARROWS.search(q) is not None
+    toks = tokens(q)
+    if not any((t.form, t.tag.split("-")[0]) in _WHICH for t in toks):
+        return False
+    stems = {t.form for t in toks if t.tag.startswith(("VA", "VV"))} | {
+        toks[i - 1].form + t.form for i, t in enumerate(toks)
+        if i and t.tag in ("XSA", "XSV") and toks[i - 1].tag.startswith(("NNG", "XR"))}
+    if not stems & _SENSATION:
+        return False
+    return any(t.form in _SPOT and t.tag.startswith("NN") for t in toks) or any(
+        t.form in ("더", "제일", "가장") and t.tag == "MAG" for t in toks)

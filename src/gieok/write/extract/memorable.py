@@ -8,14 +8,14 @@ when there is one — by a logistic regression over hashed features that need no
 word and morpheme n-grams (Kiwi, already loaded for full text, for Hangul; plain words
 otherwise), character n-grams, the sentence's final ending and the question's words. It is
 trained on every labelled chat file bundled with the package (``scripts/train_memorable.py``:
-twenty-four files, twelve writers — each file joined only after it was scored once), and its
+twenty-eight files, fourteen writers — each file joined only after it was scored once), and its
 weights ship with the package (``memorable.npz``, about 320 kB); running it is numpy and a
 dictionary lookup per feature, well under a millisecond per sentence.
 
 Trained on one writer's files, n-grams fit that writer's words: a writer left out of training
 is where the judge has to work, so thresholds are chosen leave-one-WRITER-out
-(``scripts/lofo_memorable.py``: train on eleven writers, play the twelfth end to end). The local
-e5 model's sentence vector ranks sentences of a left-out writer better still (AUC +0.02) but
+(``scripts/lofo_memorable.py``: train on thirteen writers, play the fourteenth end to end). The
+local e5 model's sentence vector ranks sentences of a left-out writer better still (AUC +0.02) but
 costs ~35 ms of CPU per sentence against < 1 ms, so it is not used here (docs/benchmarks.md,
 "a judge trained across writers"). Judges trained on fourteen and sixteen files (sessions 9
 and 10) were not shipped: they scored short casual Korean statements ("혈압약 먹고 있어") as low
