@@ -254,7 +254,7 @@ class HeuristicExtractor:
                 if said:
                     out = [c for c in out if c.turn_ids != (turn.id,) or c.pinned
                            or not mentions(c.content, fix.old)]
-                    last = None
+                    last = touched = None  # (the turn's memories moved: no index holds)
                 sentence = fix.sentence
             sentence = confirmed(unframed(sentence))
             standing = standing_rules.instruction(sentence, before_it)
