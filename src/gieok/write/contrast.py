@@ -313,8 +313,8 @@ def _about(r: MemoryRecord, anchor: str) -> bool:
 
 def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     """``r`` states what ``said`` (read from ``new``) says is over."""
-    if said.kind == "died":
-        return _about(r, said.anchor) and not died(r.content)
+    if said.kind in ("died", "rehomed"):  # a pet given away: as over for the user as a death
+        return _about(r, said.anchor) and not died(r.content) and not shift.rehomed(r.content)
     if said.kind == "recovered":  # a pinned complaint too, never a chronic condition
         names, theirs = _apposed(new.content), _apposed(r.content)
         return not CRITICAL_TAGS & set(r.tags) and _complaint(r.content) and _holder_shared(
@@ -446,6 +446,9 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
     said = shift.shifts(new.content)
     if _MOVED.search(new.content) and changes.who(new.content):
         said.append(shift.Shift("moved"))
+    records = list(records)  # a pet given away, the one named called a pet somewhere
+    said += [shift.Shift("rehomed", anchor=n) for n in shift.rehomed(new.content) if shift.pet_named(
+        n, [new.content, *(r.content for r in records)])]
     stages = [(b, a, changes.who(new.content)) for b, a in shift.stages(new.content)]
     stages += [(b, a, changes.who(sentence)) for sentence in _other_sentences(new)
                for b, a in shift.stages(sentence)]  # "드디어 졸업! 다음 달부터 공방에서 일해"
@@ -557,7 +560,7 @@ def outdated_by(new: MemoryRecord, records: Iterable[MemoryRecord],
         return gone, SWITCHED
     gone = styles.reversed_requests(new, records, created)
     if gone:
-        return gone, "asked the other way now"
+        return gone, "said the other way now"
     return roles.replaced_job(new, records, created), "a new job of the same holder"
 
 

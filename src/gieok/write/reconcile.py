@@ -45,7 +45,8 @@ from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
-from gieok.write.extract.retired import died, dosed, in_turn, mentions, named_across, other_sentences
+from gieok.write.extract.retired import (died, dosed, in_turn, mentions, named_across, other_sentences,
+                                        slip_said_now, says_only)
 from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
 from gieok.write.outdated import event_in_full, left_names, reword_plan
 from gieok.write.repeated import said_again as _said_again
@@ -259,9 +260,14 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     in history). The sentence itself adds nothing more and is not stored; when no memory
     names the old name, it is stored like any other (False)."""
     old_name, new_name = c.renames or ("", "")
-    olds = [r for r in pool.records.values()
-            if r.id not in pool.created and r.layer is new.layer
-            and r.type is not MemoryType.RULE and mentions(r.content, old_name)]
+    just = slip_said_now(c.preview, c.renames)  # "아 60 아니고 50": what was said just now only
+    olds = [r for r in pool.records.values() if r.id not in pool.created and r.type is not
+            MemoryType.RULE and mentions(r.content, old_name) and (r.layer is new.layer or just)]
+    if just:  # (the slip itself may read as a passing remark: the fact it fixes is kept)
+        olds = [r for r in olds if r.source_session == new.source_session]
+        if not olds:  # nothing of this conversation names it: "X 아니고 Y" alone says nothing
+            return says_only(new.content, c.renames) and not any(
+                mentions(pool.records[i].content, old_name) for i in pool.created)
     if not olds:
         return False
     for old in olds:
@@ -378,7 +384,7 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
     retires = c.retires or (() if c.ended else in_turn(c.preview or ""))  # or another sentence's
     if not retires and not c.ended:
         return []
-    health = "health" in c.tags or "medication" in c.tags
+    health, holders = "health" in c.tags or "medication" in c.tags, changes.who(new.content)
 
     def stops(r: MemoryRecord) -> bool:
         if any(mentions(r.content, name) for name in c.ended):
@@ -387,10 +393,12 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
                  or same_word(name, r.content) or named_across(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
         if not named:
             return False
+        # a medicine the memory says is taken ("넥시움 먹는다"): stopped by its holder alone
+        taken = all(dosed(r.content, n) for n in named) and changes.who(r.content) <= holders
         if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
-            return health and all(_medicine(r.content, name) for name in named)
+            return all(_medicine(r.content, name) for name in named) and (health or taken)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
-            return (health or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
+            return (health or taken or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
                 _medicine(r.content, name) or diets.DIET_WORD.search(name) for name in named))
         return True
 

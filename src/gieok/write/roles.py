@@ -52,11 +52,21 @@ _WORKS_KO = re.compile(r"(?:으로|로|에서)\s?(?:일한다|일하|일해|근�
 _ROLE_KO = re.compile(r"(?P<role>(?:[A-Za-z][\w-]*\s)*[A-Za-z][A-Za-z-]+|[가-힣]+?)(?:이다|이야|입니다|예요|이에요|다|로|으로)"
                       r"(?=[\s,.!?]|$)")
 
-# the memory says the job changed, not that a second one began
+# the memory says the job changed, not that a second one began ("이번엔" — this time, unlike
+# the last; a first day at work is a new job's)
 _CHANGED = re.compile(r"\b(?:now|these\s+days|nowadays|no\s+longer|anymore|quit|left|switched|"
-                      r"changed\s+(?:jobs|careers)|new\s+job|became|retrained|sold)\b|"
-                      r"이제|이젠|요즘은|지금은|이직|퇴사|그만두|그만뒀|관두|관뒀|새\s?직장|취직|취업|입사",
+                      r"changed\s+(?:jobs|careers)|new\s+job|became|retrained|sold|graduated|"
+                      r"first\s+(?:day|week|shift)\s+(?:at|as|in))\b|"
+                      r"이제|이젠|요즘은|지금은|이번엔|이번에는|이직|퇴사|그만두|그만뒀|관두|관뒀|새\s?직장|"
+                      r"취직|취업|입사|첫\s?출근|졸업",
                       re.IGNORECASE)
+# the work itself said, not a job title: "User teaches year 4 at …", "토스 frontend 팀이다",
+# "초등학교에서 4학년 가르친다", "연구소 인턴 시작한다"
+_WORK_DONE = re.compile(r"\b(?:teach(?:es|ing)?|works?\s+(?:as|at|for)|started\s+(?:as|work))\b|"
+                        r"가르친다|가르쳐|팀이다|팀이야|팀에서\s?일|(?:인턴|일|근무)\s?(?:을|를)?\s?시작",
+                        re.IGNORECASE)
+# an employer said as the company: "회사는 판교다", "my company is Toss"
+_COMPANY = re.compile(r"(?:회사|직장)(?:는|은|가|이)\s|\bmy\s+(?:company|employer)\s+is\b", re.IGNORECASE)
 _SECOND = re.compile(r"\b(?:also|as\s+well|too|side\s+(?:gig|hustle|job)|on\s+the\s+side|"
                      r"on\s+top|part-time|moonlight\w*|weekends?)\b|부업|투잡|겸|알바|주말",
                      re.IGNORECASE)
@@ -90,7 +100,7 @@ def states_job(record: MemoryRecord) -> bool:
     if record.metadata.get("slot") in _JOB_SLOTS:
         return True
     content = record.content
-    if _WORKS_EN.search(content) or _WORKS_KO.search(content):
+    if _WORKS_EN.search(content) or _WORKS_KO.search(content) or _COMPANY.search(content):
         return True
     found = role(content)
     return found is not None and (OCCUPATION.search(f" {found.split()[-1]}") is not None
@@ -112,11 +122,11 @@ def replaced_job(new: MemoryRecord, records: Iterable[MemoryRecord],
     if new.type is MemoryType.RULE or not _CHANGED.search(new.content) \
             or _SECOND.search(new.content):
         return []
-    now = role(new.content)
+    now = role(new.content) or ("" if _WORK_DONE.search(new.content) else None)
     if now is None:
         return []
     return [r for r in records
             if r.id not in created and r.layer is new.layer and r.type is not MemoryType.RULE
             and not r.pinned and not CRITICAL_TAGS & set(r.tags) and states_job(r)
-            and now.casefold() not in r.content.casefold()
+            and (not now or now.casefold() not in r.content.casefold())
             and _same_holder(new.content, r.content)]

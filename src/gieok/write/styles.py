@@ -8,7 +8,8 @@ English), emoji (with / without). The two requests share few words — the secon
 say "instead" or name the first — so neither likeness nor a change verb sees that the later
 one ends the earlier. The axes are a closed table of opposite poles; a request names one
 pole of an axis and not the other, and an older request that names the other pole (and not
-this one) no longer holds. Requests about anything else, and facts, are left alone.
+this one) no longer holds. Requests about anything else are left alone; of facts, only an
+axis of the same kind (where the work is done), for the same holder.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from gieok.domain.records import MemoryRecord, MemoryType
+from gieok.write.extract import changes
 
 # (one pole, the opposite pole) of each axis of how answers are given
 _AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
@@ -35,10 +37,25 @@ _AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     ))
 
 
-def _poles(content: str) -> set[tuple[int, int]]:
+# the same for facts of one holder that hold one value at a time: where the work is done
+# ("풀재택이에요" … "이제 판교 사무실 주 3회 나가요"; "fully remote" … "back in the office 4
+# days a week"). A day's exception ("오늘은 재택", "WFH today") is no pole.
+_FACT_AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
+    (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE)) for a, b in (
+        (r"풀\s?재택|전면\s?재택|완전\s?재택|재택\s?(?:근무|으로|만|해|한다|중|이다|이야)|원격\s?근무|"
+         r"\bfully\s+remote\b|\bremote(?:ly)?\b|\bwork(?:s|ing)?\s+from\s+home\b|\bWFH\b",
+         r"사무실\s?(?:로\s?|에\s?)?(?:(?:매일|매주|평일)\s?)?(?:출근|나가|나간|간다|가|주\s?\d|주\s?[한두세네]\s?번)|"
+         r"(?:주\s?\d\s?(?:회|일|번)?|주\s?[한두세네]\s?번)\s?(?:사무실|출근)|"
+         r"\b(?:in|into|to)\s+the\s+office\b|\boffice\s+\d\s+days\b|\bhybrid\b|\bon-?site\b"),
+    ))
+_TODAY = re.compile(r"오늘|내일|이번\s?주만|\btoday\b|\btomorrow\b|\bthis\s+week\b", re.IGNORECASE)
+
+
+def _poles(content: str, axes: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = _AXES
+           ) -> set[tuple[int, int]]:
     """(axis, pole) pairs ``content`` names alone on its axis."""
     out: set[tuple[int, int]] = set()
-    for i, (a, b) in enumerate(_AXES):
+    for i, (a, b) in enumerate(axes):
         one, other = a.search(content) is not None, b.search(content) is not None
         if one != other:
             out.add((i, 0 if one else 1))
@@ -50,12 +67,13 @@ def reversed_requests(new: MemoryRecord, records: Iterable[MemoryRecord],
     """The older standing requests ``new`` (a request too) reverses: each names the other
     pole of an axis ``new`` names, and neither names both. Never a fact, never one written
     in this batch, never another layer's."""
-    if new.type is not MemoryType.RULE:
-        return []
-    mine = _poles(new.content)
+    rule = new.type is MemoryType.RULE
+    axes = _AXES if rule else _FACT_AXES  # a fact: where the work is done, same holder
+    mine = _poles(new.content, axes) if rule or not _TODAY.search(new.content) else set()
     if not mine:
         return []
     opposite = {(axis, 1 - pole) for axis, pole in mine}
     return [r for r in records
-            if r.id not in created and r.type is MemoryType.RULE and r.layer is new.layer
-            and r.id != new.id and _poles(r.content) & opposite]
+            if r.id not in created and (r.type is MemoryType.RULE) == rule
+            and r.layer is new.layer and r.id != new.id and _poles(r.content, axes) & opposite
+            and (rule or changes.who(r.content) == changes.who(new.content))]

@@ -155,6 +155,50 @@ _CONFUSED_KO = re.compile(r"헷갈|착각|잘못\s?(?:말|알|적|얘기)|틀렸
 _DEICTIC_KO = frozenset("오늘 내일 어제 모레 지금 이번 다음 저번 여기 거기 저기 그거 이거 저거".split())
 
 
+# "아 국토부 아니고 해수부요. 헷갈렸네", "아 INFP 아니고 ISFP였다", "아 60 아니고 50", "oh wait,
+# Bath not Leeds": a slip owned up to in a turn of its own, the sentence nothing but the wrong
+# value and the right one (an interjection first or a mix-up owned after). Said bare it is a
+# correction only of what the user said just now: reconciliation renames only a value stored in
+# the same conversation (``slipped_just_now``), and nothing when none names it.
+_OPEN_KO = r"(?:(?:아|앗|어|헐|아참|아\s참|아\s?맞다)[,.!~\s]+)"
+_BARE_KO = re.compile(
+    rf"^(?:{_OPEN_KO}(?:그리고|근데|참|그|그게)?[,\s]*)?"
+    r"(?:(?:걔|얘|그거|그건|[가-힣A-Za-z]{1,8}(?:은|는)?)\s)?"  # what it is of: "걔", "식비는"
+    r"(?P<old>[가-힣A-Za-z0-9.]{1,12}?)(?:이|가)?\s?(?:아니고|아니라)\s+"
+    r"(?P<new>[가-힣A-Za-z0-9.]{1,12}?)"
+    r"(?:이에요|예요|이야|야|입니다|이요|요|임|였다|이었다|였어|이었어|였어요|이었어요|였네|이었네|였음|"
+    r"이었음|이다|다|이지|지)?[\s.,!~ㅋㅎㅠㅜ;]*"
+    r"(?P<owned>(?:(?:제가|내가|아까)\s)*(?:헷갈|착각|잘못|틀렸)[^.!?]*[.!~ㅋㅎㅠㅜ\s]*)?$")
+_VALUE_BARE_EN = r"(?-i:[A-Z0-9][\w&.'’-]*(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,2})"
+_BARE_EN = re.compile(
+    r"^(?P<open>(?:(?:oh|ah|um+|sorry|oops|whoops|wait|no|my\s+bad)[,!.\s-]+)+)"
+    rf"(?:(?:i\s+mean|i\s+meant|it['’]s|make\s+that)\s+)?(?:(?P<new>{_VALUE_BARE_EN}),?\s+not\s+"
+    rf"(?P<old>{_VALUE_BARE_EN})|not\s+(?P<old2>{_VALUE_BARE_EN})[,\s—–-]+(?P<new2>{_VALUE_BARE_EN}))"
+    r"[\s.!?]*(?:sorry|lol|haha)?[\s.!?]*$", re.IGNORECASE)
+
+
+def slipped_just_now(sentence: str) -> tuple[str, str] | None:
+    """(wrong value, right value) when ``sentence`` is nothing but a slip owned up to ("아
+    국토부 아니고 해수부요", "아 60 아니고 50", "oh wait, Bath not Leeds"), or None. The two
+    values are of one kind: both numbers or neither."""
+    text = sentence.strip()
+    m = _BARE_KO.match(text)
+    if m is not None and (text[:1] in "아앗어헐" and re.match(_OPEN_KO, text) or m.group("owned")):
+        old, new = m.group("old").strip("."), m.group("new").strip(".")
+    else:
+        m = _BARE_EN.match(text)
+        if m is None:
+            return None
+        old, new = (m.group("old") or m.group("old2")), (m.group("new") or m.group("new2"))
+        old, new = old.strip(" .'’-"), new.strip(" .'’-")
+    if old.casefold() == new.casefold() or old in _NOT_NAMES or new in _NOT_NAMES \
+            or old in _DEICTIC_KO or new in _DEICTIC_KO or new in _NOT_VALUE_KO:
+        return None
+    if bool(re.search(r"\d", old)) != bool(re.search(r"\d", new)):
+        return None  # "5 아니고 금요일": no value of one kind
+    return old, new
+
+
 def corrected_earlier(sentence: str) -> tuple[str, str] | None:
     """(old value, new value) when ``sentence`` corrects a value the user gave in an earlier
     conversation ("correction from last time, it's X not Y"), or owns up to a slip and says
@@ -166,6 +210,9 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
             old, new = m.group("old").strip(" .'’-"), m.group("new").strip(" .'’-")
             if old.casefold() != new.casefold() and old not in _NOT_NAMES:
                 return old, new
+    bare = slipped_just_now(text)
+    if bare is not None:
+        return bare
     m = _MIXED_UP_KO.search(text)
     if m is not None and _CONFUSED_KO.search(text) and m.group("old") != m.group("new"):
         return m.group("old"), m.group("new")

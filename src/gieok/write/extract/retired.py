@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract.correction import corrected_earlier
+from gieok.write.extract.correction import corrected_earlier, slipped_just_now
 from gieok.write.extract.english import PAST_IRREGULAR as _PAST_IRREGULAR
 
 from gieok.write.extract.health import health_related, is_medicine
@@ -149,7 +149,7 @@ def parted(sentence: str) -> tuple[str, ...]:
 _DOSE = re.compile(
     r"^\W{0,2}(?:\s?(?:을|를|은|는|도|이|가)?\s?(?:(?:하루|매일|아침|저녁|밤|자기\s?전|매주|한\s?달에)\s?)?"
     r"(?:\d+(?:\.\d+)?\s?(?:mg|ml|알|정|번|회|캡슐|방울|units?)|한\s?알|두\s?알|반\s?알|한\s?번|두\s?번)|"
-    r"\s?(?:을|를|은|는|도)?\s?(?:먹고\s?있|먹어|먹인|먹이|복용|드시|드셔|맞고|맞아|맞는|처방))|"
+    r"\s?(?:을|를|은|는|도)?\s?(?:먹고\s?있|먹어|먹는|먹인|먹이|복용|드시|드셔|맞고|맞아|맞는|처방))|"
     r"^\s+(?:\d+(?:\.\d+)?\s?(?:mg|mcg|ml|units?)|(?:once|twice|three\s+times)\s+a\s+day|daily)\b",
     re.IGNORECASE)
 
@@ -160,7 +160,12 @@ def dosed(content: str, name: str) -> bool:
     medicine lexicon knows the name."""
     low, key = content.casefold(), name.casefold()
     at = low.find(key)
-    return at >= 0 and _DOSE.search(low[at + len(key):at + len(key) + 30]) is not None
+    return at >= 0 and (_DOSE.search(low[at + len(key):at + len(key) + 30]) is not None
+                        or _TAKES.search(low[max(0, at - 16):at]) is not None)
+
+
+# "User takes Nexium", "is on the Nexium": the English verb of taking said before the name
+_TAKES = re.compile(r"\b(?:takes?|taking|is\s+on|am\s+on|been\s+on)\s+(?:the\s+|my\s+)?$")
 
 
 def mentions(content: str, name: str) -> bool:
@@ -258,6 +263,26 @@ _RENAMED = [re.compile(p) for p in (
     rf"{_Q}(?P<old>[\w가-힣.+#-]+?){_Q}(?:의)?\s?(?:이름|명칭|name)(?:을|를|이|은)?\s?(?:바꿨|바꿈|바뀌었|바뀜|"
     rf"변경|changed)[^→>\n]{{0,12}}?(?:→|->|=>)\s?{_Q}(?P<new>[\w가-힣.+#-]+){_Q}",
 )]
+
+
+def slip_said_now(text: str | None, pair: tuple[str, str] | None) -> bool:
+    """Whether ``pair`` (a rename) comes from a slip said bare in ``text`` ("아 60 아니고 50"):
+    such a correction fixes only a value said in the same conversation (``reconcile``)."""
+    return pair is not None and any(slipped_just_now(s) == pair
+                                    for s in re.split(r"(?<=[.!?])\s+|\n+", text or ""))
+
+
+def says_only(content: str, pair: tuple[str, str] | None) -> bool:
+    """Whether ``content`` says nothing but the two values of a slip ("사용자는 커피 아니고
+    차다"): with no memory of the wrong value to fix, such a memory would state nothing. One
+    that says what the value is of ("소시지는 5kg 아니고 6kg다") is kept."""
+    rest = content
+    for value in pair or ():
+        rest = re.sub(re.escape(value), " ", rest, flags=re.IGNORECASE)
+    for word in (r"사용자(?:는|가|의)?", r"User(?:'s)?", "아니고", "아니라", "not", "no", "wait", "oh", "sorry", "oops", "actually", "아",
+                 "is", "was", r"(?:이)?(?:다|였다|이었다|요|에요|예요)"):
+        rest = re.sub(rf"(?<![\w가-힣]){word}(?![\w])", " ", rest, flags=re.IGNORECASE)
+    return not re.search(r"[\w가-힣]{2,}", rest)
 
 
 _NAME_WORD = re.compile(r"이름|\S명(?:이|을|은)|명칭|개명|\bname", re.IGNORECASE)

@@ -92,6 +92,49 @@ def _died(content: str) -> list[Shift]:
     return out
 
 
+# -- a pet given away: every memory of it as the user's is over ---------------------------------------
+# "Shelly's gone to my brother in Norfolk", "we rehomed Pixel with my aunt", "gave Biscuit away",
+# "Kiwi는 청주 삼촌네로 보냈어", "콩이 이모 댁에 입양 보냈어요": the named one now lives with
+# someone else. A child is sent to grandma's for a weekend in the same words, so the one named
+# must be a pet (``pet_named``); a question or a maybe is no rehoming (``_UNSURE`` upstream).
+_REHOMED_EN = re.compile(
+    r"\b(?:re-?homed|gave\s+away|found\s+a\s+new\s+home\s+for)\s+(?P<x>(?-i:[A-Z])[a-z]+)\b|"
+    r"\b(?P<y>(?-i:[A-Z])[a-z]+)(?:['’]s|\s+has|\s+is|\s+was|\s+got)\s+(?:(?:gone|moved|been\s+rehomed|"
+    r"rehomed|adopted)\s+(?:to\s+live\s+)?(?:to|with|by)\s+(?:my|our|a|an|the|his|her|User['’]s)\b)|"
+    r"\b(?:gave|sent)\s+(?P<z>(?-i:[A-Z])[a-z]+)\s+(?:away|to\s+(?:live\s+with\s+)?(?:my|our|a|the|User['’]s)\b)",
+    re.IGNORECASE)
+_REHOMED_KO = re.compile(
+    r"(?P<x>[가-힣A-Za-z]{2,8}?)(?:이는|이를|는|은|를|을|이|가)?\s(?:[가-힣A-Za-z]{1,8}\s){0,2}?"
+    r"(?:[가-힣]{1,6}(?:네|집|댁)(?:으로|로|에)\s?(?:입양\s?|분양\s?)?(?:보냈|갔|가게\s?됐)|"
+    r"(?:입양|분양)\s?(?:보냈|갔))")
+
+
+def rehomed(content: str) -> list[str]:
+    """The names ``content`` says were given away to live elsewhere (see above)."""
+    pattern = _REHOMED_KO if _HANGUL.search(content) else _REHOMED_EN
+    out: list[str] = []
+    found = (pattern.match(content, w.start()) for w in re.finditer(r"(?:^|(?<=\s))\S", content))
+    for m in (m for m in found if m is not None):  # every word may begin the clause
+        name = next(g for g in m.groups() if g)
+        if name in _NOT_NAME or name.casefold() in ("user", "she", "he", "it", "they") \
+                or _KIN.match(name) or _KIN.match(name + "이"):
+            continue
+        out += [name, name[:-1]] if name.endswith("이") and len(name) > 2 else [name]
+    return out
+
+
+_PET_WORD = re.compile(rf"(?<![\w가-힣])(?:{PETS_EN}|{PETS_KO}|chameleon|카멜레온|닭|hen|chicken)s?",
+                       re.IGNORECASE)
+
+
+def pet_named(name: str, texts: list[str]) -> bool:
+    """Whether one of ``texts`` calls ``name`` a pet: a pet word within three words of it
+    ("the tortoise Shelly", "우리 집 chameleon 초록이", "Pixel, our cat")."""
+    near = rf"(?:\S+\s+){{0,3}}"
+    return any(re.search(rf"{_PET_WORD.pattern}\s+{near}{re.escape(name)}|{re.escape(name)}\S*\s+"
+                         rf"{near}{_PET_WORD.pattern}", t, re.IGNORECASE) for t in texts)
+
+
 # -- only one thing now ----------------------------------------------------------------------------
 # "요즘은 수영만 해", "이제 보리차만 마셔요", "이제 glasses만 쓴다": a time that says now, the thing
 # with 만 (only), and the verb it is done by
