@@ -77,7 +77,7 @@ def _slot_said(record: MemoryRecord, content: str) -> bool:
 # "매일 아침 6시에 수영해"; "swam at 6 again today" after "I swim at 6 every morning": the
 # day it was done (today, again, done) or how long it has held (4년째, for five years) is all
 # the new memory adds — one fact, said again
-_ONCE = re.compile(r"(?<![가-힣])(?:오늘|어제)(?:도|은|는)?(?![가-힣])|완료|다녀옴|다녀왔|"
+_ONCE = re.compile(r"(?<![가-힣])(?:오늘|어제)(?:도|은|는)?(?![가-힣])|완료|다녀옴|다녀왔|(?<=고)\s?(?:왔|옴)\S*|"
                    r"\b(?:today|tonight|this\s+morning|this\s+evening|yesterday|again|as\s+usual|"
                    r"did|done|went|finished)\b", re.IGNORECASE)
 _HELD = re.compile(r"\d+\s?(?:년|개월|달|주)\s?(?:째|차|동안|넘었|됐)\S*|\b(?:for|over)\s+(?:\d+|a|one|two|"
@@ -89,10 +89,35 @@ _ROUTINE = re.compile(r"매일|매주|매일\s?아침|주\s?\d\s?(?:회|번)|주
 _GLUED = re.compile(r"(?:으로|에서|이랑|로|에|은|는|을|를|도|만|이|가)$")
 
 
+# an hour said in native numerals ("여섯 시") is the hour in digits ("6시")
+_HOURS_KO = {w: str(i) for i, w in enumerate(
+    "한 두 세 네 다섯 여섯 일곱 여덟 아홉 열 열한 열두".split(), start=1)}
+_HOUR_KO = re.compile(rf"(?<![가-힣])({'|'.join(sorted(_HOURS_KO, key=len, reverse=True))})\s?시(?![가-힣]{{2}})")
+# a verb's stem before its ending ("돌고", "돌았다"): an ㄹ stem reads ㄴ before ㄴ ("돈다")
+_ENDING_KO = re.compile(r"(?<=[가-힣])(?:고|았다|었다|았어|었어|다|요|며|서)$")
+
+
+def _in_digits(text: str) -> str:
+    return _HOUR_KO.sub(lambda m: f"{_HOURS_KO[m.group(1)]}시", text)
+
+
+def _stem_found(word: str, text: str) -> bool:
+    """A Korean verb said with another ending: "돌고" for "돈다", "걷고" for "걷는다"."""
+    stem = _ENDING_KO.sub("", word)
+    if stem == word or not stem:
+        return False
+    last = ord(stem[-1]) - 0xAC00
+    forms = {stem} | ({stem[:-1] + chr(0xAC00 + last - 8 + 4)} if 0 <= last < 11172
+                      and last % 28 == 8 else set())  # ㄹ → ㄴ: 돌 → 돈
+    return any(re.search(rf"(?<![가-힣]){re.escape(f)}", text) for f in forms)
+
+
 def _found(word: str, key: str, text: str) -> bool:
     """``word`` (its ``key``) is in ``text``: as written, or spelt in the other script."""
     if _inside(key, text) or key.isascii() and len(key) > 4 and _inside(
             re.sub(r"(?:ing|ed|es)$", "", key), text):  # "played" / "plays"
+        return True
+    if re.fullmatch(r"[가-힣]+", word) and _stem_found(word, text):
         return True
     others = _WORD_KO_EN.findall(text)
     if re.match(r"[가-힣]", word):
@@ -115,6 +140,7 @@ def said_once_more(new: str, old: str) -> bool:
     held, and nothing else — or opens with that and adds one short remark on how the day
     went: every content word besides (two or more) is in ``old`` (either script), and
     neither negates what they share."""
+    new, old = _in_digits(new), _in_digits(old)
     first, *rest = _SENTENCES.split(new.strip())
     remark = " ".join(rest)
     if rest and len(remark.split()) <= _REMARK_WORDS and _ONCE.search(first) \

@@ -17,6 +17,7 @@ from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
 from gieok.write.extract.correction import slipped_just_now
 from gieok.write.extract.retired import says_only
+from gieok.write.repeated import said_once_more
 from gieok.write.styles import reversed_requests
 
 pytestmark = pytest.mark.anyio
@@ -204,3 +205,22 @@ async def test_office_days_end_fully_remote(settings: GieokSettings, tmp_path: P
         ko = await _turns(mem, "ko", ["저 스타트업 다니는데 풀재택이에요"],
                           ["요즘은 판교 사무실 주 3회 나가요"])
         assert not any("풀재택" in c for c in ko) and any("주 3회" in c for c in ko)
+
+
+# -- a day's instance of a routine said with the hour in words and another ending ---------------------
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 오늘도 일곱 시에 공원 걷고 왔다", "사용자는 매일 저녁 7시에 공원 걷는다"),
+    ("사용자는 오늘도 다섯 시에 뒷산 돌고 왔다", "사용자는 매일 새벽 5시에 뒷산 한 바퀴 돈다"),
+])
+def test_a_days_instance_with_the_hour_in_words_is_the_routine(new: str, old: str) -> None:
+    assert said_once_more(new, old)
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("사용자는 오늘도 다섯 시에 공원 걷고 왔다", "사용자는 매일 저녁 7시에 공원 걷는다"),  # another hour
+    ("사용자는 오늘도 일곱 시에 공원 뛰고 왔다", "사용자는 매일 저녁 7시에 공원 걷는다"),  # another act
+    ("사용자는 오늘도 일곱 시에 공원 걷고 왔다. 다음 주부터 아침으로 바꿨다",
+     "사용자는 매일 저녁 7시에 공원 걷는다"),  # a change told with it
+])
+def test_another_hour_act_or_change_is_not_the_routine_again(new: str, old: str) -> None:
+    assert not said_once_more(new, old)
