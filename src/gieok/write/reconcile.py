@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
@@ -255,17 +255,17 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
 
 
 def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
-    """"Phoenix got renamed to Atlas": each stored memory that names Phoenix is superseded
-    by the same memory naming Atlas, from the time of the rename on (the old wording stays
-    in history). The sentence itself adds nothing more and is not stored; when no memory
-    names the old name, it is stored like any other (False)."""
+    """"Phoenix got renamed to Atlas": each stored memory naming Phoenix is superseded by the
+    same memory naming Atlas, from the rename on (the old wording stays in history). The
+    sentence is not stored; when no memory names the old name, it is stored as any (False)."""
     old_name, new_name = c.renames or ("", "")
     just = slip_said_now(c.preview, c.renames)  # "아 60 아니고 50": what was said just now only
     olds = [r for r in pool.records.values() if r.id not in pool.created and r.type is not
             MemoryType.RULE and mentions(r.content, old_name) and (r.layer is new.layer or just)]
-    if just:  # (the slip itself may read as a passing remark: the fact it fixes is kept)
-        olds = [r for r in olds if r.source_session == new.source_session]
-        if not olds:  # nothing of this conversation names it: "X 아니고 Y" alone says nothing
+    if just:  # (the slip may read as a passing remark) said this conversation or within hours
+        olds = [r for r in olds if r.source_session == new.source_session
+                or abs(new.event_time - r.event_time) <= timedelta(hours=6)]
+        if not olds:  # nothing said just now names it: "X 아니고 Y" alone says nothing
             return says_only(new.content, c.renames) and not any(
                 mentions(pool.records[i].content, old_name) for i in pool.created)
     if not olds:

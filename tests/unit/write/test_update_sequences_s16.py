@@ -224,3 +224,16 @@ def test_a_days_instance_with_the_hour_in_words_is_the_routine(new: str, old: st
 ])
 def test_another_hour_act_or_change_is_not_the_routine_again(new: str, old: str) -> None:
     assert not said_once_more(new, old)
+
+
+async def test_a_slip_in_a_conversation_opened_minutes_later_still_fixes(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        start = datetime(2026, 3, 2, 18, tzinfo=UTC)
+        for i, text in enumerate(("저 세종시 공무원이에요. 환경부", "아 환경부 아니고 고용노동부요")):
+            await mem.add([{"role": "user", "content": text}], user_id="u", session_id=f"s{i}",
+                          timestamp=start + timedelta(minutes=i))
+            await mem.end_session(user_id="u", session_id=f"s{i}")
+        page = await mem.list(user_id="u", limit=100)
+        live = [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
+        assert any("고용노동부" in c for c in live) and not any("환경부" in c for c in live)
