@@ -463,7 +463,8 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
                     r.content)) or any(
                 before.search(r.content) and not after.search(r.content)
                 # a pinned memory only for a birth the user tells of (a pregnancy is pinned)
-                and (not r.pinned or after is shift.BORN and shift.own_birth(holder))
+                and (not r.pinned or after is shift.BORN and shift.own_birth(holder)
+                     or after is shift.MEAT)
                 and shift.same_holder(after, holder, changes.who(r.content))
                 for before, after, holder in stages):
             out.append(r)

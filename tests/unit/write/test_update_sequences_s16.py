@@ -237,3 +237,23 @@ async def test_a_slip_in_a_conversation_opened_minutes_later_still_fixes(
         page = await mem.list(user_id="u", limit=100)
         live = [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
         assert any("고용노동부" in c for c in live) and not any("환경부" in c for c in live)
+
+
+# -- a meatless diet ended by meat eaten again -----------------------------------------------------------
+async def test_meat_eaten_again_ends_the_meatless_diet(settings: GieokSettings,
+                                                       tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        ko = await _turns(mem, "ko", ["나 채식한 지 3년 됐어"],
+                          ["철분 부족해서 요즘은 소고기 다시 먹어"])
+        assert not any("3년" in c for c in ko), ko
+        en = await _turns(mem, "en", ["my daughter Ivy is vegetarian, her own choice"],
+                          ["Ivy is eating fish at her nan's now"])
+        assert not any("vegetarian" in c for c in en) and any("fish" in c for c in en)
+
+
+async def test_someone_elses_meat_leaves_the_diet(settings: GieokSettings,
+                                                  tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        vegan = await _turns(mem, "en", ["I am vegan"],
+                             ["my husband is eating steak again these days"])
+        assert "User is vegan" in vegan

@@ -395,12 +395,21 @@ _STAGES = (
      re.compile(r"\b(?:I|User|they|he|she)\s+(?:just\s+|finally\s+|officially\s+)?retired\b|"
                 r"\bretired\s+(?:from|last|this|in|early)\b|은퇴했|정년\s?퇴직했|퇴직했",
                 re.IGNORECASE)),
+    # a meatless diet, then meat or fish eaten again ("Arlo's eating chicken at school now",
+    # "생선이랑 닭고기는 다시 먹기 시작했다")
+    (re.compile(r"\b(?:vegetarian|vegan|veggie)\b|채식|비건", re.IGNORECASE),
+     re.compile(r"\b(?:eat(?:s|ing)?|having|started\s+eating)\s+(?:\w+\s+){0,2}?(?:meat|chicken|beef|"
+                r"pork|fish|bacon|lamb|steak|turkey|seafood)\b[^.!?]*?\b(?:now|again|these\s+days)\b|"
+                r"\bback\s+(?:on|to)\s+(?:eating\s+)?meat\b|(?:고기|생선|닭|닭고기|소고기|돼지고기|해산물|"
+                r"육류)\S*\s(?:\S+\s){0,2}?(?:다시|이제|요즘은)\s?(?:\S+\s)?먹|(?:고기|생선|닭|닭고기|"
+                r"소고기|돼지고기|해산물|육류)\S*\s(?:\S+\s){0,2}?먹기\s?시작", re.IGNORECASE)),
 )
 
 
 # a birth ends the parent's pregnancy: said of the child, it is about the user too; a
 # pregnancy is a pinned health memory, and the birth is the one stage that ends it
 BORN = _STAGES[1][1]
+MEAT = _STAGES[-1][1]  # a pinned diet too: eating meat again is the user's own word on it
 
 
 def stages(content: str) -> list[tuple[re.Pattern[str], re.Pattern[str]]]:
@@ -415,6 +424,8 @@ _CHILD = frozenset("아들 딸 아기 애기 baby son daughter boy girl twins �
 def same_holder(after: re.Pattern[str], new: frozenset[str], old: frozenset[str]) -> bool:
     """Whether a stage said of ``new``'s people ends one said of ``old``'s: the same
     people, or — for a birth — the parent named without the child."""
+    if after is MEAT:  # "Ivy is eating fish at her nan's now": Ivy's, the nan only where she eats
+        return old == new or bool(old) and old <= new
     return old <= new if after is BORN else old == new
 
 
