@@ -159,3 +159,11 @@ def test_a_fact_after_the_disclaimer_stays() -> None:
 def test_a_condition_named_inside_the_request_is_not_cut_away() -> None:
     got = said("아침에 주사 맞고 출근하는 길인데 당뇨 환자 도시락 메뉴 추천 좀")
     assert any("당뇨" in c for c in got), got
+
+
+def test_material_given_after_a_colon_is_read() -> None:
+    # the user's own signature may say who they are: only the bare showing is dropped
+    from gieok.write.extract import task_talk
+
+    assert not task_talk.hands_over("here's my email signature: Mina Kim, researcher, typhoon centre")
+    assert task_talk.hands_over("here's my email signature, can you tidy it up?")

@@ -170,7 +170,8 @@ def parameter(sentence: str) -> bool:
 # Material handed over for the task ("here's a calendar line from our club", "this is my email
 # signature", "아래는 동호회 공지 문자예요", "이거 학원에서 온 안내문이야"): the user shows someone
 # else's text (or a text of the moment) to work on; what it says is not said by the user, and
-# the showing is no fact. A statement after a colon is the user's own ("here's the thing: I'm …").
+# the showing is no fact. Material after a colon is read as usual: it may be the user's own
+# ("here's the thing: I'm …", "here's my signature: Dr Kim, typhoon centre").
 _MATERIAL_EN = (r"(?:line|lines|text|snippet|signature|entry|excerpt|paragraph|passage|section|"
                 r"bit|part|draft|template|sample|example|screenshot|log|output|traceback|"
                 r"stack\s?trace|error|config|table|row|quote|transcript|thread|chain|"
@@ -180,7 +181,7 @@ _HANDS_EN = re.compile(
     r"these\s+are|below\s+is|attached\s+is|(?:i['’]m\s+|i\s+am\s+)?pasting(?:\s+in)?|"
     r"i['’]ll\s+paste|i\s+pasted|copying\s+in)\s+(?:(?:a|an|the|my|our|some|this|that|his|her|"
     r"their)\s+)?(?:(?!(?:is|was|are)\b)[\w'’&-]+\s+){0,3}?"
-    rf"{_MATERIAL_EN}s?\b(?![^:]*:\s*(?:i|i['’]m|my|we|our)\b)(?:\s+(?:from|of|for|that|i|we)\b[^,;.!?]*)?"
+    rf"{_MATERIAL_EN}s?\b(?![^:]*:\s*\S)(?:\s+(?:from|of|for|that|i|we)\b[^,;.!?]*)?"
     r"\s*(?:[,;.!?:—–]|$)", re.IGNORECASE)
 _HANDS_KO = re.compile(
     r"^(?:(?:아|참|그리고|근데)\s)*(?:아래|밑에|다음|위에|이거|이건|요거)(?:는|은|가|에)?\s(?:\S+\s){0,3}?"
