@@ -167,3 +167,9 @@ def test_material_given_after_a_colon_is_read() -> None:
 
     assert not task_talk.hands_over("here's my email signature: Mina Kim, researcher, typhoon centre")
     assert task_talk.hands_over("here's my email signature, can you tidy it up?")
+
+
+def test_a_disease_named_inside_the_request_is_not_cut_away() -> None:
+    got = said("아침에 약 먹고 출근하는 길인데 파킨슨병 환자 식단 추천 좀")
+    assert any("파킨슨병" in c for c in got), got
+    assert not any("물병" in c for c in said("요즘 캠핑 다니는데 물병 추천 좀"))  # a bottle

@@ -215,7 +215,8 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         statement = korean.to_memory(f"{head}요", speaker=False)
     if not statement or not rest:
         return [sentence]
-    if _asks(rest) and not _KO_OWN_CLAUSE.search(rest) and not health_related(rest):
+    if _asks(rest) and not _KO_OWN_CLAUSE.search(rest) and not health_related(rest) \
+            and not _KO_PATIENT.search(rest):
         # "랫트 두 마리 키우는데 케이지 추천 좀": what follows the clause is the request, which
         # has no memory of its own; the whole sentence going on after the statement would be
         # stored as its continuation, request and all (a condition named in the request —
@@ -266,6 +267,11 @@ _KO_ASKS = re.compile(r"(?:주세요|줘|줘요|주라|줄래요?|주실래요|�
 # a request that carries a clause of its own before it ("… 다음 달에 이사 가서 집 좀 알아봐 줘",
 # "… 애가 둘이라 방 세 개짜리로 찾아줘"): a connective ending, then more words
 _KO_OWN_CLAUSE = re.compile(r"[가-힣](?<!에)(?:서|라|니까|고|는데|은데|지만)\s+\S")
+
+
+# a disease or a patient named in the request ("크론병 환자 도시락", "파킨슨병 있는 분"): the condition
+# is the user's (or their family's) though said as what the task is for
+_KO_PATIENT = re.compile(r"[가-힣]병\s?(?:환자|있)|환자\s?(?:식|용|도시락|메뉴)|(?<![가-힣])[가-힣]{1,5}(?<![물꽃술주리빈약])병(?=[이을가]?\s|$)")
 
 
 def _asks(rest: str) -> bool:
