@@ -103,3 +103,47 @@ def test_the_make_in_the_next_message(chat_extract: Any) -> None:
     # nothing owned
     got = chat_extract.chat("u: I had a long day at work", "u: A total mess. any tips for sleep?")
     assert not any("mess" in c for c, _ in got), got
+
+
+def test_relatives_or_pets_counted_then_named(chat_extract: Any) -> None:
+    got = _said(chat_extract, "so I've got three kids: Poppy who's 9, Alfie is 6 and the "
+                              "youngest, Bea, started nursery. ideas for a rainy day?")
+    for name, said in [("Poppy", "9"), ("Alfie", "6"), ("Bea", "nursery")]:
+        assert any(name in c and said in c for c in got), (name, got)
+    got = _said(chat_extract, "we have two rabbits: Pip and Juniper, any toy ideas?")
+    assert "User has a rabbit called Juniper" in got, got
+    assert not any("ideas" in c for c in got), got
+
+
+def test_a_request_for_every_answer_said_without_a_question_mark(chat_extract: Any) -> None:
+    got = _said(chat_extract, "can you stop saying no worries every time lol")
+    assert any(c.startswith("Standing instruction") and "no worries" in c for c in got), got
+    got = _said(chat_extract, "small thing, never put my surname in anything you draft")
+    assert any(c.startswith("Standing instruction from the user: Never put") for c in got), got
+    # a one-off task asked without a question mark is no rule
+    for text in ["can you send me the recipe again", "can you stop the timer"]:
+        assert not any(c.startswith("Standing instruction") for c in _said(chat_extract, text))
+
+
+def test_the_kind_of_work_the_user_does(chat_extract: Any) -> None:
+    got = _said(chat_extract, "남편은 교사야. 나는 재택으로 편집 일 하고.")
+    assert "사용자는 재택으로 편집 일을 한다" in got, got
+    assert "사용자는 택배 일을 한다" in _said(chat_extract, "나 요즘 택배 일 해")
+    # housework, a task, an amount of work, a question, a relative's work
+    for text in ["집안일 하고 나니까 피곤해", "그 일 하고 나서 연락할게", "오늘 일 많아서 못 가",
+                 "무슨 일 하세요?", "엄마는 식당 일 하셔"]:
+        assert not any(c.startswith("사용자는") and "일을 한다" in c
+                       for c in _said(chat_extract, text)), text
+
+
+def test_a_childs_age_said_with_no_subject_is_not_the_users(chat_extract: Any) -> None:
+    got = _said(chat_extract, "겨울인데 고슴도치 목욕시켜도 돼? 피그미 고슴도치야 이제 2살")
+    assert not any(c.startswith("사용자는") and "세" in c for c in got), got
+    assert "사용자는 31세" in _said(chat_extract, "31살이야")
+
+
+def test_how_the_user_holds_their_home(chat_extract: Any) -> None:
+    assert "사용자의 집은 전세" in _said(chat_extract, "아 그리고 우리 집 전세야 자가 아니고")
+    got = _said(chat_extract, "저희 집은 월세예요")
+    assert "사용자의 집은 월세" in got and not any("거주" in c for c in got), got
+    assert not any("사용자의 집은" in c for c in _said(chat_extract, "친구 집 전세래"))

@@ -268,8 +268,49 @@ def moved_where(sentences: list[str]) -> list[str]:
     return out
 
 
+# "I've got three kids: Hattie who's 11, Rufus is 8 and the baby, Clem, turned one": a count
+# of relatives or pets, then each by name with what is said of them
+_COUNTED = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|well|right|yeah|um+)[,\s]+)*(?:I|we)(?:['’]ve\s+got|\s+have(?:\s+got)?|"
+    r"['’]ve)\s+(?:two|three|four|five|six|\d)\s+(?P<kind>kids|children|sons|daughters|boys|"
+    r"girls|grandkids|grandchildren|dogs|cats|rabbits|hamsters|chickens|hens|goats|horses)"
+    r"\s*[:–—-]\s*(?P<list>.+)$", re.IGNORECASE)
+_SINGULAR = {"children": "child", "grandchildren": "grandchild"}
+_NOT_NAME = frozenset("I The A An And But So Saturday Sunday Monday Tuesday Wednesday Thursday "
+                      "Friday".split())
+
+
+def listed(sentences: list[str]) -> list[str]:
+    """The sentences, each count followed by named relatives or pets also said one by one
+    ("my kid Hattie is 11", "my kid Rufus is 8", "I have a kid called Clem")."""
+    out: list[str] = []
+    for sentence in sentences:
+        out.append(sentence)
+        m = _COUNTED.match(sentence.strip().rstrip(".!"))
+        if m is None:
+            continue
+        kind = m.group("kind").lower()
+        one = _SINGULAR.get(kind, kind[:-1])
+        items = m.group("list")
+        names = [n for n in re.finditer(r"\b[A-Z][a-z]+\b", items) if n.group(0) not in _NOT_NAME]
+        if len(names) < 2:
+            continue
+        for i, name in enumerate(names):
+            end = names[i + 1].start() if i + 1 < len(names) else len(items)
+            pieces = [p.strip() for p in re.split(r",|\s+and\s+", items[name.end():end])]
+            said = next((p for p in pieces if p), "")
+            said = re.sub(r"^who(?:['’]s|\s+is)\b", "is", said)
+            if re.search(r"\?|^(?:any|can|could|what|how|should|please|pls|would|is\s+there|"
+                         r"do|does|thoughts|ideas|help)\b", said, re.IGNORECASE):
+                said = ""  # the question the turn goes on to ("…, any toy ideas?")
+            out.append(f"my {one} {name.group(0)} {said}" if said
+                       else f"I have {'an' if one[0] in 'aeiou' else 'a'} {one} called {name.group(0)}")
+    return out
+
+
 def as_one(sentences: list[str]) -> list[str]:
     """What the user says in two pieces read as one: a move and where now (``moved_where``),
+    relatives or pets counted and then named (``listed``),
     a request and that it holds from now on (``standing.declared``); what a question says is
     the user's, as a statement of its own (``owned.statements``); the name of the user's work
     and what the sentence beside it says of the work (``workspace.named_with_facts``)."""
@@ -277,4 +318,4 @@ def as_one(sentences: list[str]) -> list[str]:
     from gieok.write.extract.standing import declared
     from gieok.write.extract.workspace import named_with_facts
 
-    return named_with_facts(statements(declared(moved_where(sentences))))
+    return named_with_facts(statements(declared(moved_where(listed(sentences)))))

@@ -188,7 +188,11 @@ RULES: list[Rule] = [
     rule("ko.profile.age",
          r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
-         strict=True),
+         strict=True,
+         # "러시안 육지거북이야 이제 3살": a child's age said with no subject is a pet's or a
+         # child's, not the user's (unless the user names themself)
+         check=lambda g, c: int(g["x"]) >= 13 or re.search(
+             r"(?:^|\s)(?:나|저|난|전|나는|저는|내가|제가)\s", c.sentence) is not None),
     # "오늘 35살 됐어": the new age — only when nothing before it names someone else
     # ("나비 오늘 생일이라 4살 됐어" is the cat's)
     rule("ko.profile.age_became",

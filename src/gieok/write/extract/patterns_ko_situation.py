@@ -55,6 +55,22 @@ def _place_with(particle: str) -> Check:
     return check
 
 
+# a word before 일 that names no kind of work: a time, a demonstrative, an amount, the home
+_WORK_KIND_NOT = re.compile(
+    r"^(?:집안|집|그|이|저|무슨|어떤|다른|딴|같은|큰|작은|급한|중요한|밀린|남은|많은|힘든|쉬운|"
+    r"오늘|내일|어제|이번|지난|다음|요즘|요새|평소|매일|하루|주말|회사|직장|학교|남의|내|제|네|"
+    r"우리|저희|사람|아무|별|이런|그런|저런|온갖|모든|허드렛|잡|궂은|좋은|나쁜|혼자|같이|함께|"
+    r"많이|열심히|계속|원래|지금|아직|이제|나|저|난|전|나는|저는)$")
+
+
+def korean_noun(word: str) -> bool:
+    """The word is a noun by Kiwi's analysis (its last morpheme), not a verb's form."""
+    from gieok.write.extract import korean
+
+    toks = [t for t in korean.tokens(word) if not t.tag.startswith("S")]
+    return bool(toks) and toks[-1].tag.startswith(("NNG", "NNP", "SL", "XSN"))
+
+
 # "여기 염전에서 일해": "here" before the workplace is where the user is, not its name
 _HERE = re.compile(r"^(?:여기|거기|이\s동네)\s")
 
@@ -183,6 +199,13 @@ RULES: list[Rule] = [
          # "친구랑 같이 살아": who the user lives with is no place
          check=lambda g, c: _place(g, c) and not re.search(
              rf"{re.escape(g['x'])}(?:이랑|랑|하고|와|과)\s*(?:같이|함께|둘이|셋이)", c.sentence)),
+    # "우리 집 자가야 전세 아니고", "저희 집은 월세예요": how the user holds their home
+    rule("ko.residence.tenure",
+         r"(?:(?:^|\s)(?:우리|저희|내|제)\s?)?집(?:은|이|도)?\s?(?P<t>자가|전세|월세|반전세)"
+         r"(?:야|예요|에요|이에요|임|입니다|이고|인데|라서|고|거든)(?=$|[\s,.!~ㅋㅎ])",
+         lambda g, _: f"사용자의 집은 {g['t']}", "residence", category="location", slot="home_tenure",
+         value="{t}",
+         tags=("residence",), strict=True),
     # "요즘 대전에 있어", "요새 제주에서 지내요": where the user is these days is where they
     # live (a named place only: not "요즘 회사에 있어", not "지금 대전에 있어" — right now)
     rule("ko.residence.these_days",
@@ -205,7 +228,8 @@ RULES: list[Rule] = [
     rule("ko.residence.home_is",
          rf"(?:사는\s?곳은|집은|거주지는|우리\s?집은)\s*{OBJ}\s*(?:이야|야|예요|이에요|입니다|임|에\s?있어)",
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
-         tags=("residence",), check=_place_with("에")),
+         tags=("residence",), check=lambda g, c: _place_with("에")(g, c)
+         and not re.match(r"(?:자가|전세|월세|반전세)$", g["x"])),  # ("집은 월세예요": tenure)
     rule("ko.residence.hometown",
          rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
          "사용자의 고향은 {x}", "residence", category="location", slot="hometown",
@@ -249,6 +273,17 @@ RULES: list[Rule] = [
          and not _ATTENDED.search(g["x"])
          # "밤 10시부터 새벽 4시까지 일해": the hours, not a workplace
          and not re.search(r"부터|까지|\d\s?시$", g["x"]), strict=True),
+    # "재택으로 번역 일 하고", "요즘 배달 일 해", "디자인 일 하는데요": the kind of work the user does
+    # (a noun before 일; not "집안일", "그 일", "무슨 일", "오늘 일 많아")
+    rule("ko.job.kind_of_work",
+         r"(?P<how>(?:재택|프리랜서|알바|파트타임|투잡|부업)(?:으로|로)\s)?(?P<x>[가-힣A-Za-z]{2,8})\s?"
+         r"일(?:을)?\s?(?:해|하고|하는데|합니다|해요|하거든|하고\s?있|하는\s?중|하고요|한다|하는데요)"
+         r"(?=$|[\s,.!~ㅋㅎ])",
+         lambda g, _: f"사용자는 {g['how'] + ' ' if g.get('how') else ''}{g['x']} 일을 한다", "job",
+         slot="work_kind:{x}",
+         value="yes", tags=("job",), strict=True,
+         check=lambda g, c: _noun(g, c) and _WORK_KIND_NOT.match(g["x"]) is None
+         and korean_noun(g["x"])),
     # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
     rule("ko.job.work_at_as",
          rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"

@@ -25,6 +25,8 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # what may come before the imperative: fillers, and when it starts to hold ("from now on
 # don't use emoji …", "going forward, cite sources")
 _EN_LEADS = (r"(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing|from\s+now\s+on|"
+             # a label for what follows ("quick thing, never …", "small request: always …")
+             r"(?:quick|one|small|little|another|random)\s+(?:thing|request|note|favou?r|ask)|"
              r"going\s+forward|moving\s+forward|henceforth|by\s+default|in\s+(?:the\s+)?future)"
              r"[,\s]+)*")
 _EN_IMPERATIVE = re.compile(
@@ -115,7 +117,7 @@ def _ko_goes_on(text: str, before: str | None) -> bool:
 def instruction(sentence: str, before: str | None = None) -> Hit | None:
     """A standing instruction in ``sentence`` as a rule memory, or None. ``before``: the
     user's sentence before it, which an elliptical "and temperatures in Celsius" goes on."""
-    text = sentence.strip().rstrip(".!~ ")
+    text = _EN_LABEL.sub("", sentence.strip().rstrip(".!~ "))
     if len(text) < 6:
         return None
     if text.endswith("?"):
@@ -150,6 +152,12 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
                    family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                    confidence=0.8)  # first": how the user wants every answer, as a wish
     found = _standing(text, text)
+    asked = _EN_ASKED_PLAIN.match(text)
+    if found is None and asked is not None:
+        # "can you stop saying great question every time lol": a request put as a question
+        # with no question mark, standing by its own marker
+        body = _EN_TRAIL.sub("", asked.group("b"))
+        found = _standing(body, body)
     head, colon, tail = text.partition(":")
     if found is None and colon and tail.strip() and len(head.split()) <= 8:
         # "Before I ask you anything else: please keep answers short": a label, then the rule
@@ -214,6 +222,14 @@ def _standing(text: str, said: str) -> Hit | None:
 _EN_ASKED = re.compile(r"^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey)[,\s]+)*(?:can|could|would|will)\s+"
                        r"(?:you|u)\s+(?:please\s+)?(?P<b>[a-z].*?)(?:,?\s+please)?\s*\?+$",
                        re.IGNORECASE)
+# a label for the request, not part of it ("quick thing, never put my address in …")
+_EN_LABEL = re.compile(r"^(?:quick|one|small|little|another|random)\s+(?:thing|request|note|"
+                       r"favou?r|ask)\s*[,:\-–—]\s*", re.IGNORECASE)
+# … said in chat with no question mark ("can you stop saying X every time lol")
+_EN_ASKED_PLAIN = re.compile(r"^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey)[,\s]+)*(?:can|could|would|"
+                             r"will)\s+(?:you|u)\s+(?:please\s+)?(?P<b>[a-z].*?)(?:,?\s+please)?$",
+                             re.IGNORECASE)
+_EN_TRAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|haha+|pls|plz|please|thanks|thx|ty))+$", re.IGNORECASE)
 # how every answer should be: what a question-form request needs to be a standing one ("can
 # you give me a few answers?" is a task)
 _EN_STYLE = re.compile(r"\b(?:short(?:er)?|brief(?:er)?|concise|simpler|plain\s+english|always|"
