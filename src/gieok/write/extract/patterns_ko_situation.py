@@ -56,6 +56,10 @@ def _place_with(particle: str) -> Check:
 
 
 # a word before 일 that names no kind of work: a time, a demonstrative, an amount, the home
+# "삼성전자에서 일해요": a place with its particle before 일 is where the user works (the
+# employer rules read it), not the kind of work
+def _at_place(x: str, sentence: str) -> bool:
+    return re.search(re.escape(x) + r"\s?(?:에서|에게|한테)\s?일", sentence) is not None
 _WORK_KIND_NOT = re.compile(
     r"^(?:집안|집|그|이|저|무슨|어떤|다른|딴|같은|큰|작은|급한|중요한|밀린|남은|많은|힘든|쉬운|"
     r"오늘|내일|어제|이번|지난|다음|요즘|요새|평소|매일|하루|주말|회사|직장|학교|남의|내|제|네|"
@@ -283,7 +287,7 @@ RULES: list[Rule] = [
          slot="work_kind:{x}",
          value="yes", tags=("job",), strict=True,
          check=lambda g, c: _noun(g, c) and _WORK_KIND_NOT.match(g["x"]) is None
-         and korean_noun(g["x"])),
+         and korean_noun(g["x"]) and not _at_place(g["x"], c.sentence)),
     # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
     rule("ko.job.work_at_as",
          rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"
@@ -300,13 +304,13 @@ RULES: list[Rule] = [
          and not re.search(r"(?:학교|대학교|대학|대학원)$", g["x"]), strict=True),
     # "토스에서 당근으로 이직했어", "이직했어요, 토스에서 당근으로요": the new employer
     rule("ko.job.moved_from_to",
-         rf"[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)\s*(?:이직|옮겼|옮김)",
+         rf"[가-힣A-Za-z0-9]+에서\s+{OBJ}(?<!으)\s*(?:으로|로)\s*(?:이직|옮겼|옮김)",
          "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
     rule("ko.job.moved_then_where",
-         rf"이직\S*[,\s]+[가-힣A-Za-z0-9]+에서\s+{OBJ}\s*(?:으로|로)(?:요|이요)?[\s.!~]*$",
+         rf"이직\S*[,\s]+[가-힣A-Za-z0-9]+에서\s+{OBJ}(?<!으)\s*(?:으로|로)(?:요|이요)?[\s.!~]*$",
          "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
     rule("ko.job.joined",
-         rf"{OBJ}\s*(?:에|으로|로)\s*(?:이직|취직|입사|취업)\s?(?:했|해서|함|하게\s?됐|하게\s?되었)",
+         rf"{OBJ}(?<!으)\s*(?:에|으로|로)\s*(?:이직|취직|입사|취업)\s?(?:했|해서|함|하게\s?됐|하게\s?되었)",
          "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",),
          check=lambda g, c: _noun(g, c) and g["x"] not in _WHEN_WORDS, strict=True),
     rule("ko.job.company_is",
