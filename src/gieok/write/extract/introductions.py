@@ -89,8 +89,7 @@ def _described(sentence: str, name: str) -> str:
 
 
 def _sentence_naming(text: str, name: str) -> str | None:
-    return next((s for s in split_sentences(text)
-                 if re.search(rf"(?<!\w){name_pattern(name)}", s)), None)
+    return next((s for s in split_sentences(text) if _names(s, name)), None)
 
 
 def _names(text: str, name: str) -> bool:
