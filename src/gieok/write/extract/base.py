@@ -9,13 +9,15 @@ single-valued slot ``residence`` with different values mean the newer one supers
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from gieok.domain.records import MemoryRecord, MemoryType, Source
 from gieok.domain.turns import Turn
+
+MAX_RETRIES = 40  # tries of one rule on one sentence (Rule.matches)
 
 # Slots that hold one value at a time: a different value supersedes the old one.
 SINGLE_VALUED_PREFIXES = (
@@ -138,3 +140,21 @@ class Rule:
     name: str
     pattern: re.Pattern[str]
     build: Callable[[re.Match[str], RuleContext], Hit | None]
+
+    def matches(self, sentence: str, ctx: RuleContext) -> Iterable[Hit]:
+        """All accepted matches in ``sentence``; a rejected match is retried one character
+        later so a bad leftmost match cannot hide a good one (at most ``MAX_RETRIES`` tries)."""
+        pos, tries = 0, 0
+        while pos < len(sentence) and tries < MAX_RETRIES:
+            tries += 1
+            match = self.pattern.search(sentence, pos)
+            if match is None:
+                return
+            start = match.start()
+            mid_word = start > 0 and sentence[start - 1].isalnum() and sentence[start].isalnum()
+            hit = None if mid_word else self.build(match, ctx)
+            if hit is None:
+                pos = match.start() + 1
+                continue
+            yield hit
+            pos = max(match.end(), match.start() + 1)

@@ -38,7 +38,6 @@ from gieok.write.normalize import score_importance
 from gieok.write.pii import has_mask, is_mask_only
 
 MAX_SENTENCE = 300
-MAX_RETRIES = 40
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|maybe|probably|perhaps|might|not\s+sure|i\s+suppose|kinda|"
@@ -499,7 +498,7 @@ class HeuristicExtractor:
         negated = bool(_HANGUL.search(sentence)) and korean_negated(sentence)
         for lang, rules, post in tables:
             for rule in rules:
-                for hit in _apply(rule, sentence, ctx):
+                for hit in rule.matches(sentence, ctx):
                     for fix in post:
                         hit = fix(hit)
                     if negated and lang == "ko" and hit.family not in _NEGATION_READERS:
@@ -590,21 +589,3 @@ def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Cand
         merged = merged.with_(data={**(merged.data or {}), **when.as_data()})
     return merged.with_(pinned=merged.pinned or is_core(merged))
 
-
-def _apply(rule: Rule, sentence: str, ctx: RuleContext) -> Iterable[Hit]:
-    """All accepted matches of ``rule``; a rejected match is retried one character later so a
-    bad leftmost match cannot hide a good one."""
-    pos, tries = 0, 0
-    while pos < len(sentence) and tries < MAX_RETRIES:
-        tries += 1
-        match = rule.pattern.search(sentence, pos)
-        if match is None:
-            return
-        start = match.start()
-        mid_word = start > 0 and sentence[start - 1].isalnum() and sentence[start].isalnum()
-        hit = None if mid_word else rule.build(match, ctx)
-        if hit is None:
-            pos = match.start() + 1
-            continue
-        yield hit
-        pos = max(match.end(), match.start() + 1)
