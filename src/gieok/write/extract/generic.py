@@ -18,7 +18,15 @@ from gieok.domain.records import MemoryType
 from gieok.write.extract.health import (EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, animal_part,
                                         medical_report)
 from gieok.write.extract.patterns_en_base import PETS
+# life_event, one_off, past_evaluation, reason_clause and without_request are read as
+# generic.<name> by the extractor: they live in moment and request_reason, and are re-exported
+from gieok.write.extract.moment import (KO_LAUGH, KO_MOOD, PLAN, VENT, momentary, one_off,
+                                        past_evaluation)
+from gieok.write.extract.moment import life_event as life_event
 from gieok.write.extract.passing import passing
+from gieok.write.extract.request_reason import reason_clause as reason_clause
+from gieok.write.extract.request_reason import without_request
+from gieok.write.extract.script import is_korean
 from gieok.write.extract import discourse, english, korean
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -64,89 +72,11 @@ _EN_REJECT = re.compile(
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"
     r"start|quit|switch|change|do|visit|learn|become)\b",
     re.IGNORECASE)
-# An opinion, and what is only true for the moment ("I'm at the airport", "in 10 minutes,
-# gotta go", "ate my sock this morning", "can't decide … for dinner"): never kept whole.
-_EN_MOMENT = re.compile(
-    # what has gone on all day ("I've been sitting all day", "been up all night")
-    r"\b(?:i['’]ve|i\s+have|we['’]ve|we\s+have)?\s*been\s+\w+(?:ing)?\b[^.!?]*\ball\s+(?:day|"
-    r"morning|afternoon|evening|night)\b|\bi\s+feel\s+like\b|\bimo\b|\bin\s+my\s+opinion\b|\bthis\s+morning\b|\bgott?a\s+go\b|"
-    r"\bin\s+(?:\d+|a\s+few|ten|five|twenty)\s+(?:minutes|mins)\b|\bfor\s+(?:dinner|lunch|breakfast)\b|"
-    r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
-    r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
-    r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b|"
-    # something of theirs misbehaving right now: "my code is broken", "the wifi is down"
-    r"\b(?:is|are|keeps?)\s+(?:broken|down|not\s+working|crashing|failing|acting\s+up|"
-    r"freezing|lagging)\b|"
-    # an illness that passes: "I have a cold" (not a condition to pin)
-    r"\b(?:have|having|got|caught|with)\s+(?:a\s+|the\s+|this\s+)?(?:(?:bad|nasty|mild|slight)\s+)?"
-    r"(?:cold|flu|headache|fever|hangover|sore\s+throat|cough|runny\s+nose|stomach\s?ache|"
-    r"stomach\s+bug|cramps)\b",
-    re.IGNORECASE)
-# What happens once and stays true: a death, a birth, an adoption ("My dog Pepper passed away
-# this morning") is not a passing moment, whenever in the day it happened.
-_LIFE_EVENT = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+born|gave\s+birth|"
-                         r"got\s+(?:married|engaged|divorced)|adopted|broke\s+up|split\s+up|"
-                         r"(?:got|are|am|is)\s+separated|retir(?:e|ed|ing)|graduat(?:e|ed|ing))\b|은퇴|정년|졸업했|세상을\s?떠|무지개\s?다리|"
-                         r"죽었|하늘나라|태어났|입양했|헤어졌|이혼했|파혼|약혼했|결혼했", re.IGNORECASE)
-
-
-def life_event(text: str) -> bool:
-    """A death, a birth, an adoption, a wedding, a breakup: said once, true for good — never
-    vetoed as chatter by the learned sentence score."""
-    return _LIFE_EVENT.search(text) is not None
-
-
-def _moment(text: str) -> bool:
-    return (_EN_MOMENT.search(text) is not None or passing(text)) \
-        and _LIFE_EVENT.search(text) is None
-
-
-# What happened once, today or just now ("my laptop froze during the demo today", "점심에
-# 짜장면 먹었는데 옷에 튀었어", "오늘 아침에 늦잠 자서 지각했어", "burned the pasta again"): an
-# incident of the day, not something that stays true — unless it starts something that lasts
-# (a job, a move, a pet, a purchase), is about health, or is a life event.
-_EN_TODAY = re.compile(
-    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|yesterday|earlier|"
-    r"just\s+now|at\s+lunch|during\s+(?:the|my|our)\s+\w+|again|now)\b|^(?:i\s+|we\s+)?just\s+",
-    re.IGNORECASE)
-_EN_PAST = re.compile(
-    r"\b(?:was|were|had|got|went|came|did|ate|made|took|lost|broke|spilled|spilt|forgot|fell|hit|"
-    r"ran|missed|burnt|froze|crashed|overslept|slept|woke|stuck|\w{3,}ed)\b", re.IGNORECASE)
-_EN_LASTING = re.compile(
-    r"\b(?:start(?:ed|s|ing)?|join(?:ed|s)?|mov(?:ed|ing)|adopt(?:ed|ing)?|promot\w*|hired|signed|"
-    r"bought|closed\s+on|got\s+(?:a|an|my|the|our)\s+(?:new\s+)?(?:job|offer|dog|cat|puppy|"
-    r"kitten|car|house|apartment|place|promotion|license|licence|degree|visa)|diagnos\w*|"
-    # "I just got a Fujifilm X-T5": a product said by its brand or model is something owned
-    r"got\s+(?:a|an|my|the|our)\s+(?:new\s+)?(?-i:[A-Z][A-Za-z]+|[A-Z]*\d)|"
-    r"engaged|married|pregnant|born|quit|retir\w*|graduat\w*|accepted|enrolled|booked|scheduled|"
-    r"decided|switched|found\s+out|learned\s+that|passed|won|launched|shipped|released|"
-    r"turn(?:ed|s)\s+\d+|renamed|named|called|laid\s+off|fired|let\s+go|lost\s+(?:my|our|the)\s+"
-    r"(?:job|house|home|dog|cat|mom|dad|mother|father))\b",
-    re.IGNORECASE)
-_KO_TODAY = re.compile(r"(?<![가-힣])(?:오늘|아까|방금|어제|어젯밤|점심에|아침에|저녁에|출근길에|퇴근길에|"
-                       r"오전에|오후에)(?![가-힣])")
-_KO_LASTING = re.compile(r"시작|입사|이사|입양|데려왔|분양|샀|구입|계약|등록|합격|붙었|승진|결혼|약혼|"
-                         r"이직|퇴사|취직|졸업|진단|옮겼|바꿨|전학|입학|가입|예약|출시|런칭|오픈|살\s?(?:됐|이\s?됐)|"
-                         r"생일|이름|해고|잘렸|권고사직")
-
 
 def says_nothing(content: str) -> bool:
     """A memory whose object is a bare pronoun ("User's brother hates it"): what it is about
     was said elsewhere, so alone it says nothing."""
     return _PRONOUN_END.search(content) is not None
-
-
-def one_off(text: str) -> bool:
-    """An incident of the day said in the past tense (see above): nothing to remember."""
-    if HEALTH.search(text) or _LIFE_EVENT.search(text) or _PLAN.search(text):
-        return False
-    if is_korean(text):
-        if not _KO_TODAY.search(text) or _KO_LASTING.search(text):
-            return False
-        return any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ")
-                   for t in korean.tokens(text))
-    return _EN_TODAY.search(text) is not None and _EN_PAST.search(text) is not None \
-        and _EN_LASTING.search(text) is None
 
 
 # Credentials are never remembered, whatever the PII detectors make of them (W3/W4).
@@ -179,54 +109,12 @@ _KO_REJECT = re.compile(
     # hedged ("망한 것 같아", "시켜 먹는 듯") and someone's belief ("내가 애인 줄 알아")
     r"(?:것|거)\s?같(?:아|아요|다|은데|네|더라)|듯(?:해|하다|해요|요)?[\s.!~]*$|같기도|"
     r"(?:인|는|은|던)\s줄\s?(?:알|몰)")
-# Venting about the moment and what happened just now ("… again today ugh", "방금 양말 물고
-#도망감"): not durable, unless it is about health ("아까 병원 갔는데 당뇨래")
-_VENT = re.compile(r"\b(?:ugh|smh|ffs)\b|\bjust\s+now\b|(?:^|\s)(?:방금|아까)\s", re.IGNORECASE)
-# Passing moods and feelings: dropped unless the sentence also states a health fact
-# ("걔가 땅콩 알레르기가 있어서 급식이 좀 걱정이에요").
-_KO_MOOD = re.compile(
-    r"^(?:오늘|지금|방금|아까)\b.*(?:피곤|심심|배고프|배고파|졸려|졸리|힘들|떨려|떨리|웃기|웃겨|재밌|재미있|"
-    r"짜증|귀찮|좋았|길었|정신없)|"
-    r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"
-    r"(?<![가-힣])지금\s(?:[^\s]+\s){0,4}?[^\s]*(?:는|ᆫ)\s?중|"  # "지금 보고서 쓰는 중": right now
-    r"걱정돼|걱정이야|걱정이에요|떨려요?|감기|몸살|두통|숙취|배탈|체했|열이\s?(?:나|있))")
 _KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|울)(?:는|가|도|의|랑)?(?=\s)|"
                       rf"(?:{korean.FAMILY_KO}|{korean.PETS_KO})|사용자")
 
 # -- what a kept sentence is about ------------------------------------------------------------
 _PET_FOOD = re.compile(r"\b(?:eats?|eating|fed|feeds?|food|treats?|kibble|wet\s+food|raw)\b|"
                        r"사료|간식|먹어|먹는|먹고|먹여|먹이", re.IGNORECASE)
-_PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
-                   r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
-
-
-def is_korean(text: str) -> bool:
-    """Korean grammar carries the sentence: "My 할머니 turns 90 next month" is English with a
-    Korean word in it, "저 Amazon에서 SDE로 일해요" is Korean with English words in it. The
-    first clause decides when it is clear: "my 할머니 turns 90 next Saturday, 잔치 준비 중"
-    and "I'm 채식주의자 btw, 계란은 먹어" are English sentences with a Korean afterthought."""
-    head = re.split(r"[,;]", text, maxsplit=1)[0]
-    if head != text:
-        hangul, latin = _script_words(head)
-        if hangul + latin >= 2 and hangul != latin:
-            return hangul > latin
-    hangul, latin = _script_words(text)
-    words = text.strip(" .!?~…").split()
-    if len(words) > 2 and _KO_WORD.match(words[0]) and _KO_WORD.match(words[-1]):
-        # "저는 MacBook Air M2 써": a Korean subject and a Korean predicate at both ends carry
-        # the sentence however many product words lie between them
-        return True
-    return hangul > 0 and hangul >= latin
-
-
-_KO_WORD = re.compile(r"^[가-힣]+$")
-
-
-def _script_words(text: str) -> tuple[int, int]:
-    """(Korean words, Latin-script words): a Latin word with a Korean particle on it
-    ("Standup은") is a Korean word."""
-    return (len(re.findall(r"[가-힣]+", text)),
-            len(re.findall(r"(?<![가-힣])[A-Za-z][A-Za-z'’]*(?![가-힣])", text)))
 
 
 def holds_credential(sentence: str) -> bool:
@@ -244,15 +132,15 @@ def worth_keeping(sentence: str) -> bool:
     if _CREDENTIAL.search(text):
         return False
     if is_korean(text):
-        return _ko_worth_keeping(_KO_LAUGH.sub("", text).strip())
+        return _ko_worth_keeping(KO_LAUGH.sub("", text).strip())
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
     if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
         text = plain = EN_FINDING.sub("", plain)
-    if _VENT.search(text) and not HEALTH.search(text):
+    if VENT.search(text) and not HEALTH.search(text):
         return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
             or _REMARK.search(text.rstrip(" .!~")) \
-            or _moment(text) or past_evaluation(text) or one_off(plain) or called_off(text):
+            or momentary(text) or past_evaluation(text) or one_off(plain) or called_off(text):
         return False
     return _EN_SELF.search(text) is not None
 
@@ -265,12 +153,12 @@ def keepable(sentence: str) -> bool:
     text = sentence.strip()
     if medical_report(text) and not is_korean(text):
         text = EN_FINDING.sub("", english.strip_fillers(text))
-    said = _KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
+    said = KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
             or _PRONOUN_END.search(text) or past_evaluation(text) or _MOOD_ONLY.match(text) \
             or _ASKED_OF_YOU.search(said) \
-            or _moment(text) or one_off(text) or called_off(text):
+            or momentary(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
         toks = korean.tokens(text)
@@ -314,7 +202,6 @@ _NEVER = re.compile(
     r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|dreamt|dreamed|in\s+my\s+dream|"
     r"nightmare)\b|꿈에서|꿈을\s?꿨|꿈\s?꿨|꿈속|"
     r"\bi\s+(?:read|heard|saw|learned)\s+(?:somewhere|online|that|about)\b", re.IGNORECASE)
-_KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 # Remarks that are no statement about the user, read from how they are said (the sentence's
 # end, laughter and stops removed): a "why" (a complaint or a wonder: "왜 나한테 세 번이나
 # 말하시지"), cheering and good wishes ("2027 화이팅", "수고했어"), a belief cut short ("우리 집만
@@ -370,9 +257,9 @@ def _ko_worth_keeping(text: str) -> bool:
     좋아요")."""
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
-    if _KO_REJECT.search(text) or _REMARK.search(_KO_LAUGH.sub("", text).rstrip(" .!~")) \
+    if _KO_REJECT.search(text) or _REMARK.search(KO_LAUGH.sub("", text).rstrip(" .!~")) \
             or passing(text) or (
-            (_KO_MOOD.search(text) or _VENT.search(text)) and not HEALTH.search(text)):
+            (KO_MOOD.search(text) or VENT.search(text)) and not HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
     if (exclaimed(toks) or supposed(toks)) and not HEALTH.search(text):
@@ -391,9 +278,9 @@ def _ko_worth_keeping(text: str) -> bool:
 def of_the_moment(text: str) -> bool:
     """How the moment is (a mood, a passing state, a remark, a reaction, an incident of the
     day), not a statement that lasts: "너무 피곤해", "오늘 비 와서 못 감", "생각보다 길네"."""
-    bare = _KO_LAUGH.sub("", text).strip().rstrip(" .!~")
-    if passing(text) or one_off(text) or _REMARK.search(bare) or _KO_MOOD.search(text) \
-            or _VENT.search(text):
+    bare = KO_LAUGH.sub("", text).strip().rstrip(" .!~")
+    if passing(text) or one_off(text) or _REMARK.search(bare) or KO_MOOD.search(text) \
+            or VENT.search(text):
         return True
     toks = korean.tokens(bare)
     return bool(toks) and (exclaimed(toks) or supposed(toks))
@@ -410,30 +297,6 @@ def names_something(toks: list[korean.Token]) -> bool:
                for i, t in enumerate(toks))
 
 
-def past_evaluation(text: str) -> bool:
-    """How something was, once ("지하철 너무 붐벼서 힘들었어", "The food was incredible", "I
-    was so tired"): an adjective in the past tense says how a moment felt, not what lasts —
-    unless it is about health ("She was so sick last week")."""
-    if HEALTH.search(text):
-        return False
-    if is_korean(text):
-        final = discourse.final_predicate(korean.tokens(text))
-        return any(t.tag.startswith(("VA", "XSA")) and t.form not in ("있", "없", "계")
-                   for t in final) and any(t.tag == "EP" and t.form in ("었", "았", "였", "ᆻ")
-                                           for t in final)
-    return _EN_PAST_STATE.search(text) is not None
-
-
-_EN_PAST_STATE = re.compile(
-    r"\b(?:was|were)\s+(?:so|really|very|pretty|super|absolutely|kinda|kind\s+of|quite|too|"
-    r"totally|just|honestly)?\s*(?!a\b|an\b|the\b|my\b|our\b|his\b|her\b|their\b|in\b|at\b|on\b|"
-    r"from\b|born\b|diagnosed\b|raised\b|married\b|adopted\b|named\b|called\b|going\b|"
-    r"supposed\b|able\b|told\b|\d)(?:\w+(?:ing|ed|ful|ous|ive|able|ible|y|ic|al|ent|ant|less)|"
-    r"great|good|bad|fun|nice|awful|awesome|amazing|incredible|terrible|horrible|boring|hard|"
-    r"tough|rough|long|short|busy|crazy|insane|wild|cool|fine|okay|ok|sad|tired|sick\s+of|"
-    r"late|early|cold|hot|packed)\b", re.IGNORECASE)
-
-
 _KO_ASKING = frozenset({"나요", "나", "니", "냐", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요", "ᆫ가요",
                         "은가요", "는지"})
 _KO_EMPTY = frozenset("요즘 지금 이제 오늘 어제 내일 이번 다음 지난 예전 원래 진짜 정말 그냥 때문 정도 "
@@ -445,8 +308,8 @@ def continues(sentence: str) -> bool:
     """A Korean sentence with no subject of its own that is not a request or a mood: it
     goes on about what the previous sentence of the same turn said ("저 이제 술 안 마셔요.
     끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
-    text = _KO_LAUGH.sub("", sentence).strip()
-    if not _HANGUL.search(text) or _KO_REJECT.search(text) or _KO_MOOD.search(text):
+    text = KO_LAUGH.sub("", sentence).strip()
+    if not _HANGUL.search(text) or _KO_REJECT.search(text) or KO_MOOD.search(text):
         return False
     # an adverb or interjection left over after a split ("체중은 늘고 있어 다행히" → "다행히"):
     # it says nothing to go on with
@@ -457,10 +320,6 @@ def continues(sentence: str) -> bool:
     return discourse.ko_subject(text) == "none"
 
 
-_KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s?줘|해\s?주세요)[\s.!~]*$")
-_KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
-
-
 _CALLED_OFF = re.compile(
     rf"{_EN_CALLED_OFF}|{_KO_CALLED_OFF}|취소했|취소됐|못\s?가게\s?됐|안\s?가기로", re.IGNORECASE)
 
@@ -468,53 +327,6 @@ _CALLED_OFF = re.compile(
 def called_off(sentence: str) -> bool:
     """A plan the same sentence calls off ("주말에 캠핑 가려고 했는데 비 와서 취소했어")."""
     return _CALLED_OFF.search(sentence) is not None
-
-
-def reason_clause(sentence: str) -> str | None:
-    """"저 keto diet 하는 중이라 탄수화물은 빼주세요": a request whose reason is a statement
-    about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own; so is
-    the reason of a passing mood ("고양이 두 마리도 있어서 더 정신없어")."""
-    text = _KO_LAUGH.sub("", sentence.strip()).strip()
-    if not is_korean(text) or not (_KO_ASK_FOR.search(text) or _KO_MOOD.search(text)
-                                   or past_evaluation(text)):
-        return None  # a request, or a mood with its reason: "고양이 두 마리도 있어서 정신없어"
-    m = _KO_BECAUSE.match(text)
-    if m is None or _KO_ASK_FOR.search(m.group("x")):
-        return None
-    return m.group("x")
-
-
-# "I'm allergic to cats btw, so no cat cafe suggestions for the team outing": a statement,
-# then a request it is the reason for (a one-off, unless standing.py reads it as a rule)
-_EN_THEN_ASK = re.compile(
-    r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so|which\s+means)\s+(?:(?:please|pls|plz)\s+|(?:no|don['’]?t|"
-    r"do\s+not|avoid|skip|nothing|leave\s+\w+(?:\s+\w+)?\s+out|keep\s+\w+(?:\s+\w+)?\s+out|"
-    r"make\s+sure|(?:can|could)\s+you|(?:suggest|recommend|give|find|show|send|help)\s+me)\b|"
-    # "…, so everything gluten free please": a clause the user ends on a plea is a request
-    r"(?![^,;]*\b(?:I|I['’]m|I['’]ve|we|we['’]re)\b)[^,;]*\s(?:please|pls|plz)[\s.!]*$)", re.IGNORECASE)
-# "plan a dinner for Sat, I'm coeliac …", "can you draft the invite? my wife is …": the task asked
-# for first, then the statement said for it — the task is no part of the memory
-_EN_ASK_FIRST = re.compile(
-    r"^(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you)\s+)?(?:plan|make|write|find|"
-    r"suggest|recommend|give\s+me|help\s+me|draft|book|create|build|list|show\s+me|tell\s+me|"
-    r"translate|fix|check|pick|choose|put\s+together|organi[sz]e|sort\s+out|come\s+up\s+with)\b"
-    r"[^,;:?.!]*(?:[,;:]|[?.!]+)\s+(?=(?:I|I['’]m|I['’]ve|im|my|we|we['’]re|our)\b)",
-    re.IGNORECASE)
-
-
-def without_request(sentence: str) -> str:
-    """The statement a request is made for, without the request ("I'm allergic to cats
-    btw, so no cat cafe suggestions …" → "I'm allergic to cats btw"; "저 갑각류 알레르기가
-    있어서 새우는 빼주세요" → "저 갑각류 알레르기가 있어서"); the sentence when there is none."""
-    text = sentence.strip()
-    if is_korean(text):
-        m = _KO_BECAUSE.match(text) if _KO_ASK_FOR.search(text) else None
-    else:
-        text = _EN_ASK_FIRST.sub("", text)
-        m = _EN_THEN_ASK.match(text)
-        if m is None:
-            return text if text != sentence.strip() else sentence
-    return m.group("x") if m is not None else sentence
 
 
 _FOOD_KO = r"(?:사료|밥|처방식|습식|건식|(?:wet\s|dry\s)?food|kibble)"
@@ -641,6 +453,6 @@ def kind_of(content: str, *, about_pet: bool, about_family: bool
             r"medic|\bmg\b|pill|insulin|inhaler|약|복용|인슐린|흡입기|\w+(?:pril|statin|olol|azole|"
             r"formin|barbital|profen|oline|린|졸|이드)\b", content, re.I) else ("health",)
         return "health", MemoryType.CONSTRAINT, (*tags, *subject)
-    if _PLAN.search(content):
+    if PLAN.search(content):
         return "plan", MemoryType.GOAL, ("plan", *subject)
     return ("pet" if about_pet else "family" if about_family else "note"), MemoryType.FACT, subject

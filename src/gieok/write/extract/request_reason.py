@@ -1,0 +1,62 @@
+"""A request and the statement it is made for (W3): "I'm allergic to cats btw, so no cat
+cafe suggestions" keeps "I'm allergic to cats btw"; "저 갑각류 알레르기가 있어서 새우는
+빼주세요" keeps its reason, "저 갑각류 알레르기가 있어서". The request is a one-off ask; the
+reason is a fact about the user that lasts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.write.extract.moment import KO_LAUGH, KO_MOOD, past_evaluation
+from gieok.write.extract.script import is_korean
+
+_KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s?줘|해\s?주세요)[\s.!~]*$")
+_KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
+
+
+def reason_clause(sentence: str) -> str | None:
+    """"저 keto diet 하는 중이라 탄수화물은 빼주세요": a request whose reason is a statement
+    about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own; so is
+    the reason of a passing mood ("고양이 두 마리도 있어서 더 정신없어")."""
+    text = KO_LAUGH.sub("", sentence.strip()).strip()
+    if not is_korean(text) or not (_KO_ASK_FOR.search(text) or KO_MOOD.search(text)
+                                   or past_evaluation(text)):
+        return None  # a request, or a mood with its reason: "고양이 두 마리도 있어서 정신없어"
+    m = _KO_BECAUSE.match(text)
+    if m is None or _KO_ASK_FOR.search(m.group("x")):
+        return None
+    return m.group("x")
+
+
+# "I'm allergic to cats btw, so no cat cafe suggestions for the team outing": a statement,
+# then a request it is the reason for (a one-off, unless standing.py reads it as a rule)
+_EN_THEN_ASK = re.compile(
+    r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so|which\s+means)\s+(?:(?:please|pls|plz)\s+|(?:no|don['’]?t|"
+    r"do\s+not|avoid|skip|nothing|leave\s+\w+(?:\s+\w+)?\s+out|keep\s+\w+(?:\s+\w+)?\s+out|"
+    r"make\s+sure|(?:can|could)\s+you|(?:suggest|recommend|give|find|show|send|help)\s+me)\b|"
+    # "…, so everything gluten free please": a clause the user ends on a plea is a request
+    r"(?![^,;]*\b(?:I|I['’]m|I['’]ve|we|we['’]re)\b)[^,;]*\s(?:please|pls|plz)[\s.!]*$)", re.IGNORECASE)
+# "plan a dinner for Sat, I'm coeliac …", "can you draft the invite? my wife is …": the task asked
+# for first, then the statement said for it — the task is no part of the memory
+_EN_ASK_FIRST = re.compile(
+    r"^(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you)\s+)?(?:plan|make|write|find|"
+    r"suggest|recommend|give\s+me|help\s+me|draft|book|create|build|list|show\s+me|tell\s+me|"
+    r"translate|fix|check|pick|choose|put\s+together|organi[sz]e|sort\s+out|come\s+up\s+with)\b"
+    r"[^,;:?.!]*(?:[,;:]|[?.!]+)\s+(?=(?:I|I['’]m|I['’]ve|im|my|we|we['’]re|our)\b)",
+    re.IGNORECASE)
+
+
+def without_request(sentence: str) -> str:
+    """The statement a request is made for, without the request ("I'm allergic to cats
+    btw, so no cat cafe suggestions …" → "I'm allergic to cats btw"; "저 갑각류 알레르기가
+    있어서 새우는 빼주세요" → "저 갑각류 알레르기가 있어서"); the sentence when there is none."""
+    text = sentence.strip()
+    if is_korean(text):
+        m = _KO_BECAUSE.match(text) if _KO_ASK_FOR.search(text) else None
+    else:
+        text = _EN_ASK_FIRST.sub("", text)
+        m = _EN_THEN_ASK.match(text)
+        if m is None:
+            return text if text != sentence.strip() else sentence
+    return m.group("x") if m is not None else sentence
