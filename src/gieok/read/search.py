@@ -34,7 +34,7 @@ from gieok.domain.scope import Scope
 from gieok.embedders.base import Embedder, similarity_range
 from gieok.read.answer import asks_when, holds_time
 from gieok.read.calibration import hangul_share, language_offsets, pair_offset
-from gieok.read.diversity import drop_near_duplicates, mmr
+from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import instruction_share, kind_shares, text_families
@@ -518,6 +518,9 @@ def warm_also(fn: _F) -> _F:
     near-duplicate word sets. Returns ``fn`` (a decorator)."""
     _ALSO.append(fn)
     return fn
+
+
+warm_also(words)  # near-duplicates and MMR read every kept candidate's word set
 
 
 def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:

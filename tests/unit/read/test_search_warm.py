@@ -13,6 +13,7 @@ from gieok.context import budget
 from gieok.domain.query import RankRow
 from gieok.domain.records import utcnow
 from gieok.read import search as search_module
+from gieok.read.diversity import words
 from gieok.read.kinds import instruction_share, text_families
 from gieok.read.persons import named_persons, other_share
 from gieok.read.speech import asking_share
@@ -56,3 +57,15 @@ def test_no_thread_for_nothing_or_for_more_than_the_caches_hold() -> None:
     assert thread is not None
     thread.join(10.0)
     assert not thread.is_alive()
+
+
+def test_search_s_word_sets_are_worked_out_ahead_and_kept_for_a_whole_scope() -> None:
+    # near-duplicates and MMR read every kept candidate's word set: warmed like the features,
+    # in a cache as big as the scopes that are warmed (4,096 texts never stayed warm at 10k)
+    now = utcnow()
+    text = "warmtest: the near-duplicate word set of this row (medlar, 모과)"
+    thread = search_module.warm_features([RankRow("w", text, "h", "semantic", 0.5, now, now)])
+    assert thread is not None
+    thread.join(10.0)
+    assert _cached(words, text)
+    assert (words.cache_info().maxsize or 0) >= search_module.WARM_MAX_TEXTS
