@@ -283,6 +283,10 @@ def unreported(text: str) -> str:
     return body[:stem.start] + told  # an instruction: what the user (or the pet) must do
 
 
+# the sentence ends on a quoted word: "'깨'", "“Mine”", "「파묘」"
+_QUOTED_LAST = re.compile("(?:'[^'\\s][^']{0,30}'|\"[^\"]{1,30}\"|[‘“「『][^’”」』]{1,30}[’”」』])$")
+
+
 def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
                after_past: bool = False) -> str | None:
     text = unreported(_TRAILING.sub("", unfilled(sentence)).strip())
@@ -311,6 +315,10 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
         if noun.endswith("이") and toks[-1].tag.startswith("N"):
             noun = noun[:-1]
         body = noun + ("이다" if has_batchim(noun) else "다")
+        return third_person(body) if speaker else body
+    if _QUOTED_LAST.search(text):
+        # "아기 고양이 '깨'": a quoted last word is a name or a title, never a verb to conjugate
+        body = text + ("이다" if has_batchim(text) else "다")
         return third_person(body) if speaker else body
     stem = _stem_index(toks)
     ef = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].tag == "EF"), None)

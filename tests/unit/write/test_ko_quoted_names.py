@@ -1,0 +1,26 @@
+"""A quoted last word is a name or a title: the Korean normaliser never conjugates it as a
+verb ("아기 고양이 '깨'" is a kitten called 깨, not "the kitten wakes up")."""
+
+from __future__ import annotations
+
+import pytest
+
+from gieok.write.extract.korean import to_memory
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("아기 고양이 '깨'", "사용자의 아기 고양이 '깨'다"),
+    ("우리 새 강아지 이름 “콩”", "사용자의 새 강아지 이름 “콩”이다"),
+    ("고양이 이름은 「해」.", "사용자의 고양이 이름은 「해」다"),
+])
+def test_quoted_last_word_is_kept_as_a_name(sentence: str, expected: str) -> None:
+    assert to_memory(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, verb", [
+    ("나 요즘 새벽에 자꾸 깨", "깬다"),       # unquoted: still the verb 깨다
+    ("나 요즘 '파묘' 봤어", "봤다"),          # a quote inside the sentence: the verb after it stays
+])
+def test_unquoted_or_inner_quote_still_conjugates(sentence: str, verb: str) -> None:
+    out = to_memory(sentence)
+    assert out is not None and out.endswith(verb)
