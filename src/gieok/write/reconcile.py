@@ -41,12 +41,12 @@ from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
-from gieok.write.extract.health import is_medicine
+from gieok.write.extract.dwelling import home_in, homes_left
 from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
                                            same_word, without_old)
 from gieok.write.extract.new_value import replaced as states_old_value
-from gieok.write.extract.retired import (died, dosed, in_turn, mentions, named_across, other_sentences,
-                                        slip_said_now, says_only)
+from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
+                                        named_across, other_sentences, slip_said_now, says_only)
 from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
 from gieok.write.outdated import event_in_full, left_names, reword_plan
 from gieok.write.repeated import said_again as _said_again
@@ -153,18 +153,22 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if c.replaces and c.replaces in pool.records:
         _supersede(plan, pool, [pool.records[c.replaces]], new, now, "replaced (model)")
         return
-    if c.slot:
-        slotted = pool.by_slot(c.slot)
-        match = next((r for r in slotted if same_value(
-            r.metadata.get("value") or (_stated_diet(r.content) if c.slot == "diet" else None),
-            c.value)), None)
-        if match is not None:
+    home = None if c.slot or new.type is MemoryType.RULE else home_in(new.content)
+    if c.slot or home:  # a home said in the memory's own words holds the residence too
+        slot, value = (c.slot, c.value) if c.slot else ("residence", home)
+        slotted = [r for r in pool.by_slot(slot)
+                   if c.slot or not same_value(r.metadata.get("value"), home)]
+        match = c.slot and next((r for r in slotted if same_value(r.metadata.get("value") or (
+            _stated_diet(r.content) if slot == "diet" else None), value)), None)
+        if match:
             _refine(plan, pool, match, new, now, "same slot and value")
             return
-        if c.slot == "residence" and c.value:
-            _rehouse(plan, pool, new, c.value, now)
-        if slotted and is_single_valued(c.slot):
-            _supersede(plan, pool, slotted, new, now, f"new value for {c.slot}")
+        if slot == "residence" and value:
+            _rehouse(plan, pool, new, value, now)
+            slotted = [r for r in slotted if r.id in pool.records] + homes_left(
+                new, value, pool.records.values(), pool.created)
+        if slotted and is_single_valued(slot):
+            _supersede(plan, pool, slotted, new, now, f"new value for {slot}")
             return
     again = _diet_again(c, new, pool)
     if again is not None:
@@ -396,10 +400,10 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
         # a medicine the memory says is taken ("넥시움 먹는다"): stopped by its holder alone
         taken = all(dosed(r.content, n) for n in named) and changes.who(r.content) <= holders
         if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
-            return all(_medicine(r.content, name) for name in named) and (health or taken)
+            return all(medicine_in(r.content, name) for name in named) and (health or taken)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
             return (health or taken or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
-                _medicine(r.content, name) or diets.DIET_WORD.search(name) for name in named))
+                medicine_in(r.content, name) or diets.DIET_WORD.search(name) for name in named))
         return True
 
     return [r for r in pool.records.values()
@@ -419,13 +423,6 @@ def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | 
                  and r.source_session != new.source_session and r.layer is new.layer
                  and diets.said_again(str(r.metadata.get("value") or _stated_diet(r.content)
                                           or "not"), new.content)), None)
-
-
-def _medicine(content: str, name: str) -> bool:
-    """``content`` states ``name`` as a medicine: a known one, in either script ("로사르탄"
-    left, "… losartan 드신다" stored), or one taken in doses."""
-    return is_medicine(name) or dosed(content, name) or any(
-        is_medicine(w) and same_word(name, w) for w in _WORD.findall(content))
 
 
 def _changed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:

@@ -163,6 +163,11 @@ def _people(text: str) -> frozenset[str]:
     return frozenset(m.group(0).casefold().rstrip("s") for m in _WHO.finditer(text))
 
 
+def people(text: str) -> frozenset[str]:
+    """The relatives and pets ``text`` names ("친구 집" names a friend: no place of one's own)."""
+    return _people(text)
+
+
 def _kind(word: str) -> str:
     low = word.casefold()
     return _KIND_OF_WORD.get(low) or _KIND_OF_WORD.get(low.rstrip("s")) or low

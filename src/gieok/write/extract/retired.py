@@ -383,3 +383,12 @@ def in_turn(turn: str) -> tuple[str, ...]:
         if sentence and _UNSURE.search(sentence) is None:
             names += [w for w in (_which(sentence, n) for n in retired(sentence)) if w]
     return tuple(dict.fromkeys(names))
+
+
+def medicine_in(content: str, name: str) -> bool:
+    """``content`` states ``name`` as a medicine: a known one, in either script ("로사르탄"
+    left, "… losartan 드신다" stored), or one taken in doses."""
+    from gieok.write.extract.new_value import same_word
+
+    return is_medicine(name) or dosed(content, name) or any(
+        is_medicine(w) and same_word(name, w) for w in re.findall(r"\w+", content))

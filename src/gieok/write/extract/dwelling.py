@@ -1,0 +1,134 @@
+"""Where a stored memory says the user lives now, read from the memory's own words.
+
+Why: a residence reaches the store in two ways — through a slot rule (``residence``, with a
+value) or kept whole as the user said it ("사용자는 송도 센트럴파크 근처 산다", "User's
+commute from West Kirby …"). Only the first was ever superseded by a move: a home said in a
+kept-whole memory stayed current beside the new one (issue 16: "송도 … 사는데" then "청라로
+이사 와서"; "수원 영통 살면 …" then "천안 와서 첫 봄인데"). Reading the home out of the memory
+text, like ``diets.diet_in`` does for a diet, lets reconcile treat such a memory as holding the
+residence slot whichever path made it.
+
+The reading is by clause shape, not by wording of a writer: the memory's subject is the user
+(not "사용자의 엄마는", not "User's sister"), the verb is a present "live" (살다/거주하다, lives,
+is based), or a shape that only a home has — commuting *from* a place ("X에서 출퇴근", "commutes
+from X"), a first season in a place ("X 와서 첫 봄") — and the words before it name a place
+(a place suffix, a known city, a capitalised name). A wish, a plan or the past ("살고 싶다",
+"살면 좋겠다", "used to live", "살았다"), two homes ("평일엔 … 주말엔 …", "weekdays …
+weekends …") and a stay with an end ("till June", "this week") are no home.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Set
+from functools import lru_cache
+
+from gieok.domain.records import MemoryRecord, MemoryType
+
+from gieok.write.extract.changes import people
+from gieok.write.extract.patterns_ko_base import CITIES, NOT_PLACE, PLACE_SUFFIX
+from gieok.write.likeness import same_value
+
+# -- Korean ------------------------------------------------------------------------------------
+_KO_LEAD = re.compile(r"^사용자(?:는|가)\s+(?:(?:요즘은?|요새|지금은?|현재는?|이제는?|아직|계속|"
+                      r"우리\s?가족은?|가족이랑|혼자)\s+)*")
+# the user's house said to be somewhere: the place is the whole predicate
+_KO_HOUSE = re.compile(r"^사용자의\s+(?:집|사는\s?곳|거주지)(?:은|는|이)?\s+(?P<x>(?:\S+\s){0,2}?\S+?)"
+                       r"(?:\s?(?:근처|부근|인근|쪽|옆))?\s?(?:이다|다|임|에\s?있다)[.!]?$")
+# the verb of a home: live (present, or a clause going on), a home's commute, a first season
+_KO_VERB = re.compile(
+    r"\s*(?:(?:근처|부근|인근|쪽|옆)(?:에서?)?\s*)?"
+    r"(?:산다|살아|살고\s?있|사는데|사는\s?중|살면|살거든|살아서|살지만|삽니다|거주|"
+    r"에서?\s?출퇴근|(?:으로|로)\s?이사\s?(?:왔|와서|했|온)|(?:에\s?)?와서\s?첫\s?(?:봄|여름|가을|겨울|해))")
+# what follows a verb of living that makes it no fact: a wish, a plan, a question, a condition
+_KO_NOT_NOW = re.compile(r"^\S*\s?(?:싶|좋겠|좋을|어때|어떨|될까|괜찮을|예정|계획|려고|고민|할까|보고)")
+_KO_PROVEN = re.compile(r"(?:에서?\s?출퇴근|(?:으로|로)\s?이사|(?:에\s?)?와서\s?첫)")
+# someone else's house: a friend's, the parents' ("친구 집에서 지내")
+_KO_THEIRS = re.compile(r"(?:집|댁|네|친구|지인)$")
+_KO_PARTICLE = re.compile(r"(?:을|를|이|가|은|는|도|와|과|랑|이랑|하고|의|께|한테|서|고|면|엔|에는)$")
+_KO_TWO_HOMES = re.compile(r"(?:평일|주중).*주말|주말.*(?:평일|주중)|왔다\s?갔다|반반|번갈아|기숙사")
+
+# -- English ----------------------------------------------------------------------------------
+_EN_HOME = re.compile(
+    r"^User(?:\s+and\s+(?:their|his|her)\s+\w+)?\s+(?:now\s+|still\s+|currently\s+)?"
+    r"(?:lives?|is\s+living|(?:has|have)\s+(?:lived|been\s+living)|is\s+based|(?:just\s+|recently\s+)?"
+    r"(?:moved|relocated)|commutes?(?:\s+in(?:to\s+\w+)?)?)\s+"
+    r"(?:in|near|on|to|from|just\s+outside|outside)\s+(?:the\s+)?"
+    r"(?P<x>(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*)){0,2})")
+_EN_COMMUTE = re.compile(r"^User's\s+commute\b[^.;!?]*?\bfrom\s+(?P<x>(?-i:[A-Z][\w'’-]*)"
+                         r"(?:\s+(?-i:[A-Z][\w'’-]*)){0,2})")
+_EN_NOT_NOW = re.compile(r"\b(?:used\s+to|would|want|wants|hoping|plan|planning|thinking|might|"
+                         r"maybe|till|until|this\s+(?:week|weekend|month)|for\s+(?:the\s+)?"
+                         r"(?:week|weekend|summer|month)|weekdays?|weekends?|half\s+the)\b",
+                         re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def home_in(content: str) -> str | None:
+    """The place ``content`` says the user lives in now, casefolded ("송도 센트럴파크",
+    "liverpool"), or None when it says no such thing (see the module docstring)."""
+    text = content.strip()
+    if text.startswith("User"):
+        return _home_en(text)
+    if text.startswith("사용자"):
+        return _home_ko(text)
+    return None
+
+
+def _home_en(text: str) -> str | None:
+    m = _EN_HOME.match(text) or _EN_COMMUTE.match(text)
+    if m is None or _EN_NOT_NOW.search(text):
+        return None
+    return m.group("x").casefold()
+
+
+def _home_ko(text: str) -> str | None:
+    house = _KO_HOUSE.match(text)  # "사용자의 집은 울산 삼산동 근처다"
+    if house is not None:
+        place = house.group("x")
+        return place.casefold() if _a_place(place) and not _KO_TWO_HOMES.search(text) else None
+    lead = _KO_LEAD.match(text)
+    if lead is None or _KO_TWO_HOMES.search(text):
+        return None
+    rest = text[lead.end():]
+    words = rest.split()
+    # the place is one to three words right before the verb, each a bare noun
+    for n in (3, 2, 1):
+        if len(words) < n:
+            continue
+        head = " ".join(words[:n])
+        tail = rest[len(head):] if rest.startswith(head) else None
+        if tail is None:
+            continue
+        place = re.sub(r"(?:에서|에|으로|로)$", "", head) if n else head
+        verb = _KO_VERB.match(tail) or _KO_VERB.match(head[len(place):] + tail)
+        if verb is None or _KO_NOT_NOW.match(tail[verb.end():].lstrip()):
+            continue
+        # moving in, commuting from, a first season in: only a place takes these verbs
+        if _a_place(place, proven=_KO_PROVEN.match(verb.group(0).strip()) is not None):
+            return place.casefold()
+    return None
+
+
+def _a_place(place: str, *, proven: bool = False) -> bool:
+    """Every word a bare noun (no particle glued on, no adverb, nobody's house) and one of
+    them a place — any noun when the verb is one only a place takes (``proven``)."""
+    words = place.split()
+    if not words or any(NOT_PLACE.match(w) or _KO_THEIRS.search(w) for w in words) \
+            or people(place):
+        return False
+    if any(_KO_PARTICLE.search(w) and not PLACE_SUFFIX.search(w) for w in words):
+        return False
+    return proven or any(CITIES.match(w) or (len(w) >= 2 and PLACE_SUFFIX.search(w)) for w in words)
+
+
+def homes_left(new: MemoryRecord, place: str, records: Iterable[MemoryRecord],
+               created: Set[str]) -> list[MemoryRecord]:
+    """The memories a move to ``place`` ends besides the residence slot: those stored without a
+    slot whose words say the user lives somewhere else (``home_in``), said before ``new`` was
+    (when the move happened may be earlier: "moved last month"), in its layer, not made by this
+    same batch (one message may say the old home and the new)."""
+    return [r for r in records if r.id not in created and r.id != new.id
+            and not r.metadata.get("slot") and r.layer is new.layer
+            and r.type is not MemoryType.RULE and r.event_time <= new.event_time
+            and (home := home_in(r.content)) is not None and not same_value(home, place)]
