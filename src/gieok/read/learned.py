@@ -7,10 +7,23 @@ candidate of the conversation day that has the most candidates; a question ranke
 whose next turn is what was asked; a candidate much below the best cosine of the search.
 A linear listwise model (``FEATURES``, ~20 numbers per candidate, each standardised) scores
 the first ``depth`` candidates of the engine's order; they are re-ordered by it and the
-rest keep their place below them. The weights are trained by ``scripts/train_ltr.py``
-(ListNet top-one loss, plain numpy) on the engine's own candidates for conversations with
-labelled evidence turns and ship in ``learned_order.json`` beside this module, with the
-command that made them; docs/benchmarks.md has the numbers.
+rest keep their place below them.
+
+The weights are trained by ``scripts/train_ltr.py`` (ListNet top-one loss, plain numpy) on
+the engine's own candidates for conversations with labelled evidence turns and ship in
+``learned_order.json`` beside this module, with the command that made them;
+docs/benchmarks.md has the numbers.
+
+The model corrects the mixed score; it is not a second opinion beside it. A candidate's
+score is ``anchor`` times its mixed total plus the model's part, trained that way (L2 on
+the part), and the part moves a total by at most ``reach`` either way. Trained free, the
+LoCoMo weights ranked a search's candidates mostly by how strong their conversation day
+was (that is all of their LoCoMo gain): within one day the mixed total counted for little,
+and a named speaker, a memory over a turn or a lower importance decided. On a user's store
+of a few days (the product's usual case) clear relevance gaps were overturned: an
+unrelated fact from the same day as the best rule came before the second rule. A named
+speaker has no weight of its own; the engine's bounded "who" lift is the only one (session
+17; tests/unit/read/test_kinds.py, test_ranking_holds.py, test_speakers.py).
 
 Scores: a re-ordered candidate's ``total`` is moved into the range of the mixed totals it
 was re-ordered among (the best total down to the first total below the re-ordered ones),
@@ -88,13 +101,16 @@ class Signals(NamedTuple):
 
 @dataclass(frozen=True)
 class OrderModel:
-    """A linear scorer over standardised ``FEATURES``: ``((x − mean) / scale) · weights``."""
+    """A linear scorer over standardised ``FEATURES``: ``((x − mean) / scale) · weights +
+    anchor · total`` (module docstring)."""
 
     mean: np.ndarray
     scale: np.ndarray
     weights: np.ndarray
     depth: int = DEPTH
     keep: int = 0  # the engine's first places kept as they are (module docstring)
+    anchor: float = 0.0  # the weight of the raw mixed total beside the model's part
+    reach: float = 0.0  # with an anchor: the most the model's part moves a total (0: no bound)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OrderModel:
@@ -104,15 +120,23 @@ class OrderModel:
         arrays = [np.asarray(data[key], dtype=np.float64) for key in ("mean", "scale", "weights")]
         if any(a.shape != (len(FEATURES),) for a in arrays):
             raise ValueError("the model needs one mean, scale and weight per feature")
-        return cls(*arrays, depth=int(data.get("depth", DEPTH)), keep=int(data.get("keep", 0)))
+        return cls(*arrays, depth=int(data.get("depth", DEPTH)), keep=int(data.get("keep", 0)),
+                   anchor=float(data.get("anchor", 0.0)), reach=float(data.get("reach", 0.0)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"features": list(FEATURES), "depth": self.depth, "keep": self.keep,
-                "mean": self.mean.tolist(), "scale": self.scale.tolist(),
+                "anchor": self.anchor, "reach": self.reach, "mean": self.mean.tolist(),
+                "scale": self.scale.tolist(),
                 "weights": self.weights.tolist()}
 
     def score(self, matrix: np.ndarray) -> np.ndarray:
-        return ((matrix - self.mean) / self.scale) @ self.weights  # type: ignore[no-any-return]
+        part = ((matrix - self.mean) / self.scale) @ self.weights
+        if self.reach > 0 and self.anchor > 0 and len(part):
+            # in the total's units, centred on the search's middle candidate, bounded
+            moved = np.clip(part / self.anchor - np.median(part / self.anchor), -self.reach,
+                            self.reach)
+            part = self.anchor * moved
+        return part + self.anchor * matrix[:, 0]  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=1)

@@ -83,6 +83,21 @@ def test_reordered_totals_stay_in_order_and_in_their_range() -> None:
     assert totals == sorted(totals, reverse=True) and totals[1] == pytest.approx(0.8)
 
 
+def test_the_model_corrects_the_total_within_its_reach() -> None:
+    """Anchored on the total, the model's part moves a total by at most ``reach``: a
+    question 0.3 below the best is not lifted over it however much the model likes
+    questions, one 0.1 below is."""
+    rows = [_signal("a", 0.9), _signal("b", 0.6, "Did you go?"), _signal("c", 0.85),
+            _signal("d", 0.8, "Was it fun?")]
+    bounded = replace(_model(question=100.0), anchor=10.0, reach=0.1)
+    order, _ = reorder(rows, bounded)
+    assert order.index(3) < order.index(2) < order.index(1)  # d lifted over c, b not over c
+    assert order.index(0) < order.index(1)
+    free = replace(bounded, reach=0.0)
+    assert set(reorder(rows, free)[0][:2]) == {1, 3}  # unbounded, the questions lead
+    assert OrderModel.from_dict(bounded.to_dict()).reach == 0.1
+
+
 def test_a_model_for_other_features_is_refused() -> None:
     data = shipped_model().to_dict()
     assert OrderModel.from_dict(data).weights.tolist() == data["weights"]
@@ -108,8 +123,9 @@ def test_the_learned_order_beats_the_engine_on_held_out_conversations() -> None:
     learned order must not fall below the engine's own order on conversations it did not
     see. A broken feature or a sign error in training fails this."""
     report = _script().cv(_script().load_features(FIXTURE))
-    # strict replay (an episode credits no turn): 0.7967 → 0.8164 measured
-    assert report["learned"]["overall"] >= report["engine"]["overall"] + 0.015
+    # strict replay (an episode credits no turn): 0.7967 → 0.8097 measured (anchored, no
+    # weight for a named speaker, reach 0.1; trained free it was 0.8164: learned.py)
+    assert report["learned"]["overall"] >= report["engine"]["overall"] + 0.010
 
 
 async def test_a_search_with_the_learned_order_reorders_the_same_candidates(
@@ -124,7 +140,8 @@ async def test_a_search_with_the_learned_order_reorders_the_same_candidates(
     texts = [f"Did you enjoy {t}?" if i % 3 == 0 else f"I talked about {t} today."
              for i, t in enumerate(topics)]
     query = "what did I talk about?"
-    embedder = fixed.FixedEmbedder({**{t: fixed.unit(0.9 - i / 40) for i, t in enumerate(texts)},
+    # close cosines: the model's correction is bounded (``reach``), so it re-orders near ties
+    embedder = fixed.FixedEmbedder({**{t: fixed.unit(0.9 - i / 400) for i, t in enumerate(texts)},
                                     query: fixed.unit(1.0)})
     settings: GieokSettings = make_settings()
     found: dict[bool, list[Any]] = {}
@@ -132,7 +149,9 @@ async def test_a_search_with_the_learned_order_reorders_the_same_candidates(
         await mem.add([{"role": "user", "content": t} for t in texts], user_id="u1",
                       session_id="s1", infer=False)
         for on in (False, True):
-            mem.settings.scoring = ScoringSettings(learned_order=on)
+            # the questions level with the statements (not ranked down for asking), so the
+            # model, which ranks a question a little down, has near ties to re-order
+            mem.settings.scoring = ScoringSettings(learned_order=on, asking_relevance=1.0)
             found[on] = await mem.search(query, user_id="u1", k=len(texts))
     off, on_ = found[False], found[True]
     assert {h.record.id for h in off} == {h.record.id for h in on_}
