@@ -42,7 +42,13 @@ def split_sentences(text: str) -> list[str]:
     for part in parts:
         pieces = _split_ko(part) if _HANGUL.search(part) else _comma_splice(part)
         out.extend(c for piece in pieces for c in _coordinated(piece))
-    return [p for p in out if p]
+    return [p for p in out if p and not _MARKER_ONLY.match(p)]
+
+
+# a discourse marker cut off as a sentence of its own ("저 당뇨 있어요 참고로"): it says nothing,
+# and glued onto the sentence before as its continuation it would end the memory
+_MARKER_ONLY = re.compile(r"^(?:참고로|아무튼|암튼|어쨌든|btw|fyi|anyway|anyways)[\s.!~]*$",
+                          re.IGNORECASE)
 
 
 # a word a sentence cannot end on, before a trailing-off "..." ("my Japanese is... not great")
@@ -73,6 +79,10 @@ _KO_COORD = re.compile(
     rf"(?:(?:우리|저희|울|제|내)\s?(?:집\s?)?)?(?:{FAMILY_KO}|{PETS_KO})\S{{0,4}}?(?:은|는|이|가)\s))")
 
 
+# a conjunction said as a word of its own ("그리고", "하지만"), with the interjection before it
+# ("아 그리고 나는 …"): its ending is the word's, not a clause's
+_KO_CONJUNCTION = re.compile(r"(?:(?:^|\s)(?:아|참|어|그리고\s참)[,\s]+|(?:^|[\s,]))"
+                             r"(?:그리고|그러고|하지만|그렇지만|그러며|그러면서)\s+$")
 # "…, my wife" before "and I": the start of a subject that names two people, no clause
 _EN_PAIR_SUBJECT = re.compile(r"(?:^|[,;:]\s*)(?:my|our)\s+[\w-]+$", re.IGNORECASE)
 
@@ -86,6 +96,16 @@ def _coordinated(sentence: str) -> list[str]:
         left = sentence[start:m.start()].strip()
         if _EN_PAIR_SUBJECT.search(left) and m.group(0).lstrip(", ").startswith("and"):
             continue  # "Plan a trip to Busan, my wife and I love seafood": one subject, two people
+        conj = _KO_CONJUNCTION.search(sentence[:m.end()]) if _HANGUL.search(left) else None
+        if conj is not None:
+            # "…줄여야 되고, 아 그리고 나는 …": the "고" of the word "그리고" is no clause's end;
+            # the clause before the conjunction ends where the conjunction starts
+            left = sentence[start:conj.start()].strip(" ,")
+            if len(left.split()) >= 2 and left.endswith(("고", "며", "지만")):
+                left = left[:-2 if left.endswith("지만") else -1] + "다"
+            out.append(left)  # ("흑돼지 ㄱㄱ 아 그리고 남편은 …": what came before, apart)
+            start = m.end()
+            continue
         if len(left.split()) >= (2 if _HANGUL.search(left) else 4):
             # "세 살이고" → "세 살이다": the clause ends as a statement of its own; an
             # honoured verb keeps its honour ("대구에 사시고" → "대구에 사세요": "사시다" reads as

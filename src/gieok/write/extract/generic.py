@@ -16,7 +16,7 @@ import re
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.health import (EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, animal_part,
-                                        medical_report)
+                                        kin_patient, medical_report)
 from gieok.write.extract.patterns_en_base import PETS
 # life_event, one_off, past_evaluation, reason_clause and without_request are read as
 # generic.<name> by the extractor: they live in moment and request_reason, and are re-exported
@@ -25,7 +25,7 @@ from gieok.write.extract.moment import (KO_LAUGH, KO_MOOD, PLAN, VENT, momentary
 from gieok.write.extract.moment import life_event as life_event
 from gieok.write.extract.passing import passing
 from gieok.write.extract.request_reason import reason_clause as reason_clause
-from gieok.write.extract.request_reason import without_request
+from gieok.write.extract.request_reason import without_marker, without_request
 from gieok.write.extract.script import is_korean
 from gieok.write.extract import discourse, english, korean
 
@@ -133,16 +133,26 @@ def worth_keeping(sentence: str) -> bool:
         return False
     if is_korean(text):
         return _ko_worth_keeping(KO_LAUGH.sub("", text).strip())
+    # "I teach yoga three days a week, any tips for sore wrists": the statement is judged, not
+    # the request said after it (normalise cuts the request from the memory)
+    text = without_marker(without_request(text))
     plain = english.strip_fillers(text)  # "So my landlord is …": the subject after a filler
     if medical_report(text):  # "Doctor said my blood pressure is high": the finding is theirs
         text = plain = EN_FINDING.sub("", plain)
-    if VENT.search(text) and not HEALTH.search(text):
+    if (VENT.search(text) or _NEED.search(plain)) and not HEALTH.search(text):
         return False  # "our deploy failed again today ugh", "… just now"
     if text.endswith("?") or _EN_REJECT.search(text) or _EN_REJECT.search(plain) \
             or _REMARK.search(text.rstrip(" .!~")) \
             or momentary(text) or past_evaluation(text) or one_off(plain) or called_off(text):
         return False
     return _EN_SELF.search(text) is not None
+
+
+# what the user needs for the task at hand ("we also need a sofa that fits up the stairs", "I
+# need like a stretching routine for my shoulders", "I need the 14th instead of the 21st"): an
+# ask, not a fact that lasts — unless it is about health ("I need insulin before meals")
+_NEED = re.compile(r"^(?:i|we)\s+(?:also\s+|just\s+|really\s+|kinda\s+|still\s+)*need\s+"
+                   r"(?!to\s+(?:be|stay|keep|live|work)\b)", re.IGNORECASE)
 
 
 def keepable(sentence: str) -> bool:
@@ -413,15 +423,20 @@ def loses_names(sentence: str, contents: list[str]) -> bool:
 def normalise(sentence: str) -> tuple[str | None, str]:
     """(third-person memory, language) for a kept sentence; a request said with it ("…, so
     everything gluten free please") is cut, since only the statement it is made for lasts."""
-    sentence = without_request(sentence)
+    sentence = without_marker(without_request(sentence))
     lang = "ko" if is_korean(sentence) else "en"
+    if lang == "en":  # "a timpanist with the um Royal Northern Sinfonia": dictation's fillers
+        sentence = _FILLER_WORD.sub("", sentence)
     content = korean.to_memory(sentence) if lang == "ko" else english.to_memory(sentence)
+    if content and lang == "ko":
+        content = kin_patient(sentence, content)  # "아버지 수술 잘 끝났어": the father's surgery
     if content and animal_part(content) and HEALTH.search(content) and _PERSON.match(content) \
             and not _names_animal(content):
         return None, lang  # "사용자의 남편은 날개를 다쳤다": the wing is the rescued bird's
     return content, lang
 
 
+_FILLER_WORD = re.compile(r"(?<=\w)(?:,?\s+(?:um+|uh+|erm|er))+\b,?(?=\s)")
 _ANIMAL_KO = re.compile(rf"(?:{korean.PETS_KO}|비둘기|참새|까치|오리|거위|닭|병아리|새끼)")
 _ANIMAL_EN = re.compile(rf"\b(?i:{PETS}|birds?|pigeons?|sparrows?|ducks?|geese|goose|chickens?|hens?|"
                         r"horses?|ponies|pony)\b")

@@ -150,3 +150,37 @@ def animal_part(text: str) -> bool:
     """Names a body part only an animal has ("날개를 다쳤어요", "hurt its wing")."""
     return _ANIMAL_PART.search(text) is not None
 
+
+
+# What happens to a patient (a surgery, a stay in hospital, a diagnosis, an injury), said after
+# a bare relative's word: "아버지 수술 잘 끝났어", "남편 무릎 수술 받았어", "할머니 입원하셨어".
+# Korean drops the particle, so the sentence names no subject and the memory would make the user
+# the patient ("사용자는 아버지 수술 잘 끝났다"); the relative is the one it happened to. A fee, a
+# room, a gift is not (수술비, 입원실: "엄마 수술비 냈어" is the user's payment).
+_BODY_KO = (r"무릎|허리|어깨|손목|발목|골반|고관절|다리|팔|발|손|눈|귀|코|목|등|심장|위|간|폐|신장|"
+            r"맹장|갑상선|백내장|척추|디스크|치아|이빨|머리|손가락|발가락|인대|연골|쓸개|담낭|대장|자궁|유방")
+_PATIENT_KO = re.compile(
+    rf"^(?:(?:{_BODY_KO})\s?)?(?:수술(?![비실복])|입원(?!실|비)|퇴원|진단|항암|골절|깁스|재활|투석|"
+    r"치료\s?(?:받|잘|끝|시작|중)|검진\s?결과)|"
+    rf"^(?:{_BODY_KO})(?:를|을|가|이)?\s?(?:다쳤|다치셨|다쳐|삐었|삐끗|부러졌|부러지|골절|수술)")
+_TIME_KO = r"(?:오늘|어제|그제|아까|방금|지난\s?(?:주|달)에?|이번\s?(?:주|달)에?|작년에|얼마\s?전에|드디어|결국)"
+_OPENING_KO = r"(?:(?:아|참|근데|그리고|아무튼|암튼|어쨌든|다행히)\s)?"
+
+
+def kin_patient(sentence: str, content: str) -> str:
+    """The memory with the relative as its subject when ``sentence`` opens on a bare relative's
+    word followed by what happened to them as a patient ("아버지 수술 잘 끝났어" → "사용자의
+    아버지는 수술 잘 끝났다"); ``content`` unchanged otherwise ("나 아빠 병원 모시고 갔어": the
+    user did it)."""
+    from gieok.write.extract.korean import FAMILY_KO, has_batchim
+
+    opening = rf"^(?:{_OPENING_KO}|{_TIME_KO}\s)*(?:우리\s|울\s)?(?:{FAMILY_KO})\s"
+    said = re.match(opening, sentence.strip())
+    if said is None or not _PATIENT_KO.match(sentence.strip()[said.end():]):
+        return content
+    m = re.match(rf"^(?:사용자는\s(?P<pre>(?:{_OPENING_KO}|{_TIME_KO}\s)*)(?:사용자의\s)?|사용자의\s)"
+                 rf"(?P<kin>{FAMILY_KO})\s(?P<rest>.+)$", content)
+    if m is None:
+        return content
+    particle = "은" if has_batchim(m.group("kin")) else "는"
+    return f"사용자의 {m.group('kin')}{particle} {m.group('pre') or ''}{m.group('rest')}"

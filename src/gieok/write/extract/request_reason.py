@@ -36,7 +36,19 @@ _EN_THEN_ASK = re.compile(
     r"do\s+not|avoid|skip|nothing|leave\s+\w+(?:\s+\w+)?\s+out|keep\s+\w+(?:\s+\w+)?\s+out|"
     r"make\s+sure|(?:can|could)\s+you|(?:suggest|recommend|give|find|show|send|help)\s+me)\b|"
     # "…, so everything gluten free please": a clause the user ends on a plea is a request
-    r"(?![^,;]*\b(?:I|I['’]m|I['’]ve|we|we['’]re)\b)[^,;]*\s(?:please|pls|plz)[\s.!]*$)", re.IGNORECASE)
+    r"(?![^,;]*\b(?:I|I['’]m|I['’]ve|we|we['’]re)\b)[^,;]*\s(?:please|pls|plz)[\s.!]*$|"
+    # "…, so meal plans that fit that would be great": what would help is asked for
+    r"[^,;]*\bwould\s+(?:be\s+(?:great|ideal|nice|perfect|helpful|appreciated|amazing|awesome|"
+    r"good|lovely)|help|work)[\s.!]*$)", re.IGNORECASE)
+# "I keep getting bitten by cats lol, what gloves actually work", "i'm a night shift nurse so
+# like what should i eat": a question said without its question mark after the statement (chat
+# and dictation leave it out) — a wh-word before its auxiliary and subject, or "any tips"
+_EN_ASKED_AFTER = re.compile(
+    r"^(?P<x>.+?)(?:\s*[,;]|\s+(?:lol|haha|lmao),?|\s+(?:so|and\s+so))\s+(?:(?:and|but|so)\s+)?"
+    r"(?:(?:like|um|uh)\s+)?(?:(?:what|which|how|where)\s+(?:[\w'’-]+\s+){0,3}?(?:should|can|could|"
+    r"do|does|would|will|is|are)\s+(?:i|we|you|it|they|he|she)\b|(?:what|which)\s+[\w-]+\s+"
+    r"(?:actually\s+|really\s+)?(?:work|works)\b|any\s+(?:tips|ideas|advice|suggestions|recs|"
+    r"recommendations)\b)[^.!]*$", re.IGNORECASE)
 # "plan a dinner for Sat, I'm coeliac …", "can you draft the invite? my wife is …": the task asked
 # for first, then the statement said for it — the task is no part of the memory
 _EN_ASK_FIRST = re.compile(
@@ -57,6 +69,23 @@ def without_request(sentence: str) -> str:
     else:
         text = _EN_ASK_FIRST.sub("", text)
         m = _EN_THEN_ASK.match(text)
-        if m is None:
-            return text if text != sentence.strip() else sentence
+        text = m.group("x") if m is not None else text
+        asked = _EN_ASKED_AFTER.match(text)
+        if asked is not None and len(asked.group("x").split()) >= 2:
+            text = asked.group("x")
+        return text if text != sentence.strip() else sentence
     return m.group("x") if m is not None else sentence
+
+
+# a discourse marker left at the end of the statement ("I'm vegan btw", "we have two cats fyi",
+# "저 당뇨 있어요 참고로"): how it was said, not what it says
+_EN_MARKER_END = re.compile(r"(?:[,\s]+(?:btw|fyi|tbh|anyway|anyways|lol|haha|lmao))+[\s.!~]*$",
+                            re.IGNORECASE)
+_KO_MARKER_END = re.compile(r"(?:[,\s]+(?:참고로|아무튼|암튼|어쨌든|근데))+[\s.!~]*$")
+
+
+def without_marker(sentence: str) -> str:
+    """The statement without the discourse marker it ends on (see above)."""
+    pattern = _KO_MARKER_END if is_korean(sentence) else _EN_MARKER_END
+    bare = pattern.sub("", sentence.strip())
+    return bare if len(bare.split()) >= 2 else sentence
