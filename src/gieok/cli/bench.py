@@ -240,9 +240,12 @@ def bench(
                       f"{ingest['memories_per_s']:.1f} memories/s through import_memories · "
                       f"{ingest['embedder_only_per_s']:.1f} texts/s embedder only")
     machine = report["machine"]
+    orders = {row.get("learned_order") for row in report["search"].values()}
+    order = "" if not report["search"] else \
+        f" · learned order {'on' if orders == {True} else 'off'}"
     console.print(f"{machine['cpu']} · {machine['cores']} cores · load "
                   f"{machine.get('load_avg_1m')} · Python {machine['python']} · NumPy "
-                  f"{machine['numpy']} · SQLite {machine['sqlite']}")
+                  f"{machine['numpy']} · SQLite {machine['sqlite']}{order}")
     if json_out is not None:
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
         console.print(f"wrote {json_out}")

@@ -53,6 +53,21 @@ def test_cli_writes_the_report(tmp_path: Path) -> None:
     assert "p95 ms" in result.output  # the rich table
 
 
+@pytest.mark.parametrize("on", [True, False])
+def test_the_report_says_which_order_ranked_the_searches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on: bool) -> None:
+    # the learned order adds its own cost per search: a report must say whether it ran
+    monkeypatch.setenv("GIEOK_SCORING__LEARNED_ORDER", "true" if on else "false")
+    out = tmp_path / "bench.json"
+    result = CliRunner().invoke(app(), [
+        "bench", "--sizes", "60", "--embedder", "hash:64", "--queries", "3", "--no-ingest",
+        "--workdir", str(tmp_path / "work"), "--json", str(out),
+    ])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["search"]["60"]["learned_order"] is on
+    assert f"learned order {'on' if on else 'off'}" in " ".join(result.output.split())
+
+
 def test_cli_rejects_bad_sizes() -> None:
     result = CliRunner().invoke(app(), ["bench", "--sizes", "ten", "--no-ingest"])
     assert result.exit_code == 2
