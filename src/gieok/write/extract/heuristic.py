@@ -18,7 +18,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
-from gieok.write.extract import introductions
+from gieok.write.extract import introductions, kin_news
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -269,7 +269,8 @@ class HeuristicExtractor:
             entities.observe(resolved)
             topic = entities.subject(resolved)
             if not explicit and is_noise(sentence) and standing is None \
-                    and not health.medical_report(sentence) and corrected_earlier(sentence) is None:
+                    and not health.medical_report(sentence) and corrected_earlier(sentence) is None \
+                    and not kin_news.heard(sentence):  # (a relative's news passed on is kept)
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
             if not explicit and discourse_others.not_the_users(sentence, [None, *sentences][at], shown):
                 continue  # someone else's news, what is handed over for a task, a daydream

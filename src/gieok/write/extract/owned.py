@@ -80,6 +80,10 @@ _MY_NOUN_MAKE = re.compile(
     rf"(?<![\w'’])my\s+(?P<n>[a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s*(?:\(|,\s*)(?:an?\s+|the\s+)?"
     rf"(?P<p>{_PRODUCT})\s*(?:\)|,)", re.IGNORECASE)
 
+# "what's a good lock for an e-scooter, mine's a Segway Ninebot Max": "mine" inside the
+# question, the user's one of what it asks about, by its make
+_MINE_IS = re.compile(rf"(?:[,;:–—-]\s*|\s(?:and|but|btw)\s+)mine(?:['’]s|\s+is)\s+(?:an?\s+|the\s+)?"
+                      rf"(?P<p>{_PRODUCT})")
 # what a question names that "mine" can point back at: "for someone with a herniated disc",
 # "a good case for an iPhone 15", "tips for a leaky faucet"
 _NAMED = re.compile(
@@ -161,6 +165,9 @@ def _possession(question: str) -> str | None:
                                  r"books?|clothes|shoes|flowers|medicine|pills?|tickets?)",
                                  bought.group("n"), re.IGNORECASE):
         return f"I bought {_a(bought.group('n'))}"
+    theirs = _MINE_IS.search(question)
+    if theirs is not None and not _NOT_A_THING.match(theirs.group("p").split()[0]):
+        return f"I have {_a(theirs.group('p'))}"  # "… for an e-scooter, mine's a Ninebot Max"
     made = _MY_NOUN_MAKE.search(question)
     if made is not None and not _NOT_A_THING.match(made.group("p").split()[0]):
         return f"I have {_a(made.group('n'))} ({made.group('p')})"
@@ -289,6 +296,13 @@ _OTHER_TOPIC = re.compile(r"(?:^|\s)(?!(?:나|저|난|전|내가|제가)\s)[가-
 _NOT_OWNED_KO = re.compile(r"^(?:버스|지하철|택시|기차|KTX|SRT|비행기|배|자전거\s?도로)")
 
 
+# "내 MacBook Air M2 배터리가 벌써 85%야 정상이야?": the user's thing, by its make, in a
+# question about it (its part, or itself, as the subject)
+_KO_MY_PRODUCT = re.compile(
+    r"(?:^|\s)(?:내|제)\s(?P<p>(?:[A-Za-z][\w.+-]*|[A-Za-z]*\d[\w.+-]*)(?:\s(?:[A-Za-z][\w.+-]*|"
+    r"\d[\w.+-]*))*)(?:\s?(?!계정|아이디|구독|요금제|파일|코드|주문|예약|점수|결과|성적)[가-힣]{1,4}?)?"
+    r"(?:이|가|은|는|을|를)\s")
+_ASKS_KO_OWNED = re.compile(r"[?？]\s*$|[?？]\s|(?:정상|괜찮|고장|문제)\S*\s*$|(?:해야|하나|돼|되나|될까)\S*\s*$")
 # a health fact of the user's said as the reason or background of a question or request:
 # "라텍스 알러지라서 장갑 바꿔 달라고 해야 되는데 영어로 어떻게 말해?", "정신과에서 졸피뎀 반 알
 # 처방받았는데요, 이거 먹고 운전해도 되나요?" — the question is dropped whole, the fact with it
@@ -312,6 +326,12 @@ def _ko_health_said(sentence: str) -> list[str]:
     return [f"{m.group('p').strip()}어요"]
 
 
+def _phone_said(sentence: str) -> bool:
+    from gieok.write.extract.slots import _PHONE  # (slots builds on this module)
+
+    return _PHONE.search(sentence) is not None
+
+
 def ko_statements(sentence: str) -> list[str]:
     """What a Korean sentence says the user owns, as plain statements said after it ("나는
     ThinkPad X1 Carbon 써요", "저는 1978년식 야마하 업라이트 피아노가 있어요"); none when
@@ -329,6 +349,11 @@ def ko_statements(sentence: str) -> list[str]:
             continue  # (a tool the user works with is the work's, not a thing owned: workspace)
         verb = "타요" if m.group("v").startswith("타") else "써요"
         out.append(f"저는 {m.group('p')} {verb}")
+    mine = _KO_MY_PRODUCT.search(sentence)
+    if mine is not None and _ASKS_KO_OWNED.search(sentence.strip()) and not work_tool(mine.group("p")) \
+            and not re.fullmatch(r"[A-Z]{1,4}", mine.group("p")) \
+            and not _phone_said(sentence):  # (not "내 MBTI가"; a phone has a slot rule of its own)
+        out.append(f"저는 {mine.group('p')} 써요")
     for m in _KO_HAS.finditer(sentence):
         out.append(f"저는 {m.group('np')}{m.group('j')} 있어요")
     return out

@@ -22,7 +22,9 @@ from gieok.write.normalize import first_person_to_user_en
 NOT_PLACES = re.compile(r"^(?:the\s+)?(?:moment|meantime|past|future|fear|hope|denial|peace|"
                         r"a\s+(?:world|bubble|dream)|my\s+head|here|there|it|this|that)\b",
                         re.IGNORECASE)
-_STRIP_PLACE = re.compile(r"\s+(?:with\s+.*|from\s+.*|"  # "moved to Leeds from Bristol": Leeds
+_STRIP_PLACE = re.compile(r"\s*,\s*(?:do|does|can|could|is|are|any|what|where|how|which|who|should|"
+                          r"would|will)\b.*|"  # "in Jeonju, do you know …": a question follows
+                          r"\s+(?:with\s+.*|from\s+.*|"  # "moved to Leeds from Bristol": Leeds
                           r"for\s+(?:\d+|a|the|about|over|almost|two|three|work|school|"
                           r"many|several)\b.*|for\s+\S+\s+(?:years?|months?|weeks?|days?)\b.*|"
                           r"since\s+.*|alone|by\s+myself|all\s+my\s+life|"
@@ -177,6 +179,13 @@ RULES: list[Rule] = [
          rf"(?:(?<![\w'’])(?:I|we)(?:['’]ve|\s+have)\s+|^)been\s+(?:living|based|staying))\s+(?:in|at|(?<=based\s)out\s+of)\s+"
          rf"(?:the\s+)?{PLACE}",
          "User lives in {x}", "residence", category="location", slot="residence", value="{place}",
+         tags=("residence",), check=_place),
+    # "I'm an American living in Jeonju", "we're a family of four based in Leeds": who the
+    # user is, then where they live (a named place, capitalised)
+    rule("en.residence.someone_living_in",
+         rf"{IM}\s+(?P<who>(?:an?|the)\s+(?:[\w'’-]+\s+){{0,3}}?)(?P<v>living|based|settled)\s+"
+         rf"(?:here\s+)?(?:in|out\s+of)\s+(?P<x>(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}})",
+         "User is {who} {v} in {x}", "residence", category="location", slot="residence", value="{place}",
          tags=("residence",), check=_place),
     # "I'm in Daejeon these days", "we're out in Lisbon now": where the user is for a while is
     # where they live (said with a time that lasts, a named place; not "for work this month",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract import patterns_ko_personal, patterns_ko_situation
+from gieok.write.extract import kin_news, patterns_ko_personal, patterns_ko_situation
 from gieok.write.extract.base import Hit, Rule
 from gieok.write.extract.patterns_ko_base import (  # re-exported: other modules build on them
     LANG, OBJ, Groups, foreign_subject, ko_end, _noun, rule,
@@ -22,7 +22,7 @@ from gieok.write.extract.patterns_ko_base import (  # re-exported: other modules
 __all__ = ["LANG", "OBJ", "POSTPROCESS", "RULES", "Groups", "_noun", "foreign_subject", "ko_end",
            "rule"]
 
-RULES: list[Rule] = [*patterns_ko_situation.RULES, *patterns_ko_personal.RULES]
+RULES: list[Rule] = [*patterns_ko_situation.RULES, *patterns_ko_personal.RULES, *kin_news.RULES_KO]
 
 
 def _rule_slot(hit: Hit) -> Hit:

@@ -90,6 +90,13 @@ _REASON = r"(?:(?:[가-힣]+(?:가|이)\s|안\s|잘\s안\s)?[가-힣]+서\s+)"
 _ALLERGEN_TAGS = frozenset({"NNG", "NNP", "SL", "SN", "XSN", "NR", "NNB", "JC", "SP"})
 
 
+def _nouns_only(x: str) -> bool:
+    """Only nouns: a place's name ("충북 괴산"), not a description ("조용한 편")."""
+    from gieok.write.extract.korean import tokens
+
+    return all(t.tag in ("NNP", "NNG", "SL", "SN") for t in tokens(x))
+
+
 def allergens(sentence: str, before: int) -> tuple[list[str], int] | None:
     """The allergens named right before ``before`` (where "알레르기" starts), read by
     morphology: nouns joined by 이랑/하고/와/과 or commas are one allergen each ("땅콩이랑
@@ -234,6 +241,13 @@ RULES: list[Rule] = [
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
          tags=("residence",), check=lambda g, c: _place_with("에")(g, c)
          and not re.match(r"(?:자가|전세|월세|반전세)$", g["x"])),  # ("집은 월세예요": tenure)
+    # "우리 동네가 충북 괴산 쪽인데 …", "저희 동네는 분당이에요": the user's neighbourhood is
+    # where they live
+    rule("ko.residence.neighbourhood",
+         rf"(?:(?:^|\s)(?:우리|저희|울|내|제)\s?)동네(?:는|가|은)\s*{OBJ}\s*(?:쪽|근처|부근)?\s*"
+         rf"(?:이야|야|예요|이에요|입니다|임|인데|이고|이라서|라서|이거든|거든)(?=$|[\s,.!~ㅋㅎ])",
+         "사용자는 {x}에 거주", "residence", category="location", slot="residence",
+         tags=("residence",), check=lambda g, c: _place_with("에")(g, c) and _nouns_only(g["x"]), strict=True),
     rule("ko.residence.hometown",
          rf"(?:고향은|고향이)\s*{OBJ}\s*{END}(?:$|\s)",
          "사용자의 고향은 {x}", "residence", category="location", slot="hometown",

@@ -374,13 +374,16 @@ def _joined(first: str, second: str) -> str:
     return f"{first.rstrip(' .!')}; {second.strip()}"
 
 
-_BEFORE_NAME_KO = re.compile(rf"{_ARTEFACT_KO}\s?$")
+# (the noun may be the subject of the name: "우리 repo가 'tidepool'인데", "앱은 \"모아\"예요")
+_BEFORE_NAME_KO = re.compile(rf"(?:{_ARTEFACT_KO}|(?i:{_ARTEFACT_EN}))(?:이|가|은|는)?\s?$")
 # where a work lives or how it is labelled: a name said with these is an identifier
 _HANDLE_EN = (r"(?:org|organi[sz]ation|label|tag|branch|server|workspace|account|handle|"
               r"username|domain|bucket|board|namespace|channel)")
 # a work noun right before the name, in apposition or not ("our ferry bot, \"tidewatch\",
 # deployed on Render", "the GitHub org 'harbor-lab'")
-_BEFORE_NAME_EN = re.compile(rf"\b(?:{_ARTEFACT_EN}|{_HANDLE_EN})\s*,?\s*$", re.IGNORECASE)
+# (or said with "is": "our repo is \"harbor-ledger\"")
+_BEFORE_NAME_EN = re.compile(rf"\b(?:{_ARTEFACT_EN}|{_HANDLE_EN})(?:\s+(?:is|was)|['’]s)?\s*,?\s*$",
+                             re.IGNORECASE)
 # (a Korean particle may follow the noun at once: "'ko-only' label은")
 _AFTER_NAME_EN = re.compile(rf"^\s?(?:{_ARTEFACT_EN}|{_HANDLE_EN})(?![A-Za-z])", re.IGNORECASE)
 _AFTER_NAME_KO = re.compile(r"^\s?(?:말(?:이에요|인데|이야|이죠|입니다)|있잖아)")
