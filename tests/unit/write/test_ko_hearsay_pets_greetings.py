@@ -64,7 +64,10 @@ def test_a_pet_told_to_be_fed_is_what_the_pet_eats() -> None:
 
 
 def test_someone_elses_news_stays_unkept() -> None:
-    assert said("동생이 다음 달에 이사 간대요") == []
+    # a friend's news passed on is not the user's; a relative's move is the relative's fact
+    # (session 17: a relative's job, home and life events are family facts, kin_news.py)
+    assert said("친구가 다음 달에 이사 간대요") == []
+    assert said("동생이 다음 달에 이사 간대요") == ["사용자의 동생이 다음 달에 이사 간다"]
 
 
 @pytest.mark.parametrize("greeting", ["오랜만이네요", "반갑습니다", "오랜만이야"])
