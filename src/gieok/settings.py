@@ -145,8 +145,9 @@ class ScoringSettings(BaseModel):
     person_relevance: float = Field(0.5, ge=0.0, le=1.0)
     # search(): the first 50 candidates re-ordered by a small model trained on the engine's
     # own signals (read/learned.py; weights in read/learned_order.json, measured in
-    # docs/benchmarks.md): a bounded correction to the mixed score.
-    learned_order: bool = False
+    # docs/benchmarks.md): a bounded correction to the mixed score, on by default since
+    # session 17.
+    learned_order: bool = True
 
     @field_validator("*")
     @classmethod

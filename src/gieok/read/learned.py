@@ -22,8 +22,10 @@ was (that is all of their LoCoMo gain): within one day the mixed total counted f
 and a named speaker, a memory over a turn or a lower importance decided. On a user's store
 of a few days (the product's usual case) clear relevance gaps were overturned: an
 unrelated fact from the same day as the best rule came before the second rule. A named
-speaker has no weight of its own; the engine's bounded "who" lift is the only one (session
-17; tests/unit/read/test_kinds.py, test_ranking_holds.py, test_speakers.py).
+speaker has no weight of its own (the engine's bounded "who" lift is the only one), nor
+has full text's score, which each store scales its own way (its rank still counts)
+(session 17; scripts/train_ltr.py ``HELD``; tests/unit/read/test_kinds.py,
+test_ranking_holds.py, test_speakers.py).
 
 Scores: a re-ordered candidate's ``total`` is moved into the range of the mixed totals it
 was re-ordered among (the best total down to the first total below the re-ordered ones),
