@@ -194,8 +194,8 @@ def train(rows: list[np.ndarray], y: np.ndarray, *, l2: float, epochs: int = 300
         z = np.add.reduceat(w[flat], starts) * scale + b
         p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         g = (p - y) * sample_w
-        grad_w = np.zeros(DIM)
-        np.add.at(grad_w, flat, np.repeat(g * scale, lengths))
+        # (bincount sums the same terms as np.add.at, many times faster)
+        grad_w = np.bincount(flat, weights=np.repeat(g * scale, lengths), minlength=DIM)
         grad_w += l2 * w
         grad_b = g.sum()
         m_w = beta1 * m_w + (1 - beta1) * grad_w

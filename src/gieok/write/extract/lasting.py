@@ -406,7 +406,8 @@ def asked_about_user(question: str) -> bool:
     from gieok.write.extract import followup
 
     return bool(question) and not followup.task_question(question) \
-        and not followup.small_talk(question) and not narrows(question)
+        and not followup.small_talk(question) and not narrows(question) \
+        and not offers_choice(question)
 
 
 def answer_kind(question: str) -> str:
@@ -418,6 +419,36 @@ def answer_kind(question: str) -> str:
     if asked_about_user(question):
         return "slot"
     return "generic" if narrows(question) else "answer"
+
+
+# "Do you prefer A or B?", "Would you rather …, or …?", "How about A or B?": the user is offered
+# options for the task; "Are you vegetarian or vegan?" asks what the user is (no such verb)
+_EN_CHOICE = re.compile(r"\b(?:prefer|rather|fancy|how\s+about|what\s+about|would\s+you\s+like|"
+                        r"do\s+you\s+want|want\s+me\s+to|should\s+i|shall\s+i|suits?\s+you|"
+                        r"works?\s+(?:best|better)|better\s+for\s+you)\b", re.IGNORECASE)
+_EN_OR = re.compile(r"\bor\b", re.IGNORECASE)
+# a predicate of liking or suiting, said of each option ("오전이 좋으세요, 오후가 좋으세요?",
+# "매운 거 괜찮으세요, 순한 게 나으세요?") or after 아니면 ("… 아니면 포케가 나을까요?")
+_KO_SUITS = frozenset("좋 괜찮 낫 편하 원하 선호하".split())
+
+
+def offers_choice(question: str) -> bool:
+    """The assistant's question offers the user options for the task at hand — which time,
+    which format, which of the things it suggested ("오전이 좋으세요, 오후가 좋으세요?", "Do you
+    prefer tonkotsu or shoyu?", "Would you rather arrive early or sleep in?"). The bare answer
+    ("오후", "sleep in") picks one for the moment and is judged as an answer. A question of
+    what the user, a relative or a pet is ("Are you vegetarian or vegan?", "Is she a dog or a
+    cat?") names no liking and keeps its answer as a fact."""
+    q = question.strip()
+    if not _HANGUL.search(q):
+        return _EN_CHOICE.search(q) is not None and _EN_OR.search(q) is not None
+    toks = tokens(q)
+    suits = [i for i, t in enumerate(toks) if t.tag.startswith(("VA", "VV")) and (
+        t.form in _KO_SUITS or (i and toks[i - 1].form + t.form in _KO_SUITS))] + [
+        i for i, t in enumerate(toks) if t.tag in ("XSA", "XSV") and i
+        and toks[i - 1].form + t.form in _KO_SUITS]
+    either = any(t.form == "아니면" for t in toks)
+    return len(suits) >= 2 or (either and bool(suits))
 
 
 # a sensation of the moment: what a complaint feels like ("불편하세요", "저리세요", "hurts")
