@@ -139,3 +139,37 @@ def test_dictation_fillers_inside_the_sentence_are_dropped() -> None:
     assert content == "User plays the oboe with the Leeds Youth Orchestra"
     content, _ = generic.normalise("I work at Uhlmann Bakery")  # a name that starts like one
     assert content is not None and "Uhlmann" in content
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I run every morning, is that bad for my knees", "I run every morning"),
+    ("my mum refuses to cut sugar so I need like sneaky low sugar desserts",
+     "my mum refuses to cut sugar"),
+])
+def test_a_yes_no_question_or_a_need_after_the_statement_is_cut(text: str, fact: str) -> None:
+    assert generic.without_request(text) == fact
+
+
+@pytest.mark.parametrize("text", [
+    "I was diagnosed with diabetes so I need insulin before meals",  # the need is health
+    "my husband loves sushi, so do I",  # no question
+    "I'm vegan, so is my sister",
+])
+def test_a_need_about_health_and_so_do_i_are_not_cut(text: str) -> None:
+    assert generic.without_request(text) == text
+
+
+# -- a Korean question said without its question mark ----------------------------------------
+
+def test_a_korean_question_without_its_mark_is_no_memory() -> None:
+    assert said("수경은 어디서 사요") == []
+    got = said("저 요가 다녀요. 매트는 어디서 사요")  # the fact stays, the question is not glued
+    assert "사용자는 요가 다닌다" in got and not any("어디서" in c for c in got)
+
+
+@pytest.mark.parametrize("text", [
+    "언제든 연락 줘도 된다",  # "any time": no question
+    "어느새 3년째 다니고 있어요",
+])
+def test_indefinite_question_words_are_no_question(text: str) -> None:
+    assert not generic._ko_wh_asked(text)

@@ -274,7 +274,7 @@ def _ko_worth_keeping(text: str) -> bool:
     toks = korean.tokens(text)
     if (exclaimed(toks) or supposed(toks)) and not HEALTH.search(text):
         return False  # "오 볶는 게 포인트구나", "생각보다 길네": a reaction to the moment
-    if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]):
+    if any(t.tag == "EF" and t.form in _KO_ASKING for t in toks[-2:]) or _ko_wh_asked(text):
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
     if not names_something(toks):
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
@@ -319,8 +319,9 @@ def continues(sentence: str) -> bool:
     goes on about what the previous sentence of the same turn said ("저 이제 술 안 마셔요.
     끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
     text = KO_LAUGH.sub("", sentence).strip()
-    if not _HANGUL.search(text) or _KO_REJECT.search(text) or KO_MOOD.search(text):
-        return False
+    if not _HANGUL.search(text) or _KO_REJECT.search(text) or KO_MOOD.search(text) \
+            or _ko_wh_asked(text):
+        return False  # ("… 약 드세요. 아침상 어떻게 차려야 돼": a question, no more of the fact)
     # an adverb or interjection left over after a split ("체중은 늘고 있어 다행히" → "다행히"):
     # it says nothing to go on with
     if all(t.tag in ("MAG", "MAJ", "IC")
@@ -471,3 +472,15 @@ def kind_of(content: str, *, about_pet: bool, about_family: bool
     if PLAN.search(content):
         return "plan", MemoryType.GOAL, ("plan", *subject)
     return ("pet" if about_pet else "family" if about_family else "note"), MemoryType.FACT, subject
+
+
+# A Korean question said without its question mark: a question word, and no written
+# declarative end ("수모는 어디서 사요", "아침상 어떻게 차려야 돼"). Not the indefinite uses
+# ("어디든", "언제나", "어느 날", "어느새", "누가 …": someone).
+_KO_WH = re.compile(r"(?<![가-힣])(?:어디서|어디에서|어디로|어디에|언제|어떻게|무슨|어느|뭘|뭐가|뭐를|"
+                    r"얼마나)(?!든|나|라도|\s?날|새|덧|정도|순간|때)")
+
+
+def _ko_wh_asked(text: str) -> bool:
+    bare = text.rstrip(" .!~")
+    return _KO_WH.search(bare) is not None and not bare.endswith(("다", "음", "함", "됨"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract.health import HEALTH
 from gieok.write.extract.moment import KO_LAUGH, KO_MOOD, past_evaluation
 from gieok.write.extract.script import is_korean
 
@@ -48,7 +49,15 @@ _EN_ASKED_AFTER = re.compile(
     r"(?:(?:like|um|uh)\s+)?(?:(?:what|which|how|where)\s+(?:[\w'’-]+\s+){0,3}?(?:should|can|could|"
     r"do|does|would|will|is|are)\s+(?:i|we|you|it|they|he|she)\b|(?:what|which)\s+[\w-]+\s+"
     r"(?:actually\s+|really\s+)?(?:work|works)\b|any\s+(?:tips|ideas|advice|suggestions|recs|"
-    r"recommendations)\b)[^.!]*$", re.IGNORECASE)
+    r"recommendations)\b|"
+    # a yes/no question about what was just said ("… lol is that the blue light thing")
+    r"(?:is|does|should|could|would|will|can)\s+(?:that|it|this)\b)[^.!]*$", re.IGNORECASE)
+# "… refusing to change anything so I need like sneaky low carb dinners": what the user needs for
+# the task, said as the statement's consequence (kept when the need is about health: "so I need
+# insulin before meals")
+_EN_THEN_NEED = re.compile(r"^(?P<x>.+?)[,;]?\s+(?:so|and\s+so)\s+(?:(?:like|um|uh)\s+)?(?:i|we)\s+"
+                           r"(?:also\s+|just\s+|really\s+|kinda\s+)*need\s+"
+                           r"(?!to\s+(?:be|stay|keep|live|work)\b)(?P<what>.+)$", re.IGNORECASE)
 # "plan a dinner for Sat, I'm coeliac …", "can you draft the invite? my wife is …": the task asked
 # for first, then the statement said for it — the task is no part of the memory
 _EN_ASK_FIRST = re.compile(
@@ -70,6 +79,9 @@ def without_request(sentence: str) -> str:
         text = _EN_ASK_FIRST.sub("", text)
         m = _EN_THEN_ASK.match(text)
         text = m.group("x") if m is not None else text
+        need = _EN_THEN_NEED.match(text)
+        if need is not None and not HEALTH.search(need.group("what")):
+            text = need.group("x")
         asked = _EN_ASKED_AFTER.match(text)
         if asked is not None and len(asked.group("x").split()) >= 2:
             text = asked.group("x")
