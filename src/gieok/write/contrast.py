@@ -320,6 +320,15 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
         return not CRITICAL_TAGS & set(r.tags) and _complaint(r.content) and _holder_shared(
             new.content, r.content, ()) and not shift.recovered(r.content) and not (
             names and theirs and not names & theirs)  # 햄스터 모찌, not 햄스터 콩떡
+    if said.kind == "rescheduled":  # the date the event had before ("식" of "결혼식" too); a
+        # pinned plan too (a surgery date: the new date carries the pin), never a core fact
+        named = _about(r, said.anchor) if len(said.anchor) >= 2 else any(
+            len(_stem(w)) > 1 and _stem(w).endswith(said.anchor)
+            for w in re.findall(r"[가-힣]+", r.content))
+        return bool(said.anchor) and named and not CRITICAL_TAGS & set(r.tags) and changes.who(
+            new.content) == changes.who(r.content) and bool((r.data or {}).get(
+                "when") or _DATED.search(r.content)) and not any(
+            s.kind == "rescheduled" for s in shift.shifts(r.content))
     if r.pinned or CRITICAL_TAGS & set(r.tags) or changes.who(new.content) != changes.who(
             r.content):
         return False
@@ -337,11 +346,6 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     if said.kind == "finished":  # attending the course, not the finishing itself
         return _about(r, said.anchor) and _ATTENDING.search(r.content) is not None and not any(
             s.kind == "finished" for s in shift.shifts(r.content))
-    if said.kind == "rescheduled":  # the date the event had before ("식" of "결혼식" too)
-        return (_about(r, said.anchor) if len(said.anchor) >= 2 else any(
-            len(_stem(w)) > 1 and _stem(w).endswith(said.anchor)
-            for w in re.findall(r"[가-힣]+", r.content))) and bool((r.data or {}).get("when") or _DATED.search(
-            r.content)) and not any(s.kind == "rescheduled" for s in shift.shifts(r.content))
     if said.kind == "moved":  # where they lived, or the move before ("moved again, to Perth")
         return bool(changes.who(new.content)) and (_LIVES.search(r.content) is not None
                                                    and not _MOVED.search(r.content)
@@ -468,6 +472,16 @@ def ended_or_replaced(new: MemoryRecord, records: Iterable[MemoryRecord],
                 and shift.same_holder(after, holder, changes.who(r.content))
                 for before, after, holder in stages):
             out.append(r)
+    if not out and any(s.kind == "rescheduled" and not s.anchor for s in said):
+        # "병원 사정으로 3월 26일로 밀림": no event named — the holder's one dated plan, if one
+        # (no holder named either: anyone's); two plans, and which one moved is unknown
+        holder = changes.who(new.content)
+        plans = [r for r in records if r.id not in created and r.layer is new.layer
+                 and not CRITICAL_TAGS & set(r.tags)
+                 and r.type is not MemoryType.RULE and r.event_time <= new.event_time
+                 and (not holder or changes.who(r.content) == holder)
+                 and _DATED.search(r.content) and not shift.shifts(r.content)]
+        out = plans if len(plans) == 1 else []
     return out
 
 

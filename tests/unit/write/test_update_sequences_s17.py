@@ -114,3 +114,27 @@ async def test_what_a_move_leaves_alone(settings: GieokSettings, tmp_path: Path)
         trip = await _turns(mem, "trip", ["I live in Leeds with my wife."],
                             ["I'm in Paris this week for work, any dinner spots?"])
         assert _has(trip, "Leeds")
+
+
+# -- a date moved with no event named ----------------------------------------------------------
+async def test_a_date_moved_without_its_event_moves_the_one_dated_plan(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        dentist = await _turns(mem, "dentist", ["치과 예약 5월 3일이야"],
+                               ["병원 사정으로 5월 10일로 밀림"])
+        assert _has(dentist, "5월 10일") and not _has(dentist, "5월 3일")
+        moving = await _turns(mem, "moving", ["이사 날짜 4월 20일로 잡았어"],
+                              ["집주인 사정으로 4월 27일로 미뤄졌어"])
+        assert _has(moving, "4월 27일") and not _has(moving, "4월 20일")
+        # a pinned plan (a surgery) moves too, named or not
+        surgery = await _turns(mem, "surgery", ["손목 수술 날짜 6월 2일로 잡았어. 뭐 챙겨가?"],
+                               ["수술 6월 16일로 밀림"])
+        assert _has(surgery, "6월 16일") and not _has(surgery, "6월 2일")
+
+
+async def test_a_date_moved_without_its_event_leaves_two_plans_alone(
+        settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        two = await _turns(mem, "two", ["치과 예약 5월 3일이야", "엄마 생신 5월 8일이라 선물 고민"],
+                           ["병원 사정으로 5월 10일로 밀림"])
+        assert _has(two, "5월 3일") and _has(two, "5월 8일")

@@ -345,11 +345,22 @@ _WHEN_WORDS = frozenset("오늘 내일 모레 어제 이번 다음 다음주 다
                         "this new first the my our his her their".split())
 
 
+# what is said before a new date that names no event: why it moved ("병원 사정으로", "due to
+# the strike"), or the holder alone ("사용자는 3월 26일로 밀렸다"): the event is left unsaid
+_NO_EVENT = re.compile(r"(?:사정|때문|탓|덕분|관계|문제)(?:으로|에|이라|이라서)?$|^(?:사용자|user)$",
+                       re.IGNORECASE)
+
+
 def _rescheduled(content: str) -> list[Shift]:
+    """A date moved: the event moved (its name before the date), or no event named at all
+    (anchor ""): the one dated plan of the holder is meant (``contrast.ended_or_replaced``)."""
     pattern = _RESCHEDULED_KO if _HANGUL.search(content) else _RESCHEDULED_EN
     out = []
     for m in pattern.finditer(content):
         x, w = m.group("x"), m.group("w")
+        if _NO_EVENT.search(x) and not (w and event_named(f"{w} {x}")):
+            out.append(Shift("rescheduled", anchor=""))
+            continue
         if x.casefold() in KIND_OF_EVENT:
             x = w or ""
         if (len(x) >= 2 or _HANGUL.match(x)) and x.casefold() not in _NOT_ANCHOR | {"it", "that", "this", "everything"} \
