@@ -92,3 +92,19 @@ def test_the_users_thing_by_its_make_inside_a_question(chat_extract: Any) -> Non
                  "내 Spotify 계정이 해킹당한 것 같은데 어떻게 해?",
                  "which tent for wild camping, mine's a bit old"]:
         assert not any("쓴다" in c or "User has" in c for c in _said(chat_extract, text)), text
+
+
+def test_a_standing_request_keeps_when_it_holds_and_what_goes_on_from_it(
+        chat_extract: Any) -> None:
+    # the condition said before "항상" is part of the rule (not "항상 영어로 설명할 것")
+    got = _said(chat_extract, "수학 문제 풀어줄 때는 항상 영어로 설명해줘")
+    assert any("풀어줄 때는 항상 영어로" in c for c in got), got
+    # a verbless second request after a standing one goes on from it
+    got = _said(chat_extract, "앞으로 나한테 답할 때 존댓말 쓰지 마. 그리고 길게 말고 표로")
+    assert any(c.startswith("사용자 요청:") and "표로" in c for c in got), got
+    # what is ruled out of a class of later answers, said with "nothing that/with"
+    got = _said(chat_extract, "when you suggest dinners, nothing with coriander please")
+    assert any(c.startswith("Standing instruction") and "coriander" in c for c in got), got
+    for text in ["when you have time, nothing urgent, can you look at my essay",
+                 "그리고 내일은 부산으로"]:
+        assert not any("Standing" in c or "요청" in c for c in _said(chat_extract, text)), text

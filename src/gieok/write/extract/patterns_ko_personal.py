@@ -86,15 +86,22 @@ def _like(verb: str) -> Callable[[Groups, RuleContext], str]:
     return lambda g, _: f"사용자는 {g['x'] if g['x'].endswith(' 거') else josa(g['x'], '을/를')} {verb}"
 
 
-def _rule_content(g: Groups, _: RuleContext) -> str:
+# when the standing request holds, said before "항상/앞으로": "코드 리뷰할 때는 항상 …"
+_WHEN_KO = re.compile(r"(?P<c>(?:[^\s.!?\n]+\s){0,4}?[^\s.!?\n]*[ᆯ할을볼쓸줄짤받갈올]\s?때(?:는|에는|엔|마다)?)"
+                      r"\s*(?=(?:앞으로(?:는)?|항상|늘|매번|언제나)\s)")
+
+
+def _rule_content(g: Groups, ctx: RuleContext) -> str:
     clause = g["x"].strip()
+    when = _WHEN_KO.search(ctx.sentence)
+    always = f"{when.group('c')} 항상" if when and when.group("c") not in clause else "항상"
     neg = g.get("neg", "")
     if neg:
         joined = f"{clause} 하지" if neg.startswith("하지") else f"{clause}지"
-        return f"사용자 요청: 항상 {joined} 말 것"
+        return f"사용자 요청: {always} {joined} 말 것"
     if clause.endswith("해") or clause.endswith("하"):
-        return f"사용자 요청: 항상 {clause[:-1]}할 것"
-    return f"사용자 요청: 항상 {clause} 줄 것"
+        return f"사용자 요청: {always} {clause[:-1]}할 것"
+    return f"사용자 요청: {always} {clause} 줄 것"
 
 
 RULES: list[Rule] = [

@@ -32,7 +32,10 @@ _EN_LEADS = (r"(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing|fro
 _EN_IMPERATIVE = re.compile(
     _EN_LEADS +
     r"(?:don['’]?t|do\s+not|never|always|keep|use|write|answer|reply|respond|give|format|stop|"
-    r"avoid|be|call|address|speak|talk|only|make|include|add|put|no)\b", re.IGNORECASE)
+    r"avoid|be|call|address|speak|talk|only|make|include|add|put|no|"
+    # "when you give me workout plans, nothing that involves jumping": what is ruled out
+    r"nothing(?=\s+(?:that|with|which|involving|containing|too|over|under|more|less)\b))\b",
+    re.IGNORECASE)
 _EN_CONDITION = re.compile(
     r"^(?:(?:please|and|also)[,\s]+)*(?:when(?:ever)?|every\s+time|each\s+time|if)\s+(?:you|"
     r"i\s+(?:ask|want|say|request|send|need|give|share|paste))\b[^,]{2,80}?(?:,\s*|\s+"
@@ -107,10 +110,15 @@ _EN_RATHER = re.compile(
     r"(?!(?:were|are|was|do|did|had|have)\b)[a-z]+", re.IGNORECASE)
 
 
+# how, with the verb left out: "그리고 길게 말고 세 줄 이내로", "또 표로요"
+_KO_MANNER = re.compile(r"^(?:(?:아|참)\s)*(?:그리고|또한|또)\s.*[가-힣A-Za-z0-9]\s?(?:으)?로(?:요)?$")
+
+
 def _ko_goes_on(text: str, before: str | None) -> bool:
     """``text`` is a request that goes on from the standing request said right before it."""
     return before is not None and _KO_ON.search(text) is not None \
-        and _KO_REQUEST.search(text) is not None and not _KO_THIS.search(text) \
+        and (_KO_REQUEST.search(text) is not None or _KO_MANNER.search(text) is not None) \
+        and not _KO_THIS.search(text) \
         and _HANGUL.search(before) is not None and instruction(before) is not None
 
 
