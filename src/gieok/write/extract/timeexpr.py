@@ -385,11 +385,21 @@ _FUTURE_EN = re.compile(r"\b(?:will|going\s+to|next|tomorrow|plan|planning|due|s
                         r"upcoming|soon|'ll|(?:am|is|are|['’]m|['’]re|['’]s)\s+(?:\w+ly\s+)?"
                         r"(?:getting|having|flying|leaving|moving|starting|visiting|going|"
                         r"coming|taking|doing|running|traveling|travelling|heading|meeting|"
-                        r"seeing|throwing|hosting))\b", re.IGNORECASE)
+                        r"seeing|throwing|hosting))\b|"
+                        # a date an arrangement was set to ("booked it for March 12", "moved
+                        # to the 9th"): the arrangement is past, the date it names is ahead
+                        r"\b(?:booked|scheduled|set|moved|pushed|postponed|rescheduled|bumped|"
+                        r"changed|fixed)\s+(?:\w+\s+){0,3}?(?:for|to|till|until)\s+"
+                        r"(?:the\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|"
+                        r"tue|wed|thu|fri|sat|sun)", re.IGNORECASE)
 _PAST_KO = re.compile(r"[었았였했갔왔됐났봤샀줬랐렀웠켰셨쳤]|지난|작년|어제|전에|예전")
 # "-기로 했다" (decided to) and "-ㄹ 거" are plans however they are conjugated
 _FUTURE_KO = re.compile(r"다음|내일|모레|내년|예정|계획|거야|거예요|려고|할게|갈게|건데|기로\s?(?:했|함|해)|"
-                        r"[을할갈볼올]\s?거(?:야|예요|에요|다|고|라)")
+                        r"[을할갈볼올]\s?거(?:야|예요|에요|다|고|라)|"
+                        # the date an arrangement was set or moved to ("3월 12일로 잡았어",
+                        # "26일로 밀림"): ahead, however the arrangement is conjugated
+                        r"일\s?(?:으로|로)\s?(?:\S+\s)?(?:잡|예약|미뤄|미뤘|미룸|밀렸|밀림|밀려|옮|바꿨|바뀌|"
+                        r"변경|정했|정함|당겨|당겼|연기)")
 
 
 def is_past(sentence: str) -> bool:
