@@ -64,8 +64,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-persons": {"person_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
-    # the first candidates re-ordered by the shipped learned order (read/learned.py)
+    # the first candidates re-ordered by the shipped learned order (read/learned.py; the
+    # default since it became a bounded correction), and the engine's own order without it
     "learned": {"learned_order": True},
+    "no-learned": {"learned_order": False},
 }
 
 

@@ -25,6 +25,8 @@ def test_presets_change_only_their_fields() -> None:
     assert get_preset("no-speaker").w_query_speaker == 0.0 and get_preset("no-fold").fold_sources is False
     assert get_preset("default") == ScoringSettings()
     assert get_preset("fulltext").dense_weight == 0.0
+    assert get_preset("no-learned").learned_order is False
+    assert get_preset("learned").learned_order is ScoringSettings().learned_order is True
 
 
 def test_unknown_preset() -> None:
