@@ -377,6 +377,15 @@ RULES: list[Rule] = [
     rule("en.health.intolerant",
          rf"{IM}{ADV}\s+(?P<x>lactose|gluten|fructose)\s+intolerant",
          "User is {x} intolerant", "health", type=MemoryType.CONSTRAINT, tags=("health", "diet")),
+    # "I'm diabetic (type 1)", "I'm a type 2 diabetic", "I'm colourblind": a condition said as
+    # what the user is (the noun forms are CONDITIONS)
+    rule("en.health.condition_is",
+         rf"{IM}{ADV}\s+(?:a\s+)?(?P<t>type\s*[12]\s+)?(?P<x>diabetic|pre-?diabetic|asthmatic|"
+         rf"epileptic|an(?:a)?emic|co?eliac|colou?r-?\s?blind|dyslexic|hypertensive)\b"
+         rf"(?:\s*\((?P<p>type\s*[12])\))?",
+         lambda g, _: "User is " + " ".join(w for w in (
+             (g["t"] or g["p"] or "").strip(), g["x"].lower()) if w),
+         "health", type=MemoryType.CONSTRAINT, tags=("health",)),
     rule("en.diet.is",
          rf"{IM}{ADV}\s+(?:a\s+)?(?P<x>vegetarian|vegan|pescatarian|pescetarian|"
          rf"on\s+a\s+[\w\s-]{{2,25}}diet|keto|halal|kosher)\b",
