@@ -18,7 +18,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
-from gieok.write.extract import introductions, kin_news
+from gieok.write.extract import introductions, kin_news, moment
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -39,8 +39,6 @@ from gieok.write.pii import has_mask, is_mask_only
 
 MAX_SENTENCE = 300
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-# where one clause of a sentence ends and the next begins (", tax season is killing me")
-_CLAUSE_BREAK = re.compile(r"\s*[,;]\s+|\s+(?:and|but)\s+(?=\w+\s+(?:is|are|was|were|has|have|keeps?)\b)")
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|maybe|probably|perhaps|might|not\s+sure|i\s+suppose|kinda|"
     r"sort\s+of)\b|아마|것\s?같아|것\s?같은데|듯해|듯|같기도|긴\s?가", re.IGNORECASE
@@ -228,7 +226,7 @@ class HeuristicExtractor:
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(
             run, lambda s: bool(generic.worth_keeping(s) or self.hits(s, turn.at))))
         sentences = fragments.opening(sentences, prior, shown, lambda s: self.hits(s, turn.at))
-        sentences = [c for s in sentences for c in _apart_from_passing(s)]
+        sentences = [c for s in sentences for c in moment.apart(s)]
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []
@@ -552,25 +550,6 @@ _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit
 
 def korean_negated(sentence: str) -> bool:
     return korean.negated(korean.tokens(sentence))
-
-
-def _apart_from_passing(sentence: str) -> list[str]:
-    """A sentence whose clause of the moment sits beside a lasting one, as its clauses: "I'm
-    an accountant in Harrogate, tax season is killing me" says a job and how this week feels;
-    read whole, the passing state hid the job. A sentence that is passing throughout ("I'm
-    on call this week so I'm exhausted", "요즘 마감이라 죽겠어, 진짜 바빠") stays whole."""
-    if not _of_the_moment(sentence):
-        return [sentence]
-    clauses = [c.strip() for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
-    if len(clauses) < 2 or all(_of_the_moment(c) for c in clauses):
-        return [sentence]
-    return clauses
-
-
-def _of_the_moment(text: str) -> bool:
-    """How this period feels or how something went: "tax season is killing me", "swamped
-    today", "caffeine was wrecking my sleep"."""
-    return passing(text) or generic.momentary(text) or generic.past_evaluation(text)
 
 
 def _in_first_person(resolved: str) -> str:

@@ -4,6 +4,7 @@ life event (a death, a birth, an adoption), or starts something that lasts.
 
 Split from ``generic`` (which decides what a self-disclosure is worth keeping) so that the
 request rules (``request_reason``) can read a passing mood without importing ``generic``.
+``apart`` lets a lasting clause said beside one of the moment be read on its own.
 """
 
 from __future__ import annotations
@@ -133,3 +134,26 @@ _EN_PAST_STATE = re.compile(
     r"great|good|bad|fun|nice|awful|awesome|amazing|incredible|terrible|horrible|boring|hard|"
     r"tough|rough|long|short|busy|crazy|insane|wild|cool|fine|okay|ok|sad|tired|sick\s+of|"
     r"late|early|cold|hot|packed)\b", re.IGNORECASE)
+
+
+# where one clause of a sentence ends and the next begins (", tax season is killing me")
+_CLAUSE_BREAK = re.compile(r"\s*[,;]\s+|\s+(?:and|but)\s+(?=\w+\s+(?:is|are|was|were|has|have|keeps?)\b)")
+
+
+def apart(sentence: str) -> list[str]:
+    """A sentence whose clause of the moment sits beside a lasting one, as its clauses: "I'm
+    an accountant in Harrogate, tax season is killing me" says a job and how this week feels;
+    read whole, the passing state hid the job. A sentence that is of the moment throughout
+    ("I'm on call this week so I'm exhausted", "요즘 마감이라 죽겠어, 진짜 바빠") stays whole."""
+    if not _of_the_moment(sentence):
+        return [sentence]
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    if len(clauses) < 2 or all(_of_the_moment(c) for c in clauses):
+        return [sentence]
+    return clauses
+
+
+def _of_the_moment(text: str) -> bool:
+    """How this period feels or how something went: "tax season is killing me", "swamped
+    today", "caffeine was wrecking my sleep"."""
+    return passing(text) or momentary(text) or past_evaluation(text)
