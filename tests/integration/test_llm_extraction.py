@@ -131,10 +131,14 @@ def test_pii_in_model_output_is_masked(mem: Memory, openai_fake: Any, tmp_path: 
     turns = mem.recent_turns(**USER)
     assert turns[0].content == "my card number is [CARD]" and turns[0].metadata["pii"] == ["card"]
     mem.close()
+    # the number in any spacing, or any run of it long enough to be the number's: a bare "4111"
+    # also turns up by chance inside the random hex ids the file holds (one CI run in many)
     for name in ("llm.db", "llm.db-wal"):
         path = tmp_path / name
         if path.exists():
-            assert b"4111" not in path.read_bytes()
+            data = path.read_bytes()
+            assert not any(part in data for part in (b"4111 1111", b"41111111", b"1111 1111 1111",
+                                                      b"111111111111"))
 
 
 def test_model_can_say_what_a_fact_replaces(mem: Memory, openai_fake: Any) -> None:
