@@ -16,7 +16,7 @@ from datetime import datetime
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
-from gieok.write.extract import business, categorical, diets, discourse, discourse_others
+from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
 from gieok.write.extract import introductions, kin_news, moment
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
@@ -535,7 +535,8 @@ class HeuristicExtractor:
         if explicit:
             confidence = max(confidence, 0.97)
         candidate = Candidate(
-            content=hit.content, type=hit.type, category=hit.category, confidence=confidence,
+            content=hit.content, type=hit.type, confidence=confidence,
+            category=categories.category_of(hit.content, hit.family, hit.category),
             slot=hit.slot, value=hit.value,
             source=Source.EXPLICIT if explicit else Source.INFERRED,
             tags=hit.tags, lang=lang, rule=hit.family, turn_ids=(turn.id,), preview=preview,
