@@ -73,12 +73,9 @@ class Entities:
                                        or companion_named(sentence, names))
         for entity in found:
             self._add(entity)
-        herd = next((e for e in reversed(self.known) if e.plural and e.name is None), None)
-        if herd is not None and all(e.name is None for e in found) and each_named(sentence):
+        if all(e.name is None for e in found) and self._herd_named(
+                each_named(sentence) or _aged_names(sentence)):
             # "소라게 세 마리 … 이름은 각각 집게, 보라, 쉘던": the names are the crabs', one each
-            self.known.remove(herd)
-            for name in each_named(sentence):
-                self._add(Entity(name=name, noun=herd.noun, kind=herd.kind, lang=herd.lang))
             self.topic = None
             return
         unnamed = next((e for e in reversed(self.known) if e.name is None), None)
@@ -123,6 +120,33 @@ class Entities:
             # what the user does for an elder ("제가 병원에 모시고 가요")
             return
         self.topic = topic
+
+    def _herd_named(self, names: list[str]) -> bool:
+        """Name the last pets or relatives counted but not named ("our two kids" → "Leo is 8
+        and Ruby is 5"): one entity per name. False when there is no such group to name."""
+        herd = next((e for e in reversed(self.known) if e.plural and e.name is None), None)
+        if herd is None or len(names) < 2:
+            return False
+        self.known.remove(herd)
+        noun = herd.noun if herd.lang == "ko" else _one_of(herd.noun)
+        for name in names:
+            self._add(Entity(name=name, noun=noun, kind=herd.kind, lang=herd.lang,
+                             gender=herd.gender))
+        return True
+
+    def listed_apart(self, sentence: str) -> list[str]:
+        """A list of names with their ages, one clause per name ("Leo is 8 and Ruby is 5" →
+        "Leo is 8", "Ruby is 5"), after naming the children or pets just counted, so each
+        clause resolves to its own one ("User's kid Leo is 8"). Unchanged when the names are
+        neither the group just counted nor known already (a list of strangers' ages)."""
+        clauses = focus.aged_list(sentence)
+        names = [n for n in (focus.aged_name(c) for c in clauses) if n]
+        if len(names) < 2 or len(names) != len(clauses):
+            return [sentence]
+        if self._herd_named(names) or all(
+                any(e.name == n for e in self.known) for n in names):
+            return clauses
+        return [sentence]
 
     def _mine(self, sentence: str) -> bool:
         """"Anyone know how long a canary moult lasts? Mine's looking scruffy": "mine" is the
@@ -310,6 +334,17 @@ _NOT_NAMES = frozenset("it him her them one this that".split())
 _KO_CHOSEN = re.compile(r"(?P<name>[가-힣]{1,4})(?:으로|로)\s?(?:할래|할게|하자|정했|지었|하기로|결정)")
 _EN_CHOSEN = re.compile(r"\b(?:go(?:ing)?\s+with|picked|chose|we['’]ll\s+call\s+(?:him|her|it)|"
                         r"name\s+(?:him|her|it))\s+(?P<name>[A-Z][a-z]+)")
+
+
+def _aged_names(sentence: str) -> list[str]:
+    return [n for n in (focus.aged_name(c) for c in focus.aged_list(sentence)) if n]
+
+
+def _one_of(noun: str) -> str:
+    """"kids" → "kid", "children" → "child", "puppies" → "puppy": one of a counted group."""
+    if noun.endswith("children"):
+        return noun[:-3]
+    return _singular(noun) if _singular(noun) != noun else re.sub(r"s$", "", noun)
 
 
 def _singular(noun: str) -> str:

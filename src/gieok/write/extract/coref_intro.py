@@ -209,6 +209,12 @@ def introduced(sentence: str) -> list[Entity]:
             noun = next((g[k] for k in ("noun", "noun2", "noun3", "noun4", "noun5", "noun6") if g.get(k)), "")
             lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
             out.append(entity(None, noun, lang))
+    for m in _EN_COUNTED_KIN.finditer(sentence):
+        # "with my wife Mei and our two kids": the kids too, unnamed, named all at once later
+        noun = m.group("noun").lower()
+        if not any(e.noun.rstrip("s") == noun.rstrip("s") for e in out):
+            out.append(Entity(name=None, noun=noun, kind="pet" if _PET_WORDS & {noun, noun[:-1]}
+                              else "family", lang="en", plural=True))
     herd = counted(sentence) if not any(e.name for e in out) else None
     same = next((e for e in out if e.name is None and herd and e.noun == herd), None)
     if same is not None:  # "고양이 두 마리 키워": the cats already found, now counted
@@ -219,6 +225,13 @@ def introduced(sentence: str) -> list[Entity]:
             or entity(None, herd, lang).kind != "family" else "family"  # (마리: animals)
         out.append(Entity(name=None, noun=herd, kind=kind, lang=lang, plural=True))
     return out
+
+
+# "our two kids", "my three cats": several relatives or pets counted, not yet named
+_EN_COUNTED_KIN = re.compile(
+    rf"\b{_MY}\s+(?i:two|three|four|five|six|[2-9])\s+(?:(?:little|young|grown|older|"
+    rf"rescue|[\w-]+-year-old)\s+)?(?P<noun>(?i:kids|children|sons|daughters|boys|girls|"
+    rf"grandkids|grandchildren|cats|dogs|kittens|puppies|rabbits|bunnies))\b")
 
 
 def _bare_korean_name(sentence: str) -> list[Entity]:

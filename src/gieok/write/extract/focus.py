@@ -136,6 +136,34 @@ _EACH_NAMED_EN = re.compile(r"\b(?:named|called|names\s+are|they['’]re\s+calle
                             r"(?P<names>[A-Z][a-z]+(?:,\s*[A-Z][a-z]+)*,?\s+and\s+[A-Z][a-z]+)\b")
 
 
+# One name with its age: "Leo is 8", "Ruby's 5", "Max is 2 years old"; "레오는 8살", "루비 5살"
+_AGED_EN = (r"[A-Z][a-z]+(?:\s+is|['’]s)\s+\d{1,2}(?:\s+(?:years?|yrs?|months?)(?:\s+old)?|"
+            r"\s*(?:yo|mo))?")
+_AGED_KO = r"[가-힣A-Za-z]{1,6}?(?:은|는|이는|이가|가)?\s?\d{1,2}\s?(?:살|개월)"
+_AGED_LIST_EN = re.compile(rf"^{_AGED_EN}(?:(?:,\s*(?:and\s+)?|\s+and\s+){_AGED_EN})+[.!]?$")
+_AGED_LIST_KO = re.compile(rf"^{_AGED_KO}(?:(?:이고|이구|,)\s*{_AGED_KO})+"
+                           r"(?:이야|이에요|예요|입니다|이요|요)?[.!~]?$")
+_AGED_JOIN = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+|(?<=살|월)(?:이고|이구|,)\s*)")
+_AGED_NAME = re.compile(r"^([가-힣A-Za-z]+?)(?:(?:은|는|이는|이가|가)?\s?\d|\s+is\b|['’]s\b)")
+
+
+def aged_list(sentence: str) -> list[str]:
+    """The clauses of a list of names with their ages ("Leo is 8 and Ruby is 5" → "Leo is 8",
+    "Ruby is 5"; "레오는 8살이고 루비는 5살이야"), said when the assistant asked how old the
+    children or pets are; empty when the sentence is not such a list."""
+    text = sentence.strip()
+    if not (_AGED_LIST_KO if _HANGUL.search(text) else _AGED_LIST_EN).match(text):
+        return []
+    clauses = [c.strip(" .!~") for c in _AGED_JOIN.split(text) if c.strip(" .!~")]
+    return [re.sub(r"^([A-Z][a-z]+)['’]s\s", r"\1 is ", c) for c in clauses]  # "Leo's 8"
+
+
+def aged_name(clause: str) -> str | None:
+    """The name one clause of ``aged_list`` gives ("Ruby is 5" → "Ruby", "루비는 5살" → "루비")."""
+    m = _AGED_NAME.match(clause)
+    return m.group(1) if m else None
+
+
 def each_named(sentence: str) -> list[str]:
     """The names a list gives at once ("이름은 각각 집게, 보라, 쉘던", "named Pinchy, Bora and
     Sheldon"), in order; empty when the sentence gives no list of names."""

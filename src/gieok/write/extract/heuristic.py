@@ -221,6 +221,7 @@ class HeuristicExtractor:
         # Quoted text is someone else's words; "…, he's in Aberdeen" is a clause of its own
         sentences = [c for s in english.as_one(joined(clarified(split_sentences(quoted_removed(
             turn.content))))) for c in pronoun_clauses(s)]
+        sentences = [c for s in sentences for c in entities.listed_apart(s)]  # names and ages
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(

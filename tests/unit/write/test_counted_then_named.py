@@ -1,0 +1,63 @@
+"""Children or pets counted first ("our two kids") and named with their ages in the next
+turn ("Leo is 8 and Ruby is 5. Ruby is allergic to eggs."): each name is one of them.
+
+Found in a new-user trial: the answer to "How old are the kids?" stored nothing at all,
+not even the child's egg allergy."""
+
+from __future__ import annotations
+
+import pytest
+
+from gieok.domain.turns import Turn
+from gieok.write.extract.focus import aged_list
+from gieok.write.extract.heuristic import HeuristicExtractor
+
+
+def _said(*turns: tuple[str, str]) -> list[tuple[str, bool]]:
+    history = [Turn(role=role, content=text) for role, text in turns[:-1]]
+    last = Turn(role=turns[-1][0], content=turns[-1][1])
+    found = HeuristicExtractor().extract_sync([last], context=history)
+    return [(c.content, c.pinned) for c in found]
+
+
+def test_the_kids_counted_in_an_introduction_are_named_with_their_ages() -> None:
+    assert _said(
+        ("user", "Hi! I'm Dana, I live in Portland with my wife Mei and our two kids."),
+        ("assistant", "Nice to meet you, Dana! How old are the kids?"),
+        ("user", "Leo is 8 and Ruby is 5. Ruby is allergic to eggs."),
+    ) == [("User's kid Leo is 8", False), ("User's kid Ruby is 5", False),
+          ("User's kid Ruby is allergic to eggs", True)]
+
+
+def test_counted_pets_are_named_the_same_way() -> None:
+    assert _said(("user", "We have two cats."), ("assistant", "What are their names?"),
+                 ("user", "Miso is 3 and Tofu is 1. Tofu has asthma.")) == [
+        ("User's cat Miso is 3", False), ("User's cat Tofu is 1", False),
+        ("User's cat Tofu has asthma", True)]
+
+
+def test_named_kids_listed_with_ages_get_one_memory_each() -> None:
+    found = _said(("user", "I have two kids, Leo and Ruby."), ("assistant", "How old are they?"),
+                  ("user", "Leo's 8, Ruby's 5"))
+    assert found == [("User's kid Leo is 8", False), ("User's kid Ruby is 5", False)]
+
+
+def test_strangers_ages_are_not_the_users_family() -> None:
+    assert _said(("user", "my coworkers are annoying"), ("assistant", "Why is that?"),
+                 ("user", "Tom is 30 and Sam is 31 and they act like kids")) == []
+    # nothing counted before: the names stay nobody's
+    assert not any(c.startswith("User's") for c, _ in _said(
+        ("user", "Leo is 8 and Ruby is 5.")))
+
+
+@pytest.mark.parametrize(("sentence", "clauses"), [
+    ("Leo is 8 and Ruby is 5.", ["Leo is 8", "Ruby is 5"]),
+    ("Max is 2 years old, Bella is 6 and Coco is 1", ["Max is 2 years old", "Bella is 6",
+                                                      "Coco is 1"]),
+    ("레오 8살, 루비 5살", ["레오 8살", "루비 5살"]),
+    ("Leo is 8", []),                      # one name is no list
+    ("Leo is 8 and I am 40", []),          # the user's own age is not one of theirs
+    ("Room is 8 and floor is 5", []),      # not names
+])
+def test_a_list_of_names_with_ages(sentence: str, clauses: list[str]) -> None:
+    assert aged_list(sentence) == clauses
