@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -149,35 +149,64 @@ def shipped_model() -> OrderModel:
 
 
 def features(signals: Sequence[Signals]) -> np.ndarray:
-    """The ``FEATURES`` matrix of candidates given in the engine's order (best first)."""
+    """The ``FEATURES`` matrix of candidates given in the engine's order (best first).
+
+    Built a column at a time (one transpose, then array operations on each column): the
+    same IEEE operations on the same numbers as a row at a time, so the same bits
+    (tests/unit/read/test_learned.py), for ~30% less (it runs on every search: read/search.py
+    ``_learned``)."""
     n = len(signals)
     if n == 0:
         return np.zeros((0, len(FEATURES)))
-    best = max(s.total for s in signals)
-    dense_top = max((s.dense for s in signals if s.dense is not None), default=0.0)
-    full_top = max(max((s.fulltext or 0.0) for s in signals), 1e-9)
-    dates = [s.event_time.date() for s in signals]
-    days: dict[object, tuple[float, int]] = {}
-    for s, day in zip(signals, dates, strict=True):
-        top, count = days.get(day, (-math.inf, 0))
-        days[day] = (max(top, s.total), count + 1)
-    log1p, log = math.log1p, math.log
-    rows = []
-    for i, (s, day) in enumerate(zip(signals, dates, strict=True)):
-        day_top, day_count = days[day]
-        found = s.dense is not None
-        rows.append((
-            s.total, s.total - best, log1p(i), s.relevance,
-            s.dense if s.dense is not None else 0.0, float(found),
-            (s.dense - dense_top) if s.dense is not None else -0.1,
-            log1p(s.dense_rank) if s.dense_rank else _ABSENT_RANK,
-            (s.fulltext or 0.0) / full_top, float(s.fulltext_rank is not None),
-            log1p(s.fulltext_rank) if s.fulltext_rank else _ABSENT_RANK,
-            float(s.expansion_only), float(s.reply), float(s.named), s.query_time,
-            float(s.turn), log1p(len(s.content)), float(is_question(s.content)),
-            s.total - day_top, log(day_count), s.importance,
-        ))
-    return np.array(rows, dtype=np.float64)
+    (_, total, relevance, dense, dense_rank, fulltext, fulltext_rank, expansion_only, reply,
+     named, query_time, turn, content, event_time, importance) = zip(*signals, strict=True)
+    x = np.empty((n, len(FEATURES)), dtype=np.float64)
+    totals = np.array(total, dtype=np.float64)
+    x[:, 0] = totals
+    x[:, 1] = totals - totals.max()
+    x[:, 2] = _LOG1P[:n] if n <= len(_LOG1P) else [math.log1p(i) for i in range(n)]
+    # the columns read as they are, converted in one go
+    x[:, _AS_THEY_ARE] = np.array((relevance, expansion_only, reply, named, query_time, turn,
+                                   importance), dtype=np.float64).T
+    cosine = np.array(dense, dtype=np.float64)  # None reads as NaN: not found
+    found = ~np.isnan(cosine)
+    dense_top = cosine[found].max() if found.any() else 0.0
+    x[:, 4] = np.where(found, cosine, 0.0)
+    x[:, 5] = found
+    x[:, 6] = np.where(found, cosine - dense_top, -0.1)
+    x[:, 7] = _log1p_ints(dense_rank)
+    bm25 = np.array([value or 0.0 for value in fulltext], dtype=np.float64)
+    x[:, 8] = bm25 / max(float(bm25.max()), 1e-9)
+    x[:, 9] = [rank is not None for rank in fulltext_rank]
+    x[:, 10] = _log1p_ints(fulltext_rank)
+    x[:, 16] = list(map(math.log1p, map(len, content)))
+    x[:, 17] = list(map(asks, content))
+    days: dict[object, list[float]] = {}  # an event day's candidates' totals
+    dates = [when.date() for when in event_time]
+    for value, day in zip(total, dates, strict=True):
+        days.setdefault(day, []).append(value)
+    tops = {day: (max(values), math.log(len(values))) for day, values in days.items()}
+    x[:, 18] = totals - np.array([tops[day][0] for day in dates], dtype=np.float64)
+    x[:, 19] = [tops[day][1] for day in dates]
+    return x
+
+
+_LOG1P = tuple(math.log1p(i) for i in range(256))  # a rank's log, looked up
+_AS_THEY_ARE = [FEATURES.index(name) for name in (
+    "relevance", "expansion_only", "reply", "named", "query_time", "turn", "importance")]
+
+
+@lru_cache(maxsize=65536)
+def asks(text: str) -> bool:
+    """``replies.is_question``, cached per text: the same memories come back search after
+    search, and search works it out ahead for a scope's texts (``read.search.warm_also``)."""
+    return is_question(text)
+
+
+def _log1p_ints(ranks: Iterable[int | None]) -> list[float]:
+    """log(1 + rank) of each rank, ``_ABSENT_RANK`` for none (or 0: no rank)."""
+    table, last = _LOG1P, len(_LOG1P)
+    return [(table[r] if r < last else math.log1p(r)) if r else _ABSENT_RANK for r in ranks]
 
 
 def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None
@@ -193,14 +222,16 @@ def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | Non
     if n - keep < 2:
         return list(range(n)), [s.total for s in signals]
     scores = model.score(features(signals))
-    order = sorted(range(keep, n), key=lambda i: (-scores[i], i))
-    high = max(signals[i].total for i in order)
-    low = min(s.total for s in signals) if floor is None else floor
+    # best score first, ties in the engine's order (a stable sort of the negated scores)
+    order = (np.argsort(-scores[keep:], kind="stable") + keep).tolist()
+    totals = [s.total for s in signals]
+    high = max(totals[i] for i in order)
+    low = min(totals) if floor is None else floor
     top, bottom = float(scores[order[0]]), float(scores[order[-1]])
     span = top - bottom
     if span <= 0 or high <= low:
-        return [*kept, *order], [signals[i].total for i in (*kept, *order)]
+        return [*kept, *order], [totals[i] for i in (*kept, *order)]
     # strictly inside (low, high] so the candidates after them keep their place below
     width = (high - low) * (1 - 1e-9)
-    return [*kept, *order], [*(signals[i].total for i in kept),
-                             *(high - width * (top - float(scores[i])) / span for i in order)]
+    spread = high - width * (top - scores[order]) / span
+    return [*kept, *order], [*(totals[i] for i in kept), *spread.tolist()]

@@ -38,7 +38,7 @@ from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import instruction_share, kind_shares, text_families
-from gieok.read.learned import OrderModel, Signals, reorder, shipped_model
+from gieok.read.learned import OrderModel, Signals, asks, reorder, shipped_model
 from gieok.read.persons import named_persons, other_share, person_shares
 from gieok.read.phatic import says_nothing
 from gieok.read.provenance import lend_turn_relevance
@@ -295,18 +295,24 @@ class _Ranker:
             return scored
         weights, windows = self.weights, list(self.windows)
         only = self.expansion.only
-        signals = [Signals(
-            s.row.id, s.total, s.item.relevance, s.item.raw.get("dense"), s.item.ranks.get("dense"),
-            s.item.raw.get("fulltext"), s.item.ranks.get("fulltext"), s.row.id in only,
-            s.reply > 0, bool(names) and s.row.speaker in names,
-            time_match(s.row.event_time, windows, after_days=weights.query_time_after_days,
-                       before_days=weights.query_time_before_days) if windows else 0.0,
-            s.row.layer == ARCHIVE, s.row.content, s.row.event_time, s.row.importance)
-            for s in head]
+        after, before = weights.query_time_after_days, weights.query_time_before_days
+        signals = []
+        for s in head:  # attribute reads hoisted: this runs on every search (~50 candidates)
+            row, item = s.row, s.item
+            raw, ranks = item.raw, item.ranks
+            signals.append(Signals(
+                row.id, s.total, item.relevance, raw.get("dense"), ranks.get("dense"),
+                raw.get("fulltext"), ranks.get("fulltext"), row.id in only, s.reply > 0,
+                bool(names) and row.speaker in names,
+                time_match(row.event_time, windows, after_days=after, before_days=before)
+                if windows else 0.0,
+                row.layer == ARCHIVE, row.content, row.event_time, row.importance))
         floor = scored[len(head)].total if len(scored) > len(head) else None
         order, totals = reorder(signals, model, floor=floor)
-        moved = [head[i]._replace(total=t, learned=t - head[i].total)
-                 for i, t in zip(order, totals, strict=True)]
+        moved = []
+        for i, t in zip(order, totals, strict=True):
+            s = head[i]
+            moved.append(_Scored(t, s.item, s.row, s.reply, s.far, t - s.total))
         return [*moved, *scored[len(head):]]
 
 
@@ -521,6 +527,7 @@ def warm_also(fn: _F) -> _F:
 
 
 warm_also(words)  # near-duplicates and MMR read every kept candidate's word set
+warm_also(asks)  # the learned order reads whether each of its first candidates asks
 
 
 def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:

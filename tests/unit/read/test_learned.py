@@ -67,6 +67,70 @@ def test_the_signals_are_read_relative_to_the_search() -> None:
     assert features([]).shape == (0, len(FEATURES))
 
 
+def _features_row_by_row(signals: list[Signals]) -> np.ndarray:
+    """The signals as the module docstring defines them, one candidate at a time in plain
+    Python: what ``features`` builds a column at a time must be these bits exactly."""
+    import math
+
+    from gieok.read.replies import is_question
+
+    best = max(s.total for s in signals)
+    dense_top = max((s.dense for s in signals if s.dense is not None), default=0.0)
+    full_top = max(max((s.fulltext or 0.0) for s in signals), 1e-9)
+    days: dict[object, list[float]] = {}
+    for s in signals:
+        days.setdefault(s.event_time.date(), []).append(s.total)
+    absent = math.log1p(60)
+    rows = []
+    for i, s in enumerate(signals):
+        day = days[s.event_time.date()]
+        rows.append((
+            s.total, s.total - best, math.log1p(i), s.relevance,
+            s.dense if s.dense is not None else 0.0, float(s.dense is not None),
+            (s.dense - dense_top) if s.dense is not None else -0.1,
+            math.log1p(s.dense_rank) if s.dense_rank else absent,
+            (s.fulltext or 0.0) / full_top, float(s.fulltext_rank is not None),
+            math.log1p(s.fulltext_rank) if s.fulltext_rank else absent,
+            float(s.expansion_only), float(s.reply), float(s.named), s.query_time,
+            float(s.turn), math.log1p(len(s.content)), float(is_question(s.content)),
+            s.total - max(day), math.log(len(day)), s.importance))
+    return np.array(rows, dtype=np.float64)
+
+
+def test_the_signals_are_built_bit_for_bit_as_defined() -> None:
+    """Random searches' signals (missing lists, deep ranks, shared days, ties): the column
+    built matrix equals the row-by-row definition to the bit, and re-ordering is the
+    definition's too (the kept places, then best model score first, ties in the engine's
+    order)."""
+    rng = np.random.default_rng(7)
+    texts = ["I went hiking.", "Where did you go?", "산에 갔어 ㅋㅋ", "Did you? :)", "네", ""]
+    model = shipped_model()
+    for trial in range(60):
+        n = int(rng.integers(1, 80))
+        totals = sorted((round(float(v), int(rng.integers(1, 4))) for v in rng.random(n)),
+                        reverse=True)
+        signals = []
+        for i, total in enumerate(totals):
+            dense = None if rng.random() < 0.3 else float(rng.random())
+            full = None if rng.random() < 0.4 else float(rng.random() * 12)
+            signals.append(Signals(
+                f"m{i}", total, float(rng.random()), dense,
+                None if dense is None else int(rng.integers(1, 400)), full,
+                None if full is None else int(rng.integers(0, 300)), bool(rng.random() < 0.1),
+                bool(rng.random() < 0.1), bool(rng.random() < 0.2), float(rng.random() < 0.5),
+                bool(rng.random() < 0.5), texts[int(rng.integers(len(texts)))],
+                _AT + timedelta(days=int(rng.integers(0, 4)), hours=int(rng.integers(0, 30))),
+                float(rng.random())))
+        expected = _features_row_by_row(signals)
+        assert features(signals).tobytes() == expected.tobytes(), trial
+        keep = min(model.keep, n)  # the engine's first places stay
+        if n - keep < 2:
+            continue
+        scores = model.score(expected)
+        assert reorder(signals, model)[0] == [
+            *range(keep), *sorted(range(keep, n), key=lambda i: (-scores[i], i))]
+
+
 def test_reordered_totals_stay_in_order_and_in_their_range() -> None:
     rows = [_signal("a", 0.9), _signal("b", 0.8), _signal("c", 0.5, "Did you go?")]
     order, totals = reorder(rows, _model(question=1.0), floor=0.4)
