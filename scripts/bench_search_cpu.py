@@ -49,6 +49,12 @@ async def main(path: str, label: str, n: int = 300) -> None:
             if ranks is not None and hasattr(ranks, "wait"):
                 ranks.wait()
             await mem.search(queries[0], scope=BENCH_SCOPE, k=10)
+        try:  # and the texts' features worked out ahead (not in trees before session 16)
+            from gieok.read.search import wait_for_features
+        except ImportError:
+            pass
+        else:
+            wait_for_features()
         for query in queries[20:]:
             c0, t0 = time.process_time(), time.perf_counter()
             await mem.search(query, scope=BENCH_SCOPE, k=10)
