@@ -61,3 +61,17 @@ def test_strangers_ages_are_not_the_users_family() -> None:
 ])
 def test_a_list_of_names_with_ages(sentence: str, clauses: list[str]) -> None:
     assert aged_list(sentence) == clauses
+
+
+def test_korean_children_counted_then_named_with_ages() -> None:
+    found = [c for c, _ in _said(("user", "애 둘 키워요"), ("assistant", "몇 살이에요?"),
+                                 ("user", "서준이는 7살이고 하윤이는 4살이에요"))]
+    assert len(found) == 2 and all(c.startswith("사용자의 아이") for c in found), found
+    assert "서준" in found[0] and "7살" in found[0] and "하윤" in found[1] and "4살" in found[1]
+    sons = [c for c, _ in _said(("user", "아들 둘이에요"), ("user", "민준이 10살, 도윤이 7살"))]
+    assert sons == ["사용자의 아들 민준이 10살이다", "사용자의 아들 도윤이 7살이다"]
+
+
+def test_a_teams_people_called_kids_are_not_the_users_children() -> None:
+    found = [c for c, _ in _said(("user", "우리 팀은 애들이 셋이야"), ("user", "민준이 30살, 도윤이 27살"))]
+    assert not any(c.startswith("사용자의 아이") for c in found), found

@@ -215,6 +215,12 @@ def introduced(sentence: str) -> list[Entity]:
         if not any(e.noun.rstrip("s") == noun.rstrip("s") for e in out):
             out.append(Entity(name=None, noun=noun, kind="pet" if _PET_WORDS & {noun, noun[:-1]}
                               else "family", lang="en", plural=True))
+    for m in _KO_COUNTED_KIN.finditer("" if _KO_GROUP.search(sentence) else sentence):
+        # "애 둘 키워요", "딸 셋이에요", "두 아이 엄마": children counted, named later
+        noun = m.group("noun") or m.group("noun2")
+        noun = "아이" if noun in ("애", "애들", "아이들", "자녀") else noun  # one of them
+        if not any(e.noun == noun for e in out):
+            out.append(Entity(name=None, noun=noun, kind="family", lang="ko", plural=True))
     herd = counted(sentence) if not any(e.name for e in out) else None
     same = next((e for e in out if e.name is None and herd and e.noun == herd), None)
     if same is not None:  # "고양이 두 마리 키워": the cats already found, now counted
@@ -232,6 +238,15 @@ _EN_COUNTED_KIN = re.compile(
     rf"\b{_MY}\s+(?i:two|three|four|five|six|[2-9])\s+(?:(?:little|young|grown|older|"
     rf"rescue|[\w-]+-year-old)\s+)?(?P<noun>(?i:kids|children|sons|daughters|boys|girls|"
     rf"grandkids|grandchildren|cats|dogs|kittens|puppies|rabbits|bunnies))\b")
+
+
+# "우리 팀은 애들이 셋이야": 애들 for the people of a team, class or club, not children
+_KO_GROUP = re.compile(r"팀|회사|부서|학원|동아리|교실|(?<![가-힣])반(?:에|은|는|이|애들)|학생|직원|후배")
+_KO_COUNTED_KIN = re.compile(
+    r"(?<![가-힣])(?P<noun>애|아이|아들|딸|자녀|애들|아이들)(?:이|가|는|은|만)?\s?"
+    r"(?:둘|셋|넷|두\s?명|세\s?명|네\s?명|[2-9]\s?명)(?:이(?:에요|예요|야|고|라서|다|요)?)?"
+    r"(?![가-힣])"
+    r"|(?<![가-힣])(?:두|세|네)\s(?P<noun2>아이|아들|딸|자녀)(?![가-힣])")
 
 
 def _bare_korean_name(sentence: str) -> list[Entity]:
