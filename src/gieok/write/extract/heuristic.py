@@ -18,7 +18,7 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
-from gieok.write.extract import introductions, kin_news, moment
+from gieok.write.extract import beside_secret, introductions, kin_news, moment
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -228,6 +228,7 @@ class HeuristicExtractor:
             run, lambda s: bool(generic.worth_keeping(s) or self.hits(s, turn.at))))
         sentences = fragments.opening(sentences, prior, shown, lambda s: self.hits(s, turn.at))
         sentences = [c for s in sentences for c in moment.apart(s)]
+        sentences = [c for s in sentences for c in beside_secret.apart(s)]
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)
         out: list[Candidate] = []
@@ -366,10 +367,10 @@ class HeuristicExtractor:
                     judge, worth, kind if reply is not None
                     else "slot" if h.slot or h.family == "project" or durable else "generic")]
             if secret_here or after_secret and not about_kin(sentence):
-                # "제 카드번호 [CARD] … 써주세요", "주민번호 [RRN] 맞는지 확인 좀. 서류에 써야 돼서": said
-                # with a secret or right after it (unless a relative is its subject: "어머니는 당진
-                # 사세요"), it is about the secret; only a precise fact of its own (a slot) is kept
-                hits = [(h, lang) for h, lang in hits if h.slot and not h.slot.startswith("rule")]
+                # said with a secret or right after it (unless a relative is its subject: "어머니는
+                # 당진 사세요"), it is about the secret unless it says who the user is
+                hits = beside_secret.kept(hits, sentence, own=secret_here, worth=worth,
+                                          explicit=explicit)
             hedged = _HEDGE.search(sentence) is not None
             new_name = renamed(body) if not hedged else None
             if new_name is not None and not hits:  # the rename is carried by the sentence
