@@ -3,7 +3,7 @@ and read what is remembered as current: how a change said in a later session is 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from gieok import AsyncMemory
 from gieok.domain.records import Layer, MemoryRecord
@@ -43,3 +43,17 @@ async def play_sessions(mem: AsyncMemory, user: str,
 async def top_contents(mem: AsyncMemory, user: str, query: str, k: int = 3) -> list[str]:
     """The contents of the first ``k`` of ``search(query)`` for ``user``, best first."""
     return [h.record.content for h in await mem.search(query, user_id=user, k=k)]
+
+
+async def monthly_turns(mem: AsyncMemory, user: str, *sessions: list[str]) -> list[str]:
+    """Each list of ``sessions`` as one conversation (a month apart), every user turn added on
+    its own a minute after the one before, as a chat app adds a live chat; then the live
+    long-term memories' contents."""
+    for i, turns in enumerate(sessions):
+        start = datetime(2026, 1 + i, 5, 10, tzinfo=UTC)
+        for j, text in enumerate(turns):
+            await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
+                          timestamp=start + timedelta(minutes=j))
+        await mem.end_session(user_id=user, session_id=f"s{i}")
+    page = await mem.list(user_id=user, limit=100)
+    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]

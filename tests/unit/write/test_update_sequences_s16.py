@@ -19,22 +19,9 @@ from gieok.write.extract.correction import slipped_just_now
 from gieok.write.extract.retired import says_only
 from gieok.write.repeated import said_once_more
 from gieok.write.styles import reversed_requests
+from tests.support.sessions import monthly_turns as _turns
 
 pytestmark = pytest.mark.anyio
-
-
-async def _turns(mem: AsyncMemory, user: str, *sessions: list[str]) -> list[str]:
-    """Each list of ``sessions`` as one conversation (a month apart), every user turn added on
-    its own a minute after the one before, as a chat app adds a live chat; then the live
-    long-term memories' contents."""
-    for i, turns in enumerate(sessions):
-        start = datetime(2026, 1 + i, 5, 10, tzinfo=UTC)
-        for j, text in enumerate(turns):
-            await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                          timestamp=start + timedelta(minutes=j))
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
 
 
 # -- a slip owned up to in a turn of its own -------------------------------------------------------

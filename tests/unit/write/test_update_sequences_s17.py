@@ -7,30 +7,16 @@ home, two homes, a stay with an end, and the same home said again."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from gieok import AsyncMemory
-from gieok.domain.records import Layer
 from gieok.settings import GieokSettings
 from gieok.write.extract.dwelling import home_in
+from tests.support.sessions import monthly_turns as _turns
 
 pytestmark = pytest.mark.anyio
-
-
-async def _turns(mem: AsyncMemory, user: str, *sessions: list[str]) -> list[str]:
-    """Each list of ``sessions`` as one conversation (a month apart), a turn a minute; then the
-    live long-term memories' contents."""
-    for i, turns in enumerate(sessions):
-        start = datetime(2026, 1 + i, 5, 10, tzinfo=UTC)
-        for j, text in enumerate(turns):
-            await mem.add([{"role": "user", "content": text}], user_id=user, session_id=f"s{i}",
-                          timestamp=start + timedelta(minutes=j))
-        await mem.end_session(user_id=user, session_id=f"s{i}")
-    page = await mem.list(user_id=user, limit=100)
-    return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
 
 
 @pytest.mark.parametrize(("content", "home"), [
