@@ -86,7 +86,11 @@ _NOW_AFTER = re.compile(
     r"^\s*(?:now|these\s+days)\b|"
     r"^(?:\s?식단)?(?:으로|로)\s?(?:\S+\s)?(?:바꿨|바꿔|바꾼|바꿈|전향|갈아탔|넘어갔|정착)|"
     r"^(?:\s?식단)?\s?(?:이야|야|예요|이에요|입니다|임|해요|해|하고\s?있|하는\s?중|중|이고|인데|"
-    r"이라|라서|이라서|으로\s?먹|로\s?먹)", re.IGNORECASE)
+    r"이라|라서|이라서|으로\s?먹|로\s?먹)|"
+    # "vegetarian 된 지 2년", "채식 한 지 3년째": how long the diet has been kept
+    # (kept still: not "… 됐는데 그만뒀어", nor "비건 된 지 얼마 안 된 친구")
+    r"^(?:\s?식단)?(?:이\s?)?\s?(?:된|한|시작한)\s?지\s(?![^.!?]*(?:그만|끊|관두|관뒀|접었))"
+    r"[^\s.!?]+(?:\s(?:됐|되었|넘었)[^\s.!?]*)?\s*(?:[.!~ㅋㅎ]|$)", re.IGNORECASE)
 _OTHER_EN = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:is|went|was|became|has|"
                        r"switched|eats|does)\b|\b(?:he|she|they)(?:['’]s|\s+is|\s+went|\s+became)\b",
                        re.IGNORECASE)

@@ -458,7 +458,27 @@ def replaced(old: str, new: NewValue) -> int:
     if _an_event(new) and not _WHEN.search(old) and not any(
             _same_word(t, old) for t in things if t.casefold() in KIND_OF_EVENT):
         return 0  # "dentist appointment moved" ends no "User's dentist is Dr. Kim": no date
-    return strength if any(_same_word(thing, old) for thing in things) else 0
+    return strength if any(_same_word(thing, old) or _by_its_verb(thing, old)
+                           for thing in things) else 0
+
+
+# an event said before by what happens at it: "moving the wedding to May" moves "User is
+# getting married in Bath on 12 September", "결혼식 5월로 미뤘어" moves "10월에 결혼한다"
+_EVENT_VERB = {"wedding": re.compile(r"\bmarr(?:y|ies|ied|ying|iage)\b", re.IGNORECASE),
+               "결혼식": re.compile(r"결혼(?!식)"), "식": re.compile(r"결혼(?!식)")}
+
+
+def _by_its_verb(thing: str, old: str) -> bool:
+    """``old`` names the event ``thing`` by its verb, with a date: the date is the value a
+    move replaces (a marriage said with no date is no plan a move could change)."""
+    verb = _EVENT_VERB.get(thing.casefold())
+    return verb is not None and verb.search(old) is not None and _DATE.search(old) is not None
+
+
+# a date, not any number ("결혼 10년 차" says how long, not when)
+_DATE = re.compile(r"\d{1,2}\s?(?:월|일)|[월화수목금토일]요일|다음\s?(?:주|달)|내일|모레|\b(?:next\s+\w+|"
+                   r"tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan\w*|feb\w*|march|april|"
+                   r"may|june|july|aug\w*|sept?\w*|oct\w*|nov\w*|dec\w*)\b", re.IGNORECASE)
 
 
 # when an event is: the old value an event moved had

@@ -72,6 +72,10 @@ _KO = [
     # a pet given a new home: "까망이는 이모네로 입양 보냈어요", "보리 파양했어"
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를|도)?\s(?:[가-힣A-Za-z0-9]+(?:으로|로|에)\s)?"
                r"(?:(?:입양|분양)\s?(?:보냈|보내고|보냄)|파양)"),
+    # "비타민D는 피검사 수치 괜찮대서 끊었어": the thing as the topic, the reason between
+    re.compile(r"(?:^|(?<=\s))(?!사용자|우리|제가|내가)(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를)\s"
+               r"(?:[^\s.,!?]+\s){0,4}?[가-힣]*(?:[가-힣]서|니까|길래)\s"
+               r"(?:(?:그냥|결국|아예|이제)\s)?(?:끊었|끊음|끊고|그만뒀|그만\s뒀|관뒀|접었)"),
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를)?\s대신(?:에)?\s"),
     # "회사가 재택 없앴어요", "야근 수당 없어졌어": what is gone
     re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:을|를|이|가|은|는)?\s?(?:없앴|없애고|없어졌|없어짐|"
@@ -90,6 +94,20 @@ _VAGUE = frozenset(
     "그거 이거 저거 그것 이것 회사 일 그냥 진짜 너무 요즘 이제 다 좀 거 것".split())
 
 
+def _because(word: str) -> bool:
+    """A Korean verb's reason form ("와서", "아파서", "괜찮대서", "없어서"): 서 after an open
+    syllable whose vowel is one a verb's 아/어 form ends in — never a noun ending in 서 ("순서",
+    "보고서", "경찰서")."""
+    if len(word) < 2 or word[-1] != "서" or not "가" <= word[-2] <= "힣":
+        return False
+    code = ord(word[-2]) - 0xAC00
+    return code % 28 == 0 and (code // 28) % 21 in _REASON_VOWELS
+
+
+# ㅏ ㅐ ㅓ ㅔ ㅕ ㅘ ㅙ ㅚ ㅝ (vowel indices of the Hangul block)
+_REASON_VOWELS = frozenset({0, 1, 4, 5, 6, 9, 10, 11, 14})
+
+
 def retired(sentence: str) -> tuple[str, ...]:
     """The things ``sentence`` says the user stopped having or doing, as said. Never a
     person ("bye Mom" is a goodbye)."""
@@ -97,7 +115,7 @@ def retired(sentence: str) -> tuple[str, ...]:
     for pattern in _KO if re.search(r"[\uac00-\ud7a3]", sentence) else _EN:
         for match in pattern.finditer(sentence):
             name = match.group("x").strip(" .,!'")
-            if re.search(r"(?:아서|어서|와서|해서|워서|가서|여서|라서|고)$", name):
+            if re.search(r"(?:니까|길래|고)$", name) or _because(name):
                 continue  # "요요 와서 접었어": a verb's connective form, not a thing
             if name and name.casefold() not in _VAGUE and len(name) > 1 \
                     and not _PERSON.fullmatch(name):

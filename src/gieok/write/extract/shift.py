@@ -290,9 +290,10 @@ def _passed(content: str) -> list[Shift]:
 
 # -- a course finished: "제빵 과정 수료했어", "finished my pottery course" ---------------------------
 # the subject of the course ends the same holder's attending it ("야간 제빵 학원 다닌다")
-_FINISHED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)\s?(?:과정|코스|수업|강좌|학원|교실|클래스|레슨|반)"
-                          r"(?:을|를|은|는|도)?\s?(?:무사히\s|드디어\s|다\s)?(?:수료|졸업|마쳤|마침|마치|끝냈|끝났|끝남|"
-                          r"종강)(?!\s?(?:예정|하면|할|하려|앞두|까지))")
+_FINISHED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)\s?(?:과정|코스|수업|강좌|강습|학원|교실|클래스|레슨|반)"
+                          r"(?:을|를|은|는|도)?\s?(?:(?:이번|지난|저번)\s?(?:달|주|학기)(?:로|에|까지)?\s|(?:오늘|어제)로?\s)?"
+                          r"(?:무사히\s|드디어\s|다\s)?(?:수료|졸업|마쳤|마침|마치|끝냈|끝났|끝남|"
+                          r"종강)(?!\s?(?:예정|하면|할|하려|앞두|까지|으면|다면|을까|나요|나\?))")
 _FINISHED_EN = re.compile(r"\b(?:finished|completed|graduated\s+from|wrapped\s+up|passed)\s+(?:my\s+|the\s+|"
                           r"her\s+|his\s+|their\s+)?(?P<x>[\w-]{3,}(?:\s+[\w-]{3,})?)\s+(?:course|class|"
                           r"classes|program(?:me)?|diploma|apprenticeship|bootcamp|training)\b", re.IGNORECASE)

@@ -1,0 +1,131 @@
+"""Update sequences, session 18 (issue 16): changes said in shapes the earlier rules did not
+read. A thing stopped with its reason said between ("비타민D는 피검사 수치 괜찮대서 끊었어"),
+a diet said by how long it has been kept ("vegetarian 된 지 2년"), an event moved that was
+said before by its verb ("moving the wedding to May" after "getting married … on 12
+September"), lessons that ended "이번 달로". Sentences written for these tests, in both
+languages, each with the look-alikes that must not fire."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gieok import AsyncMemory
+from gieok.settings import GieokSettings
+from gieok.write.extract import shift
+from gieok.write.extract.diets import stated
+from gieok.write.extract.new_value import SURE, new_value, replaced
+from gieok.write.extract.retired import retired
+from tests.support.sessions import monthly_turns
+
+pytestmark = pytest.mark.anyio
+
+
+# -- a thing stopped, the reason said between it and the verb ----------------------------------
+@pytest.mark.parametrize(("text", "thing"), [
+    ("비타민D는 피검사 수치 괜찮대서 끊었어", "비타민D"),
+    ("커피는 잠이 안 와서 끊었어", "커피"),
+    ("헬스는 무릎 아파서 그만뒀어", "헬스"),
+    ("필라테스를 시간이 없어서 결국 관뒀어요", "필라테스"),
+    ("사용자는 오메가3는 비린내 때문에 속이 안 좋아서 끊었다", "오메가3"),
+])
+def test_a_thing_stopped_for_a_reason_is_the_topic(text: str, thing: str) -> None:
+    assert retired(text) == (thing,)
+
+
+@pytest.mark.parametrize("text", [
+    "나는 피곤해서 끊었어",            # the speaker, not a thing
+    "우리는 비싸서 접었어",
+    "사용자는 너무 비싸대서 끊었다",
+    "요요 와서 접었어",                # a verb's reason form is never the thing
+    "보고서는 내일 쓰고 끊었어",
+])
+def test_no_thing_stopped_in_a_reason_or_a_speaker(text: str) -> None:
+    assert retired(text) == ()
+
+
+# -- a diet said by how long it has been kept ----------------------------------------------------
+@pytest.mark.parametrize(("text", "diet"), [
+    ("나 vegetarian 된 지 2년", "vegetarian"),
+    ("저는 채식 한 지 2년째", "vegetarian"),
+    ("나 채식주의자 된 지 3년 됐어", "vegetarian"),
+    ("키토 한 지 3개월째 ㅋㅋ", "keto"),
+])
+def test_a_diet_kept_for_a_while_is_the_diet_now(text: str, diet: str) -> None:
+    assert stated(text)[0] == diet
+
+
+@pytest.mark.parametrize("text", [
+    "채식 한 지 2년 됐는데 이제 그만뒀어",   # kept, then left
+    "엄마는 비건 된 지 1년",                  # someone else's
+    "비건 된 지 얼마 안 된 친구가 있어",      # a friend described
+    "비건 된 지 몇 년 됐어?",                 # a question
+])
+def test_no_diet_of_the_users_now(text: str) -> None:
+    assert stated(text)[0] is None
+
+
+# -- an event moved that was said by its verb ----------------------------------------------------
+def test_a_wedding_moved_renews_the_marriage_said_with_its_date() -> None:
+    said = new_value("User is moving the wedding to May next year, the venue double-booked")
+    assert said is not None
+    assert replaced("User is getting married in Bath on 12 September", said) == SURE
+    ko = new_value("사용자는 결혼식 내년 5월로 미뤘다")
+    assert ko is not None
+    assert replaced("사용자는 10월 17일에 결혼한다", ko) == SURE
+
+
+def test_a_marriage_said_without_a_date_is_no_plan_moved() -> None:
+    said = new_value("User is moving the wedding to May next year")
+    assert said is not None
+    assert replaced("User is married with two kids", said) == 0
+    assert replaced("사용자는 결혼 10년 차다", new_value("사용자는 결혼식 내년 5월로 미뤘다")) == 0
+
+
+# -- lessons that ended this month ---------------------------------------------------------------
+@pytest.mark.parametrize(("text", "anchor"), [
+    ("사용자는 목요일 플룻 레슨 이번 달로 끝났다. 이제 혼자 연습이다", "플룻"),
+    ("수영 강습 이번 주로 끝났어", "수영"),
+    ("요가 수업 오늘로 끝남", "요가"),
+])
+def test_lessons_ended_this_month_are_finished(text: str, anchor: str) -> None:
+    assert [s.anchor for s in shift.shifts(text) if s.kind == "finished"] == [anchor]
+
+
+@pytest.mark.parametrize("text", [
+    "피아노 레슨 이번 달까지 끝났으면 좋겠다",
+    "영어 수업 언제 끝나요?",
+    "첼로 레슨 이번 달로 끝날 예정",
+])
+def test_lessons_wished_or_asked_over_are_not(text: str) -> None:
+    assert not [s for s in shift.shifts(text) if s.kind == "finished"]
+
+
+# -- the public API over two conversations -------------------------------------------------------
+async def test_the_changes_end_the_old_value(settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        vitamin = await monthly_turns(mem, "vit", ["나 매일 아침 오메가3 먹어"],
+                                      ["오메가3는 피검사 결과 괜찮대서 끊었어"])
+        assert not any("매일 아침" in m for m in vitamin), vitamin
+        gym = await monthly_turns(mem, "gym", ["나 주 3회 헬스 다녀"], ["헬스는 무릎 아파서 그만뒀어"])
+        assert not any("주 3회" in m for m in gym), gym
+        diet = await monthly_turns(mem, "diet", ["나 vegetarian 된 지 2년"],
+                                   ["요즘 생선은 먹어. pescatarian 정도?"])
+        assert not any("vegetarian" in m or "채식" in m for m in diet), diet
+        flute = await monthly_turns(mem, "flute", ["나 첼로 배워 매주 화요일"],
+                                    ["화요일 첼로 레슨 이번 달로 끝났어. 이제 혼자 연습"])
+        assert not any("매주 화요일" in m for m in flute), flute
+        wedding = await monthly_turns(mem, "wed", ["we're getting married in York on 3 October"],
+                                      ["we're moving the wedding to June next year, ugh"])
+        assert sum("October" in m for m in wedding) == 0 and any("June" in m for m in wedding)
+
+
+async def test_what_stays(settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        other = await monthly_turns(mem, "other", ["나 매일 아침 오메가3 먹어"],
+                                    ["커피는 잠이 안 와서 끊었어"])
+        assert any("오메가3" in m for m in other), other
+        wish = await monthly_turns(mem, "wish", ["나 첼로 배워 매주 화요일"],
+                                   ["첼로 레슨 이번 달로 끝났으면 좋겠다 너무 힘들어"])
+        assert any("첼로" in m and "화요일" in m for m in wish), wish
