@@ -256,6 +256,12 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
     if ended:
         _supersede(plan, pool, ended, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
+        return
+    # "Skye got adopted by a couple in Kent": a pet given away, a course finished — what
+    # the sentence says ended, read as for any memory (``outdated_by``)
+    gone, why = outdated_by(new, pool.records.values(), pool.created)
+    if gone and why == "ended or replaced":
+        _supersede(plan, pool, gone, new, now, f"the old value {why}")
 
 
 def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:

@@ -129,3 +129,42 @@ async def test_what_stays(settings: GieokSettings, tmp_path: Path) -> None:
         wish = await monthly_turns(mem, "wish", ["나 첼로 배워 매주 화요일"],
                                    ["첼로 레슨 이번 달로 끝났으면 좋겠다 너무 힘들어"])
         assert any("첼로" in m and "화요일" in m for m in wish), wish
+
+
+# -- a change said alone: kept only when it ends what is stored ---------------------------------
+@pytest.mark.parametrize("text", [
+    "오메가3 끊었어",
+    "Skye got adopted by a lovely couple in Kent!",
+    "quit Duolingo lol",
+])
+def test_a_thing_over_is_said_over(text: str) -> None:
+    assert shift.said_over(text)
+
+
+@pytest.mark.parametrize("text", [
+    "오늘 오메가3 먹었어",
+    "Skye loves the beach",
+    "I stopped at Tesco on the way home",
+])
+def test_what_is_not_said_over(text: str) -> None:
+    assert not shift.said_over(text)
+
+
+def test_a_pet_named_after_a_comma_is_a_pet() -> None:
+    assert shift.pet_named("Skye", ["User has a foster greyhound, Skye, till she finds a home"])
+    assert not shift.pet_named("Skye", ["User's friend, Skye, lives in Kent"])
+
+
+async def test_a_change_said_alone_ends_the_old_value(settings: GieokSettings,
+                                                      tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        pill = await monthly_turns(mem, "pill", ["나 매일 아침 오메가3 먹어"], ["오메가3 끊었어"])
+        assert not any("매일 아침" in m for m in pill), pill
+        dog = await monthly_turns(mem, "dog", ["we've got a foster whippet, Juno, till she finds "
+                                               "a home"], ["Juno got adopted by a family in Leeds!"])
+        assert not any("till" in m for m in dog) and any("adopted" in m for m in dog), dog
+        alone = await monthly_turns(mem, "alone", ["오메가3 끊었어"])
+        assert alone == []  # nothing stored to end: the change alone is no memory
+        friend = await monthly_turns(mem, "friend", ["my cat Miso sleeps on my laptop"],
+                                     ["my friend's dog Bean got adopted by a family in Leeds"])
+        assert any("Miso" in m for m in friend), friend

@@ -32,6 +32,7 @@ from gieok.write.extract.framing import clarified, confirmed, ko_complete, quote
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
+from gieok.write.extract.shift import said_over
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import clip_en, first_person_to_user_en, first_person_to_user_ko
 from gieok.write.normalize import score_importance
@@ -376,6 +377,10 @@ class HeuristicExtractor:
             if new_name is not None and not hits:  # the rename is carried by the sentence
                 content, lang = generic.normalise(resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
+            over = not hits and not hedged and reply is None and said_over(body)
+            if over:  # "Skye got adopted by a couple in Kent": kept only if it ends a memory
+                content, lang = generic.normalise(resolved)
+                hits = [(Hit(content=content, family="note"), lang)] if content else []
             if not hits:  # an answer the judge vetoed: nothing stored for what follows to go on
                 answered = None
             when = resolve_time(body, turn.at)
@@ -402,7 +407,7 @@ class HeuristicExtractor:
                     candidate = candidate.with_(ended=ended)
                 if new_name is not None:
                     candidate = candidate.with_(renames=new_name)
-                if not explicit and lapsed(body):  # only retires what is stored (reconcile)
+                if over or not explicit and lapsed(body):  # only retires what is stored
                     candidate = candidate.with_(lapse=True)
                 out.append(candidate)
             # A sentence without a subject may go on the turn's last whole-sentence memory —

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
-from gieok.write.extract.retired import died
+from gieok.write.extract.retired import died, retired
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
@@ -129,9 +129,10 @@ _PET_WORD = re.compile(rf"(?<![\w가-힣])(?:{PETS_EN}|{PETS_KO}|chameleon|카�
 
 def pet_named(name: str, texts: list[str]) -> bool:
     """Whether one of ``texts`` calls ``name`` a pet: a pet word within three words of it
-    ("the tortoise Shelly", "우리 집 chameleon 초록이", "Pixel, our cat")."""
+    ("the tortoise Shelly", "우리 집 chameleon 초록이", "Pixel, our cat", "a foster
+    greyhound, Skye")."""
     near = rf"(?:\S+\s+){{0,3}}"
-    return any(re.search(rf"{_PET_WORD.pattern}\s+{near}{re.escape(name)}|{re.escape(name)}\S*\s+"
+    return any(re.search(rf"{_PET_WORD.pattern}[,:]?\s+{near}{re.escape(name)}|{re.escape(name)}\S*\s+"
                          rf"{near}{_PET_WORD.pattern}", t, re.IGNORECASE) for t in texts)
 
 
@@ -504,3 +505,11 @@ def moved_event(sentence: str) -> str | None:
         return None
     whose = f"User's {m.group('who').lower()}'s" if m.group("who") else "User's"
     return f"{whose} {m.group('ev')} was {m.group('v').lower()} to {m.group('d').strip()}"
+
+
+def said_over(sentence: str) -> bool:
+    """``sentence`` says something of the user's is over — a thing left ("오메가3 끊었어",
+    "quit Duolingo"), a pet given a new home ("Skye got adopted by a couple in Kent") — so
+    it ends what is stored about it even when nothing else in it is worth keeping (the
+    memory it makes is written only when it ends one: ``Candidate.lapse``)."""
+    return bool(retired(sentence) or rehomed(sentence))
