@@ -15,7 +15,7 @@ from gieok import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.write.extract import shift
 from gieok.write.extract.diets import stated
-from gieok.write.extract.new_value import SURE, new_value, replaced
+from gieok.write.extract.new_value import SURE, dose_changed_en, new_value, replaced
 from gieok.write.extract.retired import retired
 from tests.support.sessions import monthly_turns
 
@@ -168,3 +168,31 @@ async def test_a_change_said_alone_ends_the_old_value(settings: GieokSettings,
         friend = await monthly_turns(mem, "friend", ["my cat Miso sleeps on my laptop"],
                                      ["my friend's dog Bean got adopted by a family in Leeds"])
         assert any("Miso" in m for m in friend), friend
+
+
+# -- a dose changed, said in English ---------------------------------------------------------------
+@pytest.mark.parametrize(("text", "memory"), [
+    ("doc upped me to 100mg sertraline last week", "User's dose was raised to 100mg"),
+    ("she bumped my dose up to 75mcg", "User's dose was raised to 75mcg"),
+    ("the GP lowered me to 25mg", "User's dose was lowered to 25mg"),
+])
+def test_a_dose_changed_in_english_is_a_memory(text: str, memory: str) -> None:
+    assert dose_changed_en(text, lambda _w: False) == memory
+
+
+@pytest.mark.parametrize("text", [
+    "doc upped her to 100mg sertraline",          # someone else's dose
+    "might raise me to 100mg next month?",         # a maybe, asked
+    "they upped me to 10 hours a week at work",   # no dose
+    "raised my rent to 900 a month",
+])
+def test_what_is_no_dose_of_the_users(text: str) -> None:
+    assert dose_changed_en(text, lambda _w: False) is None
+
+
+async def test_a_dose_raised_in_english_renews_the_dose(settings: GieokSettings,
+                                                        tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        dose = await monthly_turns(mem, "dose", ["I'm on citalopram 10mg for anxiety"],
+                                   ["doc upped me to 20mg citalopram last week"])
+        assert any("20mg" in m for m in dose) and not any("10mg" in m for m in dose), dose

@@ -613,3 +613,33 @@ def dose_changed(sentence: str, is_medicine: Callable[[str], bool]) -> str | Non
     verb = "올렸다" if m.group("up") else "줄였다" if m.group("down") else "바꿨다"
     thing = f"{med}" if med else "약 용량을"
     return f"사용자는 {thing} {dose}{m.group('p')} {verb}"
+
+
+# -- a dose changed, said in English: "doc upped me to 100mg sertraline last week", "she
+# bumped my dose up to 75mcg", "my GP lowered my levothyroxine to 50mcg" — the user's own
+# dose (me, my): a relative's ("upped her to …") is read elsewhere
+DOSE_CHANGE_EN = re.compile(
+    r"\b(?P<verb>upped|raised|increased|bumped|doubled|lowered|reduced|cut|dropped|halved|"
+    r"changed|switched)\s+(?:me|my\s+dose|my\s+(?P<med>[A-Za-z][\w-]{3,}))"
+    r"(?:\s+(?:dose|dosage))?\s+(?:up\s+|down\s+|back\s+)?(?:to|onto)\s+"
+    r"(?P<dose>\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug|ml|units?|iu)(?![a-z]))"
+    r"(?:\s+(?:of\s+)?(?P<med2>[A-Za-z][\w-]{3,}))?", re.IGNORECASE)
+_UP_EN = frozenset({"upped", "raised", "increased", "bumped", "doubled"})
+_DOWN_EN = frozenset({"lowered", "reduced", "cut", "dropped", "halved"})
+_NOT_DONE_EN = re.compile(r"\?|\b(?:if|might|may|could|would|should|wants?\s+to|going\s+to|"
+                          r"thinking|plan(?:s|ning)?\s+to)\b", re.IGNORECASE)
+
+
+def dose_changed_en(sentence: str, is_medicine: Callable[[str], bool]) -> str | None:
+    """The memory of an English sentence saying the user's dose changed ("User's sertraline
+    dose was raised to 100mg"), or None: not a question, a maybe or a plan. The medicine is
+    the one named (after the dose, or as "my X"), else the dose alone ("User's dose was
+    raised to 75mcg": reconciliation reads whose, when one stored medicine gives a dose)."""
+    m = DOSE_CHANGE_EN.search(sentence)
+    if m is None or _NOT_DONE_EN.search(sentence):
+        return None
+    med = next((x for x in (m.group("med"), m.group("med2")) if x and is_medicine(x)), None)
+    verb = m.group("verb").casefold()
+    how = "raised" if verb in _UP_EN else "lowered" if verb in _DOWN_EN else "changed"
+    dose = m.group("dose").replace(" ", "")
+    return f"User's {med} dose was {how} to {dose}" if med else f"User's dose was {how} to {dose}"

@@ -232,16 +232,18 @@ def _go_by_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
                tags=("profile",))
 
 
-RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
-            *diets.RULES_EN, *started.RULES_EN, *owned.RULES_EN]
 def _dose_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
-    content = new_value.dose_changed(ctx.sentence, is_medicine)
+    content = (new_value.dose_changed if is_korean(ctx.sentence)
+               else new_value.dose_changed_en)(ctx.sentence, is_medicine)
     if content is None:
         return None
     return Hit(content=content, family="health", type=MemoryType.CONSTRAINT, category="health",
                tags=("health", "medication"), confidence=0.85)
 
 
+RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
+            Rule("dose", new_value.DOSE_CHANGE_EN, _dose_hit),
+            *diets.RULES_EN, *started.RULES_EN, *owned.RULES_EN]
 RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), Rule("dose", new_value.DOSE_CHANGE, _dose_hit),
             *diets.RULES_KO, *started.RULES_KO]
 
