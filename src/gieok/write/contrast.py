@@ -368,7 +368,8 @@ _DATED = re.compile(r"\d{1,2}\s?(?:일|월)|다음\s?(?:주|달)|[월화수목�
 # never a lasting condition (a diagnosis, a chronic illness, an allergy)
 _COMPLAINT = re.compile(r"(?:밥|사료|물)(?:을|를|도)?\s?(?:잘\s)?(?:안|못)\s?먹|입맛|식욕|설사|구토|토해|토했|기침|"
                         r"아파|아프|아픈|절뚝|다리를?\s?절|열이\s?(?:나|있|난)|콧물|가려워|긁어|부었|붓고|통증|"
-                        r"두통|몸살|감기|체했|무기력|기운이\s?없|\b(?:limp\w*|vomit\w*|throwing\s+up|"
+                        r"두통|몸살|감기|체했|무기력|기운이\s?없|다쳐|다쳤|다친|부상|삐었|삐끗|"
+                        r"\b(?:injur\w*|sprain\w*|limp\w*|vomit\w*|throwing\s+up|"
                         r"cough\w*|sneez\w*|diarrh\w*|not\s+eating|won['’]?t\s+eat|off\s+(?:his|her|their|"
                         r"its)\s+food|letharg\w*|itch\w*|scratching|rash|fever|sick|unwell|sore|hurt\w*|"
                         r"swollen|a\s+cold|the\s+flu|headaches?)\b", re.IGNORECASE)

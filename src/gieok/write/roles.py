@@ -42,7 +42,10 @@ patient parent grandparent mother father brother sister daughter son""".split())
 _JOB_SLOTS = frozenset({"occupation", "employer"})
 
 # "User is now a ferry deckhand on …", "User's sister Mina is a florist in Leeds"
-_IS_A = re.compile(r"\b(?:is|['’]s|am|['’]m)\s+(?:now\s+|currently\s+)?(?:an?\s+)"
+# ("… has just been made a consultant midwife", "got promoted to senior engineer": a new title)
+_IS_A = re.compile(r"\b(?:(?:is|['’]s|am|['’]m)\s+(?:now\s+|currently\s+)?|"
+                   r"(?:(?:has|have|['’]s|['’]ve)\s+)?(?:just\s+|finally\s+|now\s+)?(?:been|got|was|were)\s+"
+                   r"(?:made|promoted\s+to|appointed)\s+(?:as\s+)?)(?:an?\s+)"
                    r"(?P<role>(?:[\w-]+\s+){0,3}?(?P<head>[A-Za-z-]+))"
                    r"(?=\s+(?:at|for|with|in|on|now|these|from)\b|\s*[,.;!?(]|\s*$)", re.IGNORECASE)
 _WORKS_EN = re.compile(r"\b(?:works?|working)\s+(?:as|at|for)\b|\bmanages?\s+(?:an?|the)\s+\w",
@@ -56,6 +59,7 @@ _ROLE_KO = re.compile(r"(?P<role>(?:[A-Za-z][\w-]*\s)*[A-Za-z][A-Za-z-]+|[가-�
 # the last; a first day at work is a new job's)
 _CHANGED = re.compile(r"\b(?:now|these\s+days|nowadays|no\s+longer|anymore|quit|left|switched|"
                       r"changed\s+(?:jobs|careers)|new\s+job|became|retrained|sold|graduated|"
+                      r"(?:been|got|was|were)\s+(?:made|promoted|appointed)|"
                       r"first\s+(?:day|week|shift)\s+(?:at|as|in))\b|"
                       r"이제|이젠|요즘은|지금은|이번엔|이번에는|이직|퇴사|그만두|그만뒀|관두|관뒀|새\s?직장|"
                       r"취직|취업|입사|첫\s?출근|졸업",
@@ -73,12 +77,21 @@ _SECOND = re.compile(r"\b(?:also|as\s+well|too|side\s+(?:gig|hustle|job)|on\s+th
 _NAME = re.compile(r"\b(?!User\b)(?-i:[A-Z][a-z]+)\b")
 
 
+# jobs the occupation lexicon lacks that are not made like an agent noun
+_MORE_JOBS = frozenset("midwife paramedic medic physio judge cop vicar priest curate".split())
+
+
+def _known_job(word: str) -> bool:
+    low = word.casefold()
+    return OCCUPATION.search(f" {low}") is not None or low in _MORE_JOBS
+
+
 def _role_word(word: str) -> bool:
     """``word`` names a job: a known one, or one made like one (an agent noun)."""
     low = word.casefold()
     if low in _NOT_JOB:
         return False
-    return OCCUPATION.search(f" {low}") is not None or _AGENT.search(low) is not None
+    return _known_job(low) or _AGENT.search(low) is not None
 
 
 def role(content: str) -> str | None:
@@ -103,7 +116,7 @@ def states_job(record: MemoryRecord) -> bool:
     if _WORKS_EN.search(content) or _WORKS_KO.search(content) or _COMPANY.search(content):
         return True
     found = role(content)
-    return found is not None and (OCCUPATION.search(f" {found.split()[-1]}") is not None
+    return found is not None and (_known_job(found.split()[-1])
                                   or _KO_JOB.fullmatch(found) is not None)
 
 

@@ -17,6 +17,7 @@ from gieok.write.extract import shift
 from gieok.write.extract.diets import stated
 from gieok.write.extract.new_value import SURE, dose_changed_en, new_value, replaced
 from gieok.write.extract.retired import retired
+from gieok.write.roles import role
 from tests.support.sessions import monthly_turns
 
 pytestmark = pytest.mark.anyio
@@ -196,3 +197,33 @@ async def test_a_dose_raised_in_english_renews_the_dose(settings: GieokSettings,
         dose = await monthly_turns(mem, "dose", ["I'm on citalopram 10mg for anxiety"],
                                    ["doc upped me to 20mg citalopram last week"])
         assert any("20mg" in m for m in dose) and not any("10mg" in m for m in dose), dose
+
+
+# -- a new title, an injury over ---------------------------------------------------------------------
+@pytest.mark.parametrize(("content", "title"), [
+    ("User's wife's just been made a consultant midwife, so proud", "consultant midwife"),
+    ("User got promoted to a senior engineer at Arm", "senior engineer"),
+    ("User's wife is a midwife at the Royal Infirmary", "midwife"),
+])
+def test_a_title_given_is_a_role(content: str, title: str) -> None:
+    assert role(content) == title
+
+
+def test_what_is_no_title() -> None:
+    assert role("User was made a fool of") is None
+    assert role("User has been made a member of the club") is None
+
+
+async def test_a_promotion_and_a_recovery_end_the_old_value(settings: GieokSettings,
+                                                            tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        title = await monthly_turns(mem, "title", ["my husband's a chef in Bristol"],
+                                    ["my husband's just been made a head chef!"])
+        assert not any("in Bristol" in m for m in title), title
+        other = await monthly_turns(mem, "other", ["my husband's a chef in Bristol"],
+                                    ["my sister's just been made a head chef!"])
+        assert any("in Bristol" in m for m in other), other
+        knee = await monthly_turns(mem, "knee", ["나 요즘 테니스 쳐 주 2회"],
+                                   ["테니스 치다가 발목 다쳐서 지금은 요가로 바꿈"],
+                                   ["발목 다 나아서 다시 테니스 복귀!"])
+        assert not any("요가" in m for m in knee), knee
