@@ -115,7 +115,7 @@ def retired(sentence: str) -> tuple[str, ...]:
     for pattern in _KO if re.search(r"[\uac00-\ud7a3]", sentence) else _EN:
         for match in pattern.finditer(sentence):
             name = match.group("x").strip(" .,!'")
-            if re.search(r"(?:니까|길래|고)$", name) or _because(name):
+            if re.search(r"(?:니까|길래|고|는데|은데|인데)$", name) or _because(name):
                 continue  # "요요 와서 접었어": a verb's connective form, not a thing
             if name and name.casefold() not in _VAGUE and len(name) > 1 \
                     and not _PERSON.fullmatch(name):

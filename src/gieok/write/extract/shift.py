@@ -512,4 +512,10 @@ def said_over(sentence: str) -> bool:
     "quit Duolingo"), a pet given a new home ("Skye got adopted by a couple in Kent") — so
     it ends what is stored about it even when nothing else in it is worth keeping (the
     memory it makes is written only when it ends one: ``Candidate.lapse``)."""
-    return bool(retired(sentence) or rehomed(sentence))
+    return not _NEGATED.search(sentence) and bool(retired(sentence) or rehomed(sentence))
+
+
+# a lapse said by negation ("I don't live in Seoul anymore", "요즘 학원 안 다녀요") is read as
+# a lapse only beside a memory of its own (``lasting.lapsed``): alone, it says too little
+_NEGATED = re.compile(r"\b(?:don['’]?t|doesn['’]?t|do\s+not|not|no\s+longer)\b|(?<![가-힣])(?:안|못)\s?[가-힣]",
+                      re.IGNORECASE)
