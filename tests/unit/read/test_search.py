@@ -197,9 +197,12 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
     scope with spread-out importance, ages, use and near-duplicates. (The reference embeds
     the query as it is: the named speaker's second dense read is tested in test_speakers; and
     it knows no answer type: a "when" question's ranking is tested in test_answer; nor
-    languages: a candidate in the other one is tested in test_across_languages.)"""
+    languages: a candidate in the other one is tested in test_across_languages; nor the
+    bound on the "who" lift, which takes it back from a named turn ranked below
+    ``SPEAKER_DEPTH`` by everything else — tested in test_speakers — so the lists are read
+    50 deep, where no such turn reaches the first 8 here.)"""
     weights = ScoringSettings(**{"dense_without_names": False, "timeless_relevance": 1.0,
-                                 "across_languages": 0.0, **scoring})
+                                 "across_languages": 0.0, "candidates": 50, **scoring})
     embedder = HashEmbedder(64)
     store = await open_store(store_url)
     scope = Scope(user="u1")
