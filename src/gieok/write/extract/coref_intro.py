@@ -61,7 +61,7 @@ _MY = r"(?i:my|our)"
 # "our senior beagle Rusty", "my rescue greyhound Comet": words before the noun
 _EN_ADJ = (r"youngest|oldest|little|old|senior|elderly|baby|new|sweet|rescue|rescued|adopted|"
            r"big|tiny|fat|lazy|grumpy|crazy|fluffy|black|white|orange|grey|gray|brown|tabby|"
-           r"golden|younger|older|twin")
+           r"golden|younger|older|twin|own")
 _EN_INTRO = [
     re.compile(rf"\b{_MY}\s+(?:\d+[- ]year[- ]old\s+|(?i:{_EN_ADJ})\s+)*"
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"
@@ -77,6 +77,12 @@ _EN_INTRO = [
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))\s*\)"),
     # "I have a son, Ethan", "we have a daughter named Ivy"
     # ("we adopted a rescue greyhound, Comet": any words before the noun that _EN_ADJ holds)
+    # "Bramble the lurcher is fine", "Pepper the spaniel has been limping": a name, then the
+    # kind of animal it names, then what it does (a verb: "Walk the dog every day" is no name)
+    re.compile(rf"(?<![\w'’])(?P<name>[A-Z][a-z]+)\s+the\s+(?P<noun>(?i:{PETS_EN}))"
+               r"(?=\s+(?:(?:just|still|always|never|really|finally|also|now)\s+)?"
+               r"(?:is|was|has|had|keeps|kept|loves|hates|likes|gets|got|won['’]t|can['’]t|"
+               r"doesn['’]t|didn['’]t|will|needs|seems|turned|turns|ate|eats|[a-z]+ed)\b|['’]s\s)"),
     re.compile(rf"\b(?i:have|has|got|had|adopted|rescued)\s+(?i:an?|one)\s+"
                rf"(?:(?i:{_EN_ADJ}|\d+[- ]year[- ]old)\s+){{0,2}}"
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"

@@ -147,10 +147,21 @@ def _english(sentence: str) -> list[str]:
     if head != sentence and not sentence.rstrip().endswith(("?", "？")) \
             and not discourse.is_noise(head):
         return [head]  # "first winter in Tacoma …, how do people deal": what precedes holds
-    clauses = [c for c in (_clause(p) for p in _EN_CUT.split(sentence)) if c]
+    clauses = [c for c in (_clause(p) for p in _outside_parentheses(sentence)) if c]
     # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
     clauses += _names_said(sentence, clauses)
     return clauses or [sentence]
+
+
+_PARENTHESES = re.compile(r"\([^()]*\)")
+_HELD = "\x00"  # a comma inside parentheses while the sentence is cut
+
+
+def _outside_parentheses(sentence: str) -> list[str]:
+    """The sentence cut into clauses (``_EN_CUT``) only outside parentheses: "my eyes are going
+    (glaucoma, on latanoprost drops every night) so can you …?" keeps its aside whole."""
+    held = _PARENTHESES.sub(lambda m: m.group(0).replace(",", _HELD), sentence)
+    return [p.replace(_HELD, ",") for p in _EN_CUT.split(held)]
 
 
 def _names_said(sentence: str, clauses: list[str]) -> list[str]:

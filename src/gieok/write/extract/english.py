@@ -308,14 +308,44 @@ def listed(sentences: list[str]) -> list[str]:
     return out
 
 
+# "like The Weather, they're a band from Cork": a name, then what kind of act it is
+_ACT = re.compile(
+    r"(?P<name>(?-i:(?:The\s+)?[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|of|and|the))*?)),?\s+"
+    r"(?:they['’]re|they\s+are|they\s+r)\s+(?:an?|the|this)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:band|group|duo|trio|artists?|singers?|rappers?|djs?|collective|choir|act)\b",
+    re.IGNORECASE)
+# what "their" then points at: the act's work
+_THEIR_WORK = re.compile(
+    r"(?<![\w'’])their\s+(?=(?:(?:new|latest|last|first|debut|old|live|whole)\s+)?(?:albums?|"
+    r"records?|music|songs?|singles?|eps?|stuff|tracks?|gigs?|tours?|shows?|discography)\b)",
+    re.IGNORECASE)
+
+
+def their_act(sentences: list[str]) -> list[str]:
+    """"… like The Weather, they're a band from Cork, I've had their album on repeat for
+    months": "their album" is The Weather's, said by name, so the memory names the band."""
+    out: list[str] = []
+    act: str | None = None
+    for sentence in sentences:
+        m = _ACT.search(sentence)
+        if m is not None:
+            act = m.group("name")
+        if act is not None:
+            start = m.end() if m is not None else 0
+            sentence = sentence[:start] + _THEIR_WORK.sub(f"{act}'s ", sentence[start:])
+        out.append(sentence)
+    return out
+
+
 def as_one(sentences: list[str]) -> list[str]:
     """What the user says in two pieces read as one: a move and where now (``moved_where``),
     relatives or pets counted and then named (``listed``),
     a request and that it holds from now on (``standing.declared``); what a question says is
     the user's, as a statement of its own (``owned.statements``); the name of the user's work
-    and what the sentence beside it says of the work (``workspace.named_with_facts``)."""
+    and what the sentence beside it says of the work (``workspace.named_with_facts``); a band
+    named and then its work as "their album" (``their_act``)."""
     from gieok.write.extract.owned import statements
     from gieok.write.extract.standing import declared
     from gieok.write.extract.workspace import named_with_facts
 
-    return named_with_facts(statements(declared(moved_where(listed(sentences)))))
+    return named_with_facts(statements(declared(moved_where(listed(their_act(sentences))))))

@@ -37,7 +37,8 @@ _NOT_A_MEAL = "".join(f"(?<!{'|'.join(sorted(g))})" for g in (
 HEALTH = re.compile(
     r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
     r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|c(?:o)?eliac|intoleran|"
-    r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|"
+    r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|glaucoma|"
+    r"macular\s+degeneration|eye\s?drops|"
     r"blood\s+(?:pressure|thinner)|vegan|vegetarian|pescatarian|gluten|lactose|keto|diet|"
     # (a meal skipped — "don't eat dinner on Thursdays", "저녁 안 먹어요" — is when the user
     # eats, a routine: no food they must avoid)
@@ -51,7 +52,7 @@ HEALTH = re.compile(
     r"\bdrink(?:ing)?\b|smok|" + _DRUG_WORD + r"\w+(?:pril|statin|"
     r"olol|azole|formin|prazole|oxetine|sartan|cillin|cycline|barbital|profen|oline|pine|"
     r"aline|arin|oxine|azepam|azolam|afil|tidine|triptan|semide|thiazide|mycin|floxacin|parin|"
-    r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol)\b|"
+    r"xaban|gliptin|glutide|isone|olone|vastatin|dronate|tropium|terol|prost)\b|"
     # conditions, injuries, disabilities, treatments (people and pets), in general words
     r"insomnia|sleep\s+apnea|melatonin|injur|fractur|sprain|\bt[oa]re\s+(?:my|his|her|their)\b|"
     r"\btorn\b|\bacl\b|ligament|concussion|colou?r\s?blind|legally\s+blind|\bdeaf\b|"

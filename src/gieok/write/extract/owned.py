@@ -95,8 +95,17 @@ _NOT_NAMED = re.compile(r"^(?:(?:my|your|his|her|their|our|this|that|these|those
                         r"him|them|us|example|instance|sure|now|today|tonight|dinner|lunch|"
                         r"breakfast|fun|free|real|once|good)\b)", re.IGNORECASE)
 _MINE = re.compile(r"^(?P<f>(?:(?:and|but|so|well|oh|because|cause|cuz|since)[,\s]+)*)"
-                   r"mine(?P<s>['’]s|\s+is|\s+has|\s+was|\s+keeps|\s+\w+ed\b|\s+\w+s\b)",
-                   re.IGNORECASE)
+                   r"(?P<m>mine|ours)(?P<s>['’]s|\s+is|\s+has|\s+was|\s+keeps|\s+\w+ed\b|"
+                   r"\s+\w+s\b)", re.IGNORECASE)
+# "for someone with a herniated disc": what "mine" is, is the disc
+_WHO_WITH = re.compile(r"^(?:someone|somebody|anyone|anybody|people|folks)\s+with\s+(?:an?\s+|the\s+)?",
+                       re.IGNORECASE)
+# "ours is called Dumpling", "mine's named Kiwi": the sentence gives a name
+_NAMING = re.compile(r"(?:['’]s|\s+is)\s+(?:called|named)\b|['’]s\s+name\s+is\b", re.IGNORECASE)
+# the animal a question is about, however it is asked ("what should I feed a 3-month-old
+# corgi?"): "ours is called Dumpling" next is the user's corgi
+_ASKED_PET = re.compile(rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?P<np>(?i:{PETS}))\b",
+                        re.IGNORECASE)
 
 
 # "it's a £600 Hilleberg", "it's an old Trek", "it's the 14" M4 Pro": the thing just named,
@@ -194,16 +203,21 @@ def _a(noun: str) -> str:
 
 def _mine(question: str, sentence: str) -> str | None:
     """"mine flared up again" after "… for someone with a herniated disc?" → "my herniated
-    disc flared up again"."""
+    disc flared up again"; "ours is called Dumpling" after "what should I feed a 3-month-old
+    corgi?" → "our corgi is called Dumpling"."""
     start = _MINE.match(sentence.strip())
     if start is None:
         return None
-    named = [m.group("np") for m in _NAMED.finditer(question)
-             if not _NOT_NAMED.match(m.group("np"))]
+    rest = sentence.strip()[start.end("f"):]
+    # a name given is a pet's when the question asked about an animal (not "for a week")
+    named = [m.group("np") for m in _ASKED_PET.finditer(question)] \
+        if _NAMING.match(rest[len(start.group("m")):]) else []
+    named = named or [_WHO_WITH.sub("", m.group("np")) for m in _NAMED.finditer(question)
+                      if not _NOT_NAMED.match(m.group("np"))]
     if not named:
         return None
-    rest = sentence.strip()[start.end("f"):]
-    return f"{start.group('f')}my {named[-1]}{rest[len('mine'):]}"
+    mine = "our" if start.group("m").lower() == "ours" else "my"
+    return f"{start.group('f')}{mine} {named[-1]}{rest[len(start.group('m')):]}"
 
 
 def statements(sentences: list[str]) -> list[str]:

@@ -25,7 +25,10 @@ _EN_BECAUSE = re.compile(
     r"(?P<p>[^,?]{6,}),\s*(?P<q>[^,]*\S.*\?)\s*$", re.IGNORECASE)
 # "my daughter is turning 7 next week, any ideas for …?"
 _EN_THEN_ASK = re.compile(
-    r"^(?P<p>[^,?]{6,}?)(?:,|\s+-+|\s+so|\s+and)\s+(?P<q>(?:so\s+)?(?:any|what|what's|how|where|which|who|"
+    # (a comma inside parentheses is the premise's own: "my eyes are going (glaucoma, on
+    # latanoprost drops every night) so can you recommend some audiobooks?")
+    r"^(?P<p>(?:[^,?(]|\([^()?]*\)){6,}?)(?:,|\s+-+|\s+so|\s+and)\s+"
+    r"(?P<q>(?:so\s+)?(?:any|what|what's|how|where|which|who|"
     r"when|why|can|could|should|would|will|do|does|did|is|are|got|tips|ideas|suggestions|"
     r"recommendations|thoughts|advice)\b[^?]*\?)\s*$", re.IGNORECASE)
 _EN_SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|my|we|we['’]re|we['’]ve|our)\b",
