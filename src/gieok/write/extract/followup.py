@@ -166,7 +166,18 @@ _TASK = re.compile(
     # how many are coming to the meal or event being planned ("몇 분 드실 예정인가요?")
     r"몇\s?분(?:\s?정도)?(?:이|\s?(?:오|드|참석|가|모이))|"
     # what went wrong with the thing being fixed ("에러 메시지가 뭐예요?", "What error do you get?")
-    r"에러|오류|\berror\b",
+    r"에러|오류|\berror\b|"
+    # what the user has in mind for the thing asked for, and its spec ("What chores do you have
+    # in mind?", "Any date range?", "Any colour preference?"); its deadline ("제출 기한은
+    # 언제예요?") and its hours ("시간대는 어떻게 되나요?")
+    r"\b(?:have|had)\s+in\s+mind\b|\bkeep\s+in\s+mind\b|\bdate\s+range\b|"
+    r"^any\s+(?!dietary\b|food\b)(?:[\w-]+\s+)?preferences?\s*[?？]|기한|마감|\bdue\s+date\b|시간대|"
+    # the head count said as a guess ("Two people?", "Just you?", "두 분이세요?")
+    r"^(?:for\s+)?(?:just\s+)?(?:one|two|three|four|five|six|\d+)\s+(?:people|persons|adults|"
+    r"guests|of\s+you)\s*[?？]$|^(?:한|두|세|네|다섯)\s?(?:분|명)(?:이세요|이에요|이요|인가요)?\s*[?？]$|"
+    # one of two options for the task ("돈까스는 등심이랑 안심 중에 뭐가 좋으세요?"; a bare "Electric
+    # or hybrid?" may ask what the user's car is, so it is not read here)
+    r"(?:이랑|랑|하고|와|과)\s?\S+\s?중(?:에|에서)?\s?(?:뭐가|뭘|어느|어떤)",
     re.IGNORECASE)
 # a bare "where?" that names no subject and no verb: the place of the task at hand ("어느
 # 동네예요?" after a restaurant request), not where the user lives ("어느 동네 사세요?")
@@ -195,6 +206,13 @@ _LASTING = re.compile(
 # starting point, not a routine — a frequency in such a question does not make it lasting
 _NOW_STATE = re.compile(r"\bare\s+you\s+(?:\w+\s+)?\w+ing\b[^?]*\b(?:now|at\s+the\s+moment|"
                         r"currently|these\s+days)\s*[?？]\s*$", re.IGNORECASE)
+# the same starting point asked as a measure ("What's your current weekly mileage?", "What's
+# your longest recent run?", "지금 평균 몇 보예요?", "지금 주에 몇 번, 몇 km 정도 뛰세요?")
+_NOW_MEASURE = re.compile(
+    r"\bcurrent(?:ly)?\s+(?:weekly\s+|daily\s+|monthly\s+)?(?:mileage|distance|pace|weight|level|"
+    r"average|max|pb|speed|volume|step\s+count)\b|\b(?:longest|fastest|best)\s+recent\s+\w+|"
+    r"(?<![가-힣])(?:지금|현재)(?:은|는)?\s?(?:평균\s?)?(?:(?:주|하루|일주일|한\s?달)에\s?)?몇",
+    re.IGNORECASE)
 # what the user can give the plan being made ("하루에 몇 시간 공부 가능하세요?", "How many hours a
 # week can you put in?"): the plan's size, like its budget, even with a frequency in it
 _CAPACITY = re.compile(r"가능하(?:세요|신가요|실까요|신지)|가능해요\s*[?？]|\bhow\s+(?:much\s+time|"
@@ -212,7 +230,7 @@ def task_question(question: str) -> bool:
     being made) rather than asking about the user: its answer ("pls, for like 4 servings",
     "12명", "모레 오전까지요", "about 25") is no memory."""
     q = _LEAD_Q.sub("", question.strip())
-    if (_NOW_STATE.search(q) and _TASK.search(q) or _CAPACITY.search(q)) \
+    if (_NOW_STATE.search(q) and _TASK.search(q) or _CAPACITY.search(q) or _NOW_MEASURE.search(q)) \
             and _LASTING.search(_FREQUENCY.sub(" ", q)) is None:
         return True
     return offer(q) or _BARE_WHERE.search(q) is not None or (

@@ -156,3 +156,25 @@ def opening(sentences: list[str], prior: str | None, shown: str,
     if not any(h.slot and "possession" in h.tags for h, _ in hits(prior)):
         return sentences
     return [prior, *sentences]
+
+
+# A household said as a bare count before the question it is for ("three cats in a one-bed, how
+# many litter boxes do I actually need", "2 kids under 5, what car should we get"): a count of
+# animals or children with no verb is what the user has — the question is cut off, the count is
+# the fact. Only animals and children: "two tickets", "3 bags" are what the task is about.
+_HOUSEHOLD = re.compile(
+    r"^(?:(?:so|ok|okay|well|right|hi|hey)[,\s]+)*(?P<n>two|three|four|five|six|seven|eight|"
+    r"nine|ten|\d{1,2}|a\s+couple\s+of)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<what>cats|dogs|kittens|puppies|rabbits|bunnies|hamsters|guinea\s+pigs|ferrets|birds|"
+    r"budgies|chickens|hens|ducks|goats|horses|kids|children|boys|girls|toddlers|teenagers|"
+    r"teens|sons|daughters)\b(?P<rest>(?:\s+(?:in|and|with|at|under|aged|all|plus)\b[^,;:?!.]*)?)"
+    r"[\s.]*$", re.IGNORECASE)
+
+
+def household(text: str) -> str | None:
+    """The first-person statement of a household said as a bare count ("three cats in a
+    one-bed" → "I have three cats in a one-bed"), or None when the text is anything else."""
+    m = _HOUSEHOLD.match(text.strip())
+    if m is None:
+        return None
+    return "I have " + text.strip()[m.start("n"):].rstrip(" .")

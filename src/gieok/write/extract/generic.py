@@ -25,7 +25,7 @@ from gieok.write.extract.moment import (KO_LAUGH, KO_MOOD, PLAN, VENT, momentary
 from gieok.write.extract.moment import life_event as life_event
 from gieok.write.extract.passing import passing
 from gieok.write.extract.request_reason import reason_clause as reason_clause
-from gieok.write.extract.request_reason import without_marker, without_request
+from gieok.write.extract.request_reason import ko_asks, without_marker, without_request
 from gieok.write.extract.script import is_korean
 from gieok.write.extract import discourse, english, korean
 
@@ -167,13 +167,13 @@ def keepable(sentence: str) -> bool:
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
             or _PRONOUN_END.search(text) or past_evaluation(text) or _MOOD_ONLY.match(text) \
-            or _ASKED_OF_YOU.search(said) \
+            or _ASKED_OF_YOU.search(said) or (is_korean(text) and ko_asks(text)) \
             or momentary(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
         toks = korean.tokens(text)
         if ((exclaimed(toks) or supposed(toks)) and not HEALTH.search(text)) \
-                or not names_something(toks):
+                or not names_something(toks) or what_for(toks):
             return False
         negative = korean.negated(toks)
     else:
@@ -268,7 +268,7 @@ def _ko_worth_keeping(text: str) -> bool:
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
     if _KO_REJECT.search(text) or _REMARK.search(KO_LAUGH.sub("", text).rstrip(" .!~")) \
-            or passing(text) or (
+            or ko_asks(text) or passing(text) or (
             (KO_MOOD.search(text) or VENT.search(text)) and not HEALTH.search(text)):
         return False
     toks = korean.tokens(text)
@@ -278,6 +278,8 @@ def _ko_worth_keeping(text: str) -> bool:
         return False  # "병원 가야 하나요" (but "6시에 일어나요" is a statement)
     if not names_something(toks):
         return False  # "한 3일 됐어", "끊은 지 1년 됐어요": a fragment of something said before
+    if what_for(toks):
+        return False  # "regex로 한국 휴대폰 번호 matching 하는 거": the task, named as a thing
     if korean.negated(toks) and not HEALTH.search(text) and not MEAL_SKIPPED.search(text):
         return False
     if past_evaluation(text) or one_off(text) or called_off(text):
@@ -307,6 +309,23 @@ def names_something(toks: list[korean.Token]) -> bool:
                for i, t in enumerate(toks))
 
 
+def what_for(toks: list[korean.Token]) -> bool:
+    """A Korean sentence that is only a thing named by what is done ("어머니가 … 받으셔서
+    청구하는 거", "regex로 번호 matching 하는 거"): it ends in a modifier and 거/것 with no
+    subject or topic of its own but the user — the task or the purpose the user is talking
+    about, not a statement ("내 취미는 사진 찍는 거" has its topic and stays)."""
+    words = [t for t in toks if not t.tag.startswith("S") or t.tag in ("SL", "SN", "SH")]
+    # one clause only: after another ("요양원 가서 봉사해 노래 같이 부르는 거") the nominal end
+    # says what the first clause's activity is
+    if any(t.tag == "EC" for t in words) or any(t.form in _HABIT or t.form == "마다" for t in words):
+        return False
+    return len(words) >= 2 and words[-1].form in ("거", "것") and words[-2].tag == "ETM" \
+        and not any((t.tag in ("JKS", "JKC") or (t.tag == "JX" and t.form in ("은", "는", "ᆫ", "도")))
+                    # (the user as its topic, put there when a clause was split off, is none)
+                    and not (i and words[i - 1].tag == "NP" and words[i - 1].form in ("나", "저"))
+                    for i, t in enumerate(words))
+
+
 _KO_ASKING = frozenset({"나요", "나", "니", "냐", "까", "까요", "ᆯ까", "을까", "ᆯ까요", "을까요", "ᆫ가요",
                         "은가요", "는지"})
 _KO_EMPTY = frozenset("요즘 지금 이제 오늘 어제 내일 이번 다음 지난 예전 원래 진짜 정말 그냥 때문 정도 "
@@ -320,7 +339,7 @@ def continues(sentence: str) -> bool:
     끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
     text = KO_LAUGH.sub("", sentence).strip()
     if not _HANGUL.search(text) or _KO_REJECT.search(text) or KO_MOOD.search(text) \
-            or _ko_wh_asked(text):
+            or _ko_wh_asked(text) or ko_asks(text):
         return False  # ("… 약 드세요. 아침상 어떻게 차려야 돼": a question, no more of the fact)
     # an adverb or interjection left over after a split ("체중은 늘고 있어 다행히" → "다행히"):
     # it says nothing to go on with

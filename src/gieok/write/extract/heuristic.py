@@ -17,7 +17,8 @@ from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
-from gieok.write.extract import disclosure, english, followup, fragments, generic, health, korean
+from gieok.write.extract import disclosure, english, followup, forwarded, fragments, generic
+from gieok.write.extract import health, korean
 from gieok.write.extract import beside_secret, introductions, kin_news, moment
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
@@ -221,7 +222,7 @@ class HeuristicExtractor:
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words; "…, he's in Aberdeen" is a clause of its own
         sentences = [c for s in english.as_one(joined(clarified(split_sentences(quoted_removed(
-            turn.content))))) for c in pronoun_clauses(s)]
+            forwarded.own_lines(turn.content)))))) for c in pronoun_clauses(s)]
         sentences = [c for s in sentences for c in entities.listed_apart(s)]  # names and ages
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own

@@ -8,12 +8,47 @@ from __future__ import annotations
 
 import re
 
+from gieok.write.extract.fragments import household
 from gieok.write.extract.health import HEALTH
 from gieok.write.extract.moment import KO_LAUGH, KO_MOOD, past_evaluation
 from gieok.write.extract.script import is_korean
 
+# what is asked for by its noun ("추천 좀", "정리 부탁", "팁 좀"): the request said without its verb
+_ASKED_NOUN = (r"추천|부탁|설명|정리|확인|도움|조언|요약|번역|검토|수정|체크|소개|리스트|목록|팁|"
+               r"아이디어|예시|방법|plz|pls")
+# what the user needs for the task at hand ("환자들 운동 가르쳐줄 때 쓸 양식 필요해"): an ask, not a
+# fact that lasts — unless it is about health ("인슐린 필요해"); the Korean of English "I need X"
+_KO_NEED = re.compile(r"(?<![가-힣])필요(?:해|해요|함|합니다|하다|하거든|하거든요)[\s.!~]*$")
+# an opinion said as one ("근데 난 개인적으로 좀 이르다고 생각함"): what the user thinks of the
+# matter at hand, like English "I think …"
+_KO_OPINION = re.compile(r"(?:다|라|겠다)고\s?(?:생각|봐|봐요|봄)(?:해|해요|함|한다|합니다|"
+                         r"하거든|하거든요)?[\s.!~]*$")
 _KO_ASK_FOR = re.compile(r"(?:줘|주세요|줄래요?|주실래요|주라|해\s?줘|해\s?주세요)[\s.!~]*$")
-_KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로))\s+\S")
+# "리스트만 줘봐", "breakfast 추천 좀": asked, with 봐 or 좀 at its end (kept when it names a
+# condition: "크론병 환자 도시락 메뉴 추천 좀" says the user has it)
+_KO_ASK_SOFT = re.compile(r"(?:줘|주세요)\s?(?:봐|봐요|보세요|볼래)[\s.!~]*$|"
+                          rf"(?:{_ASKED_NOUN})\s?(?:좀|ㄱ+|plz|pls)[\s.!~]*$")
+# a condition named by who has it ("크론병 환자 도시락", "당뇨 환자용"): the request says the user
+# has it
+_KO_PATIENT = re.compile(r"환자|질환")
+_KO_BECAUSE = re.compile(r"^(?P<x>.+?(?:이라|라|라서|이라서|어서|아서|해서|니까|으니까|므로|"
+                         # (-아서 fused into its stem: "Lisbon 가서 필요함", "일이 돼서")
+                         r"(?<=[가와돼봐써줘놔켜])서))\s+\S")
+
+
+def ko_asks(text: str) -> bool:
+    """A Korean sentence that asks the assistant for something (a request ending in 봐 or
+    좀, a need for the task that is not about health) or gives an opinion of the matter at
+    hand: no fact about the user, though its reason may be one (``reason_clause``)."""
+    said = KO_LAUGH.sub("", text.strip()).strip()
+    if _KO_ASK_FOR.search(said) or _KO_OPINION.search(said):
+        return True
+    if _KO_NEED.search(said) is None and _KO_ASK_SOFT.search(said) is None:
+        return False
+    # a condition said in the ask is kept: by its reason clause when it has one ("나 당뇨라서
+    # 인슐린 필요해" → "나 당뇨라서"), else whole ("크론병 환자 도시락 메뉴 추천 좀")
+    return (HEALTH.search(said) is None and _KO_PATIENT.search(said) is None) \
+        or _KO_BECAUSE.match(said) is not None
 
 
 def reason_clause(sentence: str) -> str | None:
@@ -21,11 +56,11 @@ def reason_clause(sentence: str) -> str | None:
     about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own; so is
     the reason of a passing mood ("고양이 두 마리도 있어서 더 정신없어")."""
     text = KO_LAUGH.sub("", sentence.strip()).strip()
-    if not is_korean(text) or not (_KO_ASK_FOR.search(text) or KO_MOOD.search(text)
+    if not is_korean(text) or not (ko_asks(text) or KO_MOOD.search(text)
                                    or past_evaluation(text)):
         return None  # a request, or a mood with its reason: "고양이 두 마리도 있어서 정신없어"
     m = _KO_BECAUSE.match(text)
-    if m is None or _KO_ASK_FOR.search(m.group("x")):
+    if m is None or ko_asks(m.group("x")):
         return None
     return m.group("x")
 
@@ -74,7 +109,7 @@ def without_request(sentence: str) -> str:
     있어서 새우는 빼주세요" → "저 갑각류 알레르기가 있어서"); the sentence when there is none."""
     text = sentence.strip()
     if is_korean(text):
-        m = _KO_BECAUSE.match(text) if _KO_ASK_FOR.search(text) else None
+        m = _KO_BECAUSE.match(text) if ko_asks(text) else None
     else:
         text = _EN_ASK_FIRST.sub("", text)
         m = _EN_THEN_ASK.match(text)
@@ -84,7 +119,9 @@ def without_request(sentence: str) -> str:
             text = need.group("x")
         asked = _EN_ASKED_AFTER.match(text)
         if asked is not None and len(asked.group("x").split()) >= 2:
-            text = asked.group("x")
+            # (a household said as a bare count is what the user has: "three cats in a
+            # one-bed, how many litter boxes do I need" → "I have three cats in a one-bed")
+            text = household(asked.group("x")) or asked.group("x")
         return text if text != sentence.strip() else sentence
     return m.group("x") if m is not None else sentence
 
