@@ -153,6 +153,15 @@ class ScoringSettings(BaseModel):
     # docs/benchmarks.md): a bounded correction to the mixed score, on by default since
     # session 17.
     learned_order: bool = True
+    # Speed, not ranking: search works out the per-text features ranking reads (Hangul
+    # share, families, persons, word sets, …) of every text of a scope on a thread once it
+    # has read the scope's rows, for scopes up to 50,000 texts. On: up to 131,072 too. The
+    # cost, paid once per process and scope, grows with the scope: at 100,000 texts tens of
+    # seconds of CPU on a background thread (24 s measured in session 17) and ~440 MB more
+    # peak memory (1.1 → 1.5 GB; off, a big scope's caches fill as searches meet its texts,
+    # cold). What it buys at 100k is in docs/benchmarks.md ("Search latency, session 18").
+    # Rankings are the same either way.
+    warm_large_scopes: bool = False
 
     @field_validator("*")
     @classmethod

@@ -91,7 +91,7 @@ def message_tokens(message: dict[str, str], counter: TokenCounter) -> int:
 
 
 @warm_also
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=131072)
 def _words(text: str) -> frozenset[str]:
     # Memoised: the same memories are deduplicated again on every turn; as big as search's
     # own per-text caches, which fill it ahead of the first turn (``warm_also``): 8,192

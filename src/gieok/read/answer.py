@@ -59,7 +59,7 @@ def asks_when(query: str) -> bool:
     return _ASKS_WHEN.search(query) is not None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def holds_time(text: str) -> bool:
     """Whether ``text`` names a time of any kind (module docstring); cached per text, as a
     candidate comes back for many searches."""

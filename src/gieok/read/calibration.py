@@ -30,7 +30,7 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 Offsets = Mapping[tuple[str, str], float]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def hangul_share(text: str) -> float:
     """Hangul letters over Hangul + Latin letters, in [0, 1] (0 for neither)."""
     hangul = len(_HANGUL.findall(text))

@@ -19,12 +19,12 @@ T = TypeVar("T")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def words(text: str) -> frozenset[str]:
     """The lower-cased word set of ``text``; memoised: a search takes the word sets of its
     ~30 best candidates, and the same memories come back search after search (3/4 of the
     near-duplicate check's time was splitting the same texts again). As many texts as
-    search's other per-text caches (65,536), which fill this one ahead too
+    search.s other per-text caches (131,072), which fill this one ahead too
     (``read.search.warm_also``): 4,096 were fewer than a 10k-memory scope's texts, so it
     never stayed warm. ~20 MB for 10k memory-sized texts."""
     return frozenset(w.lower() for w in _WORD.findall(text))

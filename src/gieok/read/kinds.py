@@ -114,7 +114,7 @@ def _instructs(clause: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def instruction_share(text: str) -> float:
     """The share of ``text`` (by characters, per clause) that instructs the assistant how to
     answer or what to avoid, in [0, 1]; cached per text (a candidate comes back for many
@@ -192,7 +192,7 @@ def query_families(query: str) -> frozenset[str]:
     return frozenset(name for name, cue in _QUERY_FAMILY.items() if cue.search(query))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def text_families(text: str) -> frozenset[str]:
     """The families ``text`` shows by its general words, or by a kind the lexicon lists
     under the family's things (``_FAMILY_HEADS``); cached per text."""

@@ -196,7 +196,7 @@ _AS_THEY_ARE = [FEATURES.index(name) for name in (
     "relevance", "expansion_only", "reply", "named", "query_time", "turn", "importance")]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def asks(text: str) -> bool:
     """``replies.is_question``, cached per text: the same memories come back search after
     search, and search works it out ahead for a scope's texts (``read.search.warm_also``)."""

@@ -132,7 +132,7 @@ def about_self(query: str) -> bool:
                 or len(_HANGUL.findall(query)) * 2 > len(_LETTER.findall(query)))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def named_persons(text: str) -> frozenset[str]:
     """Every person of the user's ``text`` names, anywhere in it; cached per text."""
     found: set[str] = set()
@@ -166,7 +166,7 @@ def _owner(clause: str) -> bool | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def other_share(text: str) -> float:
     """The share of ``text`` (by characters, per clause) whose subject is a person of the
     user's, in [0, 1]; cached per text. A clause with no subject of its own is the previous

@@ -196,8 +196,9 @@ class _Ranker:
     def held(self, rows: Sequence[RankRow], /) -> None:
         """The store has just read a whole scope's rows (``stores.ops.Ranker``, optional):
         their texts' features are worked out ahead of the searches that will rank them
-        (``warm_features``)."""
-        warm_features(rows)
+        (``warm_features``; above 50,000 texts only with ``scoring.warm_large_scopes``)."""
+        warm_features(rows, limit=WARM_LARGE_MAX_TEXTS if self.weights.warm_large_scopes
+                      else WARM_MAX_TEXTS)
 
     def candidates(self, found: Sequence[list[Candidate]], /) -> list[str]:
         # Every candidate's row, fused afterwards (``pick``): a candidate's language sets its
@@ -508,7 +509,11 @@ def _text(scored: _Scored) -> str:
 # latency, session 16"). So when a store reads a scope's rows whole, the features of their
 # texts are worked out once on a thread, through the same cached functions (nothing else
 # changes: the values are the functions' own), in short slices that let searches run.
-WARM_MAX_TEXTS = 50_000  # within the feature caches (65,536 texts each)
+# Scopes above ``WARM_MAX_TEXTS`` are filled ahead only with ``scoring.warm_large_scopes``
+# (its memory and CPU: settings.py), and never above the caches' size (131,072 texts each:
+# more would evict what was filled).
+WARM_MAX_TEXTS = 50_000
+WARM_LARGE_MAX_TEXTS = 131_072
 _WARM_SLICE = 16  # texts between GIL hand-offs (~1-2 ms)
 _warming: list[threading.Thread] = []
 _warm_lock = threading.Lock()
@@ -530,11 +535,13 @@ warm_also(words)  # near-duplicates and MMR read every kept candidate's word set
 warm_also(asks)  # the learned order reads whether each of its first candidates asks
 
 
-def warm_features(rows: Iterable[RankRow]) -> threading.Thread | None:
+def warm_features(rows: Iterable[RankRow], *, limit: int = WARM_MAX_TEXTS
+                  ) -> threading.Thread | None:
     """Work out the per-text features ranking reads of ``rows`` on a daemon thread (none
-    for no rows or more than ``WARM_MAX_TEXTS``); the thread, for those who wait on it."""
+    for no rows or more than ``limit``, at most ``WARM_LARGE_MAX_TEXTS``); the thread, for
+    those who wait on it."""
     texts = [(row.content, row.layer == ARCHIVE) for row in rows]
-    if not texts or len(texts) > WARM_MAX_TEXTS:
+    if not texts or len(texts) > min(limit, WARM_LARGE_MAX_TEXTS):
         return None
     thread = threading.Thread(target=_warm, args=(texts,), daemon=True, name="gieok-features")
     with _warm_lock:

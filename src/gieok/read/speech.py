@@ -105,7 +105,7 @@ def share_of(text: str, parts: re.Pattern[str], holds: Callable[[str], bool]) ->
     return held / total if total else 0.0
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=131072)
 def asking_share(text: str) -> float:
     """The share of ``text`` (by characters) in sentences that ask, in [0, 1] (0 for no
     letters)."""

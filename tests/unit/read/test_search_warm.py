@@ -69,3 +69,56 @@ def test_search_s_word_sets_are_worked_out_ahead_and_kept_for_a_whole_scope() ->
     thread.join(10.0)
     assert _cached(words, text)
     assert (words.cache_info().maxsize or 0) >= search_module.WARM_MAX_TEXTS
+
+
+def test_a_large_scope_is_filled_only_when_asked_and_never_beyond_the_caches() -> None:
+    now = utcnow()
+    row = RankRow("a", "text", "h", "semantic", 0.5, now, now)
+    large = [row] * (search_module.WARM_MAX_TEXTS + 1)
+    assert search_module.warm_features(large) is None
+    thread = search_module.warm_features(large, limit=search_module.WARM_LARGE_MAX_TEXTS)
+    assert thread is not None
+    thread.join(60.0)
+    too_many = [row] * (search_module.WARM_LARGE_MAX_TEXTS + 1)
+    assert search_module.warm_features(too_many, limit=10**9) is None
+    for fn in (words, budget._words, instruction_share, named_persons):  # they hold it all
+        assert (fn.cache_info().maxsize or 0) >= search_module.WARM_LARGE_MAX_TEXTS
+
+
+async def test_filling_a_large_scope_ahead_changes_no_ranking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scoring.warm_large_scopes`` on and off, on one store whose scope counts as large
+    here (``WARM_MAX_TEXTS`` lowered to 2): only on are its texts filled ahead, and every
+    search returns the same memories in the same order with the same scores (up to the
+    seconds of recency between the two stores' writes)."""
+    monkeypatch.setattr(search_module, "WARM_MAX_TEXTS", 2)
+    filled: list[int] = []
+    real = search_module._warm
+    monkeypatch.setattr(search_module, "_warm", lambda texts: (filled.append(len(texts)),
+                                                               real(texts)))
+    texts = ["largewarm: my sister Dahlia takes 20 mg of zolpidem every night",
+             "largewarm: 사용자의 오빠는 판교의 회사에서 일한다",
+             "largewarm: always answer in bullet points, never in tables",
+             "largewarm: I moved to Busan in March and work at a bakery"]
+    queries = ["what does my sister take?", "오빠 어디서 일해?", "how should you answer?",
+               "where do I live now?", "bakery"]
+    results: dict[bool, list[list[tuple[str, float]]]] = {}
+    for on in (False, True):
+        settings = GieokSettings(data_dir=str(tmp_path / str(on)), embedder="hash:64",
+                                 scoring={"warm_large_scopes": on})
+        async with AsyncMemory(f"sqlite:///{tmp_path / f'large-{on}.db'}",
+                               settings=settings) as mem:
+            for text in texts:
+                await mem.remember(text, user_id="large")
+            results[on] = []
+            for query in queries:
+                hits = await mem.search(query, user_id="large", k=3)
+                assert search_module.wait_for_features(10.0)
+                results[on].append([(h.record.content, h.score) for h in hits])
+        assert filled == ([len(texts)] if on else [])
+    for on, off in zip(results[True], results[False], strict=True):
+        assert [text for text, _ in on] == [text for text, _ in off]
+        assert [score for _, score in on] == pytest.approx([score for _, score in off],
+                                                           rel=1e-5)
+    assert all(results[False])
