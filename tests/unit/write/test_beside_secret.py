@@ -32,6 +32,16 @@ def test_a_clause_after_the_secret_inside_its_sentence_is_a_sentence_of_its_own(
         assert apart(whole) == [whole]
 
 
+def test_what_a_named_work_is_built_with_is_the_projects() -> None:
+    assert apart("[SECRET] in my .env for the tidewater repo (Flask, Python 3.11)") == [
+        "[SECRET] in my .env for", "the tidewater repo uses Flask, Python 3.11"]
+    # not a list of names: unchanged
+    for whole in ("my password [PASSWORD] for the bank app (the new one)",
+                  "[SECRET] for our bot (it keeps crashing)",
+                  "key [SECRET] for my app (django and postgres)"):
+        assert apart(whole) == [whole]
+
+
 def test_a_word_for_a_secret_makes_the_sentence_about_it() -> None:
     assert about_secret("I have a Medicare number")
     assert about_secret("공유기 비번은 이거야")
@@ -67,6 +77,12 @@ def test_who_the_user_is_said_after_a_secret_is_kept(said: Any) -> None:
 ])
 def test_what_is_said_about_the_secret_or_its_task_stores_nothing(said: Any, text: str) -> None:
     assert said(text) == []
+
+
+def test_the_stack_said_with_a_pasted_key_is_kept(said: Any) -> None:
+    got = said(mask_all("why won't it start? STRIPE_KEY=sk_live_51Qx8RtLmV7aZ2rT8yKcN3 in the "
+                        "config of our 'lanternfish' app (Next.js, Node 20)"))
+    assert got == ["The lanternfish app uses Next.js, Node 20"], got
 
 
 def test_the_secret_itself_never_reaches_a_memory(said: Any) -> None:

@@ -22,7 +22,8 @@ What follows the secret inside that sentence, when it is a clause about the user
 [SECRET] we're deploying to Fly.io from the main branch", "… [SECRET] — oh and the bot is for my
 dog-walking business in Cork", "… [SECRET]  and I'm running it on the shop site for my pottery
 business in Frome"), is a sentence after the secret (``apart``): a pasted secret often eats the
-full stop that ended it.
+full stop that ended it. So is what a named piece of work is built with ("[SECRET] in my .env for
+the 'quayside' repo (FastAPI, python 3.12)" → "the quayside repo uses FastAPI, python 3.12").
 """
 
 from __future__ import annotations
@@ -74,6 +75,16 @@ def kept(hits: Sequence[tuple[Hit, str]], sentence: str, *, own: bool, worth: fl
     return list(hits)
 
 
+# "… in my .env for the 'quayside' repo (FastAPI, python 3.12)": a named piece of the user's
+# work with what it is built with, in parentheses
+_BUILT_WITH = re.compile(
+    r"\b(?:the|my|our)\s+['‘’\"“”]?(?P<name>[\w.-]{2,40})['‘’\"“”]?\s+"
+    r"(?P<kind>repo|repository|project|app|service|site|codebase|bot)\s*\((?P<stack>[^()]{2,60})\)",
+    re.IGNORECASE)
+_NOT_STACK = re.compile(r"(?<![\w'’])(?:i|me|my|we|our|you|your|it|this|that)(?![\w'’])|\[",
+                        re.IGNORECASE)
+
+
 def apart(sentence: str) -> list[str]:
     """``sentence`` cut after its last secret when an English clause about the user follows
     it ("… [SECRET] — oh and the bot is for my dog-walking business in Cork"): the secret's
@@ -85,6 +96,13 @@ def apart(sentence: str) -> list[str]:
         pass
     if last is None:
         return [sentence]
+    built = _BUILT_WITH.search(sentence, last.end())
+    if built is not None and not _NOT_STACK.search(built.group("stack")) and all(
+            re.search(r"[A-Z\d]", item) for item in re.split(r",|\s+and\s+|/", built.group("stack"))):
+        # (each item a name: "FastAPI, python 3.12", "Go" — not "the new one")
+        # what the work is built with is the project's, not the secret's
+        return [sentence[:built.start()].strip(),
+                f"the {built.group('name')} {built.group('kind')} uses {built.group('stack')}"]
     rest = sentence[last.end():]
     clause = rest[_AFTER.match(rest).end():].strip()  # type: ignore[union-attr]
     if not _LATIN_START.match(clause) or _HANGUL.search(clause) \
