@@ -133,3 +133,50 @@ def test_a_bracket_inside_a_sentence_is_no_speaker() -> None:
 def test_generic_ko_worth_keeping_reads_the_new_shapes() -> None:
     assert not generic.worth_keeping("캠핑 리스트만 줘봐")
     assert generic.worth_keeping("나 부산 살아")
+
+
+# -- someone else's someone, a question asked for someone -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "my cousin's friend's cat Miso had a dental, how long is recovery",
+    "my boss's neighbour's kid got into Oxford",
+])
+def test_someone_elses_someone_is_no_memory(text: str) -> None:
+    assert said(text) == []
+
+
+def test_a_question_asked_for_someone_is_no_memory() -> None:
+    got = chat("u: my aunt's vet says her dog needs a scale and polish, is that normal?",
+               "a: Yes, dental cleaning is routine for older dogs.",
+               "u: she's also asking whether anaesthesia is risky")
+    assert not any("asking" in m for m, _ in got)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Every thursday I walk my neighbour's dog Rex", "neighbour"),  # the user does it
+    ("my brother's dog Max is a beagle", "Max"),  # a relative's pet
+])
+def test_look_alikes_of_someone_elses_someone_stay(text: str, kept: str) -> None:
+    assert any(kept in m for m in said(text))
+
+
+# -- a pet kept by a friend; a pronoun is no pet's name ---------------------------------------
+
+def test_a_friends_pet_is_not_the_users() -> None:
+    got = chat("u: 동료가 콩이라는 강아지 키우는데 다리를 다쳤대. 뭐 보내면 좋을까",
+               "a: 부드러운 간식이나 쿠션은 어떠세요?", "u: 콩이 나이는 12살이래")
+    assert not any("키운다" in m for m, _ in got)
+
+
+def test_the_users_own_pet_named_the_same_way_stays() -> None:
+    assert any("보리" in m for m in said("나 보리라는 강아지 키워"))
+
+
+# -- a slip owned up to in the sentence before ----------------------------------------------
+
+def test_a_slip_owned_up_to_before_the_right_value() -> None:
+    from gieok.write.extract.correction import corrected_earlier, joined
+    from gieok.write.extract.discourse import split_sentences
+
+    got = joined(split_sentences("아 잠깐 아까 말 잘못했다. 나 회계사 아니고 세무사야. 서류 양식 좀 만들어줘"))
+    assert corrected_earlier(got[0]) == ("회계사", "세무사")

@@ -137,7 +137,8 @@ _EARLIER_KO = re.compile(
 # "잘못 말했어요, 원무과 아니고 총무과예요", "아 잘못 말했다, 수요일 아니고 목요일 7시예요":
 # a slip owned up to, with the wrong value and the right one said outright
 _SLIP_KO = re.compile(
-    r"잘못\s?(?:말했|말씀드렸|알려\s?드렸|알려줬|얘기했|적었)\S*[,.!~\s]+(?:그게\s?아니라\s?|사실은\s?)?"
+    r"(?:잘못\s?(?:말했|말씀드렸|알려\s?드렸|알려줬|얘기했|적었)|말(?:을)?\s?잘못\s?했)\S*[,.!~\s]+"
+    r"(?:그게\s?아니라\s?|사실은\s?)?(?:(?:나|저)\s)?"
     # what the value is of, said first ("재활은 월요일 아니고", "standup 9시 아니고")
     r"(?:(?:[가-힣A-Za-z0-9]{1,12}\s)?[가-힣A-Za-z0-9]{1,12}(?:은|는|이|가|의)?\s"
     r"(?=\S+\s?(?:아니고|아니라|말고)))?"
@@ -229,7 +230,8 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
     return None
 
 
-_MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|oh|ah|sorry)[,\s]+)*(?:(?:제가|내가)\s)?(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)"
+_MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|잠깐|잠시만|oh|ah|sorry|wait)[,\s]+)*(?:(?:아까|방금)\s)?"
+                          r"(?:(?:제가|내가)\s)?(?:(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)|말(?:을)?\s?잘못\s?했)"
                           r"(?:네요|어요|네|다|어|습니다)?|i\s+misspoke|my\s+bad|i\s+got\s+(?:that|it)\s+"
                           r"wrong)[\s.!~ㅠㅜ;]*$", re.IGNORECASE)
 

@@ -36,6 +36,8 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_CALLED_OFF = (r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*"
                   r"\b(?:but|nvm|never\s+mind)\b")
 _KO_CALLED_OFF = r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)"
+_OUTSIDER_CHAIN = (r"^(?:(?:so|and|ok|okay|well|oh)[,\s]+)*(?:my|our)\s+(?:[\w-]+['’]s\s+)*(?:friend|neighbou?r|boss|coworker|co-worker|"
+                   r"colleague|manager|teacher|roommate|classmate|mate|pal|client|landlord)['’]s\b")
 _EN_REJECT = re.compile(
     r"\b(?:you|your|yours|u|ur)\b|^(?:please|pls|can|could|would|will|help|write|tell|give|"
     r"show|make|let['’]?s|translate|summari[sz]e|reply|draft|remind|explain|suggest|recommend|"
@@ -67,6 +69,11 @@ _EN_REJECT = re.compile(
     # an intention that did not happen, and a bare "we cancelled"
     r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|supposed\s+to)\b|"
     r"^(?:i|we)\s+(?:just\s+|had\s+to\s+)?(?:cancel+ed|called\s+it\s+off)\b|"
+    # someone else's someone as the subject ("my sister-in-law's friend's dog Rolo had …"; not
+    # "every tuesday I pick up my neighbour's kid"): past the user's circle; a question passed on or asked for someone ("she's also asking whether …",
+    # "asking for her")
+    rf"{_OUTSIDER_CHAIN}|\basking\s+(?:whether|if|about)\b|\basking\s+for\s+(?:a\s+friend|her|him|"
+    r"them|(?:my|User['’]s)\s+[\w-]+)\s*[.!]*$|"
     r"\b(?:had\s+(?:an?|the|this|that)\s+(?:\w+\s+)?dream|"
     r"dreamt|dreamed|in\s+my\s+dream|nightmare)\b|"
     r"\bwho\s+knows\b|\bsomeday\b|\bone\s+day\b|\bmight\s+(?:\w+\s+)?(?:move|go|get|buy|try|"

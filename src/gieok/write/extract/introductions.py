@@ -48,6 +48,7 @@ def introduced_pets(before: frozenset[str], entities: Entities, turn_text: str,
     said_of: dict[str, str] = {}
     for pet in entities.known:
         if pet.kind != "pet" or not pet.name or pet.plural or pet.name in before \
+                or pet.name in _NOT_A_NAME \
                 or pet.noun in ("pet", "반려동물"):
             continue
         said = _sentence_naming(turn_text, pet.name)
@@ -96,8 +97,20 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){name_pattern(name)}", text) is not None
 
 
+# someone outside the household said as the one who keeps the pet ("친구가 보리라는 고양이
+# 키우는데 …", "동료는 강아지 두 마리 키워")
+_OTHER_KEEPER = (r"(?<![가-힣])(?:친구|동료|지인|이웃|옆집|선배|후배|사촌|친척|[가-힣]{1,4}(?:씨|님))"
+                 r"(?:가|이|는|은|도|네가|네는)\s")
+# Korean pronouns a name-finder may take for a name ("보리 나이는 …" is not a pet "나")
+_NOT_A_NAME = frozenset("나 저 너 난 전 넌 내 제 네 우리 저희".split())
+
+
 def _someone_elses(sentence: str, noun: str) -> bool:
-    """"친구네 강아지 콩이", "my sister's dog Rufus", "옆집 고양이": the pet has another owner."""
+    """"친구네 강아지 콩이", "my sister's dog Rufus", "옆집 고양이", "친구가 … 고양이 키우는데":
+    the pet has another owner."""
+    if re.search(rf"{_OTHER_KEEPER}(?:\S+\s){{0,5}}?\S*{re.escape(noun)}\S*\s(?:\S+\s)?"
+                 r"(?:키우|키워|길러|기르)", sentence):
+        return True
     noun = re.escape(noun)
     return re.search(rf"(?:[가-힣]+네|[가-힣]+의|옆집|이웃|회사)\s?(?:집\s?)?{noun}|"
                      rf"\b(?!(?i:my|our)\b)\w+['’]s?['’]?\s+(?:\w+\s+)?{noun}\b", sentence) is not None
