@@ -37,7 +37,9 @@ _MALE = re.compile(r"^(?:husband|hubby|son|dad|father|brother|grandpa|grandfathe
 _PLURAL_KIN = re.compile(r"^(?:parents|kids|children|twins|grandparents|grandkids|grandchildren|"
                          r"in-laws|sons|daughters|brothers|sisters|siblings|cousins)$")
 _NOT_NAME = frozenset("is was has and who that the a an named called but so just".split())
-_PET_WORDS = set(PETS_EN.replace("\\s+", " ").split("|")) | set(PETS_KO.split("|"))
+# a kind said in two words ("크레스티드 게코", "골든리트리버") is one word, with its space or without
+_PET_WORDS = set(PETS_EN.replace("\\s+", " ").split("|")) | {
+    w.replace("\\s?", gap) for w in PETS_KO.split("|") for gap in (" ", "")}
 PET_WORDS = frozenset(_PET_WORDS)
 
 
@@ -163,7 +165,9 @@ _KO_UNNAMED = re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>
                          # "시어머니 생신 선물 …", "할머니 구순 잔치 …": a relative said bare
                          # before a noun is "my …" (Korean drops the 의 and the 우리)
                          r"\s(?=[가-힣]{2,}\s))")
-KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?"
+KO_NAME_LATER = re.compile(r"(?:^|\s)이름은\s?(?P<q>['‘\"“])?(?P<name>[가-힣A-Za-z]{1,6}?)"
+                           # "이름은 '양말' 근데 …": a quoted name, closed by its quote
+                           r"(?(q)['’\"”]|(?:이)?)"
                            r"(?:야|예요|에요|이에요|입니다|이고|임|이야|인데)?(?=[\s.!,]|$)|"
                            # "이름이 Sunny야", "걔 이름이 서윤인데": with 이 only before a copula
                            r"(?:^|\s)이름이\s?(?P<name2>(?!(?:뭐|뭔|무엇|머)(?![가-힣]))(?:[가-힣]{1,6}?|[A-Za-z]{1,12}?))"

@@ -217,6 +217,9 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
             or asides.identifies(toks[:toks.index(cut)]):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
+    aside = re.match(r"\([^()]{1,60}\)", rest)
+    if aside is not None:  # "쌍둥이 아들 둘 있는데 (Jun이랑 Hyun, 올해 초3) …": the bracket
+        rest = rest[aside.end():].strip()  # is the clause's, and goes with it
     if "," in head:
         return [sentence]  # "우리 애 Toby, corgi인데 …": an introduction the pet tracking reads
     statement = korean.to_memory(head, speaker=False)
@@ -226,6 +229,8 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         statement = korean.to_memory(f"{head}요", speaker=False)
     if not statement or not rest:
         return [sentence]
+    if aside is not None:
+        statement = f"{statement} {aside.group(0)}"
     if _asks(rest) and not _KO_OWN_CLAUSE.search(rest) and not health_related(rest) \
             and not _KO_PATIENT.search(rest):
         # "랫트 두 마리 키우는데 케이지 추천 좀": what follows the clause is the request, which

@@ -19,7 +19,7 @@ from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forwarded, fragments, generic
 from gieok.write.extract import health, korean
-from gieok.write.extract import beside_secret, introductions, kin_news, moment
+from gieok.write.extract import beside_secret, introductions, kin_news, ko_cause, moment
 from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -195,10 +195,10 @@ class HeuristicExtractor:
             pets = introductions.named_pets(entities)
             entities.name_chosen(turn.content, shown)
             made = list(self._from_turn(turn, entities, asked, prior, shown))
-            made += [self._candidate(hit, lang, turn, turn.content[:PREVIEW_CHARS],
-                                     explicit=False, hedged=False)
-                     for hit, lang in introductions.introduced_pets(
-                         pets, entities, turn.content, [c.content for c in made])]
+            made = introductions.named_over(made, [self._candidate(
+                hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
+                for hit, lang in introductions.introduced_pets(
+                    pets, entities, turn.content, [c.content for c in made])])
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes
@@ -229,7 +229,7 @@ class HeuristicExtractor:
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(
             run, lambda s: bool(generic.worth_keeping(s) or self.hits(s, turn.at))))
         sentences = fragments.opening(sentences, prior, shown, lambda s: self.hits(s, turn.at))
-        sentences = [c for s in sentences for c in moment.apart(s)]
+        sentences = [c for s in sentences for m in moment.apart(s) for c in ko_cause.apart(m)]
         sentences = [c for s in sentences for c in beside_secret.apart(s)]
         # "I'm allergic to peanuts. Remember that!": a bare request covers the whole turn.
         whole = any(_BARE_REQUEST.match(s) for s in sentences)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit
@@ -71,6 +72,33 @@ def introduced_pets(before: frozenset[str], entities: Entities, turn_text: str,
         out.append((Hit(content=content, family="pet", type=MemoryType.FACT,
                         category="context", tags=("pet",), confidence=0.75), lang))
     return out
+
+
+class _HasContent(Protocol):  # (a candidate: only its words are read)
+    @property
+    def content(self) -> str: ...
+
+
+_Memory = TypeVar("_Memory", bound=_HasContent)
+
+
+def named_over(made: list[_Memory], named: list[_Memory]) -> list[_Memory]:
+    """``made`` with ``named`` added, less a bare ownership of a kind that ``named`` now
+    names: "크레스티드 게코 키우는데 이름은 '양말' …" split off "사용자는 크레스티드 게코 키운다"
+    before the name was read; "사용자는 크레스티드 게코 양말을 키운다" says it, with the name."""
+    if not named:
+        return made
+    gone = [m for m in made if any(_bare_of(m.content, n.content) for n in named)]
+    return [m for m in made if m not in gone] + named
+
+
+def _bare_of(bare: str, named: str) -> bool:
+    """``bare`` owns a pet of the kind ``named`` names, and says nothing else."""
+    ko = re.match(r"^사용자는\s(?:우리\s)?(?P<noun>.+?)(?:를|을|\s한\s?마리)?\s키운다\.?$", bare)
+    if ko is not None:
+        return named.startswith(f"사용자는 {ko.group('noun')} ")
+    en = re.match(r"^User\s(?:has|owns)\s(?:a|an)\s(?P<noun>[\w -]+?)\.?$", bare)
+    return en is not None and named.startswith(f"User has a {en.group('noun')} named ")
 
 
 # "sheltie, 6, her name's Maisie": what the naming sentence says of the pet besides its name

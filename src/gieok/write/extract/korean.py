@@ -32,6 +32,8 @@ PETS_KO = ("고양이|냥이|강아지|개|반려견|반려묘|노견|노묘|유
            "거북이|고슴도치|도마뱀|페럿|기니피그|"
            # farm and less common pets: never food, a unit or a verb alone (not 닭, 오리, 돼지, 말, 소)
            "거위|랫트|래트|팬시랫|미니피그|당나귀|알파카|카멜레온|메추리|잉꼬|카나리아|문조|코뉴어|앵무|"
+           # reptiles and small mammals kept in a tank or a cage, said by their kind
+           "크레스티드\\s?게코|레오파드\\s?게코|게코|이구아나|볼\\s?파이톤|비어디\\s?드래곤|친칠라|슈가\\s?글라이더|저빌|"
            # breeds, said in place of "dog"/"cat" ("비숑 한 마리 데려왔어")
            "비숑|푸들|말티즈|말티푸|포메라니안|포메|시츄|치와와|웰시코기|진돗개|시바견|골든\\s?리트리버|"
            "리트리버|닥스훈트|비글|슈나우저|코숏|러시안\\s?블루|페르시안|먼치킨|스코티시\\s?폴드|랙돌|뱅갈")
@@ -236,10 +238,21 @@ def to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True,
     ``after_past``: the sentence goes on a past-tense statement ("가게 합정동으로 옮겼어.
     월세가 너무 올라서"): a reason clause cut off after -아서/-어서 has no tense of its own and
     takes that one ("월세가 너무 올랐다", not "오른다")."""
+    aside = _ASIDE.search(sentence)
+    if aside is not None and aside.start() > 0:
+        # "나 이번 달부터 remote로 일해 (회사는 판교인데).": the bracket after the predicate is
+        # an aside on it; the predicate is read without it and the aside kept as said
+        said = to_memory(sentence[:aside.start()], user_subject=user_subject, speaker=speaker,
+                         after_past=after_past)
+        return f"{said} ({aside.group('aside').strip()})" if said else said
     out = _to_memory(sentence, user_subject=user_subject, speaker=speaker,
                      after_past=after_past)
     # "요양원에 계세요": 계시다 has no plain stem of its own (not "계다")
     return re.sub(r"(?<![가-힣])계다$", "계신다", out) if out else out
+
+
+# a bracketed aside that ends the sentence, after its predicate
+_ASIDE = re.compile(r"\s*\((?P<aside>[^()]{1,60})\)[\s.!~ㅋㅎㅠ]*$")
 
 
 # the last word said as reported speech: "결핍이래요" (a copula), "먹는대", "좋대요", "갔대요"

@@ -351,17 +351,20 @@ RULES: list[Rule] = [
          rf"(?P<name>[가-힣A-Za-z]+?)(?:이)?라는\s*(?P<x>{PETS})(?:를|을)?\s*(?:키워|키우고|키웁니다|키워요)",
          lambda g, _: f"사용자는 {g['name']}라는 {josa(g['x'], '을/를')} 키움", "pet",
          slot="pet_name:{x}", value="{name}", tags=("pet",)),
-    rule("ko.family.have",
-         rf"(?P<x>{FAMILY}|{PETS})(?:이|가)\s*(?:(?P<n>한|두|세|네|하나|둘|셋|넷|\d+)\s?"
-         rf"(?:명|마리)?\s*)?{HAVE}",
-         lambda g, _: (f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음" if g.get("n")
-                       else f"사용자는 {josa(g['x'], '이/가')} 있음"),
-         "family", tags=("family",), value=None, strict=True),
+    # "아들 둘 있어", "쌍둥이 딸이 둘 있는데 (지유랑 지아, 5살)": how many children, siblings
+    # or pets the user has — one value at a time (a third child ends "둘"), never vetoed as
+    # chatter; the names or ages said in brackets right after are kept with it
     rule("ko.family.have_count",
-         rf"(?P<x>{FAMILY}|{PETS})\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명|한\s?마리|두\s?마리)\s*"
-         rf"{HAVE}",
-         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",
-         tags=("family",), value=None, strict=True),
+         rf"(?P<twin>쌍둥이\s?)?(?P<x>{FAMILY}|{PETS})(?:이|가)?\s*"
+         rf"(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명|네\s?명|(?:한|두|세|네|\d+)\s?마리|\d+\s?명)\s*"
+         rf"{HAVE}(?:[요.!~]*\s*\((?P<who>[^()]{{1,40}})\))?",
+         lambda g, _: f"사용자는 {'쌍둥이 ' if g.get('twin') else ''}{josa(g['x'], '이/가')} {g['n']} 있다"
+         + (f" ({g['who']})" if g.get("who") else ""), "family",
+         slot="count:{x}", value="{n}", tags=("family",), strict=True),
+    rule("ko.family.have",
+         rf"(?P<x>{FAMILY}|{PETS})(?:이|가)\s*{HAVE}",
+         lambda g, _: f"사용자는 {josa(g['x'], '이/가')} 있음",
+         "family", tags=("family",), value=None, strict=True),
     rule("ko.family.count",
          rf"(?P<x>{FAMILY})(?:이|가|는|은)\s*(?P<n>하나|둘|셋|넷|한\s?명|두\s?명|세\s?명)\s*{END}$",
          lambda g, _: f"사용자는 {josa(g['x'], '이/가')} {g['n']} 있음", "family",

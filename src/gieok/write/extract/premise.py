@@ -229,7 +229,11 @@ def _korean(text: str) -> str | None:
         # "우리 햄스터 도토리가 쳇바퀴를 안 돌리는데 왜 그럴까?": what it does not do is no
         # memory (unless a health rule reads it whole); who it is, is
         return _named(text, toks)
-    return _said(text, before, toks[cut]) or _named(text, toks)
+    said = _said(text, before, toks[cut])
+    aside = re.match(r"(?:[데디]요?)?\s*(\([^()]{1,60}\))", text[toks[cut].end:])
+    if said and aside is not None:  # "딸 둘 있는데 (서아랑 서윤, 6살) … 추천 좀": the bracket
+        said = f"{said} {aside.group(1)}"  # names what the clause before it says
+    return said or _named(text, toks)
 
 
 def _named(text: str, toks: list[korean.Token]) -> str | None:

@@ -150,6 +150,12 @@ _EN = re.compile(
 _WHICH_KO = {"다다음": 2, "다음": 1, "담": 1, "이번": 0, "이": 0, "지난": -1, "저번": -1,
              "지지난": -2}
 _DIR_KO = r"(?P<{}>전|후|뒤|있다가|있으면|지나서|지나면)"
+# the days of the calendar that fall on one date every year ("어버이날에 담양 가려고": May 8)
+_FIXED_DAYS_KO = {"어버이날": (5, 8), "어린이날": (5, 5), "스승의\\s?날": (5, 15),
+                  "크리스마스\\s?이브": (12, 24), "크리스마스": (12, 25), "성탄절": (12, 25),
+                  "한글날": (10, 9), "광복절": (8, 15), "현충일": (6, 6), "개천절": (10, 3),
+                  "삼일절": (3, 1), "제헌절": (7, 17), "밸런타인\\s?데이": (2, 14),
+                  "발렌타인\\s?데이": (2, 14), "화이트\\s?데이": (3, 14), "빼빼로\\s?데이": (11, 11)}
 _KO = re.compile(
     r"(?P<rel>내일\s?모레|모레|글피|내일|오늘|어제|그제|그저께|엊그제)|"
     r"(?<![가-힣])(?P<which>다다음|다음|담|이번|지지난|지난|저번|이(?=\s?달))\s?"
@@ -168,7 +174,8 @@ _KO = re.compile(
     r"(?P<n>\d+|한|두|세|네|다섯|여섯|일곱|여덟|아홉|열|몇|일(?=\s?(?:주일|년)))\s?"
     r"(?P<unit>일|주일|주|달|개월|년)\s?" + _DIR_KO.format("dir") + "|"
     r"(?:(?<![가-힣])(?P<this>이번|다음|담|지난|저번)\s?(?:주\s?)?)?(?P<wd2>[월화수목금토일])(?:요일|욜)|"
-    r"(?P<yr>(?:19|20)\d{2})년",
+    r"(?P<yr>(?:19|20)\d{2})년|"
+    r"(?P<holiday>" + "|".join(_FIXED_DAYS_KO) + r")(?=$|[\s,.!~]|에|엔|때|까지|부터|쯤|은|는|도|이|을|를|전|후|당일|날)",
 )
 
 
@@ -306,6 +313,12 @@ def _week_of(at: date, step: int, index: int) -> str:
 
 def _ko(m: re.Match[str], at: date, past: bool) -> str | None:
     g = m.groupdict()
+    if g["holiday"]:  # the next one ahead, or the last one gone when said in the past
+        month, day = next(v for k, v in _FIXED_DAYS_KO.items() if re.fullmatch(k, g["holiday"]))
+        past = past and not re.match(r"\s?(?:이\s?)?(?:전|前)", m.string[m.end():])  # "… 전에": before
+        year = at.year + (0 if (month, day) >= (at.month, at.day) else 1) if not past \
+            else at.year - (0 if (month, day) <= (at.month, at.day) else 1)
+        return f"{year}-{month:02d}-{day:02d}"
     if g["rel"]:
         off = {"모레": 2, "글피": 3, "내일": 1, "오늘": 0, "어제": -1, "그제": -2, "그저께": -2,
                "엊그제": -2}.get(g["rel"], 2)  # "내일모레" (also "내일 모레"): the day after tomorrow
