@@ -80,3 +80,22 @@ def test_a_plan_on_a_day_of_the_calendar_is_dated(chat_extract: Any) -> None:
     got = chat_extract.candidates(("user", "어린이날에 애들 데리고 에버랜드 가려고. 붐빌까?"))
     plan = [c for c in got if "에버랜드" in c.content]
     assert plan and (plan[0].data or {}).get("when", "").endswith("-05-05"), got
+
+
+def test_a_standing_request_with_its_verb_left_out(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "번역해줄 때는 존댓말로만. 반말 싫어"))
+    assert any(c.rule == "rule" and "존댓말로만" in c.content for c in got), got
+    got = chat_extract.candidates(("user", "정리해줄 땐 표로만"))
+    assert any(c.rule == "rule" and "표로만" in c.content for c in got), got
+    # the user's own trip, and the task at hand, are no standing request
+    assert not any(c.rule == "rule" for c in chat_extract.candidates(("user", "부산 갈 때는 KTX로만")))
+    assert not any(c.rule == "rule" for c in chat_extract.candidates(
+        ("user", "이번 보고서 요약해줄 때는 3줄로")))
+
+
+def test_the_team_the_user_works_in(chat_extract: Any) -> None:
+    assert "team" in _slots(chat_extract, "저 마케팅팀이에요")
+    got = _said(chat_extract, "참고로 나 물류회사 정산팀이야 ㅋㅋ")
+    assert got == ["사용자는 물류회사 정산팀 소속"], got
+    for text in ["나 우리 팀이야", "나 같은 팀이야", "엄마는 경리팀이야", "나 응원팀이야?"]:
+        assert "team" not in _slots(chat_extract, text), text

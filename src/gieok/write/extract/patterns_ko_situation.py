@@ -331,6 +331,14 @@ RULES: list[Rule] = [
          r"(?:회사|직장)(?:는|은)\s*(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9&]*?)\s*(?:이야|야|예요|이에요|에요|"
          r"입니다|이고|인데|이거든|임)(?=[\s.!~]|$)",
          "사용자는 {x}에서 근무", "job", slot="employer", tags=("job",), check=_noun, strict=True),
+    # "참고로 나 은행 IT 보안팀이야", "저 마케팅팀이에요": the team the user works in, said with
+    # "I" (not "우리 팀이야", a side one supports, or a team of one's own choosing)
+    rule("ko.job.team",
+         r"(?:^|\s)(?:나|저|난|전|나는|저는)\s+(?P<x>(?:[가-힣A-Za-z0-9]+\s){0,3}?[가-힣A-Za-z0-9]*"
+         r"[가-힣A-Za-z]팀)(?:이야|이에요|입니다|임|이고|인데|이라서|이거든|이요|이에용)(?=[\s.!~,ㅋㅎ]|$)",
+         "사용자는 {x} 소속", "job", slot="team", tags=("job",),
+         check=lambda g, _: not re.search(r"(?:^|\s)(?:우리|같은|한|어느|무슨|다른|상대|응원)"
+                                          r"(?:\s|팀)|^팀$", g["x"]), strict=True),
     rule("ko.job.quit",
          r"(?P<x>회사를?|직장을?|일을?)?\s*(?:그만뒀|그만두었|관뒀|퇴사했|퇴사를?\s?했)",
          "사용자는 퇴사함", "job", slot="employer", value="none", tags=("job",), strict=True),

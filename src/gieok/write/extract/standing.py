@@ -97,7 +97,8 @@ _KO_LAUGH = re.compile(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~ㅋㅎㅠㅜ^]*$")
 # a request said without its verb after a task of the assistant's: "번역할 때 영어 원문 먼저
 # 보여주고 밑에 한국어로", "답할 땐 항상 표로요" (a trip "갈 때 KTX로" is the user's own)
 _KO_HOW = re.compile(r"(?:번역|대답|답변|답|설명|추천|요약|정리|작성|계산|얘기|말|알려\s?줄|써\s?줄)"
-                     r"할?\s?(?:땐|때는|때)\s.*[가-힣A-Za-z0-9]\s?(?:으)?로(?:요)?$")
+                     # "요약해줄 때는 bullet 3개 이하로만": what the assistant does, then how only
+                     r"(?:할|해\s?줄|해\s?주실|하실)?\s?(?:땐|때는|때)\s.*[가-힣A-Za-z0-9]\s?(?:으)?로(?:만)?(?:요)?$")
 # a second request right after a standing one goes on from it: "앞으로 존댓말 쓰지 마. 그리고 세
 # 줄 넘게 쓰지 마", "… 한국어로. 순서 바꾸지 마세요"
 _KO_ON = re.compile(r"^(?:(?:아|참)\s)*(?:그리고|또한|또)\s|(?:지|하지)\s?마(?:세요|요)?$")
