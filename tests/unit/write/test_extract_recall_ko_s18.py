@@ -99,3 +99,22 @@ def test_the_team_the_user_works_in(chat_extract: Any) -> None:
     assert got == ["사용자는 물류회사 정산팀 소속"], got
     for text in ["나 우리 팀이야", "나 같은 팀이야", "엄마는 경리팀이야", "나 응원팀이야?"]:
         assert "team" not in _slots(chat_extract, text), text
+
+
+def test_a_medicine_the_user_started_taking(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "검사 결과 나왔는데 레보티록신 75 먹기 시작했어. 공복에 먹어야 돼?"))
+    med = [c for c in got if "레보티록신" in c.content]
+    assert med and med[0].pinned and med[0].slot == "medication:레보티록신", got
+    assert "medication:철분제" in _slots(chat_extract, "철분제 먹기 시작했어요")
+    for text in ["아침에 사과 먹기 시작했어", "오트밀 먹기 시작했어", "엄마가 혈압약 먹기 시작했어",
+                 "요즘 귤 먹기 시작했어"]:
+        assert not any(s and s.startswith("medication:") for s in _slots(chat_extract, text)), text
+
+
+def test_what_a_faith_keeps_the_user_from_eating(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "저희 집 무슬림이라 돼지고기랑 젤라틴 들어간 건 빼주세요. 간식 추천"))
+    diet = [c for c in got if "돼지고기" in c.content and "젤라틴" in c.content]
+    assert diet and diet[0].pinned, got
+    assert "diet_faith" in _slots(chat_extract, "불교라서 고기 안 먹어요")
+    for text in ["친구가 무슬림이라 돼지고기 빼줘", "이슬람 문화 궁금해", "무슬림 친구 선물 추천해줘"]:
+        assert "diet_faith" not in _slots(chat_extract, text), text

@@ -19,7 +19,7 @@ from gieok.write.extract.patterns_ko_base import (
     OCCUPATIONS, _PARTICLE_END, PETS, PLACE_SUFFIX, TIME_RE, Check, Groups, foreign_subject,
     ko_end, _noun, rule,
 )
-from gieok.write.normalize import josa
+from gieok.write.normalize import has_batchim, josa
 
 
 _NEAR = frozenset({"근처", "부근", "인근", "쪽"})
@@ -448,6 +448,19 @@ RULES: list[Rule] = [
          slot="medication:{x}", value="yes",
          check=lambda g, c: not g["x"].endswith(("약", "제")) and _NOT_PRESCRIBED.match(g["x"])
          is None and _named_noun(g["x"]) and _mine(c.sentence, g["x"])),
+    # "씬지로이드 50 먹기 시작했어", "갑상선약 복용 시작했어요": a medicine the user started
+    # taking — by its name, its kind (-약/-제), a dose said with it, or a clinic in the sentence
+    # (not "오트밀 먹기 시작했어": a food, no dose, no clinic)
+    rule("ko.health.started_taking",
+         rf"(?P<x>[가-힣A-Za-z][가-힣A-Za-z0-9]{{1,15}}?)(?P<dose>\s?(?:{_DOSE}|\d+(?:\.\d+)?))?"
+         r"(?:을|를|도)?\s*(?:매일\s?|하루에?\s?\S+\s?|아침\s?|저녁\s?)?(?:먹기|복용하기|복용|맞기)\s?"
+         r"(?:시작했|시작함|시작해서|시작한\s?지|시작했는데)",
+         lambda g, _: f"사용자는 {g['x']}{' ' + g['dose'].strip() if g.get('dose') else ''} 복용 중",
+         "health", tags=("health", "medication"), slot="medication:{x}", value="yes",
+         check=lambda g, c: _named_noun(g["x"]) and _mine(c.sentence, g["x"])
+         and _NOT_PRESCRIBED.match(g["x"]) is None
+         and (is_medicine(g["x"]) or g["x"].endswith(("약", "제")) or bool(g.get("dose"))
+              or _CLINIC.search(c.sentence.replace(g["x"], " ")) is not None)),
     # "이비인후과 갔는데 이석증이래", "병원에서 족저근막염이라고 하더라": a diagnosis heard at
     # a clinic (a disease by its ending: -증, -염, -병, -암, -증후군, -장애)
     rule("ko.health.told",
@@ -470,6 +483,17 @@ RULES: list[Rule] = [
          r"(?:이야|야|예요|이에요|입니다|임|해|하고\s?있|중|식단)",
          "사용자는 {x} 식단", "diet", type=MemoryType.CONSTRAINT, slot="diet",
          tags=("diet",), strict=True),
+    # "우리 집 이슬람이라 돼지고기랑 술 들어간 레시피는 빼줘", "저 무슬림이라 돼지고기는 안 먹어요":
+    # what a faith keeps the user (or their household) from eating is a lasting diet, whatever
+    # the request it is said with
+    rule("ko.diet.faith",
+         r"(?P<why>이슬람교?|무슬림|할랄|힌두교?|유대교|코셔|불교|불자)(?:\s?신자)?(?:이라서|라서|이라|라|여서|"
+         r"이어서|이니까|니까)\s+(?P<x>[가-힣A-Za-z]{1,10}(?:(?:이랑|랑|하고|와|과|,)\s?[가-힣A-Za-z]{1,10}){0,3})"
+         r"(?:은|는|이|가|을|를|도)?\s?(?:(?:들어간|들어가는|넣은|든|섞인)\s?(?:거|건|것|음식|요리|레시피|메뉴)"
+         r"(?:은|는|을|를|도)?\s?)?(?:빼\s?줘|빼\s?주세요|빼고|빼 줘|안\s?먹|못\s?먹|먹지\s?않|먹으면\s?안|금지)",
+         lambda g, _: f"사용자는 {g['why']}{'이라서' if has_batchim(g['why']) else '라서'} "
+         f"{josa(g['x'], '을/를')} 먹지 않는다", "diet",
+         type=MemoryType.CONSTRAINT, slot="diet_faith", value="{why}", tags=("diet",)),
     rule("ko.diet.on_diet",
          r"(?P<x>(?:[가-힣A-Za-z]+\s)?다이어트|식단\s?조절|금주|금연)\s*(?:중|하고\s?있|시작했)",
          "사용자는 {x} 중", "diet", slot="diet_plan", tags=("diet",)),

@@ -231,7 +231,9 @@ _ARTEFACT_EN = (r"(?:repo(?:sitory)?|project|app|site|website|game|tool|library|
                 r"dissertation|podcast|channel|newsletter|product|pipeline|codebase|code|"
                 r"proposal|manuscript|paper|deck|spreadsheet|rebrand|campaign)")
 _ARTEFACT_KO = (r"(?:프로젝트|앱|어플|사이트|홈페이지|게임|툴|도구|서비스|플랫폼|쇼핑몰|스토어|"
-                r"브랜드|채널|레포|봇|플러그인|프로그램|논문|졸업작품|시리즈|모델|시트|시스템)")
+                r"브랜드|채널|레포|봇|플러그인|프로그램|논문|졸업작품|시리즈|모델|시트|시스템|"
+                # a written or recorded work by its kind: "우리 웹소설 '정선 아리랑 살인사건'"
+                r"웹소설|웹툰|소설|동화|시나리오|각본|대본|연재작|앨범|팟캐스트|블로그)")
 _NAMES_WORK = re.compile(
     # "the repo's called shiftshare", "our game is named Moss & Marrow", "we named it Oddhour"
     rf"\b(?:the|our|my|this)\s+(?:[\w-]+\s+){{0,2}}?{_ARTEFACT_EN}(?:['’]s|\s+is|\s+was|"
