@@ -118,3 +118,14 @@ def test_what_a_faith_keeps_the_user_from_eating(chat_extract: Any) -> None:
     assert "diet_faith" in _slots(chat_extract, "불교라서 고기 안 먹어요")
     for text in ["친구가 무슬림이라 돼지고기 빼줘", "이슬람 문화 궁금해", "무슬림 친구 선물 추천해줘"]:
         assert "diet_faith" not in _slots(chat_extract, text), text
+
+
+def test_the_users_work_named_by_its_title_in_quotes(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "우리 웹툰 '달밤 식당' 12화 콘티 같이 짜줘. 분량은 60컷"))
+    work = [c for c in got if "달밤 식당" in c.content]
+    assert work and work[0].tier == "project" and "웹툰" in work[0].content, got
+    assert any("오늘의 빵" in c for c in _said(chat_extract, "내 블로그 '오늘의 빵' 소개글 써줘"))
+    for text in ["친구 웹툰 '달밤' 재밌더라", "소설 '채식주의자' 읽었는데 어렵더라",
+                 "나중에 내 앱 '모아' 만들면 홍보 도와줘"]:
+        assert not any("달밤" in c or "채식주의자" in c or "모아" in c
+                       for c in _said(chat_extract, text)), text

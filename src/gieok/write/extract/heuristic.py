@@ -19,8 +19,8 @@ from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forwarded, fragments, generic
 from gieok.write.extract import health, korean
-from gieok.write.extract import beside_secret, introductions, kin_news, ko_cause, moment
-from gieok.write.extract import memorable, patterns_en, patterns_ko, slots, undertaking
+from gieok.write.extract import beside_secret, introductions, kin_news, ko_cause, ko_titles
+from gieok.write.extract import memorable, moment, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -195,10 +195,11 @@ class HeuristicExtractor:
             pets = introductions.named_pets(entities)
             entities.name_chosen(turn.content, shown)
             made = list(self._from_turn(turn, entities, asked, prior, shown))
+            said = [c.content for c in made]  # (+ a title in quotes: "우리 웹소설 '…' 3부 …")
             made = introductions.named_over(made, [self._candidate(
                 hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
-                for hit, lang in introductions.introduced_pets(
-                    pets, entities, turn.content, [c.content for c in made])])
+                for hit, lang in [*introductions.introduced_pets(pets, entities, turn.content, said),
+                                  *ko_titles.titled(turn.content, said)]])
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes
