@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gieok.domain.context import ContextSection
-from gieok.domain.records import MemoryRecord
+from gieok.domain.records import Layer, MemoryRecord
+from gieok.write.extract import changes as _kinds
+from gieok.write.extract import shift
 from gieok.write.outdated import distinctive
 
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -87,12 +89,41 @@ def _made_past(record: MemoryRecord, changes: list[_Change]) -> datetime | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Stage:
+    before: re.Pattern[str]
+    after: re.Pattern[str]
+    who: frozenset[str]
+    at: datetime
+    id: str
+
+
+def _stages(records: Iterable[MemoryRecord]) -> list[_Stage]:
+    """The later stages the block's memories name ("드디어 졸업했다", "was born"): a line
+    said before one, stating the stage before it for the same people ("석사 2학기째인데 …"),
+    is past."""
+    return [_Stage(before, after, _kinds.who(r.content), r.event_time, r.id)
+            for r in records if r.layer is not Layer.ARCHIVE
+            for before, after in shift.stages(r.content)]
+
+
+def _staged_past(record: MemoryRecord, stages: list[_Stage]) -> datetime | None:
+    for stage in stages:
+        if record.id == stage.id or record.event_time >= stage.at:
+            continue
+        if stage.before.search(record.content) and not stage.after.search(record.content) \
+                and _kinds.who(record.content) == stage.who:
+            return stage.at
+    return None
+
+
 def date_past(sections: Iterable[ContextSection | None],
               records: Mapping[str, MemoryRecord]) -> None:
     """Mark, in place, each line of ``sections`` whose record states the old value of a newer
-    change in the block (``records``: the block's records by id)."""
-    changes = _changes(records.values())
-    if not changes:
+    change in the block, or the stage before a later one the block names (``records``: the
+    block's records by id)."""
+    changes, stages = _changes(records.values()), _stages(records.values())
+    if not changes and not stages:
         return
     for section in sections:
         if section is None:
@@ -101,6 +132,6 @@ def date_past(sections: Iterable[ContextSection | None],
             record = records.get(item.record_id or "")
             if record is None or any(m in item.text for m in _MARKED):
                 continue
-            until = _made_past(record, changes)
+            until = _made_past(record, changes) or _staged_past(record, stages)
             if until is not None:
                 item.text = f"{item.text} (until {until.date().isoformat()})"

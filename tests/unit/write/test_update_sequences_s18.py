@@ -15,6 +15,7 @@ from gieok import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.write.extract import shift
 from gieok.write.extract.diets import stated
+from gieok.write.extract.dwelling import home_in
 from gieok.write.extract.new_value import SURE, dose_changed_en, new_value, replaced
 from gieok.write.extract.retired import retired
 from gieok.write.roles import role
@@ -227,3 +228,62 @@ async def test_a_promotion_and_a_recovery_end_the_old_value(settings: GieokSetti
                                    ["테니스 치다가 발목 다쳐서 지금은 요가로 바꿈"],
                                    ["발목 다 나아서 다시 테니스 복귀!"])
         assert not any("요가" in m for m in knee), knee
+
+
+# -- the old value said with 말고/대신 and a word of now -------------------------------------------
+@pytest.mark.parametrize(("content", "old", "new"), [
+    ("사용자는 보리차 말고 이제 옥수수수염차 마신다", "보리차", "옥수수수염차"),
+    ("사용자는 헬스 대신 요즘은 수영 다닌다", "헬스", "수영"),
+])
+def test_not_this_but_that_now_names_the_old_value(content: str, old: str, new: str) -> None:
+    said = new_value(content)
+    assert said is not None and said.things == {old} and said.value == new
+
+
+def test_a_request_or_a_pronoun_names_no_old_value() -> None:
+    said = new_value("커피 말고 이제 차 추천해줘")
+    assert said is None or said.value == "?"
+    assert new_value("그거 말고 이제 다른 거 해") is None
+
+
+# -- a home found ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("content", "home"), [
+    ("사용자는 Leith 쪽 flat 구했다", "leith"),
+    ("Leith 쪽 flat 구했다", "leith"),
+    ("사용자는 마포 망원동에 전세 구했다", "마포 망원동"),
+])
+def test_a_home_found_is_the_home(content: str, home: str) -> None:
+    assert home_in(content) == home
+
+
+@pytest.mark.parametrize("content", [
+    "친구가 망원동 쪽 원룸 구했다",
+    "사용자의 동생은 망원동 쪽 원룸 구했다",
+    "사용자는 망원동 쪽 원룸 구하고 싶다",
+    "사용자는 망원동 쪽 원룸 구했으면 좋겠다",
+    "사용자는 회사 근처 원룸 구했다",
+])
+def test_what_is_no_home_found(content: str) -> None:
+    assert home_in(content) is None
+
+
+async def test_a_switch_again_and_a_home_found_end_the_old_value(settings: GieokSettings,
+                                                                 tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        tea = await monthly_turns(mem, "tea", ["위가 안 좋아서 커피 끊고 루이보스로 바꿈"],
+                                  ["루이보스 말고 이제 캐모마일 마셔"])
+        assert not any("루이보스" in m for m in tea) and any("캐모마일" in m for m in tea), tea
+        home = await monthly_turns(mem, "home", ["나 부천 상동 살아"], ["망원동 쪽 원룸 구했어!"])
+        assert not any("상동" in m for m in home), home
+
+
+# -- a graduation in the context: the turns of the term before it are past ---------------------------
+async def test_a_term_said_before_a_graduation_reads_as_past(settings: GieokSettings,
+                                                             tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await monthly_turns(mem, "grad", ["나 석사 3학기째인데 실험이 안 끝나"],
+                            ["드디어 졸업했다!! 이제 석사 끝"])
+        block = await mem.context("석사 졸업했어?", user_id="grad", use_cache=False,
+                                  track_use=False)
+        lines = [ln for ln in block.text.splitlines() if "3학기" in ln]
+        assert lines and all("(until " in ln for ln in lines), block.text

@@ -48,6 +48,12 @@ _KO_THEIRS = re.compile(r"(?:집|댁|네|친구|지인)$")
 _KO_PARTICLE = re.compile(r"(?:을|를|이|가|은|는|도|와|과|랑|이랑|하고|의|께|한테|서|고|면|엔|에는)$")
 _KO_TWO_HOMES = re.compile(r"(?:평일|주중).*주말|주말.*(?:평일|주중)|왔다\s?갔다|반반|번갈아|기숙사")
 
+# a home found: "Leith 쪽 flat 구했다", "망원동 쪽 원룸 구했어" (the user's, said without a subject)
+_KO_FOUND = re.compile(
+    r"^(?:사용자(?:는|가)\s+)?(?:(?:드디어|이번에|결국|새로)\s+)?(?P<x>(?:\S+\s)?\S+?)\s?(?:쪽|근처|부근)?(?:에|에서)?\s"
+    r"(?:(?:새\s?)?(?:집|flat|방|원룸|투룸|아파트|오피스텔|빌라|셰어하우스|쉐어하우스|월세|전세)(?:을|를|도)?)\s?"
+    r"(?:구했|얻었|계약했|구함|얻음)(?!\S*\s?(?:싶|려고|면|ㄹ까|을까))", re.IGNORECASE)
+
 # -- English ----------------------------------------------------------------------------------
 _EN_HOME = re.compile(
     r"^User(?:\s+and\s+(?:their|his|her)\s+\w+)?\s+(?:now\s+|still\s+|currently\s+)?"
@@ -70,9 +76,17 @@ def home_in(content: str) -> str | None:
     text = content.strip()
     if text.startswith("User"):
         return _home_en(text)
+    found = _KO_FOUND.match(text) if _HANGUL.search(text) else None
+    place = re.sub(r"\s(?:쪽|근처|부근)$", "", found.group("x")) if found is not None else ""
+    # a Korean word must be a place by itself (not "회사 근처"); a capitalised name is one
+    if place and _a_place(place, proven=re.match(r"[A-Z]", place) is not None):
+        return place.casefold()
     if text.startswith("사용자"):
         return _home_ko(text)
     return None
+
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def _home_en(text: str) -> str | None:

@@ -215,6 +215,11 @@ def _korean(content: str) -> NewValue | None:
     alt = next((i for i, t in enumerate(toks) if (t.form in _ALTERNATIVE_KO and (
         t.tag == "VV" or t.tag.startswith("NN") or t.tag == "VX" and i > 0 and toks[
             i - 1].tag.startswith(("NN", "SL")))) or t.tag == "VCN"), None)  # (not "먹지 말고")
+    if verb is None and alt is not None and (now := _ALT_NOW_KO.search(content)) is not None \
+            and now.group("old") not in _NOT_THING_KO and not _ASKED_KO.search(content):
+        # "보리차 말고 이제 옥수수수염차 마셔": the old value, then what holds now
+        return NewValue(frozenset({now.group("old")}), now.group("new"),
+                        frozenset(_identity(_holders_ko(content))), content, (now.group("old"),))
     if verb is None:
         if alt is None or not any(t.form in ("로", "으로") and t.tag == "JKB"
                                   for t in toks[alt:]) and not (
@@ -280,6 +285,10 @@ def _korean(content: str) -> NewValue | None:
 
 
 _DAY = re.compile(r"(?:[월화수목금토일]요일|주말|평일|아침|저녁|오전|오후)$")
+# "X 말고 이제 Y 마셔", "X 대신 요즘은 Y 다녀": no change verb, a word of now before the new value
+_ALT_NOW_KO = re.compile(r"(?<!\S)(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를)?\s(?:말고|대신(?:에)?)\s"
+                         r"(?:이제는?|이젠|요즘은?|요새는?|지금은)\s(?P<new>[가-힣A-Za-z0-9]{2,}?)"
+                         r"(?:을|를|만|이|가|으로|로)?\s[가-힣]")
 
 
 @lru_cache(maxsize=4096)

@@ -391,8 +391,10 @@ _STAGES = (
                 r"(?:사원|주임|대리|과장|차장|부장|팀장)(?:이다|다|이에요|예요|\s|$)", re.IGNORECASE),
      re.compile(r"\bpromoted\b|승진", re.IGNORECASE)),
     # a student's school year, ended by graduating ("3학년이다" → "드디어 졸업!")
+    # (a graduate student's term too: "석사 2학기째", "석사과정", "대학원생", "a master's student")
     (re.compile(r"\d\s?학년|재학|\b(?:first|second|third|fourth|final)[- ]year\s+(?:student|at|of|in)\b|"
-                r"\b(?:freshman|sophomore|undergrad(?:uate)?)\b", re.IGNORECASE),
+                r"\b(?:freshman|sophomore|undergrad(?:uate)?)\b|대학원생|석사\s?과정|석사\s?\d\s?학기|"
+                r"\bmaster['’]?s\s+(?:student|degree\s+student)\b|\bgrad\s+student\b", re.IGNORECASE),
      re.compile(r"졸업(?:했|함|해서|하고|이다|!|\s?(?:완료|성공))|\bgraduated\b(?!\s+from\s+(?:the\s+)?"
                 r"(?:course|class|program))", re.IGNORECASE)),
     # a leave from school, ended by going back ("휴학 중이라" → "개강하니까 정신없다", "복학했어")
