@@ -66,7 +66,8 @@ _CHANGED = re.compile(r"\b(?:now|these\s+days|nowadays|no\s+longer|anymore|quit|
                       re.IGNORECASE)
 # the work itself said, not a job title: "User teaches year 4 at …", "토스 frontend 팀이다",
 # "초등학교에서 4학년 가르친다", "연구소 인턴 시작한다"
-_WORK_DONE = re.compile(r"\b(?:teach(?:es|ing)?|works?\s+(?:as|at|for)|started\s+(?:as|work))\b|"
+_WORK_DONE = re.compile(r"\b(?:teach(?:es|ing)?|works?\s+(?:(?:nights|days|earlies|lates)\s+)?(?:as|at|for|on|in)|"
+                        r"started\s+(?:as|work))\b|"
                         r"가르친다|가르쳐|팀이다|팀이야|팀에서\s?일|(?:인턴|일|근무)\s?(?:을|를)?\s?시작",
                         re.IGNORECASE)
 # an employer said as the company: "회사는 판교다", "my company is Toss"
@@ -121,6 +122,9 @@ def states_job(record: MemoryRecord) -> bool:
 
 
 def _same_holder(new: str, old: str) -> bool:
+    # whose job: the clause that says it ("User teaches year 4 now and the kids are feral":
+    # the kids are the pupils, not the job's holder)
+    new = re.split(r",|;|\.\s|\s(?:and|but|so)\s", new, maxsplit=1)[0]
     if changes.who(new) != changes.who(old):
         return False
     mine, theirs = set(_NAME.findall(new)), set(_NAME.findall(old))

@@ -287,3 +287,17 @@ async def test_a_term_said_before_a_graduation_reads_as_past(settings: GieokSett
                                   track_use=False)
         lines = [ln for ln in block.text.splitlines() if "3학기" in ln]
         assert lines and all("(until " in ln for ln in lines), block.text
+
+
+# -- a job said by its work, with pupils or a ward beside it --------------------------------------
+async def test_work_said_now_ends_the_job_before(settings: GieokSettings, tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        pupils = await monthly_turns(mem, "pupils", ["I'm a solicitor at a firm in Leeds"],
+                                     ["I teach year 2 at Oakfield now and the kids are lovely"])
+        assert not any("solicitor" in m for m in pupils), pupils
+        ward = await monthly_turns(mem, "ward", ["I'm a third year medical student"],
+                                   ["I work nights on the cardiac ward at St James now"])
+        assert not any("student" in m for m in ward), ward
+        sister = await monthly_turns(mem, "sister", ["I'm a solicitor at a firm in Leeds"],
+                                     ["my sister works nights on the cardiac ward now"])
+        assert any("solicitor" in m for m in sister), sister
