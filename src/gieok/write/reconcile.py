@@ -38,7 +38,7 @@ from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash,
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write.contrast import carried_pin, outdated_by
-from gieok.write.extract import changes, diets
+from gieok.write.extract import changes, diets, shift
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.dwelling import home_in, homes_left
@@ -222,6 +222,10 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
                                      "content_hash": content_hash(content),
                                      "tags": sorted(set(new.tags) | core)})
         _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
+        return
+    tasted = _taste_reversed(new, pool)
+    if tasted:  # "User dislikes olives" → "Weirdly User now orders extra olives on everything"
+        _supersede(plan, pool, tasted, new, now, "the thing disliked is had now")
         return
     again = None if c.slot or c.retires or c.renames or c.ended or said is not None or \
         new.type is MemoryType.RULE or new_value(new.content) is not None else current_restated(new.content, new.source_session, (
@@ -485,6 +489,20 @@ def _renewed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
     if said.things <= MEASURES and len(sure) > 1:
         return []  # "raised my dose": which medicine's, when two give a dose, is unknown
     return sure
+
+
+def _taste_reversed(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
+    """Stored dislikes of the same holder that ``new`` says are done now (``shift.done_now``):
+    never a pinned or core fact (an allergy is not a taste), a rule, one of this batch or one
+    said in the same conversation."""
+    if new.type is MemoryType.RULE or shift.disliked(new.content):
+        return []
+    who = changes.who(new.content)
+    return [r for r in pool.records.values()
+            if r.id not in pool.created and r.layer is new.layer and r.type is not MemoryType.RULE
+            and not r.pinned and not CRITICAL_TAGS & set(r.tags)
+            and r.source_session != new.source_session and changes.who(r.content) == who
+            and any(shift.done_now(new.content, thing) for thing in shift.disliked(r.content))]
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

@@ -301,3 +301,34 @@ async def test_work_said_now_ends_the_job_before(settings: GieokSettings, tmp_pa
         sister = await monthly_turns(mem, "sister", ["I'm a solicitor at a firm in Leeds"],
                                      ["my sister works nights on the cardiac ward now"])
         assert any("solicitor" in m for m in sister), sister
+
+
+# -- a dislike reversed by an act ---------------------------------------------------------------------
+@pytest.mark.parametrize(("content", "thing"), [
+    ("Weirdly User now orders extra olives on everything", "olives"),
+    ("사용자는 요즘 오이를 매일 먹는다", "오이"),
+    ("User now puts tomatoes in every salad", "tomatoes"),
+])
+def test_a_thing_disliked_done_now(content: str, thing: str) -> None:
+    assert shift.done_now(content, thing)
+
+
+@pytest.mark.parametrize(("content", "thing"), [
+    ("User now avoids olives", "olives"),
+    ("User is trying olives now?", "olives"),
+    ("사용자는 요즘 오이 안 먹는다", "오이"),
+    ("User ate olives at a party once", "olives"),      # no word of now
+])
+def test_what_is_no_reversal(content: str, thing: str) -> None:
+    assert not shift.done_now(content, thing)
+
+
+async def test_a_dislike_done_now_ends_the_dislike(settings: GieokSettings,
+                                                   tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        taste = await monthly_turns(mem, "taste", ["I really dislike mushrooms"],
+                                    ["funny thing, I now put mushrooms in everything"])
+        assert not any("dislike" in m for m in taste), taste
+        son = await monthly_turns(mem, "son", ["I really dislike mushrooms"],
+                                  ["my son now puts mushrooms in everything"])
+        assert any("dislike" in m for m in son), son

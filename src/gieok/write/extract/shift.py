@@ -521,3 +521,30 @@ def said_over(sentence: str) -> bool:
 # a lapse only beside a memory of its own (``lasting.lapsed``): alone, it says too little
 _NEGATED = re.compile(r"\b(?:don['’]?t|doesn['’]?t|do\s+not|not|no\s+longer)\b|(?<![가-힣])(?:안|못)\s?[가-힣]",
                       re.IGNORECASE)
+
+
+# -- a dislike reversed by an act: "User dislikes olives" → "Weirdly User now orders extra olives
+# on everything", "사용자는 오이 싫어함" → "요즘은 오이를 매일 먹는다" — the thing disliked, done
+# now (a word of now, no negation, no dislike, not asked)
+_NOW_ACT = re.compile(r"\b(?:now|these\s+days|nowadays)\b|(?<![가-힣])(?:요즘|요새|이제)(?:은|는)?(?=\s)|이젠",
+                      re.IGNORECASE)
+_STILL_AGAINST = re.compile(r"\?|\b(?:not|no|never|don['’]?t|doesn['’]?t|won['’]?t|can['’]?t|hates?|"
+                            r"dislikes?|avoid\w*|without|except|if|would|might|should)\b|"
+                            r"(?<![가-힣])(?:안|못)\s?[가-힣]|싫|빼고|말고|없이", re.IGNORECASE)
+
+
+def disliked(content: str) -> list[str]:
+    """The things ``content`` says its holder dislikes ("olives", "오이")."""
+    return [s.anchor for s in _liking(content) if s.polarity < 0]
+
+
+def done_now(content: str, thing: str) -> bool:
+    """``content`` says ``thing`` is had or done now, in words that are not against it
+    ("now orders extra olives on everything"): the dislike said before no longer holds."""
+    if _NOW_ACT.search(content) is None or _STILL_AGAINST.search(content) is not None:
+        return False
+    if _HANGUL.search(thing):
+        return thing in content
+    stem = thing.casefold().removesuffix("es") if thing.casefold().endswith("oes") else \
+        thing.casefold().removesuffix("s")
+    return re.search(rf"(?<![a-z]){re.escape(stem)}(?:s|es)?(?![a-z])", content.casefold()) is not None
