@@ -390,7 +390,7 @@ def _complaint(content: str) -> bool:
     return _COMPLAINT.search(content) is not None and _LASTING.search(content) is None
 
 
-_EXAM = re.compile(r"시험|준비|공부|응시|(?:본다|봐요|봄|볼\s|치른다|친다)|\b(?:exam|test|sitting|"
+_EXAM = re.compile(r"시험|준비|공부|응시|학원\s?(?:다니|다녀|다닌)|(?:본다|봐요|봄|볼\s|치른다|친다)|\b(?:exam|test|sitting|"
                    r"studying|revising|prepping|preparing|resit)\b", re.IGNORECASE)
 _PASSED = re.compile(r"합격|붙었|통과했|\bpassed\b", re.IGNORECASE)
 

@@ -332,3 +332,23 @@ async def test_a_dislike_done_now_ends_the_dislike(settings: GieokSettings,
         son = await monthly_turns(mem, "son", ["I really dislike mushrooms"],
                                   ["my son now puts mushrooms in everything"])
         assert any("dislike" in m for m in son), son
+
+
+# -- a certificate passed ends attending its academy ---------------------------------------------
+@pytest.mark.parametrize(("text", "anchor"), [
+    ("사용자는 바리스타 2급 합격이다. 자격증 나왔다", "바리스타"),
+    ("한국사 1급 붙었어", "한국사"),
+])
+def test_a_grade_after_the_name_is_not_the_exam(text: str, anchor: str) -> None:
+    assert [s.anchor for s in shift.shifts(text) if s.kind == "passed"] == [anchor]
+
+
+async def test_a_certificate_passed_ends_its_academy(settings: GieokSettings,
+                                                     tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        cert = await monthly_turns(mem, "cert", ["요즘 주말마다 제과 학원 다니는데 너무 재밌어"],
+                                   ["제과 2급 합격했어! 자격증 나옴"])
+        assert not any("학원" in m for m in cert), cert
+        other = await monthly_turns(mem, "other", ["요즘 주말마다 제과 학원 다니는데 너무 재밌어"],
+                                    ["한국사 1급 합격했어!"])
+        assert any("학원" in m for m in other), other

@@ -268,7 +268,8 @@ def recovered(content: str) -> bool:
 
 
 # -- an exam passed: "정보처리기사 합격했어요", "passed my CFA level 1" ---------------------------------
-_PASSED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:\s?시험)?(?:을|를|에|도|은|는)?\s?(?:최종\s?|드디어\s?)?"
+# (a grade said after the name is not it: "바리스타 2급 합격" passed 바리스타)
+_PASSED_KO = re.compile(r"(?P<x>[가-힣A-Za-z0-9]{2,}?)(?:\s?\d\s?급)?(?:\s?시험)?(?:을|를|에|도|은|는)?\s?(?:최종\s?|드디어\s?)?"
                         r"(?:합격|붙었|붙음|통과했)")
 _PASSED_EN = re.compile(r"\bpassed\s+(?:my\s+|the\s+|her\s+|his\s+)?(?P<x>(?-i:[A-Z0-9])[\w-]*"
                         r"(?:\s+(?-i:[A-Z0-9])[\w-]*){0,2})", re.IGNORECASE)
