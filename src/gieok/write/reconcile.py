@@ -37,6 +37,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
+from gieok.write import renaming
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets, shift
 from gieok.write.extract.base import Candidate, is_single_valued
@@ -53,7 +54,6 @@ from gieok.write.repeated import said_again as _said_again
 from gieok.write.restating import current_restated, introduced
 
 _WORD = re.compile(r"\w+", re.UNICODE)
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # a statement that something still holds: it repeats what was said before
 _STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
                     r"그대로|계속\s?(?:하|다니|가|먹|마시|쓰|살)", re.IGNORECASE)
@@ -285,9 +285,9 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if not olds:
         return False
     for old in olds:
-        pattern = _old_phrase(old.content, old_name, new_name)
+        pattern = renaming.old_phrase(old.content, old_name, new_name)
         names = list(dict.fromkeys([old_name, *_WORD.findall(pattern.pattern.replace("\\", ""))]))
-        content = _copula(pattern.sub(new_name, old.content), new_name)
+        content = renaming.with_copula(pattern.sub(new_name, old.content), new_name)
         record = old.model_copy(update={
             "id": new_id(), "content": content, "content_hash": content_hash(content),
             "index_text": None, "event_time": new.event_time,
@@ -302,28 +302,6 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
                    names=[n for n in names if len(n) > 1])
     return True
-
-
-def _copula(content: str, name: str) -> str:
-    """"매일 9시다" renamed to "7시 반" reads "7시 반이다": after a syllable with a final
-    consonant the Korean copula is 이다 (이에요, 이야), not the bare ending the old value took."""
-    last = name[-1:] if name else ""
-    if not _HANGUL.fullmatch(last) or (ord(last) - 0xAC00) % 28 == 0:
-        return content
-    return re.sub(rf"(?<={re.escape(name)})(?=(?:다|예요|야)(?:[\s.,!?]|$))", "이", content)
-
-
-def _old_phrase(content: str, old_name: str, new_name: str) -> re.Pattern[str]:
-    """What the new name replaces in ``content``: the old name — and, for a Korean place
-    said in more words than the old one ("하남" corrected to "남양주 다산" in "하남 미사 쪽
-    전세"), as many bare words after it as the new name has (the old address phrase)."""
-    extra = len(new_name.split()) - len(old_name.split())
-    if extra > 0 and _HANGUL.search(old_name):
-        m = re.search(rf"{re.escape(old_name)}((?:\s[가-힣A-Za-z0-9]{{1,8}}(?<![은는이가을를에의도로와과])"
-                      rf"(?=\s[가-힣]{{1,2}}(?:\s|$)|\s|$)){{1,{extra}}})", content)
-        if m is not None and len(m.group(1).split()) == extra:
-            return re.compile(re.escape(m.group(0)), re.IGNORECASE)
-    return re.compile(re.escape(old_name), re.IGNORECASE)
 
 
 def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],

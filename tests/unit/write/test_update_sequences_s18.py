@@ -15,8 +15,9 @@ from gieok import AsyncMemory
 from gieok.settings import GieokSettings
 from gieok.write.extract import shift
 from gieok.write.extract.diets import stated
+from gieok.write.extract.dose_change import dose_changed_en
 from gieok.write.extract.dwelling import home_in
-from gieok.write.extract.new_value import SURE, dose_changed_en, new_value, replaced
+from gieok.write.extract.new_value import SURE, new_value, replaced
 from gieok.write.extract.retired import retired
 from gieok.write.roles import role
 from tests.support.sessions import monthly_turns

@@ -15,7 +15,7 @@ from gieok.evaluation.chat_set import PAST_MARKERS
 from gieok.settings import GieokSettings
 from gieok.write.extract.correction import corrected_earlier, joined
 from gieok.write.extract.health import is_medicine
-from gieok.write.extract.new_value import dose_changed
+from gieok.write.extract.dose_change import dose_changed
 from gieok.write.session_end import _value_keys
 
 

@@ -286,7 +286,7 @@ class HeuristicExtractor:
             if worth is not None and judge is not None and resolved != body:
                 # "she's about 10 weeks old" after the kitten was named: judged as what it says
                 # of the kitten ("my kitten Pickle is about 10 weeks old"), not of someone unknown
-                worth = max(worth, judge.score(_in_first_person(resolved), question))
+                worth = max(worth, judge.score(memorable.in_first_person(resolved), question))
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
             if passing(sentence):  # "working from home today": a state of this period only
@@ -506,7 +506,7 @@ class HeuristicExtractor:
         slots: set[str] = set()
         # "저 이제 회사 안 다녀요": a negated Korean predicate states no job, home or thing
         # (the health, diet and dislike rules read their own negations)
-        negated = bool(_HANGUL.search(sentence)) and korean_negated(sentence)
+        negated = bool(_HANGUL.search(sentence)) and korean.negated(korean.tokens(sentence))
         for lang, rules, post in tables:
             for rule in rules:
                 for hit in rule.matches(sentence, ctx):
@@ -556,17 +556,6 @@ class HeuristicExtractor:
 
 
 _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
-
-
-def korean_negated(sentence: str) -> bool:
-    return korean.negated(korean.tokens(sentence))
-
-
-def _in_first_person(resolved: str) -> str:
-    """A resolved sentence as the user would have said it ("User's cat Nabi …" → "my cat
-    Nabi …", "사용자의 고양이 나비는" → "우리 고양이 나비는"): the judge learned from users' words."""
-    text = re.sub(r"\bUser['’]s\b", "my", resolved)
-    return re.sub(r"사용자의(?=\s)", "우리", text)
 
 
 def _withdrawal(turn: Turn, took_back: Turn) -> Candidate:

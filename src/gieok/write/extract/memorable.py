@@ -87,6 +87,13 @@ def _final(text: str) -> list[str]:
     return out
 
 
+def in_first_person(resolved: str) -> str:
+    """A resolved sentence as the user would have said it ("User's cat Nabi …" → "my cat
+    Nabi …", "사용자의 고양이 나비는" → "우리 고양이 나비는"): the judge learned from users' words."""
+    text = re.sub(r"\bUser['’]s\b", "my", resolved)
+    return re.sub(r"사용자의(?=\s)", "우리", text)
+
+
 def features(sentence: str, question: str | None = None) -> list[str]:
     """The named features of one sentence (hashed by ``indices``)."""
     text = _SPACE.sub(" ", sentence.strip())

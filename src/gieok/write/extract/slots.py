@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import diets, new_value, owned, started
+from gieok.write.extract import diets, dose_change, owned, started
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Hit, Rule, RuleContext, is_single_valued
 from gieok.write.extract.generic import is_korean, pet_diet
@@ -233,8 +233,8 @@ def _go_by_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 
 def _dose_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
-    content = (new_value.dose_changed if is_korean(ctx.sentence)
-               else new_value.dose_changed_en)(ctx.sentence, is_medicine)
+    content = (dose_change.dose_changed if is_korean(ctx.sentence)
+               else dose_change.dose_changed_en)(ctx.sentence, is_medicine)
     if content is None:
         return None
     return Hit(content=content, family="health", type=MemoryType.CONSTRAINT, category="health",
@@ -242,9 +242,9 @@ def _dose_hit(m: re.Match[str], ctx: RuleContext) -> Hit | None:
 
 
 RULES_EN = [Rule("role", _ROLE_WORD, _role_hit), Rule("go_by", _GO_BY, _go_by_hit),
-            Rule("dose", new_value.DOSE_CHANGE_EN, _dose_hit),
+            Rule("dose", dose_change.DOSE_CHANGE_EN, _dose_hit),
             *diets.RULES_EN, *started.RULES_EN, *owned.RULES_EN]
-RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), Rule("dose", new_value.DOSE_CHANGE, _dose_hit),
+RULES_KO = [Rule("role", _ROLE_WORD, _role_hit), Rule("dose", dose_change.DOSE_CHANGE, _dose_hit),
             *diets.RULES_KO, *started.RULES_KO]
 
 
