@@ -77,3 +77,4 @@ def test_the_eco2_profile_keeps_where_the_user_moved_and_what_they_like(
         kept = {r.content: r.category for r in mem.list(user_id="u1", filters={"layer": "long_term"})}
     assert kept == {"User used to live in Leeds but moved to Bristol in 2023": "location",
                     "User dislikes cilantro": "preference"}
+

@@ -35,7 +35,10 @@ _NOT_A_MEAL = "".join(f"(?<!{'|'.join(sorted(g))})" for g in (
     {b for b in _BEFORE_NOT if len(b) == n} for n in sorted({len(b) for b in _BEFORE_NOT})))
 
 HEALTH = re.compile(
-    r"allerg|anaphyla|epipen|medic|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
+    # (medication, medicine, a medical condition — not a paramedic, an army medic or a medical
+    # student: a relative's job is no health fact)
+    r"allerg|anaphyla|epipen|(?<!para)medic(?:at|in|al\b(?!\s+(?:examiner|student|school|"
+    r"receptionist|secretary|director|officer|device|sales|records)))|\bmeds?\b|pills?\b|tablets?|\bmg\b|insulin|inhaler|diabet|"
     r"asthma|epilep|seizure|thyroid|kidney|heart|cancer|surgery|diagnos|c(?:o)?eliac|intoleran|"
     r"pregnan|dysplasia|arthritis|disease|syndrome|disorder|adhd|dementia|cataract|glaucoma|"
     r"macular\s+degeneration|eye\s?drops|"
