@@ -35,10 +35,10 @@ _CHOSEN_DIET = re.compile(r"\b(?:vegetarian|vegan|pescatarian)\b|채식|비건|�
 _ABOUT_USER = re.compile(r"^(?:User\b(?!['’]s)|사용자(?:는|가|도)\s)")
 
 _PREFERENCE = re.compile(
-    r"\b(?:likes|(?:really|also|still|do|does|don['’]t|doesn['’]t|didn['’]t)\s+like|loves?|enjoys?|prefers?|hates?|dislikes?|adores?|detests?|favou?rites?|"
-    r"(?:is|are)\s+(?:not\s+)?(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of|can['’]?t\s+stand|"
-    r"vegetarian|vegan|pescatarian)\b"
-    r"|좋아|싫어|선호|즐겨|취향|채식|비건|페스코",
+    r"\b(?:likes|(?:really|also|still|do|does|don['’]t|doesn['’]t|didn['’]t)\s+like|loves?|"
+    r"enjoys?|prefers?|hates?|dislikes?|adores?|detests?|favou?rites?|"
+    r"(?:is|are)\s+(?:not\s+)?(?:a\s+)?(?:big\s+|huge\s+)?fans?\s+of|can['’]?t\s+stand)\b"
+    r"|좋아|싫어|선호|즐겨|취향|" + _CHOSEN_DIET.pattern,
     re.I)
 
 _LOCATION = re.compile(

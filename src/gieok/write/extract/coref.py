@@ -342,9 +342,8 @@ def _aged_names(sentence: str) -> list[str]:
 
 def _one_of(noun: str) -> str:
     """"kids" → "kid", "children" → "child", "puppies" → "puppy": one of a counted group."""
-    if noun.endswith("children"):
-        return noun[:-3]
-    return _singular(noun) if _singular(noun) != noun else re.sub(r"s$", "", noun)
+    one = _singular(noun)
+    return one if one != noun else re.sub(r"(?:ren|s)$", "", noun)
 
 
 def _singular(noun: str) -> str:
