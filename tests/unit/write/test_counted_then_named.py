@@ -75,3 +75,25 @@ def test_korean_children_counted_then_named_with_ages() -> None:
 def test_a_teams_people_called_kids_are_not_the_users_children() -> None:
     found = [c for c, _ in _said(("user", "우리 팀은 애들이 셋이야"), ("user", "민준이 30살, 도윤이 27살"))]
     assert not any(c.startswith("사용자의 아이") for c in found), found
+
+
+@pytest.mark.parametrize("intro", [
+    "I live in Portland with my wife Mei and our two kids, Theo (9) and June (6)",
+    "my kids are Theo and June",
+    "we have two kids: Theo who is 9 and June who's 6",
+])
+def test_kids_named_with_their_ages_or_after_are_known_later(intro: str) -> None:
+    # found in a new-user trial: "June is allergic to tree nuts" after the introduction stored
+    # only the rule of the same sentence; the child's allergy was lost (and "June" was a month)
+    found = _said(("user", intro),
+                  ("user", "June is allergic to tree nuts so please never suggest almonds"))
+    assert ("User's kid June is allergic to tree nuts", True) in found
+
+
+def test_words_after_are_in_a_list_are_not_names() -> None:
+    from gieok.write.extract.coref import Entities
+
+    entities = Entities()
+    entities.observe("my kids are Tired And Hungry")
+    entities.observe("my parents are in Busan and Seoul")
+    assert not [e.name for e in entities.known if e.name]

@@ -90,9 +90,14 @@ _EN_INTRO = [
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
                r"(?P<name>[A-Z][a-z]+)\b"),
 ]
-# "two dogs, Max and Ruby": one entity per name.
-_EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))[,:]?\s+(?:(?:named|called)\s+)?"
-                      r"(?P<names>[A-Z][a-z]+(?:,\s*[A-Z][a-z]+)*,?\s+and\s+[A-Z][a-z]+)\b")
+# "two dogs, Max and Ruby": one entity per name. Each name may carry its age ("our two kids,
+# Theo (9) and Ruby (6)", "Theo who is 9 and Ruby who's 6"), and the list may follow "are"
+# ("my kids are Theo and Ruby").
+_AGE_AFTER = r"(?:\s*\(\d{1,2}\)|,?\s+who(?:['’]s|\s+is)\s+\d{1,2})?"
+_NAME_AGED = rf"[A-Z][a-z]+{_AGE_AFTER}"
+_EN_LIST = re.compile(rf"\b(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:[,:]?\s+|\s+(?i:are|were)\s+)"
+                      r"(?:(?:named|called)\s+)?"
+                      rf"(?P<names>{_NAME_AGED}(?:,\s*{_NAME_AGED})*,?\s+and\s+{_NAME_AGED})")
 # "we adopted a beagle puppy", "my grandmother lives with us": an entity named later, or never.
 _EN_UNNAMED = re.compile(
     rf"\b(?:(?i:have|has|got|adopted|rescued|bought|own|adopt|found)\s+(?i:an?|two|three|\d+)"
@@ -197,9 +202,9 @@ def introduced(sentence: str) -> list[Entity]:
             out.append(entity(m.group("name"), m.group("noun"), "en"))
     for m in _EN_LIST.finditer(sentence):
         noun = re.sub(r"(?:ren|s)$", "", m.group("noun").lower()) or m.group("noun")
-        for name in re.split(r",\s*|\s+and\s+", m.group("names")):
-            if name and name.lower() not in _NOT_NAME:
-                out.append(entity(name.strip(", "), noun, "en"))
+        for name in re.findall(r"[A-Z][a-z]+", re.sub(_AGE_AFTER, "", m.group("names"))):
+            if name.lower() not in _NOT_NAME:
+                out.append(entity(name, noun, "en"))
     for pattern in _KO_INTRO:
         for m in pattern.finditer(sentence):
             name = ko_called(m.group("name"), sentence[m.end("name"):])
