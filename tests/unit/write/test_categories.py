@@ -21,6 +21,8 @@ from gieok.write.extract.heuristic import HeuristicExtractor
     ("User grew up in Gwangju", "note", "location"),
     ("사용자는 수원에서 자취한다", "note", "location"),
     ("사용자는 지난달에 이사했다", "note", "location"),
+    ("사용자는 분당에 살고 남편이랑 고양이 두 마리 키운다", "note", "location"),  # (a trial)
+    ("사용자는 서울에 살면서 회사에 다닌다", "note", "location"),
     ("User likes true crime but not the gory ones", "note", "preference"),
     ("User is not a fan of horror movies", "note", "preference"),
     ("사용자는 고수 진짜 싫어한다", "note", "preference"),
@@ -41,6 +43,7 @@ def test_a_memory_about_the_user_is_filed_by_what_it_says(content: str, family: 
     ("User's sister lives in Busan", "family", "context"),
     ("User's partner Alex works night shifts every week", "note", "context"),
     ("사용자의 엄마가 순천에 산다", "note", "context"),
+    ("사용자는 살고 싶은 도시가 있다", "note", "context"),
     # health facts stay health facts, even when taken every day
     ("User is allergic to penicillin", "health", "context"),
     ("User takes metformin every morning", "health", "context"),

@@ -44,7 +44,9 @@ _PREFERENCE = re.compile(
 _LOCATION = re.compile(
     r"\b(?:lives?|lived|living|moved|moving|relocat\w*|based|grew\s+up|comes?\s+from|is\s+from|"
     r"resides?|settled)\b(?:\s+\w+){0,2}?\s+(?:in|to|from|near|at|out\s+of)\b"
-    r"|이사|거주|살고\s?있|산다|살아|자취|출신|고향|이주",
+    r"|이사|거주|살고\s?있|산다|살아|자취|출신|고향|이주"
+    # "분당에 살고 남편이랑 …", "서울에 살면서": lives in a place, then goes on
+    r"|에\s?살(?:고|며|면서|았고|았는데)(?![가-힣])",
     re.I)
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
