@@ -188,3 +188,24 @@ def kin_patient(sentence: str, content: str) -> str:
         return content
     particle = "은" if has_batchim(m.group("kin")) else "는"
     return f"사용자의 {m.group('kin')}{particle} {m.group('pre') or ''}{m.group('rest')}"
+
+
+# "User's physio is Dr. Alvarez", "User's dentist is Dr. Kim on Elm St", "사용자의 담당 의사는 김
+# 선생님": who looks after the user's health, and no condition, medicine or allergy with it
+_PROVIDER_ONLY = re.compile(
+    r"^(?:User['’]s|사용자의)\s+(?:(?:family|regular|new|usual|old)\s+|담당\s?)?"
+    r"(?:doctor|GP|physio(?:therapist)?|dentist|therapist|psychiatrist|psychologist|counsell?or|"
+    r"dermatologist|chiropractor|optometrist|pediatrician|paediatrician|midwife|"
+    r"의사|주치의|치과\s?(?:의사|선생님)|상담\s?선생님|물리\s?치료사)"
+    r"(?:\s+is(?:\s+called)?|(?:는|은))\s+")
+
+
+def provider_only(content: str) -> bool:
+    """A memory that names the user's doctor, physio or dentist and nothing of their health.
+
+    Why: health facts are pinned so every answer sees them (seed 001), but "my physio is Dr.
+    Alvarez" is a person in the user's life, not a condition the assistant must always keep
+    in mind (a new-user trial found it among the always-included core facts). It stays a
+    memory, found when the user asks about their physio; it is just not pinned."""
+    m = _PROVIDER_ONLY.match(content)
+    return m is not None and not health_related(content[m.end():])

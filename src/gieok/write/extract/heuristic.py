@@ -104,6 +104,8 @@ def _clauses_covered(sentence: str, slotted: list[tuple[Hit, str]]) -> bool:
 def is_core(candidate: Candidate) -> bool:
     """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
     whoever they are about: the user, a relative or a pet."""
+    if health.provider_only(candidate.content):  # "User's physio is Dr. Alvarez": a person
+        return False
     return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
         or candidate.rule in ("health", "diet") \
         or (candidate.slot or "").startswith("pet_diet:") or (
