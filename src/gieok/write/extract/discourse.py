@@ -346,9 +346,14 @@ def _ko_not_statement(sentence: str) -> bool:
 
 # A game or role-play the user sets up: what they say in it is fiction, not about them.
 _ROLE_PLAY = re.compile(
-    r"\blet['’]?s\s+(?:play\s+(?:a\s+game|pretend|a\s+role)|role-?play|pretend)\b|\brole-?play\b|"
+    r"\blet['’]?s\s+(?:play\s+(?:a\s+game|pretend|a\s+role)|role[\s-]?play|pretend)\b|"
+    r"\brole[\s-]?play\b(?!\s*(?:exercises?|games?|sessions?|scenarios?|training|group|club|class))|"
     r"\bpretend\s+(?:you['’]?re|you\s+are|to\s+be|that)\b|\bact\s+as\s+(?:a|an|my)\b|"
     r"\byou['’]?re\s+(?:a|an|the)\s+[\w\s-]{2,30}?\s+and\s+i['’]?m\s+(?:a|an|the|your)\b|"
+    # a story written with the user in it: "write a story where I'm a knight", "나를 주인공으로 소설 써줘"
+    r"\b(?:story|tale|fanfic|fic|poem|scene)\s+(?:where|in\s+which)\s+(?:i['’]?m|i\s+am)\b|"
+    r"\bstarring\s+me\b|\bwith\s+me\s+as\s+the\s+(?:hero|heroine|main\s+character|protagonist|villain)\b|"
+    r"(?:나를|날|저를|절)\s?주인공으로|(?:내가|제가)\s?주인공인|"
     r"역할극|상황극|롤플|(?:놀이|게임)\s?(?:하자|할래|해요|합시다)|"
     r"(?:너는|넌)\s[^.!?]{1,30}?(?:나는|난)\s[^.!?]{1,30}?(?:야|이야|역할|해|할게)(?:[\s.!~]|$)|"
     r"척\s?(?:해\s?줘|해\s?봐|하자)|연기해\s?(?:줘|봐)", re.IGNORECASE)
@@ -356,6 +361,7 @@ _ROLE_PLAY = re.compile(
 
 def role_play(text: str) -> bool:
     """The user sets up a game or a role-play ("let's play a game. you're a pirate captain and
-    i'm your first mate", "우리 지금부터 역할극 하자"): the rest of the conversation is a part
-    played, so nothing said in it is remembered about the user."""
+    i'm your first mate", "우리 지금부터 역할극 하자", "let's role play"), or asks for a story with
+    the user in it ("나를 주인공으로 소설 써줘: 나는 조선시대 포졸이고 …"): the rest of the conversation
+    is a part played, so nothing said in it is remembered about the user."""
     return _ROLE_PLAY.search(text) is not None

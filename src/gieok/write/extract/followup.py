@@ -143,6 +143,9 @@ _TASK = re.compile(
     r"인가요|이나|짜리|하(?:시|세|나|니|실)|\s?[?？])|"
     r"\bhow\s+(?:heavy|big|large)\s+(?:is|are)\s+(?:the|it|they|those|these)\b|"
     r"\bhow\s+long\s+is\s+the\b|"
+    # what the thing handed over looks like ("what does the spreadsheet look like?"): the task's
+    # material, not something of the user's ("what does your dog look like?" is not asked here)
+    r"\bwhat\s+(?:does|do|will)\s+(?:the|this|that|it|they)\b[^?]{0,30}\blook\s+like\b|"
     r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|벌|세트|쪽|페이지|테이블|"
     r"도(?=예|야|에|인|로|\s?[?？]))|"
     # where the thing asked for should be ("지역이 어디세요?", "어디 근처세요?"), a choice

@@ -35,7 +35,9 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A plan called off in the same breath: "I was going to go hiking but nvm", "가려고 했는데 …"
 _EN_CALLED_OFF = (r"\b(?:was|were)\s+(?:going\s+to|gonna|planning\s+to|about\s+to)\b.*"
                   r"\b(?:but|nvm|never\s+mind)\b")
-_KO_CALLED_OFF = r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만)"
+# ("…가려고 했는데 cancel 했어": the clause kept alone after a split, "가려고 했어", still says it
+# did not happen)
+_KO_CALLED_OFF = r"(?:려고|을까\s?하고|ㄹ까\s?하고)\s?했(?:는데|지만|었어요?|었다|어요?|다)(?=[\s.!~ㅋㅎㅠ]|$)"
 _OUTSIDER_CHAIN = (r"^(?:(?:so|and|ok|okay|well|oh)[,\s]+)*(?:my|our)\s+(?:[\w-]+['’]s\s+)*(?:friend|neighbou?r|boss|coworker|co-worker|"
                    r"colleague|manager|teacher|roommate|classmate|mate|pal|client|landlord)['’]s\b")
 _EN_REJECT = re.compile(

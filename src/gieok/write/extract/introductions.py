@@ -28,8 +28,9 @@ from gieok.write.normalize import has_batchim
 # the pet is not the user's now, or not yet: said as gone, denied, wished for or wondered about
 _NOT_NOW = re.compile(
     r"\b(?:don['’]?t|do\s+not|never|no\s+longer|anymore|used\s+to|passed\s+away|died|put\s+down|"
-    r"rehomed|gave\s+away|if|would|wish|want\s+to\s+get|thinking\s+of|maybe)\b|"
-    r"없어|없었|없다|없는|떠났|무지개\s?다리|보냈|죽었|키웠었|키우던|키웠던|길렀던|만약|라면|싶다|싶어|"
+    r"rehomed|gave\s+away|if|would|wish|want\s+to\s+get|thinking\s+of|maybe|"
+    r"said\s+(?:our\s+|my\s+)?(?:last\s+)?goodbyes?\s+to|put\s+to\s+sleep|rainbow\s+bridge|euthani[sz]\w*)\b|"
+    r"없어|없었|없다|없는|떠났|무지개\s?다리|하늘나라|안락사|보냈|죽었|키웠었|키우던|키웠던|길렀던|만약|라면|싶다|싶어|"
     # a pet in a story, a song or a game the user asks for is a character
     r"\b(?:story|stories|poem|song|lyrics|novel|book|film|movie|show|series|game|character|"
     r"cartoon|fiction|tale|write|imagine)\b|소설|동화|이야기|시를|노래|가사|캐릭터|영화|드라마|게임", re.I)

@@ -26,6 +26,8 @@ _EN_MOMENT = re.compile(
     r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
     r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
     r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b|"
+    # the day's weather ("today's weather is perfect lol, raining again"): never the user's
+    r"\b(?:today['’]?s\s+weather|(?:the\s+)?weather\s+(?:today|this\s+(?:week|morning|weekend)))\b|"
     # something of theirs misbehaving right now: "my code is broken", "the wifi is down"
     r"\b(?:is|are|keeps?)\s+(?:broken|down|not\s+working|crashing|failing|acting\s+up|"
     r"freezing|lagging)\b|"
@@ -105,7 +107,12 @@ KO_MOOD = re.compile(
     r"짜증|귀찮|좋았|길었|정신없)|"
     r"(?:피곤하다|피곤해|심심해|배고파|졸려|웃기다|웃겨|짠해|정신없었|못\s?쌌|고민이야|고민이에요|"
     r"(?<![가-힣])지금\s(?:[^\s]+\s){0,4}?[^\s]*(?:는|ᆫ)\s?중|"  # "지금 보고서 쓰는 중": right now
-    r"걱정돼|걱정이야|걱정이에요|떨려요?|감기|몸살|두통|숙취|배탈|체했|열이\s?(?:나|있))")
+    r"걱정돼|걱정이야|걱정이에요|떨려요?|감기|몸살|두통|숙취|배탈|체했|열이\s?(?:나|있))|"
+    # today's weather ("와 오늘 날씨 진짜 최고다", "오늘 미세먼지 bad라는데 …"): the day's, never the user's
+    r"(?<![가-힣])(?:오늘|지금|이번\s?주|내일)\s?(?:날씨|미세\s?먼지|초미세\s?먼지|황사|하늘)|"
+    # a reaction to news said with -라니 ("회의 3개 연속이라니 so excited", "월요일부터 야근이라니"):
+    # how the speaker takes it, not a statement
+    r"[가-힣](?:이)?라니(?=[\s!?.~ㅋㅎㅠ]|$)")
 PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starting|due)\b|"
                    r"예정|계획|거야|거예요|려고|다음\s?주|다음\s?달|내일|모레|내년|목표", re.IGNORECASE)
 # laughter, crying and stops at a sentence's end ("붙었대 ㅋㅋ")
