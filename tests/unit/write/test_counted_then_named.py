@@ -97,3 +97,24 @@ def test_words_after_are_in_a_list_are_not_names() -> None:
     entities.observe("my kids are Tired And Hungry")
     entities.observe("my parents are in Busan and Seoul")
     assert not [e.name for e in entities.known if e.name]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("yes, switched him to a hydrolyzed protein food",
+     ("User switched their cat Mango to a hydrolyzed protein food", True)),
+    ("we switched her to a hydrolyzed protein food",
+     ("User switched their cat Mango to a hydrolyzed protein food", True)),
+    ("I give her fish oil every morning", ("User gives their cat Mango fish oil every morning", False)),
+])
+def test_what_the_user_does_for_the_pet_names_the_pet(said: str, expected: tuple[str, bool]) -> None:
+    # a new-user trial: "yes, switched him to a hydrolyzed protein food" (the vet's diet for
+    # the cat) was stored as "User switched him to …", and unpinned
+    assert expected in _said(("user", "my cat Mango has been throwing up a lot"),
+                             ("assistant", "Poor Mango! Did the vet suggest a diet change?"),
+                             ("user", said))
+
+
+@pytest.mark.parametrize("said", ["I walked her to the clinic", "I met her at a bar years ago"])
+def test_a_her_the_user_meets_or_walks_is_not_the_wife_renamed(said: str) -> None:
+    found = _said(("user", "my wife Mei has a cold"), ("user", said))
+    assert not any("Mei" in content for content, _ in found)

@@ -101,17 +101,38 @@ def resolve_en(ents: Entities, text: str) -> str:
             return text[:care.start()] + target.display("en") + "'s" + text[care.end():]
     obj = re.search(r"\b(?P<p>her|him)\b(?=\s+(?:on|to|with|for|in|at|off|out)\b|[\s.,!]*$)",
                     text, re.IGNORECASE)
-    if obj and not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE) and not ents.outsider:
-        target = ents.pronoun_target(obj.group("p").lower())
-        own = _own_subject(text[:obj.start()])
+    cared = _CARED_FOR.match(text)
+    if cared is not None:  # "we switched her to a renal diet", "I give him fish oil daily"
+        obj = cared
+    if obj and (cared is not None or not re.match(r"^(?:I|my|we|our)\b", text, re.IGNORECASE)) \
+            and not ents.outsider:
+        group = "p" if obj.group("p") else "p2"
+        target = ents.pronoun_target(obj.group(group).lower())
+        if cared is not None and target is not None and target.kind == "family" \
+                and target.noun.lower() not in _CHILDREN:
+            target = None  # "I walked her home": a wife or a mother is not walked or dosed
+        own = _own_subject(text[:obj.start(group)])
         if own is not None and target is not None:
             # the sentence's own subject, when the session knows it ("biscuit's off …"
             # with a pet Biscuit known), else no one said before
             target = next((e for e in reversed(ents.known)
                            if own in {(e.name or "").lower(), e.noun.lower()}), None)
         if target is not None:
-            return text[:obj.start()] + target.display("en") + text[obj.end():]
+            return text[:obj.start(group)] + target.display("en") + text[obj.end(group):]
     return text
+
+
+# "(yes,) we switched her to a hydrolyzed diet", "I give him fish oil every morning", "I walk her
+# twice a day": what the user does for the pet or child the session is about. With the user as
+# the subject, a "her" or "him" is otherwise left alone ("I met her at a bar" is someone new).
+_CARED_FOR = re.compile(
+    r"^(?:(?:yes|yeah|yep|so|and|also|now|ok|okay)\W+)*(?:I|we)\s+(?:(?:just|now|also|still|"
+    r"usually|always|finally|had\s+to)\s+)?"
+    r"(?:switched|switch|put|took|take|moved|move|started|start|changed|change|weaned|wean)\s+"
+    r"(?P<p>her|him)\b(?=\s+(?:on|to|off|onto)\b)"
+    r"|^(?:(?:yes|yeah|yep|so|and|also|now|ok|okay)\W+)*(?:I|we)\s+(?:(?:just|now|also|still|"
+    r"usually|always)\s+)?(?:give|gave|feed|fed|walk|walked|brush|bathe|dose)\s+"
+    r"(?P<p2>her|him)\b", re.IGNORECASE)
 
 
 # "biscuit's off the gabapentin now, vet switched her to …": the sentence opens on its own
@@ -122,6 +143,9 @@ _OWN_SUBJECT_EN = re.compile(r"^(?:the\s+)?(?P<w>[A-Za-z][\w-]*)(?:['’]s|\s+(?
 _NOT_A_SUBJECT_EN = frozenset({"she", "he", "it", "i", "we", "you", "they", "this", "that",
                                "there", "here", "what", "who", "so", "and", "but", "also", "now",
                                "well", "oh", "yeah", "yes", "no", "nope", "ok", "okay", "then"})
+
+
+_CHILDREN = frozenset("son daughter kid child baby toddler boy girl".split())
 
 
 def _own_subject(before: str) -> str | None:
