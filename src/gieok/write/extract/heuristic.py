@@ -17,7 +17,7 @@ from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
-from gieok.write.extract import disclosure, english, followup, forwarded, fragments, generic
+from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
 from gieok.write.extract import health, korean
 from gieok.write.extract import beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, patterns_en, patterns_ko, slots, undertaking
@@ -122,10 +122,11 @@ class HeuristicExtractor:
     def __init__(self, rules_en: Sequence[Rule] | None = None,
                  rules_ko: Sequence[Rule] | None = None) -> None:
         # (who holds a role in the user's life is read by ``slots``: one person at a time)
-        self._en = list(rules_en if rules_en is not None else [*patterns_en.RULES, *slots.RULES_EN])
+        self._en = list(rules_en if rules_en is not None
+                        else [*patterns_en.RULES, *slots.RULES_EN, *forms.RULES_EN])
         self._ko = list(rules_ko if rules_ko is not None
                         else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO,
-                              *business.RULES_KO, *undertaking.RULES_KO])
+                              *business.RULES_KO, *undertaking.RULES_KO, *forms.RULES_KO])
 
     @property
     def name(self) -> str:
