@@ -143,6 +143,11 @@ class ScoringSettings(BaseModel):
     # episode never is; docs/benchmarks.md "Through add(), session 14").
     lend_turn_relevance: bool = True
     lend_share: float = Field(0.8, ge=0.0, le=1.0)
+    # ... and a fact of the family a query names (work, medication, appointment) is lent
+    # whatever of its turn it covers, also in context(), which lends nothing else: "What's
+    # my job?" showed the turn "I'm a chemistry teacher, and please keep answers short", not
+    # "User is a high school chemistry teacher" cut from it (read/provenance.py).
+    lend_family: bool = True
     # A question about the user lets a candidate about another person of theirs ("my husband
     # thinks …", "사용자의 아빠가 …") keep this share of its relevance, in proportion; a
     # question about a person ("my husband", "오빠") lets the candidates that name none of

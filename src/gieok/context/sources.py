@@ -127,7 +127,8 @@ async def retrieve(
         # a fact is not lent its turn's relevance here (read/provenance.py): the block shows
         # facts and turns in their own sections, each over its own floor, and a fact lifted
         # over the memories' floor by a turn under the turns' floor is a line more for an
-        # unrelated request (own users set, session 13: +0.08–0.27 lines per request)
+        # unrelated request (own users set, session 13: +0.08–0.27 lines per request); a
+        # fact of the family the query names still is (``lend_family``: it is what was asked)
         if weights.lend_turn_relevance:
             weights = weights.model_copy(update={"lend_turn_relevance": False})
         return await hybrid_search(store, embedder, scope, query, k=k, filters=filters,

@@ -21,7 +21,8 @@ PRESETS: dict[str, dict[str, Any]] = {
                    "language_calibration": False, "pleasantry_relevance": 1.0,
                    "asking_relevance": 1.0, "timeless_relevance": 1.0,
                    "instruction_relevance": 1.0, "family_relevance": 1.0,
-                   "lend_turn_relevance": False, "person_relevance": 1.0,
+                   "lend_turn_relevance": False, "lend_family": False,
+                   "person_relevance": 1.0,
                    "expansion_margin": None, "learned_order": False,
                    "dense_without_names": False, "across_languages": 0.0},
     "rrf": {"fusion": "rrf"},
@@ -59,7 +60,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-family": {"family_relevance": 1.0},
     # a fact ranks by its own text only, not at least where its source turn ranks
     # (read/provenance.py)
-    "no-provenance": {"lend_turn_relevance": False},
+    "no-provenance": {"lend_turn_relevance": False, "lend_family": False},
     # whose fact a question asks for is not read (read/persons.py)
     "no-persons": {"person_relevance": 1.0},
     # a candidate found through added words alone is not capped (read/fusion.py)

@@ -37,6 +37,16 @@ session's best turn, it ranked just above that turn, and folding then hid every 
 the session behind the summary (session 14: on LoCoMo dev the episodes among the first ten
 went from 460 to 752 with lending, and the turns and facts found there fell 0.762 → 0.735
 at 10 — while the harness, crediting an episode with all its session's turns, read +0.009).
+
+A fact of the family the query names is lent whatever it covers (``families``; found in
+the lead's trial, session 18): "What's my job?" ranked the turn "Quick intro: I'm a high
+school chemistry teacher, and please always keep your answers short" (dense .81: the rule
+and the neighbours' text) above "User is a high school chemistry teacher" (.77), and the fact,
+cut from part of the turn, folded under it. The rule against a partial fact is that the turn
+may have matched on what the fact left out; when the query asks for work (medication, an
+appointment: read/kinds.py) and the fact shows work, the fact holds the part that was asked
+for. It is also the only lending ``context()`` does: there a fact lifted over the memories'
+floor by its turn is a line about what the request asks, not one more for an unrelated one.
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ from collections.abc import Mapping, Sequence
 
 from gieok.domain.query import RankRow
 from gieok.read.fusion import Fused
+from gieok.read.kinds import in_family
 from gieok.text.analysis import query_terms
 
 ARCHIVE = "archive"  # RankRow.layer of an archived turn
@@ -79,10 +90,12 @@ def covers(fact: str, turn: str, *, cover: float = COVER) -> bool:
 
 
 def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow], *,
-                        share: float = 0.0) -> bool:
+                        share: float = 0.0, families: frozenset[str] = frozenset(),
+                        every: bool = True) -> bool:
     """Each fact in ``fused`` (a candidate not archived, with source turns) raised, in place,
     to just above its best source turn's relevance when that is higher than its own and the
-    fact ``covers`` the turn or its own is at least ``share`` of it; whether any moved (the
+    fact shows one of ``families`` (the query's, read/kinds.py), or — with ``every`` — it
+    ``covers`` the turn or its own is at least ``share`` of it; whether any moved (the
     caller re-orders)."""
     turns: dict[str, tuple[float, str]] = {}  # turn id -> its best passage: relevance, text
     for item in fused:
@@ -91,7 +104,7 @@ def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow], *,
             for turn in row.sources:
                 if item.relevance > turns.get(turn, (0.0, ""))[0]:
                     turns[turn] = (item.relevance, row.content)
-    if not turns:
+    if not turns or not (every or families):
         return False
     moved = False
     for item in fused:
@@ -102,7 +115,8 @@ def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow], *,
                          key=lambda pair: pair[0])
         if lent <= 0.0 or lent + LEAD <= item.relevance:
             continue
-        if item.relevance >= share * lent or covers(row.content, said):
+        if (families and in_family(row.content, families)) or (every and (
+                item.relevance >= share * lent or covers(row.content, said))):
             item.relevance = min(1.0, lent + LEAD) if lent < 1.0 else 1.0
             moved = True
     return moved

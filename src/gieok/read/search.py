@@ -37,7 +37,7 @@ from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
-from gieok.read.kinds import instruction_share, kind_shares, text_families
+from gieok.read.kinds import instruction_share, kind_shares, query_families, text_families
 from gieok.read.learned import OrderModel, Signals, asks, reorder, shipped_model
 from gieok.read.persons import named_persons, other_share, person_shares
 from gieok.read.phatic import says_nothing
@@ -248,8 +248,10 @@ class _Ranker:
             _rank_down(fused, person_shares(
                 {f.id: row.content for f in fused if (row := rows.get(f.id))}, self.query,
                 person=weights.person_relevance))
-        if weights.lend_turn_relevance and lend_turn_relevance(fused, rows,
-                                                               share=weights.lend_share):
+        families = query_families(self.query) if weights.lend_family else frozenset()
+        if (weights.lend_turn_relevance or families) and lend_turn_relevance(
+                fused, rows, share=weights.lend_share, families=families,
+                every=weights.lend_turn_relevance):
             fused.sort(key=lambda f: (-f.relevance, f.id))
         return [f for f in fused if f.relevance >= self.min_relevance]
 

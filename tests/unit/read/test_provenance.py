@@ -78,6 +78,46 @@ def test_a_partial_fact_that_scores_near_its_turn_by_itself_is_lent() -> None:
     assert not lend_turn_relevance(fused, rows, share=0.5)
 
 
+@pytest.mark.parametrize(("turn", "fact", "families", "lent"), [
+    # the query asks for work and the fact shows work: it holds what was asked for
+    ("Quick intro: I'm a high school chemistry teacher, and please always keep your answers "
+     "short", "User is a high school chemistry teacher", frozenset({"work"}), True),
+    ("my GP put me on citalopram 20mg, and can you stop suggesting coffee",
+     "User takes citalopram 20mg", frozenset({"health"}), True),
+    ("치과 예약 목요일로 잡았어 그리고 앞으로 답변은 짧게 해줘", "사용자는 목요일에 치과 예약을 잡았다",
+     frozenset({"appointment"}), True),
+    # the query names no family, or another one: a partial fact stays under its turn
+    ("Quick intro: I'm a high school chemistry teacher, and please always keep your answers "
+     "short", "User is a high school chemistry teacher", frozenset(), False),
+    ("Quick intro: I'm a high school chemistry teacher, and please always keep your answers "
+     "short", "User is a high school chemistry teacher", frozenset({"health"}), False),
+    # the fact of the turn that is not of the family asked for is not lent
+    ("I work nights at the depot. oh and our parrot Kiwi screams all morning",
+     "User's parrot Kiwi screams all morning", frozenset({"work"}), False),
+])
+def test_a_fact_of_the_family_asked_for_takes_its_turns_place(
+        turn: str, fact: str, families: frozenset[str], lent: bool) -> None:
+    rows = {"t": _said("t", "archive", ("x",), turn), "f": _said("f", "long_term", ("x",), fact)}
+    fused = [Fused("t", 0.7), Fused("f", 0.1)]
+    assert lend_turn_relevance(fused, rows, share=0.8, families=families) is lent
+    assert fused[1].relevance == (pytest.approx(0.7 + LEAD) if lent else 0.1)
+
+
+def test_without_every_only_a_fact_of_the_family_asked_for_is_lent() -> None:
+    """What context() lends: a restatement of its turn that is not of the family stays."""
+    rows = {"t1": _said("t1", "archive", ("a",), "I'm a nurse at St James's in Leeds"),
+            "f1": _said("f1", "long_term", ("a",), "User is a nurse at St James's in Leeds"),
+            "t2": _said("t2", "archive", ("b",), "we got a puppy called Miso"),
+            "f2": _said("f2", "long_term", ("b",), "User got a puppy called Miso")}
+    fused = [Fused("t1", 0.6), Fused("t2", 0.5), Fused("f1", 0.2), Fused("f2", 0.1)]
+    assert lend_turn_relevance(fused, rows, families=frozenset({"work"}), every=False)
+    got = {f.id: f.relevance for f in fused}
+    assert got["f1"] == pytest.approx(0.6 + LEAD) and got["f2"] == 0.1
+    fused = [Fused("t1", 0.6), Fused("f1", 0.2)]
+    assert not lend_turn_relevance(fused, rows, every=False)
+    assert fused[1].relevance == 0.2
+
+
 def test_an_episode_is_never_lent_its_sessions_turns() -> None:
     """An episode summarises its session (every turn a source): lent the best turn's
     relevance it would sit above that turn, and folding would hide the session's turns."""
@@ -122,7 +162,7 @@ async def test_a_fact_is_shown_instead_of_the_turn_it_came_from(
     """Two sessions through add() and end_session(), the real model. The citalopram turn is
     indexed with the melatonin turn before it ("taking") and ranked first, and folding then
     dropped the fact extracted from it; now the fact is shown in the turn's place. With
-    ``lend_turn_relevance`` off the turn comes back."""
+    ``lend_turn_relevance`` and ``lend_family`` off the turn comes back."""
     real = make_settings(embedder="local:multilingual-e5-small")
     async with AsyncMemory(f"sqlite:///{tmp_path}/p.db", settings=real) as mem:
         for day, turns in _SESSIONS:
@@ -137,6 +177,42 @@ async def test_a_fact_is_shown_instead_of_the_turn_it_came_from(
         assert not any(h.record.kind == "turn" and "citalopram" in h.record.content
                        for h in hits)
         mem.settings.scoring = mem.settings.scoring.model_copy(
-            update={"lend_turn_relevance": False})
+            update={"lend_turn_relevance": False, "lend_family": False})
         hits = await mem.search("what medication do I take?", user_id="u", k=3)
         assert hits[0].record.kind == "turn" and "citalopram" in hits[0].record.content
+
+
+_JOB_TURNS = [
+    ("user", "Hi! Quick intro: I'm a high school chemistry teacher, and please always keep "
+             "your answers short."),
+    ("assistant", "Nice to meet you! Short answers it is. What can I help with?"),
+    ("user", "I need ideas for a lab on reaction rates for my sophomores next week."),
+    ("assistant", "Try the classic iodine clock reaction; vary the concentration across groups."),
+    ("user", "Love it. Also we're going hiking on Saturday with my wife Mei."),
+    ("assistant", "Have fun! Bring water."),
+]
+
+
+@pytest.mark.slow
+async def test_a_job_fact_cut_from_a_turn_with_a_rule_answers_whats_my_job(
+    tmp_path, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    """The lead's trial (session 18), the real model: the turn also holds a rule and is
+    indexed with its neighbours, so it ranked above the fact cut from it, the fact folded
+    under it in search(), and context() showed no memory. Now the fact answers in both;
+    with ``lend_family`` off the turn comes back first."""
+    real = make_settings(embedder="local:multilingual-e5-small")
+    async with AsyncMemory(f"sqlite:///{tmp_path}/j.db", settings=real) as mem:
+        await mem.add([{"role": r, "content": c} for r, c in _JOB_TURNS], user_id="u",
+                      session_id="s1", timestamp=datetime(2026, 10, 1, 20, tzinfo=UTC))
+        assert any("chemistry teacher" in m.content for m in await mem.list(user_id="u"))
+        for query in ("What's my job?", "where do I work?"):
+            hits = await mem.search(query, user_id="u", k=3)
+            assert hits[0].record.kind == "memory" \
+                and "chemistry teacher" in hits[0].record.content, \
+                [(h.record.kind, h.record.content) for h in hits]
+            block = await mem.context(query, user_id="u", session_id="s2")
+            assert "User is a high school chemistry teacher" in block.text, block.text
+        mem.settings.scoring = mem.settings.scoring.model_copy(update={"lend_family": False})
+        hits = await mem.search("What's my job?", user_id="u", k=3)
+        assert hits[0].record.kind == "turn" and "chemistry teacher" in hits[0].record.content
