@@ -131,7 +131,7 @@ class ScoringSettings(BaseModel):
     timeless_relevance: float = Field(0.8, ge=0.0, le=1.0)
     # A standing instruction for the assistant ("from now on answer me in Korean") keeps this
     # share of its relevance, in proportion to how much of it instructs, unless the query asks
-    # about instructions; a query naming a family (medication, work, appointment) lets the
+    # about instructions; a query naming a family (medication, work, appointment, diet) lets the
     # candidates that show none of it keep ``family_relevance`` when some candidate shows it
     # (read/kinds.py; 1 = ranked as any; docs/benchmarks.md "Through add(), session 12").
     instruction_relevance: float = Field(0.6, ge=0.0, le=1.0)
@@ -143,7 +143,7 @@ class ScoringSettings(BaseModel):
     # episode never is; docs/benchmarks.md "Through add(), session 14").
     lend_turn_relevance: bool = True
     lend_share: float = Field(0.8, ge=0.0, le=1.0)
-    # ... and a fact of the family a query names (work, medication, appointment) is lent
+    # ... and a fact of the family a query names (work, medication, appointment, diet) is lent
     # whatever of its turn it covers, also in context(), which lends nothing else: "What's
     # my job?" showed the turn "I'm a chemistry teacher, and please keep answers short", not
     # "User is a high school chemistry teacher" cut from it (read/provenance.py).

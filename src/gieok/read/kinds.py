@@ -15,7 +15,8 @@ small model's noise band (0.80–0.86), whatever is closest in form wins.
   exactly that ("how should you answer me?", "답변 어떻게 해달라고 했지?"), and then rules
   rank like anything else.
 - **The question's kind and the memory's family.** A question whose words name a family —
-  "medication / meds / 약 / 처방", "work / job / 회사 / 직장", "appointment / 예약 / 진료" —
+  "medication / meds / 약 / 처방", "work / job / 회사 / 직장", "appointment / 예약 / 진료",
+  "diet / eat / food / 식단" —
   wants a memory of that family, even when the memory names the thing only by a proper name
   the lexicon cannot list ("Tirosint", "씬지로이드", "Coupang", "현대모비스"). Such a memory
   still shows its family by general words around the name: a doctor or a condition
@@ -182,6 +183,23 @@ _FAMILY_CUES: dict[str, tuple[str, str]] = {
         r"\b(?:appointments?|booked|booking|reservations?|reserved|scheduled|check-?up"
         r"|cleaning|consultation|interview)\b"
         r"|예약|진료|검진|약속|일정|잡았|잡혀|면접"),
+    # what the user eats: a diet or what they leave out ("switched to pescatarian", "no
+    # dairy", "고기 안 먹어"), not a meal they had ("we grabbed tacos"): "what do I eat?"
+    # folded "User is pescatarian" under its turn "back running! also switched to
+    # pescatarian, needed more protein" (the lead's trial, session 18)
+    "diet": (
+        # the habit, not one meal ("what did she eat at the party?" names no family)
+        r"\b(?:diets?|dietary|food\s+(?:restrictions?|preferences?|allerg\w+|rules?)"
+        r"|(?:do|does|can|can'?t|cannot|should|shouldn'?t|must)\s+(?:i|you|we|he|she|they)"
+        r"\s+(?:not\s+)?eat(?!\s+out)|foods?\s+(?:(?:should|do|must)\s+)?(?:i|we)\s+(?:avoid|can'?t"
+        r"|don'?t)|foods?\s+to\s+avoid)\b"
+        r"|식단|식습관|가리는|못\s*먹|먹으면\s*안|안\s*먹는",
+        r"\b(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|lactose"
+        r"|halal|kosher|plant[- ]based|low[- ]carb|intermittent\s+fasting|diets?|dieting"
+        r"|allerg\w+|(?:don'?t|doesn'?t|never|can'?t|no\s+longer)\s+eats?"
+        r"|no\s+(?:meat|pork|beef|dairy|gluten|sugar|alcohol|seafood|fish|eggs))\b"
+        r"|채식|비건|페스코|키토|글루텐|유당|할랄|식단|다이어트|알레르기|알러지|"
+        r"(?:고기|육류|유제품|돼지고기|소고기|해산물|밀가루|생선|계란)\S*\s*(?:안|못)\s*먹"),
 }
 _QUERY_FAMILY = {name: re.compile(q, re.IGNORECASE) for name, (q, _) in _FAMILY_CUES.items()}
 _MEMORY_FAMILY = {name: re.compile(m, re.IGNORECASE) for name, (_, m) in _FAMILY_CUES.items()}

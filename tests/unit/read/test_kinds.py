@@ -89,6 +89,9 @@ def test_questions_about_facts_are_not_about_instructions(query: str) -> None:
     ("where do I work?", "work"), ("what's my job again?", "work"),
     ("회사 어디 다녀?", "work"), ("내 직업이 뭐야?", "work"),
     ("when is my appointment?", "appointment"), ("병원 예약 언제야?", "appointment"),
+    ("what do I eat?", "diet"), ("what's my diet like?", "diet"),
+    ("any food restrictions I have?", "diet"), ("what foods should I avoid?", "diet"),
+    ("나 못 먹는 거 뭐야?", "diet"), ("내 식단 어때?", "diet"),
 ])
 def test_a_question_names_its_family(query: str, family: str) -> None:
     assert family in query_families(query), query
@@ -128,6 +131,9 @@ def test_a_question_naming_no_family() -> None:
     ("I was a sous chef at Dishoom for three years", "work"),
     ("booked a check-up for the 9th", "appointment"),
     ("다음 주 화요일에 피부과 예약 잡혀 있어", "appointment"),
+    ("User is pescatarian", "diet"), ("back running! also switched to vegan", "diet"),
+    ("no dairy for me since March", "diet"), ("User doesn't eat pork", "diet"),
+    ("저 고기 안 먹어요", "diet"), ("요즘 키토 식단 하고 있어", "diet"),
 ])
 def test_a_memory_shows_its_family_by_general_words(text: str, family: str) -> None:
     assert family in text_families(text), text
@@ -146,6 +152,22 @@ def test_a_role_at_no_place_of_work_is_no_occupation(text: str) -> None:
 ])
 def test_texts_not_of_the_health_family(text: str) -> None:
     assert "health" not in text_families(text), text
+
+
+@pytest.mark.parametrize("query", [
+    "What did Caroline eat at the party?", "what did I have for dinner last night?",
+    "어제 뭐 먹었지?", "where do we eat out?", "what's my favourite food truck called?"])
+def test_a_meal_had_once_is_not_a_question_about_diet(query: str) -> None:
+    """The diet family is the habit ("what do I eat?"), not one meal or a place to eat."""
+    assert "diet" not in query_families(query), query
+
+
+@pytest.mark.parametrize("text", [
+    "we grabbed tacos after the game", "Great combo. Fish is a good protein source.",
+    "우리 강아지가 요즘 밥을 잘 안 먹어", "I eat a lot of pasta when I'm stressed",
+])
+def test_texts_not_of_the_diet_family(text: str) -> None:
+    assert "diet" not in text_families(text), text
 
 
 @pytest.mark.parametrize("text", [

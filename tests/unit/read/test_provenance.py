@@ -86,6 +86,8 @@ def test_a_partial_fact_that_scores_near_its_turn_by_itself_is_lent() -> None:
      "User takes citalopram 20mg", frozenset({"health"}), True),
     ("치과 예약 목요일로 잡았어 그리고 앞으로 답변은 짧게 해줘", "사용자는 목요일에 치과 예약을 잡았다",
      frozenset({"appointment"}), True),
+    ("back running! also switched to pescatarian, needed more protein", "User is pescatarian",
+     frozenset({"diet"}), True),
     # the query names no family, or another one: a partial fact stays under its turn
     ("Quick intro: I'm a high school chemistry teacher, and please always keep your answers "
      "short", "User is a high school chemistry teacher", frozenset(), False),
@@ -216,3 +218,26 @@ async def test_a_job_fact_cut_from_a_turn_with_a_rule_answers_whats_my_job(
         mem.settings.scoring = mem.settings.scoring.model_copy(update={"lend_family": False})
         hits = await mem.search("What's my job?", user_id="u", k=3)
         assert hits[0].record.kind == "turn" and "chemistry teacher" in hits[0].record.content
+
+
+@pytest.mark.slow
+async def test_a_diet_fact_cut_from_a_turn_answers_what_do_i_eat(
+    tmp_path, make_settings  # type: ignore[no-untyped-def]
+) -> None:
+    """The lead's trial (session 18), the real model: "what do I eat" showed the turn "back
+    running! also switched to pescatarian, needed more protein" and folded the fact cut
+    from it; a question about the user's diet now gets the fact first."""
+    real = make_settings(embedder="local:multilingual-e5-small")
+    turns = [("user", "Hey, I live in Denver and I work as a nurse at Rose Medical."),
+             ("assistant", "Nice! How's it going?"),
+             ("user", "back running! also switched to pescatarian, needed more protein"),
+             ("assistant", "Great combo. Fish is a good protein source."),
+             ("user", "Can you suggest a 5k training plan?"),
+             ("assistant", "Sure: three runs a week, one long, one tempo, one easy.")]
+    async with AsyncMemory(f"sqlite:///{tmp_path}/d.db", settings=real) as mem:
+        await mem.add([{"role": r, "content": c} for r, c in turns], user_id="u",
+                      session_id="s1", timestamp=datetime(2026, 10, 1, 20, tzinfo=UTC))
+        for query in ("what do I eat?", "any food restrictions I have?"):
+            hits = await mem.search(query, user_id="u", k=3)
+            assert hits[0].record.kind == "memory" and "pescatarian" in hits[0].record.content, \
+                [(h.record.kind, h.record.content) for h in hits]
