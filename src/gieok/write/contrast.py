@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
@@ -80,6 +81,7 @@ class Contrast:
     current: str
 
 
+@lru_cache(maxsize=16384)  # asked of every live memory of the scope for each new one (repeated.py)
 def contrast(content: str) -> Contrast | None:
     """The old and the new value ``content`` names (see the module docstring), or None."""
     for pattern in (_KO_FROM_TO, _KO_NOT, _KO_WAS, _EN_FROM_TO, _EN_NOT):

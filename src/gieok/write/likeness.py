@@ -70,6 +70,7 @@ _NEGATION = re.compile(r"^(?:안|못|않\S*|없\S*|not|no|never|don['’]t|doesn
                        r"aren['’]t|won['’]t|can['’]t|\S*지\s?않\S*)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=65536)
 def _key(word: str) -> str | None:
     low = word.casefold().removesuffix("'s").removesuffix("’s")
     if low in _SUBJECT or low in _STOP:
@@ -83,8 +84,11 @@ def _key(word: str) -> str | None:
     return low[:-1] if len(low) > 3 and low.endswith("s") and not low.endswith("ss") else low
 
 
-def _keys(text: str) -> list[str | None]:
-    return [_key(w) for w in _WORD_KO_EN.findall(text)]
+@lru_cache(maxsize=16384)
+def _keys(text: str) -> tuple[str | None, ...]:
+    """Each word's ``_key``, in order; cached per text (a frozen tuple): ``contained`` is
+    asked of every live memory of the scope for each new one (repeated.py)."""
+    return tuple(_key(w) for w in _WORD_KO_EN.findall(text))
 
 
 def _inside(key: str, text: str) -> bool:

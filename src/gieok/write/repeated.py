@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.write.contrast import contrast
@@ -48,6 +49,7 @@ _NOT_LIKED = re.compile(r"안\s?좋|싫|별로|\b(?:not|never|don['’]t|doesn['
                         re.IGNORECASE)
 
 
+@lru_cache(maxsize=16384)  # asked of every live memory of the scope for each new one
 def _opening(text: str) -> frozenset[str]:
     head = _OPENING.split(text, maxsplit=1)[0]
     return frozenset(k for k in _keys(head) if k)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
@@ -536,7 +537,12 @@ _STILL_AGAINST = re.compile(r"\?|\b(?:not|no|never|don['’]?t|doesn['’]?t|won
 
 def disliked(content: str) -> list[str]:
     """The things ``content`` says its holder dislikes ("olives", "오이")."""
-    return [s.anchor for s in _liking(content) if s.polarity < 0]
+    return list(_disliked(content))
+
+
+@lru_cache(maxsize=16384)  # reconcile asks it of every live memory of the scope per new one
+def _disliked(content: str) -> tuple[str, ...]:
+    return tuple(s.anchor for s in _liking(content) if s.polarity < 0)
 
 
 def done_now(content: str, thing: str) -> bool:
