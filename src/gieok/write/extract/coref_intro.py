@@ -105,7 +105,7 @@ _EN_UNNAMED = re.compile(
     # ("my nan", "our nanna": a grandmother, said only with my/our — never NaN in code)
     rf"{_MY}\s+(?P<noun2>(?i:{FAMILY_EN}|{PETS_EN})|(?-i:nan|nanna))"
     r"(?=['’]s\s|\s+(?:is|was|has|had|lives|just|turns|turned|starts|started|got|uses|takes|"
-    r"are|were|live|have)\b"
+    r"are|were|live|have|moved|moves|uses|used|needs|needed|broke|fell|had)\b"
     # "my husband says I work too much. he is a mechanic": a relative who says, thinks or
     # wants something is the "he" that follows, not a son named in an earlier session
     r"|\s+(?:says?|said|thinks?|thought|wants?|wanted|told|tells|keeps|kept|works|worked|"

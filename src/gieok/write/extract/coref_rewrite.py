@@ -53,7 +53,7 @@ def resolve_en(ents: Entities, text: str) -> str:
     if said is not None:  # "vet said she needs her second rabies shot": she is the cat
         inner = resolve_en(ents, text[said.end():])
         return text if inner == text[said.end():] else text[:said.end()] + inner
-    m = re.match(r"^(?P<lead>(?:(?:and|also|but|so|now|plus|nah|no|yeah|yes|yep|nope|well|oh)"
+    m = re.match(r"^(?P<lead>(?:(?:and|also|but|so|now|plus|nah|no|yeah|yes|yep|nope|well|oh|ok|okay)"
                  r"[,\s]+)+)?(?P<p>she|he|it|her|his)\b"
                  r"(?P<s>['’]s)?", text, re.IGNORECASE)
     if m:

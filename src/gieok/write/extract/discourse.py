@@ -18,6 +18,7 @@ found them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from gieok.write.extract import asides, task_talk
 from gieok.write.extract.discourse_split import split_sentences
@@ -26,7 +27,7 @@ from gieok.write.extract.korean import tokens
 
 __all__ = [
     "denial", "disowned", "final_predicate", "hypothetical", "idle", "is_noise", "ko_subject",
-    "retracted", "role_play", "split_sentences", "takes_back", "unfill",
+    "retracted", "role_play", "split_sentences", "still_playing", "takes_back", "unfill",
     "without_trailing_question",
 ]
 
@@ -357,6 +358,24 @@ _ROLE_PLAY = re.compile(
     r"역할극|상황극|롤플|(?:놀이|게임)\s?(?:하자|할래|해요|합시다)|"
     r"(?:너는|넌)\s[^.!?]{1,30}?(?:나는|난)\s[^.!?]{1,30}?(?:야|이야|역할|해|할게)(?:[\s.!~]|$)|"
     r"척\s?(?:해\s?줘|해\s?봐|하자)|연기해\s?(?:줘|봐)", re.IGNORECASE)
+
+
+# The user steps out of the game to talk as themselves: "haha ok. but seriously, …", "ok jokes
+# aside", "(out of character)", "역할극 끝" — what follows is about them again. A bare
+# "seriously" is no step out ("seriously, captain, the hull is breached" is a line of the part).
+_STEPPED_OUT = re.compile(
+    r"\b(?:but|ok(?:ay)?|lol|haha+|anyway)[,.!\s]+(?:but\s+)?(?:seriously|for\s+real|joking\s+aside|"
+    r"jokes\s+aside)\b|\b(?:out\s+of\s+character|ooc|all\s+jokes\s+aside|(?:end|stop)\s+(?:the\s+)?"
+    r"(?:game|role-?play))\b|(?:역할극|상황극|롤플|게임)\s?(?:끝|그만)|농담\s?말고\s?진짜|장난\s?말고\s?진짜",
+    re.IGNORECASE)
+
+
+def still_playing(user_texts: Iterable[str], playing: bool = False) -> bool:
+    """Whether the user is still in a game after ``user_texts`` (``playing``: before them):
+    set up by ``role_play``, ended when the user steps out of it to talk as themselves."""
+    for text in user_texts:
+        playing = (playing or role_play(text)) and _STEPPED_OUT.search(text) is None
+    return playing
 
 
 def role_play(text: str) -> bool:

@@ -129,7 +129,10 @@ _DROPPED_SUBJECT = re.compile(
     r"brought|fed|walked|"
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
     r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned|sold|ditched|traded|"
-    r"upgraded|changed|transferred|gave\s+up|handed\s+in)\b", re.IGNORECASE)
+    r"upgraded|changed|transferred|gave\s+up|handed\s+in|"
+    # what the user gave up: "stopped going to the climbing gym in may", "cancelled my gym
+    # membership" (not "stopped at a gas station", "cancelled the meeting")
+    r"stopped(?=\s+[a-z]+ing\b)|cancell?ed(?=\s+(?:my|our)\b))\b", re.IGNORECASE)
 # … or says what the user is doing: "Taking the GRE in two weeks", "flying to Osaka on Friday"
 _DROPPED_ING = re.compile(
     r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"

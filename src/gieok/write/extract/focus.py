@@ -182,7 +182,8 @@ def each_named(sentence: str) -> list[str]:
 _PRONOUN_CLAUSE = re.compile(
     r"(?:,|;|\s[-–—])\s*(?:(?:and|but|so|plus|now)\s+)?(?=(?:she|he)(?:['’]s|\s+(?:is|has|was|"
     r"lives|works|takes|needs|gets|goes|eats|started|moved|got|had|loves|likes|hates|wants|"
-    r"plays|can|will|(?:just|still|also|finally|already)\s+[a-z]+)\b))", re.IGNORECASE)
+    r"plays|can|will|turns|turned|uses|used|walks|sleeps|teaches|studies|runs|(?:just|still|also|"
+    r"finally|already)\s+[a-z]+)\b))", re.IGNORECASE)
 
 
 def pronoun_clauses(sentence: str) -> list[str]:

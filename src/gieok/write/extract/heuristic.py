@@ -170,14 +170,14 @@ class HeuristicExtractor:
             previous = turn
         previous = context[-1] if context else None
         said_before = next((t for t in reversed(context) if t.role == "user"), None)
-        playing = any(t.role == "user" and discourse.role_play(t.content) for t in context)
+        playing = discourse.still_playing(t.content for t in context if t.role == "user")
         for turn in turns:
             shown = previous.content if previous and previous.role == "assistant" else ""
             asked = followup.last_question(shown) if shown else None
             previous = turn
             if turn.role != "user":
                 continue
-            playing = playing or discourse.role_play(turn.content)
+            playing = discourse.still_playing([turn.content], playing)
             if playing:
                 continue  # a part played in a game the user set up: fiction, not them
             took_back, said_before = said_before, turn

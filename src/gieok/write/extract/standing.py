@@ -27,7 +27,10 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_LEADS = (r"(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing|from\s+now\s+on|"
              # a label for what follows ("quick thing, never …", "small request: always …")
              r"(?:quick|one|small|little|another|random)\s+(?:thing|request|note|favou?r|ask)|"
-             r"going\s+forward|moving\s+forward|henceforth|by\s+default|in\s+(?:the\s+)?future)"
+             r"going\s+forward|moving\s+forward|henceforth|by\s+default|in\s+(?:the\s+)?future|"
+             # stepping out of a joke to say how it should be ("lol ok. but seriously, in
+             # general please don't …")
+             r"but|seriously|in\s+general|generally)"
              r"[,\s]+)*")
 _EN_IMPERATIVE = re.compile(
     _EN_LEADS +
@@ -50,6 +53,9 @@ _EN_STANDING = re.compile(
     r"suggestions)|answers|replies|responses|from\s+now\s+on|going\s+forward|by\s+default|"
     r"every\s+time|when(?:ever)?\s+you|always|never|emojis?|emoticons?|bullet(?:\s+points|s)?|"
     r"moving\s+forward|henceforth|in\s+(?:the\s+)?future|"
+    # "in general" said of how the assistant treats the user ("in general please don't use
+    # tough-love tone with me"; not "in general don't leave dishes in the sink")
+    r"in\s+general(?=.*\b(?:me|you|your)\b)|"
     r"(?:don['’]?t|do\s+not|never)\s+call\s+me|address\s+me\s+as|(?:anything|everything|whatever)\s+"
     r"you)\b|"
     # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
@@ -232,8 +238,8 @@ _EN_ASKED = re.compile(r"^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey)[,\s]+)*(?:can|
                        r"(?:you|u)\s+(?:please\s+)?(?P<b>[a-z].*?)(?:,?\s+please)?\s*\?+$",
                        re.IGNORECASE)
 # a label for the request, not part of it ("quick thing, never put my address in …")
-_EN_LABEL = re.compile(r"^(?:quick|one|small|little|another|random)\s+(?:thing|request|note|"
-                       r"favou?r|ask)\s*[,:\-–—]\s*", re.IGNORECASE)
+_EN_LABEL = re.compile(r"^(?:(?:quick|one|small|little|another|random)\s+(?:thing|request|note|"
+                       r"favou?r|ask)\s*[,:\-–—]\s*|(?:but\s+)?seriously\s*[,:]\s*)", re.IGNORECASE)
 # … said in chat with no question mark ("can you stop saying X every time lol")
 _EN_ASKED_PLAIN = re.compile(r"^(?:(?:ok(?:ay)?|so|also|and|oh|btw|hey)[,\s]+)*(?:can|could|would|"
                              r"will)\s+(?:you|u)\s+(?:please\s+)?(?P<b>[a-z].*?)(?:,?\s+please)?$",
