@@ -192,10 +192,11 @@ async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | 
 
     seen: list[tuple[list[str], np.ndarray]] = []
 
-    def record(signals: Any, model: Any, *, floor: float | None = None
-               ) -> tuple[list[int], list[float]]:
+    def record(signals: Any, model: Any, *, floor: float | None = None,
+               absent: float | None = None) -> tuple[list[int], list[float]]:
         # the engine's own signals, its order kept (the recorder changes nothing)
-        seen.append(([s.id for s in signals], features(signals)))
+        seen.append(([s.id for s in signals],
+                     features(signals) if absent is None else features(signals, absent=absent)))
         return list(range(len(signals))), [s.total for s in signals]
 
     zero = np.zeros(len(FEATURES))

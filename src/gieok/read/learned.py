@@ -60,10 +60,10 @@ FEATURES = (
     "dense",  # cosine with the query (0 when the dense list did not find it)
     "dense_found",  # 1 when the dense list found it
     "dense_gap",  # its cosine minus the best cosine among the candidates (-0.1 when not found)
-    "dense_log_rank",  # log(1 + rank in the dense list), log(61) when not in it
+    "dense_log_rank",  # log(1 + rank in the dense list), ``absent_rank`` when not in it
     "fulltext",  # its BM25 over the best BM25 among the candidates
     "fulltext_found",  # 1 when full text found it
-    "fulltext_log_rank",  # log(1 + rank in the full-text list), log(61) when not in it
+    "fulltext_log_rank",  # log(1 + rank in the full-text list), ``absent_rank`` when not
     "expansion_only",  # full text found it only through the query's added words
     "reply",  # 1 when it was lifted as the reply to a question ranked above it
     "named",  # 1 when a person the query names said it
@@ -76,7 +76,20 @@ FEATURES = (
     "importance",
 )
 DEPTH = 50  # the candidates re-ordered: the engine's first 50
-_ABSENT_RANK = math.log1p(60)
+# A list's rank for a candidate it does not hold: ``ABSENT_BEYOND`` places below the list's
+# last. The weights were trained on lists read 50 deep (absent: log(61)); read 75 deep with
+# absence still at log(61), a candidate a list held at 61-75 read worse than one it did not
+# hold at all (LoCoMo dev, session 19: strict recall@10 .8175 → .8200 with absence at
+# log(86), docs/benchmarks.md). ``search`` passes the depth it read the lists to.
+ABSENT_BEYOND = 10
+
+
+def absent_rank(depth: int) -> float:
+    """The log rank a list read ``depth`` deep gives a candidate it does not hold."""
+    return math.log1p(depth + ABSENT_BEYOND)
+
+
+_ABSENT_RANK = absent_rank(DEPTH)
 _WEIGHTS_FILE = "learned_order.json"
 
 
@@ -148,8 +161,9 @@ def shipped_model() -> OrderModel:
     return OrderModel.from_dict(json.loads(text))
 
 
-def features(signals: Sequence[Signals]) -> np.ndarray:
-    """The ``FEATURES`` matrix of candidates given in the engine's order (best first).
+def features(signals: Sequence[Signals], *, absent: float = _ABSENT_RANK) -> np.ndarray:
+    """The ``FEATURES`` matrix of candidates given in the engine's order (best first);
+    ``absent``: a list's log rank for a candidate it does not hold (``absent_rank``).
 
     Built a column at a time (one transpose, then array operations on each column): the
     same IEEE operations on the same numbers as a row at a time, so the same bits
@@ -174,11 +188,11 @@ def features(signals: Sequence[Signals]) -> np.ndarray:
     x[:, 4] = np.where(found, cosine, 0.0)
     x[:, 5] = found
     x[:, 6] = np.where(found, cosine - dense_top, -0.1)
-    x[:, 7] = _log1p_ints(dense_rank)
+    x[:, 7] = _log1p_ints(dense_rank, absent)
     bm25 = np.array([value or 0.0 for value in fulltext], dtype=np.float64)
     x[:, 8] = bm25 / max(float(bm25.max()), 1e-9)
     x[:, 9] = [rank is not None for rank in fulltext_rank]
-    x[:, 10] = _log1p_ints(fulltext_rank)
+    x[:, 10] = _log1p_ints(fulltext_rank, absent)
     x[:, 16] = list(map(math.log1p, map(len, content)))
     x[:, 17] = list(map(asks, content))
     days: dict[object, list[float]] = {}  # an event day's candidates' totals
@@ -203,25 +217,25 @@ def asks(text: str) -> bool:
     return is_question(text)
 
 
-def _log1p_ints(ranks: Iterable[int | None]) -> list[float]:
-    """log(1 + rank) of each rank, ``_ABSENT_RANK`` for none (or 0: no rank)."""
+def _log1p_ints(ranks: Iterable[int | None], absent: float) -> list[float]:
+    """log(1 + rank) of each rank, ``absent`` for none (or 0: no rank)."""
     table, last = _LOG1P, len(_LOG1P)
-    return [(table[r] if r < last else math.log1p(r)) if r else _ABSENT_RANK for r in ranks]
+    return [(table[r] if r < last else math.log1p(r)) if r else absent for r in ranks]
 
 
-def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None
-            ) -> tuple[list[int], list[float]]:
+def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None,
+            absent: float = _ABSENT_RANK) -> tuple[list[int], list[float]]:
     """The order of ``signals`` (the engine's first candidates, best first) by ``model``:
     their indices best first and each one's new total (same order). The first
     ``model.keep`` keep their place and total; the others are ordered by the model's score
     and their totals spread linearly by it from the best of theirs down to ``floor`` (the
-    next total below them; the lowest of theirs when None)."""
+    next total below them; the lowest of theirs when None); ``absent``: ``features``'."""
     n = len(signals)
     keep = min(model.keep, n)
     kept = list(range(keep))
     if n - keep < 2:
         return list(range(n)), [s.total for s in signals]
-    scores = model.score(features(signals))
+    scores = model.score(features(signals, absent=absent))
     # best score first, ties in the engine's order (a stable sort of the negated scores)
     order = (np.argsort(-scores[keep:], kind="stable") + keep).tolist()
     totals = [s.total for s in signals]

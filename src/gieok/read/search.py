@@ -38,7 +38,7 @@ from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import instruction_share, kind_shares, query_families, text_families
-from gieok.read.learned import OrderModel, Signals, asks, reorder, shipped_model
+from gieok.read.learned import OrderModel, Signals, absent_rank, asks, reorder, shipped_model
 from gieok.read.persons import named_persons, other_share, person_shares
 from gieok.read.phatic import says_nothing
 from gieok.read.provenance import lend_turn_relevance
@@ -311,7 +311,7 @@ class _Ranker:
                 if windows else 0.0,
                 row.layer == ARCHIVE, row.content, row.event_time, row.importance))
         floor = scored[len(head)].total if len(scored) > len(head) else None
-        order, totals = reorder(signals, model, floor=floor)
+        order, totals = reorder(signals, model, floor=floor, absent=absent_rank(self.n))
         moved = []
         for i, t in zip(order, totals, strict=True):
             s = head[i]

@@ -67,6 +67,20 @@ def test_the_signals_are_read_relative_to_the_search() -> None:
     assert features([]).shape == (0, len(FEATURES))
 
 
+def test_a_list_ranks_what_it_did_not_hold_below_its_own_last() -> None:
+    """Lists read 75 deep: a candidate the dense list held 70th reads a better (lower) log
+    rank than one it did not hold, as one held 45th did in lists 50 deep (absence was
+    log(61) whatever the depth, so 61st-75th read worse than absent)."""
+    held = Signals("held", 0.5, 0.5, 0.7, 70, None, None, False, False, False, 0.0, True,
+                   "x", _AT, 0.5)
+    absent = held._replace(id="absent", dense=None, dense_rank=None)
+    column = FEATURES.index("dense_log_rank")
+    deep = features([held, absent], absent=learned.absent_rank(75))[:, column]
+    assert deep[0] < deep[1]
+    assert learned.absent_rank(50) == pytest.approx(np.log1p(60))  # what the weights saw
+    assert features([held, absent])[1, column] == pytest.approx(np.log1p(60))
+
+
 def _features_row_by_row(signals: list[Signals]) -> np.ndarray:
     """The signals as the module docstring defines them, one candidate at a time in plain
     Python: what ``features`` builds a column at a time must be these bits exactly."""
