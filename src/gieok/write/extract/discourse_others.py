@@ -55,6 +55,10 @@ def about_outsider(sentence: str) -> bool:
         if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in final_predicate(toks)) \
                 and not any(t.tag == "EC" for t in toks[at:]):  # (one clause: "결혼하는데 …" is two)
             return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
+        if len(nouns) > 1 and nouns[-1].form in ("이름", "성함", "존함") \
+                and nouns[-2].form in _OUTSIDE_KO and len(toks) - at <= 4 \
+                and not any(t.tag.startswith(("V", "E")) and t.tag != "VCP" for t in toks[at:]):
+            return False  # the name of someone in that role: "팀장님 성함은 오지훈" (who it is)
         # (a relative word after it is theirs: "엄마 친구 딸은 벌써 애가 둘이래")
         return _SPEAKER_KO.search(s[toks[at].end:]) is None
     # English: a friend, a neighbour, a roommate as the subject, and no word of the user in the

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from gieok.text.analysis import kiwi as _kiwi
+from gieok.text.hangul import HANGUL
 
 FAMILY_KO = ("남편|아내|와이프|부인|배우자|남자\\s?친구|여자\\s?친구|남친|여친|애인|약혼자|"
              "딸내미|딸래미|아들내미|아들래미|아들|딸|"
@@ -49,7 +50,6 @@ ELDERS = re.compile(
     r"형수님|(?i:mom|mum|mother|dad|father|parents|grandma|grandmother|grandpa|grandfather|"
     r"granny|grandad|(?:mother|father)-in-law|in-laws|aunt|uncle)")
 _VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R", "VA-I")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "시작했어, 듀오링고로 매일 15분씩": before a comma Kiwi reads the casual sentence end as a
 # connective ending; with no predicate after the comma, what follows is an afterthought
 _CLOSING_EC = frozenset({"어", "아", "여", "야", "지"})
@@ -189,7 +189,7 @@ def has_batchim(word: str) -> bool:
     # a closing quote or bracket is not the word's sound: "'마지막 탄광'" ends in 광
     word = word.rstrip("'\"’”」』)]>」 ")
     last = word[-1:] if word else ""
-    if not _HANGUL.match(last):
+    if not HANGUL.match(last):
         return bool(re.match(r"[0-9lmnr]", last.lower())) and last not in "2459"
     return (ord(last) - 0xAC00) % 28 != 0
 
@@ -221,7 +221,7 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
         ending = "다"
     else:
         last = head.form[-1]
-        jong = (ord(last) - 0xAC00) % 28 if _HANGUL.match(last) else 0
+        jong = (ord(last) - 0xAC00) % 28 if HANGUL.match(last) else 0
         ending = "ᆫ다" if jong in (0, 8) else "는다"  # 8 = ㄹ: 살 → 산다
     if any(t.form == "시" or t.form == "으시" for t in eps) and ending == "는다":
         ending = "ᆫ다"
@@ -313,9 +313,11 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
                  if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요"))
                      or (t.tag == "EC" and t.form in _CLOSING_EC
                          and not _finite(toks[i + 2:])))
-                 and toks[i + 1].form == "," and not any(u.tag == "EF" for u in toks[i + 2:])),
+                 and toks[i + 1].form in (",", "…") and not any(u.tag == "EF" for u in toks[i + 2:])),
                 None)
-    if tail is not None:  # "… hiking 가요, 북한산으로": an afterthought after the predicate
+    # "… hiking 가요, 북한산으로": an afterthought after the predicate, also after a pause
+    # ("commute 너무 길어… 일산에서 강남까지 1시간 반": the words after "…" say how long)
+    if tail is not None:
         head = _to_memory(text[:toks[tail].end], user_subject=user_subject, speaker=speaker)
         rest = text[toks[tail + 1].end:].strip()
         return f"{head}, {rest}" if head and rest else head

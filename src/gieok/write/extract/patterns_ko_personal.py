@@ -14,7 +14,7 @@ from collections.abc import Callable
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Rule, RuleContext
 from gieok.write.extract.patterns_ko_base import (
-    END, HAVE, LANG, OBJ, TIME_KO, TIME_RE, Groups, ko_end, _noun, rule,
+    END, FAMILY, HAVE, LANG, OBJ, PETS, TIME_KO, TIME_RE, Groups, ko_end, _noun, rule,
 )
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import josa
@@ -104,12 +104,20 @@ def _rule_content(g: Groups, ctx: RuleContext) -> str:
     return f"사용자 요청: {always} {clause} 줄 것"
 
 
+# a product by its brand and a model that says which ("Tesla Model Y", "Galaxy S24 Ultra", "iPad
+# Pro"): a thing kept, not an errand ("우유 샀어", "Coca Cola 샀어": no model)
+_MODEL = re.compile(r"[A-Za-z][A-Za-z]+(?:\s[A-Za-z0-9-]+)?\s?(?:[A-Za-z]*\d[A-Za-z0-9-]*|[A-Z]{1,3}|"
+                    r"Model\s[A-Z0-9]\w*|Pro|Air|Max|Ultra|Mini|Plus)(?:\s(?:Pro|Max|Ultra|Plus|Mini))?")
+
+
 RULES: list[Rule] = [
     # -- likes, dislikes and preferences ---------------------------------------------------
     rule("ko.pref.like",
          rf"{OBJ}(?:을|를|은|는|도)?\s*(?:정말|진짜|완전|엄청|너무|아주|제일|가장|많이|되게|꽤|특히|"
          rf"무척|매우|참)?\s*(?:좋아해|좋아합니다|좋아해요|좋아하거든|좋아한다|좋아함|좋아하는\s?편|좋아하고(?=\s)|"
-         rf"사랑해|즐겨\s?(?:먹어|봐|들어|해|마셔))",
+         rf"사랑해|즐겨\s?(?:먹어|봐|들어|해|마셔)|"
+         # "매운거 환장함", "곱창이라면 사족을 못 써": slang for loving it
+         rf"환장해요?|환장함|환장하거든|환장한다|환장하는\s?편|사족을\s?못\s?(?:써|씀|써요))",
          _like("좋아함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_liked),
     rule("ko.pref.dislike",
@@ -299,6 +307,22 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자 요청: {josa(g['x'], '으로/로')} 대답할 것", "rule",
          type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
          confidence=0.85),
+    # "가진 거: 코베아 텐트, 헬리녹스 체어 2개", "갖고 있는 장비는: …": what the user has, typed
+    # as a list after a label (not "필요한 거:", "살 거:": a need, a wish)
+    rule("ko.possession.listed",
+         r"^(?:(?:나|저|내가|제가)\s)?(?:가진|갖고\s?있는|가지고\s?있는|보유한?|보유\s?중인)\s?"
+         r"(?:거|것|건|장비|물건|목록|리스트)?\s?(?:은|는)?\s?[:：]\s*(?P<x>[^.!?\n:：]{2,160}?)[\s.]*$",
+         "사용자가 가진 것: {x}", "note", tags=("possession",), value=None,
+         check=lambda g, c: "," in g["x"] or len(g["x"].split()) <= 4),
+    # "여권도 작년에 만료됐음", "비자 만료돼서 …": a document of the user's that ran out (not
+    # "만료되면", "만료돼 가", "만료 예정": not yet)
+    rule("ko.possession.expired",
+         r"(?:^|(?<=\s))(?P<x>여권|비자|운전\s?면허증?|면허증?|신분증|외국인\s?등록증|체류\s?카드|"
+         r"학생증|자격증)(?:이|가|도|은|는)?\s*(?:[가-힣0-9]+\s){0,2}?만료\s?(?:됐|됨|되었|돼서|"
+         r"돼\s?버렸|된\s?지)",
+         lambda g, _: f"사용자의 {josa(g['x'], '이/가')} 만료됐다", "note", slot="document:{x}",
+         value="expired", tags=("possession",), strict=True,
+         check=lambda g, c: not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|의|$)", c.sentence)),
     # "드디어 집 샀다!!", "새 카메라 샀어", "중고 모닝 뽑았어요": a thing the user now has. A
     # purchase that lasts is marked by 새/중고 or 드디어/마침내; "우유 샀어" is an errand
     rule("ko.possession.bought",
@@ -308,7 +332,8 @@ RULES: list[Rule] = [
          r"질렀|뽑았|들였)",
          lambda g, _: f"사용자는 {g['x']} 샀다", "note", slot="owns:{x}", value="yes",
          tags=("possession",),
-         check=lambda g, c: (bool(g.get("m")) or bool(g.get("f"))) and _noun(g, c)
+         check=lambda g, c: (bool(g.get("m")) or bool(g.get("f")) or _MODEL.fullmatch(g["x"])
+                             is not None) and _noun(g, c)
          and not re.search(r"선물|사\s?줬|사\s?드렸", c.sentence)),
 ]
 

@@ -162,12 +162,29 @@ _CLINIC = re.compile(r"[가-힣]+과(?:에서|에|\s|를|갔|다녀)|병원|의�
                      r"X-?ray|초음파|내시경", re.IGNORECASE)
 
 
-def _named_noun(x: str) -> bool:
-    """``x`` ends on a noun or a Latin word (a name), not an adverb ("새로 처방받았어")."""
+def _hangul_final(word: str) -> bool:
+    """``word`` ends on a Hangul syllable with a final consonant ("콩", not "보리" or "Max")."""
+    return bool(word) and "가" <= word[-1] <= "힣" and has_batchim(word)
+
+
+# a rank in a Korean company, from the first up (이사 is left out: it is also a move)
+_RANKS = r"사원|주임|대리|과장|차장|부장|팀장|실장|파트장|본부장|선임|책임|수석|상무|전무"
+
+
+def _named_noun(x: str, sentence: str = "") -> bool:
+    """``x`` ends on a noun or a Latin word (a name), not an adverb ("새로 처방받았어"). A
+    drug's name read alone may be cut into pieces ("졸피뎀" alone is 졸 + 피 + 데 + ㅁ), so
+    it is also read where it was said: Kiwi takes "졸피뎀 처방받음" as one name."""
     from gieok.write.extract.korean import tokens
 
-    toks = tokens(x)
-    return bool(toks) and toks[-1].tag in ("NNG", "NNP", "SL", "SH")
+    def noun_at_end(toks: list, end: int) -> bool:
+        last = [t for t in toks if t.end <= end]
+        return bool(last) and last[-1].end == end and last[-1].tag in ("NNG", "NNP", "SL", "SH")
+
+    if noun_at_end(tokens(x), len(x)):
+        return True
+    at = sentence.find(x)
+    return at >= 0 and noun_at_end(tokens(sentence), at + len(x))
 
 
 def _mine(sentence: str, what: str) -> bool:
@@ -279,6 +296,28 @@ RULES: list[Rule] = [
          check=lambda g, c: not re.match(r"^(?:우리|내|제|친구|그)\s", g["x"])
          and not re.match(r"^\S+(?:가|는|은|께서)\s", g["x"])
          and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
+    # "저 간호사 해요", "간호사 3교대 하는데 …": the occupation said as what the user does,
+    # with how the shifts run between (not "간호사 하고 싶어", "의사 해 볼까", "교사 하라고")
+    rule("ko.job.does",
+         rf"(?:^|(?<=\s))(?P<x>{OCCUPATIONS})\s?(?P<s>[23]\s?교대|교대\s?근무|야간|나이트|"
+         r"파트타임|풀타임)?\s?(?:일\s?)?(?:해요|해|하는데요?|하고\s?있어요?|합니다|하거든요?|한다)"
+         r"(?=$|[\s.!~,ㅋㅎㅠ])(?!\s?(?:보|볼|봐|싶|주|줘|야|라))",
+         lambda g, _: f"사용자의 직업은 {g['x']}" + (f" ({g['s']})" if g.get("s") else ""),
+         "job", slot="occupation", tags=("job",),
+         check=lambda g, c: not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence),
+         strict=True),
+    # "대리에서 과장 됨", "팀장으로 승진했어요": the user's new rank (not "이사", which is a move)
+    rule("ko.job.promoted",
+         rf"(?:(?P<old>{_RANKS})에서\s?)?(?P<x>{_RANKS})(?:으로|로)?\s?(?:승진\s?(?:했|함|해서|했는데|"
+         r"됐|됨)|(?<=\S\s)(?:됐어|됐어요|됨|됐다|됐습니다)(?=$|[\s.!~,ㅋㅎㅠ])|달았)",
+         lambda g, _: f"사용자는 {josa(g['x'], '으로/로')} 승진했다"
+         + (f" ({g['old']}에서)" if g.get("old") else ""),
+         "job", slot="rank", tags=("job",),
+         check=lambda g, c: (bool(g.get("old")) or "승진" in c.sentence
+                             or re.search(r"(?:으로|로)\s?승진", c.sentence) is not None
+                             or re.search(rf"(?:^|\s)(?:나|저|난|전)?\s?{g['x']}\s?(?:됐|됨|달았)",
+                                          c.sentence) is not None)
+         and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
     rule("ko.job.work_at",
          # ("염전에서 일한 지 3년째": how long the user has worked there)
          rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|"
@@ -357,7 +396,9 @@ RULES: list[Rule] = [
          "pet", tags=("pet",), value=None, strict=True),
     rule("ko.pet.named",
          rf"(?P<name>[가-힣A-Za-z]+?)(?:이)?라는\s*(?P<x>{PETS})(?:를|을)?\s*(?:키워|키우고|키웁니다|키워요)",
-         lambda g, _: f"사용자는 {g['name']}라는 {josa(g['x'], '을/를')} 키움", "pet",
+         # ("콩이라는 강아지": after a name ending in a consonant the particle is 이라는)
+         lambda g, _: f"사용자는 {g['name']}{'이라는' if _hangul_final(g['name']) else '라는'} "
+         f"{josa(g['x'], '을/를')} 키움", "pet",
          slot="pet_name:{x}", value="{name}", tags=("pet",)),
     # "아들 둘 있어", "쌍둥이 딸이 둘 있는데 (지유랑 지아, 5살)": how many children, siblings
     # or pets the user has — one value at a time (a third child ends "둘"), never vetoed as
@@ -400,6 +441,8 @@ RULES: list[Rule] = [
     # -- health: allergies, medication, chronic illness, diet ------------------------------
     Rule("ko.health.allergy", re.compile(
         r"(?:알레르기|알러지)(?:가|이)?\s*(?:있어|있어요|있습니다|있음|있고|있는데|있거든|있다|심해|반응|"
+        # "나 꽃가루 알레르기 심함": how bad it is says the user has it
+        r"심함(?=$|[\s.!~,ㅠㅜㅋㅎ])|심하다|심한\s?편|"
         # said as the reason for a request: "라텍스 알러지라서 장갑 바꿔 달라고 …", "땅콩
         # 알레르기라 빼주세요", "새우 알레르기 때문에"
         r"(?:이)?라서|(?:이)?라(?=\s)|여서|이어서|(?:이)?거든|(?:이)?에요|예요|(?:이)?야(?=$|[\s.!~,])|"
@@ -438,7 +481,7 @@ RULES: list[Rule] = [
          r"(?:먹어|먹는데|먹고|먹어요|먹음|먹는다|먹습니다|먹거든|먹는\s?중|복용|챙겨\s?먹)",
          "사용자는 {x} 복용 중 ({k})", "health", tags=("health", "medication"),
          slot="medication:{x}", value="yes",
-         check=lambda g, c: _named_noun(g["x"]) and _mine(c.sentence, g["k"])),
+         check=lambda g, c: _named_noun(g["x"], c.sentence) and _mine(c.sentence, g["k"])),
     # "정신과에서 졸피뎀 반 알 처방받았는데요", "의사가 메트포르민 처방해줬어": whatever a
     # doctor prescribes the user is a medicine, whatever its name
     rule("ko.health.prescribed",
@@ -447,7 +490,7 @@ RULES: list[Rule] = [
          "사용자는 {x} 복용 중 (처방)", "health", tags=("health", "medication"),
          slot="medication:{x}", value="yes",
          check=lambda g, c: not g["x"].endswith(("약", "제")) and _NOT_PRESCRIBED.match(g["x"])
-         is None and _named_noun(g["x"]) and _mine(c.sentence, g["x"])),
+         is None and _named_noun(g["x"], c.sentence) and _mine(c.sentence, g["x"])),
     # "씬지로이드 50 먹기 시작했어", "갑상선약 복용 시작했어요": a medicine the user started
     # taking — by its name, its kind (-약/-제), a dose said with it, or a clinic in the sentence
     # (not "오트밀 먹기 시작했어": a food, no dose, no clinic)
@@ -457,7 +500,7 @@ RULES: list[Rule] = [
          r"(?:시작했|시작함|시작해서|시작한\s?지|시작했는데)",
          lambda g, _: f"사용자는 {g['x']}{' ' + g['dose'].strip() if g.get('dose') else ''} 복용 중",
          "health", tags=("health", "medication"), slot="medication:{x}", value="yes",
-         check=lambda g, c: _named_noun(g["x"]) and _mine(c.sentence, g["x"])
+         check=lambda g, c: _named_noun(g["x"], c.sentence) and _mine(c.sentence, g["x"])
          and _NOT_PRESCRIBED.match(g["x"]) is None
          and (is_medicine(g["x"]) or g["x"].endswith(("약", "제")) or bool(g.get("dose"))
               or _CLINIC.search(c.sentence.replace(g["x"], " ")) is not None)),

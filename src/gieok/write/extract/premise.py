@@ -37,11 +37,17 @@ _EN_ASKING = re.compile(r"^(?:can|could|would|will|do|does|did|is|are|what|how|w
                         r"which|who|when|any|should)\b", re.IGNORECASE)
 
 
+# a mixed turn: an English statement of the user's, then the question after a comma
+_EN_LED = re.compile(r"^(?P<p>(?:I['’]m|I\s+am|I['’]ve|I\s+(?:live|work|have|just)|we['’]re|we\s+live)\b"
+                     r"[^,?]{4,60}),\s*(?P<q>[^,]*\S.*\?)\s*$", re.IGNORECASE)
+
+
 def premise(sentence: str) -> str | None:
     """The statement inside a question that carries one, else None."""
     text = sentence.strip()
     if _HANGUL.search(text):
-        return _korean(text)
+        mixed = _EN_LED.match(text)  # "I'm in 인천 송도 근처, 주말에 갈만한 brunch place 있어?"
+        return mixed.group("p").strip() if mixed else _korean(text)
     if not text.endswith(("?", "？")):
         return None
     for pattern in (_EN_BECAUSE, _EN_THEN_ASK):

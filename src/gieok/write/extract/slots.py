@@ -172,7 +172,10 @@ _ROLE_KO_IS = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:\s?{_ROLE_KO2}(?:님)?)?(?:{_COPULA_KO}|(?<=님))(?=[\s.!,~]|$)",
     rf"새로\s?(?:오신|온)\s(?:{_ROLE_KO}(?:님)?|분)(?:은|는)\s{_NAME_KO}(?:\s?{_ROLE_KO2}(?:님)?)?"
     rf"(?:{_COPULA_KO})?(?=[\s.!,~]|$)",
-    rf"new\s{_ROLE_KO}[^.!?]{{0,20}}?이름은\s{_NAME_KO}(?:{_COPULA_KO})?(?=[\s.!,~]|$)")]
+    rf"new\s{_ROLE_KO}[^.!?]{{0,20}}?이름은\s{_NAME_KO}(?:{_COPULA_KO})?(?=[\s.!,~]|$)",
+    # "팀장님 성함은 오지훈", "우리 집주인 이름은 박정숙이에요": the role's holder by name
+    rf"(?:(?:저희|우리|내|제)\s?)?(?:새\s?)?{_ROLE_KO}(?:님)?(?:의)?\s?(?:성함|이름|존함)(?:은|는|이)\s"
+    rf"{_NAME_KO}(?:\s?{_ROLE_KO2}(?:님)?)?(?:{_COPULA_KO})?(?=[\s.!,~]|$)")]
 _ROLE_WORD = re.compile(r"manager|boss|supervisor|team\s?lead|landl|doctor|therapist|dentist|"
                         r"trainer|tutor|mentor|\bPM\b|팀장|매니저|상사|사수|주치의|집주인|트레이너",
                         re.IGNORECASE)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL
+
 # tools, processes and parts of a codebase, in words a team uses of its own work
 _WORK = re.compile(
     r"\b(?:deploy\w*|releases?|merg\w*|pull\s+requests?|PRs?|code\s+reviews?|reviewers?|"
@@ -125,7 +127,6 @@ def is_workspace(sentence: str) -> bool:
     return subject is not None and _WORK.search(subject.group(0)) is not None
 
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _TEAM_AUX = {"are": "is", "were": "was", "have": "has", "do": "does", "don't": "doesn't",
              "can": "can", "will": "will", "should": "should", "must": "must", "never": "never",
              "always": "always", "usually": "usually", "also": "also", "only": "only",
@@ -137,13 +138,21 @@ _WISH_AFTER_KO = re.compile(r"^(?P<x>.+?(?:는데|은데|인데))\s*,?\s+\S.*(?:
                             r"해\s?줘|해\s?주세요|줄래|할까|될까)[\s.!~?]*$")
 
 
+# a topic, then how it is done, and no verb: "배포는 release/* 브랜치 태그로", "커밋 메시지는
+# 영어로만" (Korean leaves out 해/한다 after the -로 of the means)
+_SETTING_KO = re.compile(r"^(?P<x>[^\s]+(?:\s[^\s]+)?(?:은|는)\s.{1,60}?(?:으로|로)(?:만)?)[\s.!~]*$")
+
+
 def project_content(sentence: str) -> tuple[str | None, str]:
     """Workspace knowledge in a neutral voice ("this project uses pnpm")."""
     from gieok.write.extract import english, korean, patterns_en
     from gieok.write.normalize import first_person_to_user_en
 
-    if _HANGUL.search(sentence):
+    if HANGUL.search(sentence):
         wish = _WISH_AFTER_KO.match(sentence.strip())  # "…로 만들었는데, 자동화 하고 싶어요"
+        setting = _SETTING_KO.match(sentence.strip())
+        if setting is not None:  # "배포는 release/* 브랜치 태그로": its verb left out
+            return f"{setting.group('x')} 한다", "ko"
         return korean.to_memory(wish.group("x") if wish else sentence, speaker=False), "ko"
     text = english.strip_fillers(sentence)
     text = re.sub(r"\bwe['’](re|ve|ll|d)\b", lambda m: "the team " + {
@@ -369,7 +378,7 @@ def _tells_of_work(sentence: str) -> bool:
 
 def _joined(first: str, second: str) -> str:
     first = first.strip()
-    if _HANGUL.search(first):
+    if HANGUL.search(first):
         first = _COPULA_END.sub("이고", first) if _COPULA_END.search(first) \
             else first.rstrip(" .!~")
         return f"{first}, {second.strip()}"
