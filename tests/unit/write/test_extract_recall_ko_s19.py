@@ -135,3 +135,24 @@ def test_an_english_statement_before_a_korean_question_is_its_premise(chat_extra
     got = _cands(chat_extract, "I live in 일산, 근처에 괜찮은 수영장 있어?")
     assert any(c.slot == "residence" for c in got), [c.content for c in got]
     assert _said(chat_extract, "I'm so tired, 커피 추천해줄래?") == []
+
+
+def test_an_answer_about_a_thing_said_of_a_relative_is_about_them(chat_extract: Any) -> None:
+    got = chat_extract.contents(("user", "우리 아내가 다음 달부터 독일 출장이라 바빠"),
+                                ("assistant", "바쁘시겠어요. 출장 기간은 얼마나 돼요?"),
+                                ("user", "3주"))
+    assert any("사용자의 아내" in c and "3주" in c for c in got), got
+
+
+def test_an_answer_to_a_question_about_a_person_is_not_given_the_relative(chat_extract: Any) -> None:
+    got = chat_extract.contents(("user", "우리 아내가 다음 달부터 독일 출장이라 바빠"),
+                                ("assistant", "바쁘시겠어요. 동료분은 같이 가요?"),
+                                ("user", "혼자"))
+    assert not any("3주" in c or ("혼자" in c and "사용자의 아내)" in c) for c in got), got
+
+
+def test_the_relatives_the_user_supports(chat_extract: Any) -> None:
+    got = _cands(chat_extract, "연말정산 하는데 부양가족은 아버지 한 명이야")
+    assert [(c.content, c.slot) for c in got if c.slot] == \
+        [("사용자의 부양가족은 아버지 한 명", "dependents")], [c.content for c in got]
+    assert not any(c.slot == "dependents" for c in _cands(chat_extract, "부양가족 공제 어떻게 받아?"))

@@ -476,7 +476,7 @@ def _question_with_entity(question: str, entities: Entities, topic: Entity | Non
         if target is not None:
             who = target.display("en") + ("'s" if m.group(1).lower() == "his" else "")
             q = q[:m.start()] + who + q[m.end():]
-    elif topic is not None and answered.subjectless(q):
+    elif topic is not None and (answered.subjectless(q) or _of_its_thing(q)):
         # "몇 살이에요?" right after the user talked about their daughter: ask about her
         lang = "ko" if _HANGUL.search(q) else "en"
         q = f"{q} ({topic.display(lang)})"
@@ -558,3 +558,24 @@ def goes_on(memory: str, more: str) -> str:
     부품"): the second, said right after, belongs to the same answer — one memory."""
     m = re.search(r"(?:답|\"|^(?:사용자의|User['’]s)\s[^:\"]{1,40})\s?:\s(?P<x>.+)$", more)
     return f"{memory.rstrip(' .')}, {m.group('x') if m else more}"
+
+
+_PEOPLE_KO = frozenset("친구 동료 지인 선배 후배 동기 상사 팀장 부장 과장 사장 이웃 룸메 룸메이트 교수 "
+                       "선생 선생님 의사 아이 애 사람 분 손님 주인 담임".split())
+
+
+def _of_its_thing(question: str) -> bool:
+    """A Korean question whose topic is a thing, not a person ("파견 기간은 얼마나 돼요?" right
+    after "남편이 다음주부터 싱가포르 파견이라"): it asks about what the user just said of
+    the one talked about, so the answer is theirs too."""
+    if not _HANGUL.search(question):
+        return False
+    toks = korean.tokens(question)
+    if any(t.tag in ("NNP", "NP", "JKS") for t in toks):
+        return False
+    topics = [i for i, t in enumerate(toks) if t.tag == "JX" and t.form in ("은", "는")]
+    if len(topics) != 1 or topics[0] == 0 or toks[topics[0] - 1].tag != "NNG":
+        return False
+    noun = toks[topics[0] - 1].form  # (not a person: "동료는 같이 가요?", "선생님은 …")
+    return re.fullmatch(rf"{korean.FAMILY_KO}|{korean.PETS_KO}", noun) is None \
+        and noun not in _PEOPLE_KO

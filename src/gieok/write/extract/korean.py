@@ -313,7 +313,8 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
                  if (t.tag == "EF" or (t.tag == "EC" and t.form.endswith("요"))
                      or (t.tag == "EC" and t.form in _CLOSING_EC
                          and not _finite(toks[i + 2:])))
-                 and toks[i + 1].form in (",", "…") and not any(u.tag == "EF" for u in toks[i + 2:])),
+                 and toks[i + 1].form in (",", "…")
+                 and not any(u.tag == "EF" for u in toks[i + 2:])),
                 None)
     # "… hiking 가요, 북한산으로": an afterthought after the predicate, also after a pause
     # ("commute 너무 길어… 일산에서 강남까지 1시간 반": the words after "…" say how long)

@@ -106,8 +106,9 @@ def _rule_content(g: Groups, ctx: RuleContext) -> str:
 
 # a product by its brand and a model that says which ("Tesla Model Y", "Galaxy S24 Ultra", "iPad
 # Pro"): a thing kept, not an errand ("우유 샀어", "Coca Cola 샀어": no model)
-_MODEL = re.compile(r"[A-Za-z][A-Za-z]+(?:\s[A-Za-z0-9-]+)?\s?(?:[A-Za-z]*\d[A-Za-z0-9-]*|[A-Z]{1,3}|"
-                    r"Model\s[A-Z0-9]\w*|Pro|Air|Max|Ultra|Mini|Plus)(?:\s(?:Pro|Max|Ultra|Plus|Mini))?")
+_MODEL = re.compile(r"[A-Za-z][A-Za-z]+(?:\s[A-Za-z0-9-]+)?\s?(?:[A-Za-z]*\d[A-Za-z0-9-]*|"
+                    r"[A-Z]{1,3}|Model\s[A-Z0-9]\w*|Pro|Air|Max|Ultra|Mini|Plus)"
+                    r"(?:\s(?:Pro|Max|Ultra|Plus|Mini))?")
 
 
 RULES: list[Rule] = [

@@ -171,6 +171,17 @@ def _hangul_final(word: str) -> bool:
 _RANKS = r"사원|주임|대리|과장|차장|부장|팀장|실장|파트장|본부장|선임|책임|수석|상무|전무"
 
 
+def _promoted(g: Groups, ctx: RuleContext) -> str:
+    """"대리에서 과장 됨" → "사용자는 과장으로 승진했다 (대리에서)"; said without the rank
+    before or the word 승진 ("나 이번에 팀장 됐다"), the sentence is worded as said."""
+    from gieok.write.extract.korean import to_memory
+
+    if g.get("old") or "승진" in ctx.sentence:
+        before = f" ({g['old']}에서)" if g.get("old") else ""
+        return f"사용자는 {josa(g['x'], '으로/로')} 승진했다{before}"
+    return to_memory(ctx.sentence) or f"사용자는 {g['x']}이 됐다"
+
+
 def _named_noun(x: str, sentence: str = "") -> bool:
     """``x`` ends on a noun or a Latin word (a name), not an adverb ("새로 처방받았어"). A
     drug's name read alone may be cut into pieces ("졸피뎀" alone is 졸 + 피 + 데 + ㅁ), so
@@ -310,14 +321,9 @@ RULES: list[Rule] = [
     rule("ko.job.promoted",
          rf"(?:(?P<old>{_RANKS})에서\s?)?(?P<x>{_RANKS})(?:으로|로)?\s?(?:승진\s?(?:했|함|해서|했는데|"
          r"됐|됨)|(?<=\S\s)(?:됐어|됐어요|됨|됐다|됐습니다)(?=$|[\s.!~,ㅋㅎㅠ])|달았)",
-         lambda g, _: f"사용자는 {josa(g['x'], '으로/로')} 승진했다"
-         + (f" ({g['old']}에서)" if g.get("old") else ""),
-         "job", slot="rank", tags=("job",),
-         check=lambda g, c: (bool(g.get("old")) or "승진" in c.sentence
-                             or re.search(r"(?:으로|로)\s?승진", c.sentence) is not None
-                             or re.search(rf"(?:^|\s)(?:나|저|난|전)?\s?{g['x']}\s?(?:됐|됨|달았)",
-                                          c.sentence) is not None)
-         and not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence), strict=True),
+         _promoted, "job", slot="rank", tags=("job",),
+         check=lambda g, c: not re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", c.sentence),
+         strict=True),
     rule("ko.job.work_at",
          # ("염전에서 일한 지 3년째": how long the user has worked there)
          rf"{OBJ}(?<!로)\s*(?:에서|에)?\s*(?:일해|일하고\s?있|근무해|"
@@ -400,6 +406,13 @@ RULES: list[Rule] = [
          lambda g, _: f"사용자는 {g['name']}{'이라는' if _hangul_final(g['name']) else '라는'} "
          f"{josa(g['x'], '을/를')} 키움", "pet",
          slot="pet_name:{x}", value="{name}", tags=("pet",)),
+    # "부양가족은 엄마 한 명", "부양가족: 아내랑 딸 둘": the relatives the user supports (said
+    # for a tax form, it holds past the form: one value at a time)
+    rule("ko.family.dependents",
+         rf"부양\s?가족(?:은|는|이|:)\s*(?P<x>(?:{FAMILY})(?:(?:이랑|랑|하고|와|과|,)\s?(?:{FAMILY}))*"
+         r"(?:\s?(?:한|두|세|네|\d+)\s?명|\s?(?:하나|둘|셋|넷))?)(?:이야|이에요|예요|입니다|임|이고|이요|요)?"
+         r"(?=$|[\s.,!~])",
+         "사용자의 부양가족은 {x}", "family", slot="dependents", tags=("family",), strict=True),
     # "아들 둘 있어", "쌍둥이 딸이 둘 있는데 (지유랑 지아, 5살)": how many children, siblings
     # or pets the user has — one value at a time (a third child ends "둘"), never vetoed as
     # chatter; the names or ages said in brackets right after are kept with it

@@ -38,7 +38,8 @@ _EN_ASKING = re.compile(r"^(?:can|could|would|will|do|does|did|is|are|what|how|w
 
 
 # a mixed turn: an English statement of the user's, then the question after a comma
-_EN_LED = re.compile(r"^(?P<p>(?:I['’]m|I\s+am|I['’]ve|I\s+(?:live|work|have|just)|we['’]re|we\s+live)\b"
+_EN_LED = re.compile(r"^(?P<p>(?:I['’]m|I\s+am|I['’]ve|I\s+(?:live|work|have|just)|we['’]re|"
+                     r"we\s+live)\b"
                      r"[^,?]{4,60}),\s*(?P<q>[^,]*\S.*\?)\s*$", re.IGNORECASE)
 
 
