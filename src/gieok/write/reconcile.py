@@ -39,21 +39,24 @@ from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write import renaming
 from gieok.write.contrast import carried_pin, outdated_by
-from gieok.write.extract import changes, diets, shift
+from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
-from gieok.write.extract.dwelling import home_in, homes_left
-from gieok.write.extract.new_value import (MEASURES, SURE, dosed_name, left_behind, new_value,
+from gieok.write.extract.dwelling import home_in, homes_left, household
+from gieok.write.extract.new_value import (MEASURES, dosed_name, left_behind, new_value,
                                            same_word, without_old)
-from gieok.write.extract.new_value import replaced as states_old_value
 from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
                                         named_across, other_sentences, slip_said_now, says_only)
 from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
 from gieok.write.outdated import event_in_full, left_names, reword_plan
+from gieok.write.owned_up import slip_fixed
 from gieok.write.repeated import said_again as _said_again
 from gieok.write.restating import current_restated, introduced
+from gieok.write.superseding import changed_by, renewed_by, taste_reversed
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+# a move said with who came along ("moved to York with Tom", "가족이랑 대전으로 이사")
+_ALONG = re.compile(r"\bwith\b|(?:이랑|랑|하고|와\s?함께|과\s?함께)\s", re.IGNORECASE)
 # a statement that something still holds: it repeats what was said before
 _STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
                     r"그대로|계속\s?(?:하|다니|가|먹|마시|쓰|살)", re.IGNORECASE)
@@ -169,6 +172,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
                 new, value, pool.records.values(), pool.created)
         if slotted and is_single_valued(slot):
             _supersede(plan, pool, slotted, new, now, f"new value for {slot}")
+            if slot == "residence":  # a move ends the home, not who the user lives with
+                _keep_household(plan, pool, slotted, new, now)
             return
     again = _diet_again(c, new, pool)
     if again is not None:
@@ -183,7 +188,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             if rest is not None and pool.by_hash(content_hash(rest)) is None:
                 _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides")
         return
-    changed = _changed_by(new, pool)
+    changed = changed_by(new, pool.records.values(), pool.created)
     said = changes.change(new.content) if new.type is not MemoryType.RULE else None
     if said is not None:  # the archived turns stating the kind's old value are dated past
         plan.left.append((said, new.valid_from or new.event_time))
@@ -192,38 +197,16 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         if said is not None:
             _keep_the_rest(plan, pool, changed, said, new, now)
         return
-    renewed = _renewed_by(new, pool)
-    if renewed:
-        # the new value of a core fact (a dose, a medicine) is a core fact too
-        core = {t for r in renewed for t in r.tags if t in CRITICAL_TAGS}
-        renewal = new_value(new.content)
-        content, names = new.content, []
-        for r in renewed:  # the old value lives on in the memory superseded, dated
-            if renewal is not None:
-                content = without_old(content, renewal, r.content)
-                names += left_behind(renewal, r.content)
-        drug = dosed_name(renewed[0].content) if renewal is not None and \
-            renewal.things <= MEASURES else None
-        if drug and drug.casefold() not in content.casefold():
-            content = f"{content} ({drug})"  # "raised User's dose to 75mcg" — of what
-        new = new.model_copy(update={
-            "pinned": new.pinned or any(r.pinned for r in renewed),
-            "tags": sorted(set(new.tags) | core), "content": content,
-            "content_hash": content_hash(content)})
-        _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
-                   names=list(dict.fromkeys(names)))
+    if _renew(new, pool, plan, now):
         return
     # "준서 초4임" after "준서고 초3이다"; "밤톨이 무지개다리 건넜어"; "요즘은 수영만 해"
-    gone, why = outdated_by(new, pool.records.values(), pool.created)
-    if gone:  # "이사 화요일 아니고 목요일이에요", "mustard greens, not collards"
-        core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
-        content = event_in_full(new.content, gone)  # "식을 … 미뤘다": 결혼식
-        new = new.model_copy(update={"pinned": carried_pin(new, gone, why), "content": content,
-                                     "content_hash": content_hash(content),
-                                     "tags": sorted(set(new.tags) | core)})
-        _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
+    if _outdate(new, pool, plan, now):
         return
-    tasted = _taste_reversed(new, pool)
+    slipped = slip_fixed(new, pool.records.values(), pool.created)
+    if slipped:  # "아 착각했다 엄마 생신 11월 13일이야" after "엄마 생신이 11월 3일이야"
+        _supersede(plan, pool, slipped, new, now, "a slip owned up to")
+        return
+    tasted = taste_reversed(new, pool.records.values(), pool.created)
     if tasted:  # "User dislikes olives" → "Weirdly User now orders extra olives on everything"
         _supersede(plan, pool, tasted, new, now, "the thing disliked is had now")
         return
@@ -261,11 +244,63 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
         _supersede(plan, pool, ended, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         return
-    # "Skye got adopted by a couple in Kent": a pet given away, a course finished — what
-    # the sentence says ended, read as for any memory (``outdated_by``)
+    # "team moved standup to 10:15": a new value of a thing stored; "집주인 바뀌었어": a kind
+    # of thing changed (what the change left as it was stays current)
+    if _renew(new, pool, plan, now):
+        return
+    changed = changed_by(new, pool.records.values(), pool.created)
+    said = changes.change(new.content) if changed else None
+    if changed and said is not None:
+        _supersede(plan, pool, changed, new, now, "the user said it changed")
+        _keep_the_rest(plan, pool, changed, said, new, now)
+        return
+    # "Skye got adopted by a couple in Kent": a pet given away, a course finished, "다시 사무실
+    # 출근함" after "재택근무" — what the sentence says ended, read as for any memory
+    _outdate(new, pool, plan, now)
+
+
+def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+    """``new`` gives a stored thing a new value (``renewed_by``): it supersedes the memories
+    stating the old one, worded with the new value only (False when there are none)."""
+    renewed = renewed_by(new, pool.records.values(), pool.created)
+    if not renewed:
+        return False
+    # the new value of a core fact (a dose, a medicine) is a core fact too
+    core = {t for r in renewed for t in r.tags if t in CRITICAL_TAGS}
+    renewal = new_value(new.content)
+    content, names = new.content, []
+    for r in renewed:  # the old value lives on in the memory superseded, dated
+        if renewal is not None:
+            content = without_old(content, renewal, r.content)
+            names += left_behind(renewal, r.content)
+    drug = dosed_name(renewed[0].content) if renewal is not None and \
+        renewal.things <= MEASURES else None
+    if drug and drug.casefold() not in content.casefold():
+        content = f"{content} ({drug})"  # "raised User's dose to 75mcg" — of what
+    new = new.model_copy(update={
+        "pinned": new.pinned or any(r.pinned for r in renewed),
+        "tags": sorted(set(new.tags) | core), "content": content,
+        "content_hash": content_hash(content)})
+    _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
+               names=list(dict.fromkeys(names)))
+    return True
+
+
+def _outdate(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
+             only: frozenset[str] | None = None) -> bool:
+    """``new`` says stored memories no longer hold (``outdated_by``: "이사 화요일 아니고
+    목요일이에요", "mustard greens, not collards"): it supersedes them (False when there
+    are none, or the reason is not one of ``only``)."""
     gone, why = outdated_by(new, pool.records.values(), pool.created)
-    if gone and why == "ended or replaced":
-        _supersede(plan, pool, gone, new, now, f"the old value {why}")
+    if not gone or only is not None and why not in only:
+        return False
+    core = {t for r in gone for t in r.tags if t in CRITICAL_TAGS}
+    content = event_in_full(new.content, gone)  # "식을 … 미뤘다": 결혼식
+    new = new.model_copy(update={"pinned": carried_pin(new, gone, why), "content": content,
+                                 "content_hash": content_hash(content),
+                                 "tags": sorted(set(new.tags) | core)})
+    _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
+    return True
 
 
 def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
@@ -315,6 +350,25 @@ def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],
         if rest is None or pool.by_hash(content_hash(rest)) is not None:
             continue
         _add(plan, pool, _narrowed(old, rest, new, now), "the part the change left as it was")
+
+
+def _keep_household(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
+                    now: datetime) -> None:
+    """"We moved to Seattle" after "User lives in Portland with their wife Mei and their two
+    kids": the home is superseded, the people the user lives with are not — they stay current
+    in a memory of their own, "User lives with their wife Mei and their two kids"
+    (``dwelling.household``), unless the move itself says who came along."""
+    if _ALONG.search(new.content):
+        return  # "moved to York with Tom": the new home's memory says who lives there
+    for old in olds:
+        rest = household(old.content)
+        if rest is None or pool.by_hash(content_hash(rest)) is not None:
+            continue
+        kept = _narrowed(old, rest, new, now)
+        kept = kept.model_copy(update={  # no longer a statement of the home
+            "metadata": {k: v for k, v in kept.metadata.items() if k not in ("slot", "value")},
+            "tags": [t for t in kept.tags if t != "residence"]})
+        _add(plan, pool, kept, "who the user lives with, after a move")
 
 
 def _rehouse(plan: Plan, pool: _Pool, new: MemoryRecord, place: str, now: datetime) -> None:
@@ -411,76 +465,6 @@ def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | 
                  and r.source_session != new.source_session and r.layer is new.layer
                  and diets.said_again(str(r.metadata.get("value") or _stated_diet(r.content)
                                           or "not"), new.content)), None)
-
-
-def _changed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
-    """Stored memories stating the value of a thing the new memory says changed, when no
-    slot knows it ("switched vets" retires "User's vet is Dr. Park …", "가게 합정동으로
-    옮겼다" retires "망원동에서 칼국수집 한다"; ``changes`` reads the cue and the kind).
-    Never a pinned, health or safety fact, a rule, one written in this batch or one that
-    also states the new memory's content. A memory about someone the change does not name
-    only when it is the one memory of that kind (one child's daycare, not two)."""
-    said = changes.change(new.content) if new.type is not MemoryType.RULE else None
-    if said is None:
-        return []
-    sure: list[MemoryRecord] = []
-    alone: list[MemoryRecord] = []
-    for r in pool.records.values():
-        if r.id in pool.created or r.layer is not new.layer or r.type is MemoryType.RULE \
-                or r.pinned or CRITICAL_TAGS & set(r.tags) or says_more(r.content, new.content):
-            continue
-        found = changes.replaced(r.content, said)
-        (sure if found == changes.SURE else alone if found else []).append(r)
-    if sure:
-        return sure
-    return alone if len({changes.who(r.content) for r in alone}) == 1 else []
-
-
-_NEVER_RENEWED = frozenset({"allergy", "allergies", "contraindication", "safety"})
-
-
-def _renewed_by(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
-    """Stored memories stating the old value of a thing the new memory gives a new value
-    ("몽이 베트메딘 하루 세 번으로 늘렸어요" → "몽이는 베트메딘 하루 두 번 먹어요"; "surgery
-    date pushed to April 17" → "surgery on April 3"): same holder, the thing named, not the
-    new value (``new_value``). A core fact (a medicine and its dose) too: the new memory
-    names the same thing and takes its pin (the caller). A rule only by a rule, or by a
-    sentence that names the rule's value as dropped ("scrap the bullet points, short
-    paragraphs instead"); a fact never by a rule. Never an allergy or safety fact, one
-    written in this batch or one that also states the new memory's content. A change that
-    names no one takes the memories about one relative or pet (never two)."""
-    said = new_value(new.content)
-    if said is None:
-        return []
-    sure: list[MemoryRecord] = []
-    alone: list[MemoryRecord] = []
-    for r in pool.records.values():
-        if r.id in pool.created or r.layer is not new.layer or _NEVER_RENEWED & set(r.tags) \
-                or (r.type is MemoryType.RULE) != (new.type is MemoryType.RULE) and not (
-                    r.type is MemoryType.RULE and said.left) \
-                or says_more(r.content, new.content):
-            continue  # a rule by a rule, or by a sentence that names its value as dropped
-        found = states_old_value(r.content, said)
-        (sure if found == SURE else alone if found else []).append(r)
-    if len({changes.who(r.content) for r in alone}) == 1:
-        sure += alone  # the change names no one: the one relative or pet it can be about
-    if said.things <= MEASURES and len(sure) > 1:
-        return []  # "raised my dose": which medicine's, when two give a dose, is unknown
-    return sure
-
-
-def _taste_reversed(new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
-    """Stored dislikes of the same holder that ``new`` says are done now (``shift.done_now``):
-    never a pinned or core fact (an allergy is not a taste), a rule, one of this batch or one
-    said in the same conversation."""
-    if new.type is MemoryType.RULE or shift.disliked(new.content):
-        return []
-    who = changes.who(new.content)
-    return [r for r in pool.records.values()
-            if r.id not in pool.created and r.layer is new.layer and r.type is not MemoryType.RULE
-            and not r.pinned and not CRITICAL_TAGS & set(r.tags)
-            and r.source_session != new.source_session and changes.who(r.content) == who
-            and any(shift.done_now(new.content, thing) for thing in shift.disliked(r.content))]
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:

@@ -42,7 +42,7 @@ _AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
 # days a week"). A day's exception ("오늘은 재택", "WFH today") is no pole.
 _FACT_AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE)) for a, b in (
-        (r"풀\s?재택|전면\s?재택|완전\s?재택|재택\s?(?:근무|으로|만|해|한다|중|이다|이야)|원격\s?근무|"
+        (r"풀\s?재택|전면\s?재택|완전\s?재택|재택\s?(?:에서\s?)?(?:근무|으로|만|해|한다|중|이다|이야)|원격\s?근무|"
          r"\bfully\s+remote\b|\bremote(?:ly)?\b|\bwork(?:s|ing)?\s+from\s+home\b|\bWFH\b",
          r"사무실\s?(?:로\s?|에\s?)?(?:(?:매일|매주|평일)\s?)?(?:출근|나가|나간|간다|가|주\s?\d|주\s?[한두세네]\s?번)|"
          r"(?:주\s?\d\s?(?:회|일|번)?|주\s?[한두세네]\s?번)\s?(?:사무실|출근)|"
@@ -60,6 +60,12 @@ def _poles(content: str, axes: tuple[tuple[re.Pattern[str], re.Pattern[str]], ..
         if one != other:
             out.add((i, 0 if one else 1))
     return out
+
+
+def names_pole(content: str) -> bool:
+    """``content`` names one pole of an axis of facts (where the work is done), not a day's
+    exception: a sentence that can end a memory naming the other pole."""
+    return not _TODAY.search(content) and bool(_poles(content, _FACT_AXES))
 
 
 def reversed_requests(new: MemoryRecord, records: Iterable[MemoryRecord],

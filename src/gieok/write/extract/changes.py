@@ -20,7 +20,7 @@ Two closed classes make the reading general instead of one more phrasing:
   matched against an older memory by the same word, or by ``KINDS``: the things people
   have or attend one at a time (a shop they run, their gym, hair salon, vet, dentist, clinic,
   work shift, commute, bank, carrier, children's academy or daycare, grocery store, place of
-  worship, office, team, laptop), each with the words that name a member of it ("칼국수집
+  worship, office, team, landlord, laptop), each with the words that name a member of it ("칼국수집
   해요" is a shop, "CrossFit Gangnam" a gym, "works nights" a shift).
 
 ``change(content)`` reads a memory as stored (third person); ``replaced(old, change)`` says
@@ -94,6 +94,8 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
             r"\b(?:works?|working|employed)(?:\s+(?:nights|days|full[\s-]time|part[\s-]time|remotely|"
             r"remote|from\s+home)){0,2}\s+(?:at|for)\b|\bjob\s+at\b|(?:에서|에)\s?(?:일한|일해|일하|"
             r"근무)|회사|직장|다닌다|다니고\s?있|다녀요|첫\s?출근"),
+    "landlord": (("landlord", "landlady", "집주인", "임대인"),
+                 r"\b(?:landlord|landlady)\b|집주인|임대인"),
     "laptop": (("laptop", "notebook", "노트북"),
                r"\b(?:laptop|macbook(?:\s+(?:air|pro))?|thinkpad|surface\s+laptop|chromebook|xps)\b|"
                r"노트북|맥북|그램"),

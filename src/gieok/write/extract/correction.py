@@ -116,8 +116,8 @@ def _without_ending(value: str) -> str:
 # one (reconciliation's rename), so no wrong value stays current beside the right one.
 _VALUE_EN = r"(?-i:[A-Z0-9][\w&.'’-]*(?:\s+(?-i:[A-Z0-9])[\w&.'’-]*){0,3})"
 _EARLIER_EN = [re.compile(p, re.IGNORECASE) for p in (
-    rf"^(?:(?:oh|ah|um+|sorry)[,\s]+)*(?:correction|a\s+correction|to\s+correct\s+myself|i\s+misspoke|"
-    rf"i\s+got\s+it\s+wrong)\b[^,.!?]*[,:\s-]+(?:it['’]s|it\s+is|i\s+meant?|that\s+should\s+be)\s+"
+    rf"^(?:(?:oh|ah|um+|sorry|wait|oops)[,\s]+)*(?:correction|a\s+correction|to\s+correct\s+myself|i\s+misspoke|"
+    rf"i\s+got\s+(?:it|that)\s+wrong|i\s+(?:typed|spelled|wrote|said)\s+(?:it|that|this)\s+wrong)\b[^,.!?]*[,:\s-]+(?:it['’]s|it\s+is|i\s+meant?|that\s+should\s+be)\s+"
     rf"(?:actually\s+)?(?:the\s+)?(?P<new>{_VALUE_EN}),?\s+not\s+(?:the\s+)?(?P<old>{_VALUE_EN})\b",
     # "sorry, her name is Juniper, not June", "oops, the party is at 7, not 6": an apology
     # for a slip, then the value that holds and the one said before

@@ -82,7 +82,7 @@ def home_in(content: str) -> str | None:
     if place and _a_place(place, proven=re.match(r"[A-Z]", place) is not None):
         return place.casefold()
     if text.startswith("사용자"):
-        return _home_ko(text)
+        return _home_ko(_KO_WITH.sub(r"\g<at> ", text, count=1))
     return None
 
 
@@ -90,6 +90,7 @@ _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def _home_en(text: str) -> str | None:
+    text = _EN_WITH_FIRST.sub(r"\g<verb> \g<place>", text, count=1)
     m = _EN_HOME.match(text) or _EN_COMMUTE.match(text)
     if m is None or _EN_NOT_NOW.search(text):
         return None
@@ -146,3 +147,38 @@ def homes_left(new: MemoryRecord, place: str, records: Iterable[MemoryRecord],
             and not r.metadata.get("slot") and r.layer is new.layer
             and r.type is not MemoryType.RULE and r.event_time <= new.event_time
             and (home := home_in(r.content)) is not None and not same_value(home, place)]
+
+
+# -- who the user lives with: not part of the home a move ends ---------------------------------
+# "사용자는 부산에서 남편이랑 딸 둘이랑 산다": the people between the place and the verb of living
+_KO_WITH = re.compile(r"(?P<at>(?:에서|에))\s(?P<with>(?:\S+\s){0,3}?\S+(?:이랑|랑|하고|와|과)"
+                      r"(?:\s(?:같이|함께))?)\s(?=(?:같이\s|함께\s)?(?:산다|살아|살고|사는|삽니다|지낸다))")
+# "User lives with their wife in Portland": the people before the place
+_EN_WITH_FIRST = re.compile(r"(?P<verb>\blives?|\bis\s+living)\s+with\s+[^,.;]+?\s+"
+                            r"(?P<place>in\s+(?-i:[A-Z]))")
+# "User lives in Portland with their wife Mei and their two kids"
+_EN_WITH = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
+                      r"(?:in|near)\s+(?:the\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
+                      r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s+with\s+(?P<with>[^.;!?]+?)\s*$")
+_EN_WITH_BEFORE = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
+                             r"with\s+(?P<with>[^.;!?]+?)\s+(?:in|near)\s+(?-i:[A-Z])[^.;!?]*$")
+
+
+def household(content: str) -> str | None:
+    """``content`` (a memory saying where the user lives) without the place, when it also
+    says who the user lives with: "User lives in Portland with their wife Mei and their two
+    kids" → "User lives with their wife Mei and their two kids", "사용자는 부산에서 남편이랑
+    딸 둘이랑 산다" → "사용자는 남편이랑 딸 둘이랑 산다". A move ends the home, not the
+    family: this is what stays current. None when it names no one the user lives with."""
+    text = content.strip().rstrip(".")
+    if home_in(text) is None:
+        return None
+    m = _EN_WITH.match(text) or _EN_WITH_BEFORE.match(text)
+    if m is not None:
+        return f"User {m.group('verb')} with {m.group('with')}"
+    lead = _KO_LEAD.match(text)
+    m = _KO_WITH.search(text)
+    if lead is None or m is None:
+        return None
+    verb = text[m.end():]
+    return f"{text[:lead.end()]}{m.group('with')} {verb}".strip()

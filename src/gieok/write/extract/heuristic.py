@@ -33,6 +33,7 @@ from gieok.write.extract.framing import clarified, confirmed, ko_complete, quote
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
+from gieok.write.extract.said_alone import changed_alone
 from gieok.write.extract.shift import said_over
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import clip_en, first_person_to_user_en, first_person_to_user_ko
@@ -382,7 +383,7 @@ class HeuristicExtractor:
             if new_name is not None and not hits:  # the rename is carried by the sentence
                 content, lang = generic.normalise(resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
-            over = not hits and not hedged and reply is None and said_over(body)
+            over = not hits and not hedged and reply is None and changed_alone(body)
             if over:  # "Skye got adopted by a couple in Kent": kept only if it ends a memory
                 content, lang = generic.normalise(resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
@@ -421,7 +422,8 @@ class HeuristicExtractor:
             # statement of its own.
             last = next((i for i in range(len(out) - 1, -1, -1)
                          if out[i].slot is None and out[i].lang == "ko"), None) \
-                if hits and reply is None else None
+                if hits and reply is None and (not over or said_over(body)) else None
+            # (a new value said alone stays one: what follows it is judged by itself)
         return out
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,

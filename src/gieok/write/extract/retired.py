@@ -53,6 +53,14 @@ _EN.append(re.compile(
 # "our trip to Porto got cancelled", "Coldplay was called off": the name said before it
 _EN.append(re.compile(r"(?P<x>(?-i:[A-Z])[\w'’.&-]*)\s+(?:got|was|were|has\s+been|have\s+been|is|are)\s+"
                       r"(?:cancell?ed|called\s+off|scrapped)\b", re.IGNORECASE))
+# "party's off", "the wedding is off", "we called off the barbecue": an event of the user's
+# called off, named by its kind (what is stored about it names the same word)
+_EVENT_EN = r"(?:party|trip|wedding|holiday|vacation|concert|reunion|celebration|barbecue|bbq|" \
+            r"camping\s+trip|hike|visit|surgery|operation|ceremony|meetup|gig|getaway|honeymoon)"
+_EN.append(re.compile(rf"(?<![\w-])(?P<x>{_EVENT_EN})(?:['’]s|\s+is)\s+off\b(?!\s+(?:to|for|at)\b)",
+                      re.IGNORECASE))
+_EN.append(re.compile(rf"\b(?:called\s+off|cancell?ed|scrapped)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+)?"
+                      rf"(?P<x>{_EVENT_EN})\b", re.IGNORECASE))
 _KO = [
     # "페블 퇴사했어요", "페블에서 마지막 출근이 25일이야", "이번 달까지만 페블 다녀요"
     re.compile(r"(?P<x>[가-힣A-Za-z0-9&]{2,}?)(?:에서|을|를|은|는)?\s?(?:퇴사|마지막\s?(?:출근|근무|날))"),

@@ -516,9 +516,12 @@ def said_over(sentence: str) -> bool:
     "quit Duolingo"), a pet given a new home ("Skye got adopted by a couple in Kent") — so
     it ends what is stored about it even when nothing else in it is worth keeping (the
     memory it makes is written only when it ends one: ``Candidate.lapse``)."""
-    return not _NEGATED.search(sentence) and bool(retired(sentence) or rehomed(sentence))
+    # (read clause by clause: "party's off, he begged me not to" denies nothing of the party)
+    return any(not _NEGATED.search(clause) and bool(retired(clause) or rehomed(clause))
+               for clause in _CLAUSE.split(sentence))
 
 
+_CLAUSE = re.compile(r"[,;]\s+|\s+(?:but|and\s+then|하지만|근데)\s+")
 # a lapse said by negation ("I don't live in Seoul anymore", "요즘 학원 안 다녀요") is read as
 # a lapse only beside a memory of its own (``lasting.lapsed``): alone, it says too little
 _NEGATED = re.compile(r"\b(?:don['’]?t|doesn['’]?t|do\s+not|not|no\s+longer)\b|(?<![가-힣])(?:안|못)\s?[가-힣]",
