@@ -132,7 +132,12 @@ _DROPPED_SUBJECT = re.compile(
     r"upgraded|changed|transferred|gave\s+up|handed\s+in|"
     # what the user gave up: "stopped going to the climbing gym in may", "cancelled my gym
     # membership" (not "stopped at a gas station", "cancelled the meeting")
-    r"stopped(?=\s+[a-z]+ing\b)|cancell?ed(?=\s+(?:my|our)\b))\b", re.IGNORECASE)
+    r"stopped(?=\s+[a-z]+ing\b)|cancell?ed(?=\s+(?:my|our)\b)|"
+    # past tenses that are never an imperative nor a state ("ran my first half marathon in
+    # 2:05!", "visited my grandma in Busan"); "read", "bored", "excited" are left out
+    r"ran|won|flew|drove|rode|swam|met|completed|visited|tried|hiked|climbed|celebrated|"
+    r"renewed|applied|interviewed|failed|missed|watched|played|cooked|baked|paid\s+off)\b",
+    re.IGNORECASE)
 # … or says what the user is doing: "Taking the GRE in two weeks", "flying to Osaka on Friday"
 _DROPPED_ING = re.compile(
     r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"
