@@ -94,7 +94,19 @@ def _keys(text: str) -> tuple[str | None, ...]:
 def _inside(key: str, text: str) -> bool:
     if re.match(r"[가-힣]", key):
         return key in text
-    return re.search(rf"(?<![a-z0-9]){re.escape(key)}", text.casefold()) is not None
+    return _word_start(key).search(_folded(text)) is not None
+
+
+# ``_inside`` is asked of every live memory's text for each key of each new memory
+# (repeated.py): the pattern is compiled once per key and the text folded once per text.
+@lru_cache(maxsize=16384)
+def _word_start(key: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z0-9]){re.escape(key)}")
+
+
+@lru_cache(maxsize=16384)
+def _folded(text: str) -> str:
+    return text.casefold()
 
 
 def _negated_near(text: str, shared: set[str]) -> bool:

@@ -99,6 +99,7 @@ _HOUR_KO = re.compile(rf"(?<![가-힣])({'|'.join(sorted(_HOURS_KO, key=len, rev
 _ENDING_KO = re.compile(r"(?<=[가-힣])(?:고|았다|었다|았어|었어|다|요|며|서)$")
 
 
+@lru_cache(maxsize=16384)  # said_once_more reads both texts of every pair it is asked of
 def _in_digits(text: str) -> str:
     return _HOUR_KO.sub(lambda m: f"{_HOURS_KO[m.group(1)]}시", text)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from gieok.write.extract import asides, task_talk
 from gieok.write.extract.discourse_split import split_sentences
@@ -128,6 +129,9 @@ def _asked_how(s: str) -> bool:
 _KO_PROMISE = re.compile(r"[갈할볼올줄될낼물살쓸알놀만][게께](?:요)?(?=$|[\s.!~?ㅋㅎ]|[A-Za-z])")
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def is_noise(sentence: str) -> bool:
     """Greetings, thanks, fillers, questions, hypotheticals, reported speech, corrected
     beliefs, promises of the moment, evidential remarks and requests for help."""

@@ -10,6 +10,7 @@ resolved by ``coref`` before this runs.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gieok.write.extract.patterns_en import third_person
 from gieok.write.extract.patterns_en_base import COMPOUND_HEAD, COMPOUND_VERB
@@ -50,6 +51,9 @@ _KEEP = frozenset("is was has had will would can could should must may might doe
                   "mostly sometimes".split()) | PAST_IRREGULAR
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def strip_fillers(sentence: str) -> str:
     text = _LEAD.sub("", sentence.strip())
     for _ in range(3):

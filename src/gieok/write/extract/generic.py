@@ -13,6 +13,7 @@ health, medication, allergy and diet facts rank as core facts (seed 001).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract.health import (EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, animal_part,
@@ -133,6 +134,9 @@ def holds_credential(sentence: str) -> bool:
         r"(?=\S*\d)(?=\S*[A-Za-z#!@$%^&*/_-])\S{5,}|\S{16,}", sentence) is not None
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def worth_keeping(sentence: str) -> bool:
     """A durable statement about the user, their relatives or pets (not chatter)."""
     text = sentence.strip()

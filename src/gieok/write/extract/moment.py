@@ -10,6 +10,7 @@ request rules (``request_reason``) can read a passing mood without importing ``g
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gieok.write.extract import discourse, korean
 from gieok.write.extract.health import HEALTH
@@ -84,6 +85,9 @@ _KO_LASTING = re.compile(r"시작|입사|이사|입양|데려왔|분양|샀|구�
                          r"생일|이름|해고|잘렸|권고사직")
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def one_off(text: str) -> bool:
     """An incident of the day said in the past tense (see above): nothing to remember."""
     if HEALTH.search(text) or _LIFE_EVENT.search(text) or PLAN.search(text):
@@ -119,6 +123,9 @@ PLAN = re.compile(r"\b(?:will|going\s+to|planning|plan\s+to|next|tomorrow|starti
 KO_LAUGH = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+))+[\s.!~]*$")
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def past_evaluation(text: str) -> bool:
     """How something was, once ("지하철 너무 붐벼서 힘들었어", "The food was incredible", "I
     was so tired"): an adjective in the past tense says how a moment felt, not what lasts —

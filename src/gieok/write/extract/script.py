@@ -6,8 +6,12 @@ rules and an English one with English rules, and users mix the two ("저 Amazon�
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def is_korean(text: str) -> bool:
     """Korean grammar carries the sentence: "My 할머니 turns 90 next month" is English with a
     Korean word in it, "저 Amazon에서 SDE로 일해요" is Korean with English words in it. The

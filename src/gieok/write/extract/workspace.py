@@ -17,6 +17,7 @@ workspace. Pure.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from gieok.text.hangul import HANGUL
 
@@ -102,6 +103,9 @@ def momentary(sentence: str) -> bool:
     return _TODAY.search(sentence) is not None
 
 
+# Pure; asked of one sentence several times a turn, and again when the session's episode
+# re-reads it: cached per text.
+@lru_cache(maxsize=16384)
 def is_workspace(sentence: str) -> bool:
     """``sentence`` states how the user's team or codebase works (see the module doc)."""
     from gieok.write.extract.generic import past_evaluation
