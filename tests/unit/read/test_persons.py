@@ -107,6 +107,21 @@ def test_a_person_is_the_same_person_in_either_language() -> None:
     assert "friend" not in named_persons("남자친구가 왔어")
 
 
+def test_a_fiance_is_the_boyfriend_or_girlfriend_who_proposed() -> None:
+    """"what's my fiancé's name?" asks about the person of "my boyfriend Arjun proposed last
+    night! We're engaged!" (the lead's trial, session 19: that turn was fifth, under facts
+    about other things); a husband or a friend is someone else."""
+    contents = {"engaged": "Big news: my boyfriend Arjun proposed last night! We're engaged!",
+                "name": "User's name is Priya", "husband": "my husband plays golf",
+                "friend": "my friend Mina got engaged too"}
+    assert person_shares(contents, "what's my fiancé's name?", person=0.5) == {
+        "name": 0.5, "husband": 0.5, "friend": 0.5}
+    assert person_shares(contents, "who is my 약혼자?", person=0.5) == {
+        "name": 0.5, "husband": 0.5, "friend": 0.5}
+    assert "boyfriend" in named_persons("my fiancée's parents are visiting")
+    assert named_persons("my partner") == {"partner"}
+
+
 def test_person_shares() -> None:
     contents = {"own": "User is a barista at Blue Bottle",
                 "mom": "my mom takes metformin for her diabetes",
