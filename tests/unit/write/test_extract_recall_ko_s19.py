@@ -156,3 +156,13 @@ def test_the_relatives_the_user_supports(chat_extract: Any) -> None:
     assert [(c.content, c.slot) for c in got if c.slot] == \
         [("사용자의 부양가족은 아버지 한 명", "dependents")], [c.content for c in got]
     assert not any(c.slot == "dependents" for c in _cands(chat_extract, "부양가족 공제 어떻게 받아?"))
+
+
+def test_a_channel_setting_typed_in_lower_case_after_fillers_is_workspace(chat_extract: Any) -> None:
+    got = chat_extract.candidates(("user", "우리 팀 배포 파이프라인 GitHub Actions로 도는데 워크플로 짜줘"),
+                                  ("assistant", "deploy.yml로 작성했어요."),
+                                  ("user", "ㅇㅇ 그리고 slack 알림은 #deploy-alerts로"))
+    assert any(c.content == "slack 알림은 #deploy-alerts로 한다" and c.tier == "project"
+               for c in got), [c.content for c in got]
+    for text in ["오늘 날씨 좋다 #daily-life", "slack 너무 시끄러워", "ㅇㅋ 그럼 그걸로 할게"]:
+        assert _said(chat_extract, text) == [], text

@@ -33,6 +33,9 @@ _WORK = re.compile(
     r"pnpm|npm|yarn|Bun|Node(?:\.js)?|TypeScript|Python\s+\d|Go\s+\d|Java\s+\d+|Rust|"
     r"React|Next\.js|Vue|Django|FastAPI|Spring|Rails|ruff|black|eslint|prettier|"
     r"feature\s+flags?|tickets?|story\s+points|commits?|semver|changelog|docs)\b|"
+    # tools typed in lower case in chat ("slack 알림은 #growth-alerts로"); a channel by its #name
+    r"\b(?i:slack|jira|notion|confluence|sentry|datadog|grafana|github|gitlab)\b|"
+    r"(?<![\w#])#[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|"
     r"배포|릴리스|릴리즈|머지|병합|PR|풀\s?리퀘|코드\s?리뷰|리뷰어|승인|스탠드업|데일리\s?스크럼|"
     r"회고|스프린트|브랜치|메인\s?브랜치|파이프라인|스테이징|운영\s?(?:서버|환경|DB|디비)|핫픽스|"
     r"온콜|레포|저장소|모노레포|코드베이스|마이크로서비스|서비스|API|엔드포인트|프론트엔드|프론트|"
@@ -109,8 +112,11 @@ def momentary(sentence: str) -> bool:
 def is_workspace(sentence: str) -> bool:
     """``sentence`` states how the user's team or codebase works (see the module doc)."""
     from gieok.write.extract.generic import past_evaluation
+    from gieok.write.extract.korean import unfilled
 
     text = sentence.strip()
+    if HANGUL.search(text):  # "ㅇㅇ 그리고 slack 알림은 …": the topic after the fillers
+        text = unfilled(text)
     if not text or text.endswith(("?", "？")) or _NOT_A_RULE.search(text) \
             or past_evaluation(text) or momentary(text):
         return False
