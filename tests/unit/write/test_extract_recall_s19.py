@@ -64,3 +64,42 @@ def test_a_line_of_the_part_is_no_step_out(chat_extract: Any) -> None:
                             "a: Aye, captain!",
                             "u: seriously, I have a wooden leg and I hate the sea")
     assert got == [], got
+
+
+def test_a_pet_named_by_picking_the_assistants_suggestion(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: ok what do I call my new gecko", "a: Maybe Ziggy, Pesto or Nova?",
+                            "u: Pesto!! perfect")
+    assert ("User has a gecko named Pesto", False) in got, got
+    # a name the assistant did not offer is not a pick
+    got = chat_extract.chat("u: ok what do I call my new gecko", "a: Maybe Ziggy, Pesto or Nova?",
+                            "u: Hmm. no")
+    assert got == [], got
+
+
+def test_a_verbless_new_job_beside_a_move(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: We relocated to Denver in March, new job at a dental practice!")
+    assert any(c == "User has a new job at a dental practice" for c, _ in got), got
+    got = chat_extract.chat("u: new role with the county library, starting next week")
+    assert any(c.startswith("User has a new role with the county library") for c, _ in got), got
+    got = chat_extract.chat("u: my new job at the warehouse is exhausting")
+    assert not any(c.startswith("User has") for c, _ in got), got
+
+
+def test_the_topic_in_a_bare_question_before_it(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: physio? it's Dr. Haines at the sports clinic on Mill Road")
+    assert any(c.startswith("User's physio is Dr. Haines") for c, _ in got), got
+    assert chat_extract.chat("u: weather? it's grim here lol") == []
+
+
+def test_the_verb_carried_from_the_negated_clause(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: nah I don't work at the garage anymore, I'm at a bike shop now")
+    assert any("works at a bike shop" in c for c, _ in got), got
+    got = chat_extract.chat("u: I don't work at the pub anymore, I'm at home with the twins")
+    assert not any("works at home" in c for c, _ in got), got
+
+
+def test_upkeep_of_a_thing_by_its_make_is_owning_it(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: how do I descale a De'Longhi Magnifica?")
+    assert any(c.startswith("User has a De") for c, _ in got), got
+    assert chat_extract.chat("u: how do you descale a Nespresso in general") == []
+    assert chat_extract.chat("u: how do I fix the Canon at work, it keeps jamming") == []

@@ -180,7 +180,7 @@ class Entities:
                       None)
         if m is None or target is None:
             return
-        name = m.group("name")
+        name = m.groupdict().get("name") or m.groupdict().get("alone") or ""
         if name in shown or name.removesuffix("이") in shown:
             target.name = name
             self.topic = target
@@ -333,7 +333,10 @@ _GOT_NAMED = re.compile(r"^(?:(?:yeah|yep|yes|yup|ya|and|so|oh)\W+)*(?:(?:we|i|I
 _NOT_NAMES = frozenset("it him her them one this that".split())
 _KO_CHOSEN = re.compile(r"(?P<name>[가-힣]{1,4})(?:으로|로)\s?(?:할래|할게|하자|정했|지었|하기로|결정)")
 _EN_CHOSEN = re.compile(r"\b(?:go(?:ing)?\s+with|picked|chose|we['’]ll\s+call\s+(?:him|her|it)|"
-                        r"name\s+(?:him|her|it))\s+(?P<name>[A-Z][a-z]+)")
+                        r"name\s+(?:him|her|it))\s+(?P<name>[A-Z][a-z]+)|"
+                        # the name alone, cheered ("Flare!! love it", "Mochi it is"): the
+                        # reply is the pick (it must be one the assistant offered)
+                        r"^(?P<alone>[A-Z][a-z]+)(?:\s+it\s+is)?\s*(?:!+|\.|$)")
 
 
 def _aged_names(sentence: str) -> list[str]:

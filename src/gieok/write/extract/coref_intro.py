@@ -115,7 +115,9 @@ _EN_UNNAMED = re.compile(
     r"|\s+(?:every|each|on|at|in|for|to|about|with|from|when|after|before|this|next|last)\b"
     r"|\s*[.!?,]|\s*$)|"  # "a party for my daughter", "a gift for my husband?"
     # "is it ok to give my rabbit carrots?": a pet, whatever follows (no person is a rabbit)
-    rf"{_MY}\s+(?:(?i:{_EN_ADJ})\s+)?(?P<noun3>(?i:{PETS_EN}))\b|"
+    # (a breed or kind word may come between: "my new betta fish", "my old tabby cat")
+    rf"{_MY}\s+(?:(?i:{_EN_ADJ})\s+)?(?:(?!(?i:hot|corn|top|sea|lap|guide|guard|watch|sausage)\s)"
+    rf"(?i:[a-z]+)\s+)?(?P<noun3>(?i:{PETS_EN}))\b|"
     # "the puppy we got in august"
     rf"\b(?i:the)\s+(?P<noun4>(?i:{PETS_EN}))\s+(?i:we|I)\s+(?i:got|adopted|rescued|brought\s+home|"
     r"took\s+in)\b|"

@@ -203,6 +203,10 @@ _BARE_RELATIVE = re.compile(
     re.IGNORECASE)
 
 
+# … or says what the user has, the verb left out: "new job at a community college!", "new
+# role with the council" (a job, not "new phone who dis")
+_DROPPED_HAVE = re.compile(r"^(?P<a>a\s+)?new\s+(?:job|role|position|post|gig)\s+(?:at|with|as|in|for)\s+"
+                           r"(?!.*\b(?:is|was|are|were|has|had|sucks|pays|starts)\b)\S", re.IGNORECASE)
 def with_subject(sentence: str) -> str:
     """"Just got promoted …" → "I just got promoted …"; "allergic to shellfish" → "I'm
     allergic to shellfish" (the dropped subject is the speaker)."""
@@ -214,6 +218,9 @@ def with_subject(sentence: str) -> str:
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
+    have = _DROPPED_HAVE.match(text)
+    if have is not None:
+        return ("I have " if have.group("a") else "I have a ") + text[:1].lower() + text[1:]
     for dropped in (_DROPPED_ING, _DROPPED_STATE):
         found = dropped.match(text)
         if found is None or (dropped is _DROPPED_ING and text.rstrip().endswith("?")):
@@ -351,13 +358,15 @@ def their_act(sentences: list[str]) -> list[str]:
 
 def as_one(sentences: list[str]) -> list[str]:
     """What the user says in two pieces read as one: a move and where now (``moved_where``),
-    relatives or pets counted and then named (``listed``),
+    relatives or pets counted and then named (``listed``), what chat leaves out said whole
+    (``elided``),
     a request and that it holds from now on (``standing.declared``); what a question says is
     the user's, as a statement of its own (``owned.statements``); the name of the user's work
     and what the sentence beside it says of the work (``workspace.named_with_facts``); a band
     named and then its work as "their album" (``their_act``)."""
+    from gieok.write.extract.elided import elided
     from gieok.write.extract.owned import statements
     from gieok.write.extract.standing import declared
     from gieok.write.extract.workspace import named_with_facts
 
-    return named_with_facts(statements(declared(moved_where(listed(their_act(sentences))))))
+    return named_with_facts(statements(declared(moved_where(listed(their_act(elided(sentences)))))))

@@ -164,8 +164,25 @@ _THE_BOUGHT = re.compile(r"(?<![\w'’])the\s+(?P<n>(?:(?:new|used|secondhand)\s
                          r"(?:bought|ordered|picked\s+up)\b")
 
 
+# how to keep up a thing by its make: "how do I descale a Breville Barista Express", "how
+# can I reset the Roomba": only its owner descales, resets or services one (not "how do you
+# …", asked of anyone's; not one "at work" or someone else's)
+_UPKEEP = re.compile(
+    r"\bhow\s+(?:do|can|should|would)\s+(?:I|we)\s+(?:properly\s+|safely\s+)?(?:descale|clean|"
+    r"deep[-\s]clean|reset|factory\s+reset|fix|repair|service|calibrate|unclog|defrost|maintain|"
+    r"winteri[sz]e|sharpen|oil|reboot|re-?pair|update\s+the\s+firmware\s+on)\s+(?:an?|the|our)\s+"
+    rf"(?P<p>{_PRODUCT})(?P<after>[^.!?;\n]{{0,30}})", re.IGNORECASE)
+_NOT_MINE = re.compile(r"\b(?:at\s+(?:work|the\s+office|school)|(?:friend|mum|mom|dad|neighbou?r|"
+                       r"boss|sister|brother|parent)s?['’]s?\b|rental|hired|borrowed)", re.IGNORECASE)
+
+
 def _possession(question: str) -> str | None:
     """"I have a Brompton" for a question or request that names the user's Brompton."""
+    upkeep = _UPKEEP.search(question)
+    if upkeep is not None and not _NOT_A_THING.match(upkeep.group("p").split()[0]) \
+            and not _NOT_MINE.search(upkeep.group("after")) \
+            and not re.search(rf"\b(?:{FAMILY}|{PETS})\b", upkeep.group("p"), re.IGNORECASE):
+        return f"I have {_a(upkeep.group('p'))}"
     bought = _THE_BOUGHT.search(question)
     if bought is not None and not _NOT_OWNED.match(bought.group("n")) \
             and not BOUGHT_NOT.search(bought.group("n")) \

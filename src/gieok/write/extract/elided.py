@@ -1,0 +1,89 @@
+"""What English chat leaves out, said whole before the rules read it (W3).
+
+Chat drops what the listener can fill in, and a sentence read alone then loses its fact:
+- a verbless clause beside another ("We moved to Seattle last week, new job at a community
+  college!"): the move's residence slot covered the sentence and the job was never read — the
+  clause is cut off and ``english.with_subject`` says it is the user's ("I have a new job at
+  …");
+- the topic said only as a bare question before the fact ("dentist? it's Dr. Okafor on Elm
+  St"): "it's" is the dentist, for the people and places that serve the user;
+- the verb carried over from a negated clause ("I don't work at the bank anymore, I'm at a
+  credit union now"): the new clause alone ("I'm at a credit union now") may be a trip; with
+  the verb it stands ("I work at a credit union now"). The negated clause stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+# the same said after a comma, beside another clause: "We moved to Seattle last week, new job
+# at a community college!" — a clause of its own, or the move's slot hides it
+_HAVE_AFTER = re.compile(r"(?<=\w)[,;]\s+(?:and\s+|plus\s+|also\s+)?(?=(?:a\s+)?new\s+"
+                         r"(?:job|role|position|post|gig)\s+(?:at|with|as|in|for)\s+\S)", re.IGNORECASE)
+
+
+def verbless_apart(sentences: list[str]) -> list[str]:
+    """The sentences, each "…, new job at X" cut into the clause before and "new job at X"
+    (``english.with_subject`` then says it is the user's)."""
+    out: list[str] = []
+    for sentence in sentences:
+        cut = _HAVE_AFTER.search(sentence) if not _HANGUL.search(sentence) else None
+        if cut is None or len(sentence[:cut.start()].split()) < 3:
+            out.append(sentence)
+            continue
+        out.extend([sentence[:cut.start()], sentence[cut.end():]])
+    return out
+
+
+# Someone who serves the user, asked as a bare word ("dentist?"), then said with "it's …":
+# the topic is only in the question ("dentist? it's Dr. Okafor on Elm St")
+_WHO_ASKED = re.compile(
+    r"^(?:(?:oh|and|also|my|your|re|as\s+for)[,:\s]+)*(?P<r>dentist|doctor|gp|vet|physio|"
+    r"physiotherapist|therapist|counsell?or|psychiatrist|dermatologist|optician|optometrist|"
+    r"paediatrician|pediatrician|ob-?gyn|midwife|hairdresser|hair\s+stylist|barber|mechanic|"
+    r"landlord|landlady|accountant|lawyer|solicitor|pharmacy|pharmacist|gym|school|nursery|"
+    r"daycare|employer|dog\s+walker|childminder|nanny|babysitter|cleaner|tutor)\s*\?+\s*$",
+    re.IGNORECASE)
+_IT_IS = re.compile(r"^(?:(?:oh|so|well|yeah)[,\s]+)*(?:it['’]s|it\s+is|that['’]s|that\s+would\s+be|"
+                    r"mine['’]s|mine\s+is)\s+(?=\S)", re.IGNORECASE)
+
+
+def asked_topic(sentences: list[str]) -> list[str]:
+    """The sentences, "it's X" right after a bare "dentist?" said as "my dentist is X"."""
+    out: list[str] = []
+    for i, sentence in enumerate(sentences):
+        asked = _WHO_ASKED.match(sentences[i - 1].strip()) if i else None
+        said = _IT_IS.match(sentence.strip()) if asked is not None else None
+        if asked is not None and said is not None:
+            sentence = f"my {asked.group('r').lower()} is {sentence.strip()[said.end():]}"
+        out.append(sentence)
+    return out
+
+
+# "I don't work at the bank anymore, I'm at a credit union now", "we don't live in Leeds any
+# more - we're in Bath now": the second clause says where with the first clause's verb
+_CARRIED = re.compile(
+    r"^(?P<old>(?:[^,;]*?\s)?(?:I|we)\s+(?:don['’]?t|do\s+not|no\s+longer)\s+(?P<v>work|live|study|"
+    r"teach|train|volunteer|bank|shop)\s+(?:at|in|for|with)\s+[^,;]{2,60}?)\s*(?:[,;]|\s[-–—])\s*"
+    r"(?:(?:but|now|and)\s+)*(?P<who>I['’]m|I\s+am|im|we['’]re|we\s+are)\s+(?:now\s+)?"
+    # (a change, not a time: "I don't work at the weekend, I'm at my mum's"; not at home)
+    r"(?P<p>at|in|with|for)\s+(?!home\b|my\s|our\s|the\s+(?:moment|weekend)\b)(?P<new>[^,;?]{2,60}?)"
+    r"\s*[.!]*$", re.IGNORECASE)
+_CHANGED = re.compile(r"\b(?:anymore|any\s+more|no\s+longer)\b", re.IGNORECASE)
+
+
+def carried(sentence: str) -> list[str]:
+    """``sentence`` as its negated clause and its new clause with the verb carried over (see
+    ``_CARRIED``), or as it was."""
+    m = _CARRIED.match(sentence.strip()) if not _HANGUL.search(sentence) else None
+    if m is None or _CHANGED.search(m.group("old")) is None:
+        return [sentence]
+    who = "we" if m.group("who").lower().startswith("we") else "I"
+    return [m.group("old"), f"{who} {m.group('v').lower()} {m.group('p').lower()} {m.group('new')}"]
+
+
+def elided(sentences: list[str]) -> list[str]:
+    """The turn's sentences with what chat left out said whole (see the module's notes)."""
+    return asked_topic([c for s in verbless_apart(sentences) for c in carried(s)])
