@@ -103,3 +103,20 @@ def test_upkeep_of_a_thing_by_its_make_is_owning_it(chat_extract: Any) -> None:
     assert any(c.startswith("User has a De") for c, _ in got), got
     assert chat_extract.chat("u: how do you descale a Nespresso in general") == []
     assert chat_extract.chat("u: how do I fix the Canon at work, it keeps jamming") == []
+
+
+def test_the_doctors_finding_inside_the_users_sentence(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: my ankle's been swollen since the 10k, the physio says it's "
+                            "achilles tendinitis, no running for a month")
+    assert any("diagnosed as achilles tendinitis" in c and pinned for c, pinned in got), got
+    got = chat_extract.chat("u: my back's been stiff for weeks, physio said it's nothing serious")
+    assert not any("diagnosed" in c for c, _ in got), got
+
+
+def test_an_answer_said_with_the_questions_verb(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: got the job at the sixth-form college!!",
+                            "a: Amazing! What will you teach?", "u: yes, A-level biology")
+    assert any(c == "User will teach A-level biology" for c, _ in got), got
+    got = chat_extract.chat("u: can you plan me a dinner menu", "a: Sure! What do you want?",
+                            "u: something light")
+    assert not any(c.startswith("User want") for c, _ in got), got

@@ -9,7 +9,9 @@ Chat drops what the listener can fill in, and a sentence read alone then loses i
   St"): "it's" is the dentist, for the people and places that serve the user;
 - the verb carried over from a negated clause ("I don't work at the bank anymore, I'm at a
   credit union now"): the new clause alone ("I'm at a credit union now") may be a trip; with
-  the verb it stands ("I work at a credit union now"). The negated clause stays as it was.
+  the verb it stands ("I work at a credit union now"). The negated clause stays as it was;
+- the doctor's finding passed on inside the user's sentence ("…, doc says it's patellar
+  tendinitis, …"): said as the diagnosis it is, when it names a health condition.
 """
 
 from __future__ import annotations
@@ -84,6 +86,30 @@ def carried(sentence: str) -> list[str]:
     return [m.group("old"), f"{who} {m.group('v').lower()} {m.group('p').lower()} {m.group('new')}"]
 
 
+# what the doctor found, said inside the user's sentence: "my knee's been weird since the half
+# marathon, doc says it's patellar tendinitis, no running for 6 weeks" — passed on as hearsay
+# ("says") the clause read as someone else's words; it is the user's diagnosis
+_FOUND_INSIDE = re.compile(
+    r"(?<=[,;])\s*(?:(?:and|but|so)\s+)?(?:the\s+|my\s+)?(?:doc|doctor|gp|physio|physiotherapist|"
+    r"specialist|consultant|surgeon|dermatologist|rheumatologist|orthopaedist|orthopedist|dentist)\s+"
+    r"(?:says|said|thinks|reckons|confirmed)\s+(?:that\s+)?(?P<how>it['’]s|it\s+is|i\s+have|"
+    r"i['’]ve\s+got)\s+(?P<x>[^,;.!?]{3,60})", re.IGNORECASE)
+
+
+def found_inside(sentence: str) -> str:
+    """``sentence`` with the doctor's finding inside it said as a diagnosis (see above),
+    when the finding is a health word ("… diagnosed as patellar tendinitis"); else as it
+    was ("…, doc says it's nothing")."""
+    from gieok.write.extract.health import HEALTH
+
+    m = _FOUND_INSIDE.search(sentence)
+    if m is None or HEALTH.search(m.group("x")) is None \
+            or re.match(r"(?:nothing|not|fine|ok|okay|normal)\b", m.group("x"), re.IGNORECASE):
+        return sentence
+    how = "as" if m.group("how").lower().startswith("it") else "with"
+    return f"{sentence[:m.start()]} diagnosed {how} {m.group('x')}{sentence[m.end():]}"
+
+
 def elided(sentences: list[str]) -> list[str]:
     """The turn's sentences with what chat left out said whole (see the module's notes)."""
-    return asked_topic([c for s in verbless_apart(sentences) for c in carried(s)])
+    return asked_topic([found_inside(c) for s in verbless_apart(sentences) for c in carried(s)])

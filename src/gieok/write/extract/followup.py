@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from gieok.write.extract import answered, english, korean
+from gieok.write.extract import answered, asked_verb, english, korean
 from gieok.write.extract.coref import Entities, Entity, fits
 from gieok.write.extract.names import ko_called
 from gieok.write.normalize import has_batchim
@@ -415,6 +415,7 @@ def _english(text: str, question: str, entities: Entities, topic: Entity | None,
     bare = english.strip_fillers(text)
     said = answered.statement(bare, question, answered.subject(question, entities, topic, prior),
                               name_given(bare, question), prior)
+    said = said or asked_verb.with_verb(question, bare)  # "What will you teach?" → "intro chem"
     if said is not None:  # "What's her name?" → "Juniper": "User's mare is named Juniper"
         return said
     who = _question_with_entity(question, entities, topic)
