@@ -13,6 +13,7 @@ import pytest
 
 from gieok import AsyncMemory
 from gieok.settings import GieokSettings
+from gieok.write.extract.asked_change import carried
 from gieok.write.extract.correction import corrected_earlier
 from gieok.write.extract.dwelling import home_in, household
 from gieok.write.extract.retired import retired
@@ -157,3 +158,50 @@ async def test_a_slip_owned_up_to_ends_the_wrong_value(settings: GieokSettings,
         plain = await monthly_turns(mem, "plain", ["아빠 생신이 5월 2일이야"],
                                     ["아빠 생신 선물로 5만원 정도 생각 중"])
         assert any("5월 2일" in m for m in plain), plain
+
+
+# -- a change given as a bare answer to the assistant's question ---------------------------------
+@pytest.mark.parametrize(("question", "answer", "whole"), [
+    ("아버님 수술은 30일 그대로인가요?", "4월 6일로 밀림", "아버님 수술 4월 6일로 밀림"),
+    ("후쿠오카 여행 준비는 잘 되고 있어요?", "취소했어요", "후쿠오카 여행 취소했어요"),
+    ("리리카는 아직 75mg 드세요?", "150으로 올림", "리리카 150으로 올림"),
+    ("필라테스는 요즘도 다니세요?", "아뇨 그만뒀어요", "필라테스 그만뒀어요"),
+])
+def test_a_bare_change_answered_carries_what_was_asked(question: str, answer: str,
+                                                      whole: str) -> None:
+    assert carried(answer, question) == whole
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("몇 마리 키우세요?", "세 마리요"),                 # no topic, no change
+    ("수술은 잘 됐어요?", "네 잘 됐어요"),              # no change
+    ("오늘 뭐 드셨어요?", "김치찌개로 바꿨어"),          # the question has no topic
+    ("여행은 어디로 가세요?", "제주로 가요"),            # a destination, not a change
+    ("수술은 30일 그대로인가요?", "네 그대로예요"),
+])
+def test_no_change_carried(question: str, answer: str) -> None:
+    assert carried(answer, question) is None
+
+
+async def test_a_change_answered_ends_the_old_value(settings: GieokSettings,
+                                                    tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await mem.add([{"role": "user", "content": "엄마가 백내장 수술 5월 10일에 하셔"}],
+                      user_id="op", session_id="a", timestamp="2026-04-01T10:00:00+09:00")
+        await mem.add([{"role": "assistant", "content": "어머님 수술은 10일 그대로인가요?"},
+                       {"role": "user", "content": "5월 17일로 밀림"}],
+                      user_id="op", session_id="b", timestamp="2026-04-20T10:00:00+09:00")
+        live = [r.content for r in (await mem.list(user_id="op")).items if r.is_live()]
+        assert not any("5월 10일" in m for m in live) and any("17일" in m for m in live), live
+        await mem.add([{"role": "user", "content": "다음 달에 오사카 여행 가"}],
+                      user_id="trip", session_id="a", timestamp="2026-04-01T10:00:00+09:00")
+        await mem.add([{"role": "assistant", "content": "오사카 여행 준비는 잘 되고 있어요?"},
+                       {"role": "user", "content": "취소했어요 일이 너무 많아서"}],
+                      user_id="trip", session_id="b", timestamp="2026-04-20T10:00:00+09:00")
+        live = [r.content for r in (await mem.list(user_id="trip")).items if r.is_live()]
+        assert not any("다음 달" in m for m in live), live
+        await mem.add([{"role": "assistant", "content": "요가는 요즘도 다니세요?"},
+                       {"role": "user", "content": "그만뒀어요"}],
+                      user_id="none", session_id="b", timestamp="2026-04-20T10:00:00+09:00")
+        assert [r for r in (await mem.list(user_id="none")).items if r.layer.value == "long_term"] \
+            == []  # nothing stored to end: the answer alone is no memory

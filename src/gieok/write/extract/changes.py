@@ -156,6 +156,8 @@ class Change:
     text: str = ""
 
 
+# one parent by any of their words: the assistant's "아버님" is the user's "아빠"
+_SAME_KIN = {"아버님": "아빠", "아버지": "아빠", "어머님": "엄마", "어머니": "엄마"}
 # "12월 둘째 주": a week of the month, not the second child
 _WEEK_OF = re.compile(r"(?:첫째|둘째|셋째|넷째)\s?주(?:로|에|부터|까지|쯤|는|도|말)?(?![가-힣])")
 
@@ -166,7 +168,8 @@ _WEEK_OF = re.compile(r"(?:첫째|둘째|셋째|넷째)\s?주(?:로|에|부터|�
 @lru_cache(maxsize=16384)
 def _people(text: str) -> frozenset[str]:
     text = _WEEK_OF.sub(" ", text)
-    return frozenset(m.group(0).casefold().rstrip("s") for m in _WHO.finditer(text))
+    return frozenset(_SAME_KIN.get(w, w) for w in (
+        m.group(0).casefold().rstrip("s") for m in _WHO.finditer(text)))
 
 
 def people(text: str) -> frozenset[str]:

@@ -19,7 +19,7 @@ from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
 from gieok.write.extract import health, korean
-from gieok.write.extract import beside_secret, introductions, kin_news, ko_cause, ko_titles
+from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, patterns_en, patterns_ko, slots, undertaking
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
@@ -383,14 +383,15 @@ class HeuristicExtractor:
             if new_name is not None and not hits:  # the rename is carried by the sentence
                 content, lang = generic.normalise(resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
-            over = not hits and not hedged and reply is None and changed_alone(body)
+            whole = asked_change.carried(body, question)  # "4월 6일로 밀림": of what was asked
+            over = not hits and not hedged and reply is None and changed_alone(whole or body)
             if over:  # "Skye got adopted by a couple in Kent": kept only if it ends a memory
-                content, lang = generic.normalise(resolved)
+                content, lang = generic.normalise(entities.resolve(whole) if whole else resolved)
                 hits = [(Hit(content=content, family="note"), lang)] if content else []
             if not hits:  # an answer the judge vetoed: nothing stored for what follows to go on
                 answered = None
             when = resolve_time(body, turn.at)
-            gone = retired(body) if hits and not hedged else ()
+            gone = retired(whole or body) if hits and not hedged else ()
             # "Mango passed away last week", "Jun and I broke up": what is stored about Mango
             # (about Jun as the partner) is no longer current
             ended = () if not hits or hedged else (topic.name,) if topic is not None \

@@ -10,7 +10,7 @@ So such a sentence becomes a candidate that is written only when it ends a store
 (``Candidate.lapse``; reconciliation decides): with nothing stored to end, nothing is kept,
 and the judge's call on chatter stands. The shapes are the ones reconciliation already reads
 as a change — a thing left (``shift.said_over``), a thing given a new value
-(``new_value``: "moved standup to 10:15", "수술 4월 6일로 밀림"), a kind of thing changed
+(``new_value``: "moved standup to 10:15"), an event moved (``shift``: "수술 4월 6일로 밀림"), a kind of thing changed
 (``changes``: "집주인 바뀌었어", "switched vets"), a pole of a one-value axis of where the
 work is done (``styles``: "다시 사무실 출근함" after "재택근무") — never a question, a wish or a
 plan (no change has happened yet), never a sentence denying the change.
@@ -23,7 +23,7 @@ import re
 from gieok.write import styles
 from gieok.write.extract import changes
 from gieok.write.extract.new_value import new_value
-from gieok.write.extract.shift import said_over
+from gieok.write.extract.shift import said_over, shifts
 
 # not a change that happened: a question, a wish, a hedge or a plan still to be decided
 _NOT_HAPPENED = re.compile(
@@ -45,4 +45,4 @@ def changed_alone(sentence: str) -> bool:
     if _NOT_HAPPENED.search(sentence):
         return False
     return new_value(sentence) is not None or changes.change(sentence) is not None \
-        or styles.names_pole(sentence)
+        or styles.names_pole(sentence) or any(s.kind == "rescheduled" for s in shifts(sentence))
