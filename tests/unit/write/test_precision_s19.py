@@ -110,3 +110,74 @@ def test_a_plan_said_with_ryeogo_haetda_did_not_happen(text: str) -> None:
 ])
 def test_a_plan_still_on_and_what_holds_now_are_kept(text: str, kept: str) -> None:
     assert any(kept in m for m in said(text))
+
+
+# -- the errand of the moment said as what the user is in the middle of ---------------------------
+
+@pytest.mark.parametrize("text", [
+    "연말 파티 메뉴 짜는 중인데 아이디어 좀",
+    "캠핑 장비 고르는 중이야",
+    "다음 학기 시간표 세우는 중",
+])
+def test_the_errand_in_hand_is_no_memory(text: str) -> None:
+    assert said(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("다음 주가 결혼기념일이라 호텔 알아보는 중", "결혼기념일"),
+    ("이직할 회사 알아보는 중이야", "이직"),
+])
+def test_a_reason_beside_the_errand_or_a_life_change_searched_for_is_kept(text: str, kept: str) -> None:
+    assert any(kept in m for m in said(text))
+
+
+# -- a friend's pet, today's temperature, a what-if answered, a lead-in to pasted text ----------
+
+@pytest.mark.parametrize("text", [
+    "my mate Jonno just got a husky puppy named Blizzard, what should I get him",
+    "our neighbour has a tortoise called Sheldon, is it normal he sleeps all winter",
+])
+def test_a_pet_someone_else_got_is_not_the_users(text: str) -> None:
+    assert not any(m.startswith("User has") for m in said(text))
+
+
+def test_the_users_own_new_pet_is_kept() -> None:
+    assert any("Blizzard" in m for m in said("we just got a husky puppy named Blizzard!"))
+
+
+def test_todays_temperature_is_no_memory() -> None:
+    assert said("오늘 아침 기온 5도래 이제 진짜 겨울이네") == []
+
+
+def test_an_answer_to_a_what_if_is_no_memory() -> None:
+    assert chat("u: if you could live in any decade which would it be",
+                "a: The 1920s, for the jazz.",
+                "u: ha nice. I'd be a flapper in Paris obviously") == []
+
+
+def test_an_idiom_with_id_be_keeps_its_fact() -> None:
+    assert any("Kindle" in m for m in said("I'd be lost without my Kindle"))
+
+
+def test_a_lead_in_to_pasted_text_is_no_memory() -> None:
+    assert said("the council letter asks: Full name? Date of moving in? can you help") == []
+
+
+# -- a meeting later the same day -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "I'm meeting my cousin in Camden later, best pub near the station?",
+    "we're seeing my in-laws tonight, what wine goes with lamb",
+])
+def test_a_meeting_later_today_is_no_memory(text: str) -> None:
+    assert said(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("I'm meeting my birth mother next month for the first time", "birth mother"),
+    ("I'm seeing a therapist weekly for anxiety", "therapist"),
+    ("I work in Canary Wharf and I'm meeting a friend in Soho after", "Canary Wharf"),
+])
+def test_a_lasting_meeting_or_the_fact_beside_it_is_kept(text: str, kept: str) -> None:
+    assert any(kept in m for m in said(text))
+

@@ -22,7 +22,7 @@ from gieok.write.extract.patterns_en_base import PETS
 # life_event, one_off, past_evaluation, reason_clause and without_request are read as
 # generic.<name> by the extractor: they live in moment and request_reason, and are re-exported
 from gieok.write.extract.moment import (KO_LAUGH, KO_MOOD, PLAN, VENT, momentary, one_off,
-                                        past_evaluation)
+                                        past_evaluation, searching)
 from gieok.write.extract.moment import life_event as life_event
 from gieok.write.extract.passing import passing
 from gieok.write.extract.request_reason import reason_clause as reason_clause
@@ -46,7 +46,12 @@ _EN_REJECT = re.compile(
     r"show|make|let['’]?s|translate|summari[sz]e|reply|draft|remind|explain|suggest|recommend|"
     r"any|ok(?:ay)?(?![,\s]+(?:so\s+)?(?:big\s+|quick\s+|small\s+)?(?:update|news|fyi)\b)|"
     r"never\s+mind|nvm|thanks?|thx|ty)\b|\b(?:if|suppose|imagine|pretend|wish|"
-    r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|\b(?:i\s+(?:think|guess|suppose|"
+    r"would|hypothetically|say[s]?|said|told|thinks?|heard)\b|"
+    # a lead-in to what is pasted after it ("my form for the clinic asks: Blood type? …")
+    r"\b(?:asks|reads|goes\s+like|looks\s+like\s+this|is\s+as\s+follows)\s*[:.]?\s*$|"
+    # an answer to a what-if ("if you could be any animal…" → "I'd be a cat, sleep all day")
+    r"\bi['’]d\s+(?:probably\s+|definitely\s+|totally\s+)?(?:be\s+(?:a|an|the)|pick|choose|go\s+(?:for|with)|take)\b|"
+    r"\b(?:i\s+(?:think|guess|suppose|"
     r"see|know|agree|hope|bet|wonder)|idk|dunno)\b|\b(?:today|tonight|right\s+now|just\s+now|"
     r"this\s+morning)\b.*\b(?:tired|bored|hungry|sleepy|stressed|sad|happy|excited|nervous)\b|"
     r"^(?:i['’]?m|i\s+am)\s+(?:so\s+|really\s+|very\s+|kinda\s+|super\s+|just\s+|mostly\s+|"
@@ -180,7 +185,7 @@ def keepable(sentence: str) -> bool:
     if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
             or _PRONOUN_END.search(text) or past_evaluation(text) or _MOOD_ONLY.match(text) \
-            or _ASKED_OF_YOU.search(said) or (is_korean(text) and ko_asks(text)) \
+            or _ASKED_OF_YOU.search(said) or (is_korean(text) and (ko_asks(text) or searching(text))) \
             or momentary(text) or one_off(text) or called_off(text):
         return False
     if is_korean(text):
@@ -281,7 +286,7 @@ def _ko_worth_keeping(text: str) -> bool:
     if medical_report(text):
         text = re.sub(r"(?:래요?|대요?|라고\s?(?:했어요?|하더라|하네요?|해요?))[\s.!~]*$", "", text)
     if _KO_REJECT.search(text) or _REMARK.search(KO_LAUGH.sub("", text).rstrip(" .!~")) \
-            or ko_asks(text) or passing(text) or (
+            or ko_asks(text) or passing(text) or searching(text) or (
             (KO_MOOD.search(text) or VENT.search(text)) and not HEALTH.search(text)):
         return False
     toks = korean.tokens(text)

@@ -130,6 +130,11 @@ def _names(text: str, name: str) -> bool:
 # 키우는데 …", "동료는 강아지 두 마리 키워")
 _OTHER_KEEPER = (r"(?<![가-힣])(?:친구|동료|지인|이웃|옆집|선배|후배|사촌|친척|[가-힣]{1,4}(?:씨|님))"
                  r"(?:가|이|는|은|도|네가|네는)\s")
+# ("my buddy Marcus just got a corgi puppy named Waffles", "our neighbour has a cat called …")
+_OTHER_KEEPER_EN = (r"\b(?:my|our)\s+(?:best\s+)?(?:buddy|mate|pal|friend|coworker|co-worker|colleague|"
+                    r"neighbou?r|boss|roommate|flatmate|classmate|landlord|landlady)\s+(?:[A-Z][\w-]+\s+)?"
+                    r"(?:just\s+|finally\s+|also\s+)?(?:got|gets|has|had|adopted|bought|rescued|brought\s+home|"
+                    r"is\s+getting|keeps)\b")
 # Korean pronouns a name-finder may take for a name ("보리 나이는 …" is not a pet "나")
 _NOT_A_NAME = frozenset("나 저 너 난 전 넌 내 제 네 우리 저희".split())
 
@@ -139,6 +144,8 @@ def _someone_elses(sentence: str, noun: str) -> bool:
     the pet has another owner."""
     if re.search(rf"{_OTHER_KEEPER}(?:\S+\s){{0,5}}?\S*{re.escape(noun)}\S*\s(?:\S+\s)?"
                  r"(?:키우|키워|길러|기르)", sentence):
+        return True
+    if re.search(rf"{_OTHER_KEEPER_EN}[^.!?]{{0,40}}?\b{re.escape(noun)}", sentence, re.IGNORECASE):
         return True
     noun = re.escape(noun)
     return re.search(rf"(?:[가-힣]+네|[가-힣]+의|옆집|이웃|회사)\s?(?:집\s?)?{noun}|"

@@ -27,6 +27,9 @@ _EN_MOMENT = re.compile(
     r"\bi['’]?m\s+(?:currently\s+|just\s+)?(?:at|on)\s+the\s+(?:airport|station|office|gym|store|"
     r"mall|hospital|bus|train|plane|subway|way|beach|park|cafe|café|library)\b|"
     r"\bi['’]?m\s+(?:just\s+)?(?:browsing|looking\s+around|killing\s+time|bored)\b|"
+    # a meeting later the same day ("I'm meeting a friend in Shoreditch after, fastest route?")
+    r"\b(?:i['’]?m|we['’]re)\s+(?:meeting|seeing|catching\s+up\s+with)\b[^.!?,]*\b(?:after(?:wards)?|"
+    r"later|tonight|after\s+work)\s*(?:[,.!?]|$)|"
     # the day's weather ("today's weather is perfect lol, raining again"): never the user's
     r"\b(?:today['’]?s\s+weather|(?:the\s+)?weather\s+(?:today|this\s+(?:week|morning|weekend)))\b|"
     # something of theirs misbehaving right now: "my code is broken", "the wifi is down"
@@ -113,7 +116,7 @@ KO_MOOD = re.compile(
     r"(?<![가-힣])지금\s(?:[^\s]+\s){0,4}?[^\s]*(?:는|ᆫ)\s?중|"  # "지금 보고서 쓰는 중": right now
     r"걱정돼|걱정이야|걱정이에요|떨려요?|감기|몸살|두통|숙취|배탈|체했|열이\s?(?:나|있))|"
     # today's weather ("와 오늘 날씨 진짜 최고다", "오늘 미세먼지 bad라는데 …"): the day's, never the user's
-    r"(?<![가-힣])(?:오늘|지금|이번\s?주|내일)\s?(?:날씨|미세\s?먼지|초미세\s?먼지|황사|하늘)|"
+    r"(?<![가-힣])(?:오늘|지금|이번\s?주|내일)\s?(?:아침\s?|낮\s?|밤\s?)?(?:날씨|기온|미세\s?먼지|초미세\s?먼지|황사|하늘)|"
     # a reaction to news said with -라니 ("회의 3개 연속이라니 so excited", "월요일부터 야근이라니"):
     # how the speaker takes it, not a statement
     r"[가-힣](?:이)?라니(?=[\s!?.~ㅋㅎㅠ]|$)")
@@ -171,3 +174,34 @@ def _of_the_moment(text: str) -> bool:
     """How this period feels or how something went: "tax season is killing me", "swamped
     today", "caffeine was wrecking my sleep"."""
     return passing(text) or momentary(text) or past_evaluation(text)
+
+
+# The chat's own errand, said as what the user is in the middle of ("새해 목표 세우는 중인데 예시
+# 좀 보여줘", "여름휴가 숙소 찾는 중", "김장 계획 짜는 중이야"): the search or the planning is what the
+# assistant is asked to help with now, not a fact about the user. Only a single clause whose one
+# verb is the searching; a reason beside it ("결혼기념일이라 레스토랑 알아보는 중") or a life change
+# searched for ("이사 갈 집 알아보는 중", "이직할 회사 알아보는 중") is left to the other rules.
+_SEARCHING = frozenset("찾 세우 짜 알아보 고르 검색하 구상하".split())
+_LIFE_SEARCHED = frozenset("집 이사 이직 직장 회사 일자리 취업 구직 학교 유치원 어린이집 대학원 대학 "
+                           "전세 월세 아파트 병원 치료 학원".split())
+
+
+def searching(text: str) -> bool:
+    """A single Korean clause saying the errand of the moment (see above)."""
+    words = [t for t in korean.tokens(KO_LAUGH.sub("", text)) if not t.tag.startswith("S")
+             or t.tag in ("SL", "SN", "SH")]
+    at = next((i for i in range(len(words) - 1, 1, -1)
+               if words[i].form == "중" and words[i].tag == "NNB"), None)
+    if at is None or words[at - 1].tag != "ETM" or words[at - 1].form != "는":
+        return False
+    verb = words[at - 2]
+    searched = verb.form if verb.tag == "VV" else None
+    if verb.tag == "XSV" and at >= 3:  # 검색하, 구상하
+        searched = words[at - 3].form + verb.form
+    if searched not in _SEARCHING:
+        return False
+    before, after = words[:at - 2] if verb.tag == "VV" else words[:at - 3], words[at + 1:]
+    if any(t.tag.startswith(("V", "XS", "E")) for t in before) \
+            or any(t.form in _LIFE_SEARCHED for t in before):
+        return False
+    return all(t.tag in ("VCP", "EF", "EC", "JX", "IC") for t in after)

@@ -27,9 +27,12 @@ _MAKING = frozenset({"만들", "짓", "쓰", "짜", "그리", "모으", "키우"
 _ACTION_NOUNS = frozenset({"작업", "준비", "제작", "개발", "기획", "운영", "연구", "집필", "작성",
                            "번역", "편집", "디자인", "리브랜딩", "리모델링", "연재", "촬영", "녹음",
                            "창업", "정리", "설계", "구축", "공부"})
-# a moment or a chore, not an undertaking
+# a moment or a chore, not an undertaking; nor the chat's own errand, a plan or a list drawn up
+# with the assistant ("새해 목표 세우는 중", "김장 계획 짜는 중", "연말 파티 메뉴 짜는 중"; a
+# business plan, 사업 계획서, is a work)
 _MOMENT = re.compile(r"지금|오늘|방금|이따|잠깐|아까|내일|저녁|점심|아침|밥|식사|요리|출근|퇴근|외출|"
-                     r"샤워|청소|빨래|설거지|이사|짐|잠|숙제")
+                     r"샤워|청소|빨래|설거지|이사|짐|잠|숙제|"
+                     r"(?:계획(?!서)|목표|루틴|일정|식단|메뉴|시간표|동선)\s?(?:을|를)?\s?(?:짜|세우)")
 _SELF = frozenset({"나", "저", "우리", "저희"})
 
 
