@@ -43,7 +43,7 @@ from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.diets import diet_in
 from gieok.write.extract.dwelling import home_in, homes_left, household
-from gieok.write.extract.new_value import (MEASURES, dosed_name, left_behind, new_value,
+from gieok.write.extract.new_value import (MEASURES, dosed_name, left_behind, new_value, old_value,
                                            same_word, without_old)
 from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
                                         named_across, other_sentences, slip_said_now, says_only)
@@ -277,10 +277,15 @@ def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
         renewal.things <= MEASURES else None
     if drug and drug.casefold() not in content.casefold():
         content = f"{content} ({drug})"  # "raised User's dose to 75mcg" — of what
+    # the number it had ("75mg"): context() says it as past beside the new one, and dates a
+    # line of an earlier conversation that still states it
+    before = old_value(renewal, renewed[0].content) if renewal is not None and len(renewed) == 1 \
+        and not new.metadata.get("previously") else None
     new = new.model_copy(update={
         "pinned": new.pinned or any(r.pinned for r in renewed),
         "tags": sorted(set(new.tags) | core), "content": content,
-        "content_hash": content_hash(content)})
+        "content_hash": content_hash(content),
+        "metadata": {**new.metadata, "previously": before} if before else new.metadata})
     _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                names=list(dict.fromkeys(names)))
     return True

@@ -16,6 +16,7 @@ from gieok.settings import GieokSettings
 from gieok.write.extract.asked_change import carried
 from gieok.write.extract.correction import corrected_earlier
 from gieok.write.extract.dwelling import home_in, household
+from gieok.write.extract.new_value import new_value, old_value
 from gieok.write.extract.retired import retired
 from gieok.write.extract.said_alone import changed_alone
 from tests.support.sessions import monthly_turns
@@ -205,3 +206,30 @@ async def test_a_change_answered_ends_the_old_value(settings: GieokSettings,
                       user_id="none", session_id="b", timestamp="2026-04-20T10:00:00+09:00")
         assert [r for r in (await mem.list(user_id="none")).items if r.layer.value == "long_term"] \
             == []  # nothing stored to end: the answer alone is no memory
+
+
+# -- a renewed number is said as past beside the new one ------------------------------------------
+@pytest.mark.parametrize(("new", "old", "value"), [
+    ("사용자는 리리카 150으로 올린다", "사용자는 신경통 때문에 리리카 75mg 먹는데 어지럽다", "75mg"),
+    ("Team moved standup to 10:15", "User's standup is at 9:30 every day", "9:30"),
+    ("사용자는 몽이 베트메딘 하루 세 번으로 늘렸다", "사용자의 몽이는 베트메딘 하루 두 번 먹는다", None),
+])
+def test_the_number_a_renewal_replaced(new: str, old: str, value: str | None) -> None:
+    said = new_value(new)
+    assert said is not None and old_value(said, old) == value
+
+
+async def test_the_old_dose_reads_as_past_in_context(settings: GieokSettings,
+                                                     tmp_path: Path) -> None:
+    async with AsyncMemory(f"sqlite:///{tmp_path}/m.db", settings=settings) as mem:
+        await mem.add([{"role": "user", "content": "가바펜틴 300mg 먹는데 졸려"}],
+                      user_id="dose", session_id="a", timestamp="2026-02-01T10:00:00+09:00")
+        await mem.end_session(user_id="dose", session_id="a")
+        await mem.add([{"role": "assistant", "content": "가바펜틴은 아직 300mg 드세요?"}],
+                      user_id="dose", session_id="b", timestamp="2026-03-01T10:00:00+09:00")
+        await mem.add([{"role": "user", "content": "600으로 올림"}],  # a live chat, turn by turn
+                      user_id="dose", session_id="b", timestamp="2026-03-01T10:01:00+09:00")
+        await mem.end_session(user_id="dose", session_id="b")
+        text = (await mem.context("가바펜틴 몇 mg 먹어?", user_id="dose", use_cache=False)).text
+        assert all("(until" in line or "이전에는" in line
+                   for line in text.splitlines() if "300" in line), text

@@ -435,6 +435,25 @@ def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*new.left, *gone]))
 
 
+_NUMBERED = re.compile(r"(?<![\w.:])\d[\d.:/,]*(?:\s?(?:mg|mcg|g|kg|ml|iu|시|분|일|월|알|번|회|정|%|am|pm))?"
+                       r"(?![\w.:])", re.IGNORECASE)
+
+
+def old_value(new: NewValue, old: str) -> str | None:
+    """The value an older memory gave the thing ``new`` renews, when both are numbers ("75mg"
+    in "리리카 75mg 먹는데" for "리리카 150으로 올린다", "9:30" for "moved standup to 10:15"):
+    the first number said after the thing's name (else the only one), never the new value."""
+    if not re.search(r"\d", new.value):
+        return None
+    at = min((m.end() for t in new.things for m in [re.search(re.escape(t), old, re.IGNORECASE)]
+              if m is not None), default=0)
+    found = [m.group(0).strip() for m in _NUMBERED.finditer(old)
+             if m.group(0).strip() != new.value and not new.value.startswith(m.group(0).strip())]
+    after = [m.group(0).strip() for m in _NUMBERED.finditer(old, at)
+             if m.group(0).strip() in found]
+    return after[0] if after else found[0] if len(found) == 1 else None
+
+
 def replaced(old: str, new: NewValue) -> int:
     """Whether the older memory ``old`` states the old value of the thing ``new`` changed:
     it names that thing, it is about the same holder (whoever each one is about — by name,
