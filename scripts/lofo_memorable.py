@@ -14,7 +14,7 @@ the package, whatever files they saw):
 End to end: each left-out writer's files played through the write path
 (``evaluate_chat_set``, hash embedder, heuristic extractor) with a judge trained without that
 writer (``none`` = no judge; a path ending ``.npz`` = an earlier weight file, e.g. main's),
-learned kinds at each threshold setting of ``--grid`` ('veto/keep[/slot/answer];…'):
+learned kinds at each threshold setting of ``--grid`` ('veto/keep[/slot/answer[/own]];…'):
 
     PYTHONPATH=src python scripts/lofo_memorable.py --e2e old.npz,ngram \
         --grid '0.32/0.86;0.40/0.78' --json e2e.json
@@ -184,10 +184,10 @@ class Judge:
     (``memorable.Model``'s ``score``/``veto``/``keep``)."""
 
     def __init__(self, kind: str, w: np.ndarray | None, v: np.ndarray | None, b: float,
-                 vetoes: dict[str, float], keep: float, vec: Any) -> None:
+                 vetoes: dict[str, float], keep: float, vec: Any, own: float = 2.0) -> None:
         self.kind, self.w, self.v, self.b = kind, w, v, b
-        self.vetoes, self.keep, self.vec = vetoes, keep, vec
-        self.info = {"vetoes": vetoes, "keep": keep}
+        self.vetoes, self.keep, self.vec, self.own = vetoes, keep, vec, own
+        self.info = {"vetoes": vetoes, "keep": keep, "own": own}
 
     def score(self, sentence: str, question: str | None = None) -> float:
         z = self.b
@@ -228,13 +228,15 @@ def encoder(bundle: dict[str, Any]) -> Any:
     return vec
 
 
-def _settings(spec: str, args: Any) -> tuple[str, dict[str, float], float]:
-    """``veto/keep[/slot/answer]`` → a label, the vetoes and the keep threshold."""
+def _settings(spec: str, args: Any) -> tuple[str, dict[str, float], float, float]:
+    """``veto/keep[/slot/answer[/own]]`` → a label, the vetoes, the keep threshold and the
+    threshold of a clause of the user's own (``own_clauses``; 2 = off)."""
     parts = [float(x) for x in spec.split("/")]
     veto, keep = parts[0], parts[1]
     slot = parts[2] if len(parts) > 2 else args.veto_slot
     answer = parts[3] if len(parts) > 3 else args.veto_answer
-    return spec, {"slot": slot, "generic": veto, "answer": answer}, keep
+    own = parts[4] if len(parts) > 4 else 2.0
+    return spec, {"slot": slot, "generic": veto, "answer": answer}, keep, own
 
 
 def end_to_end(bundle: dict[str, Any], kinds: list[str], files: list[str], args: Any
@@ -277,9 +279,9 @@ def end_to_end(bundle: dict[str, Any], kinds: list[str], files: list[str], args:
                 else:
                     v, w, b = fit_standardised(dense(bundle, tr), y[tr], args.l2d,
                                                pick if kind == "both" else None, args.l2)
-                for label, vetoes, keep in grid:
+                for label, vetoes, keep, own in grid:
                     name = kind if len(grid) == 1 else f"{kind}@{label}"
-                    judges.append((name, Judge(kind, w, v, b, vetoes, keep, vec)))
+                    judges.append((name, Judge(kind, w, v, b, vetoes, keep, vec, own)))
         for name in names:
             cases = load_chat_set(DATA / name, split="all")
             for label, judge in judges:
@@ -330,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--by", choices=("writer", "file"), default="writer",
                     help="leave one writer (both halves of a fresh file) or one file out")
     ap.add_argument("--grid", default=None,
-                    help="threshold settings played end to end: 'veto/keep[/slot/answer];…'")
+                    help="threshold settings played end to end: 'veto/keep[/slot/answer[/own]];…'")
     ap.add_argument("--scores", type=Path, default=None, help="write every LOFO score here")
     ap.add_argument("--dump", type=Path, default=None,
                     help="end to end: write each file's stored memories (matched or junk) here")
@@ -381,7 +383,7 @@ def _load_npz(path: Path) -> Any:
         info = json.loads(str(data["info"]))
         weights = data["weights"].astype(np.float32)
     return Model(weights=weights, bias=float(info["bias"]), vetoes=info["vetoes"],
-                 keep=float(info["keep"]), info=info)
+                 keep=float(info["keep"]), info=info, own=float(info.get("own", 2.0)))
 
 
 def _shipped() -> tuple[np.ndarray, float]:

@@ -18,9 +18,9 @@ from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
-from gieok.write.extract import health, korean
+from gieok.write.extract import health, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
-from gieok.write.extract import memorable, moment, patterns_en, patterns_ko, slots, undertaking
+from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, slots
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -36,6 +36,7 @@ from gieok.write.extract.retired import died, mentions, parted, renamed, retired
 from gieok.write.extract.said_alone import changed_alone
 from gieok.write.extract.shift import said_over
 from gieok.write.extract.timeexpr import resolve_time
+from gieok.write.extract.withdrawal import withdrawal
 from gieok.write.normalize import clip_en, first_person_to_user_en, first_person_to_user_ko
 from gieok.write.normalize import score_importance
 from gieok.write.pii import has_mask, is_mask_only
@@ -189,7 +190,7 @@ class HeuristicExtractor:
                 if len(kept) < len(out):
                     out = kept  # said in this add: dropped here
                 else:  # said in an earlier add: the reconciler archives its memories
-                    out.append(_withdrawal(turn, took_back))
+                    out.append(withdrawal(turn, took_back))
                 continue
             if asked and entities.kind_asked(asked, turn.content) \
                     and len(split_sentences(turn.content)) == 1 \
@@ -248,6 +249,7 @@ class HeuristicExtractor:
         kind = "answer"  # how the judge's veto reads an answer to the assistant's question
         secret_here = False  # this sentence / the one before handed over a secret
         before_sentence: list[Candidate] = []  # ``out`` as the previous sentence found it
+        own: set[str] = set()  # what the path of the user's own clauses made (``own_clauses``)
         for at, sentence in enumerate(sentences):  # (touched: what that sentence made)
             touched, before_sentence = fragments.touched(before_sentence, out), list(out)
             after_secret, secret_here = secret_here, _SECRET_MASK.search(sentence) is not None
@@ -281,6 +283,8 @@ class HeuristicExtractor:
             if not explicit and is_noise(sentence) and standing is None \
                     and not health.medical_report(sentence) and corrected_earlier(sentence) is None \
                     and not kin_news.heard(sentence):  # (a relative's news passed on is kept)
+                out.extend(self._candidate(h, lang, turn, preview, explicit=False, hedged=False)
+                           for h, lang in own_clauses.judged(resolved, question, own, whole=False))
                 continue  # (a correction of an earlier value is no apology: retired.renamed)
             if not explicit and discourse_others.not_the_users(sentence, [None, *sentences][at], shown):
                 continue  # someone else's news, what is handed over for a task, a daydream
@@ -373,6 +377,10 @@ class HeuristicExtractor:
                 hits = [(h, lang) for h, lang in hits if not _vetoed(
                     judge, worth, kind if reply is not None
                     else "slot" if h.slot or h.family == "project" or durable else "generic")]
+            if not hits and reply is None and not ruled and not explicit:
+                # a statement of the user's own no rule read: the judge decides alone
+                hits = own_clauses.judged(resolved, question, own, before=[None, *sentences][at],
+                                          shown=shown)
             if secret_here or after_secret and not about_kin(sentence):
                 # said with a secret or right after it (unless a relative is its subject: "어머니는
                 # 당진 사세요"), it is about the secret unless it says who the user is
@@ -425,7 +433,7 @@ class HeuristicExtractor:
                          if out[i].slot is None and out[i].lang == "ko"), None) \
                 if hits and reply is None and (not over or said_over(body)) else None
             # (a new value said alone stays one: what follows it is judged by itself)
-        return out
+        return own_clauses.unrepeated(out, own)
 
     def _with_generic(self, sentence: str, hits: list[tuple[Hit, str]], explicit: bool,
                       about_entity: bool, sure: bool = False, *,
@@ -562,13 +570,6 @@ class HeuristicExtractor:
 
 
 _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
-
-
-def _withdrawal(turn: Turn, took_back: Turn) -> Candidate:
-    """Not a memory: the reconciler archives what ``took_back`` left (``withdraws``)."""
-    return Candidate(content=f"withdrawn: {turn.content[:80]}", type=MemoryType.NOTE,
-                     category="context", confidence=1.0, turn_ids=(turn.id,),
-                     preview=turn.content[:PREVIEW_CHARS], at=turn.at, withdraws=(took_back.id,))
 
 
 def _vetoed(judge: memorable.Model | None, worth: float | None, kind: str) -> bool:

@@ -130,13 +130,14 @@ class Model:
     """The shipped weights and the thresholds chosen by cross-validation: ``vetoes`` per kind
     of memory a sentence became ("slot": a precise slot rule; "generic": the whole sentence;
     "answer": a fragment answering the assistant's question), ``keep`` for a sentence no rule
-    kept."""
+    kept, ``own`` for a clause of the user's own that nothing else made a candidate of."""
 
     weights: np.ndarray
     bias: float
     vetoes: dict[str, float]
     keep: float
     info: dict[str, Any]
+    own: float = 2.0  # a clause of the user's own no rule read (``own_clauses``); 2.0: off
 
     def score(self, sentence: str, question: str | None = None) -> float:
         """P(worth remembering) for one user sentence (and the question it answers)."""
@@ -167,4 +168,4 @@ def model() -> Model | None:
         return None
     return Model(weights=weights, bias=float(info["bias"]),
                  vetoes={k: float(v) for k, v in info["vetoes"].items()},
-                 keep=float(info["keep"]), info=info)
+                 keep=float(info["keep"]), info=info, own=float(info.get("own", 2.0)))
