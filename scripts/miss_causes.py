@@ -9,7 +9,8 @@ missed by ``base`` is
 - **b (vetoed)**: found by ``noveto``;
 - **k (keep path)**: found only by ``keepall`` (a candidate the keep path holds back);
 - **d (superseded)**: in ``keepall`` some candidate matched every keyword, yet no live memory;
-- **c (worded)**: a candidate came from the fact's turn, none holds every keyword;
+- **c (worded)**: a candidate from the fact's turn holds some of its keywords, none all;
+- **a2 (its clause never a candidate)**: the turn made other candidates, none with its keywords;
 - **a (never a candidate)**: nothing was made from the fact's turn.
 
     PYTHONPATH=src python scripts/miss_causes.py chat_fresh17_dev.yaml:dev … --json out.json
@@ -108,8 +109,11 @@ def main(argv: list[str] | None = None) -> int:
             elif any(keyword_match(k, c) for p, c in made
                      if p and any(u.startswith(p[:40]) for u in texts)):
                 cause = "d"
-            elif from_turn:
+            elif any(any(a.casefold() in c.casefold() for a in str(key).split("|"))
+                     for key in k for c in from_turn):
                 cause = "c"
+            elif from_turn:
+                cause = "a2"
             else:
                 cause = "a"
             counts[cause] = counts.get(cause, 0) + 1
@@ -119,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         total = sum(counts.values())
         found = base.as_dict()["splits"]["all"]
         print(f"{name}:{split} missed {total} of {found['expected_facts']}  " + "  ".join(
-            f"{c}={counts.get(c, 0)}" for c in "abckd") + f"  | noveto R "
+            f"{c}={counts.get(c, 0)}" for c in ("a", "a2", "b", "k", "c", "d")) + f"  | noveto R "
             f"{noveto.as_dict()['splits']['all']['recall']:.3f} keepall R "
             f"{keepall.as_dict()['splits']['all']['recall']:.3f} P "
             f"{keepall.as_dict()['splits']['all']['precision']:.3f} junk "
