@@ -126,6 +126,8 @@ def test_a_clause_that_repeats_the_sentence_is_dropped() -> None:
     "엄마는 내가 아직 대학생인 줄 알아",  # someone's belief
     "지수씨는 판교에 살아",  # someone called by name
     "nope, I'm not vegan",  # a no to the assistant's guess
+    "wow 월요일 아침 회의 3개 연속이라니 so excited",  # an exclamation at the news
+    "벌써 우리 딸이 고등학생이라니",
 ])
 def test_other_look_alikes_store_nothing(sentence: str) -> None:
     assert own_clauses.hits(sentence, always, 0.5) == []

@@ -66,8 +66,10 @@ _EN_NOT_STATED = re.compile(
     r"\bi['’]d\s+(?:love|like|want|rather)\b|\b(?:one\s+day|someday|some\s+day|wish|hope)\b|"
     r"\b(?:just\s+now|right\s+now|this\s+morning|earlier\s+today)\b",
     re.IGNORECASE)
-# Korean: a moment ("방금", "아까", "지금"), a belief of someone's ("…인 줄 알아")
-_KO_NOT_STATED = re.compile(r"(?<![가-힣])(?:방금|아까|지금)(?![가-힣])|줄\s?(?:알|아)|궁금")
+# Korean: a moment ("방금", "아까", "지금"), a belief of someone's ("…인 줄 알아"), an exclamation
+# at the news ("회의 3개 연속이라니", "벌써 금요일이라니": a remark on the moment, often ironic)
+_KO_NOT_STATED = re.compile(r"(?<![가-힣])(?:방금|아까|지금)(?![가-힣])|줄\s?(?:알|아)|궁금|"
+                            r"(?:라니|다니)(?![가-힣])")
 _EN_SUBJECT = re.compile(r"^(?:i|i['’](?:m|ve|d)|im|we|we['’]re|my|our)\s", re.IGNORECASE)
 # a part handed to the assistant ("you're my doctor and I'm a patient …"): a game, not the user
 _ROLE = re.compile(r"\byou(?:['’]re|\s+are)\s+(?:my|a|an|the|our)\s", re.IGNORECASE)
