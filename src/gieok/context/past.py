@@ -24,11 +24,11 @@ from datetime import datetime
 
 from gieok.domain.context import ContextSection
 from gieok.domain.records import Layer, MemoryRecord
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import changes as _kinds
 from gieok.write.extract import shift
 from gieok.write.outdated import distinctive
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _WORD = re.compile(r"[A-Za-z][\w'’-]{3,}|[\uac00-\ud7a3]{2,}")
 # a Korean particle or copula glued on a word of the change: "수영을" is "수영"
 _PARTICLE = re.compile(r"(?:으로|에서|이다|이랑|하고|까지|부터|은|는|이|가|을|를|에|로|도|만|의|다)$")

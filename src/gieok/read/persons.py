@@ -36,6 +36,8 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
+
 
 # A person word -> the persons it can mean. English whole words (plural too); Korean inside
 # words (particles attach). Younger siblings (동생) and parents name two persons each.
@@ -96,7 +98,6 @@ _EN_SUBJECT = re.compile(
 _KO_SUBJECT = re.compile(rf"({_KO_WORD})(?:님)?(?:이|가|은|는|께서|도)(?![가-힣])")
 _CLAUSE = re.compile(r"[^.!?\n\uff1f\u3002,;:\u2014]+[.!?\uff1f\u3002]*")
 _LETTER = re.compile(r"[A-Za-z\uac00-\ud7a3]")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # The user speaking of themselves in a question.
 _EN_SELF = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|am\s+i|do\s+i)\b",
                       re.IGNORECASE)

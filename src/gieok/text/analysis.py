@@ -14,7 +14,8 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from gieok.text.hangul import HANGUL as _HANGUL
+
 _WORD = re.compile(r"\w+", re.UNICODE)
 _KEEP_TAGS = frozenset({"NNG", "NNP", "NR", "NP", "VV", "VA", "XR", "SL", "SH", "SN", "MAG"})
 STOPWORDS = frozenset(

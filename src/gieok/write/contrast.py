@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write import roles, styles
 from gieok.write.extract import changes, shift
 from gieok.write.extract.shift import EN_CHANGE_VERB, KO_CHANGE_VERB
@@ -35,7 +36,6 @@ from gieok.write.extract.retired import _SENTENCE_END, _UNSURE, died, dosed, men
 from gieok.write.likeness import _keys
 from gieok.write.restating import _STOP_KO, _SUBJECT, _WORD, _stem, _verb
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _COPULA = re.compile(r"(?<=[가-힣])(?:이다|이에요|예요|이야|입니다)$")
 
 # "화요일 아니고 목요일", "두유 말고 오트밀크로", "Vue 버리고 React로": the old value, the marker,

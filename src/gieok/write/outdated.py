@@ -36,6 +36,7 @@ from datetime import datetime
 from typing import Protocol
 
 from gieok.domain.records import Layer, MemoryRecord, content_hash
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import shift
 from gieok.write.extract.health import is_medicine
 from gieok.write.extract.new_value import dosed_name
@@ -195,7 +196,6 @@ def reword_plan(plan: _PlanLike,
 
 
 # -- what a memory that ends another says of it ----------------------------------------------------
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def left_names(gone: list[MemoryRecord], why: str) -> list[str]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from gieok.text.hangul import HANGUL as _HANGUL
+
 
 
 def with_copula(content: str, name: str) -> str:

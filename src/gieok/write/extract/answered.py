@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import korean
 from gieok.write.extract.coref import Entities, Entity
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
@@ -25,7 +26,6 @@ from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.normalize import has_batchim
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # animals a user keeps that the pet list leaves out (a horse boarded at a barn, farm animals)
 _MORE_ANIMALS = r"horse|mare|stallion|gelding|pony|foal|donkey|goat|sheep|pig|cow|hen|chicken|duck"
 _KIND_EN = re.compile(rf"\b(?:my|our|mine(?:['’]s|\s+is)|we\s+have|i\s+have)\s+(?:(?:an?|\d+[- ]"

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import Token, tokens
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _TRAILING = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|[.!~…]+))+\s*$")
 
 # --- a question by its ending -----------------------------------------------------------------

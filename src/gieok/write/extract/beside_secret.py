@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.base import Hit
 
 _MASK = re.compile(r"\[(?:CARD|RRN|PASSWORD|SECRET|ID_NUMBER|ACCOUNT)\]")
@@ -41,7 +42,6 @@ _AFTER = re.compile(r"^[\s.,;:/|)\]—–-]*(?:(?:oh|and|also|btw|plus|but)\b[\s
 _LATIN_START = re.compile(r"^(?!(?:in|on|at|for|from|to|with|of|into|inside|under|as|is|was|"
                           r"are|were|which|that|isn['’]t|doesn['’]t|won['’]t)\b)[A-Za-z]",
                           re.IGNORECASE)
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # the speaker, or what is the speaker's, somewhere in the clause
 _SELF = re.compile(r"(?<![\w'’])(?:I|I['’]m|im|I['’]ve|my|we|we['’]re|we['’]ve|our)(?![\w'’])",
                    re.IGNORECASE)

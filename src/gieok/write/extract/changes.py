@@ -36,13 +36,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.shift import KIND_OF_EVENT, event_named
 from gieok.write.extract.started import STARTED_AT_EN
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # -- the kinds of things a person has or attends one at a time ------------------------------
 # name → (words that name the kind itself, patterns that name a member of it in a memory)

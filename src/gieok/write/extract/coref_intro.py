@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.focus import counted
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.names import BREED_SAID, familiar, hangul_named, ko_called, ko_noun
@@ -186,7 +187,6 @@ KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|
                          r"다음|어제|오늘|내일|둘|셋)$")
 
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def named(m: re.Match[str]) -> str:

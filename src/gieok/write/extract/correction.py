@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gieok.text.hangul import HANGUL as _HANGUL
+
 _MARKER_EN = re.compile(
     r"^(?:(?:oh|ah|um+|uh+|hmm+|ugh|sorry)[,\s]+)*(?:actually|wait(?:\s+no)?|no\s+wait|oops|whoops|"
     r"my\s+bad|correction|scratch\s+that|i\s+mean|i\s+meant|sorry,?\s+i\s+meant?)\b[,:!.\s-]*"
@@ -47,7 +49,6 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|lives?|works?)\b",
                         re.IGNORECASE)
 _CALENDAR = re.compile(rf"(?:{_WEEKDAYS}|{_MONTHS})\b", re.IGNORECASE)

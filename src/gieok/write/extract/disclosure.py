@@ -25,11 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import asides, discourse, english, korean, patterns_en
 from gieok.write.extract.health import health_related
 from gieok.write.extract.premise import premise
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # where an English sentence may hold another clause: punctuation, or a coordinator
 _EN_CUT = re.compile(

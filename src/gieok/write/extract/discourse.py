@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import asides, task_talk
 from gieok.write.extract.discourse_split import split_sentences
 from gieok.write.extract.discourse_subject import SELF_KO, final_predicate, ko_subject
@@ -32,7 +33,6 @@ __all__ = [
     "without_trailing_question",
 ]
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|hiya|thanks?|thank\s+you(?:\s+so\s+much)?|thx|ty|ok(?:ay)?|k|cool|"

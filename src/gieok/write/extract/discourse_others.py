@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import asides
 from gieok.write.extract.discourse import hypothetical, unfill
 from gieok.write.extract.discourse_subject import final_predicate
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 # People outside the user's family and household: what they do or have is not the user's.

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 _SPLIT = re.compile(
     r"(?<![\s.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)(?<=[.!?。！？~])\s+|\n+|(?<=[가-힣][ㅠㅜㅋㅎ])\s+(?=[가-힣A-Za-z]{2})|"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 # -- a dose changed, said in Korean: kept as a health memory of its own -------------------------

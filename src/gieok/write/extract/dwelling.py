@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from gieok.domain.records import MemoryRecord, MemoryType
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.changes import people
 from gieok.write.extract.patterns_ko_base import CITIES, NOT_PLACE, PLACE_SUFFIX
 from gieok.write.likeness import same_value
@@ -86,7 +87,6 @@ def home_in(content: str) -> str | None:
     return None
 
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
 def _home_en(text: str) -> str | None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from gieok.text.hangul import HANGUL as _HANGUL
+
 
 # the same said after a comma, beside another clause: "We moved to Seattle last week, new job
 # at a community college!" — a clause of its own, or the move's slot hides it

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # the speaker as a subject or owner: "I", "my", "저는", "제가" — a sentence about the user
 _SPEAKER_EN = re.compile(r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|me|my|mine|we|our|us)"
                          r"(?![\w'’])", re.IGNORECASE)

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import answered, asked_verb, english, korean
 from gieok.write.extract.coref import Entities, Entity, fits
 from gieok.write.extract.names import ko_called
 from gieok.write.normalize import has_batchim
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_CLAUSE = re.compile(
     r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|we|he|she|they|it|you|there|this|that)\b|"
     r"\b(?:am|is|are|was|were|have|has|had|do|does|did|will|can|could|would|should)\b|"

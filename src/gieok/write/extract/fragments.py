@@ -21,10 +21,10 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.base import Candidate, Hit
 from gieok.write.extract.timeexpr import resolve_time
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _LAUGHTER = re.compile(r"[ㅋㅎㅠㅜ]{2,}|\^\^")
 _LAUGH = re.compile(rf"(?:{_LAUGHTER.pattern}|[~!.…]+)")
 _MAX_WORDS = 8

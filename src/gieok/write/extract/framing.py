@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from gieok.text.hangul import HANGUL as _HANGUL
+
 # (a single-quoted span may be followed by a Korean particle: "제목이 '마지막 탄광'이에요")
 _QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?![A-Za-z0-9_])|「[^」]+」")
 

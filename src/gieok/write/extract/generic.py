@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from gieok.domain.records import MemoryType
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.health import (EN_FINDING, HEALTH, MEAL_SKIPPED, MEDICINE, animal_part,
                                         kin_patient, medical_report)
 from gieok.write.extract.patterns_en_base import PETS
@@ -30,7 +31,6 @@ from gieok.write.extract.request_reason import ko_asks, without_marker, without_
 from gieok.write.extract.script import is_korean
 from gieok.write.extract import discourse, english, korean
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # -- what is not a durable self-disclosure ----------------------------------------------------
 # A plan called off in the same breath: "I was going to go hiking but nvm", "가려고 했는데 …"

@@ -16,6 +16,7 @@ from datetime import datetime
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, MemoryType, Source
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.domain.turns import Turn
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
 from gieok.write.extract import health, korean, undertaking
@@ -42,7 +43,6 @@ from gieok.write.normalize import score_importance
 from gieok.write.pii import has_mask, is_mask_only
 
 MAX_SENTENCE = 300
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _HEDGE = re.compile(
     r"\b(?:i\s+think|i\s+guess|maybe|probably|perhaps|might|not\s+sure|i\s+suppose|kinda|"
     r"sort\s+of)\b|아마|것\s?같아|것\s?같은데|듯해|듯|같기도|긴\s?가", re.IGNORECASE

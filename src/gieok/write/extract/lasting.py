@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.health import HEALTH, is_medicine
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # nouns that, with 하다/되다/당하다, are a life event or a lasting state
 _EVENT_NOUNS = frozenset(

@@ -23,6 +23,7 @@ from gieok.domain.turns import Turn
 from gieok.errors import LLMError
 from gieok.llm.base import ChatMessage, ChatModel
 from gieok.llm.structured import complete_structured
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.normalize import score_importance
@@ -118,7 +119,6 @@ def build_messages(
     return [ChatMessage("system", SYSTEM_PROMPT), ChatMessage("user", body)]
 
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _GENERIC = frozenset({"user", "users", "the", "is", "has", "a", "an", "to", "of", "in", "and",
                       "사용자는", "사용자의", "사용자가", "사용자"})
 

@@ -47,9 +47,10 @@ from typing import Any
 
 import numpy as np
 
+from gieok.text.hangul import HANGUL as _HANGUL
+
 DIM = 1 << 18
 WEIGHTS = "memorable.npz"
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _EN_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)?|\d+|[?!]")
 _SPACE = re.compile(r"\s+")
 

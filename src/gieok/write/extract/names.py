@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.normalize import has_batchim
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _FAMILY_EN_RE = re.compile(rf"(?i:{FAMILY_EN}|grandma|grandpa|mom|dad|mum)")
 _PET_NOUNS = frozenset(PETS_EN.replace("\\s+", " ").split("|"))
 # what a pet is called before its name besides its kind ("my baby Biscuit", "our old boy Rex")

@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.shift import KIND_OF_EVENT
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
 
 # -- Korean -------------------------------------------------------------------------------------

@@ -28,12 +28,12 @@ import re
 from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import discourse, discourse_others, english, generic, korean, memorable
 from gieok.write.extract.base import Candidate, Hit
 from gieok.write.extract.discourse_subject import ko_subject
 from gieok.write.extract.passing import passing
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # where a clause ends: punctuation, a coordinator, "and" before a new subject, Korean chat's stops
 _CUT = re.compile(
     r"\s*[,;:]\s+|\s+[-–—]+\s+|\s*[…]+\s*|\.{2,}\s*|\s+(?:but|because|cause|cuz|though|"

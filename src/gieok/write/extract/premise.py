@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import korean
 from gieok.write.extract.discourse_others import heard_of_outsider
 from gieok.write.extract.health import health_related
 from gieok.write.normalize import has_batchim
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "since I'm lactose intolerant, what can I use …?"
 _EN_BECAUSE = re.compile(
     r"^(?:(?:so|ok|okay|hey|hi|btw)[,\s]+)*(?:since|as|because|given\s+that|now\s+that)\s+"

@@ -21,12 +21,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.retired import died, retired
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
 
 

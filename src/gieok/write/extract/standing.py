@@ -17,10 +17,10 @@ import re
 from collections.abc import Callable
 
 from gieok.domain.records import MemoryType
+from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.base import Hit
 from gieok.write.extract.patterns_en import third_person
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 # what may come before the imperative: fillers, and when it starts to hold ("from now on
 # don't use emoji …", "going forward, cite sources")

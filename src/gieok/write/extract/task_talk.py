@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import re
 
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+from gieok.text.hangul import HANGUL as _HANGUL
+
 
 # one-off texts: what is written once, sent and done with
 _TEXT_EN = (r"(?:out[- ]of[- ]office|ooo|e-?mail|message|text|toast|speech|letter|note|card|"
