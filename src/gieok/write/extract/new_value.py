@@ -28,7 +28,6 @@ says nothing was replaced. Pure: reads text only (Kiwi for Korean).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -38,6 +37,7 @@ from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.shift import KIND_OF_EVENT
+from gieok.write.extract.skeleton import ko_skeleton, latin_skeleton
 
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
 
@@ -315,42 +315,6 @@ def _timed(content: str) -> NewValue | None:
                     frozenset(_identity(_holders_ko(content))), content, timed=True)
 
 
-# -- the same word, across scripts -----------------------------------------------------------
-_LEAD = "k k n t t r m p p s s _ j j j k t p h".split()
-_TAIL = ["", "k", "k", "k", "n", "n", "n", "t", "r", "r", "r", "r", "r", "r", "r", "r", "m",
-         "p", "p", "s", "s", "", "j", "j", "k", "t", "p", "h"]
-_VOWEL_Y = {2, 3, 6, 7, 12, 17}  # ㅑ ㅒ ㅕ ㅖ ㅛ ㅠ
-
-
-def _skeleton_hangul(word: str) -> str:
-    out = []
-    for ch in word:
-        code = ord(ch) - 0xAC00
-        if not 0 <= code < 11172:
-            continue
-        lead, vowel, tail = code // 588, (code % 588) // 28, code % 28
-        out.append(_LEAD[lead].replace("_", "") + ("y" if vowel in _VOWEL_Y else "")
-                   + _TAIL[tail])
-    return "".join(out)
-
-
-def _skeleton_latin(word: str) -> str:
-    w = unicodedata.normalize("NFKD", word.casefold())
-    w = re.sub(r"[^a-z]", "", w)
-    for a, b in (("ph", "p"), ("th", "t"), ("ck", "k"), ("ch", "j"), ("sh", "s"), ("x", "ks"),
-                 ("qu", "k"), ("q", "k"), ("c", "k"), ("f", "p"), ("v", "b"), ("b", "p"),
-                 ("l", "r"), ("z", "j"), ("g", "k"), ("d", "t"), ("w", "")):
-        w = w.replace(a, b)
-    w = re.sub(r"(?<=[^aeiou])y|^y", "y", w)
-    w = re.sub(r"[aeiou]", "", w)
-    return re.sub(r"(.)\1+", r"\1", w)
-
-
-def _ko_skeleton(word: str) -> str:
-    s = _skeleton_hangul(word).replace("g", "k").replace("b", "p").replace("d", "t")
-    return re.sub(r"(.)\1+", r"\1", s)
-
-
 # a measure said alone ("raised my dose to 40mg", "용량 늘렸다"): the one memory that gives a
 # medicine's dose is its old value (the caller takes it only when it is the one)
 MEASURES = frozenset({"dose", "dosage", "용량", "복용량"})
@@ -364,19 +328,19 @@ def _same_word(thing: str, old: str) -> bool:
     if _HANGUL.search(thing):
         if thing in old:
             return True
-        sk = _ko_skeleton(thing)
+        sk = ko_skeleton(thing)
         words = [w for w in re.findall(r"[A-Za-z][\w'’.-]*(?:\s+[A-Za-z][\w'’.-]*)?", old)]
     else:
         if re.search(rf"(?<![a-z0-9]){re.escape(thing)}(?:s|es|'s|’s)?(?![a-z0-9])",
                      old.casefold()):
             return True
-        sk = _skeleton_latin(thing)
+        sk = latin_skeleton(thing)
         words = [w for w, _, _, _ in _chunks(old)] if _HANGUL.search(old) else []
     if len(sk) < 3:
         return False
     for w in words:
-        other = _skeleton_latin(w) if not _HANGUL.search(w) else _ko_skeleton(w)
-        for cand in {other, _skeleton_latin(w.split()[0]) if " " in w else other}:
+        other = latin_skeleton(w) if not _HANGUL.search(w) else ko_skeleton(w)
+        for cand in {other, latin_skeleton(w.split()[0]) if " " in w else other}:
             if len(cand) >= 3 and SequenceMatcher(None, sk, cand).ratio() >= 0.8:
                 return True
     return False
