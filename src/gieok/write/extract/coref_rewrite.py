@@ -125,14 +125,13 @@ def resolve_en(ents: Entities, text: str) -> str:
 # "(yes,) we switched her to a hydrolyzed diet", "I give him fish oil every morning", "I walk her
 # twice a day": what the user does for the pet or child the session is about. With the user as
 # the subject, a "her" or "him" is otherwise left alone ("I met her at a bar" is someone new).
+_WE_DO = r"^(?:(?:yes|yeah|yep|so|and|also|now|ok|okay)\W+)*(?:I|we)\s+"  # "yes, we …"
 _CARED_FOR = re.compile(
-    r"^(?:(?:yes|yeah|yep|so|and|also|now|ok|okay)\W+)*(?:I|we)\s+(?:(?:just|now|also|still|"
-    r"usually|always|finally|had\s+to)\s+)?"
+    rf"{_WE_DO}(?:(?:just|now|also|still|usually|always|finally|had\s+to)\s+)?"
     r"(?:switched|switch|put|took|take|moved|move|started|start|changed|change|weaned|wean)\s+"
     r"(?P<p>her|him)\b(?=\s+(?:on|to|off|onto)\b)"
-    r"|^(?:(?:yes|yeah|yep|so|and|also|now|ok|okay)\W+)*(?:I|we)\s+(?:(?:just|now|also|still|"
-    r"usually|always)\s+)?(?:give|gave|feed|fed|walk|walked|brush|bathe|dose)\s+"
-    r"(?P<p2>her|him)\b", re.IGNORECASE)
+    rf"|{_WE_DO}(?:(?:just|now|also|still|usually|always)\s+)?"
+    r"(?:give|gave|feed|fed|walk|walked|brush|bathe|dose)\s+(?P<p2>her|him)\b", re.IGNORECASE)
 
 
 # "biscuit's off the gabapentin now, vet switched her to …": the sentence opens on its own

@@ -39,15 +39,23 @@ _LABELS_KO: dict[str, tuple[str, tuple[str, ...]]] = {
     "혈액형": ("health", ("health",)), "식단": ("health", ("diet",)),
     "취미": ("preference", ("hobby",)),
 }
-_WHEN_EN = r"(?:\s+(?:this|for\s+the|for|in)\s+(?:year|month|summer|spring|autumn|fall|winter|20\d\d))?"
-_OWNER_EN = (r"(?:(?P<my>my|our)\s+(?:(?P<kin>son|daughter|kid|husband|wife|partner|mom|mum|dad|"
+_WHEN_EN = (r"(?:\s+(?P<when>(?:this|for\s+the|for|in)\s+"
+            r"(?:year|month|summer|spring|autumn|fall|winter|20\d\d)))?")
+_OWNER_EN = (r"(?:(?:my|our)\s+(?:(?P<kin>son|daughter|kid|husband|wife|partner|mom|mum|dad|"
              r"cat|dog)['’]s\s+)?)?")
+
+
+def _longest_first(labels: dict[str, tuple[str, tuple[str, ...]]]) -> str:
+    """The labels as one alternation, longest first ("current meds" before "meds")."""
+    return "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
+
+
 _LABEL_EN = re.compile(
-    rf"(?:^|(?<=[\n/;|]))\s*{_OWNER_EN}(?P<label>(?i:{'|'.join(sorted(map(re.escape, _LABELS_EN), key=len, reverse=True))})){_WHEN_EN}"
+    rf"(?:^|(?<=[\n/;|]))\s*{_OWNER_EN}(?P<label>(?i:{_longest_first(_LABELS_EN)})){_WHEN_EN}"
     r"\s*:\s*(?P<value>[^\n/;|?]{2,120}?)\s*(?=$|[\n/;|]|\s+(?:can|could|pls|please)\s)",
     re.IGNORECASE)
 _LABEL_KO = re.compile(
-    rf"(?:^|(?<=[\n/;|]))\s*(?:(?:내|제|나의|저의)\s+)?(?P<label>{'|'.join(sorted(map(re.escape, _LABELS_KO), key=len, reverse=True))})"
+    rf"(?:^|(?<=[\n/;|]))\s*(?:(?:내|제|나의|저의)\s+)?(?P<label>{_longest_first(_LABELS_KO)})"
     r"\s*:\s*(?P<value>[^\n/;|?]{2,120}?)\s*(?=$|[\n/;|])")
 # a value that is itself a question or a blank to fill ("goal: ???", "allergies: none")
 _EMPTY = re.compile(r"^(?:none|n/?a|nothing|no|nope|-+|\?+|없음|없어요?|무|x)\.?$", re.IGNORECASE)
@@ -59,9 +67,8 @@ def _build_en(m: re.Match[str], _ctx: RuleContext) -> Hit | None:
     if _EMPTY.match(value) or not re.search(r"[A-Za-z0-9\uac00-\ud7a3]", value):
         return None
     family, tags = _LABELS_EN[label]
-    when = m.group(0)[m.end("label") - m.start(0):].split(":")[0].strip()
     owner = "User's " + (f"{m.group('kin').lower()}'s " if m.group("kin") else "")
-    label_said = f"{label} {when}".strip()
+    label_said = f"{label} {m.group('when')}" if m.group("when") else label
     return Hit(content=f"{owner}{label_said}: {value}", family=family, type=MemoryType.FACT,
                category="preference" if family == "preference" else "context",
                tags=tags, confidence=0.8)
