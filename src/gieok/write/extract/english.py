@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from gieok.write.extract import shorthand
 from gieok.write.extract.patterns_en import third_person
 from gieok.write.extract.patterns_en_base import COMPOUND_HEAD, COMPOUND_VERB
 from gieok.write.normalize import keeping_titles
@@ -23,7 +24,8 @@ _LEAD = re.compile(
     r"(?:(?:big|good|bad|great|exciting|sad|fun|random|side|personal|quick|small|little|some|"
     r"huge|breaking|happy|funny|life|little\s+bit\s+of|bit\s+of)\s+){0,2}(?:intro(?:duction)?|"
     r"update|news|fact|note|psa|tmi|background|context|about\s+me|reminder)"
-    r"(?:\s+(?:for\s+(?:context|reference|later)|fyi))?\s*[:,!.\-–—]+\s*|"
+    r"(?:\s+(?:for\s+(?:context|reference|later)|fyi|so\s+you\s+know(?:\s+me)?|(?:about|on)\s+me))?"
+    r"\s*[:,!.\-–—]+\s*|"
     r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|nah|nope|yep|yup|"
     r"um+|uh+|btw|"
     r"by\s+the\s+way|"
@@ -207,6 +209,20 @@ _BARE_RELATIVE = re.compile(
 # role with the council" (a job, not "new phone who dis")
 _DROPPED_HAVE = re.compile(r"^(?P<a>a\s+)?new\s+(?:job|role|position|post|gig)\s+(?:at|with|as|in|for)\s+"
                            r"(?!.*\b(?:is|was|are|were|has|had|sucks|pays|starts)\b)\S", re.IGNORECASE)
+@lru_cache(maxsize=4096)
+def shorthand_of(sentence: str) -> str | None:
+    """A shorthand self-description with the speaker it leaves out ("married to Elena" → "I'm
+    married to Elena"; ``shorthand``), or None when ``sentence`` is not one."""
+    sentence = spelled(sentence)
+    text = strip_fillers(sentence) or sentence.strip()
+    if re.search(r"[\uac00-\ud7a3]", text):
+        return None
+    lead = _LEAD.match(sentence.strip())
+    intro = lead is not None and re.search(r"intro|about\s+me|background", lead.group(0), re.I)
+    said = shorthand.with_speaker(text, intro=bool(intro))
+    return said if said != text else None
+
+
 def with_subject(sentence: str) -> str:
     """"Just got promoted …" → "I just got promoted …"; "allergic to shellfish" → "I'm
     allergic to shellfish" (the dropped subject is the speaker)."""
@@ -214,6 +230,9 @@ def with_subject(sentence: str) -> str:
     text = strip_fillers(sentence) or sentence.strip()
     if re.search(r"[\uac00-\ud7a3]", text):
         return sentence
+    shorthand_said = shorthand_of(sentence)
+    if shorthand_said is not None:  # "married to Elena", "two kids, Lucas 12 and Sofia 9"
+        return shorthand_said
     if _BARE_RELATIVE.match(text):  # "twins turned 3 today", "wife's pregnant again"
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):

@@ -291,9 +291,10 @@ class HeuristicExtractor:
             worth = judge.score(sentence, question) if judge is not None and not explicit \
                 and not health.medical_report(sentence) and not generic.life_event(sentence) \
                 else None
-            if worth is not None and judge is not None and resolved != body:
-                # "she's about 10 weeks old" after the kitten was named: judged as what it says
-                # of the kitten ("my kitten Pickle is about 10 weeks old"), not of someone unknown
+            if worth is not None and judge is not None and english.shorthand_of(sentence):
+                worth = max(worth, judge.score(body, question))  # ("married to X": "I'm married …")
+            if worth is not None and judge is not None and resolved != body:  # "she's about 10
+                # weeks old" after the kitten was named: judged as what it says of the kitten
                 worth = max(worth, judge.score(memorable.in_first_person(resolved), question))
             said.append(sentence)
             hits = self.hits(resolved, turn.at)
