@@ -28,7 +28,7 @@ from gieok.stores.sqlite.postings import TOKENIZE
 from gieok.stores.sqlite.search import SqliteSearch
 from gieok.stores.sqlite.store import SqliteStore
 from gieok.evaluation.chat_set import load_chat_set
-from gieok.text.analysis import query_terms
+from gieok.text.analysis import WORD_LIST_MARK, query_terms
 
 pytestmark = pytest.mark.anyio
 
@@ -68,7 +68,7 @@ def compare(store: SqliteStore, scope: Scope, query: str, k: int,
     conn = store.conn
     where = queries.where(DIALECT, scope, filters, view or View(), utcnow())
     words, morphs = query_terms(query)
-    answered = search._ranked(conn, words, morphs) is not None
+    answered = search._ranked(conn, [(words, morphs)])[0] is not None
     mine = search.fulltext(conn, scope, query, k, where, filters=filters)
     theirs = SqliteSearch(search.cache, None).fulltext(conn, scope, query, k, where,
                                                        filters=filters)
@@ -113,6 +113,44 @@ async def test_ranking_equals_fts5_on_skewed_corpora(tmp_path: Path) -> None:
                     total += 1
                     answered += compare(store, ME, query, k, flt)
         assert answered >= 0.95 * total
+    finally:
+        await store.aclose()
+
+
+async def test_several_queries_in_one_pass_equal_each_alone(tmp_path: Path) -> None:
+    """A query and its expansion are ranked in one pass (``fulltexts``): each list has the
+    ids and score bits it has alone, with a term FTS5 splits (that query on FTS5) among
+    them, with filters, and when the copy is not there at all."""
+    store = await open_store(f"sqlite:///{tmp_path / 'm.db'}")
+    assert isinstance(store, SqliteStore)
+    try:
+        rows = _zipf_texts(400, 11)
+        records = [MemoryRecord(scope=ME, content=t, index_text=c,
+                                category="work" if i % 5 == 0 else None)
+                   for i, (t, c) in enumerate(rows)]
+        vectors = await EMB.embed_documents([t for t, _ in rows])
+        await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
+        await put(store, ME, memory_texts(200, seed=3))
+        r = random.Random(12)
+        vocab = [f"w{i}" for i in range(60)] + ["planned", "meetings", "travel", "foo_bar"]
+        own = [" ".join(r.sample(vocab, r.randint(1, 4))) for _ in range(30)]
+        own += query_texts(20, seed=4)
+        search, conn = store._search, store.conn
+        for flt in (None, parse_filter({"category": "work"})):
+            where = queries.where(DIALECT, ME, flt, View(), utcnow())
+            for i, text in enumerate(own):
+                extra = WORD_LIST_MARK + " ".join(r.sample(vocab, r.randint(1, 8)))
+                group = [(text, None), (extra, None), (own[i - 1], None)]
+                for k in (5, 40):
+                    alone = [search.fulltext(conn, ME, t, k, where, filters=flt)
+                             for t, _ in group]
+                    together = search.fulltexts(conn, ME, group, k, where, flt)
+                    assert [_pairs(h) for h in together] == [_pairs(h) for h in alone]
+        bare = SqliteSearch(search.cache, None)  # no copy: each on FTS5, the same lists
+        where = queries.where(DIALECT, ME, None, View(), utcnow())
+        group = [(own[0], None), (own[1], None)]
+        assert [_pairs(h) for h in bare.fulltexts(conn, ME, group, 10, where)] == \
+            [_pairs(search.fulltext(conn, ME, t, 10, where)) for t, _ in group]
     finally:
         await store.aclose()
 

@@ -193,6 +193,30 @@ class SqliteStore(Store):
         finally:
             conn.execute("COMMIT")
 
+    def _lists(self, conn: sqlite3.Connection, lists: Sequence[DenseOp | FulltextOp],
+               now: datetime) -> list[Any]:
+        """A ``RankedOp``'s candidate lists in order, each as on its own; its full-text
+        lists of one scope, depth, filters and view (a query's words and their expansion)
+        in one pass (``SqliteSearch.fulltexts``), where the first of them stands."""
+        texts = [(i, o) for i, o in enumerate(lists) if isinstance(o, FulltextOp)]
+        if len(texts) < 2 or any((o.scope, o.k, o.filters, o.view) != (
+                texts[0][1].scope, texts[0][1].k, texts[0][1].filters, texts[0][1].view)
+                for _, o in texts):  # (a filter may hold a list: compared, not hashed)
+            return [self._answer(conn, op, now) for op in lists]
+        at, first = texts[0]
+        found: dict[int, Any] = {}
+        for i, op in enumerate(lists):
+            if i in found:
+                continue
+            if i != at:
+                found[i] = self._answer(conn, op, now)
+                continue
+            cond = q.where(D, first.scope, first.filters, first.view, now)
+            many = self._search.fulltexts(conn, first.scope, [(o.text, o.terms) for _, o in texts],
+                                          first.k, cond, first.filters, first.view, now)
+            found.update((j, hits) for (j, _), hits in zip(texts, many, strict=True))
+        return [found[i] for i in range(len(lists))]
+
     def _answer(self, conn: sqlite3.Connection, op: ReadOp, now: datetime) -> Any:  # noqa: PLR0911
         match op:
             case GetOp(tenant, ids):
@@ -203,7 +227,7 @@ class SqliteStore(Store):
                 self._ranks.sync(conn)
                 return self._ranks.get(conn, tenant, ids)
             case RankedOp(tenant, lists, ranker):
-                found = [self._answer(conn, o, now) for o in lists]
+                found = self._lists(conn, lists, now)
                 ids = ranker.candidates(found)
                 self._ranks.sync(conn)
                 if lists:  # its live rows, read at once; the ranker may prepare for them

@@ -295,25 +295,55 @@ class TextIndex:
              n_rows: int, n_tokens: int) -> Ranked | None:
         """Every row matching any phrase ``(term, group)``, scored as ``-bm25()`` would
         score it; ``None`` when a phrase is not a single token (FTS5 answers those)."""
-        tokens = self.tokens(conn, [t for t, _ in phrases])
-        if any(len(t) != 1 for t in tokens):
-            return None
-        if n_rows <= 0:
-            return Ranked(np.zeros(0, np.int64), np.zeros(0))
-        avgdl = float(n_tokens) / float(n_rows)
-        acc = np.zeros(copy.n_slots)
-        sizes = copy.sizes
-        for (_, group), (token,) in zip(phrases, tokens, strict=True):
-            slots, f = copy.postings(token, group)
-            hits = len(slots)
-            idf = math.log((n_rows - hits + 0.5) / (hits + 0.5))
-            if idf <= 0.0:
-                idf = 1e-6
-            if hits:
-                acc[slots] += idf * ((f * (K1 + 1.0)) /
-                                     (f + K1 * (1 - B + B * sizes[slots] / avgdl)))
-        matched = np.flatnonzero(acc)
-        return Ranked(copy.slot_rows[matched], acc[matched])
+        return self.rank_many(conn, copy, [phrases], n_rows, n_tokens)[0]
+
+    def rank_many(self, conn: sqlite3.Connection, copy: _Copy,
+                  queries: Sequence[Sequence[tuple[str, int]]], n_rows: int, n_tokens: int
+                  ) -> list[Ranked | None]:
+        """``rank`` of each query's phrases, the terms of all of them tokenized in one go and
+        a phrase's scores worked out once however many queries name it (each row's sum is
+        still added in its own query's phrase order: the same bits as alone)."""
+        tokens = self.tokens(conn, [t for phrases in queries for t, _ in phrases])
+        out: list[Ranked | None] = []
+        done: dict[tuple[str, int], tuple[np.ndarray, np.ndarray]] = {}
+        avgdl = float(n_tokens) / float(n_rows) if n_rows > 0 else 0.0
+        at = 0
+        for phrases in queries:
+            mine = tokens[at:at + len(phrases)]
+            at += len(phrases)
+            if any(len(t) != 1 for t in mine):
+                out.append(None)
+                continue
+            if n_rows <= 0:
+                out.append(Ranked(np.zeros(0, np.int64), np.zeros(0)))
+                continue
+            acc = np.zeros(copy.n_slots)
+            for (_, group), (token,) in zip(phrases, mine, strict=True):
+                key = (token, group)
+                scored = done.get(key)
+                if scored is None:
+                    scored = done[key] = _phrase_scores(copy, token, group, n_rows, avgdl)
+                slots, scores = scored
+                if len(slots):
+                    acc[slots] += scores
+            matched = np.flatnonzero(acc)
+            out.append(Ranked(copy.slot_rows[matched], acc[matched]))
+        return out
+
+
+def _phrase_scores(copy: _Copy, token: str, group: int, n_rows: int, avgdl: float
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """The live slots holding ``token`` in ``group``'s columns and the term's part of their
+    bm25, with ``fts5Bm25Function``'s operations in its order."""
+    slots, f = copy.postings(token, group)
+    hits = len(slots)
+    idf = math.log((n_rows - hits + 0.5) / (hits + 0.5))
+    if idf <= 0.0:
+        idf = 1e-6
+    if not hits:
+        return slots, f
+    sizes = copy.sizes
+    return slots, idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * sizes[slots] / avgdl)))
 
 
 def fts_totals(conn: sqlite3.Connection) -> tuple[int, int] | None:
