@@ -111,6 +111,34 @@ def found_inside(sentence: str) -> str:
     return f"{sentence[:m.start()]} diagnosed {how} {m.group('x')}{sentence[m.end():]}"
 
 
+# what the doctor told the user to take, said as their words: "doc said take ferrous sulfate 325
+# every other day", "my GP told me to start vitamin D 1000 IU daily" — "said" made it hearsay,
+# but the prescriber is the one who says it; it is the user's medication. A dose (a number) or
+# a frequency must follow the thing, so "doc said take it easy" and "doc said take a week off"
+# stay what they were.
+_PRESCRIBED = re.compile(
+    r"^(?P<lead>(?:(?:so|and|but|also|oh)[,\s]+)*)(?:the\s+|my\s+)?(?:doc|doctor|gp|physician|"
+    r"dr\.?(?:\s+(?-i:[A-Z])\w+)?|specialist|consultant|endo|endocrinologist|psychiatrist|"
+    r"cardiologist|dermatologist|rheumatologist)\s+(?:said|says|told\s+me|wants\s+me|"
+    r"recommended|prescribed)\s+(?:(?:that\s+)?i\s+(?:should|need\s+to|have\s+to|must)\s+|to\s+)?"
+    r"(?:take|start(?:\s+taking)?|go\s+on|be\s+on|stay\s+on)\s+"
+    r"(?P<x>(?!(?:it|a|an|the|some|time|things|care|a\s+break)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"\s+(?P<dose>\d+(?:\.\d+)?(?:\s?(?:mg|mcg|µg|iu|ml|units?|g)\b)?(?:\s+(?:every\s+other\s+day|every\s+day|"
+    r"daily|once\s+a\s+day|twice\s+a\s+day|a\s+day|at\s+night|in\s+the\s+morning|"
+    r"with\s+(?:food|meals|breakfast|dinner)|(?:once|twice|three\s+times)\s+a\s+(?:day|week)))*)"
+    r"(?P<rest>.*)$", re.IGNORECASE)
+
+
+def prescribed(sentence: str) -> str:
+    """``sentence`` with the doctor's instruction said as what the user takes (see above)."""
+    m = _PRESCRIBED.match(sentence.strip())
+    if m is None or m.group("rest").strip().startswith("?") or "?" in m.group("rest"):
+        return sentence
+    return (f"{m.group('lead')}I take {m.group('x')} {m.group('dose').strip()}, prescribed by the "
+            f"doctor{m.group('rest')}")
+
+
 def elided(sentences: list[str]) -> list[str]:
     """The turn's sentences with what chat left out said whole (see the module's notes)."""
-    return asked_topic([found_inside(c) for s in verbless_apart(sentences) for c in carried(s)])
+    return asked_topic([prescribed(found_inside(c)) for s in verbless_apart(sentences)
+                        for c in carried(s)])

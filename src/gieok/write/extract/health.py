@@ -64,6 +64,7 @@ HEALTH = re.compile(
     r"psoriasis|\bibs\b|crohn|autis|dyslexi|\bfip\b|\bfiv\b|parvo|heartworm|\bfleas?\b|"
     r"spay|neuter|physio|rehab|crutches|cast\s+on|\bjoints?\b|supplement|vitamin|glucosamine|"
     r"sensitive\s+(?:stomach|skin)|\bkibble\b|prescription\s+(?:food|diet)|renal|"
+    r"\bprescribed\s+by\s+(?:the|my|their|his|her)\s+(?:doctor|gp|vet|physician)\b|"
     # symptoms, the user's or a pet's ("she sneezes a lot", "he keeps vomiting")
     r"sneez|\bcough|vomit|diarrh|\blimp(?:s|ing)?\b|\bitch(?:y|ing|es)?\b|\brash\b|\bfever\b|"
     r"antibiotic|\bdewormer|\b(?:once|twice|three\s+times)\s+a\s+day\b|\b\d+\s?mg\b|"

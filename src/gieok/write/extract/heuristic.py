@@ -19,7 +19,7 @@ from gieok.domain.turns import Turn
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
-from gieok.write.extract import health, korean, undertaking
+from gieok.write.extract import health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, slots
 from gieok.write.extract import workspace as workspaces
@@ -204,7 +204,9 @@ class HeuristicExtractor:
             made = introductions.named_over(made, [self._candidate(
                 hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
                 for hit, lang in [*introductions.introduced_pets(pets, entities, turn.content, said),
-                                  *ko_titles.titled(turn.content, said)]])
+                                  *ko_titles.titled(turn.content, said),
+                                  *housing_cost.stated(turn.content,
+                                                       [c.content for c in made if not c.lapse])]])
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes

@@ -55,7 +55,9 @@ _VERBAL = ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA", "VV-R", "VV-I", "VA-R",
 _CLOSING_EC = frozenset({"어", "아", "여", "야", "지"})
 _LEADING = re.compile(
     r"^(?:(?:아\s?(?:맞다|참)|아|음|헐|오|와|흠|근데|그런데|그리고|그래서|아무튼|암튼|참고로|일단|사실|"
-    r"네|응|어|저기|그냥|ㅋ+|ㅎ+|ㅇ[ㅇㅋ]+)[\s,.~!]+|"
+    r"네|응|어|저기|그냥|ㅋ+|ㅎ+|ㅇ[ㅇㅋ]+|"
+    # a sigh, and an English aside typed before Korean ("하 오늘 …", "btw 나 다음주부터 …")
+    r"하|하아|휴|후|에휴|어휴|아휴|(?i:btw|fyi|ps|p\.s\.))[\s,.~!]+|"
     # a greeting before the news ("오랜만이에요, 저 이사했어요"): never part of the memory
     r"(?:오랜만(?:이에요|이네요|이야|입니다)|반가워요?|반갑습니다)[\s,.~!]+|"
     # a label before the news ("기쁜 소식!", "TMI:", "자기소개:", "근황 공유:")

@@ -17,7 +17,7 @@ from gieok.write.extract.patterns_ko_base import (
     END, FAMILY, HAVE, LANG, OBJ, PETS, TIME_KO, TIME_RE, Groups, ko_end, _noun, rule,
 )
 from gieok.write.extract.timeexpr import resolve_time
-from gieok.write.normalize import josa
+from gieok.write.normalize import first_person_to_user_ko, josa
 
 _WILL = {"하": "할", "할": "할", "가": "갈", "갈": "갈", "보": "볼"}
 
@@ -86,15 +86,20 @@ def _like(verb: str) -> Callable[[Groups, RuleContext], str]:
     return lambda g, _: f"사용자는 {g['x'] if g['x'].endswith(' 거') else josa(g['x'], '을/를')} {verb}"
 
 
-# when the standing request holds, said before "항상/앞으로": "코드 리뷰할 때는 항상 …"
-_WHEN_KO = re.compile(r"(?P<c>(?:[^\s.!?\n]+\s){0,4}?[^\s.!?\n]*[ᆯ할을볼쓸줄짤받갈올]\s?때(?:는|에는|엔|마다)?)"
+# when the standing request holds, said before "항상/앞으로": "코드 리뷰할 때는 항상 …", or a
+# condition over what the user sends or says: "내가 영어 문장 보내면 항상 …" (without it the
+# rule reads as "always correct what is wrong", of everything)
+_WHEN_KO = re.compile(r"(?P<c>(?:[^\s.!?\n]+\s){0,4}?(?:[^\s.!?\n]*[ᆯ할을볼쓸줄짤받갈올]\s?때(?:는|에는|엔|마다)?|"
+                      r"[^\s.!?\n]*(?:보내|물어보|얘기하|이야기하|말하|부탁하|질문하|요청하|올리|"
+                      r"붙여넣|(?:다|라|자)고\s?하)(?:시)?면))"
                       r"\s*(?=(?:앞으로(?:는)?|항상|늘|매번|언제나)\s)")
 
 
 def _rule_content(g: Groups, ctx: RuleContext) -> str:
     clause = g["x"].strip()
     when = _WHEN_KO.search(ctx.sentence)
-    always = f"{when.group('c')} 항상" if when and when.group("c") not in clause else "항상"
+    always = f"{first_person_to_user_ko(when.group('c'))} 항상" \
+        if when and when.group("c") not in clause else "항상"
     neg = g.get("neg", "")
     if neg:
         joined = f"{clause} 하지" if neg.startswith("하지") else f"{clause}지"

@@ -20,6 +20,7 @@ from gieok.domain.records import MemoryType
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.base import Hit
 from gieok.write.extract.patterns_en import third_person
+from gieok.write.normalize import first_person_to_user_ko
 
 
 # what may come before the imperative: fillers, and when it starts to hold ("from now on
@@ -58,6 +59,12 @@ _EN_STANDING = re.compile(
     r"in\s+general(?=.*\b(?:me|you|your)\b)|"
     r"(?:don['’]?t|do\s+not|never)\s+call\s+me|address\s+me\s+as|(?:anything|everything|whatever)\s+"
     r"you)\b|"
+    # a habit of the assistant's given up: "stop adding those intros", "stop saying 'great
+    # question'" — what "stop" ends is every later answer's, not the task at hand
+    r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*stop\s+(?:adding|saying|using|starting|ending|"
+    r"opening|closing|putting|including|asking|apologi[sz]ing|repeating|suggesting|recommending|"
+    r"calling\s+me|telling\s+me|explaining|mentioning|giving\s+me|writing|summari[sz]ing|"
+    r"thanking|praising|complimenting|hedging)\b|"
     # a kind of suggestion ruled out: "don't suggest recipes with mushrooms"
     r"^(?:(?:please|pls|and|also|oh|btw)[,\s]+)*(?:don['’]?t|do\s+not)\s+(?:ever\s+)?(?:suggest|"
     r"recommend|propose|offer)\s+(?:me\s+)?(?:any\s+)?(?:[\w-]+\s+){0,2}?[\w-]+s\b|"
@@ -83,6 +90,8 @@ _KO_STANDING = re.compile(
     rf"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|이제부터|(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|"
     # a condition over the user's later requests: "제 일정 얘기하면 …", "내가 물어보면 …"
     r"(?:물어보|얘기하|이야기하|말하|부탁하|질문하|요청하|보내|올리)(?:시)?면\s|반말|존댓말|"
+    # … or over what the user will say they want: "내가 뭐 사고 싶다고 하면 말려줘"
+    r"(?<![가-힣])(?:내가|제가)\s.*(?:다|라|자)고\s?하(?:시)?면\s|"
     r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|(?i:emojis?|emoticons?)|"
     r"(?:추천|제안|권)(?:하지|은\s?하지|는\s?하지)\s?(?:마|말아)|"
     # how answers go from now on: "이제 개조식 말고 줄글로", "이제 American English로 알려줘"
@@ -95,7 +104,7 @@ _KO_STANDING = re.compile(
 # a word of "every time" says otherwise
 _KO_NOW_ONLY = re.compile(r"(?<![가-힣])(?:이번|오늘(?!부터)|내일|이따|지금)(?=\s|에|은|는|도)")
 _KO_WHEN = re.compile(rf"(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|(?:물어보|얘기하|이야기하|말하|부탁하|질문하|"
-                      r"요청하|보내|올리)(?:시)?면\s")
+                      r"요청하|보내|올리|(?:다|라|자)고\s?하)(?:시)?면\s")
 _KO_ALWAYS = re.compile(r"앞으로|항상|매번|이제부터|(?<![가-힣])늘\s|때마다|언제나|반말|존댓말")
 
 
@@ -147,6 +156,10 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
                 more.group("x"))[:1].lower() + _assistant_voice(more.group("x"))[1:],
                 family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                 confidence=0.8)
+        too = _EN_TOO.match(text)
+        if too is not None and not _NOT_ASKED.match(too.group("x")) \
+                and instruction(before) is not None:
+            return _goes_on(too, before)
     declared = _declared_rule(text)
     if declared is not None:
         return declared
@@ -157,8 +170,8 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
             return None
         if _KO_NOW_ONLY.search(text) and _KO_WHEN.search(text) and not _KO_ALWAYS.search(text):
             return None  # "이번 여행 일정 짤 때 박물관은 빼줘": this task, not every later one
-        content = "사용자 요청: " + re.sub(r"^(?:저한테는|나한테는|저한텐|나한텐|(?:아\s|참\s)*"
-                                         r"(?:그리고|또한|또)\s)\s*", "", text)
+        content = "사용자 요청: " + first_person_to_user_ko(re.sub(
+            r"^(?:저한테는|나한테는|저한텐|나한텐|(?:아\s|참\s)*(?:그리고|또한|또)\s)\s*", "", text))
         return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
                    tags=("rule",), confidence=0.85)
     rather = _EN_RATHER.match(text)
@@ -256,6 +269,27 @@ _EN_STYLE = re.compile(r"\b(?:short(?:er)?|brief(?:er)?|concise|simpler|plain\s+
 _EN_MORE = re.compile(r"^(?:(?:oh|ok|and|also|plus)[,\s]+)+(?P<x>(?:no\s+)?[a-z][\w-]*(?:\s+[\w-]+)"
                       r"{0,2}\s+(?:in|as|with|without|under|below|in\s+the)\s+[\w-]+(?:\s+[\w-]+)?|"
                       r"no\s+[\w-]+(?:\s+[\w-]+){0,3}?(?:\s+either)?)$", re.IGNORECASE)
+
+
+# one more thing the rule before covers, said with "too": "alcohol in cooking too please, skip
+# wine sauces" after "never suggest recipes with pork" (not "me too", "I love it too")
+_EN_TOO = re.compile(r"^(?:(?:oh|ok|and|also|plus)[,\s]+)*(?!(?:me|us|them|him|her|it|mine|ours|same|"
+                     r"yes|yeah|yep|thanks|thank\s+you|love\s+you|you)\b)(?P<x>[a-z][\w-]*(?:\s+[\w-]+){0,3}?)\s+"
+                     r"(?:too|as\s+well|either)(?:[,\s]+(?:please|pls|plz))?(?:[,;]\s*(?P<more>.+))?$",
+                     re.IGNORECASE)
+_EN_RULED_OUT = re.compile(r"\b(?:never|no|don['’]?t|do\s+not|avoid|skip|without|stop)\b", re.IGNORECASE)
+
+
+def _goes_on(too: re.Match[str], before: str) -> Hit:
+    """The rule before, stretched to one more thing ("…, skip wine sauces" kept as said); what
+    it rules in or out is the rule before's: "never … pork" → "also no alcohol in cooking"."""
+    thing = too.group("x")
+    if _EN_RULED_OUT.search(before) and not re.match(r"(?:no|not|never|without)\b", thing, re.I):
+        thing = "no " + thing
+    more = f", {_assistant_voice(too.group('more'))[:1].lower()}{_assistant_voice(too.group('more'))[1:]}" \
+        if too.group("more") else ""
+    return Hit(content=f"Standing instruction from the user: also {thing}{more}", family="rule",
+               type=MemoryType.RULE, category="feedback", tags=("rule",), confidence=0.8)
 
 
 # a condition that recurs by its own words: "whenever …", "every time …", "when I paste …"

@@ -1,0 +1,153 @@
+"""Recall by structure, session 20 (issue 16): Korean, English and mixed turns.
+
+- a standing request with its condition over what the user sends or says ("내가 영어 문장
+  보내면 …", "내가 뭐 사고 싶다고 하면 말려줘"); "stop adding …" as a standing request; one
+  more thing a rule covers said with "too" ("dairy in desserts too please");
+- what the user's home costs (``housing_cost``): a raise said with the new amount, the amount
+  in the sentence after the one naming the 전세;
+- a parent's death counted from the time since; a grandchild born to the user's child
+  (``kin_events``);
+- the doctor's instruction to take a medicine, said as hearsay ("doc said take …");
+- a job lost by 권고사직; a sigh or "btw" before a Korean statement is no part of it.
+
+Sentences written for this file (not copied from a labelled file), with look-alikes that must
+store nothing of the kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _said(chat_extract: Any, *texts: str) -> list[str]:
+    return chat_extract.contents(*[("user", t) for t in texts])
+
+
+def _chat(chat_extract: Any, *lines: str) -> list[str]:
+    return [c for c, _ in chat_extract.chat(*lines)]
+
+
+def _cands(chat_extract: Any, text: str) -> list[Any]:
+    return list(chat_extract.candidates(("user", text)))
+
+
+# -- standing requests -------------------------------------------------------------------------
+
+def test_a_standing_request_keeps_its_condition_over_what_the_user_sends(chat_extract: Any) -> None:
+    got = _said(chat_extract, "내가 일본어 문장 보내면 항상 자연스럽게 고쳐주고 설명도 해줘")
+    assert any(c.startswith("사용자 요청: 사용자가 일본어 문장 보내면 항상") for c in got), got
+
+
+def test_a_condition_over_what_the_user_will_say_makes_a_standing_request(chat_extract: Any) -> None:
+    got = _said(chat_extract, "새벽에 내가 야식 먹고 싶다고 하면 한 번만 말려줘 ㅋㅋ")
+    assert any(c.startswith("사용자 요청:") and "야식" in c for c in got), got
+
+
+def test_someone_elses_condition_or_a_question_is_no_standing_request(chat_extract: Any) -> None:
+    for text in ["엄마가 뭐라고 하면 어떻게 해?", "친구가 같이 가자고 하면 가줘"]:
+        assert not any(c.startswith("사용자 요청") for c in _said(chat_extract, text)), text
+
+
+def test_stop_doing_a_habit_of_the_assistants_is_a_standing_request(chat_extract: Any) -> None:
+    got = _said(chat_extract, "can you stop ending every reply with a question, just stop")
+    assert any(c.startswith("Standing instruction from the user: Stop ending") for c in got), got
+    got = _said(chat_extract, "please stop apologizing so much")
+    assert any(c.startswith("Standing instruction") for c in got), got
+
+
+def test_stopping_a_habit_of_ones_own_is_no_instruction(chat_extract: Any) -> None:
+    for text in ["I want to stop using my credit card so much", "my son won't stop asking for a puppy",
+                 "can you stop writing this email in such a formal tone"]:
+        assert not any(c.startswith("Standing instruction") for c in _said(chat_extract, text)), text
+
+
+def test_one_more_thing_a_rule_covers_said_with_too(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: never suggest recipes with peanuts, my daughter is allergic",
+                "a: Got it, no peanuts.", "u: tree nuts too please, skip almond flour")
+    assert "Standing instruction from the user: also no tree nuts, skip almond flour" in got, got
+
+
+def test_me_too_after_a_rule_is_no_rule(chat_extract: Any) -> None:
+    for reply in ["me too", "thank you too", "same here too"]:
+        got = _chat(chat_extract, "u: never suggest recipes with pork", "a: Understood.", f"u: {reply}")
+        assert not any(c.startswith("Standing instruction from the user: also") for c in got), got
+
+
+# -- what the home costs -----------------------------------------------------------------------
+
+def test_a_rent_raise_said_with_the_new_amount_is_the_rent(chat_extract: Any) -> None:
+    got = _cands(chat_extract, "the landlord raised our rent again, 2,250 now. it's a tiny 1br too")
+    assert any(c.slot == "rent" and "2,250" in c.content for c in got), [c.content for c in got]
+    got = _cands(chat_extract, "my landlord is raising the rent to 1900 in June")
+    assert any(c.slot == "rent" and "going up to 1900" in c.content for c in got), [c.content for c in got]
+    got = _cands(chat_extract, "I pay $1,400 a month in rent")  # (kept whole: no second memory)
+    assert [c.content for c in got] == ["User pays $1,400 a month in rent"], [c.content for c in got]
+
+
+def test_someone_elses_or_the_markets_rent_is_not_the_users(chat_extract: Any) -> None:
+    for text in ["is 2000 a lot for rent in Austin?", "my sister's rent is 2400",
+                 "the rent in NYC is insane, 3000 for a studio", "if the rent goes up to 2000 we're moving",
+                 "my rent was 900 back in Ohio"]:
+        assert not any(c.slot == "rent" for c in _cands(chat_extract, text)), text
+
+
+def test_the_jeonse_amount_said_in_the_next_sentence(chat_extract: Any) -> None:
+    got = _cands(chat_extract, "전세 계약이 내년 봄에 끝나는데 집주인이 보증금 올려달래ㅠ 지금 2억 8천인데. "
+                         "이거 너무 한 거 아냐?")
+    assert any(c.slot == "deposit" and "2억 8천" in c.content and "전세" in c.content for c in got), \
+        [c.content for c in got]
+    got = _said(chat_extract, "우리 집 월세가 55만 원이야")
+    assert any("월세" in c and "55만" in c for c in got), got
+
+
+def test_a_raise_asked_for_or_a_friends_rent_is_no_housing_cost(chat_extract: Any) -> None:
+    for text in ["친구 월세는 90이래", "월세 50만원 정도면 괜찮을까?", "집주인이 보증금 5천 올려달래"]:
+        assert not any(c.slot in ("rent", "deposit") for c in _cands(chat_extract, text)), text
+
+
+# -- a relative's life event -------------------------------------------------------------------
+
+def test_a_death_counted_from_the_time_since(chat_extract: Any) -> None:
+    got = _said(chat_extract, "it's been almost two years since my mum passed away. still miss her")
+    assert "User's mum passed away two years ago" in got, got
+    got = _said(chat_extract, "three months since we lost grandpa")
+    assert "User's grandpa passed away three months ago" in got, got
+
+
+def test_time_since_something_else_is_no_death(chat_extract: Any) -> None:
+    for text in ["it's been a week since my dad passed his driving test",
+                 "it's been a year since my friend's dad died"]:
+        assert not any("passed away" in c for c in _said(chat_extract, text)), text
+
+
+def test_a_grandchild_born_to_the_users_child(chat_extract: Any) -> None:
+    got = _said(chat_extract, "my son and his wife just had a baby boy named Theo")
+    assert any(c.startswith("User has a new grandson Theo") for c in got), got
+
+
+def test_a_baby_still_to_come_or_asked_about_is_no_grandchild(chat_extract: Any) -> None:
+    for text in ["my daughter is going to have a little girl in May", "did my son have a boy or a girl?"]:
+        assert not any("grand" in c for c in _said(chat_extract, text)), text
+
+
+# -- the doctor's instruction, a lost job, leading sighs -------------------------------------
+
+def test_the_doctors_instruction_to_take_a_medicine_is_the_users_medication(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: bloodwork came back low on b12. doc said take cyanocobalamin 1000 daily")
+    assert ("User takes cyanocobalamin 1000 daily, prescribed by the doctor", True) in got, got
+
+
+def test_the_doctor_saying_to_take_it_easy_is_no_medicine(chat_extract: Any) -> None:
+    for text in ["doc said take it easy for 2 weeks", "doctor said take a week off",
+                 "my friend's doctor said take zinc 50 daily"]:
+        assert not any("prescribed by the doctor" in c for c in _said(chat_extract, text)), text
+
+
+def test_a_job_lost_by_recommended_resignation(chat_extract: Any) -> None:
+    got = _said(chat_extract, "하 어제 권고사직 당했어. 8년 다닌 곳인데")
+    assert any(c.startswith("사용자는 어제 권고사직 당했다") for c in got), got
+    assert not any("권고사직" in c for c in _said(chat_extract, "권고사직 당하면 실업급여 받을 수 있어?"))
+
+
+def test_btw_before_a_korean_statement_is_no_part_of_it(chat_extract: Any) -> None:
+    got = _said(chat_extract, "btw 나 다음달부터 3주 출장이야")
+    assert got and all("btw" not in c and "사용자는 나" not in c for c in got), got
