@@ -36,6 +36,7 @@ from gieok.read.answer import asks_when, holds_time
 from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
+from gieok.read.frames import fulltext_text
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import instruction_share, kind_shares, query_families, text_families
 from gieok.read.learned import OrderModel, Signals, absent_rank, asks, reorder, shipped_model
@@ -65,9 +66,10 @@ async def _candidate_ops(
         names.append("dense")
         ops.append(DenseOp(scope, vector, n, filters, view))
     if weights.fulltext_weight > 0:
+        text = fulltext_text(query)  # without a word that only says the answer's kind
         names.append("fulltext")
-        ops.append(FulltextOp(scope, query, n, filters, view))
-        extra = expansion_query(query) if weights.expansion_weight > 0 else None
+        ops.append(FulltextOp(scope, text, n, filters, view))
+        extra = expansion_query(text) if weights.expansion_weight > 0 else None
         if extra is not None:
             names.append("expanded")
             ops.append(FulltextOp(scope, extra, n, filters, view))
