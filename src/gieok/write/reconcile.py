@@ -37,7 +37,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS
-from gieok.write import renaming
+from gieok.write import partial, renaming
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
@@ -154,7 +154,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if c.renames and _rename(c, new, pool, plan, now):
         return
     if c.replaces and c.replaces in pool.records:
-        _supersede(plan, pool, [pool.records[c.replaces]], new, now, "replaced (model)")
+        old = pool.records[c.replaces]
+        _supersede(plan, pool, [old], new, now, "replaced (model)")
+        _keep_unchanged(plan, pool, [old], new, now)
         return
     home = None if c.slot or new.type is MemoryType.RULE else home_in(new.content)
     if c.slot or home:  # a home said in the memory's own words holds the residence too
@@ -174,6 +176,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             _supersede(plan, pool, slotted, new, now, f"new value for {slot}")
             if slot == "residence":  # a move ends the home, not who the user lives with
                 _keep_household(plan, pool, slotted, new, now)
+            _keep_unchanged(plan, pool, slotted, new, now)
             return
     again = _diet_again(c, new, pool)
     if again is not None:
@@ -187,6 +190,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             rest = other_sentences(old.content, c.retires) if c.retires else None
             if rest is not None and pool.by_hash(content_hash(rest)) is None:
                 _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides")
+        if not c.ended:  # (of a pet or person who died, nothing said stays current)
+            _keep_unchanged(plan, pool, stated, new, now, c.retires)
         return
     changed = changed_by(new, pool.records.values(), pool.created)
     said = changes.change(new.content) if new.type is not MemoryType.RULE else None
@@ -196,6 +201,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         _supersede(plan, pool, changed, new, now, "the user said it changed")
         if said is not None:
             _keep_the_rest(plan, pool, changed, said, new, now)
+        _keep_unchanged(plan, pool, changed, new, now)
         return
     if _renew(new, pool, plan, now):
         return
@@ -243,6 +249,8 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
     if ended:
         _supersede(plan, pool, ended, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
+        if not c.ended:
+            _keep_unchanged(plan, pool, ended, new, now, c.retires)
         return
     # "team moved standup to 10:15": a new value of a thing stored; "집주인 바뀌었어": a kind
     # of thing changed (what the change left as it was stays current)
@@ -253,6 +261,7 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
     if changed and said is not None:
         _supersede(plan, pool, changed, new, now, "the user said it changed")
         _keep_the_rest(plan, pool, changed, said, new, now)
+        _keep_unchanged(plan, pool, changed, new, now)
         return
     # "Skye got adopted by a couple in Kent": a pet given away, a course finished, "다시 사무실
     # 출근함" after "재택근무" — what the sentence says ended, read as for any memory
@@ -288,6 +297,7 @@ def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
         "metadata": {**new.metadata, "previously": before} if before else new.metadata})
     _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                names=list(dict.fromkeys(names)))
+    _keep_unchanged(plan, pool, renewed, new, now, names)
     return True
 
 
@@ -305,6 +315,7 @@ def _outdate(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
                                  "content_hash": content_hash(content),
                                  "tags": sorted(set(new.tags) | core)})
     _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
+    _keep_unchanged(plan, pool, gone, new, now)
     return True
 
 
@@ -374,6 +385,32 @@ def _keep_household(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: 
             "metadata": {k: v for k, v in kept.metadata.items() if k not in ("slot", "value")},
             "tags": [t for t in kept.tags if t != "residence"]})
         _add(plan, pool, kept, "who the user lives with, after a move")
+
+
+def _keep_unchanged(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
+                    now: datetime, names: Sequence[str] = ()) -> None:
+    """A change of one detail of a memory that said several supersedes that detail only:
+    "보리 사료를 오리로 바꿨어요" after "보리는 닭고기 알러지가 있어서 연어 사료만 먹는다"
+    leaves "보리는 닭고기 알러지가 있다" current (pinned as it was), "I got promoted to senior
+    PM" after "User is a product manager at a fintech in Toronto" leaves "User works at a
+    fintech in Toronto" (``partial``). What is kept is a memory of its own from the change on,
+    with the old sources; the old wording stays in history. Not when an earlier keeper of
+    this change (a household, a part narrowed) already kept something of the same memory,
+    and not for a memory the change did not supersede (an older change arriving late)."""
+    for old in olds:
+        if old.id in pool.records or any(pool.records[i].metadata.get("narrowed_from") == old.id
+                                          for i in pool.created if i in pool.records):
+            continue
+        rest = partial.unchanged(old.content, new.content, names) or partial.same_job(
+            old.content, new.content)
+        if rest is None or pool.by_hash(content_hash(rest)) is not None:
+            continue
+        kept = _narrowed(old, rest, new, now)
+        slot = kept.metadata.get("slot")
+        kept = kept.model_copy(update={  # the slot's value was the detail that changed
+            "metadata": {k: v for k, v in kept.metadata.items() if k not in ("slot", "value")},
+            "tags": [t for t in kept.tags if t != slot]})
+        _add(plan, pool, kept, "what the change left as it was")
 
 
 def _rehouse(plan: Plan, pool: _Pool, new: MemoryRecord, place: str, now: datetime) -> None:

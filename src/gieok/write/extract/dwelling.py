@@ -83,7 +83,13 @@ def home_in(content: str) -> str | None:
     if place and _a_place(place, proven=re.match(r"[A-Z]", place) is not None):
         return place.casefold()
     if text.startswith("사용자"):
-        return _home_ko(_KO_WITH.sub(r"\g<at> ", text, count=1))
+        text = _KO_WITH.sub(r"\g<at> ", text, count=1)
+        lead = _KO_LEAD.match(text)
+        first = _KO_WITH_FIRST.match(text, lead.end()) if lead is not None else None
+        if first is not None and _lives_with(first):
+            # "남편 준수랑 아들 은호랑 인천 송도에 산다": the people go first
+            text = text[:first.start("with")] + text[first.end("with"):].lstrip()
+        return _home_ko(text)
     return None
 
 
@@ -153,6 +159,10 @@ def homes_left(new: MemoryRecord, place: str, records: Iterable[MemoryRecord],
 # "사용자는 부산에서 남편이랑 딸 둘이랑 산다": the people between the place and the verb of living
 _KO_WITH = re.compile(r"(?P<at>(?:에서|에))\s(?P<with>(?:\S+\s){0,3}?\S+(?:이랑|랑|하고|와|과)"
                       r"(?:\s(?:같이|함께))?)\s(?=(?:같이\s|함께\s)?(?:산다|살아|살고|사는|삽니다|지낸다))")
+# "사용자는 남편 준수랑 아들 은호랑 인천 송도에 산다": the people before the place
+_KO_WITH_FIRST = re.compile(r"(?P<with>(?:\S+\s){0,3}?\S+(?:이랑|랑|하고|와|과)(?:\s(?:\S+\s){0,3}?"
+                            r"\S+(?:이랑|랑|하고|와|과))*(?:\s(?:같이|함께))?)\s(?P<place>(?:\S+\s){0,2}?\S+?)(?:에서|에)\s"
+                            r"(?P<verb>(?:같이\s|함께\s)?(?:산다|살아|살고|사는|삽니다|지낸다))")
 # "User lives with their wife in Portland": the people before the place
 _EN_WITH_FIRST = re.compile(r"(?P<verb>\blives?|\bis\s+living)\s+with\s+[^,.;]+?\s+"
                             r"(?P<place>in\s+(?-i:[A-Z]))")
@@ -162,6 +172,20 @@ _EN_WITH = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?
                       r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s+with\s+(?P<with>[^.;!?]+?)\s*$")
 _EN_WITH_BEFORE = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
                              r"with\s+(?P<with>[^.;!?]+?)\s+(?:in|near)\s+(?-i:[A-Z])[^.;!?]*$")
+
+
+def _lives_with(m: re.Match[str]) -> bool:
+    """The words before a place are the people the user lives with: each a person ("남편",
+    "아들 은호랑": a name after a kin word said bare) or "같이"/"함께" — not "엄마랑 통화하고"."""
+    if not _a_place(m.group("place")):
+        return False
+    words = m.group("with").split()
+    for i, w in enumerate(words):
+        bare_kin = i > 0 and people(words[i - 1]) and not _KO_PARTICLE.search(words[i - 1])
+        if not (people(w) or w in ("같이", "함께") or bare_kin and re.search(
+                r"(?:이랑|랑|하고|와|과)$", w)):
+            return False
+    return True
 
 
 def household(content: str) -> str | None:
@@ -177,6 +201,9 @@ def household(content: str) -> str | None:
     if m is not None:
         return f"User {m.group('verb')} with {m.group('with')}"
     lead = _KO_LEAD.match(text)
+    first = _KO_WITH_FIRST.match(text, lead.end()) if lead is not None else None
+    if lead is not None and first is not None and _lives_with(first):
+        return f"{text[:lead.end()]}{first.group('with')} {first.group('verb')}{text[first.end():]}"
     m = _KO_WITH.search(text)
     if lead is None or m is None:
         return None

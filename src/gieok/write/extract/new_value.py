@@ -242,7 +242,9 @@ def _korean(content: str) -> NewValue | None:
         k = dest
         # a day or a time of day ("목요일로", "주말로") is a value of its own: the nouns before
         # it are the thing moved ("안과 예약 목요일로"), as before a number
-        numeric = re.match(r"\d", chunks[k][0]) is not None or _DAY.search(chunks[k][0]) is not None
+        numeric = re.match(r"\d", chunks[k][0]) is not None or _DAY.search(chunks[k][0]) is not None \
+            or chunks[k][0] == "반" and k > 0 and re.search(r"\d\s?시$", chunks[k - 1][0]) is not None
+        # ("9시 반으로": half past nine, a time)
         while k > 0 and chunks[k - 1][1] == "" and (
                 (alt is None or chunks[k - 1][3] > alt) and
                 numeric and re.match(r"\d|[가-힣]?\d", chunks[k - 1][0]) or not numeric and
@@ -536,6 +538,8 @@ def without_old(content: str, new: NewValue, old: str) -> str:
     mine |= {b for a, b in zip(words, words[1:]) if _KIN.match(a)}
     gone = [t for t in new.things if _same_word(t, old) and t not in new.value
             and not any(t in h or h in t for h in mine | new.holders)]
+    if new.left:  # "배포는 fly.io 말고 AWS ECS로": the value said dropped goes, the topic stays
+        gone = [t for t in gone if any(t in said or said in t for said in new.left)]
     if not gone:
         return content
     text = content

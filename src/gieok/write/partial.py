@@ -1,0 +1,184 @@
+"""What a compound memory said besides the one detail a change replaced (W6, issue 16).
+
+A memory often states several things at once: "사용자의 강아지 보리는 닭고기 알러지가 있어서
+연어 사료만 먹는다" (an allergy, and the food), "우리 팀 백엔드는 FastAPI + Postgres 15 쓰고
+배포는 fly.io로 한다" (a stack, and where it is deployed), "User is a product manager at a
+fintech in Toronto" (a role, an employer, a city). When a later sentence changes one of them
+("보리 사료를 오리로 바꿨어요", "배포는 AWS ECS로 옮겼어", "I got promoted to senior PM"),
+reconciliation supersedes the whole memory — and without this module the details the change
+left alone (the allergy, the stack, the employer and the city) stopped being current with it.
+
+``unchanged`` reads the old memory clause by clause (Korean: a predicate joined by -고, or a
+state joined by -어서; English: clauses joined by "and", ";", ", so", or sentences) and keeps
+the clauses that share no word with the change (beyond whom the memory is about); ``same_job``
+keeps the workplace of a job whose role alone changed. The caller stores what is kept as a
+memory of its own, current from the change on, with the old memory's sources (its whole old
+wording stays in history, superseded). Pure: no store, no clock.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from gieok.text.hangul import HANGUL
+from gieok.write.extract.korean import to_memory, tokens
+
+# the words that join two Korean clauses, each with its own predicate: "1학년이고", "쓰고";
+# a state given as the reason for the next ("알러지가 있어서")
+_AND_KO = frozenset({"고"})
+_BECAUSE_KO = frozenset({"어서", "아서", "여서", "해서", "서"})
+_VERBAL = ("VV", "VA", "VCP", "VCN", "XSV", "XSA", "EP")
+_STATE = ("VA", "VCP", "VCN", "XSA")
+# words every memory is built with: sharing one says nothing about which detail changed
+_PLAIN_EN = frozenset(
+    """user user's users is are was were be been has have had does do did the a an of in on
+    at to for with and or but so now still also their his her its they them it this that
+    as by from new old not no more than very just got get gets""".split())
+_NOUNS_KO = ("NNG", "NNP", "SL", "SH", "XR")
+_PLAIN_KO = frozenset({"사용자", "이제", "요즘", "지금", "매일", "매주", "다시", "같이", "그대로"})
+
+
+def _words_ko(text: str) -> set[str]:
+    return {t.form.casefold() for t in tokens(text) if t.tag.startswith(_NOUNS_KO)
+            and t.form not in _PLAIN_KO and (len(t.form) > 1 or t.tag == "SL")}
+
+
+def _words_en(text: str) -> set[str]:
+    return {w.casefold().rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+'’-]*", text)
+            if w.casefold().rstrip(".") not in _PLAIN_EN and len(w) > 1}
+
+
+def _words(text: str) -> set[str]:
+    words = _words_en(text)
+    if HANGUL.search(text):
+        words |= _words_ko(text)
+    return {w[:-2] if w.endswith(("'s", "’s")) else w for w in words}
+
+
+# -- Korean: clauses joined by -고 / -어서 ------------------------------------------------------
+
+def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """The memory's topic ("사용자의 딸 지아는") and its clauses, each as (what it says, the
+    clause's own words without the topic); None when it is one clause."""
+    toks = tokens(text)
+    cuts: list[int] = []
+    for i, t in enumerate(toks[1:-1], start=1):
+        before, after = toks[i - 1], toks[i + 1]
+        if t.tag != "EC" or not before.tag.startswith(_VERBAL) or after.tag.startswith(("VX", "EC")):
+            continue  # "배우고 있다", "먹고 싶다": one predicate, not two clauses
+        if t.form in _AND_KO or t.form in _BECAUSE_KO and (
+                before.tag.startswith(_STATE) or before.form in ("있", "없")):
+            cuts.append(t.end)
+    if not cuts:
+        return None
+    topic_end = next((t.end for t in toks if t.tag == "JX" and t.form in ("은", "는")), None)
+    if topic_end is None or topic_end > cuts[0]:
+        return None  # no topic the later clauses can share
+    topic = text[:topic_end].strip()
+    spans = list(zip([0, *cuts], [*cuts, len(text)]))
+    out: list[tuple[str, str]] = []
+    for n, (a, b) in enumerate(spans):
+        said = text[a:b].strip(" ,")
+        if not said:
+            return None
+        own = said[len(topic):].strip() if n == 0 else said
+        if n < len(spans) - 1:  # "1학년이고" → "1학년이다": the clause said as a sentence
+            said = to_memory(said, speaker=False) or ""
+            if not said:
+                return None
+        if n > 0 and not re.match(r"^\S+(?:은|는)\s", said):  # it shares the memory's topic
+            said = f"{topic} {said}"
+        out.append((said, own))
+    return topic, out
+
+
+# -- English: clauses joined by "and", ";", ", so", or sentences --------------------------------
+_JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|\s+and\s+(?=(?:is|has|was|works|"
+                      r"lives|takes|goes|uses|eats|drinks|plays|does|doesn't|isn't|can't|loves|"
+                      r"likes|hates|wants|needs|keeps|runs|teaches|studies|attends)\b)",
+                      re.IGNORECASE)
+_SUBJECT_EN = re.compile(r"^(?P<s>User(?:'s|’s)?(?:\s+(?!is\b|has\b|was\b|and\b)[\w'’-]+){0,3}?)\s+"
+                         r"(?=is\b|has\b|was\b|are\b|[a-z]+s\b|[a-z]+ed\b|can\b|does\b)")
+
+
+def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    parts = [p.strip(" .") for p in _JOIN_EN.split(text.strip()) if p and p.strip(" .")]
+    if len(parts) < 2:
+        return None
+    m = _SUBJECT_EN.match(parts[0])
+    if m is None:
+        return None
+    subject = m.group("s")
+    out: list[tuple[str, str]] = []
+    for n, part in enumerate(parts):
+        pronoun = re.match(r"^(?:he|she|they|it)\s+", part, re.IGNORECASE)
+        if n == 0:
+            out.append((part, part[len(subject):]))
+        elif pronoun is not None:  # "he has lessons on Tuesdays": the memory's subject
+            out.append((f"{subject} {part[pronoun.end():]}", part[pronoun.end():]))
+        elif re.match(r"^(?:User|[A-Z][a-z]+(?:'s|’s)?\s+(?:is|has|was))\b", part):
+            out.append((part, part))
+        elif re.match(r"^[a-z]", part):  # "and works nights": the subject is the memory's
+            out.append((f"{subject} {part}", part))
+        else:
+            return None
+    return subject, out
+
+
+def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
+    """``old`` without the clauses ``new`` changed, when it is made of several clauses and
+    some share no word with ``new`` (nor with ``names``, the old values the change named) —
+    those the change left alone, said as their own memory. None when ``old`` is one clause,
+    when every clause is touched by the change (the whole memory is the old value), or when
+    none is (what changed is not told apart)."""
+    read = _clauses_ko(old) if HANGUL.search(old) else _clauses_en(old)
+    if read is None:
+        return None
+    subject, clauses = read
+    mine = _words(subject)
+    theirs = (_words(new) | {w.casefold() for n in names for w in _words(n)}) - mine
+    # a word inside another counts ("헬스" in "헬스장"): when unsure, the clause changed
+    touched = [any(a in b or b in a for a in _words(own) for b in theirs) for _, own in clauses]
+    if all(touched) or not any(touched):
+        return None
+    kept = [said.rstrip(" .") for (said, _), hit in zip(clauses, touched, strict=True) if not hit]
+    return ". ".join(kept)
+
+
+# -- a job whose role alone changed -------------------------------------------------------------
+# "User is a product manager at a fintech in Toronto": a role, then where it is held
+_JOB_EN = re.compile(r"^User\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<role>[\w'’ -]+?)\s+"
+                     r"(?P<where>(?:at|with|for)\s+[^;!?]+?)\s*\.?$")
+# "사용자는 토스에서 PM으로 일한다", "사용자는 토스 PM이다"
+_JOB_KO = re.compile(r"^(?P<lead>사용자는\s+)(?P<where>(?:\S+\s){0,2}?\S+에서)\s+(?P<role>(?:\S+\s){0,2}?\S+?)"
+                     r"(?:으로|로)\s+(?P<verb>일한다|근무한다|일하고\s있다|근무하고\s있다)$")
+# the change names a new role only: a promotion, a new title ("now a senior PM", "became
+# team lead"), never a new workplace ("… at Stripe", "… 카카오로")
+_ROLE_ONLY_EN = re.compile(r"\b(?:promoted|promotion|became|become|now\s+(?:an?\s+)?(?:senior|lead|"
+                           r"head|principal|staff|chief|junior)|(?:made|named)\s+(?:an?\s+)?"
+                           r"(?:senior|lead|head|principal|staff|chief|manager|director|partner))\b",
+                           re.IGNORECASE)
+_ROLE_ONLY_KO = re.compile(r"승진|진급|(?:으로|로)\s?(?:올라갔|올랐)")
+_NEW_PLACE_EN = re.compile(r"\b(?:at|with|for|joined)\s+(?:a\s+|an\s+|the\s+)?(?-i:[A-Z])|"
+                           r"\b(?:new\s+(?:job|company|employer|firm|place)|left|quit|moved|"
+                           r"switched|transferred|different)\b", re.IGNORECASE)
+_NEW_PLACE_KO = re.compile(r"이직|퇴사|그만|옮겼|옮긴|옮기|새\s?회사|다른\s?회사|입사")
+
+
+def same_job(old: str, new: str) -> str | None:
+    """The workplace of a job memory whose role alone ``new`` changed: "User got promoted to
+    senior PM" after "User is a product manager at a fintech in Toronto" → "User works at a
+    fintech in Toronto" (the employer and city still hold; the old title is history). None
+    when ``new`` names a new workplace, or ``old`` is not a role held somewhere."""
+    if HANGUL.search(new) or HANGUL.search(old):
+        if not _ROLE_ONLY_KO.search(new) or _NEW_PLACE_KO.search(new):
+            return None
+        m = _JOB_KO.match(old.strip().rstrip("."))
+        return f"{m.group('lead')}{m.group('where')} {m.group('verb')}" if m else None
+    if not _ROLE_ONLY_EN.search(new) or _NEW_PLACE_EN.search(new):
+        return None
+    m = _JOB_EN.match(old.strip())
+    if m is None or len(m.group("role").split()) > 4:
+        return None
+    return f"User works {m.group('where')}"
