@@ -72,3 +72,18 @@ def test_an_announced_intro_drops_its_label() -> None:
 
 def test_a_parent_of_a_count_is_kept() -> None:
     assert any("mom of three boys" in m for m in _memories("mom of three boys")), "nothing stored"
+
+
+def test_the_spouse_named_by_married_to_is_who_she_is() -> None:
+    got = _memories("married to Elena, she's a nurse at St. Mary's")
+    assert any("Elena is a nurse" in m for m in got), got
+
+
+def test_a_fiance_named_by_engaged_to_is_who_he_is() -> None:
+    got = _memories("engaged to Marco since june! he is a chef")
+    assert any("Marco is a chef" in m for m in got), got
+
+
+def test_married_to_a_job_names_nobody() -> None:
+    got = _memories("married to my job lol. she is a tough boss")
+    assert not any("boss" in m for m in got), got

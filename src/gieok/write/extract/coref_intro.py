@@ -91,6 +91,8 @@ _EN_INTRO = [
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
                r"(?P<name>[A-Z][a-z]+)\b"),
 ]
+# "I'm married to Elena", "engaged to Marco since june": the spouse or fiancé, by name
+_EN_WED = re.compile(r"\b(?P<how>(?i:married|engaged))\s+to\s+(?P<name>[A-Z][a-z]+)\b")
 # "two dogs, Max and Ruby": one entity per name. Each name may carry its age ("our two kids,
 # Theo (9) and Ruby (6)", "Theo who is 9 and Ruby who's 6"), and the list may follow "are"
 # ("my kids are Theo and Ruby").
@@ -202,6 +204,10 @@ def introduced(sentence: str) -> list[Entity]:
             if m.group("name").lower() in _NOT_NAME or m.group("name") == "User":
                 continue
             out.append(entity(m.group("name"), m.group("noun"), "en"))
+    for m in _EN_WED.finditer(sentence):  # "married to Elena. she's a nurse"
+        if m.group("name").lower() not in _NOT_NAME:
+            out.append(entity(m.group("name"), "fiancé" if m.group("how").lower() == "engaged"
+                              else "spouse", "en"))
     for m in _EN_LIST.finditer(sentence):
         noun = re.sub(r"(?:ren|s)$", "", m.group("noun").lower()) or m.group("noun")
         for name in re.findall(r"[A-Z][a-z]+", re.sub(_AGE_AFTER, "", m.group("names"))):
