@@ -33,6 +33,7 @@ import anyio
 import numpy as np
 
 from gieok.embedders.base import Matrix, normalise_rows
+from gieok.embedders.gather import Gatherer
 from gieok.errors import ConfigurationError, EmbedderError
 from gieok.extras import missing_extra
 from gieok.priority import is_background
@@ -134,6 +135,8 @@ class LocalEmbedder:
         # engine spends outside the model is measured against this (``gieok bench``).
         self.cpu_seconds = 0.0
         self._stats_lock = threading.Lock()
+        # As many query passes at once as there are cores (as many as ran at once before).
+        self._queries = Gatherer(lambda texts: self._encode(texts, True), default_workers())
 
     @property
     def name(self) -> str:
@@ -240,7 +243,8 @@ class LocalEmbedder:
     async def embed_query(self, text: str, /) -> Matrix:
         if is_background():
             return await self._in_background([text], True)
-        return await anyio.to_thread.run_sync(self._encode, [text], True)
+        # Queries that arrive while every pass is busy go in one call (embedders/gather.py).
+        return await anyio.to_thread.run_sync(self._queries, text)
 
     async def aclose(self) -> None:
         for pool in (self._pool, self._background):
