@@ -151,3 +151,59 @@ def test_a_job_lost_by_recommended_resignation(chat_extract: Any) -> None:
 def test_btw_before_a_korean_statement_is_no_part_of_it(chat_extract: Any) -> None:
     got = _said(chat_extract, "btw 나 다음달부터 3주 출장이야")
     assert got and all("btw" not in c and "사용자는 나" not in c for c in got), got
+
+
+# -- batch 2: a name in a greeting, how answers should be, who a bare name or 동생 is -----------
+
+def test_a_name_said_in_a_greeting_is_the_users_name(chat_extract: Any) -> None:
+    got = _cands(chat_extract, "안녕! 난 하람이야")
+    assert any(c.slot == "name" and c.content == "사용자의 이름은 하람" for c in got), [c.content for c in got]
+    got = _cands(chat_extract, "안녕하세요 저는 도현이에요")  # (not also "사용자는 도현이다")
+    assert [c.content for c in got] == ["사용자의 이름은 도현"], [c.content for c in got]
+    got = _cands(chat_extract, "hey there, I'm Marisol")
+    assert any(c.slot == "name" and c.content == "User's name is Marisol" for c in got), [c.content for c in got]
+
+
+def test_what_the_user_is_after_a_greeting_is_no_name(chat_extract: Any) -> None:
+    for text in ["안녕 난 대학생이야", "안녕 난 괜찮아", "hi i'm tired", "hey I'm Korean btw",
+                 "난 지민이야"]:  # (no greeting: who is introduced is not said)
+        assert not any(c.slot == "name" for c in _cands(chat_extract, text)), text
+
+
+def test_liking_short_answers_is_a_standing_request(chat_extract: Any) -> None:
+    for text in ["참고로 나는 대답 간단하게 해주는 게 좋아", "설명은 자세하게 해 주는 편이 좋아요",
+                 "나는 짧은 답변이 좋아"]:
+        assert any(c.startswith("사용자 요청:") for c in _said(chat_extract, text)), text
+
+
+def test_liking_one_answer_is_no_standing_request(chat_extract: Any) -> None:
+    for text in ["이 답변이 좋아", "답변 고마워"]:
+        assert not any(c.startswith("사용자 요청") for c in _said(chat_extract, text)), text
+
+
+def test_a_pet_named_bare_as_the_subject_after_the_pet_was_spoken_of(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: 강아지 두 마리(보리, 쌀이) 키워", "a: 귀엽겠어요!",
+                "u: 보리가 닭고기 알레르기 있어서 연어 사료 먹어")
+    assert any(c.startswith("사용자의 강아지 보리가 닭고기 알레르기") for c in got), got
+
+
+def test_a_relative_as_the_subject_keeps_being_the_relative(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: 고양이 키워", "a: 좋네요!", "u: 엄마가 신장이 안 좋아서 약 드셔")
+    assert not any("고양이 엄마" in c for c in got), got
+
+
+def test_a_pet_named_with_its_age_in_a_fragment(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: we just adopted a kitten!", "a: Congrats!",
+                "u: Pepper, 12 weeks old, tuxedo")
+    assert any(c.startswith("User's kitten Pepper is 12 weeks old") for c in got), got
+
+
+def test_freelance_stays_with_the_occupation(chat_extract: Any) -> None:
+    assert "사용자의 직업은 프리랜서 디자이너" in _said(chat_extract, "요즘 프리랜서 디자이너로 일해요")
+
+
+def test_a_short_sibling_word_is_the_sibling_said_before(chat_extract: Any) -> None:
+    got = _said(chat_extract, "여동생이 내년에 유학 가는데 선물 추천해줘. 동생은 지원이고 스물넷이야")
+    assert any(c.startswith("사용자의 여동생은 지원이고") for c in got), got
+    got = _chat(chat_extract, "u: 남동생이랑 여동생 있어", "a: 그렇군요", "u: 동생은 대학생이야")
+    assert not any("남동생은 대학생" in c or "여동생은 대학생" in c for c in got), got

@@ -37,6 +37,14 @@ def resolve_en(ents: Entities, text: str) -> str:
         who = unnamed.display("en")
         unnamed.name = naming.group("name")
         return f"{who} is named {naming.group('name')}{text[naming.end():]}"
+    aged = _NAMED_AGED.match(text)
+    if aged is not None and unnamed is not None and unnamed.kind == "pet" and not unnamed.plural:
+        # "a good feeding amount for a 4kg cat? … Olive, 6 years old, indoor only": the pet
+        # asked about, named with its age in a fragment
+        who = unnamed.display("en")
+        unnamed.name = aged.group("name")
+        rest = aged.group("rest") or ""
+        return f"{who} {aged.group('name')} is {aged.group('age')}{rest}"
     herd = next((e for e in reversed(ents.known) if e.plural and e.name is None), None)
     they = re.match(r"(?i:their\s+names\s+are|they['’]re\s+(?:named|called))\s", text)
     if herd is not None and they is not None and each_named(text):  # "their names are …"
@@ -159,6 +167,11 @@ def resolve_ko(ents: Entities, text: str) -> str:
     """A Korean clause with its 걔/얘, bare name, or missing subject made to name whom it is
     about ("걔는 …" → "사용자의 고양이 까망은 …")."""
     text = _KO_LEAD.sub("", text).strip() or text
+    sibling = re.match(r"^(?:(?:우리|내|제|울)\s?)?(?P<n>동생)(?=[은는이가도의]|\s)", text)
+    said = {e.noun for e in ents.known if e.noun in ("남동생", "여동생")}
+    if sibling is not None and len(said) == 1:
+        # "남동생이 다음주에 결혼해 … 동생은 민호고": the brother said before, said short
+        text = f"{text[:sibling.start('n')]}{said.pop()}{text[sibling.end('n'):]}"
     m = re.match(r"^(?:근데|그리고|아\s)?\s*(?P<p>걔|얘|그\s?애|그\s?아이|이\s?아이|그\s?녀석|"
                  r"이\s?녀석|우리\s?애|그\s?분)"
                  r"(?P<j>가|는|도|를|한테|랑)?", text)
@@ -213,6 +226,12 @@ def resolve_ko(ents: Entities, text: str) -> str:
                               or _health_related(text) or medical_said(text)) \
             and no_subject_ko(text) and not _names_itself(topic, text):
         who = topic.display("ko")
+        opened = _OPENED_BY_NAME.match(text)
+        if topic.kind == "pet" and opened is not None and not _KO_NOT_OPENER.match(
+                opened.group("x")) and (topic.name is None or topic.plural):
+            # "코코가 신장이 안 좋아서 …" after "고양이 두 마리(모모, 코코) 키워": the pet named
+            # bare is one of the user's, the subject already ("사용자의 고양이 코코가 …")
+            return f"{who} {text}"
         if topic.kind == "pet":
             # "하루에 두 번 베트메딘 먹이고 있어요": what the user feeds the pet, the pet eats
             text = focus.FED.sub(lambda m: focus.EATS[m.group(0)], text)
@@ -220,6 +239,21 @@ def resolve_ko(ents: Entities, text: str) -> str:
         text = re.sub(rf"^{re.escape(topic.noun)}\s(?=\S)", "", text)
         return f"{who}{'은' if _batchim(who) else '는'} {text}"
     return text
+
+
+# a name and an age said as a fragment: "Olive, 6 years old, indoor only"
+_NAMED_AGED = re.compile(r"^(?P<name>[A-Z][a-z]{1,14}),\s*(?P<age>\d{1,2}\s*(?:years?|yrs?|months?|weeks?|wks?)\s+old|"
+                         r"\d{1,2})(?P<rest>(?:,\s*[^,.!?]{2,40}){0,3})[.!]*$")
+
+
+# a clause that opens on a bare word and its subject particle ("코코가 …", "모모는 …")
+_OPENED_BY_NAME = re.compile(r"^(?P<x>[가-힣]{2,4}?)(?:가|는)\s")
+# … that is no name: a pronoun, a person, the user, a time or a word of the body or the home
+_KO_NOT_OPENER = re.compile(
+    r"^(?:우리|저희|나|저|내|제|걔|얘|쟤|그게|이게|저게|요즘|오늘|어제|내일|지금|아까|이번|저번|"
+    r"사료|병원|의사|수의사|선생님|엄마|아빠|남편|아내|와이프|동생|언니|오빠|누나|형|친구|"
+    r"배|머리|다리|눈|귀|코|피부|털|신장|심장|간|위|장|이빨|치아|약|밥|물|변|오줌|소변|대변|"
+    r"강아지|고양이|애기|아기|애|아이)$")
 
 
 def _names_itself(topic: Entity, text: str) -> bool:

@@ -94,7 +94,12 @@ def named_over(made: list[_Memory], named: list[_Memory]) -> list[_Memory]:
 
 
 def _bare_of(bare: str, named: str) -> bool:
-    """``bare`` owns a pet of the kind ``named`` names, and says nothing else."""
+    """``bare`` owns a pet of the kind ``named`` names, and says nothing else — or says the
+    user "is" the name ``named`` gives them ("사용자는 민준이다" beside "사용자의 이름은 민준")."""
+    name = re.match(r"^(?:사용자의 이름은 |User's name is )(?P<n>\S+)$", named)
+    if name is not None:
+        return re.fullmatch(rf"사용자는 {re.escape(name.group('n'))}(?:이)?다\.?|User is "
+                            rf"{re.escape(name.group('n'))}\.?", bare) is not None
     ko = re.match(r"^사용자는\s(?:우리\s)?(?P<noun>.+?)(?:를|을|\s한\s?마리)?\s키운다\.?$", bare)
     if ko is not None:
         return named.startswith(f"사용자는 {ko.group('noun')} ")

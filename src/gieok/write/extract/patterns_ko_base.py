@@ -143,7 +143,9 @@ class _Groups(dict[str, str]):
         return ""
 
 
-_CONNECTIVE = re.compile(r"(?:서|고|면|며|니까|는데|은데|지만|려고|러|때문에|위해|위해서)$")
+# (-서 after the vowel of a verb: "있어서", "해서", "와서" — not a noun ending in 서, "프리랜서", "비서")
+_CONNECTIVE = re.compile(r"(?:(?<=[어아여해와워봐져쳐겨혀라려셔써])서|고|면|며|니까|는데|은데|지만|려고|러|"
+                         r"때문에|위해|위해서)$")
 
 
 def strip_lead(x: str) -> str:

@@ -126,6 +126,18 @@ _EN_RATHER = re.compile(
     r"(?!(?:were|are|was|do|did|had|have)\b)[a-z]+", re.IGNORECASE)
 
 
+# how the user likes every answer, said as a liking: "나는 답변 짧게 해주는 게 좋아", "설명은
+# 자세하게 해 주는 편이 좋아요", "짧은 답변이 좋아" — the assistant's answers as a class, and a
+# manner (not "답변 고마워", not "이 답변이 좋아": one answer)
+_KO_WISH = re.compile(
+    r"^(?:(?:참고로|그리고|아|근데)\s)?(?:(?:나는|난|저는|전)\s)?(?:(?:대답|답변|답장|답|설명)(?:은|는|을|를)?\s?"
+    r"(?:항상\s|늘\s|좀\s)?(?:짧게|간단히|간단하게|간결하게|길게|자세히|자세하게|핵심만|요점만|"
+    r"결론부터|쉽게|천천히|[가-힣A-Za-z]+\s?(?:으)?로)\s?(?:해\s?주는|해\s?주시는|해\s?주면|해\s?주시면|"
+    r"하는|주는|말해\s?주는|해\s?줄\s?때)\s?(?:게|것이|거|편이|쪽이|게\s?더)?\s?|"
+    r"(?:짧은|간단한|간결한|긴|자세한|쉬운)\s(?:대답|답변|답|설명)(?:이|을|가)?\s?(?:더\s)?)"
+    r"(?:좋아|좋아요|좋음|좋겠어|좋겠어요|편해|편해요|좋습니다|선호해|선호해요)[\s.!~]*$")
+
+
 # how, with the verb left out: "그리고 길게 말고 세 줄 이내로", "또 표로요"
 _KO_MANNER = re.compile(r"^(?:(?:아|참)\s)*(?:그리고|또한|또)\s.*[가-힣A-Za-z0-9]\s?(?:으)?로(?:요)?$")
 
@@ -165,8 +177,11 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
         return declared
     if _HANGUL.search(text):
         text = _KO_LAUGH.sub("", text)
+        # ("참고로 나는 답변 짧게 …": the wish itself, as the rule's words)
+        text = re.sub(r"^(?:(?:참고로|그리고|아|근데)\s+)?(?:나는|난|저는|전)\s+", "", text) \
+            if _KO_WISH.search(text) else text
         if not (_KO_STANDING.search(text) and (_KO_REQUEST.search(text) or _KO_HOW.search(text))
-                or _ko_goes_on(text, before)):
+                or _ko_goes_on(text, before) or _KO_WISH.search(text)):
             return None
         if _KO_NOW_ONLY.search(text) and _KO_WHEN.search(text) and not _KO_ALWAYS.search(text):
             return None  # "이번 여행 일정 짤 때 박물관은 빼줘": this task, not every later one
