@@ -19,7 +19,7 @@ from gieok.domain.turns import Turn
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
-from gieok.write.extract import health, housing_cost, korean, undertaking
+from gieok.write.extract import answer_apart, health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, self_intro, slots
 from gieok.write.extract import workspace as workspaces
@@ -233,6 +233,7 @@ class HeuristicExtractor:
         sentences = [c for s in english.as_one(joined(clarified(split_sentences(quoted_removed(
             forwarded.own_lines(turn.content)))))) for c in pronoun_clauses(s)]
         sentences = [c for s in sentences for c in entities.listed_apart(s)]  # names and ages
+        sentences = answer_apart.apart(sentences[0], asked) + sentences[1:] if sentences else []
         # a statement said inside a question or request ("…, i hate cilantro so nothing
         # mexican pls"), or as a Korean background clause: a sentence of its own
         sentences = standing_rules.kept_whole(sentences, lambda run: disclosure.expand(

@@ -302,7 +302,7 @@ _EN_SUBJECT = (rf"(?:I|I['’]m|I['’]ve|we|we['’]re|we['’]ve|(?:my|our)\s+
                rf"(?:{FAMILY_EN}|{PETS_EN})(?:\s+[A-Z][a-z]+)?|User|User['’]s\s+(?:[\w-]+\s+)?"
                rf"(?:{FAMILY_EN}|{PETS_EN})(?:\s+[A-Z][a-z]+)?)")
 _EN_LASTING = re.compile(
-    rf"^(?:(?:so|and|also|btw|oh|well|anyway|fyi)[,\s]+)*{_EN_SUBJECT}\s+"
+    rf"^(?:(?:so|and|also|btw|oh|well|anyway|fyi|yes|yeah|yep|yup)[,\s]+)*{_EN_SUBJECT}\s+"
     r"(?:(?:just|finally|recently|now|still|also|officially|already|actually)\s+)*(?:"
     r"works?\s+(?:(?:as|at|for|in|on|from|remotely|nights?|night\s+shifts?|part[- ]time|"
     r"full[- ]time|shifts?)\b)|worked\s+(?:as|at|for)\b|"
@@ -326,7 +326,11 @@ _EN_LASTING = re.compile(
     r"(?:have|has|own|owns)\s+(?:a|an|two|\d+)\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z0-9][\w.-]*)*)"
     r"\s*[.!]*$|(?:is|are)\s+(?:pregnant|expecting|engaged|married|divorced|"
     r"retired|deployed|stationed)\b|passed\s+away\b|adopted\b|quit\s+(?:my|his|her|their|the|"
-    r"our)\s+job\b)",
+    r"our)\s+job\b|"
+    # a household by its count: "I have two kids", "we have three cats and a dog"
+    rf"(?:have|has|got)\s+(?:a|an|one|two|three|four|five|six|\d)\s+(?:[\w-]+\s+)?"
+    rf"(?:{FAMILY_EN}|{PETS_EN})(?=\s*(?:$|[,.!;]|\s(?:and|named|called|who|aged|under|over|"
+    rf"at\s+home|\d))))",
     re.IGNORECASE)
 
 

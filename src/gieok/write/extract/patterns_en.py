@@ -14,6 +14,7 @@ import re
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract import kin_events, kin_news, patterns_en_personal, patterns_en_situation
+from gieok.write.extract import tasted
 from gieok.write.extract.base import Hit, Rule
 from gieok.write.extract.patterns_en_base import (  # re-exported: other modules build on them
     DAYS, FAMILY, LANGUAGES, MONTHS, PETS, rule, third_person,
@@ -23,7 +24,7 @@ __all__ = ["DAYS", "FAMILY", "LANGUAGES", "MONTHS", "PETS", "POSTPROCESS", "RULE
            "third_person"]
 
 RULES: list[Rule] = [*patterns_en_situation.RULES, *patterns_en_personal.RULES, *kin_news.RULES_EN,
-                     *kin_events.RULES_EN]
+                     *kin_events.RULES_EN, *tasted.RULES_EN]
 
 
 def _rule_slot(hit: Hit) -> Hit:

@@ -108,6 +108,38 @@ _NOT_AGENT = re.compile(r"\b(?:vegetarian|vegan|christian|buddhist|atheist|optim
                         r"donor|visitor|tourist|spectator|guest|survivor|warrior)$", re.IGNORECASE)
 
 
+# what a job left is said with: where it was ("at Amazon") and what it was left for ("to start
+# my own bakery"); the time it happened is the event's date, not the memory's words
+_QUIT_AT = re.compile(
+    r"^\s*(?P<at>(?:at|with|for)\s+(?:(?:the|a|an)\s+)?(?-i:[A-Z0-9][\w&.'’-]*"
+    r"(?:\s+(?:[A-Z0-9][\w&.'’-]*|&|of))*)(?:\s+(?:plant|factory|office|store|shop|branch|"
+    r"hospital|clinic|warehouse|school|bank|restaurant|cafe|café|lab|studio))?|"
+    r"at\s+(?:the|a|an)\s+(?:[\w'’-]+\s+)?(?!moment\b|time\b|end\b)[\w'’-]+"
+    r"(?=\s*(?:$|,|\s+(?:to|in|and|but|so|because|after|last|this)\b)))", re.IGNORECASE)
+_QUIT_TIME = re.compile(r"\s*\b(?:(?:last|this)\s+(?:week|month|year|spring|summer|fall|autumn|"
+                        r"winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                        r"yesterday|today|recently|finally|officially|(?:a|one|two|three|a\s+few|"
+                        r"\d+)\s+\w+\s+ago|in\s+\d{4}|in\s+(?-i:[A-Z])[a-z]+)\b", re.IGNORECASE)
+_QUIT_FOR = re.compile(r"^\s*(?:,\s*)?(?:in\s+order\s+)?(?P<to>to\s+(?:start|open|launch|"
+                       r"found|run|join|go\s+back\s+to|focus\s+on|take\s+care\s+of|care\s+for|"
+                       r"study|travel|freelance|work\s+(?:on|for|at)|stay\s+home)\b[^,;]{0,50}?)"
+                       r"\s*(?:$|,|\s+(?:and|but|so)\b)", re.IGNORECASE)
+
+
+def _quit(g: Groups, _: RuleContext) -> str:
+    """"I quit my job at Amazon last month to start my own bakery" → "User left their job at
+    Amazon to start their own bakery" (the employer left and the venture, not a bare job)."""
+    rest = _QUIT_TIME.sub("", g.get("rest") or "")
+    at = _QUIT_AT.match(rest)
+    said = ""
+    if at is not None:
+        said, rest = f" {at.group('at')}", rest[at.end():]
+    why = _QUIT_FOR.match(_QUIT_TIME.sub("", rest))
+    if why is not None:
+        said += " " + first_person_to_user_en(why.group("to").strip(), "pronoun")
+    return f"User left their job{said}"
+
+
 def _as_user(g: Groups, _: RuleContext) -> str:
     return first_person_to_user_en(g["all"])
 
@@ -285,7 +317,7 @@ RULES: list[Rule] = [
          "User's job is {x}", "job", slot="occupation", tags=("job",), check=_occupation),
     rule("en.job.quit",
          rf"{I}{ADV}\s+(?:quit|left|lost)\s+my\s+job(?P<rest>[^.!?;\n]*)",
-         "User left their job", "job", slot="employer", value="none", tags=("job",)),
+         _quit, "job", slot="employer", value="none", tags=("job",)),
     rule("en.job.status",
          rf"{IM}{ADV}\s+(?P<x>retired|unemployed|between\s+jobs|self-employed)\b",
          "User is {x}", "job", slot="occupation", tags=("job",)),
