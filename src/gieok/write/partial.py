@@ -39,13 +39,21 @@ _NOUNS_KO = ("NNG", "NNP", "SL", "SH", "XR")
 _PLAIN_KO = frozenset({"사용자", "이제", "요즘", "지금", "매일", "매주", "다시", "같이", "그대로"})
 
 
+_OWN = "\x00"  # marks a later Korean clause with a topic of its own
+
+
 def _words_ko(text: str) -> set[str]:
     return {t.form.casefold() for t in tokens(text) if t.tag.startswith(_NOUNS_KO)
             and t.form not in _PLAIN_KO and (len(t.form) > 1 or t.tag == "SL")}
 
 
+def _stem(word: str) -> str:
+    """"works", "working", "worked" → "work": a word said in another form is the same word."""
+    return re.sub(r"(?:ing|ed|es|s)$", "", word) if len(word) > 5 else word
+
+
 def _words_en(text: str) -> set[str]:
-    return {w.casefold().rstrip(".") for w in re.findall(r"[A-Za-z0-9][\w.+'’-]*", text)
+    return {_stem(w.casefold().rstrip(".")) for w in re.findall(r"[A-Za-z0-9][A-Za-z0-9_.+'’-]*", text)
             if w.casefold().rstrip(".") not in _PLAIN_EN and len(w) > 1}
 
 
@@ -65,6 +73,9 @@ def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     cuts: list[int] = []
     for i, t in enumerate(toks[1:-1], start=1):
         before, after = toks[i - 1], toks[i + 1]
+        if t.tag == "SF":  # a sentence of its own
+            cuts.append(t.end)
+            continue
         if t.tag != "EC" or not before.tag.startswith(_VERBAL) or after.tag.startswith(("VX", "EC")):
             continue  # "배우고 있다", "먹고 싶다": one predicate, not two clauses
         if t.form in _AND_KO or t.form in _BECAUSE_KO and (
@@ -87,19 +98,37 @@ def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
             said = to_memory(said, speaker=False) or ""
             if not said:
                 return None
-        if n > 0 and not re.match(r"^\S+(?:은|는)\s", said):  # it shares the memory's topic
+        if n > 0 and re.match(r"^(?:\S+\s){0,2}?\S+(?:은|는)\s", said):
+            # a topic of its own ("배포는 fly.io로 한다"; "고기는 안 먹고" after "채식
+            # 시작했다", which may be what changed in other words: never kept, see below)
+            out.append((said, _OWN + own))
+            continue
+        if n > 0:  # it shares the memory's topic
             said = f"{topic} {said}"
         out.append((said, own))
     return topic, out
 
 
 # -- English: clauses joined by "and", ";", ", so", or sentences --------------------------------
-_JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|\s+and\s+(?=(?:is|has|was|works|"
-                      r"lives|takes|goes|uses|eats|drinks|plays|does|doesn't|isn't|can't|loves|"
-                      r"likes|hates|wants|needs|keeps|runs|teaches|studies|attends)\b)",
-                      re.IGNORECASE)
+_JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|\s+and\s+(?=(?:is|has|have|was|"
+                      r"works?|lives?|takes?|goes|go|uses?|eats?|drinks?|plays?|does|do|doesn't|"
+                      r"don't|isn't|can't|loves?|likes?|hates?|wants?|needs?|keeps?|runs?|"
+                      r"teach(?:es)?|stud(?:y|ies)|attends?)\b)", re.IGNORECASE)
 _SUBJECT_EN = re.compile(r"^(?P<s>User(?:'s|’s)?(?:\s+(?!is\b|has\b|was\b|and\b)[\w'’-]+){0,3}?)\s+"
                          r"(?=is\b|has\b|was\b|are\b|[a-z]+s\b|[a-z]+ed\b|can\b|does\b)")
+
+
+_BASE_EN = {"have": "has", "do": "does", "go": "goes", "don't": "doesn't", "teach": "teaches",
+            "study": "studies"}
+
+
+def _third_person(clause: str) -> str:
+    """"live in Ottawa" → "lives in Ottawa": a clause after "and" said in the first person
+    ("… and live in Ottawa", as the user said it) takes the memory's third-person subject."""
+    first, _, rest = clause.partition(" ")
+    verb = _BASE_EN.get(first) or (f"{first}s" if re.fullmatch(
+        r"work|live|take|use|eat|drink|play|love|like|hate|want|need|keep|run|attend", first) else first)
+    return f"{verb} {rest}".strip()
 
 
 def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
@@ -120,7 +149,7 @@ def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
         elif re.match(r"^(?:User|[A-Z][a-z]+(?:'s|’s)?\s+(?:is|has|was))\b", part):
             out.append((part, part))
         elif re.match(r"^[a-z]", part):  # "and works nights": the subject is the memory's
-            out.append((f"{subject} {part}", part))
+            out.append((f"{subject} {_third_person(part)}", part))
         else:
             return None
     return subject, out
@@ -140,8 +169,9 @@ def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
     theirs = (_words(new) | {w.casefold() for n in names for w in _words(n)}) - mine
     # a word inside another counts ("헬스" in "헬스장"): when unsure, the clause changed
     touched = [any(a in b or b in a for a in _words(own) for b in theirs) for _, own in clauses]
-    if all(touched) or not any(touched):
-        return None
+    if all(touched) or not any(touched) or any(
+            own.startswith(_OWN) for (_, own), hit in zip(clauses, touched, strict=True) if not hit):
+        return None  # (a clause of its own topic left alone may still be what changed)
     kept = [said.rstrip(" .") for (said, _), hit in zip(clauses, touched, strict=True) if not hit]
     return ". ".join(kept)
 
@@ -182,3 +212,43 @@ def same_job(old: str, new: str) -> str | None:
     if m is None or len(m.group("role").split()) > 4:
         return None
     return f"User works {m.group('where')}"
+
+
+# -- a date or a time changed inside a memory that says more ------------------------------------
+_DAY_KO = r"(?:\s?[월화수목금토일]요일)?"
+_WHEN_KO = re.compile(rf"(?<!\d)(?:\d{{1,2}}월\s?\d{{1,2}}일{_DAY_KO}|\d{{1,2}}일{_DAY_KO}|[월화수목금토일]요일)|"
+                      r"(?:(?:오전|오후|아침|저녁|밤)\s?)?(?<!\d)\d{1,2}시(?:\s?반|\s?\d{1,2}분)?")
+_MONTH_EN = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_WHEN_EN = re.compile(rf"\b(?:{_MONTH_EN}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                      rf"{_MONTH_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                      r"\d{1,2}(?::\d\d)?\s?(?:am|pm)|\d{1,2}:\d\d)\b", re.IGNORECASE)
+# the words a change is said with, besides what changed and its new value
+_CHANGE_EN = frozenset("""moved move moving pushed push postponed rescheduled changed change
+    bumped switched shifted back up till until instead""".split())
+
+
+def _kind(when: str) -> str:
+    return "time" if re.search(r"시|:|am|pm", when, re.IGNORECASE) and not re.search(
+        r"월\s?\d|일$|요일|day", when, re.IGNORECASE) else "date"
+
+
+def rewritten(old: str, new: str, value: str) -> tuple[str, str] | None:
+    """``old`` with its one date (or time) replaced by ``value``, and the date it had, when
+    ``new`` only moves that date: "사용자는 party 5월 2일로 미뤘다" after "사용자의 생일 party 4월
+    25일 토요일로 잡았다, 홍대 bar에서" → "사용자의 생일 party 5월 2일로 잡았다, 홍대 bar에서"
+    (the place, said only in the old memory, stays current with the new date). None when
+    ``value`` is no date or time, ``old`` states none or several of that kind, or ``new``
+    says anything more (a reason, a new place: it stays a memory of its own words)."""
+    pattern = _WHEN_KO if HANGUL.search(value) else _WHEN_EN
+    said = pattern.fullmatch(value.strip())
+    if said is None:
+        return None
+    same = [m for m in (_WHEN_KO if HANGUL.search(old) else _WHEN_EN).finditer(old)
+            if _kind(m.group(0)) == _kind(value)]
+    if len(same) != 1:
+        return None
+    rest = pattern.sub(" ", new)
+    if not _words(rest) - {w.casefold() for w in _CHANGE_EN} <= _words(old):
+        return None
+    m = same[0]
+    return f"{old[:m.start()]}{value.strip()}{old[m.end():]}", m.group(0)

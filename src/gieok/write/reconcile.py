@@ -290,6 +290,10 @@ def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
     # line of an earlier conversation that still states it
     before = old_value(renewal, renewed[0].content) if renewal is not None and len(renewed) == 1 \
         and not new.metadata.get("previously") else None
+    moved = partial.rewritten(renewed[0].content, content, renewal.value) \
+        if renewal is not None and len(renewed) == 1 else None
+    if moved is not None:  # "party 5월 2일로 미뤘다": the old memory, at the new date
+        content, before = moved
     new = new.model_copy(update={
         "pinned": new.pinned or any(r.pinned for r in renewed),
         "tags": sorted(set(new.tags) | core), "content": content,
@@ -297,7 +301,8 @@ def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
         "metadata": {**new.metadata, "previously": before} if before else new.metadata})
     _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                names=list(dict.fromkeys(names)))
-    _keep_unchanged(plan, pool, renewed, new, now, names)
+    if moved is None:  # (the old memory rewritten says all it said besides)
+        _keep_unchanged(plan, pool, renewed, new, now, names)
     return True
 
 

@@ -60,14 +60,15 @@ _ROLE_KO = re.compile(r"(?P<role>(?:[A-Za-z][\w-]*\s)*[A-Za-z][A-Za-z-]+|[가-�
 _CHANGED = re.compile(r"\b(?:now|these\s+days|nowadays|no\s+longer|anymore|quit|left|switched|"
                       r"changed\s+(?:jobs|careers)|new\s+job|became|retrained|sold|graduated|"
                       r"(?:been|got|was|were)\s+(?:made|promoted|appointed)|"
-                      r"first\s+(?:day|week|shift)\s+(?:at|as|in))\b|"
+                      r"first\s+(?:day|week|shift)\s+(?:at|as|in)|"
+                      r"started\s+(?:working\s+|work\s+|a\s+(?:new\s+)?job\s+)?(?:at|for))\b|"
                       r"이제|이젠|요즘은|지금은|이번엔|이번에는|이직|퇴사|그만두|그만뒀|관두|관뒀|새\s?직장|"
                       r"취직|취업|입사|첫\s?출근|졸업",
                       re.IGNORECASE)
 # the work itself said, not a job title: "User teaches year 4 at …", "토스 frontend 팀이다",
 # "초등학교에서 4학년 가르친다", "연구소 인턴 시작한다"
 _WORK_DONE = re.compile(r"\b(?:teach(?:es|ing)?|works?\s+(?:(?:nights|days|earlies|lates)\s+)?(?:as|at|for|on|in)|"
-                        r"started\s+(?:as|work))\b|"
+                        r"started\s+(?:as|work|working\s+(?:at|for|as)))\b|"
                         r"가르친다|가르쳐|팀이다|팀이야|팀에서\s?일|(?:인턴|일|근무)\s?(?:을|를)?\s?시작",
                         re.IGNORECASE)
 # an employer said as the company: "회사는 판교다", "my company is Toss"
@@ -125,6 +126,11 @@ def _same_holder(new: str, old: str) -> bool:
     # whose job: the clause that says it ("User teaches year 4 now and the kids are feral":
     # the kids are the pupils, not the job's holder)
     new = re.split(r",|;|\.\s|\s(?:and|but|so)\s", new, maxsplit=1)[0]
+    # and whose job the old memory says: its clause of work ("User works at Shopify … and
+    # lives in Ottawa with their partner Alex" is the user's job, not the partner's)
+    work = next((c for c in re.split(r";|\.\s|\s(?:and|but|so)\s", old)
+                 if _WORKS_EN.search(c) or _WORKS_KO.search(c)), old)
+    old = work if changes.who(work) == changes.who(new) else old
     if changes.who(new) != changes.who(old):
         return False
     mine, theirs = set(_NAME.findall(new)), set(_NAME.findall(old))

@@ -14,8 +14,8 @@ import pytest
 
 from gieok import Memory
 from gieok.write.extract.dwelling import home_in, household
-from gieok.write.extract.new_value import new_value, without_old
-from gieok.write.partial import same_job, unchanged
+from gieok.write.extract.new_value import new_value, replaced, without_old
+from gieok.write.partial import rewritten, same_job, unchanged
 
 
 @pytest.mark.parametrize(("old", "new", "names", "rest"), [
@@ -145,3 +145,68 @@ def test_a_deploy_target_moved_keeps_the_stack(mem: Memory) -> None:
     assert any("FastAPI" in c and "fly.io" not in c for c in live)
     assert any("배포" in c and "AWS ECS" in c for c in live)
     assert not any("fly.io" in c for c in live)
+
+
+# -- a date or a time moved inside a memory that says more --------------------------------------
+@pytest.mark.parametrize(("old", "new", "value", "rest", "before"), [
+    ("사용자의 생일 party 4월 25일 토요일로 잡았다, 홍대 bar에서", "사용자는 party 5월 2일로 미뤘다", "5월 2일",
+     "사용자의 생일 party 5월 2일로 잡았다, 홍대 bar에서", "4월 25일 토요일"),
+    ("우리 팀 standup은 매일 10시, Slack huddle로 한다", "사용자는 standup 9시 반으로 바뀌었다. 여전히 slack huddle다",
+     "9시 반", "우리 팀 standup은 매일 9시 반, Slack huddle로 한다", "10시"),
+    ("User's dentist appointment is on April 3 at 2pm with Dr. Lee",
+     "User moved the dentist appointment to April 17", "April 17",
+     "User's dentist appointment is on April 17 at 2pm with Dr. Lee", "April 3"),
+])
+def test_the_old_memory_at_the_new_date(old: str, new: str, value: str, rest: str,
+                                        before: str) -> None:
+    assert rewritten(old, new, value) == (rest, before)
+
+
+@pytest.mark.parametrize(("old", "new", "value"), [
+    # the change says more (a reason): it stays a memory of its own words
+    ("User's dentist appointment is on April 3 at 2pm with Dr. Lee",
+     "User moved the dentist appointment to April 17 because of work", "April 17"),
+    ("사용자는 3월 14일에 상견례 잡았다. 강남 한정식집에서",
+     "상견례 미뤄졌어요, 예비 시아버님이 입원하셔서 4월 11일로 바꿨다", "4월 11일"),
+    # two dates of the kind: which one moved is unknown
+    ("사용자는 4월 3일 출국하고 4월 20일 귀국한다", "사용자는 출국 4월 5일로 미뤘다", "4월 5일"),
+    # no date or time for a value
+    ("사용자는 매일 10시에 요가 간다", "사용자는 요가 필라테스로 바꿨다", "필라테스"),
+])
+def test_no_rewrite(old: str, new: str, value: str) -> None:
+    assert rewritten(old, new, value) is None
+
+
+def test_a_move_of_the_party_keeps_the_place(mem: Memory) -> None:
+    _say(mem, "2026-03-07", "제 생일 party 4월 25일 토요일로 잡았어요, 홍대 bar에서", "s0")
+    _say(mem, "2026-04-20", "party 5월 2일로 미뤘어요", "s1")
+    live = _live(mem)
+    assert [c for c in live if "party" in c] == ["사용자의 생일 party 5월 2일로 잡았다, 홍대 bar에서"]
+
+
+# -- a new job said by its start, beside a job memory that says more -----------------------------
+def test_a_new_employer_ends_the_old_job_and_keeps_the_home(mem: Memory) -> None:
+    _say(mem, "2026-05-01", "I work at Shopify as a backend dev and live in Ottawa with my partner Alex", "s0")
+    _say(mem, "2026-09-10", "started at Stripe last week", "s1")
+    live = _live(mem)
+    assert not any("Shopify" in c for c in live)
+    assert any("Stripe" in c for c in live)
+    assert "User lives in Ottawa with their partner Alex" in live
+
+
+def test_the_practice_said_by_its_practitioner() -> None:
+    said = new_value("Therapy moved to weekly, thursdays still, but 5pm now")
+    assert said is not None
+    assert replaced("User's therapist appointments are every other Thursday at 4", said)
+    assert not replaced("User's therapist is Dr. Kim", said)   # no time of it: not the sessions
+
+
+@pytest.mark.parametrize(("old", "new", "names"), [
+    # the diet's own words, said with a topic of their own: part of what ended
+    ("사용자는 채식 시작했다. 고기는 안 먹고 생선은 먹는다", "사용자는 채식 식단을 그만둠", ("채식",)),
+    ("사용자의 딸 지아는 초등학교 1학년이고 매주 수요일에 피아노 학원 다닌다. 선생님은 윤선생님이다",
+     "사용자는 지아 피아노 금요일로 옮겼다", ("수요일",)),
+])
+def test_a_clause_of_its_own_topic_is_never_kept_alone(old: str, new: str,
+                                                        names: tuple[str, ...]) -> None:
+    assert unchanged(old, new, names) is None

@@ -336,6 +336,11 @@ def _same_word(thing: str, old: str) -> bool:
         if re.search(rf"(?<![a-z0-9]){re.escape(thing)}(?:s|es|'s|’s)?(?![a-z0-9])",
                      old.casefold()):
             return True
+        # the practice said by its practitioner, with when it is held: "therapy" in "User's
+        # therapist appointments are every other Thursday at 4" (not "User's therapist is …")
+        if len(thing) > 5 and thing.casefold().endswith("y") and _WHEN.search(old) and re.search(
+                rf"(?<![a-z0-9]){re.escape(thing.casefold()[:-1])}ists?(?![a-z0-9])", old.casefold()):
+            return True
         sk = latin_skeleton(thing)
         words = [w for w, _, _, _ in _chunks(old)] if _HANGUL.search(old) else []
     if len(sk) < 3:
