@@ -87,3 +87,17 @@ def test_a_fiance_named_by_engaged_to_is_who_he_is() -> None:
 def test_married_to_a_job_names_nobody() -> None:
     got = _memories("married to my job lol. she is a tough boss")
     assert not any("boss" in m for m in got), got
+
+
+def test_the_household_baby_is_who_she_is() -> None:
+    extractor = HeuristicExtractor()
+    first = Turn(role="user", content="we're flying to Lisbon on the 20th, first trip with the baby")
+    asked = Turn(role="assistant", content="Need a packing list?")
+    said = Turn(role="user", content="yes please. she's 7 months, her name is Noa")
+    got = [c.content for c in extractor.extract_sync([said], context=[first, asked])]
+    assert any("baby" in m and "Noa" in m for m in got), got
+
+
+def test_someone_elses_baby_is_not_the_users() -> None:
+    got = _memories("the baby next door cries all night", "she is so loud")
+    assert not any("loud" in m for m in got), got

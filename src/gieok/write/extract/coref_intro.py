@@ -130,7 +130,14 @@ _EN_UNNAMED = re.compile(
     rf"^(?:(?i:so|and|also|ugh|um|ok|okay|hey|hi|morning|oh|well)\W+)*(?i:the)\s+"
     rf"(?P<noun5>(?i:{PETS_EN}))(?=['’]s\s+(?:been|got|not|off|on|still|always|due)\b|"
     r"\s+(?i:keeps|has\s+been|is\s+(?:still|always|now|on|off|being)|won['’]t|doesn['’]t|"
-    r"hates|needs|started|stopped|threw\s+up|has\s+(?:started|stopped|got))\b))")
+    r"hates|needs|started|stopped|threw\s+up|has\s+(?:started|stopped|got))\b)|"
+    # "first trip with the baby", "the baby is teething": a household's own "the baby" (or
+    # kids, twins), said with the user or as the subject — not "the baby next door", "the
+    # kids' menu", "the baby in the movie"
+    r"(?:\b(?i:with|for|and|take|took|bring|brought|drop|dropped|pick|picked)\s+|"
+    r"^(?:(?i:so|and|also|ugh|ok|okay|oh|well)\W+)*)(?i:the)\s+(?P<noun7>(?i:baby|kids|twins|toddler))"
+    r"(?=\s*[.,!?;]|\s*$|\s+(?:is|was|has|had|just|finally|still|keeps|won['’]t|can['’]t|"
+    r"turned|turns|started|starts|slept|sleeps|woke|got|up|off|to|for)\b))")
 EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s)"
                            r"\s+name(?:\s+is|['’]s)\s+(?P<name>[A-Z][a-z]+)|"
                            # "we got a kitten!! named her Mochi"
@@ -229,7 +236,8 @@ def introduced(sentence: str) -> list[Entity]:
         m = _EN_UNNAMED.search(sentence) or _KO_UNNAMED.search(sentence)
         if m is not None:
             g = m.groupdict()
-            noun = next((g[k] for k in ("noun", "noun2", "noun3", "noun4", "noun5", "noun6") if g.get(k)), "")
+            noun = next((g[k] for k in ("noun", "noun2", "noun3", "noun4", "noun5", "noun6", "noun7")
+                         if g.get(k)), "")
             lang = "ko" if re.search(r"[\uac00-\ud7a3]", noun) else "en"
             out.append(entity(None, noun, lang))
     for m in _EN_COUNTED_KIN.finditer(sentence):
