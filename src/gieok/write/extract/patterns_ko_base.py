@@ -194,7 +194,10 @@ def rule(
     confidence: float = 0.85,
     user_subject: bool = True,
     strict: bool = False,
+    as_said: bool = False,
 ) -> Rule:
+    """``as_said``: the captured value is a name, kept as written — the analyser reads the
+    last syllable of "김지은" or "박서은" as the particle 은 and would cut it."""
     pattern = re.compile(regex)
 
     def build(match: re.Match[str], ctx: RuleContext) -> Hit | None:
@@ -203,9 +206,10 @@ def rule(
             inner = " ".join(raw.split()[:-1])
             if foreign_subject(match.string[: match.start()] + " " + inner + " ", strict=strict):
                 return None
-        groups = {k: clip_ko(strip_lead(v)) if v else "" for k, v in match.groupdict().items()}
+        groups = {k: clip_ko(v if as_said else strip_lead(v)) if v else ""
+                  for k, v in match.groupdict().items()}
         for key in ("x", "y", "what"):
-            if groups.get(key):
+            if groups.get(key) and not as_said:
                 groups[key] = strip_particles(groups[key])
         if "x" in groups and not groups["x"]:
             return None

@@ -200,7 +200,7 @@ RULES: list[Rule] = [
          r"(?:내|제)\s*이름은\s*(?P<x>[가-힣A-Za-z]{1,10}?)\s*(?:이야|야|예요|이에요|에요|입니다|임|"
          r"이고|라고\s?해|이라고\s?해|$)",
          "사용자의 이름은 {x}", "profile", type=MemoryType.PROFILE, slot="name",
-         tags=("profile",), user_subject=False),
+         tags=("profile",), user_subject=False, as_said=True),
     rule("ko.profile.call_me",
          r"(?P<x>[가-힣A-Za-z]{1,10}?)(?:이)?(?:라고|이라고)\s*(?:불러\s?줘|불러\s?주세요|불러\s?줄래|"
          r"불러)",
