@@ -173,6 +173,40 @@ def test_episode_summary_from_the_model(mem: Memory, openai_fake: Any) -> None:
     assert result.episode.layer.value == "episodic" and str(result.episode.scope) == "user:u1"
 
 
+def test_a_model_summary_that_only_restates_the_sessions_facts_is_not_stored(
+        mem: Memory, openai_fake: Any) -> None:
+    # issue 16: "User lives in Gangnam-gu, Seoul (mood: calm)" beside the fact it repeats —
+    # the model named no feeling ("calm" is its default) and a memory states every sentence
+    openai_fake.reply_json({"memories": [
+        {"content": "User lives in Gangnam-gu, Seoul", "type": "fact", "category": "location",
+         "confidence": 0.95, "importance": 0.7},
+        {"content": "User loves hiking", "type": "preference", "category": "preference",
+         "confidence": 0.9, "importance": 6}]})
+    mem.add(TURN, **USER)
+    openai_fake.reply_json({"summary": "User lives in Gangnam-gu, Seoul. User loves hiking.",
+                            "topics": ["home"], "emotion": "calm", "importance": 5})
+    assert mem.end_session(**USER).episode is None
+    assert mem.list(user_id="u1", filters={"layer": "episodic"}).items == []
+
+
+@pytest.mark.parametrize(("summary", "emotion"), [
+    ("User lives in Gangnam-gu, Seoul. User loves hiking.", "기쁨"),  # a feeling: kept
+    ("User lives in Gangnam-gu and is planning a hike up Bukhansan.", "calm"),  # says more
+])
+def test_a_model_summary_with_a_feeling_or_more_is_stored(
+        mem: Memory, openai_fake: Any, summary: str, emotion: str) -> None:
+    openai_fake.reply_json({"memories": [
+        {"content": "User lives in Gangnam-gu, Seoul", "type": "fact", "category": "location",
+         "confidence": 0.95, "importance": 0.7},
+        {"content": "User loves hiking", "type": "preference", "category": "preference",
+         "confidence": 0.9, "importance": 6}]})
+    mem.add(TURN, **USER)
+    openai_fake.reply_json({"summary": summary, "topics": [], "emotion": emotion,
+                            "importance": 5})
+    episode = mem.end_session(**USER).episode
+    assert episode is not None and episode.content == summary
+
+
 def test_episode_falls_back_to_raw_text(mem: Memory, openai_fake: Any) -> None:
     mem.add(TURN * 30, infer=False, **USER)
     openai_fake.reply_json({"memories": []})

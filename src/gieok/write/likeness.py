@@ -145,6 +145,39 @@ def slot_head(slot: str) -> str:
     return f"{kind}:{re.split(r'[,;]', value, maxsplit=1)[0].strip()}" if value else kind
 
 
+# -- one word found in another text, however it is written (repeated.py, said_otherwise.py) ------
+_GLUED = re.compile(r"(?:으로|에서|이랑|로|에|은|는|을|를|도|만|이|가)$")
+# a verb's stem before its ending ("돌고", "돌았다"): an ㄹ stem reads ㄴ before ㄴ ("돈다")
+_ENDING_KO = re.compile(r"(?<=[가-힣])(?:고|았다|었다|았어|었어|다|요|며|서)$")
+
+
+def _stem_found(word: str, text: str) -> bool:
+    """A Korean verb said with another ending: "돌고" for "돈다", "걷고" for "걷는다"."""
+    stem = _ENDING_KO.sub("", word)
+    if stem == word or not stem:
+        return False
+    last = ord(stem[-1]) - 0xAC00
+    forms = {stem} | ({stem[:-1] + chr(0xAC00 + last - 8 + 4)} if 0 <= last < 11172
+                      and last % 28 == 8 else set())  # ㄹ → ㄴ: 돌 → 돈
+    return any(re.search(rf"(?<![가-힣]){re.escape(f)}", text) for f in forms)
+
+
+def found_in(word: str, key: str, text: str) -> bool:
+    """``word`` (its ``key``) is in ``text``: as written, a Korean verb with another ending, or
+    spelt in the other script."""
+    if _inside(key, text) or key.isascii() and len(key) > 4 and _inside(
+            re.sub(r"(?:ing|ed|es)$", "", key), text):  # "played" / "plays"
+        return True
+    if re.fullmatch(r"[가-힣]+", word) and _stem_found(word, text):
+        return True
+    others = _WORD_KO_EN.findall(text)
+    if re.match(r"[가-힣]", word):
+        stems = {word, _GLUED.sub("", word)}
+        return any(same_across(s, w) for s in stems for w in others if w[:1].isascii())
+    return any(same_across(s, word) for w in others if re.match(r"[가-힣]", w)
+               for s in {w, _GLUED.sub("", w)})
+
+
 # -- one word in two scripts -------------------------------------------------------------------------
 # A loanword is written in Hangul in one turn and in Latin letters in the next ("요가" / "yoga",
 # "필라테스" / "pilates"): romanised (Revised Romanization) and reduced to its consonants — r/l,

@@ -36,7 +36,7 @@ from datetime import datetime, timedelta
 from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
-from gieok.domain.safety import CRITICAL_TAGS
+from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
 from gieok.write import partial, renaming
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets
@@ -51,6 +51,7 @@ from gieok.write.likeness import related_slots, same_value, says_more, similarit
 from gieok.write.outdated import event_in_full, left_names, reword_plan
 from gieok.write.owned_up import slip_fixed
 from gieok.write.repeated import said_again as _said_again
+from gieok.write.resolved import resolved_by
 from gieok.write.restating import current_restated, introduced
 from gieok.write.superseding import changed_by, renewed_by, taste_reversed
 
@@ -206,7 +207,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     if _renew(new, pool, plan, now):
         return
     # "준서 초4임" after "준서고 초3이다"; "밤톨이 무지개다리 건넜어"; "요즘은 수영만 해"
-    if _outdate(new, pool, plan, now):
+    if _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now):
         return
     slipped = slip_fixed(new, pool.records.values(), pool.created)
     if slipped:  # "아 착각했다 엄마 생신 11월 13일이야" after "엄마 생신이 11월 3일이야"
@@ -264,8 +265,9 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
         _keep_unchanged(plan, pool, changed, new, now)
         return
     # "Skye got adopted by a couple in Kent": a pet given away, a course finished, "다시 사무실
-    # 출근함" after "재택근무" — what the sentence says ended, read as for any memory
-    _outdate(new, pool, plan, now)
+    # 출근함" after "재택근무" — what the sentence says ended, read as for any memory; "ankle's
+    # all healed": a passing state over
+    _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now)
 
 
 def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
@@ -321,6 +323,20 @@ def _outdate(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
                                  "tags": sorted(set(new.tags) | core)})
     _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
     _keep_unchanged(plan, pool, gone, new, now)
+    return True
+
+
+def _resolve(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+    """``new`` says a passing health state is over ("Mango's sensitivity is under control",
+    "보리 피부염 다 나았어"): it supersedes the memories stating that state (``resolved_by``),
+    and is no core or safety fact itself — what was pinned is history now, and context() shows
+    the news among the relevant memories, not as a fact that always applies (False when none)."""
+    over = resolved_by(new, pool.records.values(), pool.created)
+    if not over:
+        return False
+    tags = sorted(set(new.tags) - SAFETY_TAGS)
+    _supersede(plan, pool, over, new.model_copy(update={"pinned": False, "tags": tags}), now,
+               "a passing state said to be over")
     return True
 
 

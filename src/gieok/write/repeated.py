@@ -10,6 +10,10 @@ statements of one fact. ``said_again`` finds the memory a new one restates:
 * **contained** — every content word of one is in the other (``likeness.contained``): the
   new one says less (it folds into the stored one: its turns join that memory's sources), or
   more (it updates the stored one);
+* **said otherwise** (``said_otherwise``) — the relation in other words ("penicillin gives me
+  hives" for "allergic to penicillin", "복용 중" for "먹어"), or with words that only reaffirm
+  it ("엄마 프롤리아는 계속 맞으시고"), alone or opening a sentence that goes on about its
+  moment ("…수영 가는데 겨울이라 머리 말리기가 힘들다");
 * **the same opening** — both open with the same clause ("User is allergic to cats, …"): the
   rest is what each said besides; the stored one keeps its words;
 * **a slot's value said again** — a memory holding one value of the user's (a preference,
@@ -33,14 +37,15 @@ from gieok.write.extract.base import Candidate
 from gieok.write.extract.retired import mentions
 from gieok.write.likeness import (
     _WORD_KO_EN,
-    _inside,
     _key,
     _keys,
     _negated_near,
     contained,
-    same_across,
+    found_in,
+    says_more,
     slot_head,
 )
+from gieok.write.said_otherwise import opening_said_otherwise, said_otherwise
 
 _OPENING = re.compile(r"[,;—–]|\s(?:so|and|but|because|since)\s|는데\s|지만\s|(?<=[가-힣])고\s")
 _LIKED = re.compile(r"좋아|좋다|좋아요|최애|\b(?:love|loves|like|likes|favou?rite|fan\s+of)\b",
@@ -88,46 +93,17 @@ _HELD = re.compile(r"\d+\s?(?:년|개월|달|주)\s?(?:째|차|동안|넘었|됐
 _ROUTINE = re.compile(r"매일|매주|매일\s?아침|주\s?\d\s?(?:회|번)|주\s?[한두세네]\s?번|하루에?\s?\d|"
                       r"일주일에|(?:월|화|수|목|금|토|일)요일마다|마다\s|\b(?:every|daily|weekly|each\s+"
                       r"(?:day|week|morning))\b|\btimes\s+a\s+(?:day|week)\b", re.IGNORECASE)
-_GLUED = re.compile(r"(?:으로|에서|이랑|로|에|은|는|을|를|도|만|이|가)$")
 
 
 # an hour said in native numerals ("여섯 시") is the hour in digits ("6시")
 _HOURS_KO = {w: str(i) for i, w in enumerate(
     "한 두 세 네 다섯 여섯 일곱 여덟 아홉 열 열한 열두".split(), start=1)}
 _HOUR_KO = re.compile(rf"(?<![가-힣])({'|'.join(sorted(_HOURS_KO, key=len, reverse=True))})\s?시(?![가-힣]{{2}})")
-# a verb's stem before its ending ("돌고", "돌았다"): an ㄹ stem reads ㄴ before ㄴ ("돈다")
-_ENDING_KO = re.compile(r"(?<=[가-힣])(?:고|았다|었다|았어|었어|다|요|며|서)$")
 
 
 @lru_cache(maxsize=16384)  # said_once_more reads both texts of every pair it is asked of
 def _in_digits(text: str) -> str:
     return _HOUR_KO.sub(lambda m: f"{_HOURS_KO[m.group(1)]}시", text)
-
-
-def _stem_found(word: str, text: str) -> bool:
-    """A Korean verb said with another ending: "돌고" for "돈다", "걷고" for "걷는다"."""
-    stem = _ENDING_KO.sub("", word)
-    if stem == word or not stem:
-        return False
-    last = ord(stem[-1]) - 0xAC00
-    forms = {stem} | ({stem[:-1] + chr(0xAC00 + last - 8 + 4)} if 0 <= last < 11172
-                      and last % 28 == 8 else set())  # ㄹ → ㄴ: 돌 → 돈
-    return any(re.search(rf"(?<![가-힣]){re.escape(f)}", text) for f in forms)
-
-
-def _found(word: str, key: str, text: str) -> bool:
-    """``word`` (its ``key``) is in ``text``: as written, or spelt in the other script."""
-    if _inside(key, text) or key.isascii() and len(key) > 4 and _inside(
-            re.sub(r"(?:ing|ed|es)$", "", key), text):  # "played" / "plays"
-        return True
-    if re.fullmatch(r"[가-힣]+", word) and _stem_found(word, text):
-        return True
-    others = _WORD_KO_EN.findall(text)
-    if re.match(r"[가-힣]", word):
-        stems = {word, _GLUED.sub("", word)}
-        return any(same_across(s, w) for s in stems for w in others if w[:1].isascii())
-    return any(same_across(s, word) for w in others if re.match(r"[가-힣]", w)
-               for s in {w, _GLUED.sub("", w)})
 
 
 # a short remark after the instance ("… 다녀왔다. 접영 드디어 25m 성공이다"): how that day
@@ -156,7 +132,7 @@ def said_once_more(new: str, old: str) -> bool:
     bare = _HELD.sub(" ", _ONCE.sub(" ", new))
     words = [(w, _key(w)) for w in _WORD_KO_EN.findall(bare)]
     keys = {k for _, k in words if k}
-    if len(keys) < 2 or not all(_found(w, k, old) for w, k in words if k):
+    if len(keys) < 2 or not all(found_in(w, k, old) for w, k in words if k):
         return False
     return _negated_near(new, keys) == _negated_near(old, keys)
 
@@ -181,10 +157,12 @@ def said_again(c: Candidate, new: MemoryRecord,
             continue
         if said_once_more(new.content, r.content):
             return r, False
-        if contained(new.content, r.content):
+        if contained(new.content, r.content) or said_otherwise(new.content, r.content) \
+                or opening_said_otherwise(new.content, r.content) and not says_more(
+                    new.content, r.content):  # (all its words and more: a refinement)
             return r, False
-        if contained(r.content, new.content):
-            fold = fold or r
+        if contained(r.content, new.content) or not slot and said_otherwise(r.content, new.content):
+            fold = fold or r  # (a slot's memory keeps the words its slot was read from)
             continue
         if not c.slot and (_slot_said(r, new.content) or len(opening) >= 2
                            and _opening(r.content) == opening):

@@ -139,7 +139,12 @@ class SessionEnd(WriteBase):
         hiking" said in three sessions leaves one fact and no episode that merely repeats it.
         A feeling the user's own words name ("너무 걱정돼", "so excited about it!") is what
         such an episode adds — not one said in a passing state ("I'm on call this week so
-        I'm exhausted", not kept): that does not make the restated facts new."""
+        I'm exhausted", not kept): that does not make the restated facts new. A model's
+        summary that names no feeling ("calm" is its default: "User lives in Lisbon (mood:
+        calm)") and whose every sentence a memory of the session states adds nothing either:
+        context() would show the fact twice."""
+        if draft.method.startswith("llm:") and draft.emotion in (None, "calm"):
+            return await self._summary_stored(scope, draft.summary)
         if not draft.facts or draft.method != "extractive" or draft.feeling_with_facts:
             return False
         # workspace knowledge said in the session went to the project itself (route_by_tier)
@@ -172,6 +177,18 @@ class SessionEnd(WriteBase):
                     and not (turn_ids and set(turn_ids) <= made):
                 return False
         return True
+
+    async def _summary_stored(self, scope: Scope, summary: str) -> bool:
+        """Every sentence of ``summary`` is stated by a live long-term memory this session
+        made (its words, bar the subject, all in that memory)."""
+        sentences = [s for s in re.split(r"(?<=[.!?。])\s+|\n+", summary.strip()) if s.strip()]
+        if not sentences:
+            return False
+        page = await self.store.list(long_term_scope(scope), filters=parse_filter(
+            {"layer": "long_term"}), view=View(), limit=200, offset=0)
+        stored = [r for r in page.items if r.is_live() and r.source_session == scope.session]
+        return all(any(restates(s.rstrip(".!?。"), r.content) for r in stored)
+                   for s in sentences)
 
     async def _mark_episodes_past(self, target: Scope, changes: Sequence[Any],
                                   batch: WriteBatch,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from gieok.write import styles
+from gieok.write.resolved import resolution
 from gieok.write.extract import changes
 from gieok.write.extract.new_value import new_value
 from gieok.write.extract.shift import said_over, shifts
@@ -40,7 +41,7 @@ _NOT_HAPPENED = re.compile(
 def changed_alone(sentence: str) -> bool:
     """``sentence`` says a value of the user's life changed, in a shape reconciliation reads
     (see the module docstring): kept as a candidate that ends what it replaces, or nothing."""
-    if said_over(sentence):
+    if said_over(sentence) or resolution(sentence):  # "ankle's all healed": a state over
         return True
     if _NOT_HAPPENED.search(sentence):
         return False
