@@ -207,3 +207,18 @@ def test_a_short_sibling_word_is_the_sibling_said_before(chat_extract: Any) -> N
     assert any(c.startswith("사용자의 여동생은 지원이고") for c in got), got
     got = _chat(chat_extract, "u: 남동생이랑 여동생 있어", "a: 그렇군요", "u: 동생은 대학생이야")
     assert not any("남동생은 대학생" in c or "여동생은 대학생" in c for c in got), got
+
+
+# -- batch 3: the week of a pregnancy said in the next sentence --------------------------------
+
+def test_the_week_of_the_users_pregnancy_said_next(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: 임신 중이라 커피를 못 마셔요. 지금 18주예요. 디카페인은 괜찮죠?")
+    assert ("사용자는 임신 18주", True) in got, got
+    got = chat_extract.chat("u: I'm pregnant and nothing tastes right. I'm 15 weeks along")
+    assert ("User is 15 weeks pregnant", True) in got, got
+
+
+def test_weeks_of_something_else_or_someone_elses_pregnancy(chat_extract: Any) -> None:
+    for text in ["이직했는데 벌써 3주 됐어요", "와이프가 임신 중이야. 지금 20주야",
+                 "I'm pregnant? no way. I'm 2 weeks late"]:
+        assert not any(c.slot == "pregnancy_week" for c in _cands(chat_extract, text)), text

@@ -21,7 +21,8 @@ from gieok.write.extract import business, categorical, categories, diets, discou
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
 from gieok.write.extract import answer_apart, health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
-from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, self_intro, slots
+from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, pregnancy
+from gieok.write.extract import self_intro, slots
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -207,7 +208,8 @@ class HeuristicExtractor:
                                   *ko_titles.titled(turn.content, said),
                                   *housing_cost.stated(turn.content,
                                                        [c.content for c in made if not c.lapse]),
-                                  *self_intro.named(turn.content, said)]])
+                                  *self_intro.named(turn.content, said),
+                                  *pregnancy.weeks(turn.content, said)]])
             prior = next(iter(reversed(split_sentences(turn.content))), prior)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes
