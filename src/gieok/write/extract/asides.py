@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from gieok.text.hangul import HANGUL as _HANGUL
-from gieok.write.extract.korean import Token, tokens
+from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 
 _TRAILING = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|[.!~…]+))+\s*$")
 
@@ -144,6 +144,66 @@ def fiction(sentence: str) -> bool:
     return any(_mine(toks, i) or any(
         u.tag.startswith(("VV", "XSV", "NNG")) and u.form in _WRITE_KO for u in toks[i + 1:i + 4])
         for i in work)
+
+
+# what asks for a story: a Korean request ending ("… 써줘", "지어 주세요") or an English
+# request opening ("write me …", "can you write …"), with a kind of fiction named in it
+_STORY_KO = re.compile(r"(?:소설|웹소설|동화|SF|판타지|시나리오|단편|콩트|우화|괴담)")
+_STORY_ASKED_KO = re.compile(r"(?:써|지어|만들어)\s?(?:줘|주세요|줄래|줄래요|줘요|봐|보자)")
+_STORY_ASKED_EN = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|hey|pls|please)[,\s]+)*(?:(?:can|could|would|will)\s+you\s+|please\s+|pls\s+)?"
+    r"(?:write|tell|make\s+up|come\s+up\s+with)\b.*\b(?:story|novel|fairy\s?tale|fable|fiction|"
+    r"screenplay|sci-?fi|fantasy|bedtime\s+story)\b", re.IGNORECASE)
+# the user, or someone of theirs, in the request: a story for (or about) a real person
+_REAL_KO = re.compile(rf"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|나를|저를)(?![가-힣])|"
+                      rf"(?<![가-힣])(?:{FAMILY_KO}|{PETS_KO})(?:한테|에게|를|을|가|이|는|은|랑|의|\s)")
+_REAL_EN = re.compile(r"(?<![\w'’])(?:i|i['’]m|me|my|mine|we|our|us)(?![\w'’])", re.IGNORECASE)
+_SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내가|제가|나는|저는|나도|저도|내|제|우리|저희)"
+                         r"(?![가-힣])")
+# a relative or pet of the user's named with the story: it stars someone real
+_KIN_KO = re.compile(rf"(?:{FAMILY_KO}|{PETS_KO})")
+_KIN_EN = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:daughter|son|kid|kids|child|children|niece|nephew|"
+                     r"grandson|granddaughter|grandkids?|wife|husband|partner|boyfriend|girlfriend|"
+                     r"mom|mum|mother|dad|father|sister|brother|dog|cat|puppy|kitten)s?\b", re.IGNORECASE)
+# a title is the user's work itself, a fact of theirs ("제목은 '붉은 밤'이야")
+_TITLE = re.compile(r"제목|타이틀|\btitled?\b|\bcalled\b", re.IGNORECASE)
+
+
+def story_goes_on(sentence: str, before: str | None) -> bool:
+    """The sentence goes on with the story the sentence before it set up: that sentence was
+    about a character of the user's work (``fiction``: "소설 쓰는 중인데 주인공이 서른둘 이혼한
+    형사다" → "딸이 하나 있어.") or asked for a story with no one real in it ("짧은 SF 써줘." →
+    "2090년 서울, 한강이 얼어붙은 여름"), and this one has no word of the user's (I, my, 나, 제,
+    우리 …) and names no title. A story asked for someone real ("딸한테 읽어줄 동화 써줘. 공룡을
+    좋아해", "write a story for my son. he loves trains") is left alone: what follows is theirs."""
+    if before is None:
+        return False
+    s, b = sentence.strip(), before.strip()
+    if _TITLE.search(s):
+        return False
+    if _HANGUL.search(s) and _SPEAKER_KO.search(s) or not _HANGUL.search(s) and _REAL_EN.search(s):
+        return False
+    if fiction(b) or _character_of_work(b):
+        return True
+    if _HANGUL.search(b):
+        return _STORY_KO.search(b) is not None and _STORY_ASKED_KO.search(b) is not None \
+            and _REAL_KO.search(b) is None and _REAL_EN.search(b) is None
+    return _STORY_ASKED_EN.search(b) is not None and _REAL_EN.search(
+        re.sub(r"^(?:(?:can|could|would|will)\s+you\s+)?write\s+me\b", "", b, flags=re.IGNORECASE)) is None
+
+
+def _character_of_work(sentence: str) -> bool:
+    """The sentence names a character and a work of fiction ("소설 쓰는 중인데 주인공 설정
+    봐줘", "help me with the villain of my screenplay"): what follows describes the character."""
+    if not _HANGUL.search(sentence):
+        return re.search(r"\b(?:characters?|protagonist|heroine|villain|narrator|antagonist)\b",
+                         sentence, re.IGNORECASE) is not None \
+            and re.search(rf"\b{_WORK_EN}\b", sentence, re.IGNORECASE) is not None \
+            and _KIN_EN.search(sentence) is None
+    forms = {t.form for t in tokens(sentence) if t.tag in ("NNG", "NNP")}
+    # (a story starring someone real is theirs: "내 딸 지유가 주인공인 동화 써줘")
+    return bool(forms & _CHARACTER_KO) and bool(forms & _WORK_KO) \
+        and not any(_KIN_KO.fullmatch(f) for f in forms)
 
 
 def _mine(toks: list[Token], at: int) -> bool:
@@ -346,6 +406,32 @@ def adopts(sentence: str, shown: str) -> bool:
     words = [w for w in re.findall(r"[a-z][a-z'’-]*", what.lower()) if w not in _LITTLE]
     seen = shown.lower()
     return bool(words) and all(w in seen or w.rstrip("s") in seen for w in words)
+
+
+# --- what the text handed over is ---------------------------------------------------------------
+# kinds of text handed over for a task: an example, a line, a passage, a draft
+_MATERIAL_KO = frozenset("예문 예시 예제 문장 대사 문구 지문 가사 원문 초안 본문 인용문 구절 발췌문 "
+                         "번역문 자막".split())
+_THIS_KO = frozenset("이거 이것 그거 그것 저거 저것".split())
+
+
+def material(sentence: str) -> bool:
+    """A Korean sentence that only says what the text handed over is ("'제 동생은 의사고 대전에
+    살아요' — 영어 시험 예문이에요", "이건 드라마 대사야"): its last predicate is the copula after
+    a kind of text, with no subject but "this" and no word of the user's. "영어 선생님이에요",
+    "제 자기소개서 문장이에요" (the user's own), "예문 만드는 일을 해요" are left alone."""
+    if not _HANGUL.search(sentence):
+        return False
+    words = [t for t in tokens(sentence) if not t.tag.startswith("S")]
+    while words and words[-1].tag in ("EF", "EC"):
+        words = words[:-1]
+    if len(words) < 2 or words[-1].tag != "VCP" or words[-2].form not in _MATERIAL_KO:
+        return False
+    if any(t.tag == "NP" and t.form not in _THIS_KO for t in words) \
+            or any(t.tag in ("JKS", "JX") and i and words[i - 1].form not in _THIS_KO
+                   for i, t in enumerate(words)):
+        return False
+    return not any(t.tag.startswith(("VV", "VA", "XSV", "XSA")) for t in words)
 
 
 # --- what the thing asked about is, its subject left out --------------------------------------

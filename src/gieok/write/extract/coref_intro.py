@@ -144,6 +144,9 @@ EN_NAME_LATER = re.compile(r"\b(?:his|her|its|their|User['’]s\s+(?:[\w-]+\s+){
                            r"\b(?i:named|called|call)\s+(?i:him|her|it)\s+(?P<name2>[A-Z][a-z]+)")
 # "우리 dog 해피", "제 daughter 지우": mixed chat names the pet or relative in English
 _KO_NOUN = rf"{FAMILY_KO}|{PETS_KO}|(?i:{PETS_EN}|{FAMILY_EN})(?![A-Za-z])"
+# pet nouns of one syllable (개, 새) end many other words; they count only as a word of their own
+_PETS_SHORT = "|".join(w for w in PETS_KO.split("|") if len(w) == 1)
+_PETS_LONG = "|".join(w for w in PETS_KO.split("|") if len(w) > 1)
 _KO_INTRO = [
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),
@@ -159,8 +162,9 @@ _KO_INTRO = [
     re.compile(rf"(?:키우던|키우는|키웠던|기르던|기르는|길렀던)\s(?P<noun>{PETS_KO})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:가|는|은|를|도|랑)(?=\s)"),
     # "고양이 두 마리 중에 까망이가 첫째야": a name with the familiar 이 after a pet or relative
-    # (a relative is a word of its own: not the 형 of "원숭이 인형")
-    re.compile(rf"(?P<noun>{PETS_KO}|(?<![가-힣])(?:{FAMILY_KO}))\s[^.!?]{{0,12}}?(?<=\s)"
+    # (a relative is a word of its own: not the 형 of "원숭이 인형"; nor is a one-syllable pet:
+    # not the 개 of "김치찌개 맛있게 끓이는 법" or "무지개", the 새 of "냄새")
+    re.compile(rf"(?P<noun>{_PETS_LONG}|(?<![가-힣])(?:{_PETS_SHORT}|{FAMILY_KO}))\s[^.!?]{{0,12}}?(?<=\s)"
                r"(?P<name>[가-힣]{1,3})이(?:가|는|도|랑|를)(?=\s)"),]
 KO_RELATIVE = "|".join(w for w in FAMILY_KO.split("|")
                        if w not in ("아이", "아기", "애기", "애", "가족", "자녀"))

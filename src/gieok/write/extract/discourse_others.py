@@ -25,7 +25,15 @@ from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
 # People outside the user's family and household: what they do or have is not the user's.
 _OUTSIDE_KO = frozenset("친구 친구분 동료 지인 선배 후배 동기 상사 팀장 부장 과장 차장 대리 사장 "
                         "이웃 옆집 윗집 아랫집 룸메 룸메이트 교수 아저씨 "
-                        "아줌마 아주머니 집주인".split())
+                        "아줌마 아주머니 집주인 인턴 신입 사수 부사수 직원 대표 상무 전무 "
+                        "회장 원장 실장 본부장 CEO CTO".split())
+# (not 이사: a director, but far more often a move — "이사가 확정됐어")
+# one of a group the turn spoke of ("친구들 6명 집들이 하는데 … 한 명은 비건이야"): not the user
+_ONE_OF_KO = re.compile(r"^(?:그\s?중(?:에)?\s?|그중에\s?|그\s?사람들\s?중\s?)?(?:한|두)\s?(?:명|사람|분)"
+                        r"(?:은|는|이|가|도|만)\s")
+# a relative clause before the person ("우리 팀 새로 온 인턴이 …"): what may stand before the head
+_CLAUSE_BEFORE = frozenset({*("NNG NNP NNB NP NR SL SN XSN MM JKG".split()),
+                            *("MAG VV VA VX XSV XSA EP ETM JKB".split())})
 _KNOWN_KO = re.compile(r"^(?:그냥\s|제가\s|내가\s)?아는\s?(?:사람|분|형|오빠|언니|누나|동생|애|친구|지인)")
 _NOMINAL = ("NNG", "NNP", "NNB", "NP", "NR", "SL", "SN", "XSN", "MM", "JKG")
 _SPEAKER_KO = re.compile(r"(?<![가-힣])(?:나|저|난|전|내가|제가|나는|저는|나도|저도|내|제|우리|저희)"
@@ -42,18 +50,27 @@ def about_outsider(sentence: str) -> bool:
     if _HANGUL.search(s):
         if known := _KNOWN_KO.match(s):  # "아는 사람 남편이 …": an acquaintance's
             return _SPEAKER_KO.search(s[known.end():]) is None
+        if _ONE_OF_KO.match(s):  # (unless the user is the one: "그중 한 명은 나야")
+            return _SPEAKER_KO.search(s) is None and not any(
+                t.tag == "NP" and t.form in ("나", "저", "우리", "저희") for t in tokens(s))
         toks = tokens(s)
         at = next((i for i, t in enumerate(toks[:8])
                    if t.tag == "JKS" or (t.tag == "JX" and t.form in ("은", "는", "만"))), None)
         if at is None:  # "회사 동료 keto 한다는데": the particle dropped, the news heard
             return _heard_of_outsider(s, toks)
-        if not at or not all(t.tag in _NOMINAL for t in toks[:at]):
+        if not at:
             return False
-        nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB"]
+        head = next((t for t in reversed(toks[:at]) if t.tag in ("NNG", "NNP", "SL")), None)
+        if not all(t.tag in _NOMINAL for t in toks[:at]) and (
+                head is None or head.form not in _OUTSIDE_KO
+                or not all(t.tag in _CLAUSE_BEFORE for t in toks[:at])):
+            return False  # (a clause before the subject only when it is the person it describes)
+        nouns = [t for t in toks[:at] if t.tag.startswith("NN") and t.tag != "NNB" or t.tag == "SL"]
         if not any(t.form in _OUTSIDE_KO for t in nouns):
             return False
+        heard = _hearsay([t for t in toks if not t.tag.startswith("S") or t.tag == "SL"])
         if nouns[-1].form in _OUTSIDE_KO and any(t.tag == "VCP" for t in final_predicate(toks)) \
-                and not any(t.tag == "EC" for t in toks[at:]):  # (one clause: "결혼하는데 …" is two)
+                and not heard and not any(t.tag == "EC" for t in toks[at:]):  # (one clause: "결혼하는데 …" is two)
             return False  # who that person is: "저희 팀장님은 이민수 팀장님이에요" (a role)
         if len(nouns) > 1 and nouns[-1].form in ("이름", "성함", "존함") \
                 and nouns[-2].form in _OUTSIDE_KO and len(toks) - at <= 4 \
@@ -115,7 +132,8 @@ def _hearsay(said: list[Token]) -> bool:
 _OUTSIDE_EN = re.compile(
     r"^(?:my|our|a|an|one\s+of\s+my)\s+(?:(?:best|old|close|good)\s+)?(?:friend|buddy|pal|neighbou?r|roommate|"
     r"flatmate|housemate|classmate|coworker|co-worker|colleague|acquaintance)s?(?:['’]s?\s+"
-    r"(?:\w+\s+){0,2}?\w+)?(?:\s+(?-i:[A-Z])[\w-]+)?(?:['’]s|\s+(?:is|are|was|were|has|have|had|"
+    # ("a colleague of mine, Gareth, is allergic to nuts")
+    r"(?:\w+\s+){0,2}?\w+)?(?:\s+of\s+(?:mine|ours))?(?:,?\s+(?-i:[A-Z])[\w-]+,?)?(?:['’]s|\s+(?:is|are|was|were|has|have|had|"
     r"keeps?|got|just|(?:\w+(?:s|ed)))\b)(?P<rest>.*)$", re.IGNORECASE)
 
 
@@ -215,7 +233,8 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
     return about_outsider(sentence) or request_material(sentence, before) \
         or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
         or done_as_told(sentence, shown) or pronoun_of_outsider(sentence, before) \
-        or asides.fiction(sentence) \
+        or asides.fiction(sentence) or asides.story_goes_on(sentence, before) \
+        or asides.material(sentence) \
         or asides.identified(sentence) or any(aside(sentence, shown) for aside in (
             asides.appraises, asides.echoes, asides.tried, asides.concludes, asides.adopts))
 

@@ -207,7 +207,10 @@ _MOOD_ONLY = re.compile(
     r"^(?:(?:ugh|lol|yeah|honestly|and|but|so)[,\s]+)*(?:i['’]?m|i\s+am)\s+(?:(?:so|really|very|"
     r"kinda|super|just|mostly|emotionally|a\s+bit|a\s+little|totally)\s+)*(?:tired|bored|hungry|"
     r"grumpy|annoyed|cranky|upset|destroyed|wrecked|devastated|gutted|bummed|sleepy|exhausted|"
-    r"stressed|sad|happy|excited|nervous)[\s.!~]*(?:lol|haha|lmao)?[\s.!~]*$", re.IGNORECASE)
+    r"stressed|sad|happy|excited|nervous|"
+    # how the body feels this minute ("ugh I'm freezing", "I'm so stuffed"): never a trait
+    r"freezing|cold|boiling|roasting|sweating|soaked|drenched|starving|stuffed|full)"
+    r"[\s.!~]*(?:lol|haha|lmao)?[\s.!~]*$", re.IGNORECASE)
 # a Korean request said with 부탁 ("D키로 부탁합니다", "요약 부탁드려요"): asked of the assistant
 _ASKED_OF_YOU = re.compile(r"부탁(?:해|해요|합니다|드려요|드립니다|드릴게요)$")
 _TRAIT = re.compile(r"\bnot\s+(?:really\s+|much\s+of\s+)?an?\s+[\w-]+\s+(?:person|fan)\b",

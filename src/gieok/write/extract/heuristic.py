@@ -34,6 +34,7 @@ from gieok.write.extract.passing import passing
 from gieok.write.extract.framing import clarified, confirmed, ko_complete, quoted_removed, unframed
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
+from gieok.write.extract.fillers import without_fillers
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.said_alone import changed_alone
 from gieok.write.extract.shift import said_over
@@ -218,6 +219,7 @@ class HeuristicExtractor:
                 if turn.name:
                     candidate = candidate.with_(content=speaker_named(candidate.content,
                                                                       turn.name))
+                candidate = candidate.with_(content=without_fillers(candidate.content))
                 key = (candidate.slot, candidate.content.casefold())
                 if key in seen:
                     continue

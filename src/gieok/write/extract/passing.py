@@ -19,6 +19,7 @@ _DEGREE = r"(?:so|super|really|pretty|kinda|kind\s+of|a\s+bit|totally|completely
 _STATE_EN = (
     r"exhausted|tired|swamped|busy|slammed|stressed(?:\s+out)?|sore|burn[te]d?\s+out|drained|"
     r"wiped(?:\s+out)?|beat|sleepy|cranky|overwhelmed|buried|knackered|hungover|jet-?lagged|"
+    r"freezing|cold|boiling|roasting|sweating|soaked|drenched|starving|"
     r"bored|free|off|home\s+alone|away|out\s+of\s+(?:office|town)|ooo|wfh|on\s+call|on\s+leave|"
     r"on\s+(?:vacation|holiday|pto|a\s+business\s+trip|a\s+trip|duty)|in\s+(?:meetings|crunch)|"
     r"working\s+(?:from\s+home|late|overtime|nights|remotely)|stuck\s+at\s+home|"
