@@ -192,5 +192,61 @@ def test_only_fillers_go(content: str, same: bool) -> None:
     assert "btw" not in without_fillers(content)
 
 
+# -- a pronoun for someone else never made the user ----------------------------------------------------
+
+def test_an_unresolved_pronoun_for_someone_else_leaves_no_memory_about_the_user() -> None:
+    from tests.support.chat_extract import chat
+    assert chat("u: 동기가 이번에 승진 누락됐대 ㅠ 위로 문자 뭐라고 보내",
+                "a: 맛있는 거 사준다고 해 보세요.",
+                "u: 근데 걔 회 싫어함 ㅋㅋ") == []
+
+
+def test_a_pronoun_resolved_to_a_relative_keeps_its_fact() -> None:
+    from tests.support.chat_extract import chat
+    assert any("땅콩" in m for m, _ in chat("u: 우리 아들이 다음 달에 입학해", "a: 축하해요!",
+                                          "u: 걔 땅콩 알레르기 있어"))
+
+
+@pytest.mark.parametrize(("content", "kept"), [
+    ("— User misread the letter", "User misread the letter"),
+    ("사용자는 — 영어 시험 예문이다", "사용자는 영어 시험 예문이다"),
+    ("User is 5-6 years old", "User is 5-6 years old"),
+])
+def test_a_dash_left_by_cut_out_text_goes(content: str, kept: str) -> None:
+    from gieok.write.extract.fillers import without_fillers
+    assert without_fillers(content) == kept
+
+
+@pytest.mark.parametrize(("content", "kept"), [
+    ("아뇨 사용자는 두유 안 먹는다", "사용자는 두유 안 먹는다"),
+    ("진짜 사용자의 시누이 또 주말에 온다", "사용자의 시누이 또 주말에 온다"),
+    ("그거랑 별개로 사용자의 아내가 다음달부터 파견이다", "사용자의 아내가 다음달부터 파견이다"),
+    ("아이 사용자는 두 살이다", "아이 사용자는 두 살이다"),
+])
+def test_a_korean_reply_word_or_outburst_before_the_user_goes(content: str, kept: str) -> None:
+    from gieok.write.extract.fillers import without_fillers
+    assert without_fillers(content) == kept
+
+
 def test_a_move_said_with_이사_is_no_director() -> None:
     assert any("Lisbon" in m for m in said("다음 달에 Lisbon으로 이사가 확정됐어!! 서류 뭐 필요해?"))
+
+
+# -- what the question is for, a lead-in to pasted text ----------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "can you explain what an index fund is like I'm five? asking for my Canadian aunt",
+    "If I lived in Tromsø, could I see the aurora in June? Pure hypothetical, I just wonder",
+    'paste from our team wiki: "Deploys freeze on Fridays after 2pm" can you make it friendlier?',
+    'roster line I need to tidy for the parish bulletin: "Sun 4 Oct – flowers: Mrs Okafor"',
+])
+def test_what_the_question_is_for_and_a_lead_in_to_pasted_text_are_no_memory(text: str) -> None:
+    assert said(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("I'm asking for a raise next month, I've been at Monzo 3 years", "Monzo"),
+    ("quick intro: I'm a midwife in Dundee", "midwife"),
+])
+def test_a_statement_said_with_the_same_words_keeps_its_fact(text: str, kept: str) -> None:
+    assert any(kept in m for m in said(text))

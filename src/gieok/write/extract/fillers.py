@@ -16,6 +16,11 @@ import re
 
 # Korean chat's laughter, crying and sighs: runs of the bare consonant or vowel jamo
 _JAMO_RUN = re.compile(r"\s*(?:[ㅋㅎ]{2,}|[ㅠㅜ]{1,}|ㅋ(?=\s|$)|ㅎ(?=\s|$))\s*")
+# a Korean reply word, intensifier or outburst left before the user as subject ("아뇨 사용자는 우유
+# 안 먹는다", "진짜 사용자의 시어머니 또 오신대", "열받아 사용자의 초코 …")
+_KO_LEAD = re.compile(r"^(?:(?:진짜|정말|참|아|아오|헐|와|대박|아뇨|아니요|아니|네|응|그니까|그러니까|근데|"
+                      r"암튼|아무튼|그리고|열받아|짜증나|미치겠다|ㄹㅇ|그거랑\s별개로|그건\s그렇고)[,\s]+)+"
+                      r"(?=사용자)")
 # the last syllable of a Korean predicate ("개발해", "좋다", "있어요")
 _CLAUSE_END = frozenset("다요어아해야지네죠음함됨임")
 # English chat's discourse words, each a word of its own (not "lollipop", "ugh" in "though")
@@ -34,7 +39,7 @@ _PRAISE_TAIL = re.compile(
 def without_fillers(content: str) -> str:
     """``content`` without chat's laughter, discourse words and a trailing compliment on
     the person just named (see above); unchanged when there is none, and never emptied."""
-    text = _PRAISE_TAIL.sub("", content)
+    text = _KO_LEAD.sub("", _PRAISE_TAIL.sub("", content))
     # (laughter between two clauses is where one ended: "토스에서 개발해 ㅎㅎ 첫 주인데 …")
     text = _JAMO_RUN.sub(lambda m: ", " if m.end() < len(text) and text[m.end()].isalnum()
                          and m.start() > 0 and text[m.start() - 1] in _CLAUSE_END else " ", text)
@@ -47,4 +52,6 @@ def without_fillers(content: str) -> str:
     text = re.sub(r",\s*([.,])", r"\1", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     text = re.sub(r"^[,.\s]+|[,\s]+$", "", text)
+    # a dash left where pasted text was cut out ("— User misread the letter", "사용자는 — …")
+    text = re.sub(r"^[—–-]+\s*|(?<=^사용자는)\s*[—–-]+(?=\s)", "", text)
     return text if len(text) >= 4 else content

@@ -139,13 +139,22 @@ def holds_credential(sentence: str) -> bool:
         r"(?=\S*\d)(?=\S*[A-Za-z#!@$%^&*/_-])\S{5,}|\S{16,}", sentence) is not None
 
 
+# what the question is for, said after it ("asking for my American cousin", "pure
+# hypothetical, I live nowhere near"), and a lead-in whose pasted text was cut out ("calendar line
+# I need to reformat for the club newsletter: …", "paste from our team calendar: …")
+_FRAMING = re.compile(r"^(?:(?:lol|haha|ok(?:ay)?|just|so)[,\s]+)*asking\s+for\s+|\bhypothetical\b|"
+                      r":\s*[.!]*\s*$", re.IGNORECASE)
+
+
 # Pure; asked of one sentence several times a turn, and again when the session's episode
 # re-reads it: cached per text.
 @lru_cache(maxsize=16384)
+
+
 def worth_keeping(sentence: str) -> bool:
     """A durable statement about the user, their relatives or pets (not chatter)."""
     text = sentence.strip()
-    if len(text) < 6:
+    if len(text) < 6 or _FRAMING.search(text):
         return False
     if _CREDENTIAL.search(text):
         return False
@@ -182,7 +191,7 @@ def keepable(sentence: str) -> bool:
     if medical_report(text) and not is_korean(text):
         text = EN_FINDING.sub("", english.strip_fillers(text))
     said = KO_LAUGH.sub("", text).rstrip(" .!~")  # "이사 간대요.", "붙었대 ㅋㅋ": how it ends
-    if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) \
+    if len(text) < 6 or _CREDENTIAL.search(text) or text.endswith(("?", "？")) or _FRAMING.search(text) \
             or _NEVER.search(text) or _NEVER.search(said) or _REMARK.search(said) \
             or _PRONOUN_END.search(text) or past_evaluation(text) or _MOOD_ONLY.match(text) \
             or _ASKED_OF_YOU.search(said) or (is_korean(text) and (ko_asks(text) or searching(text))) \

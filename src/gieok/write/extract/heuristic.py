@@ -35,6 +35,7 @@ from gieok.write.extract.framing import clarified, confirmed, ko_complete, quote
 from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.fillers import without_fillers
+from gieok.write.extract.unresolved import unresolved
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.said_alone import changed_alone
 from gieok.write.extract.shift import said_over
@@ -220,6 +221,8 @@ class HeuristicExtractor:
                     candidate = candidate.with_(content=speaker_named(candidate.content,
                                                                       turn.name))
                 candidate = candidate.with_(content=without_fillers(candidate.content))
+                if unresolved(candidate.content):
+                    continue  # "사용자는 걔 치킨을 싫어함": someone else, never resolved
                 key = (candidate.slot, candidate.content.casefold())
                 if key in seen:
                     continue

@@ -80,7 +80,10 @@ _ONLY_BESIDE = re.compile(r"\b(?:for|with|to|at|from|on|about|during|after|befor
 def project_said(sentence: str) -> bool:
     """A project, codebase or team is what the sentence is about (not only named beside a
     first-person statement: "I'm allergic to cats, so no cat cafe for the team outing"), or a
-    piece of work the user makes, named or told by its stack (``own_work``)."""
+    piece of work the user makes, named or told by its stack (``own_work``). Not a lead-in
+    whose pasted text was cut out ("paste from our team calendar: …")."""
+    if re.search(r":\s*[.!]*\s*$", sentence):
+        return False
     if own_work(sentence):
         return True
     found = list(_PROJECT.finditer(sentence))
