@@ -68,6 +68,12 @@ LEAD = 1e-4
 # restatement in the third person holds them all but the pronouns, which are stop words).
 COVER = 0.75
 _ENDINGS = ("ing", "ed", "es", "s")
+# A Korean turn word the extractor restates in another word, as the one word: "저는 부산에
+# 살아요" is stored "사용자는 부산에 거주" (write/extract/patterns_ko_situation.py), so 살다
+# (the morpheme 살; "사는" comes as 사) and 거주 are one word when a fact is held to its turn.
+# Without it the fact held half its turn ({부산, 살} against {부산, 거주}), was not lent, and
+# "어디 살아?" showed the turn and folded the fact under it (the lead's trial, session 20).
+_SAME_KO = {"사": "거주", "살": "거주"}
 
 
 def _stem(word: str) -> str:
@@ -80,7 +86,7 @@ def _stem(word: str) -> str:
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(_stem(term) for term in query_terms(text)[1])
+    return frozenset(_SAME_KO.get(term) or _stem(term) for term in query_terms(text)[1])
 
 
 def covers(fact: str, turn: str, *, cover: float = COVER) -> bool:

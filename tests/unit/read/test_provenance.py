@@ -58,6 +58,13 @@ def _said(rid: str, layer: str, sources: tuple[str, ...], content: str) -> RankR
      "User's dog Biscuit gets carsick so the user stops a lot", False),
     ("텐트랑 코펠 정도? 아 그리고 우리 햄스터 호두는 못 데려가서 걱정이야",
      "질문 \"캠핑 장비 뭐 있어요?\"에 대한 사용자의 답: 텐트랑 코펠 정도", False),
+    # 살다 restated as 거주 (the extractor's word) is the turn's own word
+    ("저는 부산에 살아요", "사용자는 부산에 거주", True),
+    ("대구에서 살고 있어요", "사용자는 대구에 거주", True),
+    # ... but a fact that left out the rest of its turn still stays under it
+    ("나 수원 사는 워킹맘이야", "사용자는 수원에 거주", False),
+    ("부산에 살아요. 그리고 고양이 두 마리 키워요", "사용자는 부산에 거주", False),
+    ("married to Elena, she's a nurse", "User is married to Elena", False),
 ])
 def test_a_fact_takes_its_turns_place_only_when_it_says_what_the_turn_says(
         turn: str, fact: str, lent: bool) -> None:
@@ -241,3 +248,19 @@ async def test_a_diet_fact_cut_from_a_turn_answers_what_do_i_eat(
             hits = await mem.search(query, user_id="u", k=3)
             assert hits[0].record.kind == "memory" and "pescatarian" in hits[0].record.content, \
                 [(h.record.kind, h.record.content) for h in hits]
+
+
+async def test_where_do_i_live_shows_the_residence_fact_not_its_turn(
+        settings) -> None:  # type: ignore[no-untyped-def]
+    """The lead's trial (session 20): "저는 부산에 살아요" stored "사용자는 부산에 거주", and
+    "어디 살아?" showed the turn and folded the fact under it (살 against 거주). A fact
+    cut from half of its turn ("married to Elena, she's a nurse" → only "married") still
+    does not take the turn's place (the cases above): the turn holds the wife's job."""
+    async with AsyncMemory(f"sqlite:///{settings.data_dir}/p.db", settings=settings) as mem:
+        await mem.add([{"role": "user", "content": "저는 부산에 살아요"},
+                       {"role": "assistant", "content": "좋은 곳이네요!"}], user_id="u",
+                      session_id="s1", timestamp=datetime(2026, 10, 1, 20, tzinfo=UTC))
+        assert [m.content for m in await mem.list(user_id="u")] == ["사용자는 부산에 거주"]
+        hits = await mem.search("어디 살아?", user_id="u", k=3)
+        assert hits[0].record.kind == "memory" and "부산" in hits[0].record.content, \
+            [(h.record.kind, h.record.content) for h in hits]
