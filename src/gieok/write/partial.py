@@ -73,9 +73,6 @@ def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     cuts: list[int] = []
     for i, t in enumerate(toks[1:-1], start=1):
         before, after = toks[i - 1], toks[i + 1]
-        if t.tag == "SF":  # a sentence of its own
-            cuts.append(t.end)
-            continue
         if t.tag != "EC" or not before.tag.startswith(_VERBAL) or after.tag.startswith(("VX", "EC")):
             continue  # "배우고 있다", "먹고 싶다": one predicate, not two clauses
         if t.form in _AND_KO or t.form in _BECAUSE_KO and (
