@@ -51,6 +51,7 @@ floor by its turn is a line about what the request asks, not one more for an unr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from gieok.domain.query import RankRow
@@ -74,6 +75,7 @@ _ENDINGS = ("ing", "ed", "es", "s")
 # Without it the fact held half its turn ({부산, 살} against {부산, 거주}), was not lent, and
 # "어디 살아?" showed the turn and folded the fact under it (the lead's trial, session 20).
 _SAME_KO = {"사": "거주", "살": "거주"}
+_HANGUL = re.compile(r"[가-힣]+")
 
 
 def _stem(word: str) -> str:
@@ -89,10 +91,20 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_SAME_KO.get(term) or _stem(term) for term in query_terms(text)[1])
 
 
+def _held(word: str, fact: str, words: frozenset[str]) -> bool:
+    """Whether ``fact`` holds ``word``: among its words, or — a Korean word of two syllables or
+    more — written in it as is. The morpheme analyser cuts a name at the end of a sentence
+    ("사용자의 이름은 김지은" → 김, while the turn's "김지은이야" gives 김지은), so a fact naming
+    the user was never lent and "내 이름" showed the turn (the lead's trial, session 20)."""
+    return word in words or (len(word) >= 2 and _HANGUL.fullmatch(word) is not None
+                             and word in fact)
+
+
 def covers(fact: str, turn: str, *, cover: float = COVER) -> bool:
     """Whether ``fact`` holds at least ``cover`` of ``turn``'s content words."""
     said = _words(turn)
-    return not said or len(said & _words(fact)) >= cover * len(said)
+    words = _words(fact)
+    return not said or sum(_held(w, fact, words) for w in said) >= cover * len(said)
 
 
 def lend_turn_relevance(fused: Sequence[Fused], rows: Mapping[str, RankRow], *,

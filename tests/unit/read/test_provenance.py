@@ -65,6 +65,10 @@ def _said(rid: str, layer: str, sources: tuple[str, ...], content: str) -> RankR
     ("나 수원 사는 워킹맘이야", "사용자는 수원에 거주", False),
     ("부산에 살아요. 그리고 고양이 두 마리 키워요", "사용자는 부산에 거주", False),
     ("married to Elena, she's a nurse", "User is married to Elena", False),
+    # a name at the end of the fact is cut by the analyser: written in the fact as is, held
+    ("안녕! 내 이름은 김지은이야", "사용자의 이름은 김지은", True),
+    ("안녕! 내 이름은 김지은이야", "사용자의 이름은 김지", False),
+    ("안녕! 내 이름은 김지은이야. 판교에서 개발자로 일해", "사용자의 이름은 김지은", False),
 ])
 def test_a_fact_takes_its_turns_place_only_when_it_says_what_the_turn_says(
         turn: str, fact: str, lent: bool) -> None:
