@@ -531,9 +531,13 @@ def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | 
 
 
 def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:
+    """The live memory ``new`` says again or refines — never one about fewer people: "User's
+    wife is vegetarian" is her fact, not a fuller "User is vegetarian"."""
     best, best_score = None, threshold
+    people = changes.who(new.content)
     for record in pool.records.values():
-        if record.type is not new.type or record.layer is not new.layer:
+        if record.type is not new.type or record.layer is not new.layer \
+                or people - changes.who(record.content):
             continue
         slot_a, slot_b = record.metadata.get("slot"), new.metadata.get("slot")
         if slot_a and slot_b and slot_a != slot_b and not related_slots(slot_a, slot_b):

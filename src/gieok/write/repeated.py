@@ -161,8 +161,9 @@ def said_again(c: Candidate, new: MemoryRecord,
                 or opening_said_otherwise(new.content, r.content) and not says_more(
                     new.content, r.content):  # (all its words and more: a refinement)
             return r, False
-        if contained(r.content, new.content) or not slot and said_otherwise(r.content, new.content):
-            fold = fold or r  # (a slot's memory keeps the words its slot was read from)
+        if people <= theirs and (contained(r.content, new.content) or not slot and said_otherwise(
+                r.content, new.content)):  # (never about one it does not name: "User's son is
+            fold = fold or r  # allergic to …"; a slot's memory keeps the words it was read from)
             continue
         if not c.slot and (_slot_said(r, new.content) or len(opening) >= 2
                            and _opening(r.content) == opening):

@@ -206,3 +206,12 @@ def test_a_fuller_wording_updates_a_memory_but_never_a_slots_words() -> None:
     fuller = "사용자는 수마트립탄 처방받아서 먹어 50mg다"
     assert run("사용자는 수마트립탄 복용 중 (처방)", fuller, None) is DecisionKind.UPDATE
     assert run("사용자는 수마트립탄 복용 중 (처방)", fuller, "medication:수마트립탄") is DecisionKind.ADD
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("User's son is allergic to penicillin", "User is allergic to penicillin"),
+    ("User's wife is vegetarian", "User is vegetarian"),
+])
+def test_someone_elses_fact_never_rewrites_the_users(new: str, old: str) -> None:
+    # both were an UPDATE: the user's own allergy or diet became the son's or the wife's
+    assert _decide(new, old) is DecisionKind.ADD
