@@ -129,3 +129,10 @@ def always(_: str) -> float:
 def test_a_questions_halves_are_no_statements() -> None:
     # "…모시고 가도 될까요?": the question's first half alone reads as a plan
     assert own_clauses.kept("이번 겨울에 제주 여행 모시고 가도 될까요", always, 0.6, whole=False) == []
+
+
+def test_never_again_is_a_taste(chat_extract: Any) -> None:
+    got = chat_extract.chat("u: I tried the new ramen place on 5th yesterday, never again. "
+                            "way too salty")
+    assert any(c == "User tried the new ramen place on 5th: never again" for c, _ in got), got
+    assert chat_extract.chat("u: I went there once, never again") == []

@@ -7,8 +7,9 @@ no first-person subject and the verdict is a past evaluation, so neither the pre
 ("I love …", "I hate …") nor the learned judge kept it (a one-off "the food was incredible" is
 rightly passing; a verdict on a thing named is not). The rule reads an experience verb with
 what was experienced, named (not "it" or "that": "read it, loved it" names nothing), followed
-by "loved / hated / liked / enjoyed / didn't like … it"; the memory keeps the thing, a name
-said beside it, and the verdict: "User tried sushi for the first time and hated it".
+by "loved / hated / liked / enjoyed / didn't like … it" or "never again"; the memory keeps the
+thing, a name said beside it, and the verdict: "User tried sushi for the first time and hated it",
+"User tried the new ramen place on 5th: never again".
 """
 
 from __future__ import annotations
@@ -43,13 +44,15 @@ _NOT_A_TASTE = re.compile(
 # what the thing is called for its slot: without "for the first time", "again"
 _ONCE = re.compile(r"\s+(?:for\s+the\s+(?:first|second|last)\s+time|again|at\s+last|finally)$",
                    re.IGNORECASE)
-_DISLIKED = re.compile(r"hated|didn|did\s+not|couldn|wasn", re.IGNORECASE)
+_DISLIKED = re.compile(r"hated|didn|did\s+not|couldn|wasn|never", re.IGNORECASE)
 
 
 def _tasted(g: Groups, _: RuleContext) -> str:
     name = f" ({g['name'].strip()})" if g.get("name") else ""
     verb = re.sub(r"\s+", " ", g["v"].lower())
     verdict = re.sub(r"\s+", " ", g["e"].lower())
+    if verdict.startswith("never"):  # "tried the new ramen place on 5th, never again"
+        return f"User {verb} {g['said']}{name}: never again"
     return f"User {verb} {g['said']}{name} and {verdict} it"
 
 
@@ -71,7 +74,7 @@ RULES_EN: list[Rule] = [
          rf"(?:(?:just|finally|recently|also|actually)\s+)?(?P<v>{_VERB})\s+"
          r"(?P<x>[^,;.!?]{2,60}?)(?:\s*,\s*(?P<name>(?-i:[A-Z\"'“‘])[^,;.!?]{1,40}?))?"
          r"(?:\s*[,;.!]+\s*|\s+(?:and|&)\s+)(?:(?:and|i|we|honestly|absolutely|totally|really|"
-         rf"so|both)\s+)*(?P<e>{_VERDICT})\s+it\b",
+         rf"so|both)\s+)*(?P<e>(?:{_VERDICT})(?=\s+it\b)|never\s+again\b)",
          _tasted, "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="{like}", check=_named, tags=("preference",)),
 ]
