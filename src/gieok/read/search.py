@@ -422,7 +422,8 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
     each bring a source turn no better hit brought (or have none): the folded ones give
     their place to the next candidates, read then."""
     out: list[ScoredMemory] = []
-    shown: set[str] = set()
+    shown: set[str] = set()  # turns shown, by themselves or by a fact from them
+    said: set[str] = set()  # turns shown by themselves (an archived turn or its passage)
     start = 0
     batch: Sequence[ScoredMemory] | None = first
     while len(out) < k and start < len(order):
@@ -432,10 +433,16 @@ async def _hydrate_folded(store: Store, tenant: str, order: Sequence[_Scored], k
         batch = None
         for hit in hits:
             sources = set(hit.record.source_turn_ids)
-            if sources and sources <= shown:
+            turn = hit.record.layer is Layer.ARCHIVE
+            # a turn folds under a fact from it or under itself; a fact folds only under its
+            # turn — two facts from one turn are two facts ("Hi, I'm Alex. I love basketball":
+            # the name shown first hid the interests when search asked for memories only)
+            if sources and sources <= (shown if turn else said):
                 continue
             if hit.record.layer != Layer.EPISODIC:  # a summary shows no turn's own words
                 shown |= sources
+                if turn:
+                    said |= sources
             out.append(hit)
     return out
 

@@ -243,7 +243,8 @@ async def test_slim_ranking_is_the_ranking_of_whole_records(
 @pytest.mark.parametrize("scoring", [{}, {"mmr_lambda": 0.6, "near_duplicate": 0.8}])
 async def test_one_hit_per_source_turn(store_url: str, scoring: dict[str, Any]) -> None:
     """``fold``: a hit whose source turns better hits already showed gives its place to the
-    next candidate; the rest keep the unfolded order, scores and records."""
+    next candidate (a fact only to its turn: two facts of one turn are two facts); the rest
+    keep the unfolded order, scores and records."""
     weights = ScoringSettings(**scoring)
     embedder = HashEmbedder(64)
     store = OpLog(await open_store(store_url))
@@ -275,14 +276,18 @@ async def test_one_hit_per_source_turn(store_url: str, scoring: dict[str, Any]) 
             store.ops.clear()
             got = await hybrid_search(store, embedder, scope, query, k=8, fold=True, **args)
             # the folded ranking is the unfolded one with redundant hits skipped
+            # (a turn folds under anything that showed it; a fact only under its turn)
             want: list[ScoredMemory] = []
             shown: set[str] = set()
+            said: set[str] = set()
             for hit in plain + everything:
                 sources = set(hit.record.source_turn_ids)
-                if (sources and sources <= shown) or hit.record.id in {h.record.id
-                                                                      for h in want}:
+                turn = hit.record.layer == "archive"
+                if (sources and sources <= (shown if turn else said)) \
+                        or hit.record.id in {h.record.id for h in want}:
                     continue
                 shown |= sources
+                said |= sources if turn else set()
                 want.append(hit)
             assert [h.record.id for h in got] == [h.record.id for h in want[:8]]
             assert [h.score for h in got] == [h.score for h in want[:8]]
@@ -295,5 +300,29 @@ async def test_one_hit_per_source_turn(store_url: str, scoring: dict[str, Any]) 
             else:
                 assert not gets
         assert folded_some
+    finally:
+        await store.aclose()
+
+
+async def test_two_facts_from_one_turn_both_show(store_url: str) -> None:
+    """"Hi, I'm Alex. I love basketball and gaming." gives two facts from one turn; asked for
+    memories only, the name shown first must not hide the interests (it did: the mem0
+    quickstart found only "User's name is Alex"). The turn itself still folds under them."""
+    embedder = HashEmbedder(64)
+    store = await open_store(store_url)
+    scope = Scope(user="u1")
+    texts = ["User's name is Alex", "User loves basketball and gaming",
+             "Hi, I'm Alex. I love basketball and gaming. The bus was late again, grey day."]
+    records = [MemoryRecord(scope=scope, content=text, source_turn_ids=["t1"],
+                            layer="archive" if i == 2 else "long_term")
+               for i, text in enumerate(texts)]
+    vectors = await embedder.embed_documents(texts)
+    await store.write(WriteBatch(upserts=list(zip(records, vectors, strict=True))))
+    try:
+        got = await hybrid_search(store, embedder, scope, "Alex basketball gaming", k=5,
+                                  filters=None, view=View(), weights=ScoringSettings(),
+                                  now=utcnow(), fold=True)
+        contents = [h.record.content for h in got]
+        assert sorted(contents) == sorted(texts[:2]), contents  # the turn folded under them
     finally:
         await store.aclose()
