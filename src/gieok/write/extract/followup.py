@@ -25,6 +25,8 @@ from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import answered, asked_verb, english, korean
 from gieok.write.extract.coref import Entities, Entity, fits
 from gieok.write.extract.names import ko_called
+from gieok.write.extract.proposals import KO_WH as _KO_WH
+from gieok.write.extract.proposals import proposes
 from gieok.write.normalize import has_batchim
 
 _EN_CLAUSE = re.compile(
@@ -90,7 +92,6 @@ _EVALUATIVE = re.compile(
     r"you\s+(?:could|should|might))\b|뭐\s?해|뭐\s?하고\s?있|별일\s?없", re.IGNORECASE)
 _YES_NO = re.compile(r"^(?:do|does|did|is|are|was|were|can|could|will|would|have|has|had|"
                      r"should|shall|may|any|anything|ever)\b", re.IGNORECASE)
-_KO_WH = re.compile(r"뭐|뭘|무엇|무슨|어디|어느|언제|누구|누가|몇|어떤|얼마|왜|어떻게")
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                      r"twenty|thirty|hundred|once|twice|half)\b|하나|둘|셋|넷|다섯|한\s|두\s|세\s|네\s",
                      re.IGNORECASE)
@@ -367,43 +368,9 @@ _CONTENTLESS = re.compile(r"^(?:and\s+|so\s+|what\s+about\s+|how\s+about\s+)?(?:
 def _asks(question: str) -> bool:
     """A question put to the user about something: not "You?" after the assistant's own
     answer (the user's reply is to the assistant's remark, hypotheticals included), nor a
-    proposal (``_proposes``)."""
+    proposal (``proposals.proposes``)."""
     q = _LEAD_Q.sub("", question.strip())
-    return _CONTENTLESS.search(q) is None and not _proposes(q)
-
-
-# what makes an English question ask about someone: "you", a wh-word, a verb, or a choice
-_EN_ASKING = re.compile(
-    r"\b(?:you|your|yours|yourself|u|ur|what|which|how|where|when|who|whose|why|or|is|are|was|"
-    r"were|am|do|does|did|have|has|had|can|could|will|would|should|shall|may|might|must)\b|"
-    r"['’](?:s|re|ve|d|ll)\b", re.IGNORECASE)
-
-
-def _proposes(question: str) -> bool:
-    """The assistant's question only puts forward something of its own, with no verb, no
-    "you", no wh-word and no choice in it ("Too sad?", "A sunken temple with a lizardfolk
-    shaman and a hydra at the end?", "평일 여행, 취미 클래스, 늦잠?"): the reply ("hydra
-    yesss", "perfect actually", "늦잠 1순위") takes it up or not, and says nothing of the user.
-    "How old?", "Dog or cat?", "And your daughter?", "견종은요?" ask about the user's life."""
-    q = question.strip()
-    if not q.endswith(("?", "？")):
-        return False
-    if not _HANGUL.search(q):  # (an elliptical "Any allergies?", "Kids?" still asks)
-        return _EN_PROPOSED.match(q) is not None and _EN_ASKING.search(q) is None
-    if _KO_WH.search(q) or "," not in q:
-        return False  # (a Korean list of the assistant's ideas is said with commas)
-    toks = korean.tokens(q)
-    return not any(t.tag.startswith(("VV", "VA", "VX", "VCP", "XSV", "XSA", "EF", "EC", "JX"))
-                   or t.form in ("요", "세요") or t.form in _ATTRIBUTES_KO for t in toks)
-
-
-# how a proposal opens: a thing put forward ("A sunken temple …?"), a degree of what was just
-# written ("Too sad?"), a suggestion ("Maybe a hydra?")
-_EN_PROPOSED = re.compile(r"^(?:a|an|the|too|maybe|perhaps|something|another|one\s+more|more|less)\b",
-                          re.IGNORECASE)
-# what a list asks for about someone ("이름, 나이, 견종?"): not a list of ideas
-_ATTRIBUTES_KO = frozenset("이름 나이 성별 견종 묘종 품종 종류 몸무게 체중 키 직업 학년 전공 지역 주소 "
-                           "생일 혈액형 병력 증상 기간 예산 인원 날짜 시간 사이즈 치수".split())
+    return _CONTENTLESS.search(q) is None and not proposes(q)
 
 
 def _after_statement(sentence: str, turn_text: str) -> bool:

@@ -22,7 +22,7 @@ from gieok.write.extract import disclosure, english, followup, forms, forwarded,
 from gieok.write.extract import answer_apart, health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, pregnancy
-from gieok.write.extract import self_intro, slots
+from gieok.write.extract import covered, self_intro, slots
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -80,30 +80,8 @@ _WE = re.compile(r"^(?:(?:and|also|so|plus)\s+)?we\b(?!['’]d)|^(?:그리고\s)
 _SECRET_MASK = re.compile(r"\[(?:CARD|RRN|PASSWORD|SECRET|ID_NUMBER|ACCOUNT)\]")
 _FIRST_PERSON = re.compile(r"(?:^|\s)(?:나|저|난|전|내가|제가|나는|저는|나도|저도)(?=\s|$)|"
                            r"(?<![\w'’])(?:I|I['’]m|im|my|me|we|our)\b", re.IGNORECASE)
-_CLAUSES = re.compile(r"\b(?:because|since|so|but|while|although)\b|\band\s+(?:I|my|we|he|she)\b|"
-                      r"(?:어서|아서|해서|라서|는데|은데|지만|면서|니까)\s|고\s(?!있|계)",
-                      re.IGNORECASE)
-# Coordinated clauses that each state something of their own ("I live in X and I love Y").
-_COORDINATED = re.compile(r",?\s+(?:and|but)\s+(?=(?:I|I['’]m|I['’]ve|my)\b)|(?<=[가-힣])(?:고|며|지만)\s+",
-                          re.IGNORECASE)
 _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|retriever|beagle)\b|"
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
-
-
-def _clauses_covered(sentence: str, slotted: list[tuple[Hit, str]]) -> bool:
-    """Every coordinated clause already has a slot hit of its own ("I live in Gangnam-gu and
-    I love hiking"), or the one statement before a request does: the whole sentence as one
-    more memory would only repeat them."""
-    # what each hit is about: its value ("gangnam-gu, seoul") or its slot's object ("pref:hiking")
-    keys = {k.casefold() for h, _ in slotted
-            for k in (h.value or "", (h.slot or "").partition(":")[2]) if len(k) > 1}
-    fact = generic.without_request(sentence)  # "…, so no cat cafe suggestions": a one-off ask
-    if fact != sentence and not _CLAUSES.search(fact):
-        return any(k in fact.casefold() for k in keys)
-    clauses = [c for c in _COORDINATED.split(sentence) if c.strip()]
-    if len(clauses) < 2:
-        return False
-    return all(any(k in clause.casefold() for k in keys) for clause in clauses)
 
 
 def is_core(candidate: Candidate) -> bool:
@@ -467,8 +445,8 @@ class HeuristicExtractor:
         reason = None if keep or hits else generic.reason_clause(sentence)
         if reason is not None and generic.worth_keeping(reason):
             sentence, keep = reason, True  # the request's reason: "저 keto diet 하는 중이라"
-        if not keep or (slotted and (not (_CLAUSES.search(sentence) or diets.exception(sentence))
-                                     or _clauses_covered(sentence, slotted))
+        if not keep or (slotted and (not (covered.CLAUSES.search(sentence) or diets.exception(sentence))
+                                     or covered.clauses_covered(sentence, slotted))
                         and not generic.loses_names(sentence, [h.content for h, _ in slotted])):
             return hits if hits or not explicit else [self._generic(sentence)]
         if project:
