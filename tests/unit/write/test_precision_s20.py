@@ -162,8 +162,8 @@ def test_a_reply_to_a_proposal_is_no_answer_about_the_user(lines: tuple[str, ...
     "이름, 나이?", "Morning person?",
 ])
 def test_a_short_question_about_the_users_life_still_asks(question: str) -> None:
-    from gieok.write.extract import followup
-    assert not followup._proposes(question)
+    from gieok.write.extract import proposals
+    assert not proposals.proposes(question)
 
 
 # -- chat's fillers inside a memory -----------------------------------------------------------------
