@@ -24,7 +24,7 @@ drops it while history and ``as_of`` search still find it (L6). A candidate *old
 fact it contradicts (an imported history arriving out of order) is stored as already
 superseded, so the newer fact stays the active one.
 
-Past 600 lines (649): the keepers (what a superseded memory keeps — the part a change left,
+Past 600 lines: the keepers (what a superseded memory keeps — the part a change left,
 the household after a move, the unchanged clauses) write through this module's plan primitives
 (``Plan``, the pool, ``_add``/``_rewrite``/``_supersede``); moving them out needs those
 primitives in a module of their own first, which is the next split.

@@ -226,13 +226,14 @@ def shorthand_of(sentence: str) -> str | None:
 def with_subject(sentence: str) -> str:
     """"Just got promoted …" → "I just got promoted …"; "allergic to shellfish" → "I'm
     allergic to shellfish" (the dropped subject is the speaker)."""
+    # (asked of the sentence as said: the extractor asks it too, and the answer is cached)
+    shorthand_said = shorthand_of(sentence)
+    if shorthand_said is not None:  # "married to Elena", "two kids, Lucas 12 and Sofia 9"
+        return shorthand_said
     sentence = spelled(sentence)
     text = strip_fillers(sentence) or sentence.strip()
     if re.search(r"[\uac00-\ud7a3]", text):
         return sentence
-    shorthand_said = shorthand_of(sentence)
-    if shorthand_said is not None:  # "married to Elena", "two kids, Lucas 12 and Sofia 9"
-        return shorthand_said
     if _BARE_RELATIVE.match(text):  # "twins turned 3 today", "wife's pregnant again"
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):
