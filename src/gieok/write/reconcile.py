@@ -24,18 +24,15 @@ drops it while history and ``as_of`` search still find it (L6). A candidate *old
 fact it contradicts (an imported history arriving out of order) is stored as already
 superseded, so the newer fact stays the active one.
 
-Past 600 lines: the keepers (what a superseded memory keeps — the part a change left,
-the household after a move, the unchanged clauses) write through this module's plan primitives
-(``Plan``, the pool, ``_add``/``_rewrite``/``_supersede``); moving them out needs those
-primitives in a module of their own first, which is the next split.
+The decisions are written through the plan primitives (``plan``: ``Plan``, ``Pool``,
+``add``/``rewrite``/``supersede``); what a superseded memory keeps — the part a change left,
+the household after a move, the unchanged clauses — is read and written by ``keepers``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from gieok.domain.audit import AuditAction
@@ -46,81 +43,29 @@ from gieok.write import partial, renaming
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
-from gieok.write.extract.diets import diet_in
-from gieok.write.extract.dwelling import home_in, homes_left, household
+from gieok.write.extract.dwelling import home_in, homes_left
 from gieok.write.extract.new_value import (MEASURES, dosed_name, left_behind, new_value, old_value,
                                            same_word, without_old)
 from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
                                         named_across, other_sentences, slip_said_now, says_only)
+from gieok.write.keepers import keep_household, keep_the_rest, keep_unchanged, rehouse
 from gieok.write.likeness import related_slots, same_value, says_more, similarity, tokens
 from gieok.write.outdated import event_in_full, left_names, reword_plan
 from gieok.write.owned_up import slip_fixed
+from gieok.write.plan import (Change, Plan, Pool, RecordFactory, absorb, add, narrowed, refine,
+                              rewrite, stated_diet, supersede)
 from gieok.write.repeated import said_again as _said_again
 from gieok.write.resolved import resolved_by
-from gieok.write.restating import current_restated, introduced
+from gieok.write.restating import current_restated
 from gieok.write.superseding import changed_by, renewed_by, taste_reversed
 
+__all__ = ["Change", "Plan", "RecordFactory", "reconcile", "says_more", "similarity"]
+
 _WORD = re.compile(r"\w+", re.UNICODE)
-# a move said with who came along ("moved to York with Tom", "가족이랑 대전으로 이사")
-_ALONG = re.compile(r"\bwith\b|(?:이랑|랑|하고|와\s?함께|과\s?함께)\s", re.IGNORECASE)
 # a statement that something still holds: it repeats what was said before
 _STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
                     r"그대로|계속\s?(?:하|다니|가|먹|마시|쓰|살)", re.IGNORECASE)
 REAFFIRMED = 0.4  # trigram likeness enough for a "still …" sentence to be the same memory
-
-
-@dataclass
-class Change:
-    """An existing record rewritten by a decision (for the store and the audit log)."""
-
-    before: MemoryRecord
-    after: MemoryRecord
-    action: AuditAction
-    reembed: bool = False
-    details: dict[str, object] = field(default_factory=dict)
-
-
-@dataclass
-class Plan:
-    decisions: list[Decision] = field(default_factory=list)
-    creates: list[MemoryRecord] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    # what the user said they left ("I quit keto", "last day at Pebble") and when — also
-    # when no stored memory stated it: the archived turns that name it are dated past
-    left: list[tuple[str | changes.Change, datetime]] = field(default_factory=list)
-
-
-RecordFactory = Callable[[Candidate], MemoryRecord]
-
-
-@lru_cache(maxsize=8192)
-def _stated_diet(content: str) -> str | None:
-    return diet_in(content)
-
-
-class _Pool:
-    """The live memories a batch is reconciled against, updated as decisions are made."""
-
-    def __init__(self, existing: Sequence[MemoryRecord]) -> None:
-        self.records: dict[str, MemoryRecord] = {r.id: r for r in existing if r.is_live()}
-        self.created: set[str] = set()
-
-    def by_hash(self, content_hash: str) -> MemoryRecord | None:
-        return next((r for r in self.records.values() if r.content_hash == content_hash), None)
-
-    def by_slot(self, slot: str) -> list[MemoryRecord]:
-        """Live memories holding ``slot``: by their metadata, or — for a diet, a closed
-        class — by what a memory stored without a slot says ("User is 채식주의자 btw, 계란은
-        먹어"), so a later diet supersedes it whatever its wording."""
-        return [r for r in self.records.values() if r.metadata.get("slot") == slot or (
-            slot == "diet" and not r.metadata.get("slot") and r.layer.value == "long_term"
-            and _stated_diet(r.content) is not None)]
-
-    def put(self, record: MemoryRecord) -> None:
-        if record.is_live():
-            self.records[record.id] = record
-        else:
-            self.records.pop(record.id, None)
 
 
 def reconcile(
@@ -133,7 +78,7 @@ def reconcile(
 ) -> Plan:
     """Decide what each candidate does to the stored memories (see the module docstring)."""
     plan = Plan()
-    pool = _Pool(existing)
+    pool = Pool(existing)
     for candidate in candidates:
         _decide(candidate, make_record(candidate), pool, plan, now, near_duplicate)
         if (candidate.retires or candidate.ended) and isinstance(candidate.at, datetime):
@@ -145,14 +90,14 @@ def reconcile(
     return plan
 
 
-def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
+def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetime,
             threshold: float) -> None:
     if c.withdraws:
         _withdraw(plan, pool, c.withdraws, now)
         return
     same = pool.by_hash(new.content_hash)
     if same is not None:
-        _absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
+        absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
         return
     if c.lapse:
         _lapse(c, new, pool, plan, now)
@@ -161,8 +106,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         return
     if c.replaces and c.replaces in pool.records:
         old = pool.records[c.replaces]
-        _supersede(plan, pool, [old], new, now, "replaced (model)")
-        _keep_unchanged(plan, pool, [old], new, now)
+        supersede(plan, pool, [old], new, now, "replaced (model)")
+        keep_unchanged(plan, pool, [old], new, now)
         return
     home = None if c.slot or new.type is MemoryType.RULE else home_in(new.content)
     if c.slot or home:  # a home said in the memory's own words holds the residence too
@@ -170,44 +115,44 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         slotted = [r for r in pool.by_slot(slot)
                    if c.slot or not same_value(r.metadata.get("value"), home)]
         match = c.slot and next((r for r in slotted if same_value(r.metadata.get("value") or (
-            _stated_diet(r.content) if slot == "diet" else None), value)), None)
+            stated_diet(r.content) if slot == "diet" else None), value)), None)
         if match:
-            _refine(plan, pool, match, new, now, "same slot and value")
+            refine(plan, pool, match, new, now, "same slot and value")
             return
         if slot == "residence" and value:
-            _rehouse(plan, pool, new, value, now)
+            rehouse(plan, pool, new, value, now)
             slotted = [r for r in slotted if r.id in pool.records] + homes_left(
                 new, value, pool.records.values(), pool.created)
         if slotted and is_single_valued(slot):
-            _supersede(plan, pool, slotted, new, now, f"new value for {slot}")
+            supersede(plan, pool, slotted, new, now, f"new value for {slot}")
             if slot == "residence":  # a move ends the home, not who the user lives with
-                _keep_household(plan, pool, slotted, new, now)
-            _keep_unchanged(plan, pool, slotted, new, now)
+                keep_household(plan, pool, slotted, new, now)
+            keep_unchanged(plan, pool, slotted, new, now)
             return
     again = _diet_again(c, new, pool)
     if again is not None:
-        _absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the same diet said again")
+        absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the same diet said again")
         return
     stated = _retired_by(c, new, pool)
     if stated:
-        _supersede(plan, pool, stated, new, now, "the user said it no longer holds",
+        supersede(plan, pool, stated, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         for old in stated:  # what else a memory of several sentences said still holds
             rest = other_sentences(old.content, c.retires) if c.retires else None
             if rest is not None and pool.by_hash(content_hash(rest)) is None:
-                _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides")
+                add(plan, pool, narrowed(old, rest, new, now), "what it said besides")
         if not c.ended:  # (of a pet or person who died, nothing said stays current)
-            _keep_unchanged(plan, pool, stated, new, now, c.retires)
+            keep_unchanged(plan, pool, stated, new, now, c.retires)
         return
     changed = changed_by(new, pool.records.values(), pool.created)
     said = changes.change(new.content) if new.type is not MemoryType.RULE else None
     if said is not None:  # the archived turns stating the kind's old value are dated past
         plan.left.append((said, new.valid_from or new.event_time))
     if changed:
-        _supersede(plan, pool, changed, new, now, "the user said it changed")
+        supersede(plan, pool, changed, new, now, "the user said it changed")
         if said is not None:
-            _keep_the_rest(plan, pool, changed, said, new, now)
-        _keep_unchanged(plan, pool, changed, new, now)
+            keep_the_rest(plan, pool, changed, said, new, now)
+        keep_unchanged(plan, pool, changed, new, now)
         return
     if _renew(new, pool, plan, now):
         return
@@ -216,21 +161,21 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
         return
     slipped = slip_fixed(new, pool.records.values(), pool.created)
     if slipped:  # "아 착각했다 엄마 생신 11월 13일이야" after "엄마 생신이 11월 3일이야"
-        _supersede(plan, pool, slipped, new, now, "a slip owned up to")
+        supersede(plan, pool, slipped, new, now, "a slip owned up to")
         return
     tasted = taste_reversed(new, pool.records.values(), pool.created)
     if tasted:  # "User dislikes olives" → "Weirdly User now orders extra olives on everything"
-        _supersede(plan, pool, tasted, new, now, "the thing disliked is had now")
+        supersede(plan, pool, tasted, new, now, "the thing disliked is had now")
         return
     again = None if c.slot or c.retires or c.renames or c.ended or said is not None or \
         new.type is MemoryType.RULE or new_value(new.content) is not None else current_restated(new.content, new.source_session, (
             r for r in pool.records.values() if r.id not in pool.created and r.layer is new.layer))
     if again is not None:  # "오늘 화요일이라 재활 다녀왔어요" after Monday became Tuesday
-        _absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the current value said again")
+        absorb(plan, pool, again, new, now, DecisionKind.MERGE, "the current value said again")
         return
     said_again = _said_again(c, new, pool.records.values())
     if said_again is not None:  # one fact said again in other words: one memory
-        _refine(plan, pool, said_again[0], new, now, "the same fact said again",
+        refine(plan, pool, said_again[0], new, now, "the same fact said again",
                 richer=said_again[1])
         return
     # "still vegetarian", "아침 7시 헬스 여전히 하는 중": said again, in other words — the
@@ -238,25 +183,25 @@ def _decide(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
     near = _nearest(new, pool, min(threshold, REAFFIRMED) if _STILL.search(new.content)
                     else threshold)
     if near is not None:
-        _refine(plan, pool, near, new, now, "near duplicate")
+        refine(plan, pool, near, new, now, "near duplicate")
         return
-    _add(plan, pool, new, "new")
+    add(plan, pool, new, "new")
 
 
-def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> None:
+def _lapse(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> None:
     """A cessation said alone ("I'm not vegan anymore"): it supersedes what it ends — a
     single-valued slot holding another value, or the memories stating what was left
     (``_retired_by``) — and is written only then; with nothing stored to end, nothing."""
     said = str(c.value or "").casefold()  # "not vegan" ends "vegan" (not the same value)
     ended = [r for r in pool.by_slot(c.slot) if r.id not in pool.created and str(
-        r.metadata.get("value") or (_stated_diet(r.content) if c.slot == "diet" else "") or ""
+        r.metadata.get("value") or (stated_diet(r.content) if c.slot == "diet" else "") or ""
     ).casefold() != said] if c.slot and is_single_valued(c.slot) else []
     ended += [r for r in _retired_by(c, new, pool) if r not in ended]
     if ended:
-        _supersede(plan, pool, ended, new, now, "the user said it no longer holds",
+        supersede(plan, pool, ended, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         if not c.ended:
-            _keep_unchanged(plan, pool, ended, new, now, c.retires)
+            keep_unchanged(plan, pool, ended, new, now, c.retires)
         return
     # "team moved standup to 10:15": a new value of a thing stored; "집주인 바뀌었어": a kind
     # of thing changed (what the change left as it was stays current)
@@ -265,9 +210,9 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
     changed = changed_by(new, pool.records.values(), pool.created)
     said = changes.change(new.content) if changed else None
     if changed and said is not None:
-        _supersede(plan, pool, changed, new, now, "the user said it changed")
-        _keep_the_rest(plan, pool, changed, said, new, now)
-        _keep_unchanged(plan, pool, changed, new, now)
+        supersede(plan, pool, changed, new, now, "the user said it changed")
+        keep_the_rest(plan, pool, changed, said, new, now)
+        keep_unchanged(plan, pool, changed, new, now)
         return
     # "Skye got adopted by a couple in Kent": a pet given away, a course finished, "다시 사무실
     # 출근함" after "재택근무" — what the sentence says ended, read as for any memory; "ankle's
@@ -275,7 +220,7 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: dateti
     _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now)
 
 
-def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+def _renew(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     """``new`` gives a stored thing a new value (``renewed_by``): it supersedes the memories
     stating the old one, worded with the new value only (False when there are none)."""
     renewed = renewed_by(new, pool.records.values(), pool.created)
@@ -306,14 +251,14 @@ def _renew(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
         "tags": sorted(set(new.tags) | core), "content": content,
         "content_hash": content_hash(content),
         "metadata": {**new.metadata, "previously": before} if before else new.metadata})
-    _supersede(plan, pool, renewed, new, now, "a new value of the same thing",
+    supersede(plan, pool, renewed, new, now, "a new value of the same thing",
                names=list(dict.fromkeys(names)))
     if moved is None:  # (the old memory rewritten says all it said besides)
-        _keep_unchanged(plan, pool, renewed, new, now, names)
+        keep_unchanged(plan, pool, renewed, new, now, names)
     return True
 
 
-def _outdate(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
+def _outdate(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime,
              only: frozenset[str] | None = None) -> bool:
     """``new`` says stored memories no longer hold (``outdated_by``: "이사 화요일 아니고
     목요일이에요", "mustard greens, not collards"): it supersedes them (False when there
@@ -326,12 +271,12 @@ def _outdate(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime,
     new = new.model_copy(update={"pinned": carried_pin(new, gone, why), "content": content,
                                  "content_hash": content_hash(content),
                                  "tags": sorted(set(new.tags) | core)})
-    _supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
-    _keep_unchanged(plan, pool, gone, new, now)
+    supersede(plan, pool, gone, new, now, f"the old value {why}", names=left_names(gone, why))
+    keep_unchanged(plan, pool, gone, new, now)
     return True
 
 
-def _resolve(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+def _resolve(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     """``new`` says a passing health state is over ("Mango's sensitivity is under control",
     "보리 피부염 다 나았어"): it supersedes the memories stating that state (``resolved_by``),
     and is no core or safety fact itself — what was pinned is history now, and context() shows
@@ -340,12 +285,12 @@ def _resolve(new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
     if not over:
         return False
     tags = sorted(set(new.tags) - SAFETY_TAGS)
-    _supersede(plan, pool, over, new.model_copy(update={"pinned": False, "tags": tags}), now,
+    supersede(plan, pool, over, new.model_copy(update={"pinned": False, "tags": tags}), now,
                "a passing state said to be over")
     return True
 
 
-def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datetime) -> bool:
+def _rename(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     """"Phoenix got renamed to Atlas": each stored memory naming Phoenix is superseded by the
     same memory naming Atlas, from the rename on (the old wording stays in history). The
     sentence is not stored; when no memory names the old name, it is stored as any (False)."""
@@ -376,103 +321,13 @@ def _rename(c: Candidate, new: MemoryRecord, pool: _Pool, plan: Plan, now: datet
             "metadata": {**old.metadata, "renamed_from": old_name, **(
                 {"value": pattern.sub(new_name, str(old.metadata["value"]))}
                 if old.metadata.get("value") else {})}})
-        _supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
+        supersede(plan, pool, [old], record, now, f"renamed {old_name} to {new_name}",
                    names=[n for n in names if len(n) > 1])
     return True
 
 
-def _keep_the_rest(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord],
-                   said: changes.Change, new: MemoryRecord, now: datetime) -> None:
-    """A change of a part of something larger supersedes only that part: "moving to day
-    shift" after "User works nights at St. Mary's, ER nurse" leaves "User works at St.
-    Mary's, ER nurse" current (from the change on; the whole old wording stays in
-    history) — the job did not change, its shift did (``changes.narrowed``)."""
-    for old in olds:
-        rest = changes.narrowed(old.content, said)
-        if rest is None or pool.by_hash(content_hash(rest)) is not None:
-            continue
-        _add(plan, pool, _narrowed(old, rest, new, now), "the part the change left as it was")
 
-
-def _keep_household(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
-                    now: datetime) -> None:
-    """"We moved to Seattle" after "User lives in Portland with their wife Mei and their two
-    kids": the home is superseded, the people the user lives with are not — they stay current
-    in a memory of their own, "User lives with their wife Mei and their two kids"
-    (``dwelling.household``), unless the move itself says who came along."""
-    if _ALONG.search(new.content):
-        return  # "moved to York with Tom": the new home's memory says who lives there
-    for old in olds:
-        rest = household(old.content)
-        if rest is None or pool.by_hash(content_hash(rest)) is not None:
-            continue
-        kept = _narrowed(old, rest, new, now)
-        kept = kept.model_copy(update={  # no longer a statement of the home
-            "metadata": {k: v for k, v in kept.metadata.items() if k not in ("slot", "value")},
-            "tags": [t for t in kept.tags if t != "residence"]})
-        _add(plan, pool, kept, "who the user lives with, after a move")
-
-
-def _keep_unchanged(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
-                    now: datetime, names: Sequence[str] = ()) -> None:
-    """A change of one detail of a memory that said several supersedes that detail only:
-    "보리 사료를 오리로 바꿨어요" after "보리는 닭고기 알러지가 있어서 연어 사료만 먹는다"
-    leaves "보리는 닭고기 알러지가 있다" current (pinned as it was), "I got promoted to senior
-    PM" after "User is a product manager at a fintech in Toronto" leaves "User works at a
-    fintech in Toronto" (``partial``). What is kept is a memory of its own from the change on,
-    with the old sources; the old wording stays in history. Not when an earlier keeper of
-    this change (a household, a part narrowed) already kept something of the same memory,
-    and not for a memory the change did not supersede (an older change arriving late)."""
-    for old in olds:
-        if old.id in pool.records or any(pool.records[i].metadata.get("narrowed_from") == old.id
-                                          for i in pool.created if i in pool.records):
-            continue
-        rest = partial.unchanged(old.content, new.content, names) or partial.same_job(
-            old.content, new.content)
-        if rest is None or pool.by_hash(content_hash(rest)) is not None:
-            continue
-        kept = _narrowed(old, rest, new, now)
-        slot = kept.metadata.get("slot")
-        kept = kept.model_copy(update={  # the slot's value was the detail that changed
-            "metadata": {k: v for k, v in kept.metadata.items() if k not in ("slot", "value")},
-            "tags": [t for t in kept.tags if t != slot]})
-        _add(plan, pool, kept, "what the change left as it was")
-
-
-def _rehouse(plan: Plan, pool: _Pool, new: MemoryRecord, place: str, now: datetime) -> None:
-    """A new residence supersedes a memory that said where the user lived on the way
-    ("사용자는 대구 수성구에 사는 치과위생사다"): no residence slot knows it, yet it would stay
-    current beside the move. What else it said stays current, without the old place
-    (``changes.lives_in_passing``); the whole old wording stays in history."""
-    for old in list(pool.records.values()):
-        if old.id in pool.created or old.layer is not new.layer or old.pinned \
-                or old.metadata.get("slot") or old.type is MemoryType.RULE \
-                or CRITICAL_TAGS & set(old.tags) \
-                or (old.valid_from or old.event_time) > (new.valid_from or new.event_time):
-            continue
-        rest = changes.lives_in_passing(old.content, place)
-        if rest is None:
-            continue
-        _rewrite(plan, pool, old, old.model_copy(update={
-            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
-            "superseded_by": new.id, "updated_at": now}), AuditAction.SUPERSEDE, False,
-            {"superseded_by": new.id, "reason": "the user moved"})
-        if pool.by_hash(content_hash(rest)) is None:
-            _add(plan, pool, _narrowed(old, rest, new, now), "what it said besides the place")
-
-
-def _narrowed(old: MemoryRecord, rest: str, new: MemoryRecord, now: datetime) -> MemoryRecord:
-    """A copy of ``old`` that says only ``rest``, current from ``new`` on."""
-    return old.model_copy(update={
-        "id": new_id(), "content": rest, "content_hash": content_hash(rest),
-        "index_text": None, "event_time": new.event_time,
-        "valid_from": new.valid_from or new.event_time, "valid_to": None,
-        "superseded_at": None, "superseded_by": None, "created_at": now, "updated_at": now,
-        "version": 1, "usage_count": 0, "source_session": new.source_session,
-        "metadata": {**old.metadata, "narrowed_from": old.id}})
-
-
-def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -> None:
+def _withdraw(plan: Plan, pool: Pool, turn_ids: Sequence[str], now: datetime) -> None:
     """The user took back what they said in ``turn_ids`` ("lol jk"): the memories made from
     those turns alone are archived (kept, restorable, audited) — never a core safety fact
     (an allergy or a medicine is not dropped on a joke's word)."""
@@ -480,13 +335,13 @@ def _withdraw(plan: Plan, pool: _Pool, turn_ids: Sequence[str], now: datetime) -
         if record.source_turn_ids and set(record.source_turn_ids) <= set(turn_ids) \
                 and not (CRITICAL_TAGS & set(record.tags)):
             after = record.model_copy(update={"status": Status.ARCHIVED, "updated_at": now})
-            _rewrite(plan, pool, record, after, AuditAction.ARCHIVE, False,
+            rewrite(plan, pool, record, after, AuditAction.ARCHIVE, False,
                      {"reason": "the user took it back"})
             plan.decisions.append(Decision(kind=DecisionKind.NOOP, memory=after,
                                            reason="the user took it back"))
 
 
-def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryRecord]:
+def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecord]:
     """Stored memories stating what the candidate's sentence says the user stopped ("헬스
     그만두고 수영 다녀요" retires "사용자는 주 3회 헬스한다"). Never a core (pinned) or
     health fact — except a medicine the user (or their doctor) stopped, said by a health
@@ -522,7 +377,7 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: _Pool) -> list[MemoryReco
             and not says_more(r.content, new.content)]
 
 
-def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | None:
+def _diet_again(c: Candidate, new: MemoryRecord, pool: Pool) -> MemoryRecord | None:
     """The diet memory of an earlier conversation that a sentence without a slot says again
     ("three months vegetarian and I don't miss meat" after "User is vegetarian"): the
     sentence is folded into it (its turns join the memory's sources), not kept as a second
@@ -531,11 +386,11 @@ def _diet_again(c: Candidate, new: MemoryRecord, pool: _Pool) -> MemoryRecord | 
         return None
     return next((r for r in pool.by_slot("diet") if r.id not in pool.created
                  and r.source_session != new.source_session and r.layer is new.layer
-                 and diets.said_again(str(r.metadata.get("value") or _stated_diet(r.content)
+                 and diets.said_again(str(r.metadata.get("value") or stated_diet(r.content)
                                           or "not"), new.content)), None)
 
 
-def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord | None:
+def _nearest(new: MemoryRecord, pool: Pool, threshold: float) -> MemoryRecord | None:
     """The live memory ``new`` says again or refines — never one about fewer people: "User's
     wife is vegetarian" is her fact, not a fuller "User is vegetarian"."""
     best, best_score = None, threshold
@@ -555,100 +410,3 @@ def _nearest(new: MemoryRecord, pool: _Pool, threshold: float) -> MemoryRecord |
             best, best_score = record, score
     return best
 
-
-def _add(plan: Plan, pool: _Pool, record: MemoryRecord, reason: str) -> None:
-    plan.creates.append(record)
-    pool.created.add(record.id)
-    pool.put(record)
-    plan.decisions.append(Decision(kind=DecisionKind.ADD, memory=record, reason=reason))
-
-
-def _rewrite(plan: Plan, pool: _Pool, before: MemoryRecord, after: MemoryRecord,
-             action: AuditAction, reembed: bool, details: dict[str, object]) -> None:
-    """Apply a change to an existing record, or to a record created earlier in this batch."""
-    if before.id in pool.created:
-        plan.creates = [after if r.id == before.id else r for r in plan.creates]
-    else:
-        prior = next((ch for ch in plan.changes if ch.after.id == before.id), None)
-        if prior is not None:
-            plan.changes.remove(prior)
-            before = prior.before
-            reembed = reembed or prior.reembed
-        plan.changes.append(Change(before, after, action, reembed, details))
-    pool.put(after)
-
-
-def _absorb(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
-            kind: DecisionKind, reason: str) -> MemoryRecord:
-    after = old.model_copy(update={
-        "usage_count": old.usage_count + 1,
-        "confidence": max(old.confidence, new.confidence),
-        "importance": max(old.importance, new.importance),
-        "tags": sorted(set(old.tags) | set(new.tags)),
-        "source_turn_ids": list(dict.fromkeys([*old.source_turn_ids, *new.source_turn_ids])),
-        "updated_at": now,
-        "version": old.version + (1 if kind is DecisionKind.MERGE else 0),
-    })
-    action = AuditAction.MERGE if kind is DecisionKind.MERGE else AuditAction.UPDATE
-    details: dict[str, object] = {"duplicate": True} if kind is DecisionKind.NOOP else {
-        "merged_content": new.content}
-    _rewrite(plan, pool, old, after, action, False, details)
-    plan.decisions.append(Decision(kind=kind, memory=after, reason=reason))
-    return after
-
-
-def _refine(plan: Plan, pool: _Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
-            reason: str, *, richer: bool | None = None) -> None:
-    if not (says_more(new.content, old.content) if richer is None else richer):
-        _absorb(plan, pool, old, new, now, DecisionKind.MERGE, reason)
-        return
-    after = old.model_copy(update={
-        "content": new.content,
-        "content_hash": new.content_hash,
-        "source_preview": new.source_preview,
-        "confidence": max(old.confidence, new.confidence),
-        "importance": max(old.importance, new.importance),
-        "tags": sorted(set(old.tags) | set(new.tags)),
-        "metadata": {**old.metadata, **new.metadata},
-        "source_turn_ids": list(dict.fromkeys([*old.source_turn_ids, *new.source_turn_ids])),
-        "pinned": old.pinned or new.pinned,
-        "version": old.version + 1,
-        "updated_at": now,
-    })
-    _rewrite(plan, pool, old, after, AuditAction.UPDATE, True, {"reason": reason})
-    plan.decisions.append(Decision(kind=DecisionKind.UPDATE, memory=after, reason=reason))
-
-
-def _supersede(plan: Plan, pool: _Pool, olds: Sequence[MemoryRecord], new: MemoryRecord,
-               now: datetime, reason: str, *, names: Sequence[str] = ()) -> None:
-    """``olds`` stop being true when ``new`` starts. ``names``: the things the user said
-    they left behind ("sold the Avante"), kept in the audit details so the session-end
-    work can date the archived turns that mention them."""
-    newest = max(olds, key=lambda r: r.valid_from or r.event_time)
-    if new.event_time < (newest.valid_from or newest.event_time):
-        # Out of order: the stored fact is newer. Keep the candidate as history only.
-        stale = new.model_copy(update={
-            "valid_to": newest.valid_from or newest.event_time, "superseded_at": now,
-            "superseded_by": newest.id,
-        })
-        plan.creates.append(stale)
-        plan.decisions.append(Decision(kind=DecisionKind.NOOP, memory=stale,
-                                       reason="older than the current fact; kept as history"))
-        return
-    words = introduced(new.content, [o.content for o in olds])
-    if words:  # what the change brought, so a later remark saying it again is known
-        new = new.model_copy(update={"metadata": {**new.metadata, "introduced": words}})
-    for old in olds:
-        retired = old.model_copy(update={
-            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
-            "superseded_by": new.id, "updated_at": now,
-        })
-        details: dict[str, object] = {"superseded_by": new.id, "reason": reason}
-        if names:
-            details["names"] = list(names)
-        _rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False, details)
-    plan.creates.append(new)
-    pool.created.add(new.id)
-    pool.put(new)
-    plan.decisions.append(Decision(kind=DecisionKind.SUPERSEDE, memory=new,
-                                   replaced=newest.id, reason=reason))
