@@ -28,7 +28,7 @@ from typing import Any
 from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
-from gieok.context.past import date_past
+from gieok.context.past import date_past, ended_mark
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
 from gieok.context.reads import first_reads
@@ -93,7 +93,7 @@ def _previously(r: MemoryRecord) -> str:
 
 def _memory_item(hit: ScoredMemory, weight: float = 1.0) -> ContextItem:
     r = hit.record
-    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}"
+    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}{ended_mark(r)}"
     if r.layer is Layer.EPISODIC and r.emotion:
         text += f" (mood: {r.emotion})"
     return ContextItem(id=r.id, record_id=r.id, text=text, body=r.content, at=r.event_time,
@@ -457,7 +457,7 @@ def _turn_item(hit: ScoredMemory) -> ContextItem:
 
 def _standing_item(r: MemoryRecord, score: float) -> ContextItem:
     """A pinned or selected memory: shown whatever the query, so no relevance parts."""
-    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}"
+    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}{ended_mark(r)}"
     return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time, text=text,
                        score=score, parts=ScoreParts(importance=r.importance))
 

@@ -13,6 +13,10 @@ topic: the value a thing is named by ("다이아벡스", "Android") is enough; a
 a number ("아침 6시", "Thursdays", "25") also needs a word of the change beside it ("수영",
 "metoprolol"), so "아침 6시에 비행기" stays as it is. One pass over the block's own items:
 no store reads on the ``context()`` path.
+
+A memory of an ending ("User left Deloitte", "다낭 여행 취소했다": ``MemoryRecord.is_history``)
+is itself history: its line, already dated by when it was said, is marked past
+(``ended_mark``), so the block never reads "Deloitte" as where the user works now.
 """
 
 from __future__ import annotations
@@ -35,7 +39,15 @@ _PARTICLE = re.compile(r"(?:으로|에서|이다|이랑|하고|까지|부터|은
 _COMMON = frozenset(
     "user user's their them they with from that this have been just really now about "
     "사용자 사용자는 사용자의 이제 요즘 지금 이번 정말 진짜 그냥".split())
-_MARKED = ("(until ", "(previously ", "(이전에는 ")
+_MARKED = ("(until ", "(previously ", "(이전에는 ", "(past)", "(지난 일)")
+
+
+def ended_mark(record: MemoryRecord) -> str:
+    """" (past)" — " (지난 일)" for a Korean memory — after the line of a memory of an ending;
+    "" for any other memory."""
+    if not record.is_history():
+        return ""
+    return " (지난 일)" if _HANGUL.search(record.content) else " (past)"
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,13 @@ class MemoryRecord(BaseModel):
             and (self.expires_at is None or self.expires_at > now)
         )
 
+    def is_history(self) -> bool:
+        """A memory of an ending kept as dated history ("User left Deloitte", "다낭 여행
+        취소했다"): ``metadata.ended`` names what ended (``write.ending``). It is true as an
+        event at ``valid_from`` and is searchable like any memory, but it never states what
+        it names as current — ``context()`` shows it as past (issue 16)."""
+        return bool(self.metadata.get("ended"))
+
     def public_dict(self) -> dict[str, Any]:
         """JSON-ready dict with the scope flattened into its string form."""
         data = self.model_dump(mode="json")

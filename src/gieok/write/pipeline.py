@@ -40,6 +40,7 @@ from gieok.stores.working import SessionState
 from gieok.write.archive import archive_batch, fold
 from gieok.write.base import _hash, log
 from gieok.write.capacity import limit_for, plan_capacity
+from gieok.write.ending import ended_in
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.guards import check_category, guard_turns, pii_policies
 from gieok.write.pii_answers import may_answer
@@ -396,9 +397,14 @@ def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
                      details: dict[str, Any]) -> MemoryRecord:
     """The memory a candidate becomes (event time = the turn's time, W13)."""
     at = candidate.at if isinstance(candidate.at, datetime) else now
+    pinned = candidate.pinned or bool(CRITICAL_TAGS & set(candidate.tags))
     metadata = {k: v for k, v in {
         "slot": candidate.slot, "value": candidate.value, "rule": candidate.rule,
         "lang": candidate.lang, "extractor": details.get("extractor"), "tier": candidate.tier,
+        # an ending ("User left Deloitte") is kept as dated history, not a current fact —
+        # never a core fact, which always applies ("quit smoking" is health history)
+        "ended": [] if pinned else list(ended_in(candidate.content, (
+            *candidate.retires, *candidate.ended))),
     }.items() if v}
     valid_from = at
     when = (candidate.data or {}).get("when")
@@ -414,6 +420,6 @@ def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
         source_session=details.get("session"), source_turn_ids=list(candidate.turn_ids),
         source_preview=candidate.preview, tags=list(candidate.tags),
         pii_flags=list(candidate.pii_flags), metadata=metadata, data=candidate.data,
-        pinned=candidate.pinned or bool(CRITICAL_TAGS & set(candidate.tags)),
+        pinned=pinned,
         event_time=at, valid_from=valid_from, created_at=now, updated_at=now,
     )

@@ -55,3 +55,17 @@ def test_a_newer_line_or_an_unrelated_block_is_left_alone() -> None:
     assert _marked(change, newer)[1] == "- User's old Android tablet is for the kids now"
     plain = [_record("User lives in Daejeon", 2), _record("User has a cat named Bori", 3)]
     assert _marked(*plain) == ["- User lives in Daejeon", "- User has a cat named Bori"]
+
+
+def test_a_memory_of_an_ending_reads_as_past() -> None:
+    """``MemoryRecord.is_history``: "User left Deloitte" is dated history, not where the user
+    works now; marked once, in the memory's language."""
+    from gieok.context.past import ended_mark
+
+    left = MemoryRecord(scope=SCOPE, content="User left Deloitte",
+                        metadata={"ended": ["Deloitte"]})
+    cancelled = MemoryRecord(scope=SCOPE, content="사용자는 다낭 여행 취소했다",
+                             metadata={"ended": ["여행"]})
+    assert ended_mark(left) == " (past)"
+    assert ended_mark(cancelled) == " (지난 일)"
+    assert ended_mark(_record("User works at a biotech", 2)) == ""

@@ -103,3 +103,17 @@ def test_a_context_lines_date_is_not_what_it_states() -> None:
     assert not keyword_match(["leo", "6"], _stated(line))
     assert _stated("- [2026-06-01] user: Leo is 6 now") == "Leo is 6 now"
     assert _stated("## Relevant memories (relevance 0.61)") == "## Relevant memories (relevance 0.61)"
+
+
+def test_an_ending_kept_as_history_is_not_a_current_old_value(tmp_path) -> None:
+    """The old value fails a sequence only in a current memory: "User left Deloitte" (a
+    memory of the ending, ``is_history``) names Deloitte as history, shown as past."""
+    case = {"id": "left", "split": "dev", "kind": "sequence", "query": "where did I work?",
+            "sessions": [
+                {"at": "2026-01-12T09:00", "turns": [{"u": "I work at Deloitte as an auditor"}]},
+                {"at": "2026-05-04T18:00", "turns": [{"u": "big news, I left Deloitte"}]}],
+            "active": [], "inactive": [["Deloitte"]]}
+    report = anyio.run(lambda: evaluate_chat_set([case], workdir=tmp_path))
+    (result,) = report.results
+    assert any("Deloitte" in m for m in result.memories), result.memories
+    assert result.sequence_ok, result.notes
