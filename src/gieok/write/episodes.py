@@ -29,6 +29,7 @@ from gieok.text.analysis import STOPWORDS, has_hangul, korean_morphs
 from gieok.write.pii import has_mask
 from gieok.write.extract.heuristic import HeuristicExtractor, is_noise, split_sentences
 from gieok.write.extract.passing import passing
+from gieok.write.extract.discourse_subject import ko_subject
 
 EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
 FALLBACK_CHARS = 500
@@ -166,8 +167,9 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
     # a feeling said in a passing state ("on call this week so I'm exhausted") is that
     # moment's, not the session's news: it does not make restated facts new
     lasting_feelings = detect_emotion([
-        Turn(role=t.role, content=" ".join(p for p in split_sentences(t.content)
-                                            if not passing(p))) for t in turns])
+        Turn(role=t.role, content=" ".join(c for p in split_sentences(t.content)
+                                            if not passing(p) for c in _own_clauses(p)))
+        for t in turns])
     importance = 0.3 + 0.1 * min(len(facts), 4) + (0.1 if emotion else 0.0)
     if any(c.importance >= 0.9 for c in facts):
         importance += 0.1
@@ -177,6 +179,26 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> Epis
                         facts=[c.content for c in facts],
                         fact_turns=[tuple(c.turn_ids) for c in facts],
                         feeling_with_facts=lasting_feelings is not None)
+
+
+# a clause's subject that is someone else: "he's super anxious" (the dog), "my mom is so
+# stressed", "걔가 너무 불안해해" — a pronoun or "my <someone>", never a capitalised word ("Work
+# has been so stressful" is the user's feeling) nor "it" ("it's been so stressful")
+_CLAUSE_SPLIT = re.compile(r"[,;]\s*|\s+but\s+", re.IGNORECASE)
+_EN_OTHER_SUBJECT = re.compile(
+    r"^\W*(?:(?:good|ok|okay|yeah|well|also|btw|oh)\W+)*(?:he|she|they|his|her|their|"
+    r"(?:my|our)\s+(?!own\b)[a-z]+)(?:['’](?:s|re)|\s+(?:is|was|are|were|seems|gets|got|"
+    r"looks|feels|has\s+been|'s))\b")
+
+
+def _own_clauses(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` whose feeling is the user's: not one whose subject is a
+    pet or another person ("good but he's super anxious, vet put him on fluoxetine" is the
+    greyhound's anxiety: an episode kept for it repeated the session's facts — the lead's
+    trial, session 21). Korean by its subject (``ko_subject``)."""
+    if has_hangul(sentence):
+        return [] if ko_subject(sentence) in ("entity", "foreign") else [sentence]
+    return [c for c in _CLAUSE_SPLIT.split(sentence) if c and not _EN_OTHER_SUBJECT.match(c)]
 
 
 # the subject, and "pet" for a pet whose kind the re-reading no longer knows (the memory

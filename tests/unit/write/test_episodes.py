@@ -42,3 +42,19 @@ def test_fallback_is_the_raw_conversation_cut_to_500_chars() -> None:
 def test_keywords_skip_the_assistant_and_stopwords() -> None:
     words = keywords(turns(("user", "hiking hiking mountains"), ("assistant", "weather")))
     assert words[0] == "hiking" and "weather" not in words
+
+
+def test_a_pets_or_relatives_feeling_is_not_the_users() -> None:
+    """"he's super anxious" is the greyhound's: an episode kept for it repeated every fact of
+    the session beside the facts themselves (the lead's trial, session 21). The user's own
+    feeling still counts."""
+    draft = extractive_episode(turns(
+        ("user", "we just adopted a rescue greyhound, his name is Pip"),
+        ("assistant", "Congrats! How's he settling in?"),
+        ("user", "good but he's super anxious, vet put him on fluoxetine")))
+    assert draft is not None and not draft.feeling_with_facts
+    draft = extractive_episode(turns(("user", "my mom is so stressed lately, she moved to Busan")))
+    assert draft is None or not draft.feeling_with_facts
+    draft = extractive_episode(turns(
+        ("user", "we just adopted a rescue greyhound, his name is Pip. I'm so excited!")))
+    assert draft is not None and draft.feeling_with_facts

@@ -111,3 +111,27 @@ def test_a_joke_question_is_no_question_to_the_user() -> None:
     # a question to the user stays one, even with advice after it
     assert last_question("보리가 몇 살이에요? 식욕이 떨어졌다면 병원에 가 보세요.") == "보리가 몇 살이에요?"
     assert last_question("Congrats! What role?") == "What role?"
+
+
+@pytest.mark.parametrize(("said", "kept_words"), [
+    ([("assistant", "Nice to meet you! Anything I should keep in mind when helping you?"),
+      ("user", "keep answers short pls, I'm usually on my phone between classes")], "short"),
+    ([("assistant", "Anything I should keep in mind?"), ("user", "don't use emojis")], "emoji"),
+    ([("assistant", "혹시 참고할 점 있을까요?"), ("user", "답변은 항상 짧게 해줘")], "짧게"),
+])
+def test_a_standing_instruction_is_no_steer_whatever_was_asked(
+        chat_extract: Any, said: list[tuple[str, str]], kept_words: str) -> None:
+    """The onboarding question "anything I should keep in mind?" reads as a task question (its
+    answer to "What chores do you have in mind?" sizes the task), and an imperative fragment
+    after it was dropped as steering — the rule with it (the lead's trial, session 21)."""
+    kept = chat_extract.contents(*said)
+    assert any(kept_words in c.casefold() for c in kept), kept
+
+
+@pytest.mark.parametrize("said", [
+    [("assistant", "Any preferences for the email?"), ("user", "keep it short")],
+    [("assistant", "이번 이메일은 어떤 톤으로 쓸까요?"), ("user", "짧게 써줘")],
+])
+def test_how_this_one_task_should_go_stays_a_steer(chat_extract: Any,
+                                                  said: list[tuple[str, str]]) -> None:
+    assert chat_extract.contents(*said) == []

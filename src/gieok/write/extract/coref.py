@@ -306,11 +306,28 @@ class Entities:
 
     def resolve(self, sentence: str) -> str:
         """``sentence`` with its leading pronoun or bare name made self-contained."""
+        sentence = self.recased(sentence)
         self.quoted = quoted_names(sentence)  # "우리 고슴도치 '밤톨'": 밤톨 is its name
         text = hangul_named(unquoted(sentence))[0].strip()  # "my daughter 서윤이 has …": 서윤
         if not re.search(r"[\uac00-\ud7a3]", text):
             return resolve_en(self, text)
         return resolve_ko(self, text)
+
+    def recased(self, sentence: str) -> str:
+        """``sentence`` with a known name typed in lower case written as it was introduced,
+        where the lower-case word can only be the name: opening the sentence or owning
+        something ("my dog Luna …" then "luna tore her ACL, surgery on the 20th", "pip's
+        dose lowered to 10mg" — chat is typed without capitals, and nothing read them as the
+        pet's). Elsewhere a lower-case word stays a word ("i baked a cookie" is no Cookie)."""
+        for entity in self.known:
+            name = entity.name
+            if not name or not name.isascii() or not _CAPITALISED.fullmatch(name):
+                continue
+            low = re.escape(name.lower())
+            sentence = re.sub(rf"^(\W*(?:(?:and|so|also|btw|oh|but|ok|okay|ugh|well)\W+)*){low}\b"
+                              rf"|(?<![\w'’]){low}(?=['’]s\b)",
+                              lambda m, name=name: (m.group(1) or "") + name, sentence)
+        return sentence
 
     def elder(self) -> Entity | None:
         """Whom a sentence that honours its subject is about ("등산 엄청 좋아하심"): the
@@ -331,6 +348,8 @@ _GOT_NAMED = re.compile(r"^(?:(?:yeah|yep|yes|yup|ya|and|so|oh)\W+)*(?:(?:we|i|I
                         r"(?=\s+(?:in|from|at|when|as|last|this|two|three|a|an|back|after|off)\b|"
                         r"\s*[,.!]|\s*$)")
 _NOT_NAMES = frozenset("it him her them one this that".split())
+# a name as introduced: one capitalised word ("Luna", "McKenzie"), not an all-caps acronym
+_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)?")
 _KO_CHOSEN = re.compile(r"(?P<name>[가-힣]{1,4})(?:으로|로)\s?(?:할래|할게|하자|정했|지었|하기로|결정)")
 _EN_CHOSEN = re.compile(r"\b(?:go(?:ing)?\s+with|picked|chose|we['’]ll\s+call\s+(?:him|her|it)|"
                         r"name\s+(?:him|her|it))\s+(?P<name>[A-Z][a-z]+)|"

@@ -61,10 +61,10 @@ class Entity:
 
 
 _MY = r"(?i:my|our)"
-# "our senior beagle Rusty", "my rescue greyhound Comet": words before the noun
+# "our senior beagle Rusty", "my rescue greyhound Comet", "my other dog Luna": words before the noun
 _EN_ADJ = (r"youngest|oldest|little|old|senior|elderly|baby|new|sweet|rescue|rescued|adopted|"
            r"big|tiny|fat|lazy|grumpy|crazy|fluffy|black|white|orange|grey|gray|brown|tabby|"
-           r"golden|younger|older|twin|own")
+           r"golden|younger|older|twin|own|other|second|third|first|eldest|middle|step")
 _EN_INTRO = [
     re.compile(rf"\b{_MY}\s+(?:\d+[- ]year[- ]old\s+|(?i:{_EN_ADJ})\s+)*"
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,)?\s+(?:(?:is\s+)?(?:named|called)\s+)?"

@@ -300,7 +300,7 @@ class HeuristicExtractor:
                 if asked else None
             if reply is None and followup.mood_reply(body, asked):
                 continue
-            if reply is None and followup.steers(body, asked, turn.content):
+            if reply is None and standing is None and followup.steers(body, asked, turn.content):
                 asked = question = None  # how the task goes ("for like 4 servings"), or a yes
                 continue
             more = followup.more_of(body, answered[1], turn.content, entities, before) \
