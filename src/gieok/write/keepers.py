@@ -73,8 +73,8 @@ def keep_unchanged(plan: Plan, pool: Pool, olds: Sequence[MemoryRecord], new: Me
         if old.id in pool.records or any(pool.records[i].metadata.get("narrowed_from") == old.id
                                           for i in pool.created if i in pool.records):
             continue
-        rest = partial.unchanged(old.content, new.content, names) or partial.same_job(
-            old.content, new.content)
+        rest = partial.without_companion(old.content, new.content) or partial.unchanged(
+            old.content, new.content, names) or partial.same_job(old.content, new.content)
         if rest is None or pool.by_hash(content_hash(rest)) is not None:
             continue
         kept = narrowed(old, rest, new, now)

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from gieok.text.hangul import HANGUL
 from gieok.write.extract.korean import to_memory, tokens
+from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 
 # the words that join two Korean clauses, each with its own predicate: "1학년이고", "쓰고";
 # a state given as the reason for the next ("알러지가 있어서")
@@ -107,7 +108,7 @@ def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
 
 
 # -- English: clauses joined by "and", ";", ", so", or sentences --------------------------------
-_JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|\s+and\s+(?=(?:is|has|have|was|"
+_JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|,\s+(?=User\b)|\s+and\s+(?=(?:is|has|have|was|"
                       r"works?|lives?|takes?|goes|go|uses?|eats?|drinks?|plays?|does|do|doesn't|"
                       r"don't|isn't|can't|loves?|likes?|hates?|wants?|needs?|keeps?|runs?|"
                       r"teach(?:es)?|stud(?:y|ies)|attends?)\b)", re.IGNORECASE)
@@ -115,6 +116,10 @@ _SUBJECT_EN = re.compile(r"^(?P<s>User(?:'s|’s)?(?:\s+(?!is\b|has\b|was\b|and\
                          r"(?=is\b|has\b|was\b|are\b|[a-z]+s\b|[a-z]+ed\b|can\b|does\b)")
 
 
+# a pronoun that points back at something another clause named
+_BACK_EN = re.compile(r"\b(?:he|she|him|her|it|they|them|its)\b", re.IGNORECASE)
+# a clause about someone of the user's, said with a possessive: a subject of its own
+_THEIR = re.compile(r"^(?:their|his|her)\s+(?=[a-z]+\s+(?-i:[A-Z]))")
 _BASE_EN = {"have": "has", "do": "does", "go": "goes", "don't": "doesn't", "teach": "teaches",
             "study": "studies"}
 
@@ -145,11 +150,31 @@ def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
             out.append((f"{subject} {part[pronoun.end():]}", part[pronoun.end():]))
         elif re.match(r"^(?:User|[A-Z][a-z]+(?:'s|’s)?\s+(?:is|has|was))\b", part):
             out.append((part, part))
+        elif (own := _THEIR.match(part)) is not None:  # "their partner Jo is vegan": the user's
+            out.append((f"User's {part[own.end():]}", part))
         elif re.match(r"^[a-z]", part):  # "and works nights": the subject is the memory's
             out.append((f"{subject} {_third_person(part)}", part))
         else:
             return None
     return subject, out
+
+
+# "User's goals: run a half marathon and learn Spanish": a head, then the items it lists
+_LIST_EN = re.compile(r"^(?P<head>User[^:.!?]{0,60}:)\s+(?P<items>[^:;.!?]+?)\.?$")
+_ITEM_EN = re.compile(r",\s+(?:and\s+)?|\s+and\s+")
+
+
+def _items_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """A memory that lists things after a colon: its head, and each item as its own clause."""
+    m = _LIST_EN.match(text.strip())
+    if m is None:
+        return None
+    items = [i.strip() for i in _ITEM_EN.split(m.group("items")) if i.strip()]
+    return (m.group("head"), [(i, i) for i in items]) if len(items) >= 2 else None
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
@@ -158,18 +183,23 @@ def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
     those the change left alone, said as their own memory. None when ``old`` is one clause,
     when every clause is touched by the change (the whole memory is the old value), or when
     none is (what changed is not told apart)."""
-    read = _clauses_ko(old) if HANGUL.search(old) else _clauses_en(old)
+    read = _clauses_ko(old) if HANGUL.search(old) else _clauses_en(old) or _items_en(old)
     if read is None:
         return None
     subject, clauses = read
     mine = _words(subject)
     theirs = (_words(new) | {w.casefold() for n in names for w in _words(n)}) - mine
     # a word inside another counts ("헬스" in "헬스장"): when unsure, the clause changed
-    touched = [any(a in b or b in a for a in _words(own) for b in theirs) for _, own in clauses]
+    # a clause that says "him", "it" … of something named in another may be about what
+    # changed ("User walks him every morning" of a dog who died): never kept alone
+    touched = [any(a in b or b in a for a in _words(own) for b in theirs)
+               or _BACK_EN.search(own) is not None for _, own in clauses]
     if all(touched) or not any(touched) or any(
             own.startswith(_OWN) for (_, own), hit in zip(clauses, touched, strict=True) if not hit):
         return None  # (a clause of its own topic left alone may still be what changed)
     kept = [said.rstrip(" .") for (said, _), hit in zip(clauses, touched, strict=True) if not hit]
+    if subject.endswith(":"):  # the items of a list left, as a list
+        return f"{subject} {_listed(kept)}"
     return ". ".join(kept)
 
 
@@ -249,3 +279,72 @@ def rewritten(old: str, new: str, value: str) -> tuple[str, str] | None:
         return None
     m = same[0]
     return f"{old[:m.start()]}{value.strip()}{old[m.end():]}", m.group(0)
+
+
+# -- a companion gone: "Ana moved to Seattle so I'm running it alone now" --------------------------
+# the user does it without the others now: alone, on their own, by themselves, just the user
+_ALONE_EN = re.compile(r"\b(?:alone|on\s+(?:their|my)\s+own|by\s+(?:themselves|myself)|solo|"
+                       r"just\s+(?:the\s+user|me|User))\b", re.IGNORECASE)
+# someone said to have gone: a name, then a verb of leaving ("Ana moved to Seattle", "Tom
+# quit", "Jo and User broke up")
+_GONE_EN = re.compile(r"\b(?P<name>(?-i:[A-Z][a-z]+))\s+(?:(?:has|had|just|finally|recently|"
+                      r"and\s+User)\s+)?(?:moved|left|quit|retired|passed\s+away|died|went\s+back|"
+                      r"stepped\s+(?:down|back|away)|broke\s+up|split\s+up|dropped\s+out)\b",
+                      re.IGNORECASE)
+_KIN_EN = r"(?:(?:their|his|her|my)\s+)?(?:(?:" + FAMILY_EN + r"|friend|business\s+partner|co-?founder|"
+_KIN_EN += r"roommate|flatmate|colleague|coworker)\s+)?"
+
+
+def without_companion(old: str, new: str) -> str | None:
+    """``old`` without the person ``new`` says the user now does without: "User runs a small
+    bakery in Portland with their sister Ana" → "User runs a small bakery in Portland" after
+    "Ana moved to Seattle so User is running it alone now" (the bakery, the city and the hours
+    still hold; Ana's part ended). Only a "with <them>" phrase naming someone ``new`` says
+    has gone (moved, left, quit …), and only when ``new`` says the user is alone in it now.
+    None otherwise."""
+    if HANGUL.search(old) or not _ALONE_EN.search(new):
+        return None
+    names = {m.group("name") for m in _GONE_EN.finditer(new)} - {"User"}
+    for name in names:
+        m = re.search(rf",?\s+(?:together\s+)?with\s+{_KIN_EN}{re.escape(name)}\b", old)
+        if m is not None and not re.search(rf"\b{re.escape(name)}\b", old[m.end():]):
+            rest = f"{old[:m.start()]}{old[m.end():]}".strip()
+            return rest if len(rest.split()) >= 3 else None
+    return None
+
+
+# -- a thing moved to another place inside a memory that says more --------------------------------
+# where a thing is kept, hosted or held: "on render", "at Hetzner" (a bare name, no article: "on
+# a django app" is what the user works on, not where)
+_WHERE_EN = re.compile(r"\b(?:on|at)\s+(?P<v>(?!(?:a|an|the|my|their|his|her|its|our|this|that)\b)"
+                       r"[\w][\w.-]*)(?=\s*(?:[,;!?]|\.(?:\s|$)|$|\s+(?:and|but|since|for)\b))",
+                       re.IGNORECASE)
+_MOVE_EN = re.compile(r"\b(?:moved|moving|migrated|migrating|switched|switching|transferred|"
+                      r"ported)\b", re.IGNORECASE)
+_WHEN_SAID_EN = frozenset("""this last weekend week today yesterday finally just month night
+    over recently""".split())
+
+
+def relocated(old: str, new: str, things: Iterable[str], value: str) -> tuple[str, str] | None:
+    """``old`` with the place its thing was at replaced by ``value``, and the place it had,
+    when ``new`` only moves that thing: "User moved ledgerly to fly.io this weekend" after
+    "User is working on a django app called ledgerly, postgres 16 on render" → "… postgres
+    16 on fly.io" (the stack still holds; the host changed). Only a move verb, one place said
+    after the thing in ``old`` (a bare name after on/at, never a date or a number), and
+    nothing in ``new`` beyond the thing, the place, the verb and when. None otherwise."""
+    if HANGUL.search(old) or HANGUL.search(new) or not _MOVE_EN.search(new):
+        return None
+    at = min((m.end() for t in things for m in [re.search(rf"\b{re.escape(t)}\b", old, re.IGNORECASE)]
+              if m is not None), default=None)
+    if at is None:
+        return None
+    where = [m for m in _WHERE_EN.finditer(old, at) if not _WHEN_EN.fullmatch(m.group("v"))
+             and not re.match(r"\d", m.group("v"))]
+    if len(where) != 1 or where[0].group("v").casefold() == value.casefold():
+        return None
+    rest = _words(new.replace(value, " ")) - _words(old) - {_stem(w) for w in _CHANGE_EN} \
+        - _WHEN_SAID_EN - {"migrat", "migrated", "transferr", "port", "ported", "over"}
+    if rest:
+        return None
+    m = where[0]
+    return f"{old[:m.start('v')]}{value}{old[m.end('v'):]}", m.group("v")

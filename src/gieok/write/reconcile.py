@@ -141,8 +141,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
             rest = other_sentences(old.content, c.retires) if c.retires else None
             if rest is not None and pool.by_hash(content_hash(rest)) is None:
                 add(plan, pool, narrowed(old, rest, new, now), "what it said besides")
-        if not c.ended:  # (of a pet or person who died, nothing said stays current)
-            keep_unchanged(plan, pool, stated, new, now, c.retires)
+        # what a memory said besides the thing left, or the pet or person gone ("User is
+        # vegetarian" of "…, and their partner Jo is vegan" after a breakup with Jo)
+        keep_unchanged(plan, pool, stated, new, now, [*c.retires, *c.ended])
         return
     changed = changed_by(new, pool.records.values(), pool.created)
     said = changes.change(new.content) if new.type is not MemoryType.RULE else None
@@ -154,7 +155,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
             keep_the_rest(plan, pool, changed, said, new, now)
         keep_unchanged(plan, pool, changed, new, now)
         return
-    if _renew(new, pool, plan, now):
+    if _part_ways(new, pool, plan, now) or _renew(new, pool, plan, now):
         return
     # "준서 초4임" after "준서고 초3이다"; "밤톨이 무지개다리 건넜어"; "요즘은 수영만 해"
     if _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now):
@@ -220,6 +221,24 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetim
     _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now)
 
 
+def _part_ways(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
+    """``new`` says someone the user did a thing with has gone and the user does it alone
+    now ("Ana moved to Seattle so User is running it alone now"): the memories saying the
+    user does it with them are superseded, and what they said without that person stays
+    current ("User runs a small bakery in Portland"; ``partial.without_companion``)."""
+    if new.type is MemoryType.RULE:
+        return False
+    gone = [r for r in pool.records.values() if r.id not in pool.created
+            and r.layer is new.layer and r.type is not MemoryType.RULE
+            and not CRITICAL_TAGS & set(r.tags)
+            and partial.without_companion(r.content, new.content) is not None]
+    if not gone:
+        return False
+    supersede(plan, pool, gone, new, now, "someone the user did it with has gone")
+    keep_unchanged(plan, pool, gone, new, now)
+    return True
+
+
 def _renew(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     """``new`` gives a stored thing a new value (``renewed_by``): it supersedes the memories
     stating the old one, worded with the new value only (False when there are none)."""
@@ -244,6 +263,10 @@ def _renew(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
         and not new.metadata.get("previously") else None
     moved = partial.rewritten(renewed[0].content, content, renewal.value) \
         if renewal is not None and len(renewed) == 1 else None
+    placed = partial.relocated(renewed[0].content, content, renewal.things, renewal.value) \
+        if renewal is not None and len(renewed) == 1 and moved is None else None
+    if placed is not None:  # "moved ledgerly to fly.io": the thing stays, its place was left
+        moved, names = placed, [placed[1]]
     if moved is not None:  # "party 5월 2일로 미뤘다": the old memory, at the new date
         content, before = moved
     new = new.model_copy(update={

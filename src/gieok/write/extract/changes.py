@@ -227,10 +227,23 @@ def _english(content: str) -> Change | None:
         after = _FOR_EN.search(content, to.end())
         if after is not None and after.group("k").casefold() in _KIND_OF_WORD:
             kinds.add(_kind(after.group("k")))
-    # a known kind said with an adverb cue only ("my vet now is Dr. Lee"): the member
-    if not kinds and re.search(r"\b(?:now|instead|any\s?more|no\s+longer)\b", content, re.I):
-        kinds |= {name for name, pattern in _MEMBER.items() if _said_kind(content, name)}
+    # a known kind said with an adverb cue only ("my vet now is Dr. Lee"): the member —
+    # in the clause of the change when a destination was read ("Ana moved to Seattle so
+    # User is running the bakery alone now" moved Ana, not the bakery its consequence names)
+    said = content if to is None else content[:_clause_end(content, to.end())]
+    if not kinds and re.search(r"\b(?:now|instead|any\s?more|no\s+longer)\b", said, re.I):
+        kinds |= {name for name, pattern in _MEMBER.items() if _said_kind(said, name)}
     return Change(frozenset(kinds), value, _people(content), content) if kinds else None
+
+
+# a clause that follows the change as its consequence or reason, not as more of it
+_NEXT_CLAUSE_EN = re.compile(r"\s(?:so|because|since|and|but)\s|[;.!?](?:\s|$)", re.IGNORECASE)
+
+
+def _clause_end(content: str, start: int) -> int:
+    """Where the clause that holds ``start`` ends: before "so", "because", "and" …"""
+    m = _NEXT_CLAUSE_EN.search(content, start)
+    return m.start() if m is not None else len(content)
 
 
 def _said_kind(content: str, name: str) -> bool:

@@ -61,6 +61,12 @@ _EN.append(re.compile(rf"(?<![\w-])(?P<x>{_EVENT_EN})(?:['’]s|\s+is)\s+off\b(?
                       re.IGNORECASE))
 _EN.append(re.compile(rf"\b(?:called\s+off|cancell?ed|scrapped)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+)?"
                       rf"(?P<x>{_EVENT_EN})\b", re.IGNORECASE))
+# "dropping the spanish thing", "ditching my pottery class": a goal or an activity of the user's
+# let go, named before a word of that kind (never "dropped my phone": a thing dropped)
+_EN.append(re.compile(r"\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|giving\s+up(?:\s+on)?|shelv(?:ed|ing))\s+"
+                      r"(?:the|my|that|this|our)\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?:thing|goal|"
+                      r"plan|idea|class|classes|course|lessons|project|habit|resolution)\b",
+                      re.IGNORECASE))
 _KO = [
     # "페블 퇴사했어요", "페블에서 마지막 출근이 25일이야", "이번 달까지만 페블 다녀요"
     re.compile(r"(?P<x>[가-힣A-Za-z0-9&]{2,}?)(?:에서|을|를|은|는)?\s?(?:퇴사|마지막\s?(?:출근|근무|날))"),
