@@ -145,14 +145,17 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"\w+", text.casefold()))
 
 
-def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = ()) -> EpisodeDraft | None:
+def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = (), *,
+                       extractor: HeuristicExtractor | None = None) -> EpisodeDraft | None:
     """An episode without an LLM: what the user said that is worth remembering, or ``None``
     when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
     the user's raw words are never stored in its place). ``known``: stored memories naming
     the user's pets and relatives, as extraction had them — so the episode states a fact in
     the same words as the stored memory ("사용자의 딸 지유 …", not "사용자는 지유 …" when 지유
-    was named in an earlier session) and is recognised as restating it."""
-    found = [c for c in HeuristicExtractor().extract_sync(turns, known=known)
+    was named in an earlier session) and is recognised as restating it. ``extractor``: the
+    one that read the session's turns as they came (its ``memo`` hands back each turn read
+    in the same state), else a fresh one."""
+    found = [c for c in (extractor or HeuristicExtractor()).extract_sync(turns, known=known)
              if not has_mask(c.content) and not c.withdraws and not c.lapse]
     # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
     # shrimp recipes please" (the whole sentence): the episode says it once
@@ -228,6 +231,7 @@ def mark_past(content: str, old: str, until: str, *, value: str | None = None) -
 async def summarize(
     turns: Sequence[Turn], chat: ChatModel | None, *, timeout: float | None = None,
     raw_for_noise: bool = True, known: Sequence[str] = (),
+    extractor: HeuristicExtractor | None = None,
 ) -> EpisodeDraft | None:
     """The episode for ``turns``: LLM when configured (with the seed-003 fallback), else
     extractive; ``None`` when there is nothing to summarise. ``raw_for_noise=False`` (the
@@ -236,7 +240,7 @@ async def summarize(
     conversation; an explicit request to store a summary keeps seed 003's fallback. Never
     raises for model failures."""
     if chat is None:
-        return extractive_episode(turns, known)
+        return extractive_episode(turns, known, extractor=extractor)
     if not any(t.role == "user" and not all(is_noise(s) for s in split_sentences(t.content))
                for t in turns):
         return None

@@ -21,6 +21,7 @@ from gieok.stores.fence import Fence
 from gieok.write.base import WriteBase, _hash
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
 from gieok.write.episodes import EpisodeDraft, mark_past, restates, summarize
+from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.extract.changes import Change, replaced
 from gieok.write.extract.retired import mentions
 from gieok.write.guards import pii_policies
@@ -116,7 +117,9 @@ class SessionEnd(WriteBase):
                                 # what earlier sessions named, as extraction had it when this
                                 # session's turns were read
                                 known=[m.content for m in known
-                                       if m.source_session != scope.session])
+                                       if m.source_session != scope.session],
+                                extractor=self.extractor if isinstance(
+                                    self.extractor, HeuristicExtractor) else None)
         if draft is None or await self._restates_known(scope, draft):
             return
         if draft.failures:

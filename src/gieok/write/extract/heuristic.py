@@ -22,7 +22,7 @@ from gieok.write.extract import disclosure, english, followup, forms, forwarded,
 from gieok.write.extract import answer_apart, health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, pregnancy
-from gieok.write.extract import covered, self_intro, slots
+from gieok.write.extract import covered, self_intro, slots, turn_memo
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -110,6 +110,8 @@ class HeuristicExtractor:
         self._ko = list(rules_ko if rules_ko is not None
                         else [*patterns_ko.RULES, *slots.RULES_KO, *categorical.RULES_KO,
                               *business.RULES_KO, *undertaking.RULES_KO, *forms.RULES_KO])
+        # the episode reads the session's turns again (custom rule tables: never memoised)
+        self.memo = turn_memo.TurnMemo() if rules_en is None and rules_ko is None else None
 
     @property
     def name(self) -> str:
@@ -177,20 +179,9 @@ class HeuristicExtractor:
                     and len(split_sentences(turn.content)) == 1 \
                     and len(turn.content.split()) <= 4:
                 continue  # "Is Oreo a cat?" → "yep, a tabby": the pet's kind, nothing else
-            entities.assistant_said(shown)  # "How old is your cat?": the user has a cat
-            pets = introductions.named_pets(entities)
-            entities.name_chosen(turn.content, shown)
-            made = list(self._from_turn(turn, entities, asked, prior, shown))
-            said = [c.content for c in made]  # (+ a title in quotes: "우리 웹소설 '…' 3부 …")
-            made = introductions.named_over(made, [self._candidate(
-                hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
-                for hit, lang in [*introductions.introduced_pets(pets, entities, turn.content, said),
-                                  *ko_titles.titled(turn.content, said),
-                                  *housing_cost.stated(turn.content,
-                                                       [c.content for c in made if not c.lapse]),
-                                  *self_intro.named(turn.content, said),
-                                  *pregnancy.weeks(turn.content, said)]])
-            prior = next(iter(reversed(split_sentences(turn.content))), prior)
+            made, prior, entities = (*self._read_turn(turn, entities, asked, prior, shown),
+                                     entities) if self.memo is None else self.memo.read(
+                self._read_turn, turn, entities, asked, prior, shown)
             for candidate in made:
                 if candidate.retires:  # a correction in a later turn: the slip goes
                     out = [c for c in out if c.pinned
@@ -207,6 +198,26 @@ class HeuristicExtractor:
                 seen.add(key)
                 out.append(candidate)
         return out
+
+    def _read_turn(self, turn: Turn, entities: Entities, asked: str | None,
+                   prior: str | None, shown: str) -> tuple[list[Candidate], str | None]:
+        """What one user turn makes and the sentence it leaves as said before; ``entities``
+        is changed in place. Everything the reading depends on is an argument: the
+        session's episode reads the same turns again (``turn_memo``)."""
+        entities.assistant_said(shown)  # "How old is your cat?": the user has a cat
+        pets = introductions.named_pets(entities)
+        entities.name_chosen(turn.content, shown)
+        made = list(self._from_turn(turn, entities, asked, prior, shown))
+        said = [c.content for c in made]  # (+ a title in quotes: "우리 웹소설 '…' 3부 …")
+        made = introductions.named_over(made, [self._candidate(
+            hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
+            for hit, lang in [*introductions.introduced_pets(pets, entities, turn.content, said),
+                              *ko_titles.titled(turn.content, said),
+                              *housing_cost.stated(turn.content,
+                                                   [c.content for c in made if not c.lapse]),
+                              *self_intro.named(turn.content, said),
+                              *pregnancy.weeks(turn.content, said)]])
+        return made, next(iter(reversed(split_sentences(turn.content))), prior)
 
     def _from_turn(self, turn: Turn, entities: Entities,
                    asked: str | None = None, prior: str | None = None,
