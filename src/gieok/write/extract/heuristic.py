@@ -19,7 +19,7 @@ from gieok.domain.turns import Turn
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
-from gieok.write.extract import answer_apart, health, housing_cost, korean, undertaking
+from gieok.write.extract import absent, answer_apart, health, housing_cost, korean, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, pregnancy
 from gieok.write.extract import covered, self_intro, slots, turn_memo
@@ -216,7 +216,8 @@ class HeuristicExtractor:
                               *housing_cost.stated(turn.content,
                                                    [c.content for c in made if not c.lapse]),
                               *self_intro.named(turn.content, said),
-                              *pregnancy.weeks(turn.content, said)]])
+                              *pregnancy.weeks(turn.content, said),
+                              *absent.stated(turn.content, said)]])
         return made, next(iter(reversed(split_sentences(turn.content))), prior)
 
     def _from_turn(self, turn: Turn, entities: Entities,
