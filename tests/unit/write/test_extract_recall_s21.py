@@ -74,3 +74,14 @@ def test_a_passing_conditional_or_asked_negation_is_no_absence(chat_extract: Any
         got = _said(chat_extract, text)
         assert not any(c in ("User has no kids", "User doesn't have a car", "User doesn't smoke")
                        for c in got), (text, got)
+
+
+# -- a taste said with how long it has held ------------------------------------------------------
+
+def test_how_long_a_taste_has_held_is_no_part_of_the_thing(chat_extract: Any) -> None:
+    assert "사용자는 김광석을 좋아함" in _said(chat_extract, "김광석은 원래 좋아해")
+    assert "사용자는 오이를 싫어함" in _said(chat_extract, "오이는 어릴 때부터 싫어했어") \
+        or "사용자는 오이를 싫어함" in _said(chat_extract, "오이는 원래 싫어해")
+    for text in ["원래 좋아해", "항상 좋아해요", "원래 싫어해"]:
+        got = _said(chat_extract, text)
+        assert not any(w in c for c in got for w in ("원래를", "항상을")), (text, got)

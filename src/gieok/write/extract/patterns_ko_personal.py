@@ -34,8 +34,9 @@ def _only_the_user_before(sentence: str, what: str) -> bool:
 
 
 def _liked(g: Groups, ctx: RuleContext) -> bool:
-    if re.search(r"(?:안|못)\s?좋아", ctx.sentence) or g["x"] in ("안", "못", "별로", "잘"):
-        return False
+    if re.search(r"(?:안|못)\s?좋아", ctx.sentence) or g["x"] in ("안", "못", "별로", "잘") \
+            or _SINCE_WORD.fullmatch(g["x"]):
+        return False  # ("원래 좋아해": how long, with the thing said before)
     g["x"] = re.sub(r"는\s?(?:거|것)$", "기", g["x"])  # "운동하는 거" → "운동하기"
     return _kind_of_thing(g) or _noun(g, ctx, allow_gi=True)
 
@@ -44,7 +45,7 @@ def _disliked(g: Groups, ctx: RuleContext) -> bool:
     """"저는 단 거 별로 안 좋아해요": the thing is "단 거" — never the degree adverb after it
     ("별로"), and not the speaker's own topic ("저는")."""
     g["x"] = _SELF_TOPIC.sub("", g["x"])
-    if g["x"] in _DEGREE or (re.search(r"별로[\s.!~ㅋㅎㅠ]*$", ctx.sentence)
+    if g["x"] in _DEGREE or _SINCE_WORD.fullmatch(g["x"]) or (re.search(r"별로[\s.!~ㅋㅎㅠ]*$", ctx.sentence)
                             and _KO_NOW.search(ctx.sentence)):
         return False  # ("오늘 날씨는 별로": a verdict on the moment, not a taste)
     if _kind_of_thing(g):  # a taste said with a verb of liking ("딱딱한 거 별로야" may be a tone)
@@ -116,10 +117,17 @@ _MODEL = re.compile(r"[A-Za-z][A-Za-z]+(?:\s[A-Za-z0-9-]+)?\s?(?:[A-Za-z]*\d[A-Z
                     r"(?:\s(?:Pro|Max|Ultra|Plus|Mini))?")
 
 
+# how long a taste has held ("원래", "어릴 때부터"): an adverb before the verb, never the thing liked
+_SINCE_WORDS = r"원래|원래부터|예전부터|옛날부터|어릴\s?때부터|예전부터\s?계속|늘|항상"
+_SINCE = rf"(?:(?:{_SINCE_WORDS})\s+)?"
+_SINCE_WORD = re.compile(_SINCE_WORDS)
+
+
 RULES: list[Rule] = [
     # -- likes, dislikes and preferences ---------------------------------------------------
     rule("ko.pref.like",
-         rf"{OBJ}(?:을|를|은|는|도)?\s*(?:정말|진짜|완전|엄청|너무|아주|제일|가장|많이|되게|꽤|특히|"
+         # "김광석은 원래 좋아해": how long the taste has held is said before it, not its object
+         rf"{OBJ}(?:을|를|은|는|도)?\s*{_SINCE}(?:정말|진짜|완전|엄청|너무|아주|제일|가장|많이|되게|꽤|특히|"
          rf"무척|매우|참)?\s*(?:좋아해|좋아합니다|좋아해요|좋아하거든|좋아한다|좋아함|좋아하는\s?편|좋아하고(?=\s)|"
          rf"사랑해|즐겨\s?(?:먹어|봐|들어|해|마셔)|"
          # "매운거 환장함", "곱창이라면 사족을 못 써": slang for loving it
@@ -127,7 +135,7 @@ RULES: list[Rule] = [
          _like("좋아함"), "preference", type=MemoryType.PREFERENCE, category="preference",
          slot="pref:{x}", value="like", tags=("preference",), check=_liked),
     rule("ko.pref.dislike",
-         rf"{OBJ}(?:을|를|은|는|이|가)?\s*(?:정말|진짜|너무|엄청|완전|별로|좀|제일|가장)?\s*"
+         rf"{OBJ}(?:을|를|은|는|이|가)?\s*{_SINCE}(?:정말|진짜|너무|엄청|완전|별로|좀|제일|가장)?\s*"
          rf"(?:싫어해|싫어합니다|싫어해요|싫어함|싫어|안\s?좋아해|안\s?좋아하|질색|별로야|"
          # "romance는 별로": "not much", said of a thing at the end, is a dislike
          rf"못\s?견뎌|(?<=는\s)별로(?:임|예요|에요)?(?=[\s.!~ㅋㅎㅠ]*$)|"
