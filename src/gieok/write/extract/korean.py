@@ -413,8 +413,29 @@ def third_person(text: str) -> str:
     out = re.sub(rf"^((?:{FAMILY_KO}|{PETS_KO})(?=(?:이|가|은|는|께서|도)\s|\s[가-힣A-Za-z]+"
                  r"(?:이|가|은|는)\s))", r"사용자의 \1", out)
     if "사용자" not in out and not _names_subject(out):
-        out = "사용자는 " + out
+        out = ("사용자의 " if _owned_topic(out) else "사용자는 ") + out
     return " ".join(out.split())
+
+
+# a topic that is a time, not a thing of the user's ("요즘은 …", "오늘은 쉬는 날이다")
+_TIME_TOPIC = re.compile(r"^(?:오늘|내일|어제|모레|요즘|요새|지금|이번|이번\s?주|주말|평일|아침|점심|저녁|밤|"
+                         r"새벽|올해|작년|내년|최근|당분간|앞으로|원래|보통|평소|여기|거기|이제)$")
+_TOPIC = re.compile(r"^(?P<noun>[가-힣A-Za-z]{1,8})(?:은|는)\s")
+
+
+def _owned_topic(text: str) -> bool:
+    """"생일은 6월 3일이다", "차는 2015년식 아반떼다", "고향은 대구다": a topic that is a thing or
+    attribute of the speaker's, said to BE something (a copula after a noun) — the memory is
+    "사용자의 생일은 …", not "사용자는 생일은 …" (the lead's trial, session 21). Not a time
+    ("오늘은 쉬는 날이다"), nor a topic an action is done to ("커피는 안 마신다": "사용자는")."""
+    topic = _TOPIC.match(text)
+    if topic is None or _TIME_TOPIC.match(topic.group("noun")):
+        return False
+    from gieok.write.extract.discourse_subject import final_predicate
+
+    last = [t for t in final_predicate(tokens(text)) if t.tag != "EF"]
+    return bool(last) and last[-1].tag == "VCP" and len(last) > 1 \
+        and last[-2].tag.startswith(("NN", "SN", "SL", "XSN", "NR"))
 
 
 _SUBJECT = re.compile(
