@@ -1,10 +1,14 @@
 """Train the "worth remembering" sentence model (``gieok/write/extract/memorable.py``).
 
-Data: every labelled chat file bundled with the package (``FILES`` = ``LABELLED``, what the
+Data: the labelled chat files bundled with the package. ``FILES`` (= ``SHIPPED``) is what the
 shipped weights saw: the chat set, its round-2 file, round 3's additions and held-out file and
-both halves of the third to fourteenth fresh files — each scored once before it became training
-data; fourteen writers, ``writer_of``, so the judge learns what a self-disclosure is rather than
-one writer's words). Each user turn is masked
+both halves of the third to fourteenth fresh files (fourteen writers, ``writer_of``, so the judge
+learns what a self-disclosure is rather than one writer's words). ``LABELLED`` adds the writers
+after them (``NEWER``: fresh15 both halves, the DEV halves of fresh16-19; nineteen writers) and is
+what ``scripts/lofo_memorable.py`` folds; ``UNSEEN`` (fresh16-19 TEST) is trained on by nothing.
+A judge trained on all of ``LABELLED`` was measured in session 21 and not shipped
+(docs/benchmarks.md, session 21). Each file was scored once before it became training data.
+Each user turn is masked
 and cut into sentences exactly as the extractor sees it; a sentence is *positive* when it
 carries a labelled required fact (matched by the fact's keywords; a one-sentence turn carries
 its turn's facts), *negative* when its turn states nothing (noise conversations, small talk,
@@ -119,8 +123,23 @@ LABELLED = (*FIRST, "chat_fresh4_dev.yaml", "chat_fresh4_test.yaml", "chat_fresh
 # four new files +.001–.002 over the shipped judge that never saw them; end to end on the unseen
 # fresh16 test half one more noise conversation with a memory and precision .705 → .691 — NOT
 # shipped (docs/benchmarks.md, session 19).
-# The files the shipped weights were trained on (the default of ``--files``): all of them.
-FILES = LABELLED
+# Session 21 adds the writers after them, DEV halves only where the test half is an unseen check:
+# fresh15 (both halves: its test half was read in session 16 and is a look-alike check now),
+# fresh16/17/18 dev and fresh19 dev (this session's tuning file). fresh16/17/18/19 TEST stay
+# out of every training: their items are unseen, though their writer's other half is trained on.
+NEWER = ("chat_fresh15_dev.yaml", "chat_fresh15_test.yaml", "chat_fresh16_dev.yaml",
+         "chat_fresh17_dev.yaml", "chat_fresh18_dev.yaml", "chat_fresh19_dev.yaml")
+# Never trained on: the unseen checks (aggregates only).
+UNSEEN = ("chat_fresh16_test.yaml", "chat_fresh17_test.yaml", "chat_fresh18_test.yaml",
+          "chat_fresh19_test.yaml")
+SHIPPED = LABELLED
+LABELLED = (*SHIPPED, *NEWER)
+# The files the shipped weights were trained on (the default of ``--files``). Session 21 trained
+# on all of LABELLED (34 files) and re-chose veto .40 / keep .80 leave-one-writer-out: precision
+# up on three unseen test halves, but seven unit tests of tests/unit/write failed (a condition
+# said as an adjective and a parent's residence vetoed at .37-.39, a son named inside a question,
+# a pet's name in quotes kept as the whole sentence above keep .80…) — NOT shipped.
+FILES = SHIPPED
 
 
 def writer_of(name: str) -> str:

@@ -90,7 +90,11 @@ def test_writers_are_the_folds() -> None:
     script = _script()
     writers = {script.writer_of(f) for f in script.LABELLED}
     assert writers == {"authors", "heldout", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7",
-                       "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14"}
+                       "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14",
+                       "fresh15", "fresh16", "fresh17", "fresh18", "fresh19"}
+    # the unseen checks are no one's training data: only their writer's other half is
+    assert not set(script.UNSEEN) & set(script.LABELLED)
+    assert {script.writer_of(f) for f in script.UNSEEN} <= writers
     assert script.writer_of("chat_fresh12_dev.yaml") == "fresh12" != script.writer_of(
         "chat_fresh1_dev.yaml")
     assert script.writer_of("chat_fresh6_dev.yaml") == script.writer_of("chat_fresh6_test.yaml")
