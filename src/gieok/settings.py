@@ -77,6 +77,12 @@ class ScoringSettings(BaseModel):
     # 100), every category up; ~1.5x the per-search ranking work (docs/benchmarks.md
     # "Through add(), session 18").
     candidates: int = Field(75, ge=1, le=1000)
+    # What the full-text list, read ``candidates`` deep and full, gives a candidate it does
+    # not hold: this share of its last candidate's value (read/fusion.beyond_the_list), not
+    # 0 — the dense list's first turn, ranked 130th by full text, lost full text's whole
+    # weight to a cut-off. 0 turns it off. LoCoMo dev through add(): strict recall@10
+    # 0.8197 → 0.8279 (docs/benchmarks.md "Through add(), session 21").
+    unlisted_share: float = Field(1.0, ge=0.0, le=1.0)
     # Query analysis (read/temporal.py): dates named in a query boost memories whose event
     # time falls in (or within ``query_time_after_days`` after) the named period.
     w_query_time: float = Field(0.2, ge=0.0)

@@ -155,7 +155,7 @@ def calibrated_fusion(
     rarity: bool = True, dense_shift: Mapping[str, float] | None = None,
     fulltext_top: float = 0.0, expansion_only: AbstractSet[str] = frozenset(),
     expansion_margin: float | None = None, same_language: Mapping[str, bool] | None = None,
-    unread: Mapping[str, float] | None = None,
+    unread: Mapping[str, float] | None = None, unlisted: float = 0.0,
 ) -> list[Fused]:
     """Fuse named lists by a weighted mean of their calibrated scores, the full-text weight
     scaled by its evidence and the rest given to the dense list (module docstring).
@@ -168,7 +168,9 @@ def calibrated_fusion(
     ``expansion_only``: the candidates full text found through added words alone, which
     never rank above a candidate whose calibrated dense score is ``expansion_margin`` higher,
     both in the query's language (``same_language``, all when None; ``cap_expansion``);
-    ``unread``: how far full text cannot read each candidate (``read_across``)."""
+    ``unread``: how far full text cannot read each candidate (``read_across``);
+    ``unlisted``: the share of the full-text list's last value a candidate it does not hold
+    scores in it when the list is full (``beyond_the_list``)."""
     shifted = dict(weights)
     if "fulltext" in lists and "dense" in lists and shifted.get("dense", 0.0) > 0:
         full = shifted.get("fulltext", 0.0)
@@ -178,6 +180,9 @@ def calibrated_fusion(
     fused = _weighted(_annotate(lists), lists, shifted,
                       lambda name, c: _calibrate(name, c, dense_floor, dense_ceiling,
                                                  dense_shift, fulltext_top))
+    if unlisted > 0.0:
+        fused = beyond_the_list(fused, lists, shifted, depth, unlisted, lambda name, c: _calibrate(
+            name, c, dense_floor, dense_ceiling, dense_shift, fulltext_top), only=("fulltext",))
     capped = expansion_margin is not None and bool(expansion_only)
     if not unread and not capped:
         return fused
@@ -192,6 +197,51 @@ def calibrated_fusion(
     own = [f for f in fused if same_language is None or same_language.get(f.id, False)]
     cap_expansion(own, dense, expansion_only, expansion_margin)
     return sorted(fused, key=lambda f: (-f.relevance, f.id))
+
+
+def beyond_the_list(fused: list[Fused], lists: Mapping[str, Sequence[Candidate]],
+                    weights: Mapping[str, float], depth: int, share: float,
+                    scale: Callable[[str, Sequence[Candidate]], dict[str, float]],
+                    only: Sequence[str] | None = None) -> list[Fused]:
+    """A list read to its ``depth`` and full says of a candidate it does not hold only that
+    it scores below the list's last; it does not say zero. Each such candidate gets
+    ``share`` of the last one's value in that list (at the list's weight), in place,
+    re-ordered; ``only``: the lists this applies to (all when None). A list shorter than
+    ``depth`` held every match, so there absence stays 0.
+
+    Zero was a cut-off, not a score: the turn "I've been playing one more game with friends
+    these days. It's a game to figure out who the impostor is…" is the dense list's first
+    for "What is the board game where you have to find the imposter…?", but full text
+    ranks it 130th, past the 75 it reads, so its full-text part (0.7 of the weight when full
+    text discriminates) was 0 and it ranked below 50 turns that merely say "board game";
+    one list's 76th is not the other list's nothing. The learned order reads absence the
+    same way: ten places below the last (learned.absent_rank).
+
+    Search applies it to full text only. Full text is the list a cut-off hurts: at 0.7 of
+    the weight where it discriminates, its silence outweighs the model's first place, and
+    in a conversation its tail is long and flat (common words, the neighbours' text). The
+    dense list's last given to full text's other matches lifted word matches the model
+    relates to nothing. LoCoMo dev through add(), strict recall@10: 0.8197 off, 0.8279 for
+    full text, 0.8250 for both lists, 0.8160 for the dense list alone (docs/benchmarks.md
+    "Through add(), session 21")."""
+    total = sum(w for name, w in weights.items() if name in lists) or 1.0
+    moved = False
+    for name, candidates in lists.items():
+        weight = weights.get(name, 0.0)
+        if (only is not None and name not in only) or weight <= 0.0 or not candidates \
+                or len(candidates) < depth:
+            continue
+        last = candidates[-1].id  # its value as the list scaled it (on the list's best)
+        value = share * weight / total * scale(name, candidates).get(last, 0.0)
+        if value <= 0.0:
+            continue
+        for item in fused:
+            if name not in item.ranks:
+                item.relevance += value
+                moved = True
+    if moved:
+        fused.sort(key=lambda f: (-f.relevance, f.id))
+    return fused
 
 
 def read_across(fused: list[Fused], dense: Mapping[str, float], text: Mapping[str, float],

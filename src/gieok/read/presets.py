@@ -63,6 +63,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     "no-provenance": {"lend_turn_relevance": False, "lend_family": False},
     # whose fact a question asks for is not read (read/persons.py)
     "no-persons": {"person_relevance": 1.0},
+    # a candidate the full full-text list did not hold scores 0 there, not its share of the
+    # list's last (read/fusion.beyond_the_list)
+    "no-unlisted": {"unlisted_share": 0.0},
     # a candidate found through added words alone is not capped (read/fusion.py)
     "no-expansion-cap": {"expansion_margin": None},
     # the first candidates re-ordered by the shipped learned order (read/learned.py; the

@@ -503,7 +503,8 @@ def _fuse(lists: dict[str, list[Candidate]], weights: ScoringSettings,
         dense_ceiling=float(ceiling if weights.dense_ceiling is None else weights.dense_ceiling),
         fulltext_scale=weights.fulltext_scale, depth=depth, rarity=rarity, dense_shift=shift,
         fulltext_top=found.best if weights.expansion_scaled else 0.0, expansion_only=found.only,
-        expansion_margin=margin, same_language=languages, unread=unread)
+        expansion_margin=margin, same_language=languages, unread=unread,
+        unlisted=weights.unlisted_share)
 
 
 def _text(scored: _Scored) -> str:
