@@ -404,7 +404,7 @@ def candidate_record(candidate: Candidate, scope: Scope, now: datetime,
         # an ending ("User left Deloitte") is kept as dated history, not a current fact —
         # never a core fact, which always applies ("quit smoking" is health history)
         "ended": [] if pinned else list(ended_in(candidate.content, (
-            *candidate.retires, *candidate.ended))),
+            *candidate.retires, *candidate.ended, *candidate.calls_off))),
     }.items() if v}
     valid_from = at
     when = (candidate.data or {}).get("when")

@@ -41,6 +41,7 @@ from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
 from gieok.write import partial, renaming
 from gieok.write.contrast import carried_pin, outdated_by
+from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.dwelling import home_in, homes_left
@@ -81,11 +82,13 @@ def reconcile(
     pool = Pool(existing)
     for candidate in candidates:
         _decide(candidate, make_record(candidate), pool, plan, now, near_duplicate)
-        if (candidate.retires or candidate.ended) and isinstance(candidate.at, datetime):
+        if (candidate.retires or candidate.ended or candidate.calls_off) \
+                and isinstance(candidate.at, datetime):
             # what the user left, and the partner they parted from or the pet who died:
             # the archived turns naming them are dated past
             plan.left += [(name, candidate.at) for name in (*candidate.retires,
-                                                            *candidate.ended)]
+                                                            *candidate.ended,
+                                                            *candidate.calls_off)]
     reword_plan(plan)  # a change's memory states the new value; the old one as metadata (archive)
     return plan
 
@@ -371,10 +374,13 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecor
     memory of its own ("switched me from lisinopril to losartan" retires "User takes
     lisinopril") — never one written in this batch, never one that also states the new
     memory's own content; a pinned diet only for a diet (or health) memory that says the
-    user left it ("키토는 그만뒀고 이제 지중해식으로 먹어요"). A pet or relative who died (``c.ended``) retires every memory
-    about them except those that say so."""
+    user left it ("키토는 그만뒀고 이제 지중해식으로 먹어요"), and a routine taken up for a health
+    reason said before it ("허리가 아파서 필라테스 시작했다": ``ending.taken_up_for_health``). A pet or
+    relative who died (``c.ended``) retires every memory about them except those that say so. A
+    plan called off (``c.calls_off``: "not running chicago this year") retires only the stored
+    plans that name it (``ending.planned``), never "User lives in Chicago"."""
     retires = c.retires or (() if c.ended else in_turn(c.preview or ""))  # or another sentence's
-    if not retires and not c.ended:
+    if not retires and not c.ended and not c.calls_off:
         return []
     health, holders = "health" in c.tags or "medication" in c.tags, changes.who(new.content)
 
@@ -383,12 +389,14 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecor
             return not died(r.content)
         named = [name for name in retires if mentions(r.content, name)
                  or same_word(name, r.content) or named_across(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
-        if not named:
-            return False
+        if not named:  # a plan called off ("not running chicago this year"): its plans only
+            return any(planned(r.content, name) for name in c.calls_off) and not r.pinned
         # a medicine the memory says is taken ("넥시움 먹는다"): stopped by its holder alone
         taken = all(dosed(r.content, n) for n in named) and changes.who(r.content) <= holders
         if CRITICAL_TAGS & set(r.tags):  # a medicine: by name (in either script), or doses
             return all(medicine_in(r.content, name) for name in named) and (health or taken)
+        if r.pinned and taken_up_for_health(r.content, named):  # "허리가 아파서 필라테스 시작"
+            return True
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
             return (health or taken or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
                 medicine_in(r.content, name) or diets.DIET_WORD.search(name) for name in named))

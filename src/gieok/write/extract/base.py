@@ -69,6 +69,9 @@ class Candidate:
     # a pet or relative the sentence says died ("Mango passed away"): what is stored about
     # them (their age, their arthritis) is no longer current — superseded, kept in history
     ended: tuple[str, ...] = ()
+    # a plan the sentence calls off, by its name ("not running chicago this year", "오사카
+    # 여행 취소했어"): the stored plans naming it are superseded, nothing else that names it
+    calls_off: tuple[str, ...] = ()
     # turns the user took back in a later turn ("lol jk", "아 농담이야"): not a memory itself;
     # the memories made from those turns are archived
     withdraws: tuple[str, ...] = ()

@@ -38,6 +38,7 @@ from gieok.write.extract.fillers import without_fillers
 from gieok.write.extract.unresolved import unresolved
 from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
 from gieok.write.extract.said_alone import changed_alone
+from gieok.write.ending import called_off
 from gieok.write.extract.shift import said_over
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.extract.withdrawal import withdrawal
@@ -422,6 +423,8 @@ class HeuristicExtractor:
                             **(candidate.data or {}), "previous": list(gone)})
                 if ended:
                     candidate = candidate.with_(ended=ended)
+                if off := (called_off(body) if not hedged else ()):
+                    candidate = candidate.with_(calls_off=off)
                 if new_name is not None:
                     candidate = candidate.with_(renames=new_name)
                 if over or not explicit and lapsed(body):  # only retires what is stored

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from gieok.text.hangul import present_tense
 from gieok.write.extract.correction import corrected_earlier, slipped_just_now
 from gieok.write.extract.english import PAST_IRREGULAR as _PAST_IRREGULAR
 
@@ -66,6 +67,12 @@ _EN.append(re.compile(rf"\b(?:called\s+off|cancell?ed|scrapped)\s+(?:the|our|my)
 _EN.append(re.compile(r"\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|giving\s+up(?:\s+on)?|shelv(?:ed|ing))\s+"
                       r"(?:the|my|that|this|our)\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?:thing|goal|"
                       r"plan|idea|class|classes|course|lessons|project|habit|resolution)\b",
+                      re.IGNORECASE))
+# "dropped pottery, doing salsa now", "dropped calculus": a class or pastime dropped, said by
+# a bare noun — never "dropped the kids at school", "dropped my phone", "dropped off", "dropped 5kg"
+_EN.append(re.compile(r"\bdropped\s+(?!(?:the|my|a|an|our|his|her|their|its|off|by|out|in|into|to|it|"
+                      r"him|her|them|me|us|everything|all|some|back)\b)(?P<x>[a-z][\w-]+)"
+                      r"(?=\s*(?:[,.;!]|$|\s+(?:and|for|because|since|after|class(?:es)?|lessons?)\b))",
                       re.IGNORECASE))
 _KO = [
     # "페블 퇴사했어요", "페블에서 마지막 출근이 25일이야", "이번 달까지만 페블 다녀요"
@@ -223,6 +230,21 @@ _KO_TO = r"(?=(?:\S+\s)?\S*?(?:으로|로)\s?(?:바꿨|바꿈|바꾸|바꾼|갈�
          r"이사|전학|변경))"
 
 
+# the thing left said as a sentence of its own, then what holds now after a comma: "keto
+# 그만뒀어, 그냥 balanced diet로 돌아옴" (the rest must be in the present tense: "…, 너무
+# 힘들어서" is a reason, and the ending stays)
+_KO_LEFT_SAID = re.compile(r"(?P<x>[^\s,]+?)(?:은|는|을|를|도)?\s?(?:그만뒀|그만\s뒀|관뒀|끊었|접었|팔았|취소했|"
+                           r"해지했|정리했)(?:어요|어|다|음|습니다)?,\s*(?P<rest>[^.!?]+)")
+
+
+def _then_now(m: re.Match[str], name: str) -> str:
+    """"" plus the rest when the ending said before the comma is of ``name`` and the rest
+    states the present; else the match unchanged."""
+    if m.group("x") != name and not m.group("x").startswith(name):
+        return m.group(0)
+    return m.group("rest") if present_tense(m.group("rest")) else m.group(0)
+
+
 # what may follow the clause of the thing left when the rest says what the user did instead
 # ("sold the Avante and bought a Tesla", "quit Coupang and now work for Toss", "quit the
 # bakery, User is a barista now"): a past verb, a clause of its own, or any verb after
@@ -235,10 +257,18 @@ _DID = re.compile(r"(?:user|i|i['’]m|[a-z]+ed|is|has|does|"
                   r"bored|burned|burnt|overwhelmed)\b)", re.IGNORECASE)
 
 
+# "…, doing salsa on thursdays now instead": what the user does instead, said by a gerund —
+# "instead", or an activity's verb with "now"; never how the user is ("…, feeling much
+# better now", "…, sleeping better now": a consequence, and the ending is the memory)
+_DOING_NOW = re.compile(r"[a-z]+ing\b[^.!?]*\binstead\b|(?:doing|taking|playing|learning|using|"
+                        r"attending|practicing|practising|studying|going\s+to)\b[^.!?]*\bnow\b",
+                        re.IGNORECASE)
+
+
 def _then_did(m: re.Match[str]) -> str:
     """"" when what follows the clause the user left says what they do now; else the match
     unchanged (the clause stays)."""
-    if m.group("then") or _DID.match(m.string, m.end()):
+    if m.group("then") or _DID.match(m.string, m.end()) or _DOING_NOW.match(m.string, m.end()):
         return ""
     return m.group(0)
 
@@ -262,6 +292,7 @@ def without(content: str, names: tuple[str, ...]) -> str:
         if re.search(r"[\uac00-\ud7a3]", content):
             text = re.sub(rf"{n}(?:은|는|을|를|도)?\s?{_KO_LEFT}\s+", "", text)
             text = re.sub(rf"{n}에서\s{_KO_TO}", "", text)
+            text = _KO_LEFT_SAID.sub(lambda m: _then_now(m, name), text)
         else:
             det = r"(?:(?:the|my|their|his|her|our|an?)\s+)?"
             text = re.sub(rf"\b{_EN_LEFT}\s+{det}{n}\b[^,;.!?]*?(?:,\s*(?:and\s+)?|\s+and\s+)"
@@ -274,6 +305,9 @@ def without(content: str, names: tuple[str, ...]) -> str:
             text = re.sub(rf",\s*(?:and\s+)?no\s+more\s+{det}{n}\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     text = re.sub(r"^User\s+(?=User\s)", "", text)  # "User [quit X,] User is a Y now"
+    doing = re.sub(r"^User\s+", "", text)
+    if text != content and _DOING_NOW.match(doing):  # "[Dropped pottery,] doing salsa now"
+        text = f"User is {doing}"
     if text == content or len(re.findall(r"[\w가-힣]+", text)) < 3:
         return content
     return text
