@@ -91,10 +91,16 @@ def _keys(text: str) -> tuple[str | None, ...]:
     return tuple(_key(w) for w in _WORD_KO_EN.findall(text))
 
 
+_HANGUL_FIRST = re.compile(r"[가-힣]")
+_HANGUL_ONLY = re.compile(r"[가-힣]+")
+_ENDED_EN = re.compile(r"(?:ing|ed|es)$")
+
+
 def _inside(key: str, text: str) -> bool:
-    if re.match(r"[가-힣]", key):
+    if _HANGUL_FIRST.match(key):
         return key in text
-    return _word_start(key).search(_folded(text)) is not None
+    folded = _folded(text)
+    return key in folded and _word_start(key).search(folded) is not None
 
 
 # ``_inside`` is asked of every live memory's text for each key of each new memory
@@ -109,11 +115,16 @@ def _folded(text: str) -> str:
     return text.casefold()
 
 
+@lru_cache(maxsize=16384)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD_KO_EN.findall(text))
+
+
 def _negated_near(text: str, shared: set[str]) -> bool:
     """``text`` negates one of the ``shared`` words: a negator right before or after it
     ("커피 안 좋아한다", "doesn't like coffee")."""
-    words = _WORD_KO_EN.findall(text)
-    keys = [_key(w) for w in words]
+    words = _words(text)
+    keys = _keys(text)
     return any(_NEGATION.match(w) and any(
         0 <= j < len(keys) and keys[j] in shared for j in (i - 1, i + 1))
         for i, w in enumerate(words))
@@ -166,16 +177,28 @@ def found_in(word: str, key: str, text: str) -> bool:
     """``word`` (its ``key``) is in ``text``: as written, a Korean verb with another ending, or
     spelt in the other script."""
     if _inside(key, text) or key.isascii() and len(key) > 4 and _inside(
-            re.sub(r"(?:ing|ed|es)$", "", key), text):  # "played" / "plays"
+            _ENDED_EN.sub("", key), text):  # "played" / "plays"
         return True
-    if re.fullmatch(r"[가-힣]+", word) and _stem_found(word, text):
+    if _HANGUL_ONLY.fullmatch(word) and _stem_found(word, text):
         return True
-    others = _WORD_KO_EN.findall(text)
-    if re.match(r"[가-힣]", word):
+    if _HANGUL_FIRST.match(word):
         stems = {word, _GLUED.sub("", word)}
-        return any(same_across(s, w) for s in stems for w in others if w[:1].isascii())
-    return any(same_across(s, word) for w in others if re.match(r"[가-힣]", w)
-               for s in {w, _GLUED.sub("", w)})
+        return any(same_across(s, w) for s in stems for w in _latin_words(text))
+    return any(same_across(s, word) for s in _hangul_forms(text))
+
+
+# ``found_in`` is asked of every live memory's text for each word of each new memory
+# (said_otherwise.py, both ways): a text's words of each script are listed once per text.
+@lru_cache(maxsize=16384)
+def _latin_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _words(text) if w[:1].isascii())
+
+
+@lru_cache(maxsize=16384)
+def _hangul_forms(text: str) -> tuple[str, ...]:
+    """Each Hangul word of ``text``, and the same without a particle glued on."""
+    return tuple(f for w in _words(text) if _HANGUL_FIRST.match(w)
+                 for f in dict.fromkeys((w, _GLUED.sub("", w))))
 
 
 # -- one word in two scripts -------------------------------------------------------------------------

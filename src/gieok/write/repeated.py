@@ -114,12 +114,11 @@ _NEWS = re.compile(r"시작|예정|할\s?거|하려고|부터|바꿨|옮겼|그�
                    r"plan\w*|switch\w*|quit|stopp?ed|from\s+now)\b", re.IGNORECASE)
 
 
-def said_once_more(new: str, old: str) -> bool:
-    """``new`` says the routine ``old`` states was done on a day, or how long ``old`` has
-    held, and nothing else — or opens with that and adds one short remark on how the day
-    went: every content word besides (two or more) is in ``old`` (either script), and
-    neither negates what they share."""
-    new, old = _in_digits(new), _in_digits(old)
+@lru_cache(maxsize=16384)  # asked of every live memory of the scope for each new one
+def _once_read(new: str) -> tuple[bool, str] | None:
+    """``new`` as ``said_once_more`` reads it (without a short remark on how the day went):
+    whether it says a day's instance of a routine (and no routine of its own), and its words
+    without the instance and the duration — or None when it says neither."""
     first, *rest = _SENTENCES.split(new.strip())
     remark = " ".join(rest)
     if rest and len(remark.split()) <= _REMARK_WORDS and _ONCE.search(first) \
@@ -127,8 +126,26 @@ def said_once_more(new: str, old: str) -> bool:
             and not _NEWS.search(remark):  # (not someone else's, not a start or a plan)
         new = first
     once, held = _ONCE.search(new), _HELD.search(new)
-    if not (once and _ROUTINE.search(old) and not _ROUTINE.search(new) or held):
+    if not (once and not _ROUTINE.search(new) or held):
+        return None
+    return held is None, new
+
+
+@lru_cache(maxsize=16384)
+def _routine(text: str) -> bool:
+    return _ROUTINE.search(text) is not None
+
+
+def said_once_more(new: str, old: str) -> bool:
+    """``new`` says the routine ``old`` states was done on a day, or how long ``old`` has
+    held, and nothing else — or opens with that and adds one short remark on how the day
+    went: every content word besides (two or more) is in ``old`` (either script), and
+    neither negates what they share."""
+    read = _once_read(_in_digits(new))
+    old = _in_digits(old)
+    if read is None or read[0] and not _routine(old):  # (an instance: of a routine stored)
         return False
+    new = read[1]
     bare = _HELD.sub(" ", _ONCE.sub(" ", new))
     words = [(w, _key(w)) for w in _WORD_KO_EN.findall(bare)]
     keys = {k for _, k in words if k}

@@ -67,14 +67,35 @@ always fyi""".split())
 _ENDING_KO = re.compile(r"(?:으시는데|시는데|는데|으신다|신다|는다|ㄴ다|다|고|요|며|서|어|아)$")
 
 
+# A new memory is compared with every live memory of its scope, both ways (repeated.py): what
+# each text states, which phrases a text sets aside and which words it leaves are read once per
+# text (or per text and the relations the other states), not once per pair.
 @lru_cache(maxsize=16384)
-def _set_aside(new: str, old: str) -> tuple[str, bool]:
-    """``new`` without the phrases of a relation ``old`` states, and whether any was set aside."""
+def _stated(old: str) -> tuple[bool, ...]:
+    """Which relations ``old`` states, in ``_RELATIONS`` order."""
+    return tuple(stored.search(old) is not None for _, stored in _RELATIONS)
+
+
+@lru_cache(maxsize=16384)
+def _set_aside(new: str, stated: tuple[bool, ...]) -> tuple[str, bool]:
+    """``new`` without the phrases of the relations the stored memory states (``stated``),
+    and whether any was set aside."""
     said = False
-    for phrase, stored in _RELATIONS:
-        if phrase.search(new) and stored.search(old):
+    for (phrase, _), holds in zip(_RELATIONS, stated, strict=True):
+        if holds and phrase.search(new):
             new, said = phrase.sub(" ", new), True
     return new, said
+
+
+@lru_cache(maxsize=16384)
+def _compared(bare: str) -> tuple[tuple[str, str | None], ...]:
+    """The words of ``bare`` that must be found in the stored memory, with their keys:
+    not the ones that only reaffirm."""
+    return tuple((w, _key(w)) for w in _WORD_KO_EN.findall(bare)
+                 if w.casefold() not in _REAFFIRMING and _key(w) not in _REAFFIRMING)
+
+
+_VERB_KO = re.compile(r"[가-힣]{3,}")
 
 
 def _found(word: str, key: str, old: str) -> bool:
@@ -82,7 +103,7 @@ def _found(word: str, key: str, old: str) -> bool:
     said with another ending."""
     if found_in(word, key, old):
         return True
-    if re.fullmatch(r"[가-힣]{3,}", word):
+    if _VERB_KO.fullmatch(word):
         stem = _ENDING_KO.sub("", word)
         return len(stem) >= 2 and stem != word and re.search(
             rf"(?<![가-힣]){re.escape(stem)}", old) is not None
@@ -95,9 +116,8 @@ def said_otherwise(new: str, old: str) -> bool:
     two words, or one beside a relation set aside."""
     if changes.who(new) != changes.who(old):
         return False  # "User takes metformin" is not "User's dad takes metformin"
-    bare, related = _set_aside(new, old)
-    words = [(w, _key(w)) for w in _WORD_KO_EN.findall(bare)
-             if w.casefold() not in _REAFFIRMING and _key(w) not in _REAFFIRMING]
+    bare, related = _set_aside(new, _stated(old))
+    words = _compared(bare)
     keys = {k for _, k in words if k}
     if len(keys) < (0 if related else 2):
         return False
@@ -117,10 +137,17 @@ def opening_said_otherwise(new: str, old: str) -> bool:
     """``new`` opens with ``old``'s fact said again (``said_otherwise``) and goes on with what
     was said around it — not another thing of the kind ("…, and sulfa too") nor the relation
     said again of something else."""
+    opening = _opening(new)
+    return opening is not None and said_otherwise(opening, old)
+
+
+@lru_cache(maxsize=16384)  # asked of every live memory of the scope for each new one
+def _opening(new: str) -> str | None:
+    """``new``'s first clause when what follows it is said around the fact, else None."""
     cut = _OPENING.search(new)
     if cut is None or cut.start() == 0:
-        return False
+        return None
     rest = new[cut.end():]
     if not rest.strip() or _ANOTHER.search(rest) or any(p.search(rest) for p, _ in _RELATIONS):
-        return False
-    return said_otherwise(new[:cut.start()], old)
+        return None
+    return new[:cut.start()]
