@@ -30,7 +30,9 @@ _TRAILING = re.compile(r"(?:\s*(?:ㅋ+|ㅎ+|ㅠ+|ㅜ+|\^\^|;+|[.!~…]+))+\s*$")
 
 # --- a question by its ending -----------------------------------------------------------------
 # Kiwi's final endings that ask (-ㄴ가, -나, -ㄹ까, -니, -냐, with or without 요).
-_ASKING_EF = frozenset("ᆫ가 은가 는가 나 ᆯ까 을까 니 냐 나요 ᆫ가요 은가요 는가요 ᆯ까요 을까요 냐고".split())
+# (-는지요 / -ㄴ지요: a polite indirect question, "산책 몇 번 해야 하는지요")
+_ASKING_EF = frozenset("ᆫ가 은가 는가 나 ᆯ까 을까 니 냐 나요 ᆫ가요 은가요 는가요 ᆯ까요 을까요 냐고 "
+                       "는지요 ᆫ지요 은지요 ᆯ지요 을지요".split())
 # the same endings when Kiwi reads them as joints at the very end ("없나", "끝났나", "할까")
 _ASKING_EC = frozenset("나 ᆯ까 을까 는가 ᆫ가 은가 ᆯ지 을지 는지 ᆫ지 은지".split())
 # the head noun of a search typed as a noun phrase: how to, which to pick, what differs
@@ -112,9 +114,27 @@ _CHARACTER_OPENS_EN = re.compile(
     r"^(?:(?:so|and|ok(?:ay)?|also)[,\s]+)*(?:the\s+)?(?:main\s+)?(?:protagonist|heroine|villain|"
     r"narrator|antagonist|main\s+character)\s+(?:is|was|has|had|lives|works|runs)\b(?!.*\b(?:i|"
     r"i['’]m|my|me|we|our)\b)", re.IGNORECASE)
+# ... or of a work the user watches or reads ("In Breaking Bad, Walter is a chemistry teacher
+# with cancer", "the main character in Severance has a …", "드라마 보는데 주인공이 서른 살 검사고
+# 여동생이 하나 있어"): someone else's story, told to the assistant — not the user's life
+_TITLED_EN = re.compile(
+    r"^(?:(?:so|ok(?:ay)?|and|but|also|btw)[,\s]+)*(?:[Ii]n|[Oo]n)\s+(?:the\s+(?:show|movie|film|book|"
+    r"series|drama|anime|game|episode|novel|sitcom)\s+)?(?!(?:January|February|March|April|May|June|"
+    r"July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|"
+    r"Saturday|Sunday|Spring|Summer|Fall|Autumn|Winter|High|Middle|College|Grad)\b)"
+    r"(?:[A-Z][\w'’:&-]*\s+(?:(?:of|the|and|a|in|on)\s+)?){0,4}[A-Z][\w'’:&-]*,\s+"
+    r"(?!(?i:i|i['’]m|we|my|our|me|he|she|they)\b)(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is|was|has|had|lives|"
+    r"works|gets|becomes|turns)\b",
+    )
+_CHARACTER_OF_TITLE_EN = re.compile(
+    r"^(?:(?:so|ok(?:ay)?|and|but|also|btw)[,\s]+)*(?:the\s+)?(?:main\s+)?(?:character|protagonist|hero|"
+    r"heroine|villain|narrator|antagonist|lead|mc)s?\s+(?:in|of|from)\s+(?:the\s+(?:show|movie|film|book|"
+    r"series|drama|anime|game|novel|sitcom)\b|(?!(?:my|our)\b)[A-Z])", re.IGNORECASE)
 _CHARACTER_KO = frozenset("주인공 등장인물 캐릭터 악역 악당 화자 남주 여주 조연".split())
 _WORK_KO = frozenset("소설 웹소설 웹툰 시나리오 대본 희곡 동화 만화 이야기 작품 원고 글".split())
+_WATCHED_KO = frozenset("드라마 영화 애니 애니메이션 시리즈 예능 책 소설 웹소설 웹툰 만화 넷플릭스".split())
 _WRITE_KO = frozenset("쓰 집필 연재 그리".split())
+_WATCH_KO = frozenset("보 읽 정주행 시청".split())
 _MINE_KO = frozenset("내 제 나 저 우리 저희".split())
 
 
@@ -126,7 +146,9 @@ def fiction(sentence: str) -> bool:
     캐릭터는 짱구") is no work of theirs and is left alone."""
     s = sentence.strip()
     if not _HANGUL.search(s):
-        return _FICTION_EN.search(s) is not None or _CHARACTER_OPENS_EN.search(s) is not None
+        return _FICTION_EN.search(s) is not None or _CHARACTER_OPENS_EN.search(s) is not None \
+            or (_TITLED_EN.search(s) is not None or _CHARACTER_OF_TITLE_EN.search(s) is not None) \
+            and _SPEAKER_EN.search(s) is None
     toks = tokens(s)
     if len(toks) > 2 and toks[0].form in _CHARACTER_KO and toks[1].tag in ("JX", "JKS") \
             and not any(t.form in _MINE_KO and t.tag in ("NP", "MM") for t in toks):
@@ -140,10 +162,15 @@ def fiction(sentence: str) -> bool:
                     and toks[i + 1].tag in ("JKS", "JX")), None)
     if subject is None:
         return False
-    # the work is the user's: "내 소설", "제 웹툰", or it is being written ("소설 쓰는 중인데")
-    return any(_mine(toks, i) or any(
-        u.tag.startswith(("VV", "XSV", "NNG")) and u.form in _WRITE_KO for u in toks[i + 1:i + 4])
-        for i in work)
+    # the work is the user's: "내 소설", "제 웹툰", or it is being written ("소설 쓰는 중인데"),
+    # or watched or read ("드라마 보는데 주인공이 …")
+    if any(_mine(toks, i) or any(
+            u.tag.startswith(("VV", "XSV", "NNG")) and u.form in _WRITE_KO for u in toks[i + 1:i + 4])
+            for i in work):
+        return True
+    watched = [i for i, t in enumerate(toks[:subject]) if t.tag in ("NNG", "NNP") and t.form in _WATCHED_KO]
+    return any(u.tag.startswith(("VV", "XSV", "NNG")) and u.form in _WATCH_KO
+               for i in watched for u in toks[i + 1:i + 4])
 
 
 # what asks for a story: a Korean request ending ("… 써줘", "지어 주세요") or an English

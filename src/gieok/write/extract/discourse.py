@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from gieok.text.hangul import HANGUL as _HANGUL
-from gieok.write.extract import asides, task_talk
+from gieok.write.extract import asides, sarcasm, task_talk
 from gieok.write.extract.discourse_split import split_sentences
 from gieok.write.extract.discourse_subject import SELF_KO, final_predicate, ko_subject
 from gieok.write.extract.korean import tokens
@@ -317,9 +317,13 @@ _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에
                         r"\basking\s+for\s+a\s+friend\b", re.IGNORECASE)
 
 
-def takes_back(turn_text: str) -> bool:
+def takes_back(turn_text: str, shown: str = "") -> bool:
     """A short turn that only takes back the one before ("lol jk", "아 농담이야 ㅋㅋ", "just
-    kidding, I'm not getting a dog"): what the user said just before is no statement."""
+    kidding, I'm not getting a dog"), or a bare yes to the assistant's "are you being
+    sarcastic?" (``shown``: the assistant's turn before it; ``sarcasm.confirmed``): what the
+    user said just before is no statement."""
+    if sarcasm.confirmed(shown, turn_text):
+        return True
     words = re.findall(r"[\w'’]+", turn_text)
     return retracted(turn_text) and len(words) <= 10 and not re.search(
         r"\bkidding\s+(?:me|aside)\b|\bno\s+kidding\b|농담\s?(?:아니|아냐|말고)|장난\s?아니", turn_text,
@@ -327,8 +331,9 @@ def takes_back(turn_text: str) -> bool:
 
 
 def retracted(turn_text: str) -> bool:
-    """The user takes back what the turn says: nothing in it is a statement."""
-    return _RETRACTED.search(turn_text) is not None
+    """The user takes back what the turn says: nothing in it is a statement (a turn that
+    says it is sarcasm, "물론 sarcasm 이야", "/s", takes it back too)."""
+    return _RETRACTED.search(turn_text) is not None or sarcasm.marked(turn_text)
 
 
 def _ko_not_statement(sentence: str) -> bool:
@@ -361,6 +366,12 @@ _ROLE_PLAY = re.compile(
     r"(?:나를|날|저를|절)\s?주인공으로|(?:내가|제가)\s?주인공인|"
     r"역할극|상황극|롤플|(?:놀이|게임)\s?(?:하자|할래|해요|합시다)|"
     r"(?:너는|넌)\s[^.!?]{1,30}?(?:나는|난)\s[^.!?]{1,30}?(?:야|이야|역할|해|할게)(?:[\s.!~]|$)|"
+    # the roles in two sentences, then the start called: "지금부터 너는 주막 주인이야. 나는
+    # 지나가는 선비. 시작!", "you're a pirate captain. I'm your first mate. go!"
+    r"(?:너는|넌)\s[^.!?]{1,30}?[.!~,]\s*(?:그리고\s)?(?:나는|난)\s[^.!?]{1,30}?[.!~,]\s*(?:자\s)?"
+    r"(?:시작|start|go|action)\b|"
+    r"\byou['’]?re\s+(?:a|an|the|my)\s+[\w\s'’-]{2,30}?[.!;,]\s*(?:and\s+)?i['’]?m\s+(?:a|an|the|your)\s+"
+    r"[\w\s'’-]{2,30}?[.!;,]\s*(?:ok(?:ay)?\s+)?(?:go|start|begin|action)\b|"
     r"척\s?(?:해\s?줘|해\s?봐|하자)|연기해\s?(?:줘|봐)", re.IGNORECASE)
 
 

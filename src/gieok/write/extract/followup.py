@@ -132,6 +132,12 @@ _TASK = re.compile(
     r"\b(?:today|tonight|right\s+now|this\s+time|for\s+now|at\s+the\s+moment)\b|\bnow\s*[?？]$|"
     r"오늘|당장|이번(?:에|엔|은)?\s|"
     r"\bby\s+when\b|\bwhen\s+do\s+you\s+need\b|\bdeadline\b|언제까지|"
+    # what the user came to ask or wants done ("What were you asking about the weather?",
+    # "What did you want to know?", "뭐가 궁금하셨어요?"): the answer is the request itself
+    r"\bwhat\s+(?:were|are|was)\s+you\s+(?:asking|wondering|trying\s+to\s+(?:ask|find\s+out))\b|"
+    r"\bwhat\s+(?:did|do)\s+you\s+(?:want|need)\s+to\s+(?:know|ask)\b|"
+    r"\bwhat\s+do\s+you\s+need\s+help\s+with\b|\bwhat\s+(?:can|could)\s+i\s+help\s+(?:you\s+)?with\b|"
+    r"(?:뭐가|무엇이|어떤\s?(?:게|것이|점이))\s?궁금하(?:셨|신|세)|(?:뭘|무엇을|어떤\s?걸)\s?도와\s?드릴|"
     # how long the trip or absence being planned lasts ("How long will you be there?",
     # "얼마나 나가세요?"), and whether the user is about to do something ("Are you hauling out?")
     r"\bhow\s+long\s+(?:will|are)\s+you\b|얼마나\s?(?:나가|머무|머물|계실|있을|가\s?계)|"

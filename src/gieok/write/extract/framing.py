@@ -14,9 +14,13 @@ from __future__ import annotations
 import re
 
 from gieok.text.hangul import HANGUL as _HANGUL
+from gieok.write.extract.pasted import without_machine_lines
 
 # (a single-quoted span may be followed by a Korean particle: "제목이 '마지막 탄광'이에요")
-_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'[^']{6,}'(?![A-Za-z0-9_])|「[^」]+」")
+# (an apostrophe between letters inside a single-quoted span is a contraction, not its end:
+# "my coworker sent this: 'I'm allergic to mornings and my cat is my manager'")
+_QUOTED = re.compile(r"[\"“][^\"”]{3,}[\"”]|(?<!\w)'(?:[^'\n]|(?<=[A-Za-z])'(?=[a-z])){6,}'"
+                     r"(?![A-Za-z0-9_])|「[^」]+」")
 
 
 # "이거 영어로 번역해줘: 저는 고양이 두 마리를 …", "Summarize this: …", "예시 데이터 만들어줘:
@@ -76,7 +80,9 @@ def _naming(text: str, quote: re.Match[str]) -> bool:
 def quoted_removed(text: str) -> str:
     """A turn without its quoted text (someone else's words: text to translate, a message
     to answer) and without the material a task request hands over after a colon. A quote
-    that names something in the user's own sentence stays, without its quote marks."""
+    that names something in the user's own sentence stays, without its quote marks. Pasted
+    log records and stack traces go first (``pasted``): a program's words, not the user's."""
+    text = without_machine_lines(text)
     text = _QUOTED.sub(lambda m: m.group(0)[1:-1] if _naming(text, m) else " ", text)
     task = _TASK_PAYLOAD.match(text.strip())
     return task.group("ask") if task else text

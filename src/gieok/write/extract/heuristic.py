@@ -167,7 +167,7 @@ class HeuristicExtractor:
             if playing:
                 continue  # a part played in a game the user set up: fiction, not them
             took_back, said_before = said_before, turn
-            if took_back is not None and discourse.takes_back(turn.content):
+            if took_back is not None and discourse.takes_back(turn.content, shown):
                 # "I'm getting a dog next month" → "lol jk": the turn before is no statement
                 kept = [c for c in out if took_back.id not in c.turn_ids
                         or CRITICAL_TAGS & set(c.tags)]  # never an allergy on a joke's word

@@ -140,6 +140,13 @@ _OTHER_KEEPER_EN = (r"\b(?:my|our)\s+(?:best\s+)?(?:buddy|mate|pal|friend|cowork
                     r"neighbou?r|boss|roommate|flatmate|classmate|landlord|landlady)\s+(?:[A-Z][\w-]+\s+)?"
                     r"(?:just\s+|finally\s+|also\s+)?(?:got|gets|has|had|adopted|bought|rescued|brought\s+home|"
                     r"is\s+getting|keeps)\b")
+# ... or a third person, by pronoun or by name, as the subject ("Is Taylor Swift married? I heard
+# she has two cats named Meredith and Olivia", "Taylor Swift has two cats named …"): not the
+# user's pets (a sentence opening on "My"/"Our"/"I"/"We" is the user's own)
+_THIRD_KEEPER_EN = (r"(?:^|[.!?,;]\s+|\b(?:heard|think|know|read|says?|said|apparently)\s+(?:that\s+)?)"
+                    r"(?:(?i:she|he|they)|(?!(?:I|My|Our|We|Me)\b)[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)\s+"
+                    r"(?:(?i:also|just|still|apparently)\s+)?(?i:has|have|had|got|gets|adopted|keeps|owns|"
+                    r"rescued)\b")
 # Korean pronouns a name-finder may take for a name ("보리 나이는 …" is not a pet "나")
 _NOT_A_NAME = frozenset("나 저 너 난 전 넌 내 제 네 우리 저희".split())
 
@@ -151,6 +158,8 @@ def _someone_elses(sentence: str, noun: str) -> bool:
                  r"(?:키우|키워|길러|기르)", sentence):
         return True
     if re.search(rf"{_OTHER_KEEPER_EN}[^.!?]{{0,40}}?\b{re.escape(noun)}", sentence, re.IGNORECASE):
+        return True
+    if re.search(rf"{_THIRD_KEEPER_EN}[^.!?]{{0,40}}?\b{re.escape(noun)}", sentence):
         return True
     noun = re.escape(noun)
     return re.search(rf"(?:[가-힣]+네|[가-힣]+의|옆집|이웃|회사)\s?(?:집\s?)?{noun}|"

@@ -318,8 +318,10 @@ _KO_USES = re.compile(
     r"타고\s?있(?:어요|어|는데))(?=$|[\s,.!~ㅋㅎ])")
 # "아버지한테 물려받은 1978년식 야마하 업라이트 피아노가 있는데요, …": a thing said with how it
 # came to the user (inherited, bought, kept for years) and that the user has it
+# (a giver said before it stays with it: "물려주신 재봉틀" without "할머니가" is garbled)
 _KO_HAS = re.compile(
-    r"(?P<np>(?:물려받은|물려주신|산|샀던|새로\s산|쓰던|오래된|\d{4}년식|\d+년\s된)\s"
+    r"(?P<giver>[가-힣]+(?:가|이|께서|한테서?|에게서?|께)\s(?=물려))?(?P<np>"
+    r"(?:물려받은|물려주신|산|샀던|새로\s산|쓰던|오래된|\d{4}년식|\d+년\s된)\s"
     r"(?:[^\s,]+\s){0,3}?[^\s,]+?)(?P<j>이|가)\s?있(?:는데요?|거든요?|어서|어요|어|습니다)"
     r"(?=$|[\s,.!~])")
 # another person as the clause's topic or subject: what they use is theirs
@@ -386,5 +388,5 @@ def ko_statements(sentence: str) -> list[str]:
             and not _phone_said(sentence):  # (not "내 MBTI가"; a phone has a slot rule of its own)
         out.append(f"저는 {mine.group('p')} 써요")
     for m in _KO_HAS.finditer(sentence):
-        out.append(f"저는 {m.group('np')}{m.group('j')} 있어요")
+        out.append(f"저는 {m.group('giver') or ''}{m.group('np')}{m.group('j')} 있어요")
     return out

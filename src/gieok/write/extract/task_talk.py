@@ -11,8 +11,8 @@ is true of the user a week later. They are recognised by structure, not by topic
   one-off text (a message, a toast, a form, a schedule, a list) — not a work that lasts (a
   novel, an app, a thesis, a cookbook: a project), and not a résumé or cover letter, which
   says the user is looking for work.
-- ``malfunction``: the predicate says a thing breaks, crashes or stops working, said of a
-  thing (not of the body: "허리가 안 펴져" is health, and "나 술 안 돼" is a diet, so a bare
+- ``malfunction``: the predicate says a thing breaks, crashes, stops working or is slow to
+  load, said of a thing (not of the body: "허리가 안 펴져" is health, and "나 술 안 돼" is a diet, so a bare
   "안 돼" is not in the class).
 
 The caller (``discourse.is_noise``) drops the sentence; a fact said in a sentence of its own
@@ -83,7 +83,21 @@ _BREAKS_KO = re.compile(
     r"(?:깨져|깨지네|깨짐|터져|터지네|터짐|튕겨|튕기네|튕김|먹통|멈춰|멈춤|꺼져|꺼짐|뻗어|뻗음|"
     r"버벅(?:거려|대|여|임)|렉\s?걸려|(?:에러|오류|버그)\s?(?:가\s?)?(?:나|떠|뜸|남|생겨)|"
     r"안\s?(?:먹혀|먹힘|열려|열림|켜져|켜짐|떠요|떠|뜸|잡혀|잡힘|돌아가|붙어|붙음))"
-    r"(?:요|서|네|ㅠ+|ㅜ+)?[\s.!~ㅋㅎㅠㅜ]*$")
+    r"(?:요|서|네|ㅠ+|ㅜ+)?[\s.!~ㅋㅎㅠㅜㅡ;^]*$")
+# ... or is slow: what a program or a connection takes ("로딩 맨날 10초 걸림", "앱이 너무 느려요",
+# "부팅 1분 넘게 걸려"), said of the program's own step — not of a trip or a task of the user's
+# ("출근 1시간 걸려" is a commute, "나 느려" a person)
+_SLOW_KO = re.compile(
+    r"^(?:(?:아|근데|진짜|요즘|이\s?(?:앱|어플|사이트|게임|폰|노트북|컴퓨터)(?:은|는)?)\s)*"
+    r"(?:로딩|부팅|업로드|다운로드|업데이트|동기화|접속|앱|어플|사이트|홈페이지|서버|와이파이|인터넷|렉)"
+    r"(?:이|가|은|는|도)?\s(?:\S+\s){0,3}?(?:걸려|걸림|걸리네|걸려요|느려|느림|느려요|느리네|개느려|너무\s느려)"
+    r"(?:요|서|ㅠ+|ㅜ+)?[\s.!~ㅋㅎㅠㅜㅡ;^]*$")
+_SLOW_EN = re.compile(
+    r"\b(?:takes?|taking|took)\s+(?:forever|ages|(?:like\s+)?\d+\s*(?:seconds?|secs?|s|minutes?|mins?))\s+"
+    r"to\s+(?:load|open|start|boot|sync|upload|download|update|connect|launch)\b|"
+    r"\b(?:the\s+|this\s+|that\s+)(?:app|site|website|page|server|wifi|wi-fi|internet|connection|game)\s+"
+    r"(?:is|are|has\s+been|keeps\s+being)\s+(?:so\s+|super\s+|really\s+|painfully\s+|insanely\s+)?"
+    r"(?:slow|laggy|lagging|buggy)\b", re.IGNORECASE)
 _BREAKS_EN = re.compile(
     r"\b(?:stopped|stops|keeps|kept)\s+(?:working|posting|syncing|loading|connecting|charging|"
     r"responding|crashing|freezing|sending|updating|printing|running)\b|"
@@ -116,8 +130,10 @@ def malfunction(sentence: str) -> bool:
     if _WORKS_KO.search(s) or _WORKS_EN.search(s):
         return True
     if _HANGUL.search(s):
-        return _BREAKS_KO.search(s) is not None and _BODY.search(s) is None \
-            and not _named_subject_ko(s)
+        return (_BREAKS_KO.search(s) is not None and _BODY.search(s) is None
+                and not _named_subject_ko(s)) or _SLOW_KO.search(s) is not None
+    if _SLOW_EN.search(s):
+        return True
     m = _BREAKS_EN.search(s)
     # (a thing named by its make or model is a possession said: "my 2009 Subaru Outback is
     # making a grinding noise" keeps the Outback)
