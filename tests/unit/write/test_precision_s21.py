@@ -225,3 +225,45 @@ def test_people_in_general_are_no_one_of_the_users(text: str) -> None:
                                   "we all went to Busan last week", "people at my gym are so loud"])
 def test_the_users_own_people_are_left_alone(text: str) -> None:
     assert not in_general.about_people(text)
+
+
+# -- one memory of a name to be called by -----------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["from now on call me Jo, not Joanna", "앞으로 나를 하늘이라고 불러줘"])
+def test_a_name_to_be_called_by_is_one_memory(text: str) -> None:
+    got = said(text)
+    assert len(got) == 1 and ("Jo" in got[0] or "하늘" in got[0])
+
+
+def test_other_standing_rules_from_now_on_stay() -> None:
+    assert any("bullet" in c for c in said("from now on always answer without bullet points"))
+
+
+# -- one Korean job said as a role ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "most"), [
+    ("저는 간호사로 일해요", 1),
+    ("대전에서 약사로 일해요", 2),
+    ("요즘 약사 일 해요", 1),
+])
+def test_a_role_said_with_ro_is_not_also_a_kind_of_work(text: str, most: int) -> None:
+    got = said(text)
+    assert 1 <= len(got) <= most
+    assert not any("일을 한다" in c for c in got)
+    assert not any("직업은 대전에서" in c for c in got)
+
+
+@pytest.mark.parametrize("text", ["요즘 번역 일 해", "디자인 일 하는데요"])
+def test_a_kind_of_work_is_still_read(text: str) -> None:
+    assert any("일을 한다" in c for c in said(text))
+
+
+# -- a liking since always, a thing handed down ------------------------------------------------------
+
+def test_since_always_is_no_object_of_a_liking() -> None:
+    assert said("이문세는 원래 좋아해") == ["사용자는 이문세를 좋아함"]
+
+
+def test_a_thing_handed_down_keeps_who_gave_it() -> None:
+    got = said("할아버지가 물려주신 만년필이 있는데 잉크 어디서 사?")
+    assert got and all("물려주신" not in c or "할아버지" in c for c in got)

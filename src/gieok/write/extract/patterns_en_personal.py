@@ -256,7 +256,10 @@ RULES: list[Rule] = [
          r"[^.!?;\n]{2,100})",
          lambda g, _: "Always " + first_person_to_user_en(g["x"], "object"), "rule",
          type=MemoryType.RULE, category="feedback", tags=("rule",), value=None,
-         confidence=0.9, imperative=True),
+         confidence=0.9, imperative=True,
+         # ("from now on call me Sam": the name the user goes by is en.profile.call_me's, one
+         # memory with its slot — not a second, slotless "Always call the user Sam")
+         check=lambda g, _: re.match(r"call\s+me\s+(?-i:[A-Z])", g["x"], re.IGNORECASE) is None),
     rule("en.rule.never",
          r"(?:^|(?<=[\s,]))(?:please\s+)?(?:never|don['’]t\s+ever|do\s+not\s+ever|stop)\s+"
          r"(?P<x>(?:use|using|call|calling|mention|mentioning|send|sending|recommend|"

@@ -308,7 +308,9 @@ RULES: list[Rule] = [
          r"(?P<x>[^.!?\n]{2,60}?)\s*(?:(?P<neg>하지\s?마|하지\s?마세요|하지\s?말아\s?줘|하지\s?말아\s?주세요|"
          r"지\s?마|지\s?마세요|지\s?말아\s?줘)|(?:줘|주세요|줄래|주라|줄\s?수\s?있어))",
          _rule_content, "rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
-         value=None, confidence=0.9),
+         value=None, confidence=0.9,
+         # ("앞으로 나를 민지라고 불러줘": the name is ko.profile.call_me's, one memory with its slot)
+         check=lambda g, _: re.search(r"(?:라고|이라고)\s*불러$", g["x"]) is None),
     rule("ko.rule.tone",
          r"(?P<x>반말|존댓말|존대)(?:로|으로)?\s*(?:해\s?줘|해\s?주세요|해도\s?돼|써\s?줘|써\s?주세요|"
          r"하자|해\s?줄래|써\s?줄래)",

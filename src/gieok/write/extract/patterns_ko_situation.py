@@ -58,6 +58,15 @@ def _place_with(particle: str) -> Check:
 # a word before 일 that names no kind of work: a time, a demonstrative, an amount, the home
 # "삼성전자에서 일해요": a place with its particle before 일 is where the user works (the
 # employer rules read it), not the kind of work
+def _as_occupation(x: str, sentence: str) -> bool:
+    """"간호사로 일해", "간호사 일 해요": an occupation said as the role is what ``ko.job.i_am``
+    and ``ko.job.does`` read (with the occupation slot) — not a second memory "사용자는 간호사
+    일을 한다" (unless a relative is in the sentence: those rules stand back, this one reads)."""
+    return re.fullmatch(OCCUPATIONS, x) is not None \
+        and re.search(re.escape(x) + r"\s?(?:(?:으로|로)\s?일|일\s?(?:을\s?)?(?:해|하))", sentence) is not None \
+        and re.search(rf"(?:{FAMILY}|{PETS})(?:\s|이|가|은|는|$)", sentence) is None
+
+
 def _at_place(x: str, sentence: str) -> bool:
     return re.search(re.escape(x) + r"\s?(?:에서|에게|한테)\s?일", sentence) is not None
 _WORK_KIND_NOT = re.compile(
@@ -299,8 +308,8 @@ RULES: list[Rule] = [
     rule("ko.job.occupation_is",
          rf"(?:직업은|하는\s?일은|직업이)\s*(?P<x>[^.!?\n]{{2,20}}?)\s*{END}$",
          "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",)),
-    rule("ko.job.i_am",
-         rf"(?P<x>(?:[가-힣A-Za-z]+\s)?(?:{OCCUPATIONS}))\s*(?:이야|야|예요|이에요|에요|입니다|임|"
+    rule("ko.job.i_am",  # (a place before it is no part of the role: "부산에서 간호사로 일해")
+         rf"(?P<x>(?:(?![가-힣A-Za-z]*에서\s)[가-힣A-Za-z]+\s)?(?:{OCCUPATIONS}))\s*(?:이야|야|예요|이에요|에요|입니다|임|"
          rf"이고|이거든|인데|이라서|라서|로\s?일해|로\s?일하고\s?있|로\s?근무)",
          "사용자의 직업은 {x}", "job", slot="occupation", tags=("job",),
          # "제 딸 서연이가 초등학생이에요" is the daughter's, not the user's occupation
@@ -346,7 +355,8 @@ RULES: list[Rule] = [
          slot="work_kind:{x}",
          value="yes", tags=("job",), strict=True,
          check=lambda g, c: _noun(g, c) and _WORK_KIND_NOT.match(g["x"]) is None
-         and korean_noun(g["x"]) and not _at_place(g["x"], c.sentence)),
+         and korean_noun(g["x"]) and not _at_place(g["x"], c.sentence)
+         and not _as_occupation(g["x"], c.sentence)),
     # "쿠팡에서 데이터 엔지니어로 일해": the employer before the role
     rule("ko.job.work_at_as",
          rf"{OBJ}\s*에서\s+(?P<role>(?:[가-힣A-Za-z]+\s){{0,2}}?[가-힣A-Za-z]+?)\s?(?P<p>으로|로)\s?"
