@@ -91,3 +91,14 @@ def test_custom_rule_tables_are_never_memoised() -> None:
     reader = HeuristicExtractor(rules_en=[], rules_ko=[])
     assert reader.memo is None
     assert reader.extract_sync(_turns()) == reader.extract_sync(_turns())
+
+
+def test_a_sentence_asked_again_gets_the_same_rule_hits() -> None:
+    reader = HeuristicExtractor()
+    for sentence in ("I'm allergic to penicillin", "저는 판교에서 백엔드 개발자로 일해요",
+                     "we moved to Denver last week"):
+        first = reader.hits(sentence, _AT)
+        first.append(None)  # the caller's list is its own
+        again = reader.hits(sentence, _AT)
+        assert again == first[:-1] == HeuristicExtractor.hits(reader, sentence, _AT)  # (unkept)
+        assert again  # (each of them hits a rule)

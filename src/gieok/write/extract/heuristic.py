@@ -113,6 +113,8 @@ class HeuristicExtractor:
                               *business.RULES_KO, *undertaking.RULES_KO, *forms.RULES_KO])
         # the episode reads the session's turns again (custom rule tables: never memoised)
         self.memo = turn_memo.TurnMemo() if rules_en is None and rules_ko is None else None
+        if self.memo is not None:  # a sentence is asked again: whole, then by its rules
+            self.hits = self.memo.hits_of(self.hits)  # type: ignore[method-assign]
 
     @property
     def name(self) -> str:

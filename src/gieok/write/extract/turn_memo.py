@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -75,6 +75,10 @@ class TurnMemo:
         self.hits = 0
         self.misses = 0
 
+    def hits_of(self, hits: Callable[[str, Any], list[Any]]) -> Callable[[str, Any], list[Any]]:
+        """``hits`` remembered per sentence and turn time (see ``_Hits``)."""
+        return _Hits(hits, 4 * self.size)
+
     def read(self, reading: Reading, turn: Turn, entities: Entities, asked: str | None,
              prior: str | None, shown: str) -> tuple[list[Candidate], str | None, Entities]:
         """``reading(turn, entities, asked, prior, shown)`` — its candidates and the sentence
@@ -91,11 +95,41 @@ class TurnMemo:
                 self.misses += 1
         if found is not None:
             made, said, after = found
-            return copy.deepcopy(list(made)), said, copy.deepcopy(after)
+            return _copied(made), said, copy.deepcopy(after)
         made, said = reading(turn, entities, asked, prior, shown)
-        kept = (tuple(copy.deepcopy(made)), said, copy.deepcopy(entities))
+        kept = (tuple(_copied(made)), said, copy.deepcopy(entities))
         with self._lock:
             self._kept[at] = kept
             if len(self._kept) > self.size:
                 self._kept.popitem(last=False)
         return made, said, entities
+
+
+class _Hits:
+    """``hits(sentence, at)`` of one extractor, remembered for the last ``size`` sentences:
+    a turn's sentence is asked whether it is kept whole (``disclosure.expand``), then for its
+    rules, and again when the episode re-reads a turn the memo does not hold. The rule
+    table is the extractor's own and fixed, so the answer is a function of the two."""
+
+    def __init__(self, hits: Callable[[str, Any], list[Any]], size: int) -> None:
+        self._hits = hits
+        self._size = size
+        self._kept: OrderedDict[tuple[str, Any], tuple[Any, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, sentence: str, at: Any = None) -> list[Any]:
+        with self._lock:
+            found = self._kept.get((sentence, at))
+        if found is None:
+            found = tuple(self._hits(sentence, at))  # (hits are frozen)
+            with self._lock:
+                self._kept[(sentence, at)] = found
+                if len(self._kept) > self._size:
+                    self._kept.popitem(last=False)
+        return list(found)
+
+
+def _copied(made: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates, each with its own ``data`` (the one mutable field of a frozen
+    candidate): nothing the caller does to them reaches the memo."""
+    return [c if c.data is None else c.with_(data=copy.deepcopy(c.data)) for c in made]
