@@ -172,6 +172,10 @@ def test_a_routine_taken_up_for_health_may_be_dropped(content: str, names: tuple
     ("I dropped by the office", ()),
     ("prices dropped a lot", ()),
     ("I dropped 5kg since january", ()),
+    # someone or something else dropped: not the user's pastime
+    ("my fever dropped overnight", ()),
+    ("the temperature dropped sharply.", ()),
+    ("my brother dropped chemistry", ()),
 ])
 def test_a_pastime_dropped_is_left(sentence: str, names: tuple[str, ...]) -> None:
     from gieok.write.extract.retired import retired

@@ -68,9 +68,11 @@ _EN.append(re.compile(r"\b(?:dropp(?:ed|ing)|ditch(?:ed|ing)|giving\s+up(?:\s+on
                       r"(?:the|my|that|this|our)\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?:thing|goal|"
                       r"plan|idea|class|classes|course|lessons|project|habit|resolution)\b",
                       re.IGNORECASE))
-# "dropped pottery, doing salsa now", "dropped calculus": a class or pastime dropped, said by
-# a bare noun — never "dropped the kids at school", "dropped my phone", "dropped off", "dropped 5kg"
-_EN.append(re.compile(r"\bdropped\s+(?!(?:the|my|a|an|our|his|her|their|its|off|by|out|in|into|to|it|"
+# "dropped pottery, doing salsa now", "I dropped calculus": a class or pastime the user dropped
+# (the sentence opens with it, or "I dropped"), said by a bare noun — never "dropped the kids at
+# school", "dropped my phone", "dropped off", "dropped 5kg", "my fever dropped overnight"
+_EN.append(re.compile(r"(?:^|[,.;!]\s*|\bI\s+(?:just\s+|finally\s+|also\s+|officially\s+)?)"
+                      r"dropped\s+(?!(?:the|my|a|an|our|his|her|their|its|off|by|out|in|into|to|it|"
                       r"him|her|them|me|us|everything|all|some|back)\b)(?P<x>[a-z][\w-]+)"
                       r"(?=\s*(?:[,.;!]|$|\s+(?:and|for|because|since|after|class(?:es)?|lessons?)\b))",
                       re.IGNORECASE))
