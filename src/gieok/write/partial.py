@@ -207,6 +207,9 @@ def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
 # "User is a product manager at a fintech in Toronto": a role, then where it is held
 _JOB_EN = re.compile(r"^User\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?P<role>[\w'’ -]+?)\s+"
                      r"(?P<where>(?:at|with|for)\s+[^;!?]+?)\s*\.?$")
+# "User works at Shopify in Ottawa as a support lead": where, then the role
+_WORKS_AS_EN = re.compile(r"^User\s+works\s+(?P<where>(?:at|for|with)\s+[^;!?]+?)\s+as\s+(?:an?\s+|the\s+)?"
+                          r"(?P<role>[\w'’ -]+?)\s*\.?$")
 # "사용자는 토스에서 PM으로 일한다", "사용자는 토스 PM이다"
 _JOB_KO = re.compile(r"^(?P<lead>사용자는\s+)(?P<where>(?:\S+\s){0,2}?\S+에서)\s+(?P<role>(?:\S+\s){0,2}?\S+?)"
                      r"(?:으로|로)\s+(?P<verb>일한다|근무한다|일하고\s있다|근무하고\s있다)$")
@@ -235,7 +238,7 @@ def same_job(old: str, new: str) -> str | None:
         return f"{m.group('lead')}{m.group('where')} {m.group('verb')}" if m else None
     if not _ROLE_ONLY_EN.search(new) or _NEW_PLACE_EN.search(new):
         return None
-    m = _JOB_EN.match(old.strip())
+    m = _JOB_EN.match(old.strip()) or _WORKS_AS_EN.match(old.strip())
     if m is None or len(m.group("role").split()) > 4:
         return None
     return f"User works {m.group('where')}"

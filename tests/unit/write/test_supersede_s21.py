@@ -16,8 +16,11 @@ import pytest
 
 from gieok import Memory
 from gieok.write.extract import changes
+from gieok.write.extract.dwelling import home_in, household
+from gieok.write.extract.new_value import new_value
 from gieok.write.extract.retired import retired
-from gieok.write.partial import relocated, unchanged, without_companion
+from gieok.write.extract.shift import shifts
+from gieok.write.partial import relocated, same_job, unchanged, without_companion
 
 
 # -- a companion gone ------------------------------------------------------------------------------
@@ -193,3 +196,124 @@ def test_one_goal_dropped_keeps_the_other(mem: Memory) -> None:
     live = _live(mem)
     assert any("half marathon" in c and "Spanish" not in c for c in live)
     assert not any("learn Spanish" in c for c in live)
+
+
+# -- shapes of change read more widely (fresh19 dev sequences, each with its look-alikes) -----------
+def test_a_promotion_in_a_job_said_works_at_x_as_y(mem: Memory) -> None:
+    _say(mem, "2026-01-20", "I work at Shopify in Ottawa as a support lead", "s0")
+    _say(mem, "2026-06-20", "got promoted to support manager!", "s1")
+    live = _live(mem)
+    assert any("Shopify in Ottawa" in c and "support lead" not in c for c in live)
+    assert any("support manager" in c for c in live)
+
+
+@pytest.mark.parametrize(("old", "new", "rest"), [
+    ("User works at Shopify in Ottawa as a support lead", "User got promoted to support manager",
+     "User works at Shopify in Ottawa"),
+    ("User works for Acme as an engineer", "User got promoted to staff engineer",
+     "User works for Acme"),
+])
+def test_the_workplace_of_a_role_said_after_it(old: str, new: str, rest: str) -> None:
+    assert same_job(old, new) == rest
+
+
+def test_no_workplace_when_the_new_job_is_elsewhere() -> None:
+    assert same_job("User works at Shopify in Ottawa as a support lead",
+                    "User left for Stripe as a manager") is None
+
+
+@pytest.mark.parametrize(("sentence", "moved"), [
+    ("사용자는 결혼식 가을로 미뤘다. 10월 10일로. 식장 사정 때문에", True),   # a season is a date
+    ("사용자는 결혼식 10월 10일로 미뤘다", True),
+    ("사용자는 가을로 접어들었다", False),
+])
+def test_a_season_is_a_new_date(sentence: str, moved: bool) -> None:
+    assert any(s.kind == "rescheduled" for s in shifts(sentence)) is moved
+
+
+def test_a_wedding_put_off_to_autumn_keeps_its_name(mem: Memory) -> None:
+    _say(mem, "2026-01-25", "4월 18일에 결혼식 잡았어!", "s0")
+    _say(mem, "2026-03-01", "결혼식 가을로 미뤘어 10월 10일로. 식장 사정 때문에", "s1")
+    live = _live(mem)
+    assert any("결혼식" in c and "10월" in c for c in live)
+    assert not any("4월 18일" in c for c in live)
+
+
+@pytest.mark.parametrize(("new", "things", "value"), [
+    ("사용자는 팀 미팅 다시 월요일로 돌아왔다", {"미팅"}, "월요일"),     # back to a value: a change
+    ("사용자는 결혼식 가을로 미뤘다", {"결혼식"}, "가을"),
+])
+def test_back_to_and_a_season(new: str, things: set[str], value: str) -> None:
+    said = new_value(new)
+    assert said is not None and set(said.things) == things and said.value == value
+
+
+def test_a_meeting_said_in_either_script(mem: Memory) -> None:
+    _say(mem, "2026-04-27", "team meeting 매주 월요일 10시야", "s0")
+    _say(mem, "2026-06-27", "팀 미팅 수요일로 바뀜", "s1")
+    _say(mem, "2026-09-27", "팀 미팅 다시 월요일로 돌아왔어 lol", "s2")
+    live = _live(mem)
+    assert any("미팅" in c and "월요일" in c for c in live)
+    assert not any("수요일" in c for c in live)
+
+
+@pytest.mark.parametrize(("memory", "home"), [
+    ("User relocated again, Seattle this time, Priya got a job at a hospital there", "seattle"),
+    ("User moved again, to Leeds this time", "leeds"),
+    ("User went to Paris again, Lyon this time", None),               # a trip, no move
+])
+def test_a_move_said_again(memory: str, home: str | None) -> None:
+    assert home_in(memory) == home
+
+
+@pytest.mark.parametrize(("memory", "rest"), [
+    ("User just moved to Denver with their wife Priya and their son Arjun",
+     "User lives with their wife Priya and their son Arjun"),
+    ("User moved to Denver with their company", None),                # no one of theirs
+])
+def test_who_moved_with_the_user_lives_with_them(memory: str, rest: str | None) -> None:
+    assert household(memory) == rest
+
+
+def test_a_second_move_keeps_the_family(mem: Memory) -> None:
+    _say(mem, "2026-02-18", "just moved to Denver with my wife Priya and our son Arjun", "s0")
+    _say(mem, "2026-10-18", "we relocated again, Seattle this time, Priya got a job at a "
+         "hospital there", "s1")
+    live = _live(mem)
+    assert any("Arjun" in c for c in live)
+    assert any("Seattle" in c for c in live)
+    assert not any("Denver" in c for c in live)
+
+
+@pytest.mark.parametrize(("sentence", "names"), [
+    ("dropped pottery, doing salsa on thursdays now instead", ("pottery",)),
+    ("I dropped calculus", ("calculus",)),
+    ("dropped by the bakery", ()),
+    ("the price dropped", ()),
+    ("temperature dropped, so cold", ()),
+    ("dropped everything", ()),
+])
+def test_an_activity_dropped(sentence: str, names: tuple[str, ...]) -> None:
+    assert retired(sentence) == names
+
+
+def test_what_replaced_the_activity_dropped(mem: Memory) -> None:
+    _say(mem, "2026-05-22", "signed up for a pottery class on thursdays", "s0")
+    _say(mem, "2026-08-22", "dropped pottery, doing salsa on thursdays now instead", "s1")
+    live = _live(mem)
+    assert any("salsa" in c for c in live)
+    assert not any("pottery class" in c for c in live)
+
+
+def test_a_trip_called_off_by_its_place(mem: Memory) -> None:
+    _say(mem, "2026-06-01", "여름휴가 8월 첫 주에 오사카 가기로 했어", "s0")
+    _say(mem, "2026-07-10", "오사카 여행 취소했어 회사 일 때문에 ㅠㅠ", "s1")
+    assert not any("8월 첫 주" in c for c in _live(mem))
+
+
+def test_a_race_not_run_this_year(mem: Memory) -> None:
+    _say(mem, "2026-06-10", "I'm planning to run the Chicago marathon in october", "s0")
+    _say(mem, "2026-08-30", "tore my calf, not running chicago this year. gutted", "s1")
+    live = _live(mem)
+    assert not any("marathon" in c for c in live)
+    assert any("calf" in c for c in live)

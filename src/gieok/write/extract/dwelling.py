@@ -64,6 +64,9 @@ _EN_HOME = re.compile(
     r"(?P<x>(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*)){0,2})")
 _EN_COMMUTE = re.compile(r"^User's\s+commute\b[^.;!?]*?\bfrom\s+(?P<x>(?-i:[A-Z][\w'’-]*)"
                          r"(?:\s+(?-i:[A-Z][\w'’-]*)){0,2})")
+# "User relocated again, Seattle this time": a move said again, the new place named after it
+_EN_AGAIN = re.compile(r"^User\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:again|once\s+more)\s*,?\s+"
+                       r"(?:to\s+)?(?P<x>(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*)){0,2})\s+this\s+time\b")
 _EN_NOT_NOW = re.compile(r"\b(?:used\s+to|would|want|wants|hoping|plan|planning|thinking|might|"
                          r"maybe|till|until|this\s+(?:week|weekend|month)|for\s+(?:the\s+)?"
                          r"(?:week|weekend|summer|month)|weekdays?|weekends?|half\s+the)\b",
@@ -97,7 +100,7 @@ def home_in(content: str) -> str | None:
 
 def _home_en(text: str) -> str | None:
     text = _EN_WITH_FIRST.sub(r"\g<verb> \g<place>", text, count=1)
-    m = _EN_HOME.match(text) or _EN_COMMUTE.match(text)
+    m = _EN_HOME.match(text) or _EN_COMMUTE.match(text) or _EN_AGAIN.match(text)
     if m is None or _EN_NOT_NOW.search(text):
         return None
     return m.group("x").casefold()
@@ -170,6 +173,10 @@ _EN_WITH_FIRST = re.compile(r"(?P<verb>\blives?|\bis\s+living)\s+with\s+[^,.;]+?
 _EN_WITH = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
                       r"(?:in|near)\s+(?:the\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
                       r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s+with\s+(?P<with>[^.;!?]+?)\s*$")
+# "User just moved to Denver with their wife Priya and their son Arjun"
+_EN_MOVED_WITH = re.compile(r"^User\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to\s+"
+                            r"(?:the\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
+                            r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s+with\s+(?P<with>(?:their|his|her)\s+[^.;!?]+?)\s*$")
 _EN_WITH_BEFORE = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
                              r"with\s+(?P<with>[^.;!?]+?)\s+(?:in|near)\s+(?-i:[A-Z])[^.;!?]*$")
 
@@ -200,6 +207,9 @@ def household(content: str) -> str | None:
     m = _EN_WITH.match(text) or _EN_WITH_BEFORE.match(text)
     if m is not None:
         return f"User {m.group('verb')} with {m.group('with')}"
+    m = _EN_MOVED_WITH.match(text)  # who moved in with the user lives with them
+    if m is not None and people(m.group("with")):
+        return f"User lives with {m.group('with')}"
     lead = _KO_LEAD.match(text)
     first = _KO_WITH_FIRST.match(text, lead.end()) if lead is not None else None
     if lead is not None and first is not None and _lives_with(first):

@@ -42,7 +42,8 @@ from gieok.write.extract.skeleton import ko_skeleton, latin_skeleton
 _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$", re.IGNORECASE)
 
 # -- Korean -------------------------------------------------------------------------------------
-_CHANGE_STEMS_KO = frozenset({"바꾸", "바뀌", "옮기", "갈아타", "넘어가", "늘리", "줄이", "올리",
+# (돌아오다/돌아가다: "다시 월요일로 돌아왔다" — back to a value it had, a change like any)
+_CHANGE_STEMS_KO = frozenset({"바꾸", "바뀌", "옮기", "갈아타", "넘어가", "돌아오", "돌아가", "늘리", "줄이", "올리",
                               "내리", "미루", "당기", "앞당기", "변하"})
 _CHANGE_NOUNS_KO = frozenset({"변경", "조정", "연기", "교체", "이전", "증량", "감량"})
 _ALTERNATIVE_KO = frozenset({"말", "대신"})  # "두유 말고 오트밀크로", "달리기 대신 요가"
@@ -285,7 +286,7 @@ def _korean(content: str) -> NewValue | None:
     return NewValue(frozenset(things), value, frozenset(_identity(holders)), content, left)
 
 
-_DAY = re.compile(r"(?:[월화수목금토일]요일|주말|평일|아침|저녁|오전|오후)$")
+_DAY = re.compile(r"(?:[월화수목금토일]요일|주말|평일|아침|저녁|오전|오후|봄|여름|가을|겨울|연말|연초)$")
 # "X 말고 이제 Y 마셔", "X 대신 요즘은 Y 다녀": no change verb, a word of now before the new value
 _ALT_NOW_KO = re.compile(r"(?<!\S)(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을|를)?\s(?:말고|대신(?:에)?)\s"
                          r"(?:이제는?|이젠|요즘은?|요새는?|지금은)\s(?P<new>[가-힣A-Za-z0-9]{2,}?)"
@@ -324,9 +325,18 @@ _DOSE = re.compile(r"\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug|ml|units?|iu|단위|알|�
                    r"(?:한|두|세|네)\s?(?:알|정|캡슐)", re.IGNORECASE)
 
 
+# a kind of event too short for its consonant skeleton, said in the other script
+_SAME_KIND = {"미팅": "meeting", "레슨": "lesson", "클래스": "class", "세션": "session",
+              "파티": "party", "투어": "tour"}
+_SAME_KIND.update({v: k for k, v in _SAME_KIND.items()})
+
+
 def _same_word(thing: str, old: str) -> bool:
     """``old`` names ``thing``: as a word (Korean: inside a word, particles glued on), or a
     loanword written in the other script with the same consonant skeleton."""
+    other = _SAME_KIND.get(thing.casefold())
+    if other is not None and re.search(rf"(?<![a-z0-9]){other}", old.casefold()):
+        return True
     if _HANGUL.search(thing):
         if thing in old:
             return True
@@ -393,7 +403,7 @@ def left_behind(new: NewValue, old: str) -> tuple[str, ...]:
     """The words naming the old value that earlier turns would say: those the sentence
     names as dropped, and the things changed that *are* the old value (not a quantity's
     measure, not the kind of the new value)."""
-    if _QUANTITY.search(new.value) or _an_event(new):
+    if _QUANTITY.search(new.value) or _an_event(new) or _DAY.search(new.value):
         return tuple(w for w in new.left if w not in _NOT_THING_KO)
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not
@@ -530,11 +540,12 @@ def without_old(content: str, new: NewValue, old: str) -> str:
     "루루가 안 먹어서 Hill's로 바꿨다", "두유 말고 오트밀크로 바꿨다" → "오트밀크로 바꿨다"):
     the old value lives on in the memory superseded (with the date it stopped holding);
     kept here too, the newest memory would state both as current. A new quantity or date
-    ("세 번으로", "to 100mg") leaves the thing it measures ("베트메딘") in place."""
+    ("세 번으로", "to 100mg") leaves the thing it measures ("베트메딘") in place, a new day or
+    season ("결혼식 가을로 미뤘다") the thing it dates."""
     negated = re.sub(r"(?<![가-힣])[^\s]+\s?아니(?:고|라)\s+(?=\S)", "", content, count=1)
     if negated != content and (new.value == "?" or new.value in negated):
         return negated  # "영업 10시 아니고 11시로": the value said not to hold any more
-    if _QUANTITY.search(new.value) or _an_event(new):
+    if _QUANTITY.search(new.value) or _an_event(new) or _DAY.search(new.value):
         return content  # (an event moved keeps its name: "미용실 예약 토요일로")
     mine = _identity(_holders_ko(old) if _HANGUL.search(old) else _holders_en(old))
     # "사용자의 고양이 먹물 신장병 …": the word after a kin word is the one it is about, not

@@ -314,7 +314,8 @@ def _finished(content: str) -> list[Shift]:
 
 # -- an event moved to another date: "리모델링 8월 3일로 밀림", "the move got pushed back to May" ----
 _DATE_KO = r"(?:\d{1,2}월\s?)?\d{1,2}일|\d{1,2}월(?:\s?(?:초|중순|말|(?:첫째|둘째|셋째|넷째|마지막)\s?주))?|" \
-           r"다음\s?(?:주|달)|[월화수목금토일]요일|주말|(?:첫째|둘째|셋째|넷째|마지막)\s?주"
+           r"다음\s?(?:주|달)|[월화수목금토일]요일|주말|(?:첫째|둘째|셋째|넷째|마지막)\s?주|" \
+           r"(?:봄|여름|가을|겨울|연말|연초|상반기|하반기)"  # a season is a date too
 _RESCHEDULED_KO = re.compile(rf"(?:(?P<w>[가-힣A-Za-z]{{2,}})\s)?(?P<x>[가-힣A-Za-z]+?)(?:은|는|이|가|도|을|를)?\s"
                              rf"(?:(?:또|결국|다시)\s)?(?:(?:내년|올해|다음\s?해|후년)\s)?(?:{_DATE_KO})(?:\s?(?:{_DATE_KO}))?(?:으로|로)\s?(?:밀렸|밀림|밀린|밀려|미뤄|미뤘|"
                              r"연기|당겨|당겼|옮겨졌|바뀌었|바뀜|변경)")
@@ -389,7 +390,8 @@ _STAGES = (
                 r"\bin\s+a\s+relationship\b|사귀기\s?시작|연애\s?시작|(?:남자|여자)\s?친구\s?생겼|"
                 r"(?:남친|여친)\s?생겼", re.IGNORECASE)),
     # a title, ended by a promotion ("promoted to senior designer", "과장으로 승진했다")
-    (re.compile(r"\b(?:is|works\s+as)\s+an?\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:at|for)\b|직업은|직급은|"
+    (re.compile(r"\b(?:is|works\s+as)\s+an?\s+[\w-]+(?:\s+[\w-]+){0,2}\s+(?:at|for)\b|"
+                r"\bworks\s+(?:at|for)\s+(?-i:[A-Z])[^,;.!?]{0,40}?\s+as\s+an?\s+[\w-]+|직업은|직급은|"
                 r"(?:사원|주임|대리|과장|차장|부장|팀장)(?:이다|다|이에요|예요|\s|$)", re.IGNORECASE),
      re.compile(r"\bpromoted\b|승진", re.IGNORECASE)),
     # a student's school year, ended by graduating ("3학년이다" → "드디어 졸업!")
