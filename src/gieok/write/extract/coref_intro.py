@@ -91,6 +91,10 @@ _EN_INTRO = [
                rf"(?P<noun>(?i:{FAMILY_EN}|{PETS_EN}))(?:,\s*|\s+(?:named|called)\s+)"
                r"(?P<name>[A-Z][a-z]+)\b"),
 ]
+# "we have a 4 yo named Kabir", "my 6 year old, Maya,", "our 3-year-old Leo": a child said by
+# age alone (a pet's age goes with its kind: "a 2 year old lab named Rex" is read above)
+_EN_AGED = re.compile(rf"\b(?:{_MY}|(?i:have|has|had)\s+(?i:an?))\s+\d{{1,2}}\s?(?i:yo|y/o|yr[- ]old|"
+                      r"years?[- ]old|-years?-old)(?:,)?\s+(?:(?i:named|called)\s+)?(?P<name>[A-Z][a-z]+)\b")
 # "I'm married to Elena", "engaged to Marco since june": the spouse or fiancé, by name
 _EN_WED = re.compile(r"\b(?P<how>(?i:married|engaged))\s+to\s+(?P<name>[A-Z][a-z]+)\b")
 # "two dogs, Max and Ruby": one entity per name. Each name may carry its age ("our two kids,
@@ -202,6 +206,26 @@ KO_NOT_NAME = re.compile(r"^(?:이름|요즘|지금|이번|올해|벌써|진짜|
 
 
 
+# children named by their order: "큰애는 7살 지호, 작은애는 4살 지안이", "첫째는 지호 둘째는 지안"
+_ORDER_KO = r"큰애|작은애|큰아이|작은아이|첫째|둘째|셋째|막내|막둥이|큰딸|작은딸|큰아들|작은아들"
+_KO_ORDERED = re.compile(
+    rf"(?<![가-힣])(?P<noun>{_ORDER_KO})(?:는|은|가|이)?\s(?P<age>\d{{1,2}}\s?살\s)?(?P<name>[가-힣]{{2,3}}?)(?:이)?"
+    rf"(?=(?:야|예요|에요|이에요|이고|고)?(?:[,.!~\s]*$|,|\s(?:{_ORDER_KO})))")
+# what a child is, said in the same shape ("첫째는 학생이고 둘째는 유치원생이야")
+_KO_NOT_CHILD_NAME = re.compile(r"^(?:학생|대학생|고등학생|중학생|초등학생|유치원생|고딩|중딩|초딩|아기|신생아|"
+                                r"딸|아들|남자|여자|군인|직장인|재수생|취준생|외동|쌍둥이|\d)")
+
+
+def _ordered_children(sentence: str) -> list[Entity]:
+    """Children named by their order, when an age is said before the name or two or more are
+    named in the sentence — a word alone after "첫째는" may be what the child is."""
+    found = [m for m in _KO_ORDERED.finditer(sentence)
+             if not KO_NOT_NAME.match(m.group("name")) and not _KO_NOT_CHILD_NAME.match(m.group("name"))]
+    if len(found) < 2:
+        found = [m for m in found if m.group("age")]
+    return [entity(m.group("name"), m.group("noun"), "ko") for m in found]
+
+
 def named(m: re.Match[str]) -> str:
     return m.group("name") or m.group("name2") or ""
 
@@ -215,6 +239,9 @@ def introduced(sentence: str) -> list[Entity]:
             if m.group("name").lower() in _NOT_NAME or m.group("name") == "User":
                 continue
             out.append(entity(m.group("name"), m.group("noun"), "en"))
+    for m in _EN_AGED.finditer(sentence):  # "we have a 4 yo named Kabir": a child by age
+        if m.group("name").lower() not in _NOT_NAME:
+            out.append(entity(m.group("name"), "kid", "en"))
     for m in _EN_WED.finditer(sentence):  # "married to Elena. she's a nurse"
         if m.group("name").lower() not in _NOT_NAME:
             out.append(entity(m.group("name"), "fiancé" if m.group("how").lower() == "engaged"
@@ -234,6 +261,7 @@ def introduced(sentence: str) -> list[Entity]:
             if kind is not None and noun in ("애", "아이", "애기", "아기"):
                 noun = kind.group("noun")  # "우리 애 Toby, corgi인데": the child is a corgi
             out.append(entity(name, noun, "ko"))
+    out.extend(_ordered_children(sentence))  # "큰애는 7살 지호, 작은애는 4살 지안이"
     if not out and re.search(r"[\uac00-\ud7a3]", sentence):
         out.extend(_bare_korean_name(sentence))
     if not out:

@@ -19,10 +19,10 @@ from gieok.domain.turns import Turn
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract import business, categorical, categories, diets, discourse, discourse_others
 from gieok.write.extract import disclosure, english, followup, forms, forwarded, fragments, generic
-from gieok.write.extract import absent, answer_apart, health, housing_cost, korean, undertaking
+from gieok.write.extract import answer_apart, health, housing_cost, korean, turn_readers, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
-from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko, pregnancy
-from gieok.write.extract import covered, self_intro, slots, turn_memo
+from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko
+from gieok.write.extract import covered, slots, turn_memo
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -218,9 +218,7 @@ class HeuristicExtractor:
                               *ko_titles.titled(turn.content, said),
                               *housing_cost.stated(turn.content,
                                                    [c.content for c in made if not c.lapse]),
-                              *self_intro.named(turn.content, said),
-                              *pregnancy.weeks(turn.content, said),
-                              *absent.stated(turn.content, said)]])
+                              *turn_readers.read(turn.content, said)]])
         return made, next(iter(reversed(split_sentences(turn.content))), prior)
 
     def _from_turn(self, turn: Turn, entities: Entities,

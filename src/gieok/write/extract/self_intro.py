@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from gieok.domain.records import MemoryType
+from gieok.write.extract import korean
 from gieok.write.extract.base import Hit
 from gieok.write.extract.patterns_ko_base import OCCUPATIONS
 
@@ -29,6 +30,12 @@ _NOT_NAME_KO = re.compile(
     r"프리랜서|사장|대표|막내|외동|첫째|둘째|셋째|장남|장녀|싱글|솔로|유부남|유부녀|혼자|엄마|아빠|"
     r"할머니|할아버지|아줌마|아저씨|남자|여자|한국인|외국인|교포|초보|처음|신규|회원|고객|"
     r"개발자|디자이너|기획자|마케터|간호사|의사|선생님|교사|작가|집순|집돌|괜찮|피곤|반대|찬성)")
+# "나 민준인데 대구 살아", "나는 서연이야 판교에서 …": a name and, in the same breath, more about
+# the user — with no greeting, the word must be a proper noun to the tagger
+_RUN_ON_KO = re.compile(
+    rf"^\s*(?:{_GREETING_KO}[\s,.!~?]+)?(?:저는|전|나는|난|나|저)\s(?P<x>[가-힣]{{2,4}}?)(?:이)?"
+    r"(?P<join>야|예요|에요|이에요|입니다|인데요|인데|이고|고)\s+(?P<rest>\S.*)$")
+_GREETED_KO = re.compile(rf"^\s*{_GREETING_KO}[\s,.!~?]")
 _GREETING_EN = r"(?:hi|hey|hello|hiya|howdy|yo|good\s+(?:morning|afternoon|evening))"
 _EN = re.compile(
     rf"^\s*{_GREETING_EN}(?:\s+there)?[\s,.!]+(?:i['’]?m|i\s+am|this\s+is|it['’]?s)\s+"
@@ -48,6 +55,9 @@ def named(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
     the module docstring), unless ``stored`` (what the turn's sentences made) already names
     them."""
     text = turn_text.strip()
+    run_on = _run_on(text, stored)
+    if run_on:
+        return run_on
     ko = _KO.match(text)
     if ko is not None and not _NOT_NAME_KO.match(ko.group("x")):
         name = ko.group("x")
@@ -65,3 +75,37 @@ def named(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
                      category="context", slot="name", value=name.casefold(), tags=("profile",),
                      confidence=0.8), "en")]
     return []
+
+
+def _run_on(text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
+    """The name of a Korean run-on introduction, and what the rest of it says as a memory of its
+    own when the sentence was stored glued to the name ("사용자는 서연이야 판교에서 …")."""
+    m = _RUN_ON_KO.match(text)
+    if m is None or _NOT_NAME_KO.match(m.group("x")) or "?" in text:
+        return []
+    name = m.group("x")
+    if not _GREETED_KO.match(text) and not any(
+            t.tag == "NNP" and t.form in (name, name + "이") for t in korean.tokens(text[:m.end("join")])):
+        return []  # ("나 혼자인데 …", "나 초보인데 …": what the user is, not who)
+    out: list[tuple[Hit, str]] = []
+    if not any(f"이름은 {name}" in s for s in stored):
+        out.append((Hit(content=f"사용자의 이름은 {name}", family="profile", type=MemoryType.PROFILE,
+                        category="context", slot="name", value=name, tags=("profile",),
+                        confidence=0.8), "ko"))
+    for memory in stored:
+        glued = _GLUED.match(memory)
+        if glued is not None and glued.group("x") == name:
+            out.append((Hit(content=f"사용자는 {glued.group('rest')}", family="note",
+                            type=MemoryType.FACT, category="context", confidence=0.75), "ko"))
+    return out
+
+
+_GLUED = re.compile(r"^사용자는 (?P<x>[가-힣]{2,4}?)(?:이)?(?:야|예요|에요|이에요|입니다|인데요|인데|이고|고)"
+                    r"\s+(?P<rest>\S.*)$")
+
+
+def bare_of(bare: str, named: str) -> bool:
+    """``bare`` is the run-on introduction glued to the name ``named`` gives."""
+    m = re.match(r"^사용자의 이름은 (?P<n>\S+)$", named)
+    glued = _GLUED.match(bare)
+    return m is not None and glued is not None and glued.group("x") == m.group("n")

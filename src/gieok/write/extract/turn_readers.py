@@ -1,0 +1,37 @@
+"""The readers of a whole user turn that add memories no sentence rule makes (issue 16).
+
+Each reads the turn's text and what its sentences already made (``said``), and returns
+``(Hit, language)`` pairs for what those missed; the extractor adds them beside the turn's own
+candidates, and ``introductions.named_over`` drops a partial memory one of them says whole.
+One list, so the extractor has one hook for all of them (``heuristic`` stays an orchestrator):
+- ``self_intro``: the user's name said in a greeting or a run-on introduction;
+- ``pregnancy``: the week of the user's pregnancy said after it;
+- ``absent``: what the user lacks or abstains from ("자식은 없어", "I don't smoke");
+- ``allergic_to``: an allergy to the thing the turn asks to leave out;
+- ``new_partner``: a new partner and the name said after the news;
+- ``health_apart``: a condition joined by "-고" to another topic, said apart;
+- ``diagnosed``: a Korean finding in the clinician's words;
+- ``lived_with``: a condition named as the cause of a complaint, sobriety counted;
+- ``day_routine``: a weekly routine said day by day, with its exceptions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gieok.write.extract import absent, allergic_to, day_routine, diagnosed, health_apart, lived_with
+from gieok.write.extract import new_partner, pregnancy, self_intro
+from gieok.write.extract.base import Hit
+
+
+def read(turn_text: str, said: Sequence[str]) -> list[tuple[Hit, str]]:
+    """What each whole-turn reader adds to the turn's memories ``said``, in order."""
+    return [*self_intro.named(turn_text, said),
+            *pregnancy.weeks(turn_text, said),
+            *absent.stated(turn_text, said),
+            *allergic_to.stated(turn_text, said),
+            *new_partner.stated(turn_text, said),
+            *health_apart.apart(turn_text, said),
+            *diagnosed.reported(turn_text, said),
+            *lived_with.stated(turn_text, said),
+            *day_routine.stated(turn_text, said)]
