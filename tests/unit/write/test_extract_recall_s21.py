@@ -246,3 +246,16 @@ def test_one_day_someone_elses_or_asked_is_no_routine(chat_extract: Any) -> None
         got = _said(chat_extract, text)
         assert not any(c.startswith(("사용자는 수요일은", "사용자는 화목은", "User swims", "User runs"))
                        for c in got), (text, got)
+
+
+# -- a fragment answer about the relative or pet just talked about -------------------------------
+
+def test_a_fragment_answer_is_the_attribute_of_the_topic(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: 아내 생일 선물 고민이야 요즘 등산에 빠졌거든",
+                "a: 등산 좋아하시면 트레킹 폴 어때요? 생일이 언제예요?", "u: 이번 주 토요일")
+    assert "사용자의 아내 생일: 이번 주 토요일" in got, got
+
+
+def test_the_users_own_or_an_unasked_attribute_keeps_the_question(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: 내 생일 파티 장소 추천해줘", "a: 좋아요! 생일이 언제예요?", "u: 다음주 금요일")
+    assert not any(c.startswith("사용자의") and "생일:" in c for c in got), got

@@ -272,3 +272,21 @@ def _attribute_ko(question: str, entity: Entity) -> str | None:
         if m is not None and not _KO_NOT_ATTR.match(m.group("attr")):
             return m.group("attr")
     return None
+
+
+# what the assistant asks of the relative or pet just talked about, named first in the
+# question ("생일이 언제예요?" after "남편 생일 선물 뭐가 좋을까?"): an attribute a person or pet has
+_TOPIC_ATTR_KO = re.compile(r"^(?P<attr>생일|생신|나이|연세|직업|회사|학교|학년|전공|취미|견종|묘종|품종|몸무게|체중)"
+                            r"(?:이|가|은|는)\s")
+
+
+def of_topic(question: str, topic: Entity | None, fragment: str) -> str | None:
+    """The fragment as the attribute of ``topic`` the question asks first ("사용자의 남편 생일:
+    다음주 금요일"), when the topic is the user's relative or pet; else None."""
+    if topic is None or not _HANGUL.search(question):
+        return None
+    m = _TOPIC_ATTR_KO.match(question.strip())
+    if m is None:
+        return None
+    text = ", ".join(_KO_ENDING.sub("", p.strip()) for p in fragment.strip(" .!~").split(",")).strip(" ,")
+    return f"{topic.display('ko')} {m.group('attr')}: {text}" if text else None

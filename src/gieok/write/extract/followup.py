@@ -472,7 +472,7 @@ def _korean(text: str, question: str, entities: Entities, topic: Entity | None,
         return f"{name}{'은' if has_batchim(name) else '는'} 사용자의 {rest}" \
                f"{'이다' if has_batchim(rest) else '다'}"
     who = _question_with_entity(question, entities, topic)
-    return f"질문 \"{who}\"에 대한 사용자의 답: {text}"
+    return answered.of_topic(question, topic, text) or f"질문 \"{who}\"에 대한 사용자의 답: {text}"
 
 
 def _question_with_entity(question: str, entities: Entities, topic: Entity | None) -> str:
