@@ -53,7 +53,8 @@ def stated(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
     if HANGUL.search(text):
         allergy = _ALLERGY_KO.search(text)
         leave = _LEAVE_OUT_KO.search(text)
-        if allergy is None or leave is None or _OTHERS_KO.search(text[:allergy.start()]):
+        if allergy is None or leave is None or _OTHERS_KO.search(text[:allergy.start()]) \
+                or not _objectless(text[:allergy.start()]):
             return []
         thing = leave.group("x")
         if thing in _NOT_THING_KO:
@@ -74,6 +75,17 @@ def stated(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
         return []
     return [(Hit(content=content, family="health", type=MemoryType.FACT, category="context",
                  tags=("health", "allergy"), confidence=0.85), lang)]
+
+
+def _objectless(before: str) -> bool:
+    """Nothing the allergy is to is said right before it ("갑각류 알레르기가 있어서 …" names its
+    own): the word before is none, the user, a filler, or the end of the request."""
+    words = before.split()
+    if not words:
+        return True
+    last = words[-1]
+    return last in ("제가", "내가", "저는", "나는", "저", "나", "그리고", "근데", "참") \
+        or re.search(r"(?:요|줘|고|서|다|[.,!~ㅠㅜㅋㅎ])$", last) is not None
 
 
 def bare_of(bare: str, named: str) -> bool:

@@ -50,7 +50,7 @@ def apart(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
         first = korean.to_memory(a + "다")
         second = korean.to_memory(b)
         if not first or not second or not first.startswith("사용자는 ") \
-                or not second.startswith("사용자는 ") or not any(
+                or not second.startswith(("사용자는 ", "사용자의 ")) or not any(
                     _joined(s, first, second) for s in stored):
             continue  # (only a sentence the caller stored whole is said apart)
         out.append((Hit(content=first, family="health", type=MemoryType.FACT, category="context",
@@ -64,16 +64,16 @@ def _joined(memory: str, first: str, second: str) -> bool:
     """``memory`` is the two halves said as one ("사용자는 유당불내증 있고 회사 점심은 …")."""
     stem = first.rstrip(".")[:-1]  # "사용자는 유당불내증 있"
     return memory.startswith(f"{stem}고 ") and memory.rstrip(".").endswith(
-        second.rstrip(".")[len("사용자는 "):])
+        second.rstrip(".")[len("사용자는 "):])  # (both prefixes are 4 characters and a space)
 
 
 def bare_of(bare: str, named: str) -> bool:
     """``bare`` is the joined memory one of whose halves ``named`` is."""
-    if not named.startswith("사용자는 ") or not bare.startswith("사용자는 "):
+    if not named.startswith(("사용자는 ", "사용자의 ")) or not bare.startswith("사용자는 "):
         return False
     stem = named.rstrip(".")[:-1]
     if named.rstrip(".").endswith("다") and bare.startswith(f"{stem}고 ") and health_related(named):
         return True
-    rest = named.rstrip(".")[len("사용자는 "):]
+    rest = named.rstrip(".")[len("사용자는 "):]  # ("사용자의 " is as long)
     return bool(re.search(r"(?:있|이|앓)고 ", bare)) and bare.rstrip(".").endswith(f"고 {rest}") \
         and health_related(bare) and not health_related(named)

@@ -65,5 +65,6 @@ def bare_of(bare: str, named: str) -> bool:
     who, name = m.group("who"), m.group("name")
     if re.fullmatch(rf"사용자는 (?:새\s?|새로\s)?(?:{_PARTNER})(?:이|가)? 생겼다\.?", bare):
         return True
+    # ("사용자의 이름은 수아다": the name said after the news is the partner's, not the user's)
     return name is not None and re.fullmatch(
-        rf"사용자(?:는|의 {re.escape(who)}) 이름은 {re.escape(name)}\S*\.?", bare) is not None
+        rf"사용자(?:는|의|의 {re.escape(who)}) 이름은 {re.escape(name)}\S*\.?", bare) is not None
