@@ -267,3 +267,25 @@ def test_since_always_is_no_object_of_a_liking() -> None:
 def test_a_thing_handed_down_keeps_who_gave_it() -> None:
     got = said("할아버지가 물려주신 만년필이 있는데 잉크 어디서 사?")
     assert got and all("물려주신" not in c or "할아버지" in c for c in got)
+
+
+# -- more of the same shapes: praise of a mishap, a generation, a named show ----------------------------
+
+@pytest.mark.parametrize("text", [
+    "눈 와서 등산 취소됨 ^^ 아주 최고다",
+    "perfect, my phone froze in the middle of the call",
+    "우리 MZ세대는 다 칼퇴 원하잖아",
+    "millennials can't buy houses, we all rent",
+    "영화 Her에서 테오도르는 편지 대필 작가고 이혼했어",
+])
+def test_irony_a_generation_and_a_named_show_leave_no_memory(text: str) -> None:
+    assert said(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("great, I got laid off today", "laid off"),
+    ("야근 끝나고 먹는 치맥 최고야", "치맥"),
+    ("드라마 촬영장에서 일해요", "촬영장"),
+])
+def test_a_life_event_or_a_sincere_verdict_is_kept(text: str, kept: str) -> None:
+    assert any(kept in c for c in said(text))

@@ -150,6 +150,8 @@ def fiction(sentence: str) -> bool:
             or (_TITLED_EN.search(s) is not None or _CHARACTER_OF_TITLE_EN.search(s) is not None) \
             and _SPEAKER_EN.search(s) is None
     toks = tokens(s)
+    if _in_a_title(toks):
+        return True  # "드라마 더글로리에서 동은이는 선생님이고 …": inside a show the user names
     if len(toks) > 2 and toks[0].form in _CHARACTER_KO and toks[1].tag in ("JX", "JKS") \
             and not any(t.form in _MINE_KO and t.tag in ("NP", "MM") for t in toks):
         return True  # "주인공은 열일곱 살 여자애고 아버지가 …": the story, from an earlier turn
@@ -194,6 +196,18 @@ _KIN_EN = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:daughter|son|kid|kids|child|
                      r"mom|mum|mother|dad|father|sister|brother|dog|cat|puppy|kitten)s?\b", re.IGNORECASE)
 # a title is the user's work itself, a fact of theirs ("제목은 '붉은 밤'이야")
 _TITLE = re.compile(r"제목|타이틀|\btitled?\b|\bcalled\b", re.IGNORECASE)
+
+
+def _in_a_title(toks: list[Token]) -> bool:
+    """A Korean sentence that opens inside a named work ("드라마 더글로리에서 …", "영화 Her에서
+    …"): a watched-work noun, its title (a proper noun or a Latin word), then 에서 — and no
+    word of the speaker's in it ("드라마 촬영장에서 일해" names no title)."""
+    if len(toks) < 4 or toks[0].form not in _WATCHED_KO:
+        return False
+    title = toks[1:4]
+    at = next((i for i, t in enumerate(title) if t.tag == "JKB" and t.form == "에서"), None)
+    return at is not None and at > 0 and all(t.tag in ("NNP", "SL", "SH", "SN") for t in title[:at]) \
+        and not any(t.form in _MINE_KO and t.tag in ("NP", "MM") for t in toks)
 
 
 def story_goes_on(sentence: str, before: str | None) -> bool:

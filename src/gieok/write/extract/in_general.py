@@ -17,7 +17,8 @@ from gieok.text.hangul import HANGUL as _HANGUL
 
 _LEAD_KO = r"^(?:(?:아|아니|근데|솔직히|원래|결국|어차피|그니까|하긴|뭐)[\s,]+)*"
 _PEOPLE_KO = re.compile(
-    _LEAD_KO + r"(?:우리\s?(?:인간|인류|사람|현대인|한국인|한국\s?사람|어른|직장인)(?:들)?|"
+    _LEAD_KO + r"(?:우리\s?(?:인간|인류|사람|현대인|한국인|한국\s?사람|어른|직장인|(?:MZ|mz|Z|X|밀레니얼)\s?세대)(?:들)?|"
+    r"(?:요즘\s?(?:애들|사람들|젊은\s?사람들|것들)|(?:MZ|mz)\s?세대|젊은\s?사람들|현대인들|직장인들)|"
     r"(?:인간|인류|사람|현대인|인간들|사람들)(?=(?:은|는|이|가|도)\s(?:원래|다|누구나|결국|본래|어차피|"
     r"다들|모두|대부분)))(?:은|는|이|가|도)?\s")
 # the user's own after the subject: "사람들이 우리 가게를 좋아해" (their shop), "우리 사람들" is not
@@ -26,6 +27,7 @@ _MINE_KO = re.compile(r"(?<![가-힣])(?:나|저|내|제|난|전|나는|저는|�
 _PEOPLE_EN = re.compile(
     r"^(?:(?:honestly|i\s+mean|well|tbh|ngl|lol|like|but|and|so)[,\s]+)*(?:we\s+(?:humans|people|mortals)|"
     r"we\s+as\s+(?:humans|a\s+species|a\s+society)|humans|humanity|people(?:\s+in\s+general)?|"
+    r"(?:we\s+)?(?:millennials|gen\s?z(?:ers)?|zoomers|boomers)|kids\s+these\s+days|"
     r"most\s+people|everyone|everybody|nobody|no\s+one|all\s+of\s+us)\b(?!\s*(?:at|in|from|of|on|who)\b)",
     re.IGNORECASE)
 _MINE_EN = re.compile(r"(?<![\w'’])(?:i|i['’]m|i['’]ve|i['’]d|me|my|mine|our|us)(?![\w'’])", re.IGNORECASE)

@@ -16,7 +16,9 @@ user's own word):
 - ``sarcastic``: a sentence that loves a mishap ("I love it when my flight gets delayed",
   "nothing like a dead battery at 8am", "my favorite thing is when the wifi goes down"): a
   liking whose object is something going wrong. A mishap word is required, so "I love it
-  when my daughter laughs" and "I love it when it snows" are likings as said.
+  when my daughter laughs" and "I love it when it snows" are likings as said; a life event
+  said with irony ("great, I got laid off", "해고됐는데 오히려 좋다") is still the event, so no
+  job loss or breakup is a mishap here.
 
 Pure.
 """
@@ -24,6 +26,8 @@ Pure.
 from __future__ import annotations
 
 import re
+
+from gieok.text.hangul import HANGUL as _HANGUL
 
 # --- the turn says so -----------------------------------------------------------------------
 _MARKED = re.compile(
@@ -65,8 +69,8 @@ _MISHAP = (r"(?:cancel(?:l)?ed|delayed|crash(?:es|ed|ing)?|breaks\s+down|broke\s
            r"fails?|failed|stuck|ignores\s+me|ignored|spam|overbooked|"
            r"goes\s+down|went\s+down|is\s+down|freezes|froze|stops?\s+working|"
            r"no\s+signal|out\s+of\s+battery|battery\s+dies|flat\s+tire|flat\s+tyre|leaking|flooded|"
-           r"power\s+(?:outage|cut)|outage|rejected|ghosted|stood\s+up|"
-           r"laid\s+off|unpaid\s+overtime|hangover|sunburn)")
+           r"power\s+(?:outage|cut)|outage|rejected|stood\s+up|"
+           r"unpaid\s+overtime|hangover|sunburn)")
 # a day off spent on work, said with a starred liking ("I *love* spending my sunday debugging")
 _DAY_OFF = (r"(?:my|a|the|whole|entire)\s+(?:whole\s+|entire\s+)?(?:sunday|saturday|weekend|day\s+off|"
             r"vacation|holiday|birthday|evening|night)")
@@ -82,11 +86,30 @@ _EMPHASIS = re.compile(r"\*\s*(?:love|loving|loved|adore|great|amazing|fun|favou
                        r"\s*\*", re.IGNORECASE)
 
 
+# praise opening a sentence that reports a mishap ("great, my laptop died in the middle of my
+# presentation", "oh perfect, the train's stuck again"), and the Korean praise said after one
+# ("비 와서 캠핑 취소됨 ^^ 완전 최고다", "지하철 또 고장 ㅋㅋ 아주 신나네")
+_PRAISE_OPENS = re.compile(r"^(?:oh\s+|wow\s+|just\s+)?(?:great|perfect|wonderful|fantastic|awesome|amazing|"
+                           r"lovely|brilliant|splendid|terrific|cool)\s*[,!.]+\s+", re.IGNORECASE)
+_WENT_WRONG = re.compile(r"\b(?:died|broke|crashed|froze|cancel(?:l)?ed|delayed|stuck|spilled|lost|missed|"
+                         r"rejected|flooded|leaking|flat|down|failed|stopped\s+working|"
+                         r"locked\s+out|logged\s+out)\b", re.IGNORECASE)
+_WENT_WRONG_KO = re.compile(r"취소\s?(?:됨|됐|돼|되었)|고장\s?(?:남|났|나서)?|연착|지연\s?(?:됨|됐)|망했|망함|"
+                            r"터졌|날아갔|날렸|펑크\s?(?:남|났)|막혔")
+_PRAISE_KO = re.compile(r"(?:최고(?:다|야|네|임|지)?|신나(?:네|다|요)|행복하(?:다|네)|좋(?:네|다)|감사하네|"
+                        r"개꿀|땡큐|고맙네)[\s.!~^ㅋㅎ]*$")
+
+
 def sarcastic(sentence: str) -> bool:
-    """An English sentence that says the user loves a mishap (see above), or that stars a
-    liking ("I *love* …") said of one."""
+    """A sentence that says the user loves a mishap (see above), that stars a liking ("I
+    *love* …") said of one, or that praises one ("great, my laptop died …", "캠핑 취소됨 ^^
+    완전 최고다")."""
     s = sentence.strip()
-    if _LOVES.search(s):
+    if _HANGUL.search(s):
+        went = _WENT_WRONG_KO.search(s)
+        praise = _PRAISE_KO.search(s)
+        return went is not None and praise is not None and went.end() <= praise.start()
+    if _LOVES.search(s) or (_PRAISE_OPENS.match(s) and _WENT_WRONG.search(s)):
         return True
     return _EMPHASIS.search(s) is not None and re.search(rf"\b{_MISHAP}\b|\b{_DAY_OFF}\b", s,
                                                          re.IGNORECASE) is not None
