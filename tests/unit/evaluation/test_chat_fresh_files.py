@@ -19,7 +19,8 @@ FILES = [("chat_fresh3", 191, 129), ("chat_fresh4", 166, 137), ("chat_fresh5", 1
          ("chat_fresh12", 169, 122), ("chat_fresh13", 167, 124),
          ("chat_fresh14", 176, 115), ("chat_fresh15", 171, 120),
          ("chat_fresh16", 157, 134), ("chat_fresh17", 176, 114),
-         ("chat_fresh18", 171, 119), ("chat_fresh19", 105, 75)]
+         ("chat_fresh18", 171, 119), ("chat_fresh19", 105, 75),
+         ("chat_fresh20", 184, 101)]
 
 
 def _half(case_id: str) -> str:
