@@ -49,10 +49,13 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-_EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|lives?|works?)\b",
-                        re.IGNORECASE)
+# ("I've started eating fish again" after "Jo and I broke up": a clause, and "I've" no name —
+# read as one, it replaced "Jo" in the breakup memory: the lead's trial, session 21)
+_EN_CLAUSE = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|will|lives?|works?)\b"
+                        r"|^(?:i|we|you|they|he|she)['’](?:ve|d|ll)\b", re.IGNORECASE)
 _CALENDAR = re.compile(rf"(?:{_WEEKDAYS}|{_MONTHS})\b", re.IGNORECASE)
-_NOT_NAMES = frozenset("I I'm My The We Our It This That A An So And But Oh Ok OK Actually".split())
+_NOT_NAMES = frozenset("I I'm I've I'd I'll My The We We've Our It This That A An So And But Oh Ok OK "
+                       "Actually".split())
 
 
 @dataclass(frozen=True)
