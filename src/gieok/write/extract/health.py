@@ -11,6 +11,10 @@ kind, and a retired medicine is recognised by name. One place holds the vocabula
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gieok.write.extract.base import Candidate
 
 # A drug is recognised by its stem's ending ("lisinopril", "metformin", "아목시실린"), so an
 # ordinary word that merely ends the same way must not make a sentence a health fact: "next
@@ -210,3 +214,14 @@ def provider_only(content: str) -> bool:
     memory, found when the user asks about their physio; it is just not pinned."""
     m = _PROVIDER_ONLY.match(content)
     return m is not None and not health_related(content[m.end():])
+
+
+def is_core(candidate: Candidate) -> bool:
+    """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
+    whoever they are about: the user, a relative or a pet."""
+    if provider_only(candidate.content):  # "User's physio is Dr. Alvarez": a person
+        return False
+    return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
+        or candidate.rule in ("health", "diet") \
+        or (candidate.slot or "").startswith("pet_diet:") or (
+            candidate.rule == "rule" and health_related(candidate.content))

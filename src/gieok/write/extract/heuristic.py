@@ -85,17 +85,6 @@ _PET = re.compile(r"\b(?:cat|dog|puppy|kitten|rabbit|parrot|bird|hamster|pet|ret
                   r"고양이|강아지|냥이|댕댕이|토끼|햄스터|앵무새|반려", re.IGNORECASE)
 
 
-def is_core(candidate: Candidate) -> bool:
-    """Health, medication, allergy, contraindication and diet facts are pinned (seed 001),
-    whoever they are about: the user, a relative or a pet."""
-    if health.provider_only(candidate.content):  # "User's physio is Dr. Alvarez": a person
-        return False
-    return bool({"health", "allergy", "medication", "chronic", "diet"} & set(candidate.tags)) \
-        or candidate.rule in ("health", "diet") \
-        or (candidate.slot or "").startswith("pet_diet:") or (
-            candidate.rule == "rule" and health.health_related(candidate.content))
-
-
 _AUX = frozenset("is was has had will would can could should must may might does did am are "
                  "were".split())
 
@@ -571,7 +560,7 @@ class HeuristicExtractor:
             at=turn.at, tier=workspaces.tier_of(hit.family, hit.content),
         )
         importance = score_importance(candidate, hit.family)
-        return candidate.with_(importance=importance, pinned=is_core(candidate))
+        return candidate.with_(importance=importance, pinned=health.is_core(candidate))
 
 
 _NEGATION_READERS = frozenset({"health", "diet", "preference", "rule", "explicit"})
@@ -600,5 +589,5 @@ def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Cand
     when = None if (candidate.data or {}).get("when") else resolve_time(sentence, at)
     if when is not None:  # "제주도 한달살기 하려고요. 7월 25일부터": the date said after it
         merged = merged.with_(data={**(merged.data or {}), **when.as_data()})
-    return merged.with_(pinned=merged.pinned or is_core(merged))
+    return merged.with_(pinned=merged.pinned or health.is_core(merged))
 
