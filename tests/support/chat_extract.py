@@ -44,3 +44,18 @@ def chat(*lines: str, at: datetime = AT) -> list[tuple[str, bool]]:
         if turn.role == "user":
             out += [(c.content, c.pinned) for c in extractor.extract_sync([turn], context=convo[:i])]
     return out
+
+
+def user_says(*texts: str, at: datetime = AT) -> list[str]:
+    """What a run of user messages leaves, each seeing the ones before it (``contents``)."""
+    return contents(*[("user", text) for text in texts], at=at)
+
+
+def chat_contents(*lines: str, at: datetime = AT) -> list[str]:
+    """The candidates' texts of a ``chat``, pinned or not."""
+    return [content for content, _ in chat(*lines, at=at)]
+
+
+def user_candidates(text: str, at: datetime = AT) -> list[Candidate]:
+    """Every candidate of one user message (``candidates``)."""
+    return candidates(("user", text), at=at)

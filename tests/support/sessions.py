@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from gieok import AsyncMemory
+from gieok import AsyncMemory, Memory
 from gieok.domain.records import Layer, MemoryRecord
 
 
@@ -57,3 +57,16 @@ async def monthly_turns(mem: AsyncMemory, user: str, *sessions: list[str]) -> li
         await mem.end_session(user_id=user, session_id=f"s{i}")
     page = await mem.list(user_id=user, limit=100)
     return [r.content for r in page.items if r.is_live() and r.layer is Layer.LONG_TERM]
+
+
+def say(mem: Memory, day: str, text: str, session: str, user: str = "u") -> None:
+    """``text`` as the user's one turn of ``session`` on ``day`` (10:00), closed with
+    ``end_session`` — the synchronous client, as a chat app with one thread uses it."""
+    mem.add([{"role": "user", "content": text}], user_id=user, session_id=session,
+            timestamp=f"{day}T10:00:00")
+    mem.end_session(user_id=user, session_id=session)
+
+
+def listed(mem: Memory, user: str = "u") -> list[str]:
+    """The contents ``list()`` returns for ``user`` (what is current, every layer)."""
+    return [r.content for r in mem.list(user_id=user, limit=100)]

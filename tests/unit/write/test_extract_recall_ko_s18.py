@@ -16,37 +16,33 @@ from __future__ import annotations
 from typing import Any
 
 
-def _said(chat_extract: Any, *texts: str) -> list[str]:
-    return chat_extract.contents(*[("user", t) for t in texts])
-
-
 def _slots(chat_extract: Any, text: str) -> list[str | None]:
     return [c.slot for c in chat_extract.candidates(("user", text))]
 
 
 def test_a_pets_name_in_quotes_after_its_kind_is_its_name(chat_extract: Any) -> None:
-    assert _said(chat_extract, "고양이 키우는데 이름은 '깨' 근데 발톱이 부러졌어 ㅠ 병원 가야 돼?") == \
+    assert chat_extract.user_says("고양이 키우는데 이름은 '깨' 근데 발톱이 부러졌어 ㅠ 병원 가야 돼?") == \
         ["사용자는 고양이 깨를 키운다"]
-    got = _said(chat_extract, "레오파드 게코 키우는데 이름은 '호떡' 탈피를 못 해. 습도 몇 %가 좋아?")
+    got = chat_extract.user_says("레오파드 게코 키우는데 이름은 '호떡' 탈피를 못 해. 습도 몇 %가 좋아?")
     assert got == ["사용자는 레오파드 게코 호떡을 키운다"], got
-    got = _said(chat_extract, "강아지 키우는데 이름은 “콩떡”이야")
+    got = chat_extract.user_says("강아지 키우는데 이름은 “콩떡”이야")
     assert any("강아지" in c and "콩떡" in c for c in got), got
     assert not any(c == "사용자는 강아지 키운다" for c in got), got
 
 
 def test_someone_elses_or_a_wished_for_pet_is_not_named_the_users(chat_extract: Any) -> None:
-    assert _said(chat_extract, "친구가 고양이 키우는데 이름은 '깨'래") == []
-    got = _said(chat_extract, "나중에 게코 키우면 이름은 '호떡'으로 하고 싶어")
+    assert chat_extract.user_says("친구가 고양이 키우는데 이름은 '깨'래") == []
+    got = chat_extract.user_says("나중에 게코 키우면 이름은 '호떡'으로 하고 싶어")
     assert not any("호떡" in c and "키운다" in c for c in got), got
 
 
 def test_how_many_children_or_pets_is_one_value(chat_extract: Any) -> None:
-    assert _said(chat_extract, "딸 둘 있어요") == ["사용자는 딸이 둘 있다"]
+    assert chat_extract.user_says("딸 둘 있어요") == ["사용자는 딸이 둘 있다"]
     assert "count:아들" in _slots(chat_extract, "아들 하나 있어")
     assert "count:고양이" in _slots(chat_extract, "고양이 두 마리 있어")
-    got = _said(chat_extract, "쌍둥이 딸 둘 있는데 (서아랑 서윤, 6살) 유치원 추천 좀 해줘")
+    got = chat_extract.user_says("쌍둥이 딸 둘 있는데 (서아랑 서윤, 6살) 유치원 추천 좀 해줘")
     assert got == ["사용자는 쌍둥이 딸이 둘 있다 (서아랑 서윤, 6살)"], got
-    got = _said(chat_extract, "아들 둘 있는데 (민호랑 민재) 둘 다 축구를 좋아해서 주말마다 경기 봐")
+    got = chat_extract.user_says("아들 둘 있는데 (민호랑 민재) 둘 다 축구를 좋아해서 주말마다 경기 봐")
     assert "사용자는 아들이 둘 있다 (민호랑 민재)" in got, got
 
 
@@ -57,23 +53,23 @@ def test_another_persons_children_or_a_wish_is_no_count(chat_extract: Any) -> No
 
 
 def test_a_bracketed_aside_after_the_predicate_is_kept_with_it(chat_extract: Any) -> None:
-    got = _said(chat_extract, "저 다음 달부터 주 3일 재택해요 (사무실은 을지로인데). 모니터 추천 좀")
+    got = chat_extract.user_says("저 다음 달부터 주 3일 재택해요 (사무실은 을지로인데). 모니터 추천 좀")
     assert any("재택" in c and "을지로" in c for c in got), got
-    got = _said(chat_extract, "나 이번 달부터 remote로 일해 (회사는 판교). 의자 추천 좀")
+    got = chat_extract.user_says("나 이번 달부터 remote로 일해 (회사는 판교). 의자 추천 좀")
     assert any("remote" in c for c in got), got
 
 
 def test_a_lasting_cause_guessed_at_is_said_as_true(chat_extract: Any) -> None:
-    got = _said(chat_extract, "매일 새벽 4시에 수산시장 나가서 그런가 저녁만 되면 졸려")
+    got = chat_extract.user_says("매일 새벽 4시에 수산시장 나가서 그런가 저녁만 되면 졸려")
     assert any("매일 새벽 4시에 수산시장 나간다" in c for c in got), got
-    got = _said(chat_extract, "평일엔 매일 6시에 출근해서 그런지 주말엔 늘 늦잠 자")
+    got = chat_extract.user_says("평일엔 매일 6시에 출근해서 그런지 주말엔 늘 늦잠 자")
     assert any("매일 6시에 출근" in c for c in got), got
 
 
 def test_a_cause_of_the_moment_guessed_at_stays_out(chat_extract: Any) -> None:
     for text in ["어제 술 마셔서 그런지 머리 아파", "날씨가 추워서 그런가 봐", "왜 그런지 모르겠어",
                  "수능 날이라 그런지 차가 없네", "오늘 많이 걸어서 그런가 다리가 뻐근해"]:
-        assert _said(chat_extract, text) == [], text
+        assert chat_extract.user_says(text) == [], text
 
 
 def test_a_plan_on_a_day_of_the_calendar_is_dated(chat_extract: Any) -> None:
@@ -95,7 +91,7 @@ def test_a_standing_request_with_its_verb_left_out(chat_extract: Any) -> None:
 
 def test_the_team_the_user_works_in(chat_extract: Any) -> None:
     assert "team" in _slots(chat_extract, "저 마케팅팀이에요")
-    got = _said(chat_extract, "참고로 나 물류회사 정산팀이야 ㅋㅋ")
+    got = chat_extract.user_says("참고로 나 물류회사 정산팀이야 ㅋㅋ")
     assert got == ["사용자는 물류회사 정산팀 소속"], got
     for text in ["나 우리 팀이야", "나 같은 팀이야", "엄마는 경리팀이야", "나 응원팀이야?"]:
         assert "team" not in _slots(chat_extract, text), text
@@ -124,8 +120,8 @@ def test_the_users_work_named_by_its_title_in_quotes(chat_extract: Any) -> None:
     got = chat_extract.candidates(("user", "우리 웹툰 '달밤 식당' 12화 콘티 같이 짜줘. 분량은 60컷"))
     work = [c for c in got if "달밤 식당" in c.content]
     assert work and work[0].tier == "project" and "웹툰" in work[0].content, got
-    assert any("오늘의 빵" in c for c in _said(chat_extract, "내 블로그 '오늘의 빵' 소개글 써줘"))
+    assert any("오늘의 빵" in c for c in chat_extract.user_says("내 블로그 '오늘의 빵' 소개글 써줘"))
     for text in ["친구 웹툰 '달밤' 재밌더라", "소설 '채식주의자' 읽었는데 어렵더라",
                  "나중에 내 앱 '모아' 만들면 홍보 도와줘"]:
         assert not any("달밤" in c or "채식주의자" in c or "모아" in c
-                       for c in _said(chat_extract, text)), text
+                       for c in chat_extract.user_says(text)), text

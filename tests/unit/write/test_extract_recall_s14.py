@@ -14,36 +14,32 @@ from __future__ import annotations
 from typing import Any
 
 
-def _said(chat_extract: Any, *texts: str) -> list[str]:
-    return chat_extract.contents(*[("user", t) for t in texts])
-
-
 def _health(chat_extract: Any, text: str) -> list[str]:
     return [c.content for c in chat_extract.candidates(("user", text))
             if "medication" in c.tags or c.rule == "health"]
 
 
 def test_a_clause_after_a_comma_ends_the_object(chat_extract: Any) -> None:
-    assert "User dislikes beige" in _said(
-        chat_extract, "I hate beige, I swear every flat I've rented was beige")
-    assert "User loves bouldering" in _said(
-        chat_extract, "I love bouldering, it's the only sport I stick with")
+    assert "User dislikes beige" in chat_extract.user_says(
+        "I hate beige, I swear every flat I've rented was beige")
+    assert "User loves bouldering" in chat_extract.user_says(
+        "I love bouldering, it's the only sport I stick with")
     # a list is one object
-    got = _said(chat_extract, "I'm allergic to sesame, mustard and celery")
+    got = chat_extract.user_says("I'm allergic to sesame, mustard and celery")
     assert any("sesame, mustard and celery" in c for c in got), got
 
 
 def test_a_child_by_their_place_among_siblings(chat_extract: Any) -> None:
-    got = _said(chat_extract, "keep it plain please, my eldest can't handle garlic")
+    got = chat_extract.user_says("keep it plain please, my eldest can't handle garlic")
     assert any("User's eldest can't handle garlic" in c for c in got), got
     # Korean: what the youngest can't eat is not the user's
-    got = _said(chat_extract, "우리 집 막내가 오이를 잘 못 먹어서 좀 빼줘")
+    got = chat_extract.user_says("우리 집 막내가 오이를 잘 못 먹어서 좀 빼줘")
     assert any("막내" in c and "오이" in c for c in got), got
     assert not any(c.startswith("사용자는") and "오이" in c for c in got), got
-    got = _said(chat_extract, "어머님이 견과류 알레르기가 있으셔")
+    got = chat_extract.user_says("어머님이 견과류 알레르기가 있으셔")
     assert not any(c.startswith("사용자는") and "알레르기" in c for c in got), got
     # the user's own stays the user's
-    assert any("오이" in c for c in _said(chat_extract, "나 오이 못 먹어"))
+    assert any("오이" in c for c in chat_extract.user_says("나 오이 못 먹어"))
 
 
 def test_a_medicine_the_doctor_switched_to(chat_extract: Any) -> None:
@@ -59,8 +55,8 @@ def test_a_medicine_the_doctor_switched_to(chat_extract: Any) -> None:
         got = [c for c in chat_extract.candidates(("user", text))
                if drug in c.content and c.pinned]
         assert got, (text, [c.content for c in chat_extract.candidates(("user", text))])
-    assert "User takes leflunomide (switched from methotrexate)" in _said(
-        chat_extract, "the rheumatologist moved me off methotrexate onto leflunomide, "
+    assert "User takes leflunomide (switched from methotrexate)" in chat_extract.user_says(
+        "the rheumatologist moved me off methotrexate onto leflunomide, "
                       "fingers crossed")
 
 
@@ -72,7 +68,7 @@ def test_a_switch_that_is_no_medicine_stays_out(chat_extract: Any) -> None:
         got = [c for c in chat_extract.candidates(("user", text)) if "medication" in c.tags]
         assert not got, (text, got)
     # someone else's prescription
-    got = _said(chat_extract, "아빠 약을 병원에서 메트포르민에서 다른 걸로 바꿨대")
+    got = chat_extract.user_says("아빠 약을 병원에서 메트포르민에서 다른 걸로 바꿨대")
     assert not any(c.startswith("사용자는") and "복용" in c for c in got), got
 
 
@@ -85,35 +81,35 @@ def test_a_relatives_diagnosis_said_as_news(chat_extract: Any) -> None:
 def test_a_pets_symptom(chat_extract: Any) -> None:
     got = _health(chat_extract, "the cat's been sneezing since the weekend")
     assert any(c.startswith("User's cat has been sneezing") for c in got), got
-    assert not _said(chat_extract, "the dog's been an angel lately")
+    assert not chat_extract.user_says("the dog's been an angel lately")
 
 
 def test_a_pet_introduced_by_name(chat_extract: Any) -> None:
-    got = _said(chat_extract, "haha that's Biscuit, my corgi. she steals socks")
+    got = chat_extract.user_says("haha that's Biscuit, my corgi. she steals socks")
     assert "User's corgi is called Biscuit" in got, got
-    assert not any("called" in c for c in _said(chat_extract, "that's Tom, my manager"))
+    assert not any("called" in c for c in chat_extract.user_says("that's Tom, my manager"))
 
 
 def test_a_quoted_name_said_beside_a_work_noun(chat_extract: Any) -> None:
-    got = _said(chat_extract, "it's our inventory bot, \"stockpot\", running on Fly.io")
+    got = chat_extract.user_says("it's our inventory bot, \"stockpot\", running on Fly.io")
     assert any("stockpot" in c for c in got), got
     # someone's words stay out
-    got = _said(chat_extract, "my manager wrote \"ship it before friday or else\" lol")
+    got = chat_extract.user_says("my manager wrote \"ship it before friday or else\" lol")
     assert not any("ship it" in c for c in got), got
 
 
 def test_the_make_said_after_the_thing(chat_extract: Any) -> None:
-    got = _said(chat_extract, "my neighbour keeps asking to borrow my ladder, is that weird? "
+    got = chat_extract.user_says("my neighbour keeps asking to borrow my ladder, is that weird? "
                               "it's a Werner")
     assert "User has a Werner ladder" in got, got
     # "it" is no make: a verdict, or a day
     for text in ["my sister took my car again. it's a nightmare",
                  "my boss snapped at me. it's a Monday thing"]:
-        assert not any("User has" in c for c in _said(chat_extract, text)), text
+        assert not any("User has" in c for c in chat_extract.user_says(text)), text
 
 
 def test_a_compound_verb_agrees_on_its_verb(chat_extract: Any) -> None:
-    got = _said(chat_extract, "I batch cook every Sunday for the week")
+    got = chat_extract.user_says("I batch cook every Sunday for the week")
     assert any(c.startswith("User batch cooks every Sunday") for c in got), got
-    got = _said(chat_extract, "I walk the dog every morning before work")
+    got = chat_extract.user_says("I walk the dog every morning before work")
     assert any(c.startswith("User walks the dog") for c in got), got

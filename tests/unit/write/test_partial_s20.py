@@ -9,6 +9,7 @@ current as a memory of its own, and the old wording stays in history.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -113,37 +114,28 @@ def mem(tmp_path) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
         yield m
 
 
-def _say(mem: Memory, day: str, text: str, session: str) -> None:
-    mem.add([{"role": "user", "content": text}], user_id="u", session_id=session,
-            timestamp=f"{day}T10:00:00")
-    mem.end_session(user_id="u", session_id=session)
-
-
-def _live(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100)]
-
-
-def test_an_allergy_outlives_a_change_of_food(mem: Memory) -> None:
-    _say(mem, "2026-05-01", "우리 강아지 보리는 닭고기 알러지가 있어서 연어 사료만 먹어요", "s0")
-    _say(mem, "2026-09-10", "보리 사료를 연어에서 오리로 바꿨어요", "s1")
+def test_an_allergy_outlives_a_change_of_food(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-05-01", "우리 강아지 보리는 닭고기 알러지가 있어서 연어 사료만 먹어요", "s0")
+    sessions.say(mem, "2026-09-10", "보리 사료를 연어에서 오리로 바꿨어요", "s1")
     live = {r.content: r for r in mem.list(user_id="u", limit=100)}
     kept = [c for c in live if "알러지" in c]
     assert kept and "연어" not in kept[0] and live[kept[0]].pinned
     assert any("오리" in c for c in live)
 
 
-def test_a_promotion_keeps_the_employer(mem: Memory) -> None:
-    _say(mem, "2026-05-01", "Hi! I'm Priya, 34, product manager at a fintech in Toronto", "s0")
-    _say(mem, "2026-09-10", "I got promoted to senior PM!", "s1")
-    live = _live(mem)
+def test_a_promotion_keeps_the_employer(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-05-01",
+                 "Hi! I'm Priya, 34, product manager at a fintech in Toronto", "s0")
+    sessions.say(mem, "2026-09-10", "I got promoted to senior PM!", "s1")
+    live = sessions.listed(mem)
     assert any("fintech in Toronto" in c and "product manager" not in c for c in live)
     assert not any("product manager" in c for c in live)
 
 
-def test_a_deploy_target_moved_keeps_the_stack(mem: Memory) -> None:
-    _say(mem, "2026-05-01", "우리 팀 백엔드는 FastAPI + Postgres 15 쓰고 배포는 fly.io로 해", "s0")
-    _say(mem, "2026-09-10", "이제 배포는 fly.io 말고 AWS ECS로 옮겼어", "s1")
-    live = _live(mem)
+def test_a_deploy_target_moved_keeps_the_stack(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-05-01", "우리 팀 백엔드는 FastAPI + Postgres 15 쓰고 배포는 fly.io로 해", "s0")
+    sessions.say(mem, "2026-09-10", "이제 배포는 fly.io 말고 AWS ECS로 옮겼어", "s1")
+    live = sessions.listed(mem)
     assert any("FastAPI" in c and "fly.io" not in c for c in live)
     assert any("배포" in c and "AWS ECS" in c for c in live)
     assert not any("fly.io" in c for c in live)
@@ -179,18 +171,19 @@ def test_no_rewrite(old: str, new: str, value: str) -> None:
     assert rewritten(old, new, value) is None
 
 
-def test_a_move_of_the_party_keeps_the_place(mem: Memory) -> None:
-    _say(mem, "2026-03-07", "제 생일 party 4월 25일 토요일로 잡았어요, 홍대 bar에서", "s0")
-    _say(mem, "2026-04-20", "party 5월 2일로 미뤘어요", "s1")
-    live = _live(mem)
+def test_a_move_of_the_party_keeps_the_place(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-03-07", "제 생일 party 4월 25일 토요일로 잡았어요, 홍대 bar에서", "s0")
+    sessions.say(mem, "2026-04-20", "party 5월 2일로 미뤘어요", "s1")
+    live = sessions.listed(mem)
     assert [c for c in live if "party" in c] == ["사용자의 생일 party 5월 2일로 잡았다, 홍대 bar에서"]
 
 
 # -- a new job said by its start, beside a job memory that says more -----------------------------
-def test_a_new_employer_ends_the_old_job_and_keeps_the_home(mem: Memory) -> None:
-    _say(mem, "2026-05-01", "I work at Shopify as a backend dev and live in Ottawa with my partner Alex", "s0")
-    _say(mem, "2026-09-10", "started at Stripe last week", "s1")
-    live = _live(mem)
+def test_a_new_employer_ends_the_old_job_and_keeps_the_home(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-05-01",
+                 "I work at Shopify as a backend dev and live in Ottawa with my partner Alex", "s0")
+    sessions.say(mem, "2026-09-10", "started at Stripe last week", "s1")
+    live = sessions.listed(mem)
     assert not any("Shopify" in c for c in live)
     assert any("Stripe" in c for c in live)
     assert "User lives in Ottawa with their partner Alex" in live

@@ -11,6 +11,7 @@ old one. What the change did not touch stays current; the old wording stays in h
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -118,49 +119,43 @@ def mem(tmp_path) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
         yield m
 
 
-def _say(mem: Memory, day: str, text: str, session: str) -> None:
-    mem.add([{"role": "user", "content": text}], user_id="u", session_id=session,
-            timestamp=f"{day}T10:00:00")
-    mem.end_session(user_id="u", session_id=session)
-
-
-def _live(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100)]
-
-
-def test_a_sisters_move_keeps_the_bakery(mem: Memory) -> None:
-    _say(mem, "2026-10-01", "I run a small bakery in Portland with my sister Ana. We're open 7 "
-         "to 3, closed Mondays.", "s0")
-    _say(mem, "2026-11-01", "My sister Ana moved to Seattle so I'm running the bakery alone now",
-         "s1")
-    live = _live(mem)
+def test_a_sisters_move_keeps_the_bakery(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-10-01",
+                 "I run a small bakery in Portland with my sister Ana. We're open 7 "
+                 "to 3, closed Mondays.", "s0")
+    sessions.say(mem, "2026-11-01",
+                 "My sister Ana moved to Seattle so I'm running the bakery alone now",
+                 "s1")
+    live = sessions.listed(mem)
     assert any("bakery in Portland" in c and "Ana" not in c for c in live)
     assert any("7 to 3" in c for c in live)
     assert any("Seattle" in c and "alone" in c for c in live)
 
 
-def test_a_breakup_keeps_the_users_diet(mem: Memory) -> None:
-    _say(mem, "2026-10-01", "I'm vegetarian btw, and my partner Jo is vegan", "s0")
-    _say(mem, "2026-11-01", "Jo and I broke up last month, so just me now", "s1")
-    live = _live(mem)
+def test_a_breakup_keeps_the_users_diet(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-10-01", "I'm vegetarian btw, and my partner Jo is vegan", "s0")
+    sessions.say(mem, "2026-11-01", "Jo and I broke up last month, so just me now", "s1")
+    live = sessions.listed(mem)
     assert "User is vegetarian" in live
     assert not any("Jo is vegan" in c for c in live)
 
 
-def test_a_new_school_keeps_the_name(mem: Memory) -> None:
-    _say(mem, "2026-10-01", "hey! so I'm Priya, I teach 7th grade science in Austin", "s0")
-    _say(mem, "2026-11-01", "we moved to Denver last week! I'm teaching at a new school, 8th "
-         "grade now", "s1")
-    live = _live(mem)
+def test_a_new_school_keeps_the_name(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-10-01", "hey! so I'm Priya, I teach 7th grade science in Austin", "s0")
+    sessions.say(mem, "2026-11-01",
+                 "we moved to Denver last week! I'm teaching at a new school, 8th "
+                 "grade now", "s1")
+    live = sessions.listed(mem)
     assert any("Priya" in c and "Austin" not in c for c in live)
     assert not any("7th grade" in c for c in live)
 
 
-def test_a_host_move_keeps_the_stack(mem: Memory) -> None:
-    _say(mem, "2026-10-01", "I'm working on a django app called ledgerly, postgres 16 on render",
-         "s0")
-    _say(mem, "2026-11-10", "moved ledgerly to fly.io this weekend", "s1")
-    live = _live(mem)
+def test_a_host_move_keeps_the_stack(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-10-01",
+                 "I'm working on a django app called ledgerly, postgres 16 on render",
+                 "s0")
+    sessions.say(mem, "2026-11-10", "moved ledgerly to fly.io this weekend", "s1")
+    live = sessions.listed(mem)
     assert any("django" in c and "postgres 16" in c and "fly.io" in c for c in live)
     assert not any("render" in c for c in live)
 
@@ -190,19 +185,20 @@ def test_the_items_left_in_a_list(old: str, new: str, names: tuple[str, ...], re
     assert unchanged(old, new, names) == rest
 
 
-def test_one_goal_dropped_keeps_the_other(mem: Memory) -> None:
-    _say(mem, "2026-10-01", "my goals this year: run a half marathon and learn Spanish", "s0")
-    _say(mem, "2026-11-10", "dropping the spanish thing", "s1")
-    live = _live(mem)
+def test_one_goal_dropped_keeps_the_other(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-10-01",
+                 "my goals this year: run a half marathon and learn Spanish", "s0")
+    sessions.say(mem, "2026-11-10", "dropping the spanish thing", "s1")
+    live = sessions.listed(mem)
     assert any("half marathon" in c and "Spanish" not in c for c in live)
     assert not any("learn Spanish" in c for c in live)
 
 
 # -- shapes of change read more widely (fresh19 dev sequences, each with its look-alikes) -----------
-def test_a_promotion_in_a_job_said_works_at_x_as_y(mem: Memory) -> None:
-    _say(mem, "2026-01-20", "I work at Shopify in Ottawa as a support lead", "s0")
-    _say(mem, "2026-06-20", "got promoted to support manager!", "s1")
-    live = _live(mem)
+def test_a_promotion_in_a_job_said_works_at_x_as_y(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-01-20", "I work at Shopify in Ottawa as a support lead", "s0")
+    sessions.say(mem, "2026-06-20", "got promoted to support manager!", "s1")
+    live = sessions.listed(mem)
     assert any("Shopify in Ottawa" in c and "support lead" not in c for c in live)
     assert any("support manager" in c for c in live)
 
@@ -231,10 +227,10 @@ def test_a_season_is_a_new_date(sentence: str, moved: bool) -> None:
     assert any(s.kind == "rescheduled" for s in shifts(sentence)) is moved
 
 
-def test_a_wedding_put_off_to_autumn_keeps_its_name(mem: Memory) -> None:
-    _say(mem, "2026-01-25", "4월 18일에 결혼식 잡았어!", "s0")
-    _say(mem, "2026-03-01", "결혼식 가을로 미뤘어 10월 10일로. 식장 사정 때문에", "s1")
-    live = _live(mem)
+def test_a_wedding_put_off_to_autumn_keeps_its_name(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-01-25", "4월 18일에 결혼식 잡았어!", "s0")
+    sessions.say(mem, "2026-03-01", "결혼식 가을로 미뤘어 10월 10일로. 식장 사정 때문에", "s1")
+    live = sessions.listed(mem)
     assert any("결혼식" in c and "10월" in c for c in live)
     assert not any("4월 18일" in c for c in live)
 
@@ -248,11 +244,11 @@ def test_back_to_and_a_season(new: str, things: set[str], value: str) -> None:
     assert said is not None and set(said.things) == things and said.value == value
 
 
-def test_a_meeting_said_in_either_script(mem: Memory) -> None:
-    _say(mem, "2026-04-27", "team meeting 매주 월요일 10시야", "s0")
-    _say(mem, "2026-06-27", "팀 미팅 수요일로 바뀜", "s1")
-    _say(mem, "2026-09-27", "팀 미팅 다시 월요일로 돌아왔어 lol", "s2")
-    live = _live(mem)
+def test_a_meeting_said_in_either_script(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-04-27", "team meeting 매주 월요일 10시야", "s0")
+    sessions.say(mem, "2026-06-27", "팀 미팅 수요일로 바뀜", "s1")
+    sessions.say(mem, "2026-09-27", "팀 미팅 다시 월요일로 돌아왔어 lol", "s2")
+    live = sessions.listed(mem)
     assert any("미팅" in c and "월요일" in c for c in live)
     assert not any("수요일" in c for c in live)
 
@@ -275,11 +271,12 @@ def test_who_moved_with_the_user_lives_with_them(memory: str, rest: str | None) 
     assert household(memory) == rest
 
 
-def test_a_second_move_keeps_the_family(mem: Memory) -> None:
-    _say(mem, "2026-02-18", "just moved to Denver with my wife Priya and our son Arjun", "s0")
-    _say(mem, "2026-10-18", "we relocated again, Seattle this time, Priya got a job at a "
-         "hospital there", "s1")
-    live = _live(mem)
+def test_a_second_move_keeps_the_family(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-02-18",
+                 "just moved to Denver with my wife Priya and our son Arjun", "s0")
+    sessions.say(mem, "2026-10-18", "we relocated again, Seattle this time, Priya got a job at a "
+                 "hospital there", "s1")
+    live = sessions.listed(mem)
     assert any("Arjun" in c for c in live)
     assert any("Seattle" in c for c in live)
     assert not any("Denver" in c for c in live)
@@ -297,23 +294,23 @@ def test_an_activity_dropped(sentence: str, names: tuple[str, ...]) -> None:
     assert retired(sentence) == names
 
 
-def test_what_replaced_the_activity_dropped(mem: Memory) -> None:
-    _say(mem, "2026-05-22", "signed up for a pottery class on thursdays", "s0")
-    _say(mem, "2026-08-22", "dropped pottery, doing salsa on thursdays now instead", "s1")
-    live = _live(mem)
+def test_what_replaced_the_activity_dropped(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-05-22", "signed up for a pottery class on thursdays", "s0")
+    sessions.say(mem, "2026-08-22", "dropped pottery, doing salsa on thursdays now instead", "s1")
+    live = sessions.listed(mem)
     assert any("salsa" in c for c in live)
     assert not any("pottery class" in c for c in live)
 
 
-def test_a_trip_called_off_by_its_place(mem: Memory) -> None:
-    _say(mem, "2026-06-01", "여름휴가 8월 첫 주에 오사카 가기로 했어", "s0")
-    _say(mem, "2026-07-10", "오사카 여행 취소했어 회사 일 때문에 ㅠㅠ", "s1")
-    assert not any("8월 첫 주" in c for c in _live(mem))
+def test_a_trip_called_off_by_its_place(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-06-01", "여름휴가 8월 첫 주에 오사카 가기로 했어", "s0")
+    sessions.say(mem, "2026-07-10", "오사카 여행 취소했어 회사 일 때문에 ㅠㅠ", "s1")
+    assert not any("8월 첫 주" in c for c in sessions.listed(mem))
 
 
-def test_a_race_not_run_this_year(mem: Memory) -> None:
-    _say(mem, "2026-06-10", "I'm planning to run the Chicago marathon in october", "s0")
-    _say(mem, "2026-08-30", "tore my calf, not running chicago this year. gutted", "s1")
-    live = _live(mem)
+def test_a_race_not_run_this_year(mem: Memory, sessions: Any) -> None:
+    sessions.say(mem, "2026-06-10", "I'm planning to run the Chicago marathon in october", "s0")
+    sessions.say(mem, "2026-08-30", "tore my calf, not running chicago this year. gutted", "s1")
+    live = sessions.listed(mem)
     assert not any("marathon" in c for c in live)
     assert any("calf" in c for c in live)
