@@ -13,7 +13,7 @@ import typer
 from gieok import __version__
 
 COMMAND_MODULES = (
-    "serve", "memories", "io", "tokens", "eval", "eval_write", "bench", "lifecycle", "context",
+    "serve", "memories", "io", "tokens", "eval", "eval_write", "eval_context", "bench", "lifecycle", "context",
     "mcp", "migrate", "rekey",
 )
 
