@@ -432,6 +432,13 @@ _LITTLE = frozenset("a an the some one of it them that this those these for him 
                     "first today tomorrow tonight later now probably".split())
 
 
+# the choice among what the assistant listed, said without a subject ("going with green curry",
+# "gonna go with the second one")
+_CHOSEN_EN = re.compile(r"^(?:(?:ok(?:ay)?|yeah|yep|yes|hmm+|ok\s+then|then)[,.!\s]+)*(?:going|gonna\s+go|"
+                        r"go(?:ing)?\s+to\s+go|i['’]?ll\s+go|i\s+will\s+go)\s+with\s+(?P<what>.+)$",
+                        re.IGNORECASE)
+
+
 def adopts(sentence: str, shown: str) -> bool:
     """A short English reply that takes up what the assistant just suggested ("yeah we're
     getting a shower chair" after "… a shower chair help a lot"; "I'll try the magnesium"):
@@ -440,7 +447,7 @@ def adopts(sentence: str, shown: str) -> bool:
     if not shown or _HANGUL.search(sentence):
         return False
     s = re.sub(r"[\s.!~]+$", "", sentence.strip())
-    m = _ADOPT_EN.match(s)
+    m = _ADOPT_EN.match(s) or _CHOSEN_EN.match(s)
     if m is None or len(s.split()) > 10:
         return False
     what = m.group("what").split(".")[0]

@@ -89,7 +89,14 @@ _EVALUATIVE = re.compile(
     # a coffee?" → "already on my third lol" answer with a mood, not a fact
     r"^what['’]?s\s+(?:up|new|going\s+on)|^(?:you\s+)?ready\s+for\s+(?:the|today|tonight)\b|^(?:sup|wyd|wassup)\b|^what\s+are\s+you\s+(?:up\s+to|"
     r"doing)|^(?:maybe|perhaps|why\s+not|how\s+about|have\s+you\s+tried|wanna|want\s+to|"
-    r"you\s+(?:could|should|might))\b|뭐\s?해|뭐\s?하고\s?있|별일\s?없", re.IGNORECASE)
+    r"you\s+(?:could|should|might))\b|뭐\s?해|뭐\s?하고\s?있|별일\s?없|"
+    # the user's impression of someone or something ("What was she like?", "What's the new
+    # place like?", "어떤 점이 제일 어려우세요?", "뭐가 제일 힘드세요?"): the answer is a
+    # description or a feeling in the user's words, not a fact with a value
+    r"^what\s+(?:was|is|were|are)\s+(?!your\s+(?:name|job|age)\b)(?:\w+\s+){1,3}like\s*[?？]|"
+    r"^what['’]s\s+(?:\w+\s+){1,3}like\s*[?？]|"
+    r"(?:어떤\s?(?:점|게|부분)|뭐)(?:이|가)?\s?(?:제일|가장|젤)?\s?(?:어려우|어렵|힘드|힘들|좋으|좋았|"
+    r"싫으|그리우|아쉬우|불편하)", re.IGNORECASE)
 _YES_NO = re.compile(r"^(?:do|does|did|is|are|was|were|can|could|will|would|have|has|had|"
                      r"should|shall|may|any|anything|ever)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -160,7 +167,10 @@ _TASK = re.compile(
     # like to do ("어디로 날고 싶어요?")
     r"지역(?:이|은)?\s?어디|근처(?:세요|예요|에요|야|이세요|인가요)|"
     r"\bprefer\b[^?]*\bor\b|\bwould\s+you\s+(?:like|prefer|rather)\b|"
-    r"고\s?싶(?:어요|으세요|어|니|으신가요|은가요)\s*[?？]|\bwhat\s+temperature\b|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
+    r"고\s?싶(?:어요|으세요|어|니|으신가요|은가요)\s*[?？]|\bwhat\s+temperature\b|"
+    r"고\s?싶은\s?(?:곳|데|거|것|나라|도시|게)(?:은|는|이|가)?\s?(?:요|이요|이에요|예요|인가요)?\s*[?？]|"
+    r"\bwhere\s+would\s+you\s+(?:go|want|travel|start)\b|"
+    r"^what\s+time\s+(?:is|does|will)\s+(?:the|it)\b|몇\s?분(?:이세요|이서|이에요|이신가요|\s?오세요)|"
     r"\bbudget\b|예산|"
     r"\b(?:do\s+you|you['’]d|you)\s+(?:need|want)\b|필요하세요|필요해요|원하세요|원하시|"
     r"(?:하|드|채우|쓰|넣|보내|고르)실\s?(?:건가요|거예요|거에요|래요)|"
@@ -268,8 +278,31 @@ def steers(sentence: str, question: str | None, turn_text: str = "") -> bool:
         return True  # "첫 학교는 어디예요?" → "아직 발령 전": nothing known yet
     if _yes_no(question) and _repeats(text, question):
         return True
-    # "응 어깨 회전근개 수술 후 재활이야" after "운동 알려드릴까요?": what lasts is said anyway
-    return task_question(question) and _LASTING.search(text) is None
+    # "응 어깨 회전근개 수술 후 재활이야" after "운동 알려드릴까요?": what lasts is said anyway —
+    # but a count that opens the answer to the task's size is the answer, whatever it counts
+    # ("How many people would be travelling?" → "like 9 incl my kids"), unless it names someone
+    return task_question(question) and (_LASTING.search(text) is None or _counted(text))
+
+
+# a fragment that opens with a count ("like 9 incl my kids", "about 12, with the kids", "4명이요
+# 애들까지"): the size the task asked for
+_COUNT_FIRST = re.compile(
+    r"^(?:(?:like|about|around|maybe|probably|prob|roughly|approx(?:imately)?|just|only|~|"
+    r"대략|한|약|아마)\s*)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"a\s+dozen)\b(?!\s*(?:years?|yrs?|yo|y/o|months?|weeks?)\b)|"
+    r"^(?:(?:대략|한|약|아마)\s?)?\d+\s?(?:명|분|인)(?![가-힣])",
+    re.IGNORECASE)
+
+
+def _counted(text: str) -> bool:
+    """A count opens the fragment and no one is named in it (a name is a fact of its own:
+    "2, me and my wife Jess")."""
+    rest = _EN_YES.sub("", _KO_YES.sub("", text.strip()))
+    if _COUNT_FIRST.match(rest) is None:
+        return False
+    if _HANGUL.search(rest):
+        return not any(t.tag == "NNP" for t in korean.tokens(rest))
+    return re.search(r"(?<=\s)[A-Z][a-z]+", rest) is None
 
 
 def _noun_phrase(toks: list[korean.Token]) -> bool:
@@ -356,6 +389,8 @@ def answer(sentence: str, question: str, turn_text: str, entities: Entities,
         return None
     if _yes_no(question) and _repeats(sentence, question):
         return None  # "Is this your dad?" → "yeah my dad": a confirmation says nothing new
+    if not _asks_wh(question) and _after_yes(sentence, turn_text):
+        return None  # "yes lol. and mango copies him": the yes answered; this goes on alone
     if _yes_no(question) and not _specific(_EN_YES.sub("", _KO_YES.sub("", sentence.strip()))):
         return None
     text = sentence.strip().rstrip(".!~ ")
@@ -393,6 +428,28 @@ def _after_statement(sentence: str, turn_text: str) -> bool:
         elif _EN_CLAUSE.search(_EN_YES.sub("", part.strip())):
             return True
     return False
+
+
+_BARE_YES = re.compile(r"^(?:yes|yeah|yep|yup|ya|yea|sure|right|exactly|correct|no|nope|nah|네|예|응|어|"
+                       r"넵|맞아요?|아니요?|아뇨)(?:[\s,.!~]*(?:lol|haha+|lmao|ㅋ+|ㅎ+|:\)))*[\s,.!~]*$",
+                       re.IGNORECASE)
+
+
+def _asks_wh(question: str) -> bool:
+    """A question a yes cannot answer ("What breed?", "어디 사세요?"); "So Kiwi is the one who
+    barks?" and "Is she enjoying it?" can be."""
+    q = _LEAD_Q.sub("", question.strip())
+    if _HANGUL.search(q):
+        return _KO_WH.search(q) is not None
+    return re.match(r"(?:what|which|who|whom|whose|where|when|how|why)\b", q, re.IGNORECASE) \
+        is not None
+
+
+def _after_yes(sentence: str, turn_text: str) -> bool:
+    """The fragment follows a bare yes or no of the same turn ("yes lol. and mango copies
+    him"): the yes/no question is answered by it; what comes after is said on its own."""
+    at = turn_text.find(sentence.strip()[:15])
+    return at > 0 and _BARE_YES.match(turn_text[:at].strip()) is not None
 
 
 _STOP = frozenset("my our your the a an is are was were this that it yes yeah yep yup sure "

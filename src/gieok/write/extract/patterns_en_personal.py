@@ -226,7 +226,10 @@ RULES: list[Rule] = [
          check=_thing),
     rule("en.habit.quit",
          rf"{I}{ADV}\s+(?:have\s+|['’]ve\s+)?(?:quit|stopped|gave\s+up|given\s+up)\s+"
-         rf"(?P<x>smoking|drinking|alcohol|coffee|caffeine|meat|sugar|soda|vaping|gaming|"
+         # ("quit drinking coffee" is not "quit drinking": the drink stays with the verb)
+         rf"(?P<x>(?:drinking|eating)\s+(?:coffee|tea|soda|pop|milk|beer|wine|energy\s+drinks|"
+         rf"sugar|meat|dairy|bread|carbs|junk\s+food|fast\s+food)|smoking|"
+         rf"drinking|alcohol|coffee|caffeine|meat|sugar|soda|vaping|gaming|"
          rf"social\s+media)",
          "User quit {x}", "habit", type=MemoryType.DECISION, category="behavior",
          slot="habit:{x}", value="quit", tags=("habit",)),

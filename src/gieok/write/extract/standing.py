@@ -35,7 +35,10 @@ _EN_LEADS = (r"(?:(?:please|pls|and|also|oh|ok(?:ay)?|btw|one\s+more\s+thing|fro
              r"[,\s]+)*")
 _EN_IMPERATIVE = re.compile(
     _EN_LEADS +
-    r"(?:don['’]?t|do\s+not|never|always|keep|use|write|answer|reply|respond|give|format|stop|"
+    # (a gerund after "never"/"always" is the user's own resolve or habit, no imperative:
+    # "never trusting it again", "always losing my keys")
+    r"(?:don['’]?t|do\s+not|(?:never|always)(?!\s+(?!(?:b|br|s|r|st|sw|fl|wr|str|cl|spr)ing\b)"
+    r"[a-z]+ing\b)|keep|use|write|answer|reply|respond|give|format|stop|"
     r"avoid|be|call|address|speak|talk|only|make|include|add|put|no|"
     # "when you give me workout plans, nothing that involves jumping": what is ruled out
     r"nothing(?=\s+(?:that|with|which|involving|containing|too|over|under|more|less)\b))\b",

@@ -1,0 +1,97 @@
+"""What a chat sentence says of the moment, in a shape that is never a fact to keep.
+
+Each reader below recognises one shape of sentence by its language, not by its topic:
+
+- a simile about the user's body or things ("my feet are like balloons", "my flat is like an
+  oven"): a figure of speech for how it is right now;
+- a guess at the cause of the trouble at hand, said with the Korean conjecture of 그렇다
+  ("시골이라 그런가봐요", "오래돼서 그런 듯"): the user wonders why, nothing is asserted;
+- an idea floated with "could" ("we could do a monthly movie night online", "maybe I could ask
+  my sister"): a possibility for the task, not something the user does;
+- homework handed over: a problem labelled as homework ("homework q: a train leaves at 3pm …",
+  "숙제: …"), or a request to explain or solve beside the exam it is for ("광합성 … 차이
+  설명해줘 내일 생물 시험이야");
+- an error message quoted inline ("…: TypeError: cannot read properties of undefined") or a
+  line of code ("openai.api_key = … and I get 401"): a program's words (whole pasted lines are
+  ``pasted``'s);
+- the request dropped ("nah nevermind, I'll just book somewhere else"): what follows is about
+  the task the user gives up, not their life;
+- trying the assistant itself for the first time ("저 이번에 처음 써봐요", "first time using
+  this"): the first use of what is at hand, with no object of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gieok.text.hangul import HANGUL as _HANGUL
+
+# "my feet are like balloons", "my head feels like a sieve" — no number: "my commute is like
+# 40 minutes" is a measure said loosely, and that is a fact
+_SIMILE_EN = re.compile(
+    r"^(?:(?:and|but|also|plus|lol|omg|ugh)[,\s]+)*(?:my|our)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:is|are|feel|feels|look|looks)\s+(?:literally\s+|basically\s+|just\s+)?like\s+"
+    r"(?:a\s+|an\s+|the\s+)?(?:[a-z'’-]+\s+){0,2}?[a-z'’-]+s?(?:\s+(?:lol|haha|rn|now|today))?"
+    r"[\s.!~]*$",
+    re.IGNORECASE)
+# the Korean conjecture of 그렇다 closing the sentence: "그런가봐(요)", "그런가 보다", "그런 듯",
+# "그런 것 같아요", "그래서 그런가?"
+_CAUSE_GUESS_KO = re.compile(
+    r"(?:그런가\s?(?:봐|봐요|보다|보네|보네요|봄|싶어|싶네)|그런\s?(?:듯|듯요|것\s?같|거\s?같|건가)|"
+    r"그래서\s?그런가|그런\s?걸까)[가-힣]{0,3}[\s.!~?ㅋㅎㅠㅜ;^]*$")
+# "we could do …", "maybe I could ask …" — not "I couldn't", "I could never", nor a past ability
+# ("I could swim before I was five")
+_FLOATED_EN = re.compile(
+    r"^(?:(?:maybe|oh|hmm+|ok(?:ay)?|or|so|yeah|i\s+guess|actually)[,\s]+)*(?:i|we)\s+could\s+"
+    r"(?!not\b|never\b|barely\b|hardly\b|always\b|only\b|afford\b|see\b|tell\b|feel\b|hear\b)"
+    r"(?:also\s+|just\s+|maybe\s+|always\s+)?[a-z]+\b",
+    re.IGNORECASE)
+_PAST_ABILITY = re.compile(r"\b(?:when\s+i\s+was|as\s+a\s+(?:kid|child|teen)|back\s+then|used\s+to|"
+                           r"before\s+i|years?\s+ago|in\s+(?:high\s+)?school)\b", re.IGNORECASE)
+# a problem labelled as homework or a quiz question ("homework q:", "hw 3:", "숙제:", "과제 2번:")
+_HOMEWORK_LABEL = re.compile(
+    r"^(?:(?:my|this|a|ok|so)\s+)?(?:homework|hw|assignment|worksheet|quiz|exam|test|practice)"
+    r"(?:\s+(?:q|question|problem|prob|qn))?\s*(?:#?\d+)?\s*[:：]|"
+    r"^(?:숙제|과제|문제|퀴즈|학습지)\s*(?:\d+\s*번?)?\s*[:：]",
+    re.IGNORECASE)
+# a request to explain or solve, and the exam or homework it is for, in one sentence
+_EXPLAIN = re.compile(r"(?:설명|풀어|풀이|알려|가르쳐|정리)\s?(?:해\s?)?(?:줘|주세요|줄래|줘요|주라)|"
+                      r"\b(?:explain|solve|help\s+me\s+(?:with|understand|solve))\b",
+                      re.IGNORECASE)
+_SCHOOLWORK = re.compile(r"시험|숙제|과제|퀴즈|중간고사|기말고사|수행평가|"
+                         r"\b(?:exam|quiz|homework|hw|assignment|midterm|final)\b",
+                         re.IGNORECASE)
+# an error message quoted inside the sentence ("TypeError: cannot read …", "ModuleNotFoundError:
+# No module named …", "NullPointerException") or an assignment to a dotted name
+_ERROR_TEXT = re.compile(r"\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::|\s+at\b)|"
+                         r"(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\s*=(?!=)")
+_NEVERMIND = re.compile(r"^(?:(?:nah|no|ok(?:ay)?|oh|hmm+|actually|eh)[,.!\s]+)*(?:never\s?mind|nvm|"
+                        r"forget\s+it|scratch\s+that)\b", re.IGNORECASE)
+# "저 이번에 처음 써봐요", "처음 사용해 봐요" — the verb with no object: trying what is at hand
+_FIRST_USE_KO = re.compile(r"^(?:(?:저|나|전|난)\s)?(?:이번에\s|오늘\s|여기\s|이거\s|이것\s)?처음\s?"
+                           r"(?:써|사용해|이용해|해)\s?(?:봐요|봐|봅니다|보는\s?(?:거|건데|거예요|거에요)|"
+                           r"봤어요|봤어)[\s.!~ㅋㅎ^]*$")
+_FIRST_USE_EN = re.compile(r"^(?:(?:hi|hey|hello|so|ok(?:ay)?)[,!.\s]+)*(?:it['’]?s\s+)?(?:my\s+)?"
+                           r"first\s+time\s+(?:using|trying)\s+(?:this|you|it|the\s+app)\b|"
+                           r"^(?:(?:hi|hey|hello)[,!.\s]+)*i['’]?m\s+new\s+(?:here|to\s+this)\b",
+                           re.IGNORECASE)
+
+
+def of_the_moment(sentence: str) -> bool:
+    """Whether ``sentence`` is one of the shapes above: a simile, a guessed cause, an idea
+    floated, homework, a program's words, a dropped request, or the first try of the app."""
+    s = sentence.strip()
+    if not s:
+        return False
+    if _HANGUL.search(s):
+        if _CAUSE_GUESS_KO.search(s) or _FIRST_USE_KO.match(s):
+            return True
+    elif _SIMILE_EN.match(s) and not re.search(r"\d", s):
+        return True
+    elif _FLOATED_EN.match(s) and not _PAST_ABILITY.search(s):
+        return True
+    if _FIRST_USE_EN.match(s) or _NEVERMIND.match(s):
+        return True
+    if _HOMEWORK_LABEL.match(s) or (_EXPLAIN.search(s) and _SCHOOLWORK.search(s)):
+        return True
+    return _ERROR_TEXT.search(s) is not None
