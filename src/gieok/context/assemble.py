@@ -20,7 +20,7 @@ import functools
 import os
 import time
 from dataclasses import dataclass
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,8 @@ from typing import Any
 from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
+from gieok.context.endings import enders
+from gieok.context.groups import named_groups, names_member
 from gieok.context.past import date_past, ended_mark
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
@@ -72,6 +74,9 @@ from gieok.stores.working import WorkingLog
 # Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
 SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
 SUMMARY_RELEVANCE, PINNED_RELEVANCE, SELECTED_RELEVANCE = 0.9, 1.0, 1.0
+ENDER_MARGIN = 0.1  # how far under the block's best line a history line may be and still
+# bring its ender: a line the request is not about ("LG에서 일해요" for "출산 준비물") brings none
+GROUP_MEMBERS = 6  # memories of a named group's members shown under the floor, at most
 ProjectArg = ProjectMemory | str | os.PathLike[str] | None
 
 
@@ -354,10 +359,15 @@ class ContextAssembler:
                                       filters=sources.both(sources.MEMORY_FILTER, within),
                                       weights=scoring, now=now)
         floor, turn_floor = _floors(cfg, similarity_range(embedder) is not None)
+        candidates = hits
         hits = [h for h in hits if (h.parts.relevance >= floor or not query)
                 and admit(h.record)]
+        floored = {h.record.id for h in hits}
+        hits = _with_members(hits, candidates, named_groups(query) if query else frozenset(),
+                             admit, cfg.conversation_pleasantries)
+        members = {h.record.id for h in hits} - floored
         archived = [h for h in hits if h.record.layer is Layer.ARCHIVE
-                    and h.parts.relevance >= turn_floor
+                    and (h.parts.relevance >= turn_floor or h.record.id in members)
                     and (cfg.conversation_pleasantries
                          or not says_nothing(h.record.content, h.record.metadata.get("role")))]
         hits = [h for h in hits if h.record.layer is not Layer.ARCHIVE]
@@ -388,6 +398,14 @@ class ContextAssembler:
                                                                       *tier_hits)))
                    for t in r.source_turn_ids}
         past = _past_turns(archived, turns, cfg.conversation_items if query else 0, covered)
+        # a history line the request is about brings the memory that ended it: the block's
+        # best searched line, or within ENDER_MARGIN of it (context/endings.py)
+        best = max((h.parts.relevance for h in (*hits, *past)), default=0.0)
+        hits = [*hits, *await enders(
+            store, reader, within,
+            [h for h in past if h.parts.relevance >= best - ENDER_MARGIN],
+            {r.id for r in (*standing.pinned, *(h.record for h in (*hits, *tier_hits)))},
+            admit, {h.record.id: h.parts.relevance for h in candidates})]
         sections = [
             _section(SectionKind.PINNED, [_standing_item(r, PINNED_RELEVANCE)
                                           for r in standing.pinned if admit(r)],
@@ -412,6 +430,26 @@ class _Probed:
 
 def _standing_key(reader: Scope, within: Filter | None) -> str:
     return f"{reader.key()}#{within!r}"
+
+
+def _with_members(hits: list[ScoredMemory], candidates: Sequence[ScoredMemory],
+                  groups: frozenset[str], admit: Callable[[MemoryRecord], bool],
+                  pleasantries: bool = False) -> list[ScoredMemory]:
+    """A request about the user's family, kids, parents or team (context/groups.py) also shows
+    the searched memories of its members under the floor — the best ``GROUP_MEMBERS`` by the
+    mixed score: the request is about them, though it shares no word with them. A user's own
+    turn about a member counts too (it is quoted under past conversations, unless a memory
+    in the block came from it): "후배 지훈이는 신입인데 …" left no memory of its own."""
+    if not groups:
+        return hits
+    have = {h.record.id for h in hits}
+    members = [h for h in candidates if h.record.id not in have
+               and h.record.layer not in (Layer.EPISODIC, Layer.PROCEDURAL)
+               and admit(h.record) and names_member(h.record.content, groups)
+               and (h.record.layer is not Layer.ARCHIVE
+                    or (h.record.metadata.get("role") == "user"
+                        and (pleasantries or not says_nothing(h.record.content, "user"))))]
+    return [*hits, *members[:GROUP_MEMBERS]]
 
 
 def _floors(cfg: ContextSettings, calibrated: bool) -> tuple[float, float]:
