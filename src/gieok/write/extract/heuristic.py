@@ -36,7 +36,7 @@ from gieok.write.extract.premise import premise
 from gieok.write.extract.correction import corrected, corrected_earlier, joined
 from gieok.write.extract.fillers import without_fillers
 from gieok.write.extract.unresolved import unresolved
-from gieok.write.extract.retired import died, mentions, parted, renamed, retired, without
+from gieok.write.extract.retired import died, mentions, renamed, retired, who_is_gone, without
 from gieok.write.extract.said_alone import changed_alone
 from gieok.write.ending import called_off
 from gieok.write.extract.shift import said_over
@@ -395,7 +395,7 @@ class HeuristicExtractor:
             # "Mango passed away last week", "Jun and I broke up": what is stored about Mango
             # (about Jun as the partner) is no longer current
             ended = () if not hits or hedged else (topic.name,) if topic is not None \
-                and topic.name and died(resolved) else parted(body)
+                and topic.name and died(resolved) else who_is_gone(body)
             if fix is not None and hits:
                 gone = (*gone, fix.old)
             for hit, lang in hits:

@@ -42,7 +42,13 @@ _EN_MOMENT = re.compile(
     re.IGNORECASE)
 # What happens once and stays true: a death, a birth, an adoption ("My dog Pepper passed away
 # this morning") is not a passing moment, whenever in the day it happened.
-_LIFE_EVENT = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+born|gave\s+birth|"
+# "we had to put Pickles down", "decided to put her to sleep": the vet's last visit, said of
+# the one put down (never "put the baby down for a nap", "had to put it down for a while")
+PUT_DOWN = (r"\b(?:had|decided)\s+to\s+put\s+(?:(?:my|our|their|his|her)\s+(?:old\s+)?[a-z]+\s+)?"
+            r"(?:(?P<put>(?-i:[A-Z])[\w'’-]+)|him|her|them|it)\s+"
+            r"(?:down|to\s+sleep)\b(?!\s+(?:for|at|in|on|early))")
+_LIFE_EVENT = re.compile(rf"{PUT_DOWN}|"
+                         r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+born|gave\s+birth|"
                          r"got\s+(?:married|engaged|divorced)|adopted|broke\s+up|split\s+up|"
                          r"(?:got|are|am|is)\s+separated|retir(?:e|ed|ing)|graduat(?:e|ed|ing))\b|은퇴|정년|졸업했|세상을\s?떠|무지개\s?다리|"
                          r"죽었|하늘나라|태어났|입양했|헤어졌|이혼했|파혼|약혼했|결혼했", re.IGNORECASE)

@@ -44,7 +44,9 @@ _KIN = re.compile(rf"^(?:{FAMILY_KO}|{PETS_KO})$|^(?:{FAMILY_EN}|{PETS_EN})s?$",
 # -- Korean -------------------------------------------------------------------------------------
 # (돌아오다/돌아가다: "다시 월요일로 돌아왔다" — back to a value it had, a change like any)
 _CHANGE_STEMS_KO = frozenset({"바꾸", "바뀌", "옮기", "갈아타", "넘어가", "돌아오", "돌아가", "늘리", "줄이", "올리",
-                              "내리", "미루", "당기", "앞당기", "변하"})
+                              "내리", "미루", "당기", "앞당기", "변하",
+                              # a value that rose or fell by itself: "월세 65로 올랐어", "55로 떨어졌어"
+                              "오르", "떨어지"})
 _CHANGE_NOUNS_KO = frozenset({"변경", "조정", "연기", "교체", "이전", "증량", "감량"})
 _ALTERNATIVE_KO = frozenset({"말", "대신"})  # "두유 말고 오트밀크로", "달리기 대신 요가"
 _ASKED_KO = re.compile(r"(?:주세요|줘요|줘|주라|해요|하세요|해|할\s?것)\s*[.!~]*$")
@@ -62,7 +64,9 @@ _VERB_EN = (r"(?:switch(?:ed|ing|es)?|chang(?:ed|ing|es|e)|mov(?:ed|ing|es|e)|"
             r"cut|cutting|reduc(?:ed|ing|es|e)|push(?:ed|ing|es)?|postpon(?:ed|ing|es|e)|"
             r"reschedul(?:ed|ing|es|e)|delay(?:ed|ing|s)?|shift(?:ed|ing|s)?|"
             r"upgrad(?:ed|ing|es|e)|downgrad(?:ed|ing|es|e)|drop(?:ped|ping|s)?|"
-            r"tapered?|tapering|adjust(?:ed|ing|s)?)")
+            r"tapered?|tapering|adjust(?:ed|ing|s)?|"
+            # a value that rose or fell by itself: "rent went up to 2100", "rose to 2100"
+            r"(?:went|goes|go|going|gone)(?=\s+(?:up|down)\b)|r(?:ose|isen|ising))")
 _PARTICLE_EN = r"(?:\s+(?:up|down|back|out|over|forward))?"
 _DEST_EN = re.compile(
     rf"\b(?P<verb>{_VERB_EN}){_PARTICLE_EN}\b(?P<mid>[^,;.!?]{{0,60}}?)"
@@ -341,7 +345,9 @@ def _same_word(thing: str, old: str) -> bool:
         if thing in old:
             return True
         sk = ko_skeleton(thing)
-        words = [w for w in re.findall(r"[A-Za-z][\w'’.-]*(?:\s+[A-Za-z][\w'’.-]*)?", old)]
+        # (a Latin word with a particle glued on is read without it: "Samsung에서")
+        words = [re.sub(r"[\uac00-\ud7a3]+$", "", w)
+                 for w in re.findall(r"[A-Za-z][\w'’.-]*(?:\s+[A-Za-z][\w'’.-]*)?", old)]
     else:
         if re.search(rf"(?<![a-z0-9]){re.escape(thing)}(?:s|es|'s|’s)?(?![a-z0-9])",
                      old.casefold()):

@@ -93,6 +93,11 @@ _WHEN_WORDS = frozenset("이번 요번 저번 지난번 올해 작년 재작년 
 
 
 # a reason said between the thing and what the user cannot do ("안 맞아서", "배탈 나서")
+# what may come before 퇴사 said alone: when, or the speaker ("오늘부로 퇴사했어", "나 드디어 퇴사함");
+# a word of any other kind there names the workplace ("네이버 퇴사했어") and is stored as said
+_WHEN_QUIT = (r"(?:오늘부로|오늘부터|오늘|어제|그저께|"
+              r"드디어|결국|방금|얼마\s?전에?|지난\s?(?:주|달)에?|이번\s?(?:주|달)에?|작년에?|올해|"
+              r"\d{1,2}월\s?(?:\d{1,2}일)?(?:에|부로|자로)?|나|저|난|전|나는|저는|사실|참고로|아|그래서|그리고)")
 _REASON = r"(?:(?:[가-힣]+(?:가|이)\s|안\s|잘\s안\s)?[가-힣]+서\s+)"
 
 
@@ -394,8 +399,12 @@ RULES: list[Rule] = [
          "사용자는 {x} 소속", "job", slot="team", tags=("job",),
          check=lambda g, _: not re.search(r"(?:^|\s)(?:우리|같은|한|어느|무슨|다른|상대|응원)"
                                           r"(?:\s|팀)|^팀$", g["x"]), strict=True),
+    # "회사 그만뒀어", and 퇴사 said alone ("오늘부로 퇴사했어", "드디어 퇴사함"): 퇴사 is leaving
+    # one's workplace, no object needed (never hearsay, "퇴사했대", or a plan, "퇴사할 거야")
     rule("ko.job.quit",
-         r"(?P<x>회사를?|직장을?|일을?)?\s*(?:그만뒀|그만두었|관뒀|퇴사했|퇴사를?\s?했)",
+         r"(?P<x>(?:회사를?|직장을?|일을?)\s*(?:그만뒀|그만두었|관뒀|퇴사했|퇴사를?\s?했)|"
+         rf"(?:^|(?<=[,.!~])\s*)(?:{_WHEN_QUIT}\s)*퇴사(?:를?\s?했|함(?![가-힣])))"
+         r"(?!대|다고|다더|다며|냐|니|나요|어\?|어요\?)",
          "사용자는 퇴사함", "job", slot="employer", value="none", tags=("job",), strict=True),
     rule("ko.situation.job_hunting",
          r"(?P<x>취업\s?준비|취준|구직|이직\s?준비|시험\s?준비|수능\s?준비|공시\s?준비|고시\s?준비)\s*"

@@ -19,6 +19,8 @@ from gieok.write.extract.english import PAST_IRREGULAR as _PAST_IRREGULAR
 
 from gieok.write.extract.health import health_related, is_medicine
 from gieok.write.extract.korean import FAMILY_KO
+from gieok.write.extract.moment import PUT_DOWN
+from gieok.write.extract.patterns_ko_base import TIME_KO
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 
 _EN_OBJECT = r"(?:(?:my|the|our|their|his|her|an?|using|playing|doing|going\s+to|eating|drinking|taking)\s+)?" \
@@ -117,6 +119,13 @@ _VAGUE = frozenset(
     "그거 이거 저거 그것 이것 회사 일 그냥 진짜 너무 요즘 이제 다 좀 거 것".split())
 
 
+# a word before "퇴사했어" that says when, or who (with a subject particle): "오늘부로 퇴사했어",
+# "드디어 퇴사함", "남편이 퇴사했어" left no thing named "오늘부로" or "남편이"
+_WHEN_OR_WHO = re.compile(rf"(?:{TIME_KO}|오늘부로|오늘부터|어제|그저께|드디어|결국|방금|작년|재작년|"
+                          rf"지난\s?(?:주|달|해)|올해|얼마\s?전)(?:에|부로|부터|자로)?|"
+                          rf"(?:{FAMILY_KO})(?:이|가|께서)")
+
+
 def _because(word: str) -> bool:
     """A Korean verb's reason form ("와서", "아파서", "괜찮대서", "없어서"): 서 after an open
     syllable whose vowel is one a verb's 아/어 form ends in — never a noun ending in 서 ("순서",
@@ -141,13 +150,14 @@ def retired(sentence: str) -> tuple[str, ...]:
             if re.search(r"(?:니까|길래|고|는데|은데|인데)$", name) or _because(name):
                 continue  # "요요 와서 접었어": a verb's connective form, not a thing
             if name and name.casefold() not in _VAGUE and len(name) > 1 \
-                    and not _PERSON.fullmatch(name):
+                    and not _PERSON.fullmatch(name) and not _WHEN_OR_WHO.fullmatch(name):
                 names.append(name)
     return tuple(dict.fromkeys(names))
 
 
 # "Mango passed away last week", "우리 고양이 망고가 무지개다리를 건넜어": a pet or relative who died
 _DIED = re.compile(r"\b(?:passed\s+away|died|put\s+(?:down|to\s+sleep)|was\s+euthani[sz]ed|"
+                   rf"{PUT_DOWN}|"  # "we had to put Pickles down"
                    r"crossed\s+the\s+rainbow\s+bridge)\b|세상을\s?떠났|무지개\s?다리를?\s?건넜|죽었|"
                    r"하늘나라(?:로|에)\s?(?:갔|보냈)|돌아가셨|떠나보냈|"
                    # "a fox got Dash last night": an animal taken by a predator
@@ -176,6 +186,17 @@ _PARTED_EN = re.compile(
 _PARTED_KO = re.compile(
     r"(?P<k>[가-힣A-Za-z]{1,6}?)(?:이)?(?:랑|이랑|와|과|하고)\s(?:(?:결국|드디어|완전히|그냥)\s)?"
     r"(?:헤어졌|이혼했|파혼했|헤어짐|이혼함)")
+
+
+_PUT_DOWN = re.compile(PUT_DOWN, re.IGNORECASE)
+
+
+def who_is_gone(sentence: str) -> tuple[str, ...]:
+    """Who the sentence says is gone from the user's life, by name: the partner parted from
+    (``parted``), or the pet put down ("we had to put Pickles down this morning" — the one put
+    down is the object, so the sentence's subject is no help)."""
+    m = _PUT_DOWN.search(sentence) if died(sentence) else None
+    return parted(sentence) or ((m.group("put"),) if m is not None and m.group("put") else ())
 
 
 def parted(sentence: str) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from gieok.write import styles
 from gieok.write.resolved import resolution
 from gieok.write.extract import changes
 from gieok.write.extract.new_value import new_value
+from gieok.write.extract.retired import died
 from gieok.write.extract.shift import said_over, shifts
 
 # not a change that happened: a question, a wish, a hedge or a plan still to be decided
@@ -45,5 +46,8 @@ def changed_alone(sentence: str) -> bool:
         return True
     if _NOT_HAPPENED.search(sentence):
         return False
+    # "we had to put Pickles down this morning": a pet or person died — what is stored about
+    # them ends (kept only when something is stored about the one named)
     return new_value(sentence) is not None or changes.change(sentence) is not None \
+        or died(sentence) \
         or styles.names_pole(sentence) or any(s.kind == "rescheduled" for s in shifts(sentence))

@@ -31,6 +31,10 @@ def latin_skeleton(word: str) -> str:
     written in the other script compare equal when their skeletons do."""
     w = unicodedata.normalize("NFKD", word.casefold())
     w = re.sub(r"[^a-z]", "", w)
+    # "ng" is the final ㅇ, which has no consonant ("Samsung" ~ "삼성", "Kang" ~ "강"); before a
+    # vowel the g opens the next syllable ("Singapore" ~ "싱가포르")
+    w = re.sub(r"ng(?![aeiouy])", "", w)
+    w = re.sub(r"ng(?=[aeiouy])", "g", w)
     for a, b in (("ph", "p"), ("th", "t"), ("ck", "k"), ("ch", "j"), ("sh", "s"), ("x", "ks"),
                  ("qu", "k"), ("q", "k"), ("c", "k"), ("f", "p"), ("v", "b"), ("b", "p"),
                  ("l", "r"), ("z", "j"), ("g", "k"), ("d", "t"), ("w", "")):
