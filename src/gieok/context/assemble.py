@@ -29,7 +29,7 @@ from gieok.context import sources
 from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from gieok.context.endings import enders
-from gieok.context.groups import named_groups, names_member
+from gieok.context.groups import member_query, named_groups, names_member
 from gieok.context.past import date_past, ended_mark
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
@@ -363,8 +363,17 @@ class ContextAssembler:
         hits = [h for h in hits if (h.parts.relevance >= floor or not query)
                 and admit(h.record)]
         floored = {h.record.id for h in hits}
-        hits = _with_members(hits, candidates, named_groups(query) if query else frozenset(),
-                             admit, cfg.conversation_pleasantries)
+        groups = named_groups(query) if query else frozenset()
+        # the members, however many memories: when the search's candidates were not all of
+        # them, one full-text read of the group's relation words (no embedding)
+        if groups and scoring.fulltext_weight > 0 and len(candidates) >= cfg.candidates:
+            lexical = scoring.model_copy(update={"dense_weight": 0.0})
+            seen = {h.record.id for h in candidates}
+            candidates = [*candidates, *(h for h in await sources.retrieve(
+                store, searcher, reader, member_query(groups), k=cfg.candidates,
+                filters=sources.both(sources.MEMORY_FILTER, within), weights=lexical, now=now)
+                if h.record.id not in seen)]
+        hits = _with_members(hits, candidates, groups, admit, cfg.conversation_pleasantries)
         members = {h.record.id for h in hits} - floored
         archived = [h for h in hits if h.record.layer is Layer.ARCHIVE
                     and (h.parts.relevance >= turn_floor or h.record.id in members)

@@ -9,8 +9,9 @@ read from the request only where it is the user's own — "my/our family", "the 
 member is read from a memory by the word that names the relation ("husband", "아들",
 "teammate", "후배") or, for children, an age ("4 yo", "7살").
 
-Only candidates the search already read are taken (no store read), so a person named only by
-name ("Raj does backend") is not found this way.
+Members come from the request's own search and from one full-text search for the group's
+relation words (``member_query``: no embedding), so a user with hundreds of memories still has
+them found; a person named only by name ("Raj does backend") is not found this way.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import re
 _EN_OWN = r"(?:my|our|the)\s+(?:whole\s+|little\s+|two\s+|three\s+)?"
 _QUERY: dict[str, re.Pattern[str]] = {
     "family": re.compile(
-        rf"\b{_EN_OWN}(?:family|families|folks|household|relatives|in-laws)\b(?!\s+(?:of|name|tree|law|doctor|style))"
+        rf"\b{_EN_OWN}(?:family|families|folks|household|relatives|in-laws)\b"
+        r"(?!\s+(?:of|name|tree|law|doctor|style))"
         r"|\bfamily\s+(?:trip|vacation|holiday|weekend|outing|dinner|day|time|gathering)\b"
         r"|\bwith\s+(?:my|the)\s+family\b"
         r"|가족(?!\s*(?:영화|드라마|관계|사진관|법))|식구|온\s*가족", re.IGNORECASE),
@@ -74,3 +76,21 @@ def named_groups(query: str) -> frozenset[str]:
 def names_member(text: str, groups: frozenset[str]) -> bool:
     """Whether ``text`` (a memory) is about a member of one of ``groups``."""
     return any(_MEMBER[g].search(text) for g in groups)
+
+
+_MEMBER_WORDS: dict[str, str] = {
+    "family": "husband wife partner son daughter kids children baby mom mother dad father "
+              "parents sister brother grandma grandpa twins yo year-old 남편 아내 와이프 딸 "
+              "아들 아이 아기 엄마 아빠 어머니 아버지 부모님 동생 오빠 언니 누나 형 할머니 "
+              "할아버지 살",
+    "kids": "son daughter kids children child baby toddler twins yo year-old 딸 아들 아이 아기 자녀 "
+            "어린이집 유치원 살",
+    "parents": "mom mother dad father parents 엄마 아빠 어머니 아버지 부모님",
+    "team": "team teammate coworker colleague manager boss lead junior senior hire intern "
+            "팀장 팀원 부장 과장 대리 사수 후배 선배 동료 신입 상사",
+}
+
+
+def member_query(groups: frozenset[str]) -> str:
+    """The relation words of ``groups``, as one full-text query."""
+    return " ".join(_MEMBER_WORDS[g] for g in sorted(groups))

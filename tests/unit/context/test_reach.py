@@ -74,6 +74,25 @@ async def test_a_group_request_shows_its_members_under_the_floor(
         assert other.section(SectionKind.MEMORIES) is None
 
 
+async def test_members_are_found_among_many_memories(
+    store_url: str, settings: GieokSettings, fixed: Any
+) -> None:
+    """More memories than the search's candidates: the members still come, by their relation
+    words (one full-text search), newer unrelated memories notwithstanding."""
+    fillers = [f"User bought a new plant, species {i}" for i in range(45)]
+    vectors = {QUERY: fixed.unit(1.0), **{t: fixed.unit(0.78) for t in (HUSBAND, SON, *fillers)}}
+    embedder = fixed.FixedEmbedder(vectors, name="test:fixed-many",
+                                   similarity_range=(0.77, 0.90))
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.remember(HUSBAND, user_id="u1", timestamp="2026-01-01T10:00:00")
+        await mem.remember(SON, user_id="u1", timestamp="2026-01-01T10:01:00")
+        for i, text in enumerate(fillers):
+            await mem.remember(text, user_id="u1", timestamp=f"2026-03-{1 + i % 28:02d}T10:00:00")
+        ctx = await mem.context(QUERY, user_id="u1", session_id="s9", use_cache=False)
+        shown = ctx.section(SectionKind.MEMORIES)
+        assert shown is not None and {i.body for i in shown.items} == {HUSBAND, SON}
+
+
 WORK_Q = "where do I work?"
 OLD_TURN, NEW_JOB, HOBBY = ("I work at Deloitte as an auditor", "User started at Stripe",
                             "User likes hiking")
