@@ -167,3 +167,64 @@ def test_look_alikes_are_not_of_the_moment(sentence: str) -> None:
 ])
 def test_look_alikes_keep_their_fact(text: str, kept: str) -> None:
     assert any(kept in c for c in said(text)), said(text)
+
+
+# -- what the user sends after the assistant asks for the text to work on --------------------------
+
+@pytest.mark.parametrize("lines", [
+    ("u: 앞으로 내가 보내는 영어 문장 문법 좀 봐줘", "a: 네! 문장 보내주세요.",
+     "u: My brother have a dog and he walk it every day"),
+    ("u: can you fix my spanish from now on", "a: Sure, send me a sentence and I'll correct it.",
+     "u: Yo vivo en Madrid con mi hermana"),
+])
+def test_text_sent_for_correction_is_no_memory(lines: tuple[str, ...]) -> None:
+    out = chat(*lines)
+    assert not _has(out, "brother") and not _has(out, "Madrid"), out
+
+
+@pytest.mark.parametrize(("lines", "kept"), [
+    # the assistant asks a question, not for text: the answer is the user's
+    (("u: help me with my cover letter", "a: Sure! What role is it for?",
+      "u: a nurse job, I've been an ICU nurse for 6 years"), "nurse"),
+    # no request for text: a statement after the assistant's remark is the user's
+    (("u: can you fix my grammar from now on", "a: Of course, happy to help.",
+      "u: thanks, I just moved to Leeds for work"), "Leeds"),
+])
+def test_statements_after_other_assistant_turns_are_kept(lines: tuple[str, ...], kept: str) -> None:
+    assert _has(chat(*lines), kept)
+
+
+# -- task questions in 반말 and as a count ---------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "task"), [
+    ("7시 기상 기준으로 짜볼까?", True),
+    ("하나 더 넣을까?", True),
+    ("참가자 수와 팀 수가 어떻게 되나요?", True),
+    ("자녀 수가 어떻게 되세요?", False),
+    ("어디 사세요?", False),
+])
+def test_task_questions_ko(question: str, task: bool) -> None:
+    assert followup.task_question(question) is task
+
+
+# -- a proposal reported before a question -------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "의사가 수면제 먹자는데 먹어도 될까?",
+    "친구가 주말에 등산 가자고 하는데 어디가 좋아?",
+])
+def test_a_proposal_reported_is_not_done(text: str) -> None:
+    assert not any("먹는다" in c or "간다" in c for c in said(text)), said(text)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("혈압약 먹는데 자몽 먹어도 돼?", "혈압약"),
+    ("강아지 키우는데 간식 뭐가 좋아?", "강아지"),
+])
+def test_a_premise_the_user_states_is_kept(text: str, kept: str) -> None:
+    assert any(kept in c for c in said(text)), said(text)
+
+
+def test_homework_labelled_with_its_subject_is_no_memory() -> None:
+    assert chatter.of_the_moment("my history homework: list three causes of World War I")
+    assert said("my chemistry homework: balance Fe + O2 -> Fe2O3") == []

@@ -17,7 +17,10 @@ Each reader below recognises one shape of sentence by its language, not by its t
 - the request dropped ("nah nevermind, I'll just book somewhere else"): what follows is about
   the task the user gives up, not their life;
 - trying the assistant itself for the first time ("저 이번에 처음 써봐요", "first time using
-  this"): the first use of what is at hand, with no object of its own.
+  this"): the first use of what is at hand, with no object of its own;
+- what the user sends once the assistant asked for the text to work on ("문장 보내주세요." →
+  "I goed to the park yesterday"; "Send me a sentence and I'll fix it." → "she don't like
+  it"): a sentence to correct or translate, not the user's news (``sent_for_work``).
 """
 
 from __future__ import annotations
@@ -50,7 +53,8 @@ _PAST_ABILITY = re.compile(r"\b(?:when\s+i\s+was|as\s+a\s+(?:kid|child|teen)|bac
                            r"before\s+i|years?\s+ago|in\s+(?:high\s+)?school)\b", re.IGNORECASE)
 # a problem labelled as homework or a quiz question ("homework q:", "hw 3:", "숙제:", "과제 2번:")
 _HOMEWORK_LABEL = re.compile(
-    r"^(?:(?:my|this|a|ok|so)\s+)?(?:homework|hw|assignment|worksheet|quiz|exam|test|practice)"
+    r"^(?:(?:my|this|a|ok|so)\s+)?(?:[a-z]+\s+)?(?:homework|hw|assignment|worksheet|quiz|exam|test|"
+    r"practice)"
     r"(?:\s+(?:q|question|problem|prob|qn))?\s*(?:#?\d+)?\s*[:：]|"
     r"^(?:숙제|과제|문제|퀴즈|학습지)\s*(?:\d+\s*번?)?\s*[:：]",
     re.IGNORECASE)
@@ -95,3 +99,28 @@ def of_the_moment(sentence: str) -> bool:
     if _HOMEWORK_LABEL.match(s) or (_EXPLAIN.search(s) and _SCHOOLWORK.search(s)):
         return True
     return _ERROR_TEXT.search(s) is not None
+
+
+# the assistant asks for the text it is to work on: "문장 보내주세요", "영어 문장을 보내시면 교정하고
+# …", "send me a sentence", "paste the paragraph", "share the text and I'll translate it"
+_TEXT_KO = r"(?:문장|글|텍스트|원문|초안|문단|단락|대사|예문)"
+_INVITES_TEXT = re.compile(
+    rf"{_TEXT_KO}(?:을|를|은|는|이|가)?\s?(?:\S+\s)?(?:보내|주시|주세요|올려|붙여|적어)|"
+    r"\b(?:send|paste|share|give|type|drop)\s+(?:me\s+)?(?:it|(?:a|an|the|your|some|any)\s+)?"
+    r"(?:\w+\s+)?(?:sentences?|text|paragraphs?|drafts?|lines?|passage)\b",
+    re.IGNORECASE)
+# … for what: correcting, translating, checking, polishing it
+_WORK_ON_TEXT = re.compile(r"교정|고쳐|고치|첨삭|번역|다듬|봐\s?드릴|체크|확인해\s?드릴|"
+                           r"\b(?:correct|fix|check|proofread|translate|edit|polish|go\s+over)\b|"
+                           r"[!.]\s*$|보내주세요", re.IGNORECASE)
+
+
+def sent_for_work(sentence: str, before: str | None, shown: str) -> bool:
+    """The first sentence of a turn that follows the assistant's request for the text it is
+    to correct, translate or check ("좋아요! 문장 보내주세요." → "I goed to the park
+    yesterday"): the user hands over material, in whatever words it is written."""
+    if before is not None or not shown:
+        return False
+    ask = shown.strip()
+    return _INVITES_TEXT.search(ask) is not None and _WORK_ON_TEXT.search(ask) is not None \
+        and not ask.rstrip().endswith(("?", "？"))

@@ -237,6 +237,7 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
         or asides.fiction(sentence) or asides.story_goes_on(sentence, before) \
         or sarcasm.sarcastic(sentence) or in_general.about_people(sentence) \
         or asides.material(sentence) or chatter.of_the_moment(sentence) \
+        or chatter.sent_for_work(sentence, before, shown) \
         or asides.identified(sentence) or any(aside(sentence, shown) for aside in (
             asides.appraises, asides.echoes, asides.tried, asides.concludes, asides.adopts))
 

@@ -113,6 +113,8 @@ _OFFER = re.compile(
     r"may\s+i|need\s+me\s+to|i\s+can|i\s+could|"
     # the same offer with "do you" left out: "Need the glossary as a table?", "Want it shorter?"
     r"(?:need|want)\s+(?:the|it|them|this|that|those|these|a|an|one|some)\b)\b|까요\s*[?？]\s*$"
+    # the same offer in 반말 ("6시 기상 기준으로 짜볼까?", "하나 더 넣을까?")
+    r"|(?:볼|할|줄|짤|넣을|뺄|바꿀|갈|잡을|만들)까\s*[?？]\s*$"
     # an open offer of help: what follows is the request, not a fact about the user
     r"|^(?:what|how)\s+(?:can|could|may)\s+i\s+(?:help|do|assist)\b"
     r"|^what\s+(?:do\s+you\s+)?need\s+help\s+with\b|^anything\s+(?:else\s+)?i\s+can\s+help",
@@ -160,6 +162,8 @@ _TASK = re.compile(
     # what the thing handed over looks like ("what does the spreadsheet look like?"): the task's
     # material, not something of the user's ("what does your dog look like?" is not asked here)
     r"\bwhat\s+(?:does|do|will)\s+(?:the|this|that|it|they)\b[^?]{0,30}\blook\s+like\b|"
+    # how many of the task's parts ("자원봉사자 수와 구역 수가 어떻게 되나요?", "참가자 수는요?")
+    r"(?<![가-힣])수(?:와|랑|가|는)?\s?(?:\S+\s)?(?:어떻게|얼마|몇)|(?<![가-힣])수는요\s*[?？]|"
     r"분량|인원|몇\s?(?:명|인분|개|잔|병|박스|장|박|권|벌|세트|쪽|페이지|테이블|"
     r"도(?=예|야|에|인|로|\s?[?？]))|"
     # where the thing asked for should be ("지역이 어디세요?", "어디 근처세요?"), a choice

@@ -142,6 +142,10 @@ def _cuts(toks: list[korean.Token]) -> list[int]:
     return out
 
 
+# someone's proposal reported ("먹자는데", "가자고 하는데", "바꾸재서"): the thing is not done yet
+_PROPOSED = frozenset({"자는데", "자고", "재서", "자길래", "자니까", "자는데요"})
+
+
 # a clause that goes on to another ("…하고", "…지만", "…면서"): what follows is not one question
 _GOES_ON = frozenset({"고", "지만", "면서", "으면서"})
 
@@ -166,6 +170,8 @@ def _theirs(head: list[korean.Token]) -> bool:
                 head[i - 1].form in _PURCHASE or (i > 1 and head[i - 1].tag == "XSV"
                                                  and head[i - 2].form in _PURCHASE)):
             return True
+    if any(t.tag == "EC" and t.form in _PROPOSED for t in head):
+        return True  # "남편이 캠핑 가자고 하는데 …?": someone proposes it; nothing is done yet
     if any(t.tag == "EC" and t.form in ("어야", "아야", "여야") for t in head) \
             and not health_related(" ".join(t.form for t in head)):
         return True  # "회의록 정리해야 되는데 …": a task of the moment, not a fact
@@ -230,6 +236,8 @@ def _korean(text: str) -> str | None:
     if cut is None:
         return _named(text, toks)
     before = toks[:cut]
+    if toks[cut].form in _PROPOSED:
+        return None  # "의사가 statin 먹자는데 먹어야 돼?": proposed to the user, not done
     if not before or _theirs(before) or heard_of_outsider(text[:toks[cut].end]):
         return None  # ("회사 동료 keto 한다는데 …?": what was heard of someone else)
     if korean.negated(before) and not health_related(text[:toks[cut].start]):
