@@ -28,6 +28,14 @@ candidate teach nothing and are left out.
     PYTHONPATH=src python scripts/train_ltr.py train \\
         --features tests/fixtures/ltr_locomo_dev.npz --out src/gieok/read/learned_order.json
 
+``collect`` for analysis rather than for the fixture: ``--scoring '{"w_query_speaker": 0}'``
+reads the candidates of a changed search (ScoringSettings fields), ``--categories 1,2,3,4,5``
+keeps adversarial questions too (``cv`` and ``train`` read categories 1–4 only), and
+``--texts`` keeps each question's text and each candidate's text (its first 200 characters)
+and speaker in the dump's ``meta``, so a re-ordering of the first 50 can be tried on the
+dump and replayed exactly, without a search (docs/benchmarks.md, session 22). The committed
+fixture is collected without them.
+
 ``cv`` replays each held-out question's ranking as the harness scores it (one place per
 turn: a hit whose turns are all shown already gives its place away) and prints recall@10
 by category next to the engine's own order.
@@ -179,7 +187,8 @@ def cv(data: dict[str, Any], keep: int = KEEP) -> dict[str, dict[str, float]]:
 
 
 async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | None,
-                   out: Path) -> None:
+                   out: Path, *, scoring: dict[str, Any] | None = None,
+                   categories: Sequence[str] = HEADLINE, texts: bool = False) -> None:
     import gieok.read.search as search
     from gieok import AsyncMemory, GieokSettings
     from gieok.embedders import get_embedder
@@ -214,7 +223,8 @@ async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | 
     if cache is not None:
         embedder = DiskCacheEmbedder(embedder, str(cache))
     settings = GieokSettings(data_dir=work, embedder="local:multilingual-e5-small",
-                             scoring=ScoringSettings(learned_order=True))
+                             scoring=ScoringSettings(**{**(scoring or {}),
+                                                        "learned_order": True}))
     rows: list[np.ndarray] = []
     labels: list[np.ndarray] = []
     ids: list[np.ndarray] = []
@@ -223,7 +233,7 @@ async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | 
         store, _ = await mem.backends()
         for number, (sample, owner) in enumerate(zip(samples, owners, strict=True)):
             for question in sample.questions:
-                if question.category not in HEADLINE:
+                if question.category not in categories:
                     continue
                 seen.clear()
                 await mem.search(question.text, scope=f"user:eval{number}", k=10)
@@ -248,6 +258,12 @@ async def _collect(store_path: Path, data_path: Path, split: str, cache: Path | 
                              "episode": [int(i in records
                                              and records[i].layer == Layer.EPISODIC)
                                          for i in names]})
+                if texts:
+                    meta[-1].update(
+                        q=question.text,
+                        text=[records[i].content[:200] if i in records else "" for i in names],
+                        speaker=[records[i].metadata.get("speaker") if i in records else None
+                                 for i in names])
     shutil.rmtree(work, ignore_errors=True)
     np.savez_compressed(out, x=np.vstack(rows).astype(np.float32),
                         y=np.concatenate(labels).astype(np.int8),
@@ -265,6 +281,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     collect.add_argument("--split", default="dev")
     collect.add_argument("--embed-cache", type=Path)
     collect.add_argument("--out", type=Path, required=True)
+    collect.add_argument("--scoring", type=json.loads, default={},
+                         help="ScoringSettings changes, as JSON (the learned order stays on)")
+    collect.add_argument("--categories", type=lambda v: tuple(v.split(",")),
+                         default=HEADLINE, help="question categories, comma-separated")
+    collect.add_argument("--texts", action="store_true",
+                         help="keep question and candidate texts and speakers in the dump")
     for name in ("cv", "train"):
         cmd = sub.add_parser(name)
         cmd.add_argument("--features", type=Path, required=True)
@@ -272,7 +294,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             cmd.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.command == "collect":
-        asyncio.run(_collect(args.store, args.data, args.split, args.embed_cache, args.out))
+        asyncio.run(_collect(args.store, args.data, args.split, args.embed_cache, args.out,
+                             scoring=args.scoring, categories=args.categories,
+                             texts=args.texts))
     elif args.command == "cv":
         json.dump(cv(load_features(args.features)), sys.stdout, indent=1)
         print()
