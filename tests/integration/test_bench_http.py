@@ -27,6 +27,8 @@ def test_http_load_report(cli: Any, tmp_path: Path) -> None:
     for row in report["operations"].values():
         assert row["count"] > 0 and row["errors"] == 0
         assert row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"]
+        # the server's own time came back on every answer and is inside the client's
+        assert row["server"] is not None and row["server"]["p50_ms"] <= row["p50_ms"]
     assert report["requests"] == sum(r["count"] for r in report["operations"].values())
     assert report["throughput_rps"] > 0 and report["config"]["clients"] == 5
     assert set(report["budgets"]) == {"load_p95_ms", "save_p95_ms"}

@@ -4,7 +4,10 @@
   every response and attached to the log line;
 - the body limit: a body over ``max_body_bytes`` is refused with 413 JSON before any route
   sees it (the body is buffered, so a lying ``Content-Length`` cannot get past it);
-- timing, metrics and one structured log line per request;
+- timing, metrics and one structured log line per request; the time the server took until
+  it started the response rides on it as ``Server-Timing: app;dur=<ms>`` (a standard
+  header), so a client under load can tell the server's time from its own queueing
+  (``gieok bench --http`` reports both);
 - the last line of defence: an exception nothing else handled becomes a 500 JSON body that
   carries the request id instead of a stack trace.
 """
@@ -54,7 +57,10 @@ class RequestMiddleware:
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 outcome["status"], outcome["started"] = message["status"], True
-                MutableHeaders(scope=message)["X-Request-ID"] = request_id
+                headers = MutableHeaders(scope=message)
+                headers["X-Request-ID"] = request_id
+                headers["Server-Timing"] = \
+                    f"app;dur={(time.perf_counter() - started) * 1000.0:.1f}"
             await send(message)
 
         try:

@@ -96,11 +96,15 @@ def http_table(report: dict[str, Any]) -> Table:
     cfg = report["config"]
     table = Table(title=f"gieok bench --http — {cfg['clients']} clients, {report['elapsed_s']}s, "
                   f"{report['throughput_rps']} req/s, {report['errors']} errors")
-    for name in ("operation", "requests", "req/s", "errors", "p50 ms", "p95 ms", "p99 ms"):
+    for name in ("operation", "requests", "req/s", "errors", "p50 ms", "p95 ms", "p99 ms",
+                 "server p50", "server p95"):
         table.add_column(name, justify="left" if name == "operation" else "right")
     for op, row in report["operations"].items():
+        server = row.get("server") or {}
         table.add_row(op, str(row["count"]), f"{row['rps']:.1f}", str(row["errors"]),
-                      *(f"{row[key]:.1f}" for key in ("p50_ms", "p95_ms", "p99_ms")))
+                      *(f"{row[key]:.1f}" for key in ("p50_ms", "p95_ms", "p99_ms")),
+                      *(f"{server[key]:.1f}" if key in server else "—"
+                        for key in ("p50_ms", "p95_ms")))
     return table
 
 

@@ -89,6 +89,25 @@ class Sample:
     ok: bool
     status: str  # HTTP status, or the transport error's name
     at_s: float = 0.0  # when it was sent, seconds into the timed window
+    server_ms: float | None = None  # the server's own time (its ``Server-Timing`` header)
+
+
+def server_ms(response: httpx.Response) -> float | None:
+    """The ``app;dur=`` of a response's ``Server-Timing`` header (the service's middleware
+    sets it): the time from the request reaching the app to the response starting. What the
+    client measured beyond it was spent in sockets and in the client's own queue — at 50
+    clients on two shared cores that can be most of it (docs/benchmarks.md, session 12)."""
+    for part in response.headers.get("server-timing", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name == "app":
+            for param in params.split(";"):
+                key, _, value = param.strip().partition("=")
+                if key == "dur":
+                    try:
+                        return float(value)
+                    except ValueError:
+                        return None
+    return None
 
 
 def chat_turn(rng: random.Random) -> str:
@@ -221,12 +240,15 @@ async def _user(n: int, base_url: str, token: str, config: LoadConfig, ops: dict
             op = names[n % len(names)] if first else rng.choices(names, weights)[0]
             first = False
             sent = time.monotonic()
+            served: float | None = None
             try:
                 response = await ops[op](client, rng, n)
                 ok, status = response.is_success, str(response.status_code)
+                served = server_ms(response)
             except httpx.HTTPError as exc:
                 ok, status = False, type(exc).__name__
-            out.append(Sample(op, (time.monotonic() - sent) * 1000.0, ok, status, sent - start))
+            out.append(Sample(op, (time.monotonic() - sent) * 1000.0, ok, status, sent - start,
+                              served))
             if config.think_s > 0:
                 pause = rng.expovariate(1.0 / config.think_s)
                 await anyio.sleep(max(0.0, min(pause, until - time.monotonic())))
@@ -267,9 +289,12 @@ def summarise_samples(samples: Sequence[Sample], elapsed_s: float) -> dict[str, 
     per_op: dict[str, dict[str, Any]] = {}
     for op in sorted({s.op for s in samples}):
         mine = [s for s in samples if s.op == op]
+        served = [s.server_ms for s in mine if s.server_ms is not None]
         per_op[op] = {"count": len(mine), "errors": sum(not s.ok for s in mine),
                       "rps": round(len(mine) / elapsed_s, 2),
-                      **summarise([s.ms for s in mine])}
+                      **summarise([s.ms for s in mine]),
+                      # the server's own share of each request (None: no header came back)
+                      "server": summarise(served) if served else None}
     errors: dict[str, int] = {}
     for s in samples:
         if not s.ok:

@@ -77,3 +77,31 @@ async def test_request_ids_are_echoed_or_generated() -> None:
     made = await client.get("/x", headers={"X-Request-ID": "x" * 200})
     assert made.headers["x-request-id"] != "x" * 200
     assert metrics.requests.value("GET", "unmatched", "200") == 2
+
+
+async def test_every_response_says_the_servers_own_time() -> None:
+    """``Server-Timing: app;dur=<ms>`` on answers and on refusals alike: the load bench tells
+    the server's time from the client's queueing by it."""
+    from gieok.evaluation.http_load import server_ms
+
+    client, _ = _client()
+    for response in (await client.get("/x"), await client.post("/x", content=b"y" * 500),
+                     await client.get("/boom")):
+        timing = response.headers["server-timing"]
+        assert timing.startswith("app;dur=")
+        served = server_ms(response)
+        assert served is not None and served >= 0.0
+
+
+def test_server_time_is_read_only_from_its_own_entry() -> None:
+    from gieok.evaluation.http_load import server_ms
+
+    def with_header(value: str | None) -> httpx.Response:
+        return httpx.Response(200, headers={} if value is None else {"Server-Timing": value})
+
+    assert server_ms(with_header("db;dur=3, app;dur=12.5")) == 12.5
+    assert server_ms(with_header('app;desc="x";dur=7')) == 7.0
+    assert server_ms(with_header("app")) is None
+    assert server_ms(with_header("app;dur=abc")) is None
+    assert server_ms(with_header("total;dur=4")) is None
+    assert server_ms(with_header(None)) is None
