@@ -40,6 +40,7 @@ from gieok.stores.working import SessionState
 from gieok.write.archive import archive_batch, fold
 from gieok.write.base import _hash, log
 from gieok.write.capacity import limit_for, plan_capacity
+from gieok.write.cpu_lane import run_beside_loop
 from gieok.write.ending import ended_in
 from gieok.write.extract.base import Candidate, Extraction
 from gieok.write.guards import check_category, guard_turns, pii_policies
@@ -304,9 +305,11 @@ class WritePath(SessionEnd):
         vectors = await self.embedder.embed_documents([c.content for c in candidates])
         by_text = {c.content: v for c, v in zip(candidates, vectors, strict=True)}
         existing, live_count = await self._neighbours(target, candidates, vectors)
-        plan = reconcile(candidates, existing, now=now,
-                         make_record=lambda c: candidate_record(c, target, now, details),
-                         near_duplicate=self.settings.write.near_duplicate)
+        near = self.settings.write.near_duplicate
+        plan = await run_beside_loop(lambda: reconcile(  # plain Python (``cpu_lane``)
+            candidates, existing, now=now,
+            make_record=lambda c: candidate_record(c, target, now, details),
+            near_duplicate=near))
         # a memory reconciliation wrote in words no candidate had (a renamed thing) needs
         # its own vector
         fresh = [r.content for r in plan.creates if r.content not in by_text]

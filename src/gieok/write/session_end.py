@@ -20,7 +20,8 @@ from gieok.stores.base import WriteBatch
 from gieok.stores.fence import Fence
 from gieok.write.base import WriteBase, _hash
 from gieok.write.capacity import limit_error, limit_for, plan_capacity
-from gieok.write.episodes import EpisodeDraft, mark_past, restates, summarize
+from gieok.write.cpu_lane import run_beside_loop
+from gieok.write.episodes import EpisodeDraft, extractive_episode, mark_past, restates, summarize
 from gieok.write.extract.heuristic import HeuristicExtractor
 from gieok.write.extract.changes import Change, replaced
 from gieok.write.extract.retired import mentions
@@ -112,14 +113,15 @@ class SessionEnd(WriteBase):
             turns = await self.working.recent(scope, limit=MAX_SESSION_TURNS)
         if not turns:
             return
-        draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
-                                raw_for_noise=False,
-                                # what earlier sessions named, as extraction had it when this
-                                # session's turns were read
-                                known=[m.content for m in known
-                                       if m.source_session != scope.session],
-                                extractor=self.extractor if isinstance(
-                                    self.extractor, HeuristicExtractor) else None)
+        # what earlier sessions named, as extraction had it when this session's turns were read
+        named = [m.content for m in known if m.source_session != scope.session]
+        extractor = self.extractor if isinstance(self.extractor, HeuristicExtractor) else None
+        if self.chat is None:  # the extractive episode: plain Python, beside the event loop
+            draft = await run_beside_loop(lambda: extractive_episode(turns, named,
+                                                                     extractor=extractor))
+        else:
+            draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
+                                    raw_for_noise=False, known=named, extractor=extractor)
         if draft is None or await self._restates_known(scope, draft):
             return
         if draft.failures:

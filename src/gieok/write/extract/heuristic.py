@@ -38,6 +38,7 @@ from gieok.write.extract.fillers import without_fillers
 from gieok.write.extract.unresolved import unresolved
 from gieok.write.extract.retired import died, mentions, renamed, retired, who_is_gone, without
 from gieok.write.extract.said_alone import changed_alone
+from gieok.write.cpu_lane import run_beside_loop
 from gieok.write.ending import called_off
 from gieok.write.extract.shift import said_over
 from gieok.write.extract.timeexpr import resolve_time
@@ -113,8 +114,10 @@ class HeuristicExtractor:
         self, turns: Sequence[Turn], /, *, existing: Sequence[MemoryRecord] = (),
         context: Sequence[Turn] = (),
     ) -> Extraction:
-        return Extraction(candidates=self.extract_sync(
-            turns, context=context, known=[m.content for m in existing]), extractor=self.name)
+        known = [m.content for m in existing]
+        # plain Python, tens of ms a turn: beside the event loop, not on it (``cpu_lane``)
+        return Extraction(candidates=await run_beside_loop(lambda: self.extract_sync(
+            turns, context=context, known=known)), extractor=self.name)
 
     def extract_sync(self, turns: Sequence[Turn], *, context: Sequence[Turn] = (),
                      known: Sequence[str] = ()) -> list[Candidate]:
