@@ -102,6 +102,23 @@ _OFF_KO = [
     re.compile(r"(?<![가-힣A-Za-z])(?P<x>[가-힣A-Za-z]{2,}?)(?:에|은|는|도)?\s(?:(?:결국|그냥|아예|이번에)\s)?"
                r"(?:안\s?가기로|못\s?가게\s?(?:됐|되었|돼))"),
 ]
+# A trip done ends its plan as well as a trip called off: "back from iceland, jet lag is killing
+# me", "just got back from Lisbon", "제주도 다녀왔어" — the plan ("User is going to Iceland in june")
+# is history now. Never a place of every day ("back from work", "헬스 다녀왔어"): those are no
+# plan, and a routine naming them is no trip.
+_EVERYDAY = r"(?:work|the\s+office|office|school|class|lunch|dinner|breakfast|the\s+gym|gym|a\s+run|" \
+            r"run|a\s+walk|walk|the\s+store|store|shopping|church|practice|the\s+doctor|doctor|" \
+            r"the\s+dentist|dentist|the\s+hospital|hospital|errands|my\s+shift|shift|the\s+bathroom|" \
+            r"break|the\s+dead|it|that|there|home)\b"
+_OFF_EN.append(re.compile(
+    rf"(?:^|[,.;!]\s*|\b(?:I['’]?m|I\s+am|we['’]?re|we\s+are|just|finally|got|came|get)\s+)back\s+"
+    rf"(?:home\s+)?from\s+(?!{_EVERYDAY})(?:(?:my|our)\s+)?(?P<x>[\w'’.-]+(?:\s+[\w'’.-]+){{0,2}}?)"
+    r"(?=\s*(?:[,.;!:)]|$|\s+(?:and|but|last|yesterday|today|this|on|with|after|trip|vacation)\b))",
+    re.IGNORECASE))
+_OFF_KO.append(re.compile(
+    r"(?<![가-힣A-Za-z])(?!(?:회사|학교|병원|마트|헬스|운동|산책|편의점|출근|교회|학원|장|집)(?:에|에서|도)?\s)"
+    r"(?P<x>[가-힣A-Za-z]{2,}?)(?:에|에서|도)?\s(?:여행\s?)?(?:(?:잘|무사히|드디어)\s)?"
+    r"(?:다녀왔|갔다\s?왔|여행\s?끝|에서\s?돌아왔)"))
 _NOT_A_NAME = frozenset(
     "the a an it that this one my our your his her their me us them there here year time "
     "race trip event party marathon anything everything something any 이번 올해 그거 이거 "

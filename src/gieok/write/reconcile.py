@@ -58,6 +58,7 @@ from gieok.write.plan import (Change, Plan, Pool, RecordFactory, absorb, add, na
 from gieok.write.repeated import said_again as _said_again
 from gieok.write.resolved import resolved_by
 from gieok.write.restating import current_restated
+from gieok.write.revoked import revoked, revoked_rules
 from gieok.write.superseding import changed_by, renewed_by, taste_reversed
 
 __all__ = ["Change", "Plan", "RecordFactory", "reconcile", "says_more", "similarity"]
@@ -101,6 +102,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
     same = pool.by_hash(new.content_hash)
     if same is not None:
         absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
+        return
+    if _revoke(c, new, pool, plan, now):
         return
     if c.lapse:
         _lapse(c, new, pool, plan, now)
@@ -222,6 +225,22 @@ def _lapse(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetim
     # 출근함" after "재택근무" — what the sentence says ended, read as for any memory; "ankle's
     # all healed": a passing state over
     _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now)
+
+
+def _revoke(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
+    """``new`` takes a standing request back ("영어 요약 이제 안 붙여도 돼", "you can go long
+    again"; ``revoked``): it supersedes the requests it names, and is kept as history — the
+    end of a request, no request of its own (False when it ends none)."""
+    if new.type is MemoryType.RULE:
+        return False
+    said = c.preview or new.content
+    gone = revoked_rules(new, said, pool.records.values(), pool.created)
+    if not gone:
+        return False
+    names = list(revoked(said)) or ["request"]
+    new = new.model_copy(update={"metadata": {**new.metadata, "ended": names}})
+    supersede(plan, pool, gone, new, now, "the user took the request back")
+    return True
 
 
 def _part_ways(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:

@@ -250,6 +250,15 @@ class SessionEnd(WriteBase):
                     view=View(), limit=50, offset=0)
                 for turn in page.items:
                     marked.setdefault(turn.id, (turn, until))
+                # the assistant's reply to those turns ("알겠어요! Summary in English from now
+                # on.") speaks of the old value too: dated the same
+                page = await self.store.list(
+                    target.with_(session=old.source_session),
+                    filters=parse_filter({"layer": "archive", "metadata.follows": {
+                        "in": list(old.source_turn_ids)[:50]}}),
+                    view=View(), limit=50, offset=0)
+                for turn in page.items:
+                    marked.setdefault(turn.id, (turn, until))
             values = _old_values(old, change.details)
             if not values:
                 continue

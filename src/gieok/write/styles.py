@@ -25,10 +25,14 @@ _AXES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
     (re.compile(a, re.IGNORECASE), re.compile(b, re.IGNORECASE)) for a, b in (
         (r"반말|편하게\s?말|말\s?놓|\bcasual(?:ly)?\b|\binformal(?:ly)?\b",
          r"존댓말|존대|높임말|\bformal(?:ly)?\b|\bpolite(?:ly)?\b"),
+        # (a limit by count is the short pole: "keep answers under 100 words", "세 줄 이내로";
+        # "you can go long again" the long one)
         (r"짧게|간단히|간단하게|간결하게|요약(?:해|만)|\b(?:short|brief(?:ly)?|concise(?:ly)?|"
-         r"one[- ]liners?|tl;?dr)\b",
+         r"one[- ]liners?|tl;?dr)\b|\b(?:under|below|within|max(?:imum)?|at\s+most)\s+\d+\s+"
+         r"(?:words|sentences|lines)\b|(?:\d+|[한두세네])\s?(?:줄|문장|자)\s?(?:이내|이하|안으로|까지만)",
          r"길게|자세히|자세하게|상세히|상세하게|풀어서|\b(?:detailed|in\s+detail|long(?:er)?\s+"
-         r"(?:answers|replies|explanations)|thorough(?:ly)?|step[- ]by[- ]step)\b"),
+         r"(?:answers|replies|explanations)|thorough(?:ly)?|step[- ]by[- ]step|go\s+long|"
+         r"full(?:er)?\s+(?:answers|replies))\b"),
         (r"영어로|\bin\s+english\b", r"한국어로|한글로|\bin\s+korean\b"),
         (r"이모지\s?(?:써|넣|많이|붙여)|이모티콘\s?(?:써|넣|많이|붙여)|\b(?:use|with|add)\s+(?:more\s+)?"
          r"emojis?\b",
@@ -66,6 +70,11 @@ def names_pole(content: str) -> bool:
     """``content`` names one pole of an axis of facts (where the work is done), not a day's
     exception: a sentence that can end a memory naming the other pole."""
     return not _TODAY.search(content) and bool(_poles(content, _FACT_AXES))
+
+
+def names_request_pole(content: str) -> bool:
+    """``content`` names one pole of an axis of how answers are given ("go long", "짧게")."""
+    return bool(_poles(content))
 
 
 def reversed_requests(new: MemoryRecord, records: Iterable[MemoryRecord],

@@ -140,3 +140,110 @@ def test_rent_raised_at_renewal(mem: Memory) -> None:
     live = _live(mem)
     assert not any("1800" in c for c in live)
     assert any("1950" in c for c in live)
+
+
+# -- a standing request taken back ----------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "words"), [
+    ("영어 요약 이제 안 붙여도 돼. 귀찮아졌어", ("영어", "요약")),
+    ("이모지 더 이상 안 써도 돼", ("이모지",)),
+    ("출처는 이제 필요 없어", ("출처",)),
+    ("no need to cite sources anymore, I trust you", ("cite", "sources")),
+    ("you don't have to add the summary anymore", ("add", "summary")),
+])
+def test_the_words_taken_back(sentence: str, words: tuple[str, ...]) -> None:
+    from gieok.write.revoked import revoked
+    assert revoked(sentence) == words
+
+
+@pytest.mark.parametrize("sentence", ["I don't like summaries", "no worries, thanks", "요약해줘",
+                                      "stop", "you can go now", "길게 말하지 마"])
+def test_nothing_taken_back_by_these(sentence: str) -> None:
+    from gieok.write.revoked import takes_back
+    assert not takes_back(sentence)
+
+
+def test_a_request_taken_back_is_history(mem: Memory) -> None:
+    _say(mem, "2026-02-14", "앞으로 답변 끝에 항상 출처 링크 붙여줘", "s0")
+    _say(mem, "2026-02-15", "나 요즘 영어 공부하고 있어", "s1")
+    _say(mem, "2026-03-20", "출처 링크 이제 안 붙여도 돼", "s2")
+    live = mem.list(user_id="u", limit=100)
+    current = [r.content for r in live if not r.is_history()]
+    assert not any("출처" in c for c in current)
+    assert any("영어 공부" in c for c in current)  # a fact is never a request taken back
+
+
+def test_permission_at_the_other_pole(mem: Memory) -> None:
+    _say(mem, "2026-01-05", "from now on keep answers under 80 words please", "s0")
+    _say(mem, "2026-04-05", "you can go long again, I'm on my desktop now", "s1")
+    current = [r.content for r in mem.list(user_id="u", limit=100) if not r.is_history()]
+    assert not any("80 words" in c for c in current)
+
+
+# -- a trip done ends its plan --------------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "names"), [
+    ("back from iceland, jet lag is killing me", ("iceland",)),
+    ("just got back from Lisbon!", ("Lisbon",)),
+    ("오사카 여행 잘 다녀왔어", ("오사카",)),
+])
+def test_a_trip_done(sentence: str, names: tuple[str, ...]) -> None:
+    from gieok.write.ending import called_off
+    assert called_off(sentence) == names
+
+
+@pytest.mark.parametrize("sentence", ["back from work, so tired", "just got back from the gym",
+                                      "헬스 다녀왔어", "회사 다녀왔어", "welcome back from lunch"])
+def test_no_trip_done(sentence: str) -> None:
+    from gieok.write.ending import called_off
+    assert called_off(sentence) == ()
+
+
+def test_a_trip_done_ends_the_plan_not_the_place(mem: Memory) -> None:
+    _say(mem, "2026-03-03", "5월에 오사카 여행 가기로 했어", "s0")
+    _say(mem, "2026-03-04", "언니가 오사카에 살아", "s1")
+    _say(mem, "2026-05-20", "오사카 잘 다녀왔어! 음식 진짜 맛있더라", "s2")
+    current = [r.content for r in mem.list(user_id="u", limit=100) if not r.is_history()]
+    assert not any("가기로" in c for c in current)
+    assert any("언니가 오사카에 산다" in c for c in current)
+
+
+# -- the household listed after the home ----------------------------------------------------------
+def test_the_household_listed_stays_after_a_move(mem: Memory) -> None:
+    _say(mem, "2026-01-25", "we live in Boise, me, my husband Tom and our cat Miso", "s0")
+    _say(mem, "2026-07-25", "finally moved to Tacoma. Tom loves the water lol", "s1")
+    live = _live(mem)
+    assert not any("Boise" in c for c in live)
+    assert any("Tom" in c and "Miso" in c and "Tacoma" not in c for c in live)
+
+
+# -- a typo owned up to, in a later conversation --------------------------------------------------
+def test_a_typo_owned_up_to_is_no_slip_of_just_now() -> None:
+    from gieok.write.extract.retired import renamed, slip_said_now
+    pair = renamed("아 조카 이름 서연 아니고 서윤이야 오타였어")
+    assert pair == ("서연", "서윤")
+    assert not slip_said_now("아 조카 이름 서연 아니고 서윤이야 오타였어", pair)
+    assert slip_said_now("아 60 아니고 50", ("60", "50"))  # a bare slip: this conversation only
+
+
+def test_a_typo_fixed_days_later(mem: Memory) -> None:
+    _say(mem, "2026-07-07", "내 조카 이름 서연이야, 초등학생", "s0")
+    _say(mem, "2026-07-09", "아 조카 이름 서연 아니고 서윤이야 오타였어", "s1")
+    live = _live(mem)
+    assert not any("서연" in c for c in live)
+    assert any("서윤" in c for c in live)
+
+
+# -- the assistant's reply to a superseded turn is dated with it ----------------------------------
+def test_the_reply_to_a_superseded_turn_is_dated(mem: Memory, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import sqlite3
+    mem.add([{"role": "user", "content": "앞으로 답변 끝에 항상 출처 링크 붙여줘"}], user_id="u",
+            session_id="s0", timestamp="2026-02-14T10:00:00")
+    mem.add([{"role": "assistant", "content": "알겠어요! Sources from now on."}], user_id="u",
+            session_id="s0", timestamp="2026-02-14T10:01:00")
+    mem.end_session(user_id="u", session_id="s0")
+    _say(mem, "2026-03-20", "출처 링크 이제 안 붙여도 돼", "s1")
+    con = sqlite3.connect(tmp_path / "m.db")
+    until = {content: json.loads(meta or "{}").get("until") for content, meta in con.execute(
+        "select content, metadata from records where layer = 'archive'")}
+    assert until["알겠어요! Sources from now on."] == "2026-03-20"
+    assert until["출처 링크 이제 안 붙여도 돼"] is None

@@ -177,6 +177,12 @@ _EN_WITH = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?
 _EN_MOVED_WITH = re.compile(r"^User\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to\s+"
                             r"(?:the\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
                             r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s+with\s+(?P<with>(?:their|his|her)\s+[^.;!?]+?)\s*$")
+# "User lives in Austin, the user, their wife Carmen and their dog Rufus" ("we live in Austin, me,
+# my wife Carmen and our dog Rufus"): the household listed after the place
+_EN_LISTED = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
+                        r"(?:in|near)\s+(?:the\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
+                        r"(?:,\s+(?-i:[A-Z])[\w'’-]*)?\s*[,:—-]\s+(?:(?:the\s+user|User|me)\s*(?:,|and)\s+)?"
+                        r"(?P<with>(?:their|his|her)\s+[^.;!?]+?)\s*$")
 _EN_WITH_BEFORE = re.compile(r"^User\s+(?:now\s+|still\s+|currently\s+)?(?P<verb>lives?|is\s+living)\s+"
                              r"with\s+(?P<with>[^.;!?]+?)\s+(?:in|near)\s+(?-i:[A-Z])[^.;!?]*$")
 
@@ -206,6 +212,9 @@ def household(content: str) -> str | None:
         return None
     m = _EN_WITH.match(text) or _EN_WITH_BEFORE.match(text)
     if m is not None:
+        return f"User {m.group('verb')} with {m.group('with')}"
+    m = _EN_LISTED.match(text)  # the household listed after the place
+    if m is not None and people(m.group("with")):
         return f"User {m.group('verb')} with {m.group('with')}"
     m = _EN_MOVED_WITH.match(text)  # who moved in with the user lives with them
     if m is not None and people(m.group("with")):

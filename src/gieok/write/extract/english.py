@@ -26,7 +26,7 @@ _LEAD = re.compile(
     r"update|news|fact|note|psa|tmi|background|context|about\s+me|reminder)"
     r"(?:\s+(?:for\s+(?:context|reference|later)|fyi|so\s+you\s+know(?:\s+me)?|(?:about|on)\s+me))?"
     r"\s*[:,!.\-–—]+\s*|"
-    r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no|nah|nope|yep|yup|"
+    r"(?:hey+|hi+|hello+|heya|yo|oh+|ok(?:ay)?|so|and|also|anyway|well|yeah|yes|no(?!\s+(?:need|more|longer)\b)|nah|nope|yep|yup|"
     r"um+|uh+|btw|"
     r"by\s+the\s+way|"
     r"fyi|fwiw|tbh|ngl|honestly|heads\s+up|just\s+so\s+you\s+know|for\s+context|quick\s+context|"

@@ -356,7 +356,11 @@ _RENAMED = [re.compile(p) for p in (
 
 def slip_said_now(text: str | None, pair: tuple[str, str] | None) -> bool:
     """Whether ``pair`` (a rename) comes from a slip said bare in ``text`` ("아 60 아니고 50"):
-    such a correction fixes only a value said in the same conversation (``reconcile``)."""
+    such a correction fixes only a value said in the same conversation (``reconcile``). A
+    typo owned up to ("동생 이름 민서 아니고 민지야 typo였어") is of something written before, in
+    any conversation: no slip of just now."""
+    if re.search(r"오타|\btypo", text or "", re.IGNORECASE):
+        return False
     return pair is not None and any(slipped_just_now(s) == pair
                                     for s in re.split(r"(?<=[.!?])\s+|\n+", text or ""))
 

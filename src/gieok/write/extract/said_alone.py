@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 
 from gieok.write import styles
+from gieok.write.ending import called_off
+from gieok.write.revoked import takes_back
 from gieok.write.resolved import resolution
 from gieok.write.extract import changes
 from gieok.write.extract.new_value import new_value
@@ -43,6 +45,10 @@ def changed_alone(sentence: str) -> bool:
     """``sentence`` says a value of the user's life changed, in a shape reconciliation reads
     (see the module docstring): kept as a candidate that ends what it replaces, or nothing."""
     if said_over(sentence) or resolution(sentence):  # "ankle's all healed": a state over
+        return True
+    if takes_back(sentence):  # "영어 요약 이제 안 붙여도 돼": a standing request taken back
+        return True
+    if called_off(sentence):  # "back from iceland, jet lag is killing me": a plan over
         return True
     if _NOT_HAPPENED.search(sentence):
         return False
