@@ -247,3 +247,28 @@ def test_the_reply_to_a_superseded_turn_is_dated(mem: Memory, tmp_path) -> None:
         "select content, metadata from records where layer = 'archive'")}
     assert until["알겠어요! Sources from now on."] == "2026-03-20"
     assert until["출처 링크 이제 안 붙여도 돼"] is None
+
+
+# -- the name to be called by ---------------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("나를 '사장님'이라고 불러줘", "사장님"), ("그냥 이름으로 불러줘, 도윤", "도윤"),
+    ("민수라고 불러", "민수"),
+])
+def test_the_name_to_call_the_user(sentence: str, name: str) -> None:
+    from gieok.write.extract.heuristic import HeuristicExtractor
+    hits = [h for h, _ in HeuristicExtractor().hits(sentence, None) if h.slot == "preferred_name"]
+    assert [h.value for h in hits] == [name]
+
+
+@pytest.mark.parametrize("sentence", ["이름으로 불러줘 제발", "이름으로 불러줘, 제발"])
+def test_no_name_to_call(sentence: str) -> None:
+    from gieok.write.extract.heuristic import HeuristicExtractor
+    assert not [h for h, _ in HeuristicExtractor().hits(sentence, None) if h.slot == "preferred_name"]
+
+
+def test_a_new_name_to_be_called_by(mem: Memory) -> None:
+    _say(mem, "2026-04-14", "from now on 나를 '사장님'이라고 불러줘 ㅋㅋ", "s0")
+    _say(mem, "2026-04-30", "사장님 호칭 이제 그만. 그냥 이름으로 불러줘, 도윤", "s1")
+    live = _live(mem)
+    assert "사용자는 도윤(이)라고 불리기를 원함" in live
+    assert not any("사장님" in c for c in live)

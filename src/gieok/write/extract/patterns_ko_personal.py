@@ -209,11 +209,19 @@ RULES: list[Rule] = [
          r"이고|라고\s?해|이라고\s?해|$)",
          "사용자의 이름은 {x}", "profile", type=MemoryType.PROFILE, slot="name",
          tags=("profile",), user_subject=False, as_said=True),
+    # (a name in quotes is the name: "나를 '대표님'이라고 불러줘")
     rule("ko.profile.call_me",
-         r"(?P<x>[가-힣A-Za-z]{1,10}?)(?:이)?(?:라고|이라고)\s*(?:불러\s?줘|불러\s?주세요|불러\s?줄래|"
-         r"불러)",
+         r"['\"‘’“”]?(?P<x>[가-힣A-Za-z]{1,10}?)['\"‘’“”]?(?:이)?(?:라고|이라고)\s*(?:불러\s?줘|불러\s?주세요|"
+         r"불러\s?줄래|불러)",
          "사용자는 {x}(이)라고 불리기를 원함", "rule", type=MemoryType.RULE, category="feedback",
          slot="preferred_name", tags=("profile",), user_subject=False),
+    # "그냥 이름으로 불러줘, 태경": by the name said right after, ending the sentence
+    rule("ko.profile.call_by_name",
+         r"이름으로\s?(?:불러\s?줘|불러\s?주세요|불러)[,.]\s*(?!제발|그냥|부탁|이제|앞으로)"
+         r"(?P<x>[가-힣]{2,4}?|[A-Z][a-z]+)"
+         r"(?:이야|야|이에요|예요|입니다|임)?\s*[.!~]*$",
+         "사용자는 {x}(이)라고 불리기를 원함", "rule", type=MemoryType.RULE, category="feedback",
+         slot="preferred_name", tags=("profile",), user_subject=False, as_said=True),
     rule("ko.profile.age",
          r"(?:^|\s)(?P<x>\d{1,2})\s?살\s*(?:이야|야|이에요|예요|입니다|임|이고|이거든|인데|$)",
          "사용자는 {x}세", "profile", type=MemoryType.PROFILE, slot="age", tags=("profile",),
