@@ -228,3 +228,24 @@ def test_a_premise_the_user_states_is_kept(text: str, kept: str) -> None:
 def test_homework_labelled_with_its_subject_is_no_memory() -> None:
     assert chatter.of_the_moment("my history homework: list three causes of World War I")
     assert said("my chemistry homework: balance Fe + O2 -> Fe2O3") == []
+
+
+# -- lists and texts handed over, a game character -------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "이따 장보러 가는데 살 거: 두부, 대파, 계란 한 판. 빠진 거 있어?",
+    "grocery list: oat milk, 3 lemons, rice. sort it by aisle pls",
+    "이 메일 좀 다듬어줘: 저는 다음 주부터 재택근무를 하게 되었습니다",
+    "in the campaign I'm a half-elf bard called Lirael",
+])
+def test_lists_texts_and_game_roles_leave_no_memory(text: str) -> None:
+    assert said(text) == [], said(text)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("준비물: 여권, 충전기, 상비약. 다음주 오사카 가는데 더 챙길 거 있어?", "오사카"),
+    ("저 게임 회사에서 일해요", "게임"),
+    ("I work in the game industry as a level designer", "level designer"),
+])
+def test_look_alikes_of_lists_and_games_keep_their_fact(text: str, kept: str) -> None:
+    assert any(kept in c for c in said(text)), said(text)

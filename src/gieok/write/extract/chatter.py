@@ -18,6 +18,10 @@ Each reader below recognises one shape of sentence by its language, not by its t
   the task the user gives up, not their life;
 - trying the assistant itself for the first time ("저 이번에 처음 써봐요", "first time using
   this"): the first use of what is at hand, with no object of its own;
+- a list handed over under its label ("살 거: 우유, 계란, 양파 3개", "packing list: …") or a
+  text handed over to be checked under its kind ("이 자소서 문장 좀 봐줘: 저는 3년간 …"): the
+  list or the text, not the user's news;
+- the user's character in a game ("in the game I'm a level 40 paladin"): a role, not the user;
 - what the user sends once the assistant asked for the text to work on ("문장 보내주세요." →
   "I goed to the park yesterday"; "Send me a sentence and I'll fix it." → "she don't like
   it"): a sentence to correct or translate, not the user's news (``sent_for_work``).
@@ -81,6 +85,27 @@ _FIRST_USE_EN = re.compile(r"^(?:(?:hi|hey|hello|so|ok(?:ay)?)[,!.\s]+)*(?:it['�
                            re.IGNORECASE)
 
 
+# a list's label before its items ("살 거:", "장볼 거:", "사야 할 것:", "준비물:", "to buy:", "shopping
+# list:", "packing list -")
+_LIST_LABEL = re.compile(
+    r"(?:(?:살|장볼|사야\s?할|사야\s?될|챙길|가져갈|쌀|할|해야\s?할)\s?(?:거|것|것들|목록|리스트)|장보기\s?"
+    r"(?:목록|리스트)|준비물|체크리스트|\bto[\s-]?(?:buy|get|pack|do)(?:\s+list)?|\b(?:shopping|grocery|"
+    r"packing|to-?do|wish)\s+list)\s*[:：]\s*\S[^:：]*,",
+    re.IGNORECASE)
+# a text handed over under its kind, with what to do to it, before a colon ("이 자소서 문장 좀
+# 봐줘:", "제 이메일 다듬어 주세요:")
+_TEXT_KINDS_KO = (r"(?:자소서|자기소개서|이력서|커버레터|메일|이메일|편지|문장|문단|글|리뷰|후기|답장|"
+                  r"게시글|포스팅|캡션|공지|초안|원고|에세이|발표문|축사|인사말)")
+_TEXT_HANDED_KO = re.compile(
+    rf"^[^:：]{{0,20}}{_TEXT_KINDS_KO}[^:：]{{0,12}}(?:봐|다듬어|고쳐|검토해|첨삭해|교정해|번역해|"
+    rf"수정해|확인해)\s?(?:줘|주세요|줄래|줄래요|주실래요|줘요)?[^:：]{{0,6}}[:：]\s*\S")
+# the user's character in a game ("in the game I'm a level 40 paladin", "my character is a …")
+_GAME_ROLE = re.compile(r"^(?:(?:so|and|ok|lol)[,\s]+)*in\s+(?:the\s+|this\s+|my\s+)?(?:game|campaign|"
+                        r"server|mmo|rpg|d&d|dnd)\b|\bmy\s+(?:character|char|toon|avatar)\s+(?:is|was)\b|"
+                        r"(?:게임|캠페인|서버)\s?(?:에서|에선|상에서)\s?(?:나는|난|내\s?캐릭터|제\s?캐릭터)",
+                        re.IGNORECASE)
+
+
 def of_the_moment(sentence: str) -> bool:
     """Whether ``sentence`` is one of the shapes above: a simile, a guessed cause, an idea
     floated, homework, a program's words, a dropped request, or the first try of the app."""
@@ -97,6 +122,8 @@ def of_the_moment(sentence: str) -> bool:
     if _FIRST_USE_EN.match(s) or _NEVERMIND.match(s):
         return True
     if _HOMEWORK_LABEL.match(s) or (_EXPLAIN.search(s) and _SCHOOLWORK.search(s)):
+        return True
+    if _LIST_LABEL.search(s) or _TEXT_HANDED_KO.search(s) or _GAME_ROLE.search(s):
         return True
     return _ERROR_TEXT.search(s) is not None
 
