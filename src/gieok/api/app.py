@@ -76,6 +76,10 @@ def create_app(settings: GieokSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with AsyncMemory.from_settings(settings) as engine:
             await anyio.to_thread.run_sync(load_tokenizer)
+            # and the context block's token counter (tiktoken's ranks): built by the first
+            # /v1/context, it held the event loop for ~1 s under load, every request
+            # standing still meanwhile (docs/benchmarks.md, save at 50 clients, session 22)
+            await anyio.to_thread.run_sync(engine._assembler)
             app.state.engine = engine
             app.state.tokens = TokenService(
                 engine.store.tokens, store_name=redact_url(settings.resolved_store_url()))
