@@ -74,8 +74,12 @@ from gieok.stores.working import WorkingLog
 # Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
 SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
 SUMMARY_RELEVANCE, PINNED_RELEVANCE, SELECTED_RELEVANCE = 0.9, 1.0, 1.0
-ENDER_MARGIN = 0.1  # how far under the block's best line a history line may be and still
-# bring its ender: a line the request is not about ("LG에서 일해요" for "출산 준비물") brings none
+# How far under the block's best searched line a history line (an archived turn dated
+# "(until …)") may be and still be shown, with the memory that ended it: what is no longer true
+# earns its place only when the request is about it ("LG에서 일해요 (until …)" at 0.41 is left
+# out of "출산 준비물 리스트", best line 0.81; "I live in Chicago (until …)" is the best line of
+# "where do I live?" and comes with "User moved to Denver").
+HISTORY_MARGIN = 0.1
 GROUP_MEMBERS = 6  # memories of a named group's members shown under the floor, at most
 ProjectArg = ProjectMemory | str | os.PathLike[str] | None
 
@@ -406,13 +410,14 @@ class ContextAssembler:
         covered = {t for r in (*standing.pinned, *(h.record for h in (*hits, *episodes,
                                                                       *tier_hits)))
                    for t in r.source_turn_ids}
+        # a history line is shown when the request is about it (HISTORY_MARGIN), and brings
+        # the memory that ended it (context/endings.py)
+        best = max((h.parts.relevance for h in (*hits, *archived)), default=0.0)
+        archived = [h for h in archived if not h.record.metadata.get("until")
+                    or h.parts.relevance >= best - HISTORY_MARGIN]
         past = _past_turns(archived, turns, cfg.conversation_items if query else 0, covered)
-        # a history line the request is about brings the memory that ended it: the block's
-        # best searched line, or within ENDER_MARGIN of it (context/endings.py)
-        best = max((h.parts.relevance for h in (*hits, *past)), default=0.0)
         hits = [*hits, *await enders(
-            store, reader, within,
-            [h for h in past if h.parts.relevance >= best - ENDER_MARGIN],
+            store, reader, within, past,
             {r.id for r in (*standing.pinned, *(h.record for h in (*hits, *tier_hits)))},
             admit, {h.record.id: h.parts.relevance for h in candidates})]
         sections = [

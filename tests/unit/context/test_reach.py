@@ -121,3 +121,32 @@ async def test_a_history_line_brings_the_memory_that_ended_it(
         assert past is not None and "(until 2026-10-20)" in past.items[0].text
         shown = ctx.section(SectionKind.MEMORIES)
         assert shown is not None and [i.body for i in shown.items] == [NEW_JOB]
+
+
+PLANTS_Q, PLANTS, OLD_HOME = ("what should I water today?", "User keeps a fig tree on the balcony",
+                              "I live in Chicago, by the lake")
+
+
+async def test_a_history_line_the_request_is_not_about_stays_out(
+    store_url: str, settings: GieokSettings, fixed: Any
+) -> None:
+    """What is no longer true earns its place only when the request is about it: a dated turn
+    well under the block's best line (here 0.69 against 1.0) is not shown, and brings nothing."""
+    vectors = {PLANTS_Q: fixed.unit(1.0), PLANTS: fixed.unit(0.90), OLD_HOME: fixed.unit(0.86)}
+    embedder = fixed.FixedEmbedder(vectors, name="test:fixed-history",
+                                   similarity_range=(0.77, 0.90))
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add([{"role": "user", "content": OLD_HOME}], user_id="u1", session_id="s1",
+                      timestamp="2026-09-01T10:00:00", infer=False)
+        shown = await mem.context(PLANTS_Q, user_id="u1", session_id="s9", use_cache=False)
+        past = shown.section(SectionKind.CONVERSATIONS)
+        assert past is not None and [i.body for i in past.items] == [OLD_HOME]  # not history yet
+        turn = (await mem.list(user_id="u1", filters={"layer": "archive"})).items[0]
+        store = (await mem._runtime()).store  # noqa: SLF001 - the write path's mark, by hand
+        await store.write(WriteBatch(upserts=[(turn.model_copy(update={
+            "metadata": {**turn.metadata, "until": "2026-10-20"}}), None)]))
+        await mem.remember(PLANTS, user_id="u1", timestamp="2026-10-21T10:00:00")
+        ctx = await mem.context(PLANTS_Q, user_id="u1", session_id="s9", use_cache=False)
+        assert ctx.section(SectionKind.CONVERSATIONS) is None
+        memories = ctx.section(SectionKind.MEMORIES)
+        assert memories is not None and [i.body for i in memories.items] == [PLANTS]
