@@ -22,7 +22,7 @@ from gieok.write.extract import disclosure, english, followup, forms, forwarded,
 from gieok.write.extract import answer_apart, health, housing_cost, korean, turn_readers, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko
-from gieok.write.extract import covered, slots, turn_memo
+from gieok.write.extract import covered, definite_pet, slots, turn_memo
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -138,7 +138,7 @@ class HeuristicExtractor:
                     if previous is not None and previous.role == "assistant" else None
                 if question:
                     entities.kind_asked(question, turn.content)
-                for sentence in clarified(split_sentences(turn.content)):
+                for sentence in definite_pet.as_mine(clarified(split_sentences(turn.content))):
                     prior = sentence  # what a correction in the next turn may fix
                     entities.notice_pet(sentence)
                     given = followup.name_given(sentence, question) if question else None
@@ -220,8 +220,9 @@ class HeuristicExtractor:
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
         # Quoted text is someone else's words; "…, he's in Aberdeen" is a clause of its own
-        sentences = [c for s in english.as_one(joined(clarified(split_sentences(quoted_removed(
-            forwarded.own_lines(turn.content)))))) for c in pronoun_clauses(s)]
+        own = definite_pet.as_mine(clarified(split_sentences(quoted_removed(forwarded.own_lines(
+            turn.content)))))  # "the cat" of the user's own news is theirs
+        sentences = [c for s in english.as_one(joined(own)) for c in pronoun_clauses(s)]
         sentences = [c for s in sentences for c in entities.listed_apart(s)]  # names and ages
         sentences = answer_apart.apart(sentences[0], asked) + sentences[1:] if sentences else []
         # a statement said inside a question or request ("…, i hate cilantro so nothing
