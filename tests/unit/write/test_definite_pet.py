@@ -35,6 +35,10 @@ def test_the_animal_of_the_users_news_is_theirs(said: str, read: str) -> None:
     ["my neighbour's cat keeps visiting.", "the cat sleeps on our porch"],  # that one
     ["my sister got a puppy.", "her puppy chews everything."],
     ["we walked past the dog park and I saw a husky"],      # "the dog" is no subject here
+    ["the rat race is getting to me"],                      # idioms and compounds
+    ["the dog days of summer are killing me"],
+    ["the cat's out of the bag, I told my mom"],
+    ["the cat food ran out so I ordered more"],
 ])
 def test_an_animal_that_is_not_the_users_stays_as_said(sentences: list[str]) -> None:
     assert as_mine(sentences) == sentences

@@ -28,8 +28,17 @@ from gieok.write.extract.patterns_en import PETS
 
 _LEAD = (r"^(?P<lead>(?:(?:so|ugh|well|update|also|and|but|ok(?:ay)?|oh|welp|sigh|lol|omg)"
          r"[,:!.]?\s+)*)")
+# the animal is the subject: its verb follows ("the cat knocked …", "the dogs need …") or it
+# owns what follows ("the cat's kidney numbers"); not a compound or an idiom ("the rat race",
+# "the dog days", "the cat food", "the cat's out of the bag")
+_VERB = (r"(?:is|isn['’]t|was|wasn['’]t|are|aren['’]t|were|has|hasn['’]t|had|have|keeps|kept|got|"
+         r"gets|just|still|finally|always|never|again|also|threw|throws|won['’]t|wouldn['’]t|"
+         r"doesn['’]t|didn['’]t|can['’]t|cannot|will|needs|need|started|stopped|loves|hates|likes|"
+         r"ate|eats|sleeps|slept|seems|looks|went|goes|came|ran|runs|bit|bites|refuses|weighs|"
+         r"turns|turned|woke|wakes|hid|hides|[a-z]+ed)\b")
 _OPENING = re.compile(_LEAD + rf"(?P<the>[Tt]he)\s+(?P<kind>(?i:{PETS}))"
-                      r"(?P<rest>['’]s\b|\s|[,.!]|$)")
+                      rf"(?P<rest>['’]s\s+(?!out\s+of\b|pajamas|pyjamas|meow|whiskers)|"
+                      rf"\s+(?i:{_VERB})|\s*[,.!]|$)")
 _FIRST_PERSON = re.compile(r"\b(?:i|i['’](?:m|ve|d|ll)|we|we['’](?:re|ve|d|ll)|our|us|me|my)\b",
                            re.IGNORECASE)
 _CARE = re.compile(
