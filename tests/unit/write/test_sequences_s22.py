@@ -272,3 +272,34 @@ def test_a_new_name_to_be_called_by(mem: Memory) -> None:
     live = _live(mem)
     assert "사용자는 도윤(이)라고 불리기를 원함" in live
     assert not any("사장님" in c for c in live)
+
+
+# -- a body weight reached, said by its number and unit -------------------------------------------
+@pytest.mark.parametrize(("sentence", "value"), [("드디어 84키로 찍었다!!", "84"),
+                                                 ("finally down to 195 lbs!", "195"),
+                                                 ("hit 75kg this morning", "75")])
+def test_a_weight_reached(sentence: str, value: str) -> None:
+    said = new_value(sentence)
+    assert said is not None and said.value == value and "몸무게" in said.things
+
+
+@pytest.mark.parametrize("sentence", ["10kg 빠졌어", "I hit 100 followers", "5키로 쌀 샀어"])
+def test_no_weight_reached(sentence: str) -> None:
+    assert new_value(sentence) is None
+
+
+def test_a_weight_reached_is_the_new_weight(mem: Memory) -> None:
+    _say(mem, "2026-02-03", "요즘 몸무게 90키로야. 운동 시작함", "s0")
+    _say(mem, "2026-05-12", "드디어 84키로 찍었다!!", "s1")
+    live = _live(mem)
+    assert not any("90" in c for c in live)
+    assert any("84" in c for c in live)
+
+
+def test_a_pets_weight_is_not_the_users(mem: Memory) -> None:
+    _say(mem, "2026-02-03", "나는 몸무게 60키로", "s0")
+    _say(mem, "2026-02-03", "우리 강아지 몸무게 12키로야", "s1")
+    _say(mem, "2026-05-12", "강아지 14키로 됐어", "s2")
+    live = _live(mem)
+    assert any("60" in c for c in live)
+    assert not any("12키로" in c for c in live)

@@ -301,7 +301,27 @@ _ALT_NOW_KO = re.compile(r"(?<!\S)(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을
 def new_value(content: str) -> NewValue | None:
     """What the memory ``content`` (third person, as stored) says got a new value, or None."""
     said = _korean(content) if _HANGUL.search(content) else _english(content)
-    return said if said is not None else _timed(content)
+    return said if said is not None else _timed(content) or _weighed(content)
+
+
+# a body weight reached, said by its number and unit alone ("드디어 77키로 찍었다", "finally hit
+# 75kg", "down to 170 lbs"): the weight is the thing, though the sentence does not name it — the
+# unit does. The holder's memory stating their weight ("요즘 몸무게 82키로다") has the old value.
+_WEIGHT_UNIT = r"(?:키로|킬로|kg|kgs|lbs?|pounds|파운드)"
+_WEIGHED_KO = re.compile(rf"(?<![\d.])(?P<v>\d{{2,3}}(?:\.\d)?)\s?{_WEIGHT_UNIT}\s?(?:찍었|찍음|찍어|됐|되었|"
+                         r"나왔|까지\s?(?:뺐|빠졌|뺌|내려왔))")
+_WEIGHED_EN = re.compile(rf"\b(?:hit|reached|down\s+to|weighed\s+in\s+at)\s+(?P<v>\d{{2,3}}(?:\.\d)?)\s?"
+                         rf"{_WEIGHT_UNIT}\b", re.IGNORECASE)
+_WEIGHT_WORDS = frozenset({"몸무게", "체중", "weigh", "weight"})
+
+
+def _weighed(content: str) -> NewValue | None:
+    korean = _HANGUL.search(content) is not None
+    m = (_WEIGHED_KO if korean else _WEIGHED_EN).search(content)
+    if m is None:
+        return None
+    holders = _identity(_holders_ko(content) if korean else _holders_en(content))
+    return NewValue(_WEIGHT_WORDS, m.group("v"), frozenset(holders), content)
 
 
 # "요즘은 새벽 1시에 잔다" after "요즘 매일 밤 11시에 잔다": a routine said again with another
