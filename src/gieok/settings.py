@@ -264,6 +264,9 @@ class ApiSettings(BaseModel):
     # collections wait for this many new objects instead of Python's 700 (0: Python's).
     gc_freeze: bool = True
     gc_young_threshold: int = Field(7000, ge=0, le=10_000_000)
+    # Searches and context assemblies working at once (``api/gate.py``); the rest wait
+    # before they take any CPU, so saves and loads pass them (0: no limit).
+    max_ranking_in_flight: int = Field(4, ge=0, le=10_000)
 
 
 class JobSettings(BaseModel):

@@ -32,3 +32,30 @@ def test_the_context_counter_is_built_at_start_up_off_the_loop(
                          json={"query": "what do I like to eat?"})
     assert answer.status_code == 200, answer.text
     assert len(made) == 1  # the request used the counter built at start-up
+
+
+def test_a_gate_of_one_still_answers_every_search_and_context_at_once(
+        start_api_server: Callable[..., Any]) -> None:
+    """``api.max_ranking_in_flight = 1``: concurrent searches and context calls queue at the
+    gate and every one is answered; a save meanwhile does not wait at it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    api = start_api_server(api={"max_ranking_in_flight": 1})
+    token = api.token("acme", "u1")
+    client = api.client(token)
+    saved = client.post("/v1/memories", json={"content": "I live in Busan."},
+                        params={"user_id": "u1"})
+    assert saved.status_code in (200, 201), saved.text
+
+    def one(i: int) -> int:
+        with api.client(token) as c:  # type: ignore[attr-defined]
+            if i % 2:
+                return c.post("/v1/context", params={"session_id": f"s{i}"},
+                              json={"query": "where do I live?"}).status_code
+            return c.post("/v1/search", json={"query": "where do I live?", "k": 5}).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(one, range(16)))
+    assert codes == [200] * 16
+    hits = client.post("/v1/search", json={"query": "where do I live?", "k": 5}).json()["hits"]
+    assert any("Busan" in h["memory"]["content"] for h in hits)

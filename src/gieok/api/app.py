@@ -23,6 +23,7 @@ from gieok.api.collector import tuned_collector
 from gieok.api.deps import require_metrics_reader
 from gieok.api.errors import install_error_handlers
 from gieok.api.jobs import BackgroundJobs
+from gieok.api.gate import RankingGate
 from gieok.api.middleware import RequestMiddleware
 from gieok.api.observability import Metrics
 from gieok.api.routes import (
@@ -95,6 +96,7 @@ def create_app(settings: GieokSettings) -> FastAPI:
                          lifespan=lifespan, static_url=DOCS_ASSETS_URL)
     app.state.settings = settings
     app.state.metrics = Metrics()
+    app.state.ranking_gate = RankingGate(settings.api.max_ranking_in_flight)
     install_error_handlers(app)
     app.add_middleware(RequestMiddleware, metrics=app.state.metrics,
                        max_body_bytes=settings.api.max_body_bytes)

@@ -31,9 +31,10 @@ async def context(body: ContextRequest, engine: EngineDep, scope: ScopeDep,
     and why. Pass ``session_id`` so the session's own turns come along."""
     history = None if body.history is None else [m.model_dump(exclude_none=True)
                                                  for m in body.history]
-    block = await engine.context(body.query, scope=scope, history=history, budget=body.budget,
-                                 entity=body.entity, path=body.path, use_cache=body.use_cache,
-                                 track_use=body.track_use)
+    async with request.app.state.ranking_gate.slot():  # saves pass it (api/gate.py)
+        block = await engine.context(
+            body.query, scope=scope, history=history, budget=body.budget, entity=body.entity,
+            path=body.path, use_cache=body.use_cache, track_use=body.track_use)
     metrics = request.app.state.metrics
     metrics.tokens_injected.inc(amount=block.tokens)
     metrics.context_tokens.observe(block.tokens)
