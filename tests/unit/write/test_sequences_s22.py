@@ -303,3 +303,29 @@ def test_a_pets_weight_is_not_the_users(mem: Memory) -> None:
     live = _live(mem)
     assert any("60" in c for c in live)
     assert not any("12키로" in c for c in live)
+
+
+# -- a date set for an event, said first ----------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "value"), [("4월 18일에 결혼식 잡았어", "2026-04-18"),
+                                                 ("3월 14일에 상견례 날짜 잡았어", "2026-03-14"),
+                                                 ("5월 2일에 호텔 예약했어", "2026-05-02")])
+def test_a_date_set_is_ahead(sentence: str, value: str) -> None:
+    from datetime import UTC, datetime
+    from gieok.write.extract.timeexpr import resolve_time
+    when = resolve_time(sentence, datetime(2026, 1, 15, 10, tzinfo=UTC))
+    assert when is not None and when.value == value and not when.past
+
+
+@pytest.mark.parametrize(("sentence", "value"), [("12월 20일에 이사했어", "2025-12-20"),
+                                                 ("1월 3일에 이사했어", "2026-01-03")])
+def test_a_date_done_is_behind(sentence: str, value: str) -> None:
+    from datetime import UTC, datetime
+    from gieok.write.extract.timeexpr import resolve_time
+    when = resolve_time(sentence, datetime(2026, 1, 15, 10, tzinfo=UTC))
+    assert when is not None and when.value == value and when.past
+
+
+def test_a_wedding_set_in_january_is_not_last_years(mem: Memory) -> None:
+    _say(mem, "2026-01-15", "4월 18일에 결혼식 잡았어", "s0")
+    wedding = [r for r in mem.list(user_id="u", limit=100) if "결혼식" in r.content]
+    assert wedding and all((r.valid_from or r.event_time).year == 2026 for r in wedding)

@@ -412,7 +412,10 @@ _FUTURE_KO = re.compile(r"다음|내일|모레|내년|예정|계획|거야|거�
                         # the date an arrangement was set or moved to ("3월 12일로 잡았어",
                         # "26일로 밀림"): ahead, however the arrangement is conjugated
                         r"일\s?(?:으로|로)\s?(?:\S+\s)?(?:잡|예약|미뤄|미뤘|미룸|밀렸|밀림|밀려|옮|바꿨|바뀌|"
-                        r"변경|정했|정함|당겨|당겼|연기)")
+                        r"변경|정했|정함|당겨|당겼|연기)|"
+                        # the date said first, then what was set for it ("4월 18일에 결혼식
+                        # 잡았어", said in January): the event's date, ahead
+                        r"\d{1,2}\s?일\s?(?:에|로|으로)?\s(?:[가-힣A-Za-z]+\s){0,2}?(?:날짜\s?)?(?:잡았|잡음|잡혔|예약했|예약함)")
 
 
 def is_past(sentence: str) -> bool:
