@@ -26,7 +26,9 @@ import re
 from collections.abc import Callable, Sequence
 
 from gieok.text.hangul import HANGUL as _HANGUL
-from gieok.write.extract import asides, discourse, english, korean, patterns_en
+from gieok.write.extract import asides, discourse, english, korean, patterns_en, patterns_ko
+from gieok.write.extract import workspace
+from gieok.write.extract.base import RuleContext
 from gieok.write.extract.health import health_related
 from gieok.write.extract.premise import premise
 
@@ -209,12 +211,22 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
     # own, so the statement before it would be lost with it
     if kept(sentence) and not discourse.is_noise(sentence) \
             and (cut is None or not _asks(sentence[cut.end:])):
-        return (_apart(toks, cut, sentence, kept) if cut is not None else None) or [sentence]
+        apart = _apart(toks, cut, sentence, kept) if cut is not None else None
+        if apart or cut is None or _said_whole(sentence):
+            return apart or [sentence]
+        unsaid = True
+        # kept, but no memory says it whole: what follows the clause is no statement ("매일
+        # 밤 일본어 단어 외우는데 오늘로 100일째!", "주 3회 크로스핏 다니는데 벌써 1년째") —
+        # cut as a sentence that is not kept, or the clause is lost with it
+    else:
+        unsaid = False
     instead = _contrast(toks, sentence)
     if instead is not None:  # "나는 분당 안 살고 수원 살아": what holds is "나는 수원 살아"
         return [instead, sentence]
-    if cut is None or _frames(toks[:toks.index(cut)]) or _someone_else(toks[:toks.index(cut)]) \
-            or asides.identifies(toks[:toks.index(cut)]):
+    if cut is None or _frames(toks[:toks.index(cut)]) or asides.identifies(toks[:toks.index(cut)]) \
+            or _someone_else(toks[:toks.index(cut)]) and not (
+                # the subject is the user's workspace ("우리 서비스 백엔드가 rails 7 쓰는데 …")
+                unsaid and workspace.project_said(sentence[:cut.end])):
         return [sentence]
     head, rest = sentence[:cut.end], sentence[cut.end:].strip()
     aside = re.match(r"\([^()]{1,60}\)", rest)
@@ -238,9 +250,25 @@ def _korean(sentence: str, kept: Callable[[str], bool]) -> list[str]:
         # stored as its continuation, request and all (a condition named in the request —
         # "크론병 환자 도시락 메뉴 추천 좀" — is still the user's: the sentence goes on)
         return [statement]
+    if unsaid:
+        # the whole says nothing more; a verbless rest goes with the clause as an aside ("벌써 1년째",
+        # "오늘로 100일째"), a clause of its own is how the moment is ("배포가 자꾸 충돌나")
+        verbless = not any(t.tag.startswith(("VV", "VA", "XSV", "XSA", "JKS"))
+                           for t in korean.tokens(rest))  # (a subject: a clause, verb misread)
+        return [f"{statement} ({rest.rstrip(' .!~')})" if verbless else statement]
     # the rest is never read alone: its subject may be the clause's ("엄마 면회 갔는데 또
     # 나보고 언니라고 불렀어" — 엄마 called, not the user); the whole sentence goes on as before
     return [statement, sentence]
+
+
+def _said_whole(sentence: str) -> bool:
+    """The sentence can be stated whole as a memory: a sentence rule reads it ("우리 동네가 전남
+    구례 쪽인데 근처로": the residence), or ``generic.normalise`` does."""
+    from gieok.write.extract.generic import normalise
+
+    ctx = RuleContext(sentence=sentence, at=None)
+    return normalise(sentence)[0] is not None \
+        or any(True for rule in patterns_ko.RULES for _ in rule.matches(sentence, ctx))
 
 
 # a clause with a subject of its own: a relative or pet, named with its particle ("엄마가 …")
