@@ -77,6 +77,35 @@ def stated(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
                  tags=("health", "allergy"), confidence=0.85), lang)]
 
 
+# an allergy said as a bare noun phrase, a clause of its own: "can't do shrimp, shellfish allergy",
+# "shellfish allergy btw" — the user's by default, as "I'm allergic" is (not "my son's nut
+# allergy", "nut allergy season", "no allergies")
+_BARE_EN = re.compile(r"(?:^|(?<=[,.;!]\s)|(?<=[,.;!]))\s*(?:(?:bad|severe|mild|major|serious|"
+                      r"deadly|slight)\s+)?(?P<x>(?:tree\s+)?[a-z]+)\s+allerg(?:y|ies)"
+                      r"(?:\s+(?:here|btw|lol|fyi|too|sadly|unfortunately|though))?\s*(?:[,.;!]|$)",
+                      re.IGNORECASE)
+_NOT_ALLERGEN_EN = frozenset("no any an a the my his her our their your food seasonal spring pollen "
+                             "some this that what which kid kids son daughter dog cat".split())
+
+
+def bare(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
+    """An allergy said as a clause of its own with no subject ("sesame allergy"), as the
+    user's; not when the turn is about someone else or asks, nor when ``stored`` has it."""
+    text = turn_text.strip()
+    if HANGUL.search(text) or "?" in text:
+        return []
+    m = _BARE_EN.search(text)
+    if m is None or m.group("x").split()[-1].casefold() in _NOT_ALLERGEN_EN \
+            or re.search(r"\b(?:he|she|they|his|her|their|my\s+(?!own\b)\w+)\b",
+                         text[:m.start()], re.IGNORECASE):
+        return []
+    thing = re.sub(r"\s+", " ", m.group("x").casefold())
+    if any(thing in s.casefold() and "allerg" in s.casefold() for s in stored):
+        return []
+    return [(Hit(content=f"User has a {thing} allergy", family="health", type=MemoryType.FACT,
+                 category="context", tags=("health", "allergy"), confidence=0.8), "en")]
+
+
 def _objectless(before: str) -> bool:
     """Nothing the allergy is to is said right before it ("갑각류 알레르기가 있어서 …" names its
     own): the word before is none, the user, a filler, or the end of the request."""

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract import allergic_to, diagnosed, health_apart, new_partner, self_intro
+from gieok.write.extract import allergic_to, diagnosed, health_apart, lab_value, new_partner
+from gieok.write.extract import ordered_kids, self_intro
 from gieok.write.extract.base import Hit
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import hypothetical, split_sentences
@@ -99,7 +100,8 @@ def _bare_of(bare: str, named: str) -> bool:
     user "is" the name ``named`` gives them ("사용자는 민준이다" beside "사용자의 이름은 민준")."""
     if allergic_to.bare_of(bare, named) or new_partner.bare_of(bare, named) \
             or health_apart.bare_of(bare, named) or diagnosed.bare_of(bare, named) \
-            or self_intro.bare_of(bare, named):
+            or self_intro.bare_of(bare, named) or lab_value.bare_of(bare, named) \
+            or ordered_kids.bare_of(bare, named):
         # "사용자는 알레르기 있다" beside what it is to; "사용자는 남친 생겼다" beside the name;
         # "사용자는 유당불내증 있고 회사 점심은 …" beside its halves
         return True

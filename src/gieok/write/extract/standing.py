@@ -84,15 +84,30 @@ _ONE_OFF = re.compile(r"\b(?:this|these|that|those)\s+(?:email|draft|text|messag
 _KO_REQUEST = re.compile(
     r"(?:줘|줘요|주세요|주실래요|줄래|줄래요|주라|해\s?줘|하지\s?마(?:세요)?|하지\s?말아\s?(?:줘|주세요)|"
     r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요|부탁해(?:요)?|"
+    # a habit of the assistant's ended, said bare: "이모지 좀 그만 써", "사과 그만해"
+    r"그만\s?(?:좀\s)?(?:써|해|쓰세요|하세요|써요|해요|붙여|넣어|물어봐)|"
     r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발|항상|꼭|매번|늘|계속)?[\s.!~ㅋㅎㅠㅜ^]*"
     # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma
     r"(?:$|,\s*[^,?]{2,30}$)")
+# a habit ended with "그만", said as what not to do: "이모지 좀 그만 써" → "이모지 쓰지 마"
+_STOP = re.compile(r"(?:좀\s)?그만\s?(?:좀\s)?(?P<v>써요|써|쓰세요|해요|해|하세요|붙여|넣어|물어봐)(?=[\s.!~ㅋㅎ]|$)")
+_STOPPED = {"써요": "쓰지 마요", "써": "쓰지 마", "쓰세요": "쓰지 마세요", "해요": "하지 마요", "해": "하지 마",
+            "하세요": "하지 마세요", "붙여": "붙이지 마", "넣어": "넣지 마", "물어봐": "묻지 마"}
+# the answers' language chosen again, with no object of a task ("다시 한국말로 해 줘", "이제 다시
+# 영어로 대답해"; not "다시 영어로 번역해줘": one translation done over)
+_LANGUAGES_KO = r"(?:한국어|한국말|한글|영어|일본어|중국어|스페인어|프랑스어|독일어)"
+_BACK_TO = (rf"(?<![가-힣])다시\s?(?P<lang>{_LANGUAGES_KO})로(?:만)?\s?(?:해|말해|대답해|답해|얘기해|"
+            r"답변해)\s?(?:줘|주세요|줘요|줄래|요)?[\s.!~ㅋㅎ]*$")
 # every Hangul syllable that ends in ㄹ: a verb's future modifier before 때 ("짤 때", "만들 때")
 _RIEUL = "".join(chr(c) for c in range(0xAC00, 0xD7A4) if (c - 0xAC00) % 28 == 8)
 _KO_STANDING = re.compile(
     rf"앞으로|항상|(?<![가-힣])늘\s|매번|언제나|때마다|이제부터|(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|"
     # a condition over the user's later requests: "제 일정 얘기하면 …", "내가 물어보면 …"
-    r"(?:물어보|얘기하|이야기하|말하|부탁하|질문하|요청하|보내|올리)(?:시)?면\s|반말|존댓말|"
+    r"(?:물어보|얘기하|이야기하|말하|부탁하|질문하|요청하|보내|올리|말\s?걸|말\s?시키|톡하)(?:시)?면\s|"
+    r"반말|존댓말|"
+    # said in English inside a Korean request: "from now on 내 영어 문장 틀린거 있으면 꼭 고쳐줘"
+    r"(?i:from\s+now\s+on|going\s+forward|from\s+here\s+on)|"
+
     # … or over what the user will say they want: "내가 뭐 사고 싶다고 하면 말려줘"
     r"(?<![가-힣])(?:내가|제가)\s.*(?:다|라|자)고\s?하(?:시)?면\s|"
     r"말투|(?:대답|답변|답장)(?:은|할|해|을|를)|이모지|이모티콘|(?i:emojis?|emoticons?)|"
@@ -108,7 +123,8 @@ _KO_STANDING = re.compile(
 _KO_NOW_ONLY = re.compile(r"(?<![가-힣])(?:이번|오늘(?!부터)|내일|이따|지금)(?=\s|에|은|는|도)")
 _KO_WHEN = re.compile(rf"(?:ㄹ|[{_RIEUL}])\s?(?:땐|때는|때)\s|(?:물어보|얘기하|이야기하|말하|부탁하|질문하|"
                       r"요청하|보내|올리|(?:다|라|자)고\s?하)(?:시)?면\s")
-_KO_ALWAYS = re.compile(r"앞으로|항상|매번|이제부터|(?<![가-힣])늘\s|때마다|언제나|반말|존댓말")
+_KO_ALWAYS = re.compile(r"앞으로|항상|매번|이제부터|(?<![가-힣])늘\s|때마다|언제나|반말|존댓말|"
+                        r"(?i:from\s+now\s+on|going\s+forward)")
 
 
 _KO_LAUGH = re.compile(r"[\s.!~]*[ㅋㅎㅠㅜ^]+[\s.!~ㅋㅎㅠㅜ^]*$")
@@ -183,6 +199,12 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
         # ("참고로 나는 답변 짧게 …": the wish itself, as the rule's words)
         text = re.sub(r"^(?:(?:참고로|그리고|아|근데)\s+)?(?:나는|난|저는|전)\s+", "", text) \
             if _KO_WISH.search(text) else text
+        back = re.search(_BACK_TO, text)
+        if back is not None and not _KO_THIS.search(text):
+            # "다시 한국말로 해 줘": back to a language for the answers — every later one
+            return Hit(content=f"사용자 요청: 답변은 다시 {back.group('lang')}로 할 것",
+                       family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
+                       slot="rule:language", value=back.group("lang"), confidence=0.85)
         if not (_KO_STANDING.search(text) and (_KO_REQUEST.search(text) or _KO_HOW.search(text))
                 or _ko_goes_on(text, before) or _KO_WISH.search(text)):
             return None
@@ -190,6 +212,7 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
             return None  # "이번 여행 일정 짤 때 박물관은 빼줘": this task, not every later one
         content = "사용자 요청: " + first_person_to_user_ko(re.sub(
             r"^(?:저한테는|나한테는|저한텐|나한텐|(?:아\s|참\s)*(?:그리고|또한|또)\s)\s*", "", text))
+        content = _STOP.sub(lambda m: _STOPPED[m.group("v")], content)  # "그만 써" → "쓰지 마"
         return Hit(content=content, family="rule", type=MemoryType.RULE, category="feedback",
                    tags=("rule",), confidence=0.85)
     rather = _EN_RATHER.match(text)

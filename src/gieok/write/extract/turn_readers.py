@@ -7,20 +7,25 @@ One list, so the extractor has one hook for all of them (``heuristic`` stays an 
 - ``self_intro``: the user's name said in a greeting or a run-on introduction;
 - ``pregnancy``: the week of the user's pregnancy said after it;
 - ``absent``: what the user lacks or abstains from ("자식은 없어", "I don't smoke");
-- ``allergic_to``: an allergy to the thing the turn asks to leave out;
+- ``allergic_to``: an allergy to the thing the turn asks to leave out, or said bare;
 - ``new_partner``: a new partner and the name said after the news;
 - ``health_apart``: a condition joined by "-고" to another topic, said apart;
 - ``diagnosed``: a Korean finding in the clinician's words;
 - ``lived_with``: a condition named as the cause of a complaint, sobriety counted;
-- ``day_routine``: a weekly routine said day by day, with its exceptions.
+- ``day_routine``: a weekly routine said day by day, with its exceptions;
+- ``standing_whole``: a Korean standing instruction the sentence cutter broke apart;
+- ``lab_value``: a test result the user reports as a number ("LDL 165 나옴");
+- ``food_reaction``: what a food does to the user's body, said as a request's reason;
+- ``ordered_kids``: children listed by their order with name and age in one breath.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gieok.write.extract import absent, allergic_to, day_routine, diagnosed, health_apart, lived_with
-from gieok.write.extract import new_partner, pregnancy, self_intro
+from gieok.write.extract import absent, allergic_to, day_routine, diagnosed, food_reaction
+from gieok.write.extract import health_apart, lab_value, lived_with, ordered_kids
+from gieok.write.extract import new_partner, pregnancy, self_intro, standing_whole
 from gieok.write.extract.base import Hit
 
 
@@ -30,8 +35,13 @@ def read(turn_text: str, said: Sequence[str]) -> list[tuple[Hit, str]]:
             *pregnancy.weeks(turn_text, said),
             *absent.stated(turn_text, said),
             *allergic_to.stated(turn_text, said),
+            *allergic_to.bare(turn_text, said),
             *new_partner.stated(turn_text, said),
             *health_apart.apart(turn_text, said),
             *diagnosed.reported(turn_text, said),
             *lived_with.stated(turn_text, said),
-            *day_routine.stated(turn_text, said)]
+            *day_routine.stated(turn_text, said),
+            *standing_whole.stated(turn_text, said),
+            *lab_value.stated(turn_text, said),
+            *food_reaction.stated(turn_text, said),
+            *ordered_kids.stated(turn_text, said)]
