@@ -265,8 +265,10 @@ class ApiSettings(BaseModel):
     gc_freeze: bool = True
     gc_young_threshold: int = Field(7000, ge=0, le=10_000_000)
     # Searches and context assemblies working at once (``api/gate.py``); the rest wait
-    # before they take any CPU, so saves and loads pass them (0: no limit).
-    max_ranking_in_flight: int = Field(4, ge=0, le=10_000)
+    # before they take any CPU, so saves and loads pass them. 0: no limit, the default —
+    # 4 cut a save's p95 in the server in 4 of 5 measured pairs but search paid and
+    # throughput fell in 3 of 5 (docs/benchmarks.md, save at 50 clients, session 22).
+    max_ranking_in_flight: int = Field(0, ge=0, le=10_000)
 
 
 class JobSettings(BaseModel):

@@ -51,6 +51,6 @@ async def test_a_failing_request_gives_its_slot_back() -> None:
             pass
 
 
-def test_the_service_gates_four_by_default() -> None:
-    assert ApiSettings().max_ranking_in_flight == 4
-    assert ApiSettings(max_ranking_in_flight=0).max_ranking_in_flight == 0
+def test_the_gate_is_opt_in() -> None:
+    assert ApiSettings().max_ranking_in_flight == 0
+    assert ApiSettings(max_ranking_in_flight=4).max_ranking_in_flight == 4
