@@ -34,10 +34,12 @@ from gieok.write.extract.discourse_subject import ko_subject
 EMOTIONS = ("joy", "sadness", "stress", "calm", "excitement")
 FALLBACK_CHARS = 500
 _EMOTION_WORDS = {
-    "joy": r"happy|glad|great news|delighted|so good|love it|기뻐|기쁘|행복|좋았|다행|뿌듯|신났",
-    "sadness": r"\bsad\b|depress|cry|crying|lonely|miss (?:him|her|them)|heartbroken|슬퍼|슬프|"
+    # (whole words where a longer word holds them: "retired racer" is no tiredness, "unhappy"
+    # no joy, "crystal" no crying)
+    "joy": r"\bhappy|\bglad\b|great news|delighted|so good|love it|기뻐|기쁘|행복|좋았|다행|뿌듯|신났",
+    "sadness": r"\bsad\b|depress|\bcry\b|\bcrying\b|lonely|miss (?:him|her|them)|heartbroken|슬퍼|슬프|"
                r"우울|외로|눈물|속상|서운",
-    "stress": r"stress|tired|exhausted|worried|anxious|overwhelm|burn(?:ed|t)? out|"
+    "stress": r"stress|\btired|exhausted|worried|anxious|overwhelm|burn(?:ed|t)? out|"
               r"(?<!blood )(?<!eye )(?<!tire )pressure|"
               r"스트레스|힘들|지쳐|지친|피곤|걱정|불안|짜증|야근|바빠",
     "excitement": r"excited|can't wait|cannot wait|thrilled|pumped|looking forward|설레|신나|"

@@ -249,3 +249,33 @@ def test_lists_texts_and_game_roles_leave_no_memory(text: str) -> None:
 ])
 def test_look_alikes_of_lists_and_games_keep_their_fact(text: str, kept: str) -> None:
     assert any(kept in c for c in said(text)), said(text)
+
+
+# -- an episode's feeling is named by whole words ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "feeling"), [
+    ("she's 6, retired racer, we got her in january", None),  # "retired" holds "tired"
+    ("unhappy with how the move went", None),
+    ("so tired lately, work is a lot", "stress"),
+    ("I'm so happy we adopted her", "joy"),
+    ("crying a lot since the funeral", "sadness"),
+])
+def test_the_feeling_an_episode_names_is_a_whole_word(text: str, feeling: str | None) -> None:
+    from gieok.domain.turns import Turn
+    from gieok.write.episodes import detect_emotion
+
+    assert detect_emotion([Turn(role="user", content=text)]) == feeling
+
+
+def test_a_session_of_pet_facts_leaves_no_episode_restating_them() -> None:
+    """The lead's trial: 'retired racer' read as a feeling kept an episode that joined the
+    session's three greyhound memories into a fourth."""
+    from gieok.domain.turns import Turn
+    from gieok.write.episodes import extractive_episode
+
+    turns = [Turn(role="user", content="my whippet keeps chewing the sofa lol. he's 4, retired "
+                                       "racer, we got him in may"),
+             Turn(role="assistant", content="Whippets love to chew! What's his name?"),
+             Turn(role="user", content="Biscuit")]
+    draft = extractive_episode(turns)
+    assert draft is None or not draft.feeling_with_facts
