@@ -338,7 +338,9 @@ class ContextAssembler:
         limits = [r.expires_at for r in [*standing.pinned, *standing.skills, *standing.episodes]
                   if r.expires_at is not None]
         limits += [r.event_time + window for r in standing.episodes]
-        self.standing.put(reader, standing, wall, min(limits) if limits else None, key)
+        self.standing.put(reader, standing, wall, min(limits) if limits else None, key,
+                          tuple(r.id for r in (*standing.pinned, *standing.skills,
+                                               *standing.episodes)))
         return standing
 
     async def _memory_sections(  # noqa: PLR0913

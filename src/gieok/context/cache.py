@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,7 +22,7 @@ from typing import Any
 from gieok.domain.context import Context
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store
-from gieok.stores.ops import ChangedOp, GetOp, ReadOp
+from gieok.stores.ops import ChangedOp, GetOp, RankOp, ReadOp
 
 WRITE_MARGIN = timedelta(seconds=2)
 
@@ -109,6 +109,22 @@ class _Memo:
     built_at: datetime
     monotonic: float
     valid_until: datetime | None
+    ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MemoProbe:
+    """The reads that decide whether a memo is still good — "changed since it was built?"
+    and, when it holds records, "are they all still stored?" (a hard delete or a forget
+    leaves no changed row: a forgotten pinned allergy must not stay in the block for the
+    memo's life) — sent with other reads; ``changed`` reads their answers."""
+
+    ops: tuple[ReadOp, ...]
+    ids: tuple[str, ...] = ()
+
+    def changed(self, answers: Sequence[Any]) -> bool:
+        """Whether the memo is stale, from the answers to ``ops`` (in order)."""
+        return bool(answers[0]) or (bool(self.ids) and len(answers[1]) != len(set(self.ids)))
 
 
 class ScopeMemo:
@@ -130,10 +146,9 @@ class ScopeMemo:
         probe = self.probe(scope, now, key)
         if probe is None:
             return None
-        [changed] = await store.read([probe])
-        return self.settle(scope, bool(changed), key)
+        return self.settle(scope, probe.changed(await store.read(list(probe.ops))), key)
 
-    def probe(self, scope: Scope, now: datetime, key: str = "") -> ChangedOp | None:
+    def probe(self, scope: Scope, now: datetime, key: str = "") -> MemoProbe | None:
         """The store read that decides whether the memo for ``scope``/``key`` is still good
         (send it with other reads: ``context()`` batches it with its first ones), or ``None``
         when there is no memo to ask about (none, too old, or one of its records expired —
@@ -146,7 +161,10 @@ class ScopeMemo:
                 memo.valid_until is not None and now >= memo.valid_until):
             self._entries.pop(key, None)
             return None
-        return ChangedOp(scope, memo.built_at - self.margin)
+        changed = ChangedOp(scope, memo.built_at - self.margin)
+        if not memo.ids:
+            return MemoProbe((changed,))
+        return MemoProbe((changed, RankOp(scope.tenant, memo.ids)), memo.ids)
 
     def settle(self, scope: Scope, changed: bool, key: str = "") -> Any | None:
         """The memo after its ``probe`` was answered: ``None`` (and dropped) if ``changed``."""
@@ -159,11 +177,12 @@ class ScopeMemo:
         return memo.value
 
     def put(self, scope: Scope, value: Any, built_at: datetime,
-            valid_until: datetime | None, key: str = "") -> None:
+            valid_until: datetime | None, key: str = "", ids: tuple[str, ...] = ()) -> None:
+        """``ids``: the stored records ``value`` shows (checked on each ``probe``)."""
         if self.max_entries == 0 or self.max_age_s == 0:
             return
         key = key or scope.key()
-        self._entries[key] = _Memo(value, built_at, time.monotonic(), valid_until)
+        self._entries[key] = _Memo(value, built_at, time.monotonic(), valid_until, ids)
         self._entries.move_to_end(key)
         while len(self._entries) > self.max_entries:
             self._entries.popitem(last=False)

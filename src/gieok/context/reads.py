@@ -20,7 +20,8 @@ from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
 from gieok.profiles import ScopePolicy
 from gieok.runtime import Runtime
-from gieok.stores.ops import ChangedOp, ReadOp, SelectionOp, TurnsOp
+from gieok.context.cache import MemoProbe
+from gieok.stores.ops import ReadOp, SelectionOp, TurnsOp
 
 
 @dataclass
@@ -46,7 +47,7 @@ class FirstReads:
 
 
 async def first_reads(rt: Runtime, scope: Scope, *, turns: int | None,
-                      probe: ChangedOp | None = None) -> FirstReads:
+                      probe: MemoProbe | None = None) -> FirstReads:
     """Read ``scope``'s settings chain, its last ``turns`` turns (``None``: not wanted), its
     selection (session scopes) and ``probe`` in one ``store.read`` when the runtime's working
     log is the store's own; otherwise the log is asked beside the one store read."""
@@ -63,7 +64,8 @@ async def first_reads(rt: Runtime, scope: Scope, *, turns: int | None,
     if own and scope.session:
         add("selection", SelectionOp(scope))
     if probe is not None:
-        add("probe", probe)
+        at["probe"] = len(ops)
+        ops.extend(probe.ops)
     answers: Sequence[Any] = await rt.store.read(ops)
     selection: list[str] = []
     if "selection" in at:
@@ -72,6 +74,6 @@ async def first_reads(rt: Runtime, scope: Scope, *, turns: int | None,
         selection = await rt.working.selection(scope)
     return FirstReads(
         rt=rt, scope=scope, policy=rt.resolve(answers[0]), selection=selection,
-        changed=bool(answers[at["probe"]]) if "probe" in at else None,
+        changed=probe.changed(answers[at["probe"]:]) if probe is not None else None,
         _turns=list(answers[at["turns"]]) if "turns" in at else None,
         _limit=turns if turns is not None else 0)

@@ -14,7 +14,7 @@ import pytest
 from gieok import AsyncMemory
 from gieok.context.reads import first_reads
 from gieok.domain.scope import Scope
-from gieok.stores.ops import ChangedOp, ReadOp, SelectionOp, SettingsOp, TurnsOp
+from gieok.stores.ops import ChangedOp, RankOp, ReadOp, SelectionOp, SettingsOp, TurnsOp
 from gieok.stores.working import WorkingLog
 
 pytestmark = pytest.mark.anyio
@@ -63,9 +63,9 @@ async def test_one_round_trip_before_the_search(mem: AsyncMemory) -> None:
     await mem.context("what should I cook?", use_cache=False, track_use=False, **S1)
     reads = Reads(rt)
     ctx = await mem.context("what should I cook?", use_cache=False, track_use=False, **S1)
-    # settings, turns, selection and the standing memo's check (it exists now): one batch;
-    # then the selected record and the ranked search
-    assert reads.batches[0] == [SettingsOp, TurnsOp, SelectionOp, ChangedOp]
+    # settings, turns, selection and the standing memo's checks (it exists now: changed
+    # since? its records still stored?): one batch; then the selected record and the search
+    assert reads.batches[0] == [SettingsOp, TurnsOp, SelectionOp, ChangedOp, RankOp]
     assert len(reads.batches) == 3
     assert "planning dinner" in ctx.messages[0]["content"]
     assert ctx.trace.selected and "peanuts" in ctx.text and "spayed" in ctx.text
@@ -83,7 +83,7 @@ async def test_a_log_kept_elsewhere_is_asked_itself_and_the_context_is_the_same(
     reads = Reads(rt)
     other = await mem.context("what should I cook?", use_cache=False, track_use=False, now=NOW,
                               **S1)
-    assert reads.batches[0] == [SettingsOp, ChangedOp]
+    assert reads.batches[0] == [SettingsOp, ChangedOp, RankOp]
     assert {"recent", "selection"} <= set(log.calls)
     assert other.text == own.text and other.messages == own.messages
     assert other.trace.selected == own.trace.selected != []
