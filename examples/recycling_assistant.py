@@ -78,7 +78,10 @@ def scripted_model() -> BaseChatModel:
 
 
 def main(db_path: Path) -> None:
-    with Memory(f"sqlite:///{db_path}") as memory:
+    # the recycling assistant's profile (seed 003's eco2): it keeps where the user lives and
+    # what they like, and injects what it keeps — "페트병 어디 버려?" shares no words or meaning
+    # with "사용자는 강남구에 거주", yet the answer depends on the district
+    with Memory(f"sqlite:///{db_path}", profile="eco2") as memory:
         app = build_graph(memory, scripted_model())
         first = ask(app, "abc-123", "session-a", "나 강남구 살아")
         print("session A stored:", [m["content"] for m in first["extracted_memories"]])
