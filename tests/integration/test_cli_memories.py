@@ -28,6 +28,7 @@ def test_remember_then_list_search_get(cli: Any) -> None:
     assert listed["total"] == 2
     table = cli("list", "--user", "alice")
     assert table.exit_code == 0 and "Prefers oat milk" in table.stdout
+    assert stored["id"] in table.stdout  # whole, as `get` takes it
 
     hits = _json(cli("search", "강남구", "--user", "alice", "-k", "1", "--json"))
     assert hits[0]["memory"]["id"] == stored["id"] and "relevance" in hits[0]["parts"]

@@ -40,10 +40,13 @@ def _record_table(records: list[MemoryRecord], *, title: str | None = None,
     table = Table(title=title, show_lines=False)
     if scores is not None:
         table.add_column("score", justify="right")
-    for name in ("id", "content", "type", "category", "imp.", "event time", "status"):
+    # the whole id, on one line: it is what `gieok get/delete/history` take (a cut one was
+    # refused with "memory not found")
+    table.add_column("id", no_wrap=True, min_width=max((len(r.id) for r in records), default=2))
+    for name in ("content", "type", "category", "imp.", "event time", "status"):
         table.add_column(name, overflow="fold")
     for i, r in enumerate(records):
-        row = [r.id[:12], r.content, r.type.value, r.category or "", f"{r.importance:.2f}",
+        row = [r.id, r.content, r.type.value, r.category or "", f"{r.importance:.2f}",
                r.event_time.strftime("%Y-%m-%d %H:%M"), r.status.value]
         table.add_row(*([f"{scores[i]:.3f}"] if scores is not None else []), *row)
     return table
