@@ -109,7 +109,9 @@ def context(
         if ctx.text:
             console.print(ctx.text, markup=False)
         else:
-            console.print("[dim](no memory context for this scope)[/]")
+            # the scope may hold memories that are just not relevant enough to this request
+            console.print("[dim](nothing stored here is relevant enough to this request to be "
+                          "shown; `gieok list` shows what is stored, `gieok search` ranks it)[/]")
         console.print(f"\n[dim]{ctx.block_tokens} block tokens, {len(ctx.messages)} recent "
                       f"turn(s), {ctx.tokens} tokens in all ({ctx.trace.counter})[/]")
         for warning in ctx.trace.warnings:
