@@ -61,7 +61,7 @@ def test_context_prints_the_block_and_trace(run: Any, tmp_path: Path) -> None:
                   "billing-api")
     assert "Round half even." in billing.stdout
     empty = run("context", "x", "--user", "nobody")
-    assert empty.exit_code == 0 and "no memory context" in empty.stdout
+    assert empty.exit_code == 0 and "nothing stored here is relevant enough" in empty.stdout
     assert run("context", "x").exit_code == 2  # no scope
     assert run("context", "x", "--user", "u1", "--budget", "[1]").exit_code == 2
 
