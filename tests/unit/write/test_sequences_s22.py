@@ -329,3 +329,23 @@ def test_a_wedding_set_in_january_is_not_last_years(mem: Memory) -> None:
     _say(mem, "2026-01-15", "4월 18일에 결혼식 잡았어", "s0")
     wedding = [r for r in mem.list(user_id="u", limit=100) if "결혼식" in r.content]
     assert wedding and all((r.valid_from or r.event_time).year == 2026 for r in wedding)
+
+
+# -- the destination said after the change --------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "value"), [("사용자는 제주도 여행 일주일 미뤘다. 22일로", "22일"),
+                                                 ("사용자는 회의 시간 바꿨다. 3시로", "3시")])
+def test_a_destination_said_after(sentence: str, value: str) -> None:
+    said = new_value(sentence)
+    assert said is not None and said.value == value
+
+
+def test_no_destination_after_a_plain_verb() -> None:
+    assert new_value("사용자는 밥 먹었다. 집으로") is None
+
+
+def test_a_trip_pushed_a_week(mem: Memory) -> None:
+    _say(mem, "2026-05-01", "다음달 15일에 제주도 여행 가", "s0")
+    _say(mem, "2026-05-20", "제주도 여행 일주일 미뤘어 22일로", "s1")
+    live = _live(mem)
+    assert not any("15일" in c for c in live)
+    assert any("22일" in c for c in live)

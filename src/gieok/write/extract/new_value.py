@@ -301,7 +301,15 @@ _ALT_NOW_KO = re.compile(r"(?<!\S)(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:은|는|을
 def new_value(content: str) -> NewValue | None:
     """What the memory ``content`` (third person, as stored) says got a new value, or None."""
     said = _korean(content) if _HANGUL.search(content) else _english(content)
+    if said is None and (late := _AFTERTHOUGHT_KO.match(content)) is not None:
+        # "제주도 여행 일주일 미뤘다. 22일로": the destination said after the change, as a
+        # fragment of its own — read where it belongs ("제주도 여행 일주일 22일로 미뤘다")
+        said = _korean(f"{late.group('head')} {late.group('dest')} {late.group('verb')}")
     return said if said is not None else _timed(content) or _weighed(content)
+
+
+_AFTERTHOUGHT_KO = re.compile(r"^(?P<head>.+?)\s(?P<verb>[가-힣]+(?:었|았|였|했|겼|뤘|렸|꿨|겼)다)\.\s+"
+                              r"(?P<dest>[^.\s]+(?:\s[^.\s]+)?(?:으로|로))\s*[.!~]*$")
 
 
 # a body weight reached, said by its number and unit alone ("드디어 77키로 찍었다", "finally hit
