@@ -146,3 +146,16 @@ def test_a_korean_rule_cut_inside_a_word_is_read_whole(chat_extract: Any) -> Non
     assert got == ["사용자 요청: 이모지 붙이지 마"], got
     got = _rules(chat_extract, "이모지 그만 좀 써 ㅋㅋ")
     assert got == ["사용자 요청: 이모지 쓰지 마"], got
+
+
+# -- a relative's food refused, after another clause naming them -----------------------------------
+
+def test_a_relatives_refused_food_after_a_clause_naming_them(chat_extract: Any) -> None:
+    got = _said(chat_extract, "담주에 부산 가는데 숙소 추천해줘. 남편이랑 가고 남편이 회를 못 먹어")
+    assert any(c.startswith("사용자의 남편") and "회" in c and "못 먹는다" in c for c in got), got
+    got = _said(chat_extract, "다음달에 제주 가는데 일정 짜줘. 남자친구랑 가고 남친이 생선을 못먹어")
+    assert any(c.startswith("사용자의 남친") and "생선" in c for c in got), got
+    for text in ["오늘은 회 못 먹어 배불러서", "회 못 먹으면 어떡해?", "친구가 새우 못 먹어",
+                 "남편이랑 가고 친구가 회를 못 먹어"]:
+        got = [c for c in _said(chat_extract, text) if "못 먹는다" in c]
+        assert got == [], (text, got)

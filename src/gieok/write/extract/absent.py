@@ -33,13 +33,15 @@ from gieok.write.normalize import has_batchim
 _HAVE_KO = (r"자식|자녀|아이|애|애기|아기|형제|형제자매|남매|남자\s?친구|여자\s?친구|남친|여친|애인|"
             r"차|자차|자동차|운전\s?면허증?|면허증?|반려동물|종교")
 _SUBJECT_KO = r"(?:(?:나|저|난|전|나는|저는|우리|우린|우리는|저희|저흰|저희는|우리\s?집은|우리\s?집엔)\s)"
-_KIN_KO = rf"(?:(?:우리|내|제)\s)?(?P<kin>{FAMILY_KO})(?:은|는|도)\s"
+_KIN_KO = rf"(?:(?:우리|내|제)\s)?(?P<kin>{FAMILY_KO})(?:은|는|도|이|가)\s"
 _END_KO = r"(?=[\s.,!~ㅋㅎㅠㅜ]|$)"
 _ABSENT_KO = re.compile(
     rf"(?:^|(?<=[\s,]))(?:{_SUBJECT_KO}|{_KIN_KO})?(?:아직\s)?(?P<noun>{_HAVE_KO})"
     rf"(?:은|는|이|가|도)?\s?(?:아직\s|하나도\s|전혀\s)?없(?:어|어요|음|다|습니다|고|는데){_END_KO}")
 # things people abstain from, and the verb each takes
 _TAKEN_KO = (r"술|담배|전자\s?담배|커피|카페인|caffeine|coffee|고기|육류|돼지고기|소고기|해산물|"
+             # foods a body refuses ("남친이 회를 못 먹어", "나 오이 못 먹어")
+             r"회|날것|생선|갑각류|새우|견과류|땅콩|오이|고수|버섯|계란|달걀|닭고기|매운\s?(?:거|것|음식)|"
              r"유제품|우유|밀가루|설탕|탄산|탄산음료|운전")
 _VERB_KO = {"마셔": "마신다", "마셔요": "마신다", "마심": "마신다", "마십니다": "마신다",
             "먹어": "먹는다", "먹어요": "먹는다", "먹음": "먹는다", "먹습니다": "먹는다",
@@ -47,7 +49,8 @@ _VERB_KO = {"마셔": "마신다", "마셔요": "마신다", "마심": "마신�
             "핌": "피운다", "피웁니다": "피운다", "해": "한다", "해요": "한다", "함": "한다",
             "합니다": "한다"}
 _ABSTAIN_KO = re.compile(
-    rf"(?:^|(?<=[\s,]))(?:{_SUBJECT_KO}|{_KIN_KO})?(?P<pre>(?:[^\s,]+\s){{0,4}}?)"
+    # (no relative among the words before: "남자친구랑 가고 남친이 회를 …" is read from 남친이)
+    rf"(?:^|(?<=[\s,]))(?:{_SUBJECT_KO}|{_KIN_KO})?(?P<pre>(?:(?!{FAMILY_KO})[^\s,]+\s){{0,4}}?)"
     rf"(?P<noun>{_TAKEN_KO})(?:을|를|은|는|도)?\s?(?P<neg>안|못)\s?"
     rf"(?P<verb>{'|'.join(sorted(_VERB_KO, key=len, reverse=True))}){_END_KO}", re.IGNORECASE)
 # a clause of one moment or one occasion, or not the user's own state
