@@ -54,7 +54,9 @@ _ATTENDED = re.compile(
     # places one attends rather than works at: gyms, sports and culture centres, clinics, clubs
     r"피트니스|헬스\s?클럽|짐|gym|fitness|스포츠\s?센터|체육\s?센터|문화\s?센터|복지관|무에타이|유도|"
     r"펜싱|승마|탁구|배드민턴|풋살|러닝\s?크루|동호회|클리닉|의원|약국|미용실|교습소|공부방|"
-    r"학습관|데이케어|보습학원|수학학원|영어학원)$", re.IGNORECASE)
+    r"학습관|데이케어|보습학원|수학학원|영어학원|"
+    # what one goes out to do, regularly: "매주 토요일에 북한산 등산 다녀" is no workplace
+    r"등산|산행|트레킹|캠핑|낚시|러닝|조깅|산책|라이딩|여행|출장|봉사|스키|보드|서핑)$", re.IGNORECASE)
 OTHERS = re.compile(
     rf"^(?:친구|동료|선배|후배|사장님?|팀장님?|부장님?|과장님?|선생님|교수님|걔|얘|쟤|그|그녀|"
     rf"그분|이분|저분|사람들|누구|남들|다들|회사|{FAMILY}|{PETS}|"
