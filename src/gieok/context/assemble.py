@@ -30,12 +30,19 @@ from gieok.context.budget import Fitted, fit
 from gieok.context.cache import CacheEntry, ContextCache, ScopeMemo, cache_key
 from gieok.context.endings import enders
 from gieok.context.groups import member_query, named_groups, names_member
-from gieok.context.past import date_past, ended_mark
+from gieok.context.items import (
+    project_items,
+    search_sections,
+    section,
+    skill_items,
+    standing_item,
+    turn_item,
+)
+from gieok.context.past import date_past
 from gieok.context.policy import Policy, tier_data_section
 from gieok.context.project_files import ProjectMemory, project_dir
 from gieok.context.reads import first_reads
 from gieok.domain.limits import check_text
-from gieok.context.skills import matching_skills
 from gieok.context.tokens import TokenCounter, get_counter
 from gieok.context.working import (
     RollingSummaries,
@@ -48,7 +55,6 @@ from gieok.context.working import (
 from gieok.domain.context import (
     DEFAULT_MIN_RELEVANCE,
     DEFAULT_TURN_MIN_RELEVANCE,
-    SECTION_TITLES,
     Budget,
     Context,
     ContextItem,
@@ -71,8 +77,6 @@ from gieok.settings import ScoringSettings
 from gieok.stores.base import Store
 from gieok.stores.working import WorkingLog
 
-# Seed 004's per-source weights: procedural 0.95, project 0.85, episodic 0.7.
-SKILL_WEIGHT, PROJECT_WEIGHT, EPISODE_WEIGHT, ORG_WEIGHT = 0.95, 0.85, 0.7, 0.8
 SUMMARY_RELEVANCE, PINNED_RELEVANCE, SELECTED_RELEVANCE = 0.9, 1.0, 1.0
 # How far under the block's best searched line a history line (an archived turn dated
 # "(until …)") may be and still be shown, with the memory that ended it: what is no longer true
@@ -82,57 +86,6 @@ SUMMARY_RELEVANCE, PINNED_RELEVANCE, SELECTED_RELEVANCE = 0.9, 1.0, 1.0
 HISTORY_MARGIN = 0.1
 GROUP_MEMBERS = 6  # memories of a named group's members shown under the floor, at most
 ProjectArg = ProjectMemory | str | os.PathLike[str] | None
-
-
-def _clamp(x: float) -> float:
-    return max(0.0, min(1.0, x))
-
-
-def _previously(r: MemoryRecord) -> str:
-    """The old value a memory of a change replaced (``metadata.previously``, written by
-    ``write.outdated``), said as past in the memory's language: the block then states the
-    new value as current and the old one as what it was before (issue 16)."""
-    previous = r.metadata.get("previously")
-    if not previous:
-        return ""
-    if any("\uac00" <= ch <= "\ud7a3" for ch in r.content):
-        return f" (이전에는 {previous})"
-    return f" (previously {previous})"
-
-
-def _memory_item(hit: ScoredMemory, weight: float = 1.0) -> ContextItem:
-    r = hit.record
-    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}{ended_mark(r)}"
-    if r.layer is Layer.EPISODIC and r.emotion:
-        text += f" (mood: {r.emotion})"
-    return ContextItem(id=r.id, record_id=r.id, text=text, body=r.content, at=r.event_time,
-                       score=round(_clamp(hit.score * weight), 4), parts=hit.parts)
-
-
-def _section(kind: SectionKind, items: list[ContextItem], relevance: float | None = None
-             ) -> ContextSection | None:
-    if not items:
-        return None
-    rel = relevance if relevance is not None else max(i.score for i in items)
-    return ContextSection(kind=kind, title=SECTION_TITLES[kind], relevance=round(_clamp(rel), 4),
-                          items=items)
-
-
-def _project_items(project: ProjectMemory, entity: str | None, path: str | None,
-                   max_lines: int, trace: Trace) -> list[ContextItem]:
-    items = []
-    text = project.read_memory(max_lines=max_lines).strip()
-    if text:
-        items.append(ContextItem(id="project:MEMORY.md", text=f"[MEMORY.md]\n{text}",
-                                 score=PROJECT_WEIGHT))
-    problems: list[str] = []
-    for rule in project.matching_rules(entity=entity, path=path, problems=problems):
-        where = "always" if rule.unconditional else "paths: " + ", ".join(rule.paths)
-        score = PROJECT_WEIGHT if rule.unconditional else 0.9
-        items.append(ContextItem(id=f"project:rules/{rule.name}",
-                                 text=f"[rule {rule.name} — {where}]\n{rule.body}", score=score))
-    trace.warnings.extend(problems)
-    return items
 
 
 class ContextAssembler:
@@ -268,15 +221,15 @@ class ContextAssembler:
         if policy.scope.enabled:
             chosen, notes = await sources.selected_records(store, scope, selection, now)
             trace.warnings.extend(notes)
-            sections.append(_section(SectionKind.SELECTED, [
-                _standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
+            sections.append(section(SectionKind.SELECTED, [
+                standing_item(r, SELECTED_RELEVANCE) for r in chosen], SELECTED_RELEVANCE))
             memory_sections, records, data = await self._memory_sections(
                 store, embedder, scope, (reader, within), query, now, timings, policy, turns,
                 memo)
             sections.extend(memory_sections)
             records = [*chosen, *records]
             if files is not None and SectionKind.PROJECT in cfg.sections:
-                sections.append(_section(SectionKind.PROJECT, _project_items(
+                sections.append(section(SectionKind.PROJECT, project_items(
                     files, entity, path, cfg.memory_lines, trace)))
         else:
             trace.warnings.append(
@@ -314,7 +267,7 @@ class ContextAssembler:
         if not summary:
             return None, []
         item = ContextItem(id="summary", text=summary, score=SUMMARY_RELEVANCE)
-        return summary, [_section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
+        return summary, [section(SectionKind.SUMMARY, [item], SUMMARY_RELEVANCE)]
 
     async def _standing(self, store: Store, reader: Scope, within: Filter | None,
                         now: datetime, cfg: ContextSettings, memo: _Probed | None = None,
@@ -423,12 +376,12 @@ class ContextAssembler:
             {r.id for r in (*standing.pinned, *(h.record for h in (*hits, *tier_hits)))},
             admit, {h.record.id: h.parts.relevance for h in candidates})]
         sections = [
-            _section(SectionKind.PINNED, [_standing_item(r, PINNED_RELEVANCE)
+            section(SectionKind.PINNED, [standing_item(r, PINNED_RELEVANCE)
                                           for r in standing.pinned if admit(r)],
                      PINNED_RELEVANCE),
-            *_search_sections(hits, episodes, tier_hits),
-            _section(SectionKind.CONVERSATIONS, [_turn_item(h) for h in past]),
-            _section(SectionKind.SKILLS, _skill_items(skills, query, cfg.max_skills)),
+            *search_sections(hits, episodes, tier_hits),
+            section(SectionKind.CONVERSATIONS, [turn_item(h) for h in past]),
+            section(SectionKind.SKILLS, skill_items(skills, query, cfg.max_skills)),
             tier_data_section(data, scope),
         ]
         used = [h.record for h in (*hits, *episodes, *tier_hits, *past)]
@@ -497,46 +450,6 @@ def _past_turns(hits: Sequence[ScoredMemory], current: Sequence[Turn], limit: in
         seen.add(turn)
         out.append(hit)
     return out[:limit]
-
-
-def _turn_item(hit: ScoredMemory) -> ContextItem:
-    r = hit.record
-    who = r.metadata.get("speaker") or r.metadata.get("role") or "someone"
-    # a turn whose fact was superseded since (write path, issue 16) is quoted as past
-    until = f" (until {r.metadata['until']})" if r.metadata.get("until") else ""
-    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time,
-                       text=f"- [{r.event_time.date().isoformat()}] {who}: {r.content}{until}",
-                       score=round(_clamp(hit.score), 4), parts=hit.parts)
-
-
-def _standing_item(r: MemoryRecord, score: float) -> ContextItem:
-    """A pinned or selected memory: shown whatever the query, so no relevance parts."""
-    text = f"- [{r.event_time.date().isoformat()}] {r.content}{_previously(r)}{ended_mark(r)}"
-    return ContextItem(id=r.id, record_id=r.id, body=r.content, at=r.event_time, text=text,
-                       score=score, parts=ScoreParts(importance=r.importance))
-
-
-def _search_sections(hits: Sequence[ScoredMemory], episodes: Sequence[ScoredMemory],
-                     tier_hits: Sequence[ScoredMemory]) -> list[ContextSection | None]:
-    """Relevant memories, recent conversations, project and organisation knowledge."""
-    memory_items = [_memory_item(h) for h in hits]
-    episode_items = [_memory_item(e, EPISODE_WEIGHT) for e in episodes]
-    org_items = [_memory_item(h, ORG_WEIGHT) for h in tier_hits
-                 if h.record.scope.project is None]
-    project_items = [_memory_item(h, PROJECT_WEIGHT) for h in tier_hits
-                     if h.record.scope.project is not None]
-    return [_section(SectionKind.MEMORIES, memory_items),
-            _section(SectionKind.EPISODES, episode_items),
-            _section(SectionKind.PROJECT, project_items),
-            _section(SectionKind.ORGANISATION, org_items)]
-
-
-def _skill_items(records: Sequence[MemoryRecord], query: str, limit: int) -> list[ContextItem]:
-    if not query:
-        return []
-    return [ContextItem(id=f"skill:{skill.name}", record_id=ids[0], text=skill.render(),
-                        score=SKILL_WEIGHT)
-            for skill, _, ids in matching_skills(records, query)][:limit]
 
 
 def _fill_trace(trace: Trace, fitted: Fitted, window_turns: int) -> None:
