@@ -7,7 +7,7 @@ names both values, and ``context()`` shows the old one beside the new as if both
 reader cannot tell which is current. So the memory of a change states the new value only, and
 keeps the old one as ``metadata.previously``: ``context()`` prints it as past ("(이전에는 아침
 6시)", "(previously 50)": ``context.assemble``), so nothing is lost and nothing reads as current twice. (The same
-rule as ``new_value.without_old``, which rewords a change when reconciliation found the memory
+rule as ``old_words.without_old``, which rewords a change when reconciliation found the memory
 it replaces; this one needs no stored memory: the sentence itself says which value is old.)
 
 The shapes are closed and structural, in both languages:

@@ -45,8 +45,8 @@ from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.dwelling import home_in, homes_left
-from gieok.write.extract.new_value import (MEASURES, dosed_name, left_behind, new_value, old_value,
-                                           same_word, without_old)
+from gieok.write.extract.new_value import MEASURES, dosed_name, new_value, old_value, same_word
+from gieok.write.extract.old_words import left_behind, without_old
 from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
                                         named_across, other_sentences, slip_said_now, says_only)
 from gieok.write.keepers import keep_household, keep_the_rest, keep_unchanged, rehouse

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import followup
+from gieok.write.extract import asked_task, followup
 from gieok.write.extract.coref import Entities
 
 AT = datetime(2026, 5, 4, 19, 0, tzinfo=UTC)
@@ -114,7 +114,7 @@ def test_the_subject_from_the_question_itself() -> None:
     "물 온도가 몇 도예요?",
 ])
 def test_a_question_about_the_task_at_hand(question: str) -> None:
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("question", [
@@ -124,7 +124,7 @@ def test_a_question_about_the_task_at_hand(question: str) -> None:
     "Are you working these days?",
 ])
 def test_a_question_about_the_user_stays(question: str) -> None:
-    assert not followup.task_question(question)
+    assert not asked_task.task_question(question)
 
 
 def test_a_trip_length_is_no_memory(said: Callable[..., list[str]]) -> None:

@@ -1,5 +1,5 @@
 """An answer to the assistant's offer to do something for the task at hand steers that task;
-it is not a fact about the user (write/extract/followup.py ``offer``). Answers to questions
+it is not a fact about the user (write/extract/asked_task.py ``offer``). Answers to questions
 about the user are still kept."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract.followup import offer
+from gieok.write.extract.asked_task import offer
 
 
 @pytest.mark.parametrize("question", [

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import asides, discourse, followup, generic
+from gieok.write.extract import asides, asked_task, discourse, generic
 
 AT = datetime(2026, 8, 14, 20, 0, tzinfo=UTC)
 
@@ -153,8 +153,8 @@ def test_a_left_over_adverb_goes_on_nothing(said: Callable[..., list[str]]) -> N
 # --- where the user stands now, asked to size a plan -------------------------------------------
 
 def test_the_starting_point_of_a_plan_is_no_routine(said: Callable[..., list[str]]) -> None:
-    assert followup.task_question("Sure! How many km a week are you cycling now?")
-    assert followup.task_question("How many hours a night are you sleeping at the moment?")
+    assert asked_task.task_question("Sure! How many km a week are you cycling now?")
+    assert asked_task.task_question("How many hours a night are you sleeping at the moment?")
     got = said(("user", "I want to get back into swimming, can you make me a 6-week plan?"),
                ("assistant", "Happy to. How many times a week are you swimming at the moment?"),
                ("user", "3 times, 1500m each"))
@@ -162,9 +162,9 @@ def test_the_starting_point_of_a_plan_is_no_routine(said: Callable[..., list[str
 
 
 def test_a_routine_or_a_lasting_fact_asked_now_stays() -> None:
-    assert not followup.task_question("How many days a week do you usually train?")
-    assert not followup.task_question("Where are you living now?")
-    assert not followup.task_question("Which meds are you taking now?")
+    assert not asked_task.task_question("How many days a week do you usually train?")
+    assert not asked_task.task_question("Where are you living now?")
+    assert not asked_task.task_question("Which meds are you taking now?")
 
 
 # --- what happens inside the user's story; a task's budget; "since" + a time -------------------

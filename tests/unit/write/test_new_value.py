@@ -18,7 +18,8 @@ from gieok.domain.scope import Scope
 from gieok.settings import GieokSettings
 from gieok.write.extract.base import Candidate
 from gieok.write.extract.changes import change, narrowed
-from gieok.write.extract.new_value import new_value, replaced, without_old
+from gieok.write.extract.new_value import new_value, replaced
+from gieok.write.extract.old_words import without_old
 from gieok.write.pipeline import candidate_record
 from gieok.write.reconcile import reconcile
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gieok.write.extract import asides, discourse, discourse_others, followup, framing, passing
+from gieok.write.extract import asides, asked_task, discourse, discourse_others, framing, passing
 from gieok.write.extract.discourse_split import split_sentences
 
 
@@ -203,8 +203,8 @@ def test_the_choice_said_as_it_is() -> None:
 
 
 def test_whose_occasion_or_which_venue_is_the_tasks() -> None:
-    assert followup.task_question("좋아요. 누구 생일이에요?")
-    assert followup.task_question("Which hotel?")
-    assert followup.task_question("Whose party is it?")
-    assert not followup.task_question("Which school do you go to?")
-    assert not followup.task_question("어떤 일 하세요?")
+    assert asked_task.task_question("좋아요. 누구 생일이에요?")
+    assert asked_task.task_question("Which hotel?")
+    assert asked_task.task_question("Whose party is it?")
+    assert not asked_task.task_question("Which school do you go to?")
+    assert not asked_task.task_question("어떤 일 하세요?")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract import discourse, discourse_others, followup, generic, korean
+from gieok.write.extract import asked_task, discourse, discourse_others, generic, korean
 
 AT = datetime(2026, 7, 2, 19, 30, tzinfo=UTC)
 
@@ -99,7 +99,7 @@ def test_a_fact_of_the_users_own_after_a_suggestion_stays(
     '다들 고생 많았어요." Want it shorter?',  # the draft's quote split from its opening
 ])
 def test_questions_that_steer_the_task(question: str) -> None:
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("question", [
@@ -107,7 +107,7 @@ def test_questions_that_steer_the_task(question: str) -> None:
     "어디 사세요?", "몇 살이에요?",
 ])
 def test_questions_about_something_lasting(question: str) -> None:
-    assert not followup.task_question(question)
+    assert not asked_task.task_question(question)
 
 
 def test_an_answer_that_steers_the_task_is_no_memory(said: Callable[..., list[str]]) -> None:

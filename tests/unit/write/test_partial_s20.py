@@ -15,7 +15,8 @@ import pytest
 
 from gieok import Memory
 from gieok.write.extract.dwelling import home_in, household
-from gieok.write.extract.new_value import new_value, replaced, without_old
+from gieok.write.extract.new_value import new_value, replaced
+from gieok.write.extract.old_words import without_old
 from gieok.write.partial import rewritten, same_job, unchanged
 
 

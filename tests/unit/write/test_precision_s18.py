@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from gieok.write.extract import followup, forwarded, fragments, generic, request_reason
+from gieok.write.extract import asked_task, forwarded, fragments, generic, request_reason
 from tests.support.chat_extract import chat, said
 
 
@@ -79,7 +79,7 @@ def test_during_is_no_meal_skipped() -> None:
     "지금 하루에 몇 잔 드세요?", "짜장이랑 짬뽕 중에 뭐가 좋으세요?",
 ])
 def test_questions_that_steer_the_task(question: str) -> None:
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("question", [
@@ -87,7 +87,7 @@ def test_questions_that_steer_the_task(question: str) -> None:
     "지금 몇 살이에요?", "지금은 얼마 드세요?", "How old is your son?",
 ])
 def test_questions_about_the_user_stay(question: str) -> None:
-    assert not followup.task_question(question)
+    assert not asked_task.task_question(question)
 
 
 def test_an_answer_to_a_date_range_is_no_memory() -> None:

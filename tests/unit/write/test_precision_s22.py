@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from gieok.write.extract import chatter, followup
+from gieok.write.extract import asked_task, chatter, followup
 from tests.support.chat_extract import chat, said
 
 
@@ -70,7 +70,7 @@ def test_answers_about_the_users_life_are_kept(lines: tuple[str, ...], kept: str
     ("몇 살이에요?", False),
 ])
 def test_task_questions(question: str, task: bool) -> None:
-    assert followup.task_question(question) is task
+    assert asked_task.task_question(question) is task
 
 
 @pytest.mark.parametrize(("question", "small"), [
@@ -204,7 +204,7 @@ def test_statements_after_other_assistant_turns_are_kept(lines: tuple[str, ...],
     ("어디 사세요?", False),
 ])
 def test_task_questions_ko(question: str, task: bool) -> None:
-    assert followup.task_question(question) is task
+    assert asked_task.task_question(question) is task
 
 
 # -- a proposal reported before a question -------------------------------------------------------

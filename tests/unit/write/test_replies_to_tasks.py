@@ -119,9 +119,9 @@ def test_a_plain_no_is_not_that_denial(text: str) -> None:
                                       "에러 메시지가 뭐라고 떠요?", "What error do you get?",
                                       "몇 분 정도 오시나요?"])
 def test_an_offer_or_the_tasks_error_is_a_task_question(question: str) -> None:
-    from gieok.write.extract import followup
+    from gieok.write.extract import asked_task
 
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize(("text", "broken"), [("the sync script isn't loading my config", True),

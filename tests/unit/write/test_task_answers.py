@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from gieok.write.extract.followup import last_question, task_question
+from gieok.write.extract.asked_task import task_question
+from gieok.write.extract.followup import last_question
 
 
 @pytest.mark.parametrize("question", [

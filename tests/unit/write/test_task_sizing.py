@@ -1,4 +1,4 @@
-"""Answers that only size or place the task at hand (session 15; followup.task_question,
+"""Answers that only size or place the task at hand (session 15; asked_task.task_question,
 followup.steers, framing's quotes): how long the stay being planned is, which nights, how many
 come to the meal, how much time the user can give the plan, and a noun phrase with a verb
 inside it that answers such a question ("방 따로 있는 데"). Lasting answers to the same shapes
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gieok.write.extract import followup, generic, korean
+from gieok.write.extract import asked_task, followup, generic, korean
 from gieok.write.extract.framing import quoted_removed
 
 
@@ -23,7 +23,7 @@ from gieok.write.extract.framing import quoted_removed
     "How many hours a week can you put in?", "How much time can you give it?",
 ])
 def test_the_size_or_time_of_the_task_is_a_task_question(question: str) -> None:
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("question", [
@@ -34,7 +34,7 @@ def test_the_size_or_time_of_the_task_is_a_task_question(question: str) -> None:
     "강아지는 하루에 몇 번 산책 가능하세요?",  # the pet's routine
 ])
 def test_a_question_about_the_users_life_is_not(question: str) -> None:
-    assert not followup.task_question(question)
+    assert not asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("text", ["22명, 방 따로 있는 데", "역 가까운 조용한 곳으로",

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from gieok.write.extract import asides, discourse, discourse_others, followup, task_talk
+from gieok.write.extract import asides, asked_task, discourse, discourse_others, task_talk
 
 
 # --- the one-off text being written ---------------------------------------------------------------
@@ -175,13 +175,13 @@ def test_an_occasion_or_a_thing_named_stays(text: str) -> None:
 @pytest.mark.parametrize("question", ["며칠 가세요?", "몇 박으로 가요?", "며칠 계세요?",
                                       "How heavy are the boxes?", "How many nights?"])
 def test_the_size_of_what_is_planned_is_a_task_question(question: str) -> None:
-    assert followup.task_question(question)
+    assert asked_task.task_question(question)
 
 
 @pytest.mark.parametrize("question", ["생일이 몇 월 며칠이에요?", "How heavy is your dog?",
                                       "How big is your apartment?"])
 def test_a_date_or_a_size_of_the_users_own_is_not(question: str) -> None:
-    assert not followup.task_question(question)
+    assert not asked_task.task_question(question)
 
 
 def test_a_trip_length_answer_leaves_no_memory(asked: Callable[..., list[str]]) -> None:

@@ -407,9 +407,9 @@ def asked_about_user(question: str) -> bool:
     hand should go ("How many people?", "Want the quantities?", "몇 인분?") nor how the moment
     is ("How was your weekend?"). A bare answer to it ("Biscuit", "4") is a precise fact and is
     judged like one; the judge's answer veto is for answers that size the task."""
-    from gieok.write.extract import followup
+    from gieok.write.extract import asked_task, followup
 
-    return bool(question) and not followup.task_question(question) \
+    return bool(question) and not asked_task.task_question(question) \
         and not followup.small_talk(question) and not narrows(question) \
         and not offers_choice(question)
 

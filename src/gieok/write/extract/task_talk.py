@@ -157,7 +157,7 @@ def _named_subject_ko(sentence: str) -> bool:
 
 # A parameter of the task said as a statement ("budget은 항공 빼고 150만원", "인원은 8명",
 # "our budget is about £2k", "it's for 6 people"): the size of what is being planned, as an
-# answer to "how many?" is (followup.task_question); it is no fact of the user's life.
+# answer to "how many?" is (asked_task.task_question); it is no fact of the user's life.
 _PARAM_KO = re.compile(r"(?:예산|budget|버짓|인원|분량)\s?(?:은|는|이|가|도)?\s(?:\S+\s){0,3}?"
                        r"(?:\d[\d,.]*|[일이삼사오육칠팔구십백천]+|(?:열|스무|스물|서른|마흔)(?:\s?(?:한|두|"
                        r"세|네|다섯|여섯|일곱|여덟|아홉))?|한|두|세|네|다섯|여섯|일곱|여덟|아홉)"
