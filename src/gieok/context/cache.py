@@ -119,12 +119,17 @@ class MemoProbe:
     leaves no changed row: a forgotten pinned allergy must not stay in the block for the
     memo's life) — sent with other reads; ``changed`` reads their answers."""
 
-    ops: tuple[ReadOp, ...]
-    ids: tuple[str, ...] = ()
+    since: ChangedOp
+    kept: RankOp | None = None
+
+    @property
+    def ops(self) -> tuple[ReadOp, ...]:
+        return (self.since,) if self.kept is None else (self.since, self.kept)
 
     def changed(self, answers: Sequence[Any]) -> bool:
         """Whether the memo is stale, from the answers to ``ops`` (in order)."""
-        return bool(answers[0]) or (bool(self.ids) and len(answers[1]) != len(set(self.ids)))
+        return bool(answers[0]) or (
+            self.kept is not None and len(answers[1]) != len(set(self.kept.ids)))
 
 
 class ScopeMemo:
@@ -161,10 +166,8 @@ class ScopeMemo:
                 memo.valid_until is not None and now >= memo.valid_until):
             self._entries.pop(key, None)
             return None
-        changed = ChangedOp(scope, memo.built_at - self.margin)
-        if not memo.ids:
-            return MemoProbe((changed,))
-        return MemoProbe((changed, RankOp(scope.tenant, memo.ids)), memo.ids)
+        return MemoProbe(ChangedOp(scope, memo.built_at - self.margin),
+                         RankOp(scope.tenant, memo.ids) if memo.ids else None)
 
     def settle(self, scope: Scope, changed: bool, key: str = "") -> Any | None:
         """The memo after its ``probe`` was answered: ``None`` (and dropped) if ``changed``."""

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gieok.context.cache import MemoProbe
 from gieok.domain.scope import Scope
 from gieok.domain.turns import Turn
 from gieok.profiles import ScopePolicy
 from gieok.runtime import Runtime
-from gieok.context.cache import MemoProbe
 from gieok.stores.ops import ReadOp, SelectionOp, TurnsOp
 
 

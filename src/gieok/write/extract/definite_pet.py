@@ -88,7 +88,6 @@ def _owned(sentence: str, before: list[str]) -> str:
         return sentence
     if any(_others(s, kind) for s in before):
         return sentence
-    start = sentence.index(found.group("the"), len(sentence) - len(sentence.lstrip())
-                           + len(found.group("lead")))
+    start = len(sentence) - len(sentence.lstrip()) + found.start("the")
     mine = "My" if found.group("the") == "The" else "my"
     return sentence[:start] + mine + sentence[start + 3:]
