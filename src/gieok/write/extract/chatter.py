@@ -22,6 +22,9 @@ Each reader below recognises one shape of sentence by its language, not by its t
   text handed over to be checked under its kind ("이 자소서 문장 좀 봐줘: 저는 3년간 …"): the
   list or the text, not the user's news;
 - the user's character in a game ("in the game I'm a level 40 paladin"): a role, not the user;
+- a question to themselves with no mark ("다음 소절 뭐였지"), and what the question is ("우리
+  반 숙제야", "my homework asks when …"): the user asks, nothing is asserted; a request with
+  whose it is tacked on ("매달 1일로 해줘, 몽이 거"): still a request;
 - what the user sends once the assistant asked for the text to work on ("문장 보내주세요." →
   "I goed to the park yesterday"; "Send me a sentence and I'll fix it." → "she don't like
   it"): a sentence to correct or translate, not the user's news (``sent_for_work``).
@@ -106,6 +109,28 @@ _GAME_ROLE = re.compile(r"^(?:(?:so|and|ok|lol)[,\s]+)*in\s+(?:the\s+|this\s+|my
                         re.IGNORECASE)
 
 
+# the user asks themselves what something was ("다음 소절 뭐였지", "그 가게 이름이 뭐더라",
+# "언제였더라"): a question word, the copula and -지/-더라 close the sentence — no mark, still a
+# question ("뭐 그냥 그렇지" and "언제든지" are not: the question word is not what closes it)
+_SELF_ASKED_KO = re.compile(
+    r"(?<![가-힣])(?:뭐|무엇|어디|언제|누구|몇\s?(?:시|살|년|월|일|개|번|명|층|호|번째)|"
+    r"어느\s?(?:쪽|거|것|나라|동네|집))\s?(?:(?:였|이었)?(?:지|더라|드라|던가)|(?:였|이었)나)"
+    r"[\s?？.~ㅋㅎㅠㅜ]*$")
+# a request to the assistant with whose it is tacked on ("응 매달 1일로 해줘, 몽이 거", "이걸로
+# 보내줘, 엄마 거"): still the request, not "사용자는 … 해준다"
+_REQUEST_WHOSE_KO = re.compile(r"(?:해\s?)?(?:줘|줘요|주세요|줄래|주라)\s*,\s*(?:\S+\s)?\S+\s?(?:거|꺼|것|용)"
+                               r"[\s.!~ㅋㅎ]*$")
+# what the question is, said as a statement: "우리 반 숙제야" (left of "우리 반 숙제인데 …
+# 언제야?"), "과제임", "it's homework", "my homework asks when …"
+_HOMEWORK_IS_KO = re.compile(
+    r"^(?:(?:이거|이건|그거|그건|우리\s?반|학교|내|제|오늘|내일)\s?)*(?:[가-힣]{1,4}\s)?(?:숙제|과제|"
+    r"학습지|수행평가|퀴즈)(?:야|예요|이에요|임|이다|라서|거든|거든요)?[\s.!~ㅋㅎ]*$")
+_HOMEWORK_IS_EN = re.compile(
+    r"^(?:(?:it|this)(?:['’]s|\s+is)\s+(?:(?:for|from)\s+)?(?:my|our|a|the)?\s*(?:\w+\s+)?(?:homework|"
+    r"hw|assignment|worksheet|quiz)[\s.!]*$|(?:my|our|this|the)\s+(?:\w+\s+)?(?:homework|hw|"
+    r"assignment|worksheet|quiz)\s+(?:asks|says|wants|question\s+is))", re.IGNORECASE)
+
+
 def of_the_moment(sentence: str) -> bool:
     """Whether ``sentence`` is one of the shapes above: a simile, a guessed cause, an idea
     floated, homework, a program's words, a dropped request, or the first try of the app."""
@@ -124,6 +149,9 @@ def of_the_moment(sentence: str) -> bool:
     if _HOMEWORK_LABEL.match(s) or (_EXPLAIN.search(s) and _SCHOOLWORK.search(s)):
         return True
     if _LIST_LABEL.search(s) or _TEXT_HANDED_KO.search(s) or _GAME_ROLE.search(s):
+        return True
+    if _SELF_ASKED_KO.search(s) or _HOMEWORK_IS_KO.match(s) or _HOMEWORK_IS_EN.match(s) \
+            or _REQUEST_WHOSE_KO.search(s):
         return True
     return _ERROR_TEXT.search(s) is not None
 

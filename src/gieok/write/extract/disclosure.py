@@ -51,6 +51,11 @@ _EN_LEAD_IN = re.compile(r"^(?:[\w'’]+\s+){0,2}[\w'’]+\s*(?:[—–]|--?|:)\
 _EN_SELF = re.compile(
     r"^(?:i(?:['’](?:m|ve|d))?|im|ive|we(?:['’](?:re|ve))?|(?:my|our)\s+[\w-]+(?:\s+and\s+i)?)\s+\w",
     re.IGNORECASE)
+# a question about someone else, by who it is for or about ("a gift for someone who …", "how do
+# I cheer up a friend who …", "advice for my coworker"): not "for me", not "for my son"'s kin
+_EN_SOMEONE = re.compile(r"\b(?:for|to|about|with)\s+(?:someone|somebody|a\s+(?:friend|coworker|"
+                         r"colleague|guy|girl|woman|man|person|neighbou?r|client|boss)|my\s+(?:friend|"
+                         r"coworker|colleague|boss|manager|neighbou?r|client|buddy))\b", re.IGNORECASE)
 _EN_ADDRESSEE = re.compile(r"\b(?:you|your|u|ur|pls|please)\b", re.IGNORECASE)
 _EN_MIN_WORDS = 3
 # "… if that matters", "… in case it helps": the user says why they mention it, not a condition
@@ -149,7 +154,12 @@ def _english(sentence: str) -> list[str]:
     if head != sentence and not sentence.rstrip().endswith(("?", "？")) \
             and not discourse.is_noise(head):
         return [head]  # "first winter in Tacoma …, how do people deal": what precedes holds
-    clauses = [c for c in (_clause(p) for p in _outside_parentheses(sentence)) if c]
+    pieces = _outside_parentheses(sentence)
+    if _EN_SOMEONE.search(pieces[0]):
+        # "what's a good gift for someone who has everything, retiring after 40 years": a
+        # clause with no subject of its own after a question about someone else is theirs
+        pieces = pieces[:1] + [p for p in pieces[1:] if _EN_SELF.match(_EN_FILLER.sub("", p.strip()))]
+    clauses = [c for c in (_clause(p) for p in pieces) if c]
     # "my daughter Maisie keeps asking why …": whatever the clause does, it names her
     clauses += _names_said(sentence, clauses)
     return clauses or [sentence]

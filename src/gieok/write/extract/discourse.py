@@ -304,6 +304,8 @@ _EN_HELP = re.compile(r"^(?:i\s+|we\s+)?(?:need|want|would\s+like|['’]d\s+like
                       re.IGNORECASE)
 # "… 는 거짓말이고 아직 피워", "농담이야", "just kidding": the turn takes back what it said.
 _RETRACTED = re.compile(r"거짓말이(?:고|야|에요|지)|농담이(?:야|에요|고)|장난이(?:야|고)|"
+                        # "나 사실 외계인이야 ㅋㅋ 농담": the bare word closing the turn
+                        r"(?:[ㅋㅎ]{2,}|[.!~,])\s*(?:아\s)?(?:농담|장난)(?:임|이지롱|이다|ㅋ+)?[\s.!~ㅋㅎ]*$|"
                         r"(?:아까|방금)\s?(?:말한|한\s?말|얘기한)\s?(?:거|것)?\s?(?:은|는)?\s?취소|"
                         r"(?:^|[.!?]\s*)(?:(?:ok(?:ay)?|just|please|actually)[\s,]+)*forget\s+(?:what\s+i\s+"
                         r"(?:just\s+)?said|that|it|about\s+it)\s*[.!]*$|"

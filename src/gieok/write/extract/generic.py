@@ -130,6 +130,13 @@ _KO_SELF = re.compile(r"(?<![가-힣])(?:나|저|난|전|내|제|우리|저희|�
 # -- what a kept sentence is about ------------------------------------------------------------
 _PET_FOOD = re.compile(r"\b(?:eats?|eating|fed|feeds?|food|treats?|kibble|wet\s+food|raw)\b|"
                        r"사료|간식|먹어|먹는|먹고|먹여|먹이", re.IGNORECASE)
+# a refusal of the moment, not a diet: "그것도 안 먹어요" (not even that), "요즘 잘 안 먹어"
+# (not eating well), "won't even eat his treats" — a diet says what the pet eats or must not
+# ("닭고기는 안 먹여요", "유제품도 안 먹어요" stay)
+_PET_REFUSES = re.compile(r"(?:(?<![가-힣])(?:그것|그거|이것|이거|저것|아무것|그마저)도|잘)\s?(?:안|못)\s?"
+                          r"먹(?!여|이)|"
+                          r"\b(?:won['’]?t|wouldn['’]?t|refuses?\s+to|stopped)\s+(?:even\s+)?eat(?:ing)?\b",
+                          re.IGNORECASE)
 
 
 def holds_credential(sentence: str) -> bool:
@@ -363,11 +370,33 @@ _KO_EMPTY = frozenset("요즘 지금 이제 오늘 어제 내일 이번 다음 �
                       "일주일 동안 전 후 쯤".split())
 
 
+# an English time said alone after a fact, with no subject or object ("starting december!",
+# "from next week", "effective march 1"; the subject the reader gives it, "I'm", may lead):
+# when the fact before it begins
+_WHEN_ALONE_EN = re.compile(
+    r"^(?:(?:i['’]?m|i\s+am)\s+)?(?:starting|beginning|from|effective|as\s+of)\s+(?:in\s+|on\s+|next\s+|this\s+)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|year|tomorrow|today|monday|"
+    r"\d{1,2}(?:st|nd|rd|th)?(?:\s+of\s+\w+)?)(?:\s+\d{4})?[\s!.~]*$", re.IGNORECASE)
+
+
+def said_on(sentence: str, after_past: bool) -> str:
+    """What a sentence that ``continues`` adds to the memory before it: the Korean sentence
+    as a memory's words, an English time as said ("starting december", without the "I'm"
+    the reader gave it)."""
+    when = _WHEN_ALONE_EN.match(sentence.strip())
+    if when is not None:
+        return re.sub(r"^(?:i['’]?m|i\s+am)\s+", "", sentence.strip(), flags=re.IGNORECASE).rstrip(" !.~")
+    return korean.to_memory(sentence, speaker=False, after_past=after_past) or sentence.strip()
+
+
 def continues(sentence: str) -> bool:
     """A Korean sentence with no subject of its own that is not a request or a mood: it
     goes on about what the previous sentence of the same turn said ("저 이제 술 안 마셔요.
     끊은 지 1년 됐어요.", "모레 건강검진 받으러 가요. 전날 저녁부터 금식해야 해요.")."""
     text = KO_LAUGH.sub("", sentence).strip()
+    if _WHEN_ALONE_EN.match(text):
+        return True  # "…승진했어 starting december!": when the fact before it begins
     if not _HANGUL.search(text) or _KO_REJECT.search(text) or KO_MOOD.search(text) \
             or _ko_wh_asked(text) or ko_asks(text):
         return False  # ("… 약 드세요. 아침상 어떻게 차려야 돼": a question, no more of the fact)
@@ -511,9 +540,12 @@ def kind_of(content: str, *, about_pet: bool, about_family: bool
             ) -> tuple[str, MemoryType, tuple[str, ...]]:
     """(family, type, tags) for a generic memory; health-like facts are core facts."""
     subject = ("pet",) if about_pet else ("family",) if about_family else ()
-    if about_pet and _PET_FOOD.search(content) and not HEALTH.search(content):
+    # (a refusal of the moment is neither: "밀웜 좋아하는데 그것도 안 먹어요" is no diet to pin)
+    refused = _PET_REFUSES.search(content) is not None
+    health = HEALTH.search(_PET_REFUSES.sub(" ", content) if refused else content)
+    if about_pet and _PET_FOOD.search(content) and not health and not refused:
         return "health", MemoryType.CONSTRAINT, ("diet", *subject)  # what a pet eats (seed 001)
-    if HEALTH.search(content):
+    if health:
         tags = ("health", "medication") if re.search(
             r"medic|\bmg\b|pill|insulin|inhaler|약|복용|인슐린|흡입기|\w+(?:pril|statin|olol|azole|"
             r"formin|barbital|profen|oline|린|졸|이드)\b", content, re.I) else ("health",)

@@ -22,7 +22,7 @@ from gieok.write.extract import disclosure, english, followup, forms, forwarded,
 from gieok.write.extract import answer_apart, health, housing_cost, korean, turn_readers, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko
-from gieok.write.extract import covered, definite_pet, slots, turn_memo
+from gieok.write.extract import covered, definite_pet, drafted, slots, turn_memo
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -219,9 +219,9 @@ class HeuristicExtractor:
         preview = turn.content[:PREVIEW_CHARS]
         if discourse.retracted(turn.content):
             return []  # "… 는 거짓말이고", "just kidding": the turn takes back what it says
-        # Quoted text is someone else's words; "…, he's in Aberdeen" is a clause of its own
-        own = definite_pet.as_mine(clarified(split_sentences(quoted_removed(forwarded.own_lines(
-            turn.content)))))  # "the cat" of the user's own news is theirs
+        # Quoted text and a requested toast's subject are not the user; "…, he's in Aberdeen"
+        own = definite_pet.as_mine(clarified(drafted.without_subjects_lines(split_sentences(
+            quoted_removed(forwarded.own_lines(turn.content))))))  # is a clause; "the cat" is theirs
         sentences = [c for s in english.as_one(joined(own)) for c in pronoun_clauses(s)]
         sentences = [c for s in sentences for c in entities.listed_apart(s)]  # names and ages
         sentences = answer_apart.apart(sentences[0], asked) + sentences[1:] if sentences else []
@@ -587,7 +587,7 @@ def _answer_hit(content: str) -> Hit:
 def _continued(candidate: Candidate, sentence: str, at: datetime | None) -> Candidate:
     past = re.search(r"[\uac00-\ud7a3]다\.?$", candidate.content) is not None and \
         (ord(candidate.content.rstrip(".")[-2]) - 0xAC00) % 28 == 20  # "옮겼다": ㅆ before 다
-    more = korean.to_memory(sentence, speaker=False, after_past=past) or sentence.strip()
+    more = generic.said_on(sentence, past)
     # (a lapse said with how long ago is an event: "술 안 마셔요. 끊은 지 1년 됐어요")
     merged = candidate.with_(content=f"{candidate.content.rstrip('.')}. {more}", lapse=False)
     when = None if (candidate.data or {}).get("when") else resolve_time(sentence, at)

@@ -149,7 +149,8 @@ def _allergy(match: re.Match[str], ctx: RuleContext) -> Hit | None:
         return None
     items, begin = found
     before = match.string[:begin]
-    holder = re.search(r"([가-힣A-Za-z]+?)(?:이|가|은|는|께서|도)\s*$", before)
+    # (a holder in the dative too: "리트리버 하루한테 닭고기 알레르기가 있어서")
+    holder = re.search(r"([가-힣A-Za-z]+?)(?:이|가|은|는|께서|도|한테|에게|께)(?:는|도)?\s*$", before)
     if foreign_subject(before, strict=True) or "사용자의" in before or (
             holder is not None and not re.fullmatch(r"나|저|내|제|전|난", holder.group(1))):
         return None  # "우리 딸은 우유 알레르기 있어", "걔가 땅콩 알레르기가 …": someone else's
@@ -210,6 +211,18 @@ def _named_noun(x: str, sentence: str = "") -> bool:
         return True
     at = sentence.find(x)
     return at >= 0 and noun_at_end(tokens(sentence), at + len(x))
+
+
+_HOME_IS = rf"(?:사는\s?곳은|집은|거주지는|우리\s?집은)\s*{OBJ}\s*(?:이야|야|예요|이에요|입니다|임|에\s?있어)"
+
+
+def _word_ends(sentence: str) -> bool:
+    """The place named after "집은" ends on a word of ``sentence``: "우리 집은 애들 평일엔 게임
+    금지야" read as 게 + the copula 임 ends inside the word 게임."""
+    from gieok.write.extract.korean import tokens
+
+    m = re.search(_HOME_IS, sentence)
+    return m is None or any(t.end == m.end("x") for t in tokens(sentence))
 
 
 def _mine(sentence: str, what: str) -> bool:
@@ -279,9 +292,10 @@ RULES: list[Rule] = [
          category="location", slot="residence",
          tags=("residence",), check=_place_with("로"), strict=True),
     rule("ko.residence.home_is",
-         rf"(?:사는\s?곳은|집은|거주지는|우리\s?집은)\s*{OBJ}\s*(?:이야|야|예요|이에요|입니다|임|에\s?있어)",
+         _HOME_IS,
          "사용자는 {x}에 거주", "residence", category="location", slot="residence",
-         tags=("residence",), check=lambda g, c: _place_with("에")(g, c)
+         tags=("residence",), check=lambda g, c: _word_ends(c.sentence)
+         and _place_with("에")(g, c)
          and not re.match(r"(?:자가|전세|월세|반전세)$", g["x"])),  # ("집은 월세예요": tenure)
     # "우리 동네가 충북 괴산 쪽인데 …", "저희 동네는 분당이에요": the user's neighbourhood is
     # where they live
@@ -573,8 +587,11 @@ RULES: list[Rule] = [
          r"(?P<x>(?:[가-힣A-Za-z]+\s)?다이어트|식단\s?조절|금주|금연)\s*(?:중|하고\s?있|시작했)",
          "사용자는 {x} 중", "diet", slot="diet_plan", tags=("diet",)),
     rule("ko.health.pregnant",
-         r"(?P<x>임신)\s*(?:했|중|\d+\s?주)",
-         "사용자는 임신 중", "health", slot="pregnancy", value="yes", tags=("health",), strict=True),
+         r"(?P<x>임신)\s*(?:했|중|(?P<w>\d+)\s?주)",
+         # the week when it is said ("임신 24주차인데 …"): one memory, not "임신 중" beside the
+         # whole sentence that holds the week
+         lambda g, _: f"사용자는 임신 {g['w']}주차" if g.get("w") else "사용자는 임신 중",
+         "health", slot="pregnancy", value="yes", tags=("health",), strict=True),
     rule("ko.health.intolerant",
          r"(?P<x>유당\s?불내증|글루텐\s?불내증)",
          "사용자는 {x}이 있음", "health", type=MemoryType.CONSTRAINT, tags=("health", "diet")),

@@ -1,0 +1,201 @@
+"""What chat stores that it should not (session 23, issue 16): what the user tells about the
+person a requested toast or speech is for, a clause with no subject after a question about
+someone else, a question the user asks themselves, homework said as what the question is, a
+request with whose it is tacked on, a joke taken back with a bare "농담", a pet's allergy said
+with the dative, a pet refusing food read as a pinned diet, "집은 … 게임" read as a home, a
+bare English time after a Korean fact, and "임신 중" beside the week. Every sentence was written
+for these tests; each shape has look-alikes that keep their fact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gieok.write.extract import chatter, drafted
+from tests.support.chat_extract import chat
+
+
+def _has(lines: list[tuple[str, bool]], word: str) -> bool:
+    return any(word.casefold() in content.casefold() for content, _ in lines)
+
+
+# -- the subject of a requested text ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "gone"), [
+    ("u: 친구 결혼식 축사 써줘. 신랑은 민혁이고 대학 동기야. 등산 좋아하고 요리 잘해", "등산"),
+    ("u: 친구 결혼식 축사 써줘. 신랑은 민혁이고 대학 동기야. 등산 좋아하고 요리 잘해", "민혁"),
+    ("u: my cousin's the best man and begged me to help with his toast. groom is Dan, they met "
+     "in the navy, he's marrying Claire who's a vet", "Claire"),
+    ("u: my cousin's the best man and begged me to help with his toast. groom is Dan, they met "
+     "in the navy, he's marrying Claire who's a vet", "navy"),
+    ("u: write a toast for my buddy's wedding. he's a firefighter, they met at a bar", "firefighter"),
+    ("u: 팀장님 퇴임사 써야 돼. 25년 근무하셨고 등산을 좋아하셔", "등산"),
+    ("u: help me with a retirement speech for my coworker. she worked here 30 years and loves "
+     "gardening", "gardening"),
+])
+def test_what_describes_the_subject_of_a_requested_text_is_not_stored(text: str, gone: str) -> None:
+    out = chat(text)
+    assert not _has(out, gone), out
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # the text is for one of the user's own people: what follows is a family fact
+    ("u: 동생 결혼식 축사 써줘. 동생은 간호사고 부산 살아", "간호사"),
+    ("u: write a toast for my sister's wedding. she's a nurse in Boston", "nurse"),
+    ("u: 아빠 환갑 축사 써줘. 30년 동안 철도청에서 일하셨고 낚시를 좋아하셔", "철도청"),
+    ("u: write an instagram caption for my dog Max. he's a 3 year old beagle", "beagle"),
+    # the user speaks of themselves after the request, or before it
+    ("u: 친구 결혼식 축사 써줘. 나는 그 친구랑 10년 지기고 지금 부산 살아", "부산"),
+    ("u: I'm a nurse in Leeds. write a toast for my friend Tom", "nurse"),
+    ("u: 친구 생일 카드 써줘. 걔 요즘 필라테스에 빠졌어. 참고로 나는 다음 달에 이사 가", "이사"),
+    # no request: the same description is read as usual
+    ("u: 저 다음 달에 결혼해요. 축사는 친구가 해주기로 했어요", "결혼"),
+    ("u: 시누이 wedding이 5월 16일인데 축사 부탁받았어 ㅠ 영어로 해야 돼", "시누이"),
+])
+def test_a_requested_text_leaves_the_users_own_facts(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+def test_asks_for_text_reads_the_request_not_the_topic() -> None:
+    assert drafted.asks_for_text("친구 결혼식 축사 써줘.")
+    assert drafted.asks_for_text("my cousin's the best man and begged me to help with his toast.")
+    assert not drafted.asks_for_text("동생 결혼식 축사 써줘.")
+    assert not drafted.asks_for_text("I gave a toast at my friend's wedding last week.")
+    assert not drafted.asks_for_text("축사는 친구가 해주기로 했어요")
+
+
+# -- a clause with no subject after a question about someone else ----------------------------------
+
+def test_a_bare_clause_after_a_question_about_someone_is_theirs() -> None:
+    out = chat("u: what's a good gift for someone who has everything, retiring after 40 years")
+    assert not _has(out, "retiring"), out
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: what's a good gift for my coworker, I'm a nurse in Leeds btw", "nurse"),
+    ("u: any tips for a toddler who won't sleep, just moved to Denver", "Denver"),
+])
+def test_the_users_own_clause_after_such_a_question_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+# -- questions, homework, requests, jokes ----------------------------------------------------------
+
+@pytest.mark.parametrize("sentence", [
+    "크리스마스 캐롤 가사 중에 다음 소절 뭐였지",
+    "그 가게 이름이 뭐더라",
+    "거기 몇 층이었지",
+    "우리 반 숙제야",
+    "과제임",
+    "it's homework",
+    "my homework asks when the war ended",
+    "응 매달 1일로 해줘, 몽이 거",
+])
+def test_chatter_reads_a_question_homework_and_a_request(sentence: str) -> None:
+    assert chatter.of_the_moment(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "저는 뭐든 잘 먹어요",
+    "연락은 언제든지 괜찮아요",
+    "저는 초등학교 선생님이라 숙제 검사가 일이에요",
+    "우리 딸 숙제 봐주느라 매일 밤 9시까지 바빠",
+    "I help my son with his homework every night",
+    "이건 엄마 거야",
+])
+def test_chatter_leaves_statements_about_questions_and_homework(sentence: str) -> None:
+    assert not chatter.of_the_moment(sentence)
+
+
+@pytest.mark.parametrize("text", [
+    "u: 크리스마스 캐롤 가사 중에 '루돌프 사슴코' 다음 소절 뭐였지",
+    "u: 우리 반 숙제인데 조선 건국 연도가 언제야?",
+    "u: 나 사실 외계인이야 ㅋㅋ 농담",
+    "u: 응 매달 1일로 해줘, 몽이 거",
+])
+def test_nothing_is_stored_from_a_question_homework_a_joke_or_a_request(text: str) -> None:
+    assert chat(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: 저 고양이 두 마리 키워요. 이름이 뭐였지 아 나비랑 초코", "나비"),
+    ("u: 나 다음 달에 이사 가 ㅋㅋ 진짜임", "이사"),
+    ("u: 친구가 농담을 잘해서 같이 있으면 재밌어. 나는 간호사야", "간호사"),
+])
+def test_a_fact_beside_those_shapes_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+def test_a_question_to_oneself_is_not_part_of_the_fact_before_it() -> None:
+    out = chat("u: 저 고양이 두 마리 키워요. 이름이 뭐였지 아 나비랑 초코")
+    assert not _has(out, "뭐였"), out
+
+
+# -- whose allergy, whose refusal ------------------------------------------------------------------
+
+def test_a_pets_allergy_said_with_the_dative_is_not_the_users() -> None:
+    out = chat("u: 저희 집 리트리버 하루한테 닭고기 알레르기가 있어서 간식 만들려는데 레시피 있을까요")
+    assert not any(c.startswith("사용자는 닭고기") for c, _ in out), out
+    assert _has(out, "하루")
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: 나한테 땅콩 알레르기가 있어서 조심해야 돼", "사용자는 땅콩 알레르기"),
+    ("u: 저는 새우 알레르기가 있어요", "사용자는 새우 알레르기"),
+    ("u: 저 고양이 털 알레르기 있어요", "사용자는 고양이 털 알레르기"),
+])
+def test_the_users_own_allergy_stays(text: str, kept: str) -> None:
+    out = chat(text)
+    assert any(c.startswith(kept) and pinned for c, pinned in out), out
+
+
+def test_a_pet_refusing_food_is_not_a_pinned_diet() -> None:
+    out = chat("u: 우리 고슴도치 밤톨이가 요즘 밥을 잘 안 먹어요", "a: 걱정되시겠어요. 몇 살이에요?",
+               "u: 두 살이요. 밀웜 좋아하는데 그것도 안 먹어요")
+    assert not any("밀웜" in c and pinned for c, pinned in out), out
+
+
+@pytest.mark.parametrize("text", [
+    "u: 우리 강아지는 닭고기는 안 먹여요",
+    "u: 우리 고양이는 로얄캐닌 레날 사료 먹어요",
+    "u: my dog eats grain-free kibble only",
+    "u: 저 비건이라 유제품도 안 먹어요",
+    "u: 저는 돼지고기 안 먹어요",
+])
+def test_a_diet_is_still_pinned(text: str) -> None:
+    assert any(pinned for _, pinned in chat(text))
+
+
+# -- garbles ---------------------------------------------------------------------------------------
+
+def test_a_house_rule_is_not_read_as_a_home() -> None:
+    out = chat("u: 우리 집은 애들 평일엔 게임 금지야. 주말에만 한 시간.")
+    assert not _has(out, "거주"), out
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: 우리 집은 대전이야", "대전에 거주"),
+    ("u: 집은 분당임", "분당에 거주"),
+])
+def test_a_home_said_after_jibeun_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+def test_an_english_time_after_a_korean_fact_goes_with_it() -> None:
+    out = chat("u: 회사에서 UX researcher로 승진했어 starting december!")
+    assert [c for c, _ in out] == ["사용자는 회사에서 UX researcher로 승진했다. starting december"], out
+
+
+def test_a_plan_said_in_english_keeps_its_time() -> None:
+    assert _has(chat("u: I'm starting a new job in march"), "march")
+
+
+@pytest.mark.parametrize(("text", "memory"), [
+    ("u: 임신 24주차인데 임당 검사 전날 뭐 먹으면 안되나요", "사용자는 임신 24주차"),
+    ("u: 임신 12주예요", "사용자는 임신 12주차"),
+    ("u: 저 임신 중이라 커피 끊었어요", "사용자는 임신 중"),
+])
+def test_the_pregnancy_memory_carries_the_week_when_said(text: str, memory: str) -> None:
+    out = chat(text)
+    assert [c for c, p in out if "임신" in c] == [memory], out
+    assert all(p for c, p in out if "임신" in c)
