@@ -11,8 +11,9 @@ from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.engine.core import EngineCore, ScopeArg
 from gieok.stores import WriteBatch
-from gieok.write.archive import forget_turns
+from gieok.write.archive import forget_turns, replies_to
 from gieok.write.direct import apply_update, coerce_enum_fields
+from gieok.write.session_end import MAX_SESSION_TURNS
 
 
 class EditOps(EngineCore):
@@ -58,7 +59,10 @@ class EditOps(EngineCore):
     ) -> None:
         """Soft delete (status=deleted, kept in history) or hard delete: the row, every
         trace of its content in history and the chat turns it was extracted from are
-        removed (X3); a content-free tombstone event remains."""
+        removed (X3); a content-free tombstone event remains. The assistant's replies to
+        those turns go with them: a reply repeats what it answers ("Congrats! How old is
+        Pickles?"), so keeping it would keep the deleted fact searchable. Deleting one
+        archived turn by its id removes exactly that turn."""
         if not hard:
             await self._set_status(memory_id, scope, Status.DELETED, AuditAction.DELETE)
             return
@@ -67,15 +71,22 @@ class EditOps(EngineCore):
         record = await self._get_owned(memory_id, scope)
         gone, rewritten = [record.id], list[MemoryRecord]()
         if record.source_session and record.source_turn_ids:
-            # Turn ids are unique; the session read scope keeps the delete inside the tenant.
-            # First, so the store's compaction below also clears the turns from the file.
-            turns = Scope(org=record.scope.org, session=record.source_session)
-            await rt.working.delete_turns(turns, record.source_turn_ids)
-            if record.layer is not Layer.ARCHIVE:  # and their archived passages (R8)
+            turn_ids = list(record.source_turn_ids)
+            archived: list[MemoryRecord] = []
+            if record.layer is not Layer.ARCHIVE:  # a fact: its turns' archived passages (R8)
                 page = await store.list(record.scope, filters=parse_filter(
                     {"layer": Layer.ARCHIVE.value, "session": record.source_session}),
                     view=View(), limit=10_000, offset=0)
-                doomed, rewritten = forget_turns(page.items, record.source_turn_ids)
+                archived = page.items
+                said = await rt.working.recent(record.scope.with_(session=record.source_session),
+                                               limit=MAX_SESSION_TURNS)
+                turn_ids += replies_to(turn_ids, said, archived)
+            # Turn ids are unique; the session read scope keeps the delete inside the tenant.
+            # First, so the store's compaction below also clears the turns from the file.
+            turns = Scope(org=record.scope.org, session=record.source_session)
+            await rt.working.delete_turns(turns, turn_ids)
+            if archived:
+                doomed, rewritten = forget_turns(archived, turn_ids)
                 gone += [r.id for r in doomed]
         tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
                                version=record.version, details={"hard": True})

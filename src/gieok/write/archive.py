@@ -168,6 +168,20 @@ async def archive_batch(
                       fence=fence)
 
 
+def replies_to(turn_ids: Sequence[str], said: Sequence[Turn],
+               archived: Sequence[MemoryRecord]) -> list[str]:
+    """The assistant turns said right after any of ``turn_ids``: from the session's turns
+    (``said``, oldest first) and from its archive records (``metadata["follows"]``), since
+    either may be gone by now (a working log's lifetime, an archive turned off)."""
+    gone = {str(t) for t in turn_ids}
+    out = [after.id for before, after in zip(said, said[1:], strict=False)
+           if before.id in gone and after.role == "assistant"]
+    out += [str(r.metadata["turn"]) for r in archived
+            if r.metadata.get("role") == "assistant" and str(r.metadata.get("follows")) in gone
+            and r.metadata.get("turn") is not None]
+    return [t for t in dict.fromkeys(out) if t not in gone]
+
+
 def forget_turns(session: Sequence[MemoryRecord], turn_ids: Sequence[str]
                  ) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
     """For a hard delete of ``turn_ids``: (the archive records of those turns, the other

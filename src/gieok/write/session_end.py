@@ -289,6 +289,9 @@ class SessionEnd(WriteBase):
                     marked.setdefault(turn.id, (turn, at.date().isoformat()))
         for turn, until in marked.values():
             if turn.layer is Layer.ARCHIVE and turn.metadata.get("until") is None:
+                # an ending dated vaguely ("moved last week") may resolve to before the turn
+                # that still stated the old value: it was true at least until it was said
+                until = max(until, turn.event_time.date().isoformat())
                 after = turn.model_copy(update={
                     "metadata": {**turn.metadata, "until": until}, "updated_at": utcnow()})
                 batch.upserts.append((after, None))

@@ -241,3 +241,50 @@ async def test_turns_longer_than_a_memory_are_accepted(tmp_path: Path,
         assert result.turns_added == 1 and not result.failures
         assert (await mem.recent_turns(user_id="u1", session_id="s1"))[0].content == text.strip()
 
+
+
+ECHOED = [
+    {"role": "user", "content": "My partner Sam and I adopted a cat named Pickles."},
+    {"role": "assistant", "content": "Congrats! How old is Pickles?"},
+    {"role": "user", "content": "I also work as a nurse in Leeds."},
+    {"role": "assistant", "content": "Nursing in Leeds sounds busy!"},
+]
+
+
+@pytest.mark.parametrize("archive", [True, False])
+async def test_a_hard_delete_takes_the_assistants_reply_to_the_deleted_turn_with_it(
+    store_url: str, settings: GieokSettings, archive: bool
+) -> None:
+    """The reply repeats what it answers; keeping it would keep the deleted fact findable."""
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.update_settings(user_id="u1", archive_conversations=archive)
+        await mem.add(ECHOED, user_id="u1", session_id="s1")
+        cat = [m for m in (await mem.list(user_id="u1")).items if "Pickles" in m.content]
+        assert cat, "the cat was not extracted"
+        for memory in cat:
+            await mem.delete(memory.id, hard=True)
+        said = [r["content"] for r in await mem.export(user_id="u1")]
+        assert not any("Pickles" in text for text in said), said
+        hits = await mem.search("Pickles the cat", user_id="u1", k=10)
+        assert not any("Pickles" in h.record.content for h in hits)
+        block = await mem.context("tell me about my cat Pickles", user_id="u1",
+                                  session_id="s1", use_cache=False)
+        assert "Pickles" not in block.text
+        # nor in the session's recent turns, which context() hands back as messages
+        assert not any("Pickles" in m["content"] for m in block.messages), block.messages
+        assert any("Leeds" in m["content"] for m in block.messages)
+        # the other exchange stays whole
+        if archive:
+            assert "Nursing in Leeds sounds busy!" in said
+        assert any("Leeds" in m.content for m in (await mem.list(user_id="u1")).items)
+
+
+async def test_deleting_one_archived_turn_removes_exactly_that_turn(
+    store_url: str, settings: GieokSettings
+) -> None:
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.add(ECHOED, user_id="u1", session_id="s1")
+        first = next(r for r in await _turns(mem, user_id="u1") if "adopted" in r.content)
+        await mem.delete(first.id, hard=True)
+        left = [r.content for r in await _turns(mem, user_id="u1")]
+        assert "Congrats! How old is Pickles?" in left and len(left) == 3

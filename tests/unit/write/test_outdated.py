@@ -104,3 +104,18 @@ async def test_a_korean_change_says_its_old_value_in_korean(
         await dated_sessions(mem, "u-ko", ("2026-04-02", "엄마 갑상선약이 씬지로이드에서 신지록신으로 바뀌었어요"))
         ctx = await mem.context("엄마 약 뭐 드셔?", user_id="u-ko", use_cache=False)
         assert "신지록신으로 바뀌었다 (이전에는 씬지로이드)" in ctx.text
+
+
+async def test_an_old_turn_is_never_dated_as_ended_before_it_was_said(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """"moved … last week" resolves to the week before; the turn that still said Brooklyn
+    four days earlier was true at least until it was said."""
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        user = "u-week"
+        await _session(mem, user, "s1", "2026-11-16", "Hi, I'm Emma. I live in Brooklyn.")
+        await _session(mem, user, "s2", "2026-11-20", "We moved to Jersey City last week")
+        page = await mem.list(user_id=user, filters={"kind": "turn"}, limit=50)
+        old = next(r for r in page.items if "Brooklyn" in r.content)
+        assert old.metadata.get("until"), old.metadata
+        assert old.metadata["until"] >= "2026-11-16"
