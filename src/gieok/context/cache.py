@@ -4,7 +4,8 @@ An entry is reused only while it is younger than ``max_age_s`` (default 3,600 s)
 the memories it was built from has expired since, and the scopes it read have not changed.
 "Changed" is asked of the store, so writes by another process count too: a scope changed
 when it holds a record updated at or after the build started (one index-only query), and a
-block is stale when any memory it shows is gone (hard deletes leave no updated row behind).
+block is stale when any memory it shows is gone (hard deletes leave no updated row behind;
+``still_stored`` asks, for the standing memo too).
 The key also carries everything else the block depends on: the recent turns, the budget,
 the entity/path and the project files.
 """
@@ -22,7 +23,7 @@ from typing import Any
 from gieok.domain.context import Context
 from gieok.domain.scope import Scope
 from gieok.stores.base import Store
-from gieok.stores.ops import ChangedOp, GetOp, RankOp, ReadOp
+from gieok.stores.ops import ChangedOp, RankOp, ReadOp
 
 WRITE_MARGIN = timedelta(seconds=2)
 
@@ -49,6 +50,22 @@ async def changed_since(store: Store, scope: Scope, since: datetime,
     committed just after: its record must still count as a change."""
     [changed] = await store.read([ChangedOp(scope, since - margin)])
     return bool(changed)
+
+
+def still_stored(tenant: str, ids: Sequence[str]) -> RankOp:
+    """The read that says whether records are all still stored (answer with
+    ``all_stored``): their scoring columns (``RankOp``, any status), not whole records — a
+    cached block and the standing memo only ask whether each id is found, and a ``GetOp``
+    decoded every record to say so (~30 µs each on SQLite, where the rows are held in
+    memory: stores/sqlite/ranks.py)."""
+    return RankOp(tenant, tuple(ids))
+
+
+def all_stored(ids: Sequence[str], answer: Sequence[Any]) -> bool:
+    """Whether ``answer`` (``still_stored(…, ids)``'s) found every one of ``ids``; an id
+    asked twice counts once (a store may answer it once or twice)."""
+    wanted = set(ids)
+    return len({row.id for row in answer} & wanted) == len(wanted)
 
 
 class ContextCache:
@@ -82,10 +99,10 @@ class ContextCache:
             since = entry.built_at - self.margin
             ops: list[ReadOp] = [ChangedOp(scope, since) for scope in entry.scopes]
             if entry.record_ids:
-                ops.append(GetOp(entry.tenant, entry.record_ids))
+                ops.append(still_stored(entry.tenant, entry.record_ids))
             answers = await store.read(ops)
             fresh = not any(answers[:len(entry.scopes)]) and (
-                not entry.record_ids or len(answers[-1]) == len(entry.record_ids))
+                not entry.record_ids or all_stored(entry.record_ids, answers[-1]))
         if not fresh:
             self._entries.pop(key, None)
             self.misses += 1
@@ -129,7 +146,7 @@ class MemoProbe:
     def changed(self, answers: Sequence[Any]) -> bool:
         """Whether the memo is stale, from the answers to ``ops`` (in order)."""
         return bool(answers[0]) or (
-            self.kept is not None and len(answers[1]) != len(set(self.kept.ids)))
+            self.kept is not None and not all_stored(self.kept.ids, answers[1]))
 
 
 class ScopeMemo:
@@ -167,7 +184,7 @@ class ScopeMemo:
             self._entries.pop(key, None)
             return None
         return MemoProbe(ChangedOp(scope, memo.built_at - self.margin),
-                         RankOp(scope.tenant, memo.ids) if memo.ids else None)
+                         still_stored(scope.tenant, memo.ids) if memo.ids else None)
 
     def settle(self, scope: Scope, changed: bool, key: str = "") -> Any | None:
         """The memo after its ``probe`` was answered: ``None`` (and dropped) if ``changed``."""

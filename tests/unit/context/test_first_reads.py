@@ -6,15 +6,18 @@ the context is the same."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from gieok import AsyncMemory
+from gieok.context.cache import all_stored
 from gieok.context.reads import first_reads
 from gieok.domain.scope import Scope
-from gieok.stores.ops import ChangedOp, RankOp, ReadOp, SelectionOp, SettingsOp, TurnsOp
+from gieok.stores.ops import (ChangedOp, GetOp, RankOp, ReadOp, SelectionOp, SettingsOp,
+                              TurnsOp)
 from gieok.stores.working import WorkingLog
 
 pytestmark = pytest.mark.anyio
@@ -101,3 +104,28 @@ async def test_turns_beyond_what_the_batch_read_come_from_the_log(mem: AsyncMemo
     assert [t.content for t in await first.turns(9)] == [f"turn {i}" for i in range(4)]
     none = await first_reads(rt, scope, turns=None)
     assert [t.content for t in await none.turns(3)] == ["turn 1", "turn 2", "turn 3"]
+
+
+async def test_a_cached_block_asks_whether_its_records_are_stored_without_reading_them(
+        mem: AsyncMemory) -> None:
+    # the same question the standing memo asks (its scoring columns, ``RankOp``): no record
+    # is decoded to reuse a block
+    vet = await fill(mem)
+    built = await mem.context("what should I cook?", track_use=False, **S1)
+    reads = Reads(await mem._runtime())
+    again = await mem.context("what should I cook?", track_use=False, **S1)
+    assert again.trace.cached and again.text == built.text
+    assert reads.batches[1][-1] is RankOp and set(reads.batches[1][:-1]) == {ChangedOp}
+    assert GetOp not in {kind for batch in reads.batches for kind in batch}
+    assert vet in built.trace.used_ids()
+    await mem.delete(vet, hard=True)
+    after = await mem.context("what should I cook?", track_use=False, **S1)
+    assert not after.trace.cached and "spayed" not in after.text
+
+
+def test_records_asked_twice_count_once() -> None:
+    a, b = SimpleNamespace(id="a"), SimpleNamespace(id="b")
+    assert all_stored(("a", "b", "a"), [a, b])
+    assert all_stored(("a", "b", "a"), [a, b, a])  # a store may answer a repeated id twice
+    assert not all_stored(("a", "b", "c"), [a, b])
+    assert not all_stored(("a", "b", "b"), [a, a])
