@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -165,49 +165,46 @@ def features(signals: Sequence[Signals], *, absent: float = _ABSENT_RANK) -> np.
     """The ``FEATURES`` matrix of candidates given in the engine's order (best first);
     ``absent``: a list's log rank for a candidate it does not hold (``absent_rank``).
 
-    Built a column at a time (one transpose, then array operations on each column): the
-    same IEEE operations on the same numbers as a row at a time, so the same bits
-    (tests/unit/read/test_learned.py), for ~30% less (it runs on every search: read/search.py
-    ``_learned``)."""
+    Built a row at a time from Python floats, then one array: the same IEEE operations on
+    the same numbers as column by column in numpy, so the same bits
+    (tests/unit/read/test_learned.py). It runs on every search (read/search.py
+    ``_learned``), where ~40 small numpy calls on 50 rows met cold caches: replayed on
+    300 searches' inputs with the caches flushed between calls, 0.24-0.29 ms column by
+    column, 0.18-0.22 row by row (warm, 0.074-0.077 vs 0.084-0.089; docs/benchmarks.md
+    "Search latency, session 23")."""
     n = len(signals)
     if n == 0:
         return np.zeros((0, len(FEATURES)))
-    (_, total, relevance, dense, dense_rank, fulltext, fulltext_rank, expansion_only, reply,
-     named, query_time, turn, content, event_time, importance) = zip(*signals, strict=True)
-    x = np.empty((n, len(FEATURES)), dtype=np.float64)
-    totals = np.array(total, dtype=np.float64)
-    x[:, 0] = totals
-    x[:, 1] = totals - totals.max()
-    x[:, 2] = _LOG1P[:n] if n <= len(_LOG1P) else [math.log1p(i) for i in range(n)]
-    # the columns read as they are, converted in one go
-    x[:, _AS_THEY_ARE] = np.array((relevance, expansion_only, reply, named, query_time, turn,
-                                   importance), dtype=np.float64).T
-    cosine = np.array(dense, dtype=np.float64)  # None reads as NaN: not found
-    found = ~np.isnan(cosine)
-    dense_top = cosine[found].max() if found.any() else 0.0
-    x[:, 4] = np.where(found, cosine, 0.0)
-    x[:, 5] = found
-    x[:, 6] = np.where(found, cosine - dense_top, -0.1)
-    x[:, 7] = _log1p_ints(dense_rank, absent)
-    bm25 = np.array([value or 0.0 for value in fulltext], dtype=np.float64)
-    x[:, 8] = bm25 / max(float(bm25.max()), 1e-9)
-    x[:, 9] = [rank is not None for rank in fulltext_rank]
-    x[:, 10] = _log1p_ints(fulltext_rank, absent)
-    x[:, 16] = list(map(math.log1p, map(len, content)))
-    x[:, 17] = list(map(asks, content))
+    table, last, log1p = _LOG1P, len(_LOG1P), math.log1p
+    best = max([s.total for s in signals])
+    cosines = [d for s in signals if (d := s.dense) is not None and d == d]  # NaN: not found
+    dense_top = max(cosines) if cosines else 0.0
+    bm25_top = max(max([s.fulltext or 0.0 for s in signals]), 1e-9)
     days: dict[object, list[float]] = {}  # an event day's candidates' totals
-    dates = [when.date() for when in event_time]
-    for value, day in zip(total, dates, strict=True):
-        days.setdefault(day, []).append(value)
+    dates = [s.event_time.date() for s in signals]
+    for s, day in zip(signals, dates, strict=True):
+        days.setdefault(day, []).append(s.total)
     tops = {day: (max(values), math.log(len(values))) for day, values in days.items()}
-    x[:, 18] = totals - np.array([tops[day][0] for day in dates], dtype=np.float64)
-    x[:, 19] = [tops[day][1] for day in dates]
-    return x
+    rows = []
+    for i, (s, day) in enumerate(zip(signals, dates, strict=True)):
+        cosine, dense_rank, fulltext_rank = s.dense, s.dense_rank, s.fulltext_rank
+        found = cosine is not None and cosine == cosine
+        day_top, day_count = tops[day]
+        rows.append((
+            s.total, s.total - best, table[i] if i < last else log1p(i), s.relevance,
+            cosine if found else 0.0, found, cosine - dense_top if found else -0.1,
+            (table[dense_rank] if dense_rank < last else log1p(dense_rank))
+            if dense_rank else absent,
+            (s.fulltext or 0.0) / bm25_top, fulltext_rank is not None,
+            (table[fulltext_rank] if fulltext_rank < last else log1p(fulltext_rank))
+            if fulltext_rank else absent,
+            s.expansion_only, s.reply, s.named, s.query_time, s.turn,
+            log1p(len(s.content)), asks(s.content), s.total - day_top, day_count,
+            s.importance))
+    return np.array(rows, dtype=np.float64)
 
 
 _LOG1P = tuple(math.log1p(i) for i in range(256))  # a rank's log, looked up
-_AS_THEY_ARE = [FEATURES.index(name) for name in (
-    "relevance", "expansion_only", "reply", "named", "query_time", "turn", "importance")]
 
 
 @lru_cache(maxsize=131072)
@@ -215,12 +212,6 @@ def asks(text: str) -> bool:
     """``replies.is_question``, cached per text: the same memories come back search after
     search, and search works it out ahead for a scope's texts (``read.search.warm_also``)."""
     return is_question(text)
-
-
-def _log1p_ints(ranks: Iterable[int | None], absent: float) -> list[float]:
-    """log(1 + rank) of each rank, ``absent`` for none (or 0: no rank)."""
-    table, last = _LOG1P, len(_LOG1P)
-    return [(table[r] if r < last else math.log1p(r)) if r else absent for r in ranks]
 
 
 def reorder(signals: Sequence[Signals], model: OrderModel, *, floor: float | None = None,

@@ -218,25 +218,27 @@ class _Ranker:
             and "dense" in lists else None
         shift: dict[str, float] | None = None
         asked = hangul_share(self.query)
+        across = weights.across_languages > 0 and weights.fusion == "calibrated" \
+            and "dense" in lists
+        # each candidate's Hangul share, looked up once for the three uses below
+        shares = [(r.id, hangul_share(r.content)) for r in rows.values()] \
+            if offsets is not None or across or self.expansion.only else []
         if offsets is not None:
             by_share: dict[float, float] = {}  # most candidates share a few Hangul shares
             shift = {}
-            for r in rows.values():
-                share = hangul_share(r.content)
+            for rid, share in shares:
                 moved = by_share.get(share)
                 if moved is None:
                     moved = by_share[share] = pair_offset(asked, share, offsets)
-                shift[r.id] = moved
+                shift[rid] = moved
         # how far full text cannot read each candidate: its other language (fusion.read_across)
-        unread = {r.id: gap for r in rows.values()
-                  if (gap := weights.across_languages * abs(asked - hangul_share(r.content)))
-                  > 0.0} if weights.across_languages > 0 and weights.fusion == "calibrated" \
-            and "dense" in lists else None
+        unread = {rid: gap for rid, share in shares
+                  if (gap := weights.across_languages * abs(asked - share)) > 0.0} \
+            if across else None
         languages: dict[str, bool] | None = None
         if self.expansion.only:  # the candidates in the query's own language
-            korean = hangul_share(self.query) >= 0.5
-            languages = {r.id: (hangul_share(r.content) >= 0.5) == korean
-                         for r in rows.values()}
+            korean = asked >= 0.5
+            languages = {rid: (share >= 0.5) == korean for rid, share in shares}
         fused = _fuse(lists, weights, self.embedder, self.n, rarity=self.rarity, shift=shift,
                       expansion=self.expansion, languages=languages, unread=unread)
         asking = weights.asking_relevance if not about_asking(self.query) else 1.0

@@ -16,7 +16,8 @@ Fresh by the same counters as the vector matrices and the full-text copy, plus o
   moved by more than this store's own touches (another connection or process counted a use,
   or a touch rolled back), everything is dropped.
 
-The counters are read on every ranked read (``store_meta``, a few µs), so writes from other
+The counters are read on every ranked read (``store_meta``, a few µs; once per read
+transaction: ``counters.py``), so writes from other
 connections and processes are seen as they are by the matrices.
 
 A scope too big to read while a search waits (past ``PRIME_MAX_ROWS``, ~19 µs a row: 1.9 s at
@@ -42,6 +43,7 @@ from gieok.domain.scope import Scope
 from gieok.stores._sql import queries as q
 from gieok.stores._sql.filters import scope_clause
 from gieok.stores._sql.rows import RECORDS, row_to_rank
+from gieok.stores.sqlite.counters import counters
 from gieok.stores.sqlite.dialect import DIALECT as D
 
 log = logging.getLogger("gieok.stores.sqlite")
@@ -55,12 +57,6 @@ MAX_ROWS = 200_000
 PRIME_MAX_ROWS = 20_000
 
 TimeIn = Callable[[Any], datetime | None]
-
-
-def _counters(conn: sqlite3.Connection) -> tuple[int, int, int]:
-    meta = dict(conn.execute(
-        "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge', 'touch')").fetchall())
-    return int(meta["seq"]), int(meta["purge"]), int(meta.get("touch", 0))
 
 
 class RankCache:
@@ -99,7 +95,7 @@ class RankCache:
 
     def sync(self, conn: sqlite3.Connection) -> None:
         """Drop what the file changed since the last read (module docstring)."""
-        seq, purge, touch = _counters(conn)
+        seq, purge, touch = counters(conn)
         if self.seq is None or (purge, touch) != (self.purge, self.touch):
             self.clear()
         elif seq != self.seq:
@@ -163,7 +159,7 @@ class RankCache:
             conn = sqlite3.connect(self.path or "", check_same_thread=False)
             try:
                 conn.execute("BEGIN")  # the rows and the counters of one snapshot
-                counters = _counters(conn)
+                snapshot = counters(conn)
                 rows = conn.execute(sql, params).fetchall()
                 conn.execute("COMMIT")
             finally:
@@ -172,7 +168,7 @@ class RankCache:
             built = {r[1]: (r[0], row_to_rank(r[1:], time_in)) for r in rows}
             with self._lock:
                 if generation == self._generation:
-                    self._read = _Read(key, counters, built)
+                    self._read = _Read(key, snapshot, built)
         except Exception as exc:  # noqa: BLE001 — searches keep reading rows by SQL
             log.warning("reading a scope's search rows in the background failed (%s)", exc)
         finally:

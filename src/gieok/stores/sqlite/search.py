@@ -20,6 +20,7 @@ from gieok.domain.scope import Scope
 from gieok.stores._sql.filters import Sql, scope_clause
 from gieok.stores.base import Vector
 from gieok.stores.ops import BlindQuery
+from gieok.stores.sqlite.counters import counters
 from gieok.stores.sqlite.dialect import DIALECT
 from gieok.stores.sqlite.fts import fts5_match
 from gieok.stores.sqlite.textindex import Ranked, TextIndex, fts_totals
@@ -119,10 +120,9 @@ class SqliteSearch:
 
     def _refresh(self, conn: sqlite3.Connection, scope: Scope, dim: int) -> ScopeMatrix:
         """Bring the scope's matrix up to date. ``store_meta`` is read on every search (two
-        rows, ~10 µs) because another process may have written to the file since."""
-        meta = dict(conn.execute(
-            "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge')").fetchall())
-        seq, purge = int(meta["seq"]), int(meta["purge"])
+        rows, ~10 µs; once per read transaction: ``counters.py``) because another process
+        may have written to the file since."""
+        seq, purge, _ = counters(conn)
         entry = self.cache.get(scope.key(), dim)
         if entry.seq == seq and entry.purge == purge:
             return entry
@@ -197,10 +197,9 @@ class SqliteSearch:
         totals = fts_totals(conn)
         if totals is None:
             return none
-        meta = dict(conn.execute(
-            "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge')").fetchall())
+        seq, purge, _ = counters(conn)
         try:
-            copy = self.text.ready(conn, int(meta["seq"]), int(meta["purge"]), *totals)
+            copy = self.text.ready(conn, seq, purge, *totals)
             if copy is None:
                 return none
             phrases = [[(w, 0) for w in words] + [(m, 1) for m in morphs]  # fts5_match's order
@@ -335,9 +334,7 @@ class FromMatrix:
         decide = None if filters is None else cached_predicate(filters)
         if filters is not None and decide is None:
             return None
-        meta = dict(conn.execute(
-            "SELECT key, value FROM store_meta WHERE key IN ('seq', 'purge')").fetchall())
-        if (entry.seq, entry.purge) != (int(meta["seq"]), int(meta["purge"])):
+        if (entry.seq, entry.purge) != counters(conn)[:2]:
             return None
         if decide is not None:
             decide = functools.lru_cache(maxsize=64)(decide)

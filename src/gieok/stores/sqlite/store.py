@@ -63,6 +63,7 @@ from gieok.stores.ops import (
     TurnsOp,
 )
 from gieok.stores.sqlite.ann import ANN_URL_OPTIONS, AnnOptions
+from gieok.stores.sqlite.counters import held
 from gieok.stores.sqlite.db import SqliteDb
 from gieok.stores.sqlite.dialect import DIALECT as D
 from gieok.stores.sqlite.queue import SqliteJobQueue
@@ -189,7 +190,8 @@ class SqliteStore(Store):
             return [self._answer(conn, ops[0], now)]
         conn.execute("BEGIN")  # one snapshot for the whole batch
         try:
-            return [self._answer(conn, op, now) for op in ops]
+            with held(conn):  # so the file's change counters are read once (counters.py)
+                return [self._answer(conn, op, now) for op in ops]
         finally:
             conn.execute("COMMIT")
 
