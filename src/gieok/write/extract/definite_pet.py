@@ -76,7 +76,20 @@ def as_mine(sentences: Iterable[str]) -> list[str]:
     return out
 
 
+# "picked up the new kitten today", "we brought the new puppy home": "the new <kind>" fetched
+# by the user (the verb opens the sentence or follows I/we) is the user's new animal
+_FETCHED = re.compile(_LEAD + r"(?:(?:i|we)\s+)?(?:(?:just|finally|also)\s+)*(?:got|picked\s+up|"
+                      r"brought|adopted|collected|took\s+home)\s+(?P<the>the)\s+new\s+"
+                      rf"(?P<kind>(?i:{PETS}))\b", re.IGNORECASE)
+
+
 def _owned(sentence: str, before: list[str]) -> str:
+    fetched = _FETCHED.match(sentence.strip())
+    if fetched is not None and not sentence.rstrip().endswith("?") \
+            and not _ELSEWHERE.search(sentence) \
+            and not any(_others(s, fetched.group("kind").lower()) for s in before):
+        start = len(sentence) - len(sentence.lstrip()) + fetched.start("the")
+        return sentence[:start] + "my" + sentence[start + 3:]
     found = _OPENING.match(sentence.strip())
     if found is None or sentence.rstrip().endswith("?"):
         return sentence

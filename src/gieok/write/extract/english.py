@@ -136,6 +136,8 @@ _DROPPED_SUBJECT = re.compile(
     r"left|finished|passed|graduated|became|began|signed|booked|switched|landed|married|"
     r"retired|enrolled|registered|had|lost|broke|tore|sprained|turned|sold|ditched|traded|"
     r"upgraded|changed|transferred|gave\s+up|handed\s+in|"
+    # a thing or an animal fetched home ("picked up the new kitten today", not "picked up on it")
+    r"picked\s+up(?=\s+(?:an?|(?:my|our|the)\s+new)\s)|"
     # what the user gave up: "stopped going to the climbing gym in may", "cancelled my gym
     # membership" (not "stopped at a gas station", "cancelled the meeting")
     r"stopped(?=\s+[a-z]+ing\b)|cancell?ed(?=\s+(?:my|our)\b)|"
@@ -144,11 +146,26 @@ _DROPPED_SUBJECT = re.compile(
     r"ran|won|flew|drove|rode|swam|met|completed|visited|tried|hiked|climbed|celebrated|"
     r"renewed|applied|interviewed|failed|missed|watched|played|cooked|baked|paid\s+off)\b",
     re.IGNORECASE)
+# … or how long the user has been at something, "I've" left out: "been bouldering since last
+# spring", "been vegan for 3 years", "been at Stripe since 2021" (not the day or the time itself:
+# "been a long week", "been there", "been ages", "been thinking …")
+_DROPPED_BEEN = re.compile(
+    r"^(?:(?:also|still|just|honestly|now)\s+)*been\s+(?!(?:there|here|ages|forever|so\s+long|"
+    r"thinking|wondering|meaning|trying|dying|waiting|told|asked|"
+    # (a sobriety counted is worded by ``lived_with``: "been sober 9 months")
+    r"sober|clean|a\s+(?:while|long|rough|crazy|"
+    r"busy|weird|hectic|tough|hard|minute|bit|week|day|month|year|nightmare|hell|blast|fun|"
+    r"good|great|bad|mess|ride|journey|lot)|the\s+(?:worst|best|same)|such\s+a|too\s+long|"
+    r"a\s+few|ok|okay|fine|better|worse|quiet|slow)\b)[a-z]", re.IGNORECASE)
 # … or says what the user is doing: "Taking the GRE in two weeks", "flying to Osaka on Friday"
 _DROPPED_ING = re.compile(
     r"^(?:(?:finally|also|still|currently)\s+)*(?:taking|starting|moving|leaving|flying|heading|"
     r"visiting|getting|going|running|doing|training|studying|learning|applying|interviewing|"
-    r"working|planning|having|seeing|renting|house\s+hunting)\s+"
+    r"working|planning|having|seeing|renting|house\s+hunting|"
+    # the gear a hobby is done with ("shooting with a fuji x-t5 mostly", "riding a gravel bike")
+    r"shooting(?=\s+(?:with|on)\s)|riding(?=\s+(?:a|an|my)\s)|"
+    # money owed or put aside ("paying off a 12k student loan", "saving up for a house")
+    r"paying(?=\s+off\s)|saving(?=\s+(?:up\s+)?for\s))\s+"
     r"(?!(?:to\s+)?(?:bed|sleep)\b)\w", re.IGNORECASE)
 
 
@@ -238,6 +255,8 @@ def with_subject(sentence: str) -> str:
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
+    if _DROPPED_BEEN.match(text):  # "been bouldering since last spring": "I've been …"
+        return "I've " + text[:1].lower() + text[1:]
     have = _DROPPED_HAVE.match(text)
     if have is not None:
         return ("I have " if have.group("a") else "I have a ") + text[:1].lower() + text[1:]

@@ -34,6 +34,19 @@ _EN_CLAUSE = re.compile(
     r"(?<![\w'’])(?:I|I['’]m|I['’]ve|I['’]d|I['’]ll|we|he|she|they|it|you|there|this|that)\b|"
     r"\b(?:am|is|are|was|were|have|has|had|do|does|did|will|can|could|would|should)\b|"
     r"['’](?:s|re|m|ve|ll|d)\b", re.IGNORECASE)
+# a time clause inside a fragment ("lunch breaks and after the kids are down", "mornings before
+# work starts"): it says when, it makes the fragment no statement of its own
+_WHEN_CLAUSE = re.compile(r"\b(?:after|before|when|once|until|till|while)\s+(?:the|my|our|everyone|"
+                          r"every(?:one|body)['’]s|the\s+\w+['’](?:s|re))\b"
+                          r"(?:(?!(?<![\w'’])(?:I|I['’]m|we|he|she|they|you)\b)[^,.;!?]){0,40}",
+                          re.IGNORECASE)
+
+
+def _unclocked(text: str) -> str:
+    """``text`` without its time clauses (``_WHEN_CLAUSE``), for the clause test."""
+    return _WHEN_CLAUSE.sub(" ", text)
+
+
 _EN_NO = re.compile(r"^(?:not|no|nope|nah|never|none|nothing|didn['’]?t|don['’]?t|can['’]?t)\b|"
                     r"\b(?:n['’]t|not)\b", re.IGNORECASE)
 _VAGUE = re.compile(r"\b(?:idk|dunno|not\s+sure|maybe|probably|i\s+guess|whatever)\b|"
@@ -271,7 +284,7 @@ def _after_statement(sentence: str, turn_text: str) -> bool:
         if _HANGUL.search(part):
             if _has_predicate(korean.tokens(part)):
                 return True
-        elif _EN_CLAUSE.search(_EN_YES.sub("", part.strip())):
+        elif _EN_CLAUSE.search(_unclocked(_EN_YES.sub("", part.strip()))):
             return True
     return False
 
@@ -316,7 +329,7 @@ def _repeats(sentence: str, question: str) -> bool:
 
 def _english(text: str, question: str, entities: Entities, topic: Entity | None,
              prior: str | None = None) -> str | None:
-    if not text or _EN_CLAUSE.search(text) or _EN_NO.search(text):
+    if not text or _EN_CLAUSE.search(_unclocked(text)) or _EN_NO.search(text):
         return None
     words = re.findall(r"[A-Za-z][\w'’-]*|\d+", text)
     if len(words) < 2 and not re.search(r"\d|^[A-Z][a-z]+\s*$", text):

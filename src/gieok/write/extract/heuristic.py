@@ -210,7 +210,7 @@ class HeuristicExtractor:
                               *ko_titles.titled(turn.content, said),
                               *housing_cost.stated(turn.content,
                                                    [c.content for c in made if not c.lapse]),
-                              *turn_readers.read(turn.content, said)]])
+                              *turn_readers.read(turn.content, said, shown)]])
         return made, next(iter(reversed(split_sentences(turn.content))), prior)
 
     def _from_turn(self, turn: Turn, entities: Entities,

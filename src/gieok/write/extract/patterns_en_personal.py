@@ -219,7 +219,7 @@ RULES: list[Rule] = [
                                           else "") + first_person_to_user_en(g["x"], "pronoun"),
          "decision", type=MemoryType.DECISION, tags=("decision",)),
     rule("en.decision.go_with",
-         rf"(?:{I}{ADV}\s+(?:chose|picked|went\s+with|will\s+go\s+with|['’]ll\s+go\s+with|"
+         rf"(?:{I}{ADV}\s+(?:chose|picked(?!\s+up\b)|went\s+with|will\s+go\s+with|['’]ll\s+go\s+with|"
          rf"am\s+going\s+with|going\s+with|settled\s+on|opted\s+for)|"
          rf"(?<![\w'’])let['’]s\s+go\s+with)\s+{REST}",
          "User chose {x}", "decision", type=MemoryType.DECISION, tags=("decision",),

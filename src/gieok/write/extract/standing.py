@@ -238,7 +238,9 @@ def instruction(sentence: str, before: str | None = None) -> Hit | None:
 # follows is a rule — the standing marker is the label itself, whatever the imperative says
 _RULE_LABEL = re.compile(
     r"^(?:(?:ok(?:ay)?|so|and|also|oh|btw|one\s+more|another)[,\s]+)*(?:(?:a|one|new|house|"
-    r"ground|standing|my|another)\s+)?rules?(?:\s+(?:for\s+(?:you|the\s+assistant|us|me|this\s+chat)|"
+    r"ground|standing|my|another|personal)\s+)?rules?(?:\s+(?:for\s+(?:you|the\s+assistant|us|me|"
+    # a rule the user sets themselves, said to be held to it ("rule for myself: no …")
+    r"myself|this\s+chat)|"
     r"from\s+now\s+on|"
     r"going\s+forward))?$|"
     r"^(?:새\s?|하나\s?더\s?)?(?:규칙|룰|원칙)(?:\s?하나(?:\s?더)?)?$", re.IGNORECASE)
@@ -266,7 +268,9 @@ def _declared_rule(text: str) -> Hit | None:
             or re.match(r"(?:please\s+)?[a-z]+\b(?!['’])", body, re.I) is not None
             and not _NOT_ASKED.match(body) and not body.endswith("?")):
         return None
-    return Hit(content="Standing instruction from the user: " + _assistant_voice(tail),
+    own = re.search(r"\b(?:myself|personal)\b", head, re.IGNORECASE) is not None
+    return Hit(content=("User's rule for themselves: " + tail[:1].lower() + tail[1:]) if own
+               else "Standing instruction from the user: " + _assistant_voice(tail),
                family="rule", type=MemoryType.RULE, category="feedback", tags=("rule",),
                confidence=0.85)
 

@@ -11,26 +11,30 @@ One list, so the extractor has one hook for all of them (``heuristic`` stays an 
 - ``new_partner``: a new partner and the name said after the news;
 - ``health_apart``: a condition joined by "-고" to another topic, said apart;
 - ``diagnosed``: a Korean finding in the clinician's words;
+- ``diagnosed_en``: an English one about the user's complaint ("physio says it's …");
 - ``lived_with``: a condition named as the cause of a complaint, sobriety counted;
 - ``day_routine``: a weekly routine said day by day, with its exceptions;
 - ``standing_whole``: a Korean standing instruction the sentence cutter broke apart;
 - ``lab_value``: a test result the user reports as a number ("LDL 165 나옴");
 - ``food_reaction``: what a food does to the user's body, said as a request's reason;
-- ``ordered_kids``: children listed by their order with name and age in one breath.
+- ``ordered_kids``: children listed by their order with name and age in one breath;
+- ``bare_self``: an occupation or condition said as a bare phrase in reply ("paramedic");
+- ``trip_reply``: a trip said as a place and a time in reply to a question about travel.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gieok.write.extract import absent, allergic_to, day_routine, diagnosed, food_reaction
-from gieok.write.extract import health_apart, lab_value, lived_with, ordered_kids
-from gieok.write.extract import new_partner, pregnancy, self_intro, standing_whole
+from gieok.write.extract import absent, allergic_to, bare_self, day_routine, diagnosed, food_reaction
+from gieok.write.extract import diagnosed_en, health_apart, lab_value, lived_with, ordered_kids
+from gieok.write.extract import new_partner, pregnancy, self_intro, standing_whole, trip_reply
 from gieok.write.extract.base import Hit
 
 
-def read(turn_text: str, said: Sequence[str]) -> list[tuple[Hit, str]]:
-    """What each whole-turn reader adds to the turn's memories ``said``, in order."""
+def read(turn_text: str, said: Sequence[str], shown: str = "") -> list[tuple[Hit, str]]:
+    """What each whole-turn reader adds to the turn's memories ``said``, in order; ``shown``:
+    the assistant's turn the user replies to."""
     return [*self_intro.named(turn_text, said),
             *pregnancy.weeks(turn_text, said),
             *absent.stated(turn_text, said),
@@ -39,9 +43,12 @@ def read(turn_text: str, said: Sequence[str]) -> list[tuple[Hit, str]]:
             *new_partner.stated(turn_text, said),
             *health_apart.apart(turn_text, said),
             *diagnosed.reported(turn_text, said),
+            *diagnosed_en.reported(turn_text, said),
             *lived_with.stated(turn_text, said),
             *day_routine.stated(turn_text, said),
             *standing_whole.stated(turn_text, said),
             *lab_value.stated(turn_text, said),
             *food_reaction.stated(turn_text, said),
-            *ordered_kids.stated(turn_text, said)]
+            *ordered_kids.stated(turn_text, said),
+            *bare_self.stated(turn_text, said, shown),
+            *trip_reply.stated(turn_text, said, shown)]

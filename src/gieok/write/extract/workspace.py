@@ -32,7 +32,9 @@ _WORK = re.compile(
     r"GitHub\s+Actions|GitLab|Jenkins|Jira|Linear|Confluence|Datadog|Sentry|Grafana|Slack|Notion|"
     r"pnpm|npm|yarn|Bun|Node(?:\.js)?|TypeScript|Python\s+\d|Go\s+\d|Java\s+\d+|Rust|"
     r"React|Next\.js|Vue|Django|FastAPI|Spring|Rails|ruff|black|eslint|prettier|"
-    r"feature\s+flags?|tickets?|story\s+points|commits?|semver|changelog|docs)\b|"
+    r"feature\s+flags?|tickets?|story\s+points|commits?|semver|changelog|docs|"
+    # how a codebase holds its dependencies ("we pin deps with uv", "lockfile is committed")
+    r"deps|dependenc(?:y|ies)|lock\s?files?|poetry|pipenv|conda|pytest|mypy|pyright|pre-commit)\b|"
     # tools typed in lower case in chat ("slack 알림은 #growth-alerts로"); a channel by its #name
     r"\b(?i:slack|jira|notion|confluence|sentry|datadog|grafana|github|gitlab)\b|"
     r"(?<![\w#])#[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|"
