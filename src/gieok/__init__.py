@@ -28,6 +28,7 @@ from gieok.errors import (
     NotFoundError,
     PolicyError,
     StoreConstraintError,
+    StoreDataError,
     StoreError,
     StoreSchemaError,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "Source",
     "Status",
     "StoreConstraintError",
+    "StoreDataError",
     "StoreError",
     "StoreSchemaError",
     "Trigger",

@@ -14,6 +14,8 @@ GieokError                      .code (stable), .message (says what to do next),
 └── BackendError                (runtime; ``retriable`` flag)
     ├── StoreError              STORE_UNAVAILABLE (the base; what a backend failure maps to)
     │   ├── StoreConstraintError    STORE_CONSTRAINT (a write broke a constraint; not retriable)
+    │   ├── StoreDataError          STORE_DATA_REJECTED (a value the store cannot hold; not
+    │   │                           retriable, HTTP 422)
     │   └── StoreSchemaError        STORE_SCHEMA_NEWER, STORE_MIGRATION_FAILED,
     │                               STORE_EXTENSION_MISSING (not retriable)
     ├── EmbedderError           EMBEDDER_FAILED
@@ -39,6 +41,7 @@ __all__ = [
     "NotFoundError",
     "PolicyError",
     "StoreConstraintError",
+    "StoreDataError",
     "StoreError",
     "StoreSchemaError",
 ]
@@ -126,6 +129,19 @@ class StoreConstraintError(StoreError):
     Nothing of the write was applied."""
 
     default_code = "STORE_CONSTRAINT"
+
+    def __init__(self, message: str, *, code: str | None = None,
+                 details: dict[str, Any] | None = None, retriable: bool = False) -> None:
+        super().__init__(message, code=code, details=details, retriable=retriable)
+
+
+class StoreDataError(StoreError):
+    """The store refused a value it cannot hold (PostgreSQL's data exceptions: a character
+    its encoding lacks, a number out of its range). It is the input, not an outage: trying
+    again cannot help, and nothing of the write was applied. The input checks in
+    ``gieok.domain.limits`` refuse what they know of first; this is the net behind them."""
+
+    default_code = "STORE_DATA_REJECTED"
 
     def __init__(self, message: str, *, code: str | None = None,
                  details: dict[str, Any] | None = None, retriable: bool = False) -> None:

@@ -360,6 +360,8 @@ class AsyncMemory(EditOps, AdminOps):
                                     code="INVALID_SCOPE")
         if isinstance(memory_ids, str) or len(memory_ids) > MAX_K:
             raise InvalidInputError(f"memory_ids must be a list of at most {MAX_K} ids")
+        for memory_id in memory_ids:
+            check_id(memory_id)
         rt = await self._runtime()
         found = {r.id: r for r in await rt.store.get(where.tenant, list(memory_ids))}
         for memory_id in memory_ids:

@@ -41,6 +41,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "MEMORY_DISABLED": 403,
     "PII_REJECTED": 422,
     "CATEGORY_NOT_ALLOWED": 422,
+    "STORE_DATA_REJECTED": 422,  # the input, not an outage: a 503 would be retried in vain
     "MEMORY_LIMIT_REACHED": 409,
     "BODY_TOO_LARGE": 413,
     "LLM_TIMEOUT": 504,

@@ -6,6 +6,11 @@ explicit, documented limits (docs/reliability.md lists them), so bad input becom
 
 * times lie between 1800-01-01 and 2200-12-31 (UTC);
 * text must be valid Unicode: a lone surrogate (``"\\ud800"``) cannot be stored as UTF-8;
+* text holds no NUL character (U+0000): PostgreSQL cannot store it in a text or JSON value,
+  so it is refused for every store alike (SQLite could keep it, but then the same call would
+  succeed on one backend and fail on another, and a migrate to PostgreSQL would fail later).
+  Refused, not stripped: a NUL in chat text is binary debris, and quietly changing what a
+  caller sent would make an id, a tag or a filter value match something else than asked;
 * integers fit in 64 bits (what SQLite and PostgreSQL store), floats are finite;
 * JSON values (``metadata``, ``data``) nest at most ``MAX_JSON_DEPTH`` deep with string keys;
 * filters nest at most ``MAX_FILTER_DEPTH`` levels of AND/OR/NOT, hold at most
@@ -38,7 +43,16 @@ MAX_TIME = datetime(2200, 12, 31, 23, 59, 59, tzinfo=UTC)
 
 
 def check_text(value: str, what: str, *, code: str = "INVALID_INPUT") -> str:
-    """``value`` if it can be stored as UTF-8 (no lone surrogates), else INVALID_INPUT."""
+    """``value`` if every store can keep it (UTF-8, no lone surrogates, no NUL), else
+    INVALID_INPUT (or ``code``)."""
+    nul = value.find("\x00")
+    if nul >= 0:
+        raise InvalidInputError(
+            f"{what} holds a NUL character (U+0000) at position {nul}, which gieok refuses on "
+            "every store (PostgreSQL cannot keep it): remove it, for example with "
+            "text.replace('\\x00', ''), and send the text again",
+            code=code, details={"position": nul},
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from gieok.domain.categories import refuse_unknown, unknown_names
 from gieok.domain.limits import check_id
 from gieok.domain.policy import ScopeSettings
-from gieok.domain.query import View, parse_time
+from gieok.domain.query import View, parse_filter, parse_time
 from gieok.domain.records import MemoryRecord, utcnow
 from gieok.domain.scope import resolve_scope
 from gieok.embedders import Embedder
@@ -148,8 +149,14 @@ class AdminOps(EngineCore):
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         rt = await self._runtime()
-        await rt.store.put_settings(where, apply_changes(await rt.store.get_settings(where),
-                                                         changes))
+        own = apply_changes(await rt.store.get_settings(where), changes)
+        if changes.get("allowed_categories"):  # a name no memory can carry stops all writes
+            unknown = [name for name in unknown_names(own.allowed_categories or [])
+                       if not await rt.store.count(where,
+                                                   filters=parse_filter({"category": name}))]
+            if unknown:
+                raise refuse_unknown(unknown)
+        await rt.store.put_settings(where, own)
         if self._context_assembler is not None:
             self._context_assembler.cache.clear()  # cached blocks used the old settings
         return (await rt.policy(where)).settings

@@ -22,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from gieok.errors import (
     ConfigurationError,
     StoreConstraintError,
+    StoreDataError,
     StoreError,
     StoreSchemaError,
 )
@@ -58,6 +59,9 @@ def store_error(exc: BaseException) -> StoreError:
         return exc
     if isinstance(exc, psycopg.errors.IntegrityError):
         return StoreConstraintError(f"write rejected by the store: {exc}")
+    if isinstance(exc, psycopg.DataError):  # SQLSTATE class 22, or refused by psycopg itself
+        return StoreDataError(f"PostgreSQL cannot store this value: {exc}; change the input "
+                              "and send it again")
     if isinstance(exc, psycopg.errors.UndefinedTable | psycopg.errors.UndefinedColumn):
         return StoreSchemaError(f"the store's schema is not what this gieok expects: {exc}")
     if isinstance(exc, psycopg.OperationalError | PoolTimeout):
