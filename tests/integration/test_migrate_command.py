@@ -88,3 +88,45 @@ async def test_an_interrupted_copy_resumes(tmp_path: Path, pg_url: str,
     finally:
         await source.aclose()
         await target.aclose()
+
+
+def test_a_target_holding_the_same_users_is_refused_unless_merging(
+        cli: Any, tmp_path: Path, pg_url: str, make_settings: Callable[..., GieokSettings]
+) -> None:
+    """A team that tried PostgreSQL first and then migrates its SQLite file into it: without
+    the check every fact ended up active twice, with exit 0."""
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    settings = make_settings(embedder="hash:256")
+
+    async def write(url: str) -> None:
+        async with AsyncMemory(url, settings=settings) as mem:
+            await mem.remember("User lives in Mapo-gu", user_id="jisoo")
+            await mem.remember("User likes green tea", user_id="jisoo")
+
+    async def active(url: str) -> list[str]:
+        async with AsyncMemory(url, settings=settings) as mem:
+            return sorted(r.content for r in (await mem.list(user_id="jisoo")).items)
+
+    anyio.run(write, source)
+    anyio.run(write, pg_url)  # the same user, written straight into the target
+    refused = cli("migrate", "--from", source, "--to", pg_url)
+    assert refused.exit_code != 0
+    assert "MIGRATE_TARGET_NOT_EMPTY" in refused.output and "--merge-into-existing" in \
+        refused.output and "user:jisoo" in refused.output
+    assert anyio.run(active, pg_url) == ["User likes green tea", "User lives in Mapo-gu"]
+    merged = cli("migrate", "--from", source, "--to", pg_url, "--merge-into-existing")
+    assert merged.exit_code == 0, merged.output
+    assert len(anyio.run(active, pg_url)) == 4  # asked for: both kept
+
+
+def test_a_rerun_into_the_same_target_stays_idempotent(
+        cli: Any, tmp_path: Path, pg_url: str, make_settings: Callable[..., GieokSettings]
+) -> None:
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    anyio.run(_fill, source, make_settings(embedder="hash:256"))
+    first = cli("migrate", "--from", source, "--to", pg_url, "--json")
+    again = cli("migrate", "--from", source, "--to", pg_url, "--json")
+    assert first.exit_code == again.exit_code == 0, again.output
+    report = json.loads(again.output[again.output.index("{"):])
+    assert report["records"] == 0 and report["skipped"] == report["source_records"]
+    assert report["target_records"] == report["source_records"]

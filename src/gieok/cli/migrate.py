@@ -21,16 +21,22 @@ ToOpt = Annotated[str, typer.Option(
 BatchOpt = Annotated[int, typer.Option("--batch", min=1, max=10_000,
                                        help="Memories per transaction.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the report as JSON.")]
+MergeOpt = Annotated[bool, typer.Option(
+    "--merge-into-existing",
+    help="Copy even when the target already holds memories of the same users, written there "
+         "directly (without it the command refuses): both are kept, so a fact stored in both "
+         "places is then active twice.")]
 
 
-def migrate(source: FromOpt, target: ToOpt, batch: BatchOpt = 500, as_json: JsonOpt = False
-            ) -> None:
+def migrate(source: FromOpt, target: ToOpt, batch: BatchOpt = 500, as_json: JsonOpt = False,
+            merge: MergeOpt = False) -> None:
     """Copy every memory, vector, history, setting, token and conversation turn from one
     store to another. Safe to run again after an interruption: what was copied is skipped.
     The source is only read. Copy into a new store that no server uses yet: a PostgreSQL
-    target builds its search index once, at the end."""
+    target builds its search index once, at the end. A target that already holds memories
+    of the same users is refused unless --merge-into-existing is given."""
     with cli_errors():
-        report = anyio.run(_run, source, target, batch, as_json)
+        report = anyio.run(_run, source, target, batch, as_json, merge)
     if as_json:
         print_json(report.__dict__ | {"verified": report.verified})
     else:
@@ -45,7 +51,8 @@ def migrate(source: FromOpt, target: ToOpt, batch: BatchOpt = 500, as_json: Json
         raise typer.Exit(EXIT_FAILURE)
 
 
-async def _run(source_url: str, target_url: str, batch: int, quiet: bool) -> CopyReport:
+async def _run(source_url: str, target_url: str, batch: int, quiet: bool, merge: bool
+               ) -> CopyReport:
     key = make_settings().master_key()  # GIEOK_ENCRYPTION_KEY opens (and seals) both ends
     source = await open_store(source_url, encryption_key=key)
     try:
@@ -56,7 +63,7 @@ async def _run(source_url: str, target_url: str, batch: int, quiet: bool) -> Cop
                           console=console, disable=quiet) as bar:
                 tasks = {what: bar.add_task(what, total=None)
                          for what in ("records", "sessions")}
-                return await copy_store(source, target, batch=batch,
+                return await copy_store(source, target, batch=batch, merge=merge,
                                         progress=lambda what, n: bar.advance(tasks[what], n))
         finally:
             await target.aclose()

@@ -13,6 +13,11 @@ has (by id) and goes on. The copy runs inside the target's ``bulk_load``: a Post
 target builds its vector index once at the end (and at its next open if the copy was cut
 off), which is why the target should be a store no service uses yet. The end compares what
 the source and the target hold.
+
+A target that already holds memories of the source's users (written there directly, not by
+an earlier run of this copy) is refused before anything is written: records are matched by
+id, so the same facts stored twice would both stay active — every fact twice, silently.
+``merge=True`` (``gieok migrate --merge-into-existing``) copies anyway, keeping both.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gieok.errors import ConfigurationError
+from gieok.domain.scope import Scope
+from gieok.errors import ConfigurationError, ConflictError
 from gieok.stores.base import Store, WriteBatch
 from gieok.stores.ops import GetOp, HistoryOp, ScanOp, SettingsListOp
 
@@ -46,9 +52,20 @@ class CopyReport:
 
 
 async def copy_store(source: Store, target: Store, *, batch: int = 500,
-                     progress: Progress | None = None) -> CopyReport:
+                     progress: Progress | None = None, merge: bool = False) -> CopyReport:
     report = CopyReport()
     tick = progress or (lambda what, n: None)
+    if not merge:
+        shared = await shared_owners(source, target, batch)
+        if shared:
+            shown = ", ".join(shared[:5]) + (f" and {len(shared) - 5} more" if len(shared) > 5
+                                             else "")
+            raise ConflictError(
+                f"the target already holds memories of {len(shared)} of the source's scopes "
+                f"({shown}) that this command did not copy there; copying would keep both, "
+                "so facts stored in both places would be active twice. Copy into a new, "
+                "empty database, or pass --merge-into-existing to copy anyway",
+                code="MIGRATE_TARGET_NOT_EMPTY", details={"scopes": shared[:100]})
     await _copy_index(source, target)
     async with target.bulk_load():  # PostgreSQL builds its vector index once, at the end
         await _copy_records(source, target, batch, report, tick)
@@ -62,6 +79,40 @@ async def copy_store(source: Store, target: Store, *, batch: int = 500,
     await _copy_working(source, target, report, tick)
     await _verify(source, target, batch, report)
     return report
+
+
+def _owner(scope: Scope) -> str:
+    """Whose memories a record is: its scope without the session."""
+    return str(scope.model_copy(update={"session": None}))
+
+
+async def shared_owners(source: Store, target: Store, size: int) -> list[str]:
+    """The owners (scopes without session) that hold, in the target, records that are not
+    the source's (by id) and that the source holds records of too. Empty for an empty
+    target and for one filled by an earlier, interrupted copy."""
+    foreign: set[str] = set()
+    after = 0
+    while True:
+        [rows] = await target.read([ScanOp(after, size)])
+        if not rows:
+            break
+        after = rows[-1][0]
+        by_tenant: dict[str, list[str]] = {}
+        for _, record, _ in rows:
+            by_tenant.setdefault(record.scope.tenant, []).append(record.id)
+        theirs = {r.id for found in await source.read(
+            [GetOp(t, tuple(ids)) for t, ids in by_tenant.items()]) for r in found}
+        foreign |= {_owner(r.scope) for _, r, _ in rows if r.id not in theirs}
+    if not foreign:
+        return []
+    shared: set[str] = set()
+    after = 0
+    while True:
+        [rows] = await source.read([ScanOp(after, size)])
+        if not rows:
+            return sorted(shared)
+        after = rows[-1][0]
+        shared |= {_owner(r.scope) for _, r, _ in rows} & foreign
 
 
 async def _copy_index(source: Store, target: Store) -> None:
