@@ -204,13 +204,26 @@ async def time_stages(
     return {key: round(percentile(values, 50), 3) for key, values in stages.items()}
 
 
-async def _graphs_built(mem: AsyncMemory) -> None:
-    """SQLite past ``ann_min_rows``: wait for the vector graph the warm-up started, and for
+async def _graphs_built(mem: AsyncMemory, query: str | None, k: int) -> None:
+    """SQLite: wait for what the warm-up started on threads — the vector graph (past
+    ``ann_min_rows``), the full-text index's in-memory copy, a big scope's scoring rows
+    (read in the background past 20,000; the next search takes them: ``query``) — and for
     the texts' features search works out ahead (``read.search.warm_features``), so the
-    timed searches measure the steady state, not work running beside them."""
+    timed searches measure the steady state, not work running beside them (as
+    scripts/bench_search_cpu.py does). It waited for the graph and the features only: at
+    100k the copy and the rows could still be read while searches were timed, and process
+    CPU counts those threads too."""
     search = getattr(mem.store, "_search", None)
     if search is not None and hasattr(search.cache, "wait_for_builds"):
         await anyio.to_thread.run_sync(search.cache.wait_for_builds)
+        text = getattr(search, "text", None)
+        if text is not None and hasattr(text, "wait"):
+            await anyio.to_thread.run_sync(text.wait)
+        ranks = getattr(mem.store, "_ranks", None)
+        if ranks is not None and hasattr(ranks, "wait"):
+            await anyio.to_thread.run_sync(ranks.wait)
+            if query is not None:  # takes the finished read
+                await mem.search(query, scope=BENCH_SCOPE, k=k)
     await anyio.to_thread.run_sync(wait_for_features)
 
 
@@ -249,7 +262,7 @@ async def bench_search(
             have = size
             bench_embedder.use_cache = True
             await time_searches(mem, warm, config.k, lambda n: None)
-            await _graphs_built(mem)
+            await _graphs_built(mem, warm[0] if warm else None, config.k)
             advance = reporter.task(f"searching {size:,} (query vectors cached)", len(timed))
             wall, cpu = await time_searches(mem, timed, config.k, advance)
             excluded = summarise(wall)
