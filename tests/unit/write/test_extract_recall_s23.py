@@ -212,3 +212,25 @@ def test_money_owed_or_saved_without_a_subject(chat_extract: Any) -> None:
         assert any(c.startswith("User is") and word in c for c in got), (text, got)
     got = chat_extract.contents(("user", "paying off the pizza guy now brb"))
     assert not any(c.startswith("User is paying") for c in got), got
+
+
+
+# -- the user's own event, "my" left out -----------------------------------------------------
+
+def test_an_event_and_its_date_without_my_is_the_users(chat_extract: Any) -> None:
+    for text, word in [("race is nov 2 in Lisbon, so nervous", "Lisbon"),
+                       ("surgery's on the 14th, can you help me pack", "surgery"),
+                       ("interview is next thursday at 2", "interview")]:
+        got = chat_extract.contents(("user", text))
+        assert any(c.startswith("User's") and word in c for c in got), (text, got)
+    for text in ["race is on tv tonight", "exam is hard lol", "the wedding is june 3, my cousin's"]:
+        got = chat_extract.contents(("user", text))
+        assert not any(c.startswith("User's") for c in got), (text, got)
+
+
+def test_a_new_animal_is_no_purchase_beside_its_name(chat_extract: Any) -> None:
+    got = chat_extract.contents(("user", "picked up the new puppy today, named him Biscuit"))
+    assert not any(c.startswith("User bought") for c in got), got
+    assert any("Biscuit" in c for c in got), got
+    assert any(c.startswith("User bought") for c in chat_extract.contents(
+        ("user", "I finally bought a new bike")))

@@ -222,6 +222,23 @@ _BARE_RELATIVE = re.compile(
     re.IGNORECASE)
 
 
+# Chat drops "my" before the user's own event and its date: "race is oct 18 in Chicago",
+# "surgery's on the 12th", "interview is next tuesday at 10" (a date right after the verb;
+# "the wedding is …" may be anyone's, and "exams are hard" says no date)
+_EV_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+              r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_BARE_EVENT = re.compile(
+    r"^(?:race|marathon|half\s+marathon|wedding|surgery|operation|exam|final|finals|interview|"
+    r"appointment|flight|move|recital|defen[cs]e|graduation|due\s+date|court\s+date|audition|"
+    r"tournament|competition|meet|certification|licen[cs]e\s+test|driving\s+test|road\s+test|"
+    r"closing|move[-\s]in|start\s+date|first\s+day|last\s+day|induction|c-section|scan)"
+    r"(?:['’]s\s+|\s+is\s+|\s+got\s+(?:moved|pushed|bumped)\s+to\s+)(?:(?:on|set\s+for|now|finally)\s+)?"
+    rf"(?:the\s+\d{{1,2}}(?:st|nd|rd|th)\b|(?:{_EV_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _EV_MONTHS + r")\b|\d{1,2}/\d{1,2}\b|"
+    r"(?:this|next)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month)\b|"
+    r"tomorrow\b|in\s+\d+\s+(?:days|weeks|months)\b)", re.IGNORECASE)
+
+
 # … or says what the user has, the verb left out: "new job at a community college!", "new
 # role with the council" (a job, not "new phone who dis")
 _DROPPED_HAVE = re.compile(r"^(?P<a>a\s+)?new\s+(?:job|role|position|post|gig)\s+(?:at|with|as|in|for)\s+"
@@ -253,6 +270,8 @@ def with_subject(sentence: str) -> str:
         return sentence
     if _BARE_RELATIVE.match(text):  # "twins turned 3 today", "wife's pregnant again"
         return "my " + re.sub(r"^the\s+", "", text[:1].lower() + text[1:], flags=re.I)
+    if _BARE_EVENT.match(text):  # "race is oct 18 in Chicago": the user's race
+        return "my " + text[:1].lower() + text[1:]
     if _DROPPED_SUBJECT.match(text):
         return "I " + text[:1].lower() + text[1:]
     if _DROPPED_BEEN.match(text):  # "been bouldering since last spring": "I've been …"

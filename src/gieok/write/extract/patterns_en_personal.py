@@ -13,7 +13,7 @@ import re
 from gieok.domain.records import MemoryType
 from gieok.write.extract.base import Rule, RuleContext
 from gieok.write.extract.patterns_en_base import (
-    ADV, DAYS, FUTURE, I, IM, LANGUAGES, REST, Groups, _article, rule, _thing, third_person,
+    ADV, DAYS, FUTURE, I, IM, LANGUAGES, PETS, REST, Groups, _article, rule, _thing, third_person,
 )
 from gieok.write.extract.timeexpr import resolve_time
 from gieok.write.normalize import first_person_to_user_en
@@ -298,7 +298,9 @@ RULES: list[Rule] = [
          value="yes", tags=("possession",),
          check=lambda g, c: (bool(g.get("m")) or "finally" in (g.get("f") or "").lower()
                              or re.search(r"\bfinally\b", c.sentence, re.I) is not None)
-         and BOUGHT_NOT.search(g["x"]) is None),
+         and BOUGHT_NOT.search(g["x"]) is None
+         # (a new animal is no purchase: the pet's own memory says the user has it, by name)
+         and re.search(rf"\b(?:{PETS})\b", g["x"], re.IGNORECASE) is None),
 ]
 
 
