@@ -199,3 +199,78 @@ def test_the_pregnancy_memory_carries_the_week_when_said(text: str, memory: str)
     out = chat(text)
     assert [c for c, p in out if "임신" in c] == [memory], out
     assert all(p for c, p in out if "임신" in c)
+
+
+# -- batch 2: a day corrected, a caution beside a fact, the task's measure, a stay ending soon -----
+
+@pytest.mark.parametrize("lines", [
+    ("u: 다음 달 15일에 운전면허 도로주행 시험 봐", "a: 화이팅이에요! 연습은 많이 하셨어요?",
+     "u: 아 아니다 16일이다 날짜 바뀌었어"),
+    ("u: 다음 달 15일에 운전면허 도로주행 시험 봐", "u: 아 아니다 16일이다"),
+    ("u: 다음 달 15일에 운전면허 도로주행 시험 봐. 아 아니다 16일이다",),
+])
+def test_a_day_of_the_month_corrected_replaces_the_day(lines: tuple[str, ...]) -> None:
+    out = [c for c, _ in chat(*lines)]
+    assert any("16일" in c and "도로주행" in c for c in out), out
+    assert not any("답:" in c for c in out), out
+
+
+def test_a_bare_no_before_a_day_is_no_correction() -> None:
+    from gieok.write.extract.correction import joined
+
+    assert joined(["아니다", "16일이다"]) == ["아니다", "16일이다"]
+    assert joined(["아 아니다", "16일이다"]) == ["아 아니다, 16일이다"]
+
+
+@pytest.mark.parametrize(("text", "memory"), [
+    ("u: 아 그리고 저 땅콩 알레르기 있어서 연구실 간식 고를 때 조심해야 돼요", "사용자는 땅콩 알레르기가 있음"),
+    ("u: I have a peanut allergy so I need to be careful picking snacks for the lab",
+     "User is allergic to peanut"),
+])
+def test_a_caution_after_an_allergy_adds_no_second_memory(text: str, memory: str) -> None:
+    assert chat(text) == [(memory, True)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # what the allergy made happen is more than the allergy
+    ("u: 저 새우 알레르기 있어서 지난주에 응급실 갔었어요", "응급실"),
+    ("u: I have a shellfish allergy so my wife does all the cooking", "wife"),
+    # a second fact after the caution stays
+    ("u: 갑각류 알레르기 있어서 조심해야 되는데 남편도 당뇨라 단 것도 피해야 돼", "남편"),
+])
+def test_what_an_allergy_brings_about_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+@pytest.mark.parametrize("lines", [
+    ("u: 할머니가 물려주신 자개장 복원하려는데 어디 맡기면 돼?",
+     "a: 전통 공예 복원 공방을 찾아보세요. 크기가 어떻게 돼요?", "u: 2단짜리"),
+    ("u: 설문 데이터 결측치 처리 어떻게 해야 돼?", "a: 결측 비율이 어느 정도예요?", "u: 8% 정도"),
+])
+def test_the_measure_of_the_tasks_object_is_no_answer_to_keep(lines: tuple[str, ...]) -> None:
+    assert not any("답:" in c for c, _ in chat(*lines))
+
+
+@pytest.mark.parametrize("lines", [
+    ("a: 키가 어떻게 되세요?", "u: 175요"),
+    ("a: 집 평수가 어떻게 되세요?", "u: 32평이요"),
+])
+def test_a_measure_of_the_users_own_is_still_an_answer(lines: tuple[str, ...]) -> None:
+    assert any("답:" in c for c, _ in chat(*lines))
+
+
+@pytest.mark.parametrize("text", [
+    "u: nah my neighbor's, I'm just dogsitting till sunday",
+    "u: I'm staying at my sister's until tomorrow",
+])
+def test_what_the_user_does_until_a_day_this_week_is_not_stored(text: str) -> None:
+    assert chat(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: I'm working at Google until March, then moving to Austin", "Google"),
+    ("u: I'm taking antibiotics until friday", "antibiotics"),
+    ("u: I'm dogsitting for my neighbor every weekend", "dogsitting"),
+])
+def test_a_longer_stay_a_medicine_or_a_habit_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)

@@ -71,6 +71,10 @@ _TASK = re.compile(
     r"(?<!월)(?<!월\s)며칠\s?(?:가|있|머무|머물|묵|계|동안|정도|이요|이에요|예요|이세요|이신가요|"
     r"인가요|이나|짜리|하(?:시|세|나|니|실)|\s?[?？])|"
     r"\bhow\s+(?:heavy|big|large)\s+(?:is|are)\s+(?:the|it|they|those|these)\b|"
+    # ... and its measure or share ("크기가 어떻게 돼요?" of the chest to restore, "결측 비율이 어느
+    # 정도예요?" of the data to clean, "What size is it?")
+    r"(?:크기|사이즈|비율|비중|규격|치수)(?:가|는|은|이)?\s?(?:어떻게|어느\s?정도|얼마)|"
+    r"\bwhat\s+(?:size|percentage|proportion|share)\s+(?:is|are)\s+(?:it|they|the)\b|"
     r"\bhow\s+long\s+is\s+the\b|"
     # what the thing handed over looks like ("what does the spreadsheet look like?"): the task's
     # material, not something of the user's ("what does your dog look like?" is not asked here)

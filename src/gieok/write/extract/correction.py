@@ -43,6 +43,9 @@ _KINDS: list[tuple[str, re.Pattern[str]]] = [
                         r"(?:오전|오후|아침|저녁|밤)?\s?\d{1,2}시(?:\s?반|\s?\d{1,2}분)?",
                         re.IGNORECASE)),
     ("weekday_ko", re.compile(r"[월화수목금토일]요일")),
+    # a day of the month said alone ("아 아니다 16일이다" after "다음 달 15일에 …"), not a span
+    # ("3일 동안", "3일간", "3일째")
+    ("day_ko", re.compile(r"(?<![\d.])\d{1,2}일(?!\s?(?:동안|간|째|치|분))")),
     ("count", re.compile(r"\d+\s?(?:살|세|개월|년|명|마리|층|호|kg|km|years?\s+old|yo)|"
                          r"\b\d+(?:st|nd|rd|th)\b|\b\d+\b", re.IGNORECASE)),
     ("name", re.compile(r"\b[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*")),
@@ -235,7 +238,9 @@ def corrected_earlier(sentence: str) -> tuple[str, str] | None:
 
 
 _MARKER_ONLY = re.compile(r"^(?:(?:아|어|앗|헐|음|잠깐|잠시만|oh|ah|sorry|wait)[,\s]+)*(?:(?:아까|방금)\s)?"
-                          r"(?:(?:제가|내가)\s)?(?:(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)|말(?:을)?\s?잘못\s?했)"
+                          # "아 아니다" said alone (the splitter ends it at 다): the slip owned up to
+                          r"(?:(?:제가|내가)\s)?(?:(?<=아\s)(?:아니다|아니지|아니야)|"
+                          r"(?:잘못\s?(?:말했|말씀드렸|얘기했|적었)|말(?:을)?\s?잘못\s?했)"
                           r"(?:네요|어요|네|다|어|습니다)?|i\s+misspoke|my\s+bad|i\s+got\s+(?:that|it)\s+"
                           r"wrong)[\s.!~ㅠㅜ;]*$", re.IGNORECASE)
 

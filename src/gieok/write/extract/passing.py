@@ -82,9 +82,17 @@ def momentary(text: str) -> bool:
         and _NOT_EN.search(text) is None
 
 
+# what the user is doing until a day of this week ("I'm just dogsitting till sunday", "I'm
+# staying at my sister's until tomorrow"): ends within days ("until March" is more than that)
+_DOING_EN = re.compile(r"\b(?:I['’]m|I\s+am|im)\s+(?:just\s+|only\s+)?\w+ing\b", re.IGNORECASE)
+_UNTIL_SOON_EN = re.compile(
+    r"\b(?:till|until|til|'til|thru)\s+(?:this\s+|next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"tomorrow|tonight|the\s+weekend|the\s+end\s+of\s+the\s+(?:day|week))\b", re.IGNORECASE)
+
+
 def passing(text: str) -> bool:
     """``text`` says the user's state for the current period only."""
-    if momentary(text):
+    if momentary(text) or (_DOING_EN.search(text) and _UNTIL_SOON_EN.search(text)):
         return True
     if re.search(r"[가-힣]", text):
         # a feeling framed by "these days" only when it is what the sentence says, not the
