@@ -274,3 +274,75 @@ def test_what_the_user_does_until_a_day_this_week_is_not_stored(text: str) -> No
 ])
 def test_a_longer_stay_a_medicine_or_a_habit_stays(text: str, kept: str) -> None:
     assert _has(chat(text), kept)
+
+
+# -- batch 3: more of the toast's frame, a story's frame, a plot retold, a language exercise --------
+
+@pytest.mark.parametrize(("text", "gone"), [
+    # a bare kin word in the frame is the subject's ("손주가 둘이야": the senior's grandchildren)
+    ("u: 회사 선배 퇴임식 송별사 써야 돼. 35년 근무하셨고 바둑 좋아하셔. 손주가 둘이야", "손주"),
+    # the text named first, then what is asked for it
+    ("u: best man speech help pls. the groom Jake and I met in college, he's a dentist now, he "
+     "proposed in Paris", "dentist"),
+    # the request and the subject in one sentence
+    ("u: 친구 결혼식 축사 부탁받았는데 신부가 초등학교 선생님이고 고양이 두 마리 키워", "고양이"),
+    # a request for a story's people, with the writing as its background
+    ("u: 소설 쓰는 중인데 주인공 설정 좀 같이 짜줘. 30대 여자 형사, 부산 출신, 고양이 키움", "소설"),
+    ("u: 소설 쓰는 중인데 주인공 설정 좀 같이 짜줘. 30대 여자 형사, 부산 출신, 고양이 키움", "고양이"),
+])
+def test_more_of_a_texts_frame_is_not_the_users(text: str, gone: str) -> None:
+    out = chat(text)
+    assert not _has(out, gone), out
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: 친구 결혼식 축사 써줘. 우리 딸도 화동으로 서", "딸"),
+    ("u: 친구 결혼식 축사 부탁받았는데 나 발표 공포증 있어서 걱정돼", "공포증"),
+    ("u: best man speech help pls. the groom Jake and I met in college", "college"),
+    # a work named by its title is the user's project; a work said without a request too
+    ("u: 웹소설 쓰는데 제목이 '회귀한 염전집 딸'이야. 다음 화 갈등 구조 좀 봐줘", "염전집"),
+    ("u: 요즘 소설 쓰고 있어. 벌써 3년째야", "소설"),
+])
+def test_the_users_own_words_in_such_a_frame_stay(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+@pytest.mark.parametrize("text", [
+    "u: just watched Past Lives. Nora moves to Toronto as a kid and twenty years later meets Hae "
+    "Sung in New York",
+    "u: finished Severance last night. Mark works at Lumon and can't remember his work life",
+    "u: 이번 주 드라마에서 여주가 회사 그만두고 제주도로 내려갔어 ㅋㅋ",
+])
+def test_a_plot_retold_is_not_stored(text: str) -> None:
+    assert chat(text) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: just watched Past Lives. I cried so much, I'm moving to Toronto next year anyway", "Toronto"),
+    ("u: just got back from Seoul. Minji moved to Busan last month", "Minji"),
+    ("u: 드라마 촬영장에서 일해요. 주인공이 너무 친절했어", "촬영장"),
+])
+def test_the_users_own_news_beside_a_work_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+@pytest.mark.parametrize(("text", "gone"), [
+    ("u: 영어 작문 연습 중이야. I have two cats and I live in Busan. 이거 맞아?", "Busan"),
+    ("u: practicing my korean: 저는 서울에 살아요. 고양이가 두 마리 있어요. is this right?", "서울"),
+])
+def test_sentences_of_a_language_exercise_are_not_stored(text: str, gone: str) -> None:
+    assert not _has(chat(text), gone)
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("u: 영어 회화 연습 중이야. 다음 달에 캐나다로 이민 가거든", "캐나다"),
+    ("u: 영어 공부 중이야. I live in Busan btw", "Busan"),
+])
+def test_a_fact_in_the_frames_own_language_stays(text: str, kept: str) -> None:
+    assert _has(chat(text), kept)
+
+
+def test_a_relatives_occasion_said_before_the_request_keeps_what_follows() -> None:
+    out = chat("u: 남동생이 다음주에 결혼하는데 축사를 내가 하게 됐어ㅠㅠ 축사 좀 같이 써줄래? 동생은 민호고 "
+               "신부는 우리 회사 동료야")
+    assert _has(out, "민호"), out

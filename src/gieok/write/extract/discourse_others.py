@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from gieok.text.hangul import HANGUL as _HANGUL
-from gieok.write.extract import asides, chatter, in_general, sarcasm
+from gieok.write.extract import asides, chatter, in_general, recap, sarcasm
 from gieok.write.extract.discourse import hypothetical, unfill
 from gieok.write.extract.discourse_subject import final_predicate
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, Token, tokens
@@ -229,7 +229,7 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
     what is handed over for a task, a wish in a daydream, a nod to what the assistant just
     suggested, a story the user writes, a mishap the user says they love (``sarcasm``), a
     remark on people in general (``in_general``), a conclusion or errand of the moment, what the thing asked about is (``asides``), a shape of
-    the moment (``chatter``). ``before``: the turn's previous sentence; ``shown``: the
+    the moment (``chatter``), a plot retold (``recap``). ``before``: the turn's previous sentence; ``shown``: the
     assistant's turn before this one."""
     return about_outsider(sentence) or request_material(sentence, before) \
         or answers_a_hypothetical(sentence, before) or takes_up(sentence, shown) \
@@ -237,7 +237,7 @@ def not_the_users(sentence: str, before: str | None = None, shown: str = "") -> 
         or asides.fiction(sentence) or asides.story_goes_on(sentence, before) \
         or sarcasm.sarcastic(sentence) or in_general.about_people(sentence) \
         or asides.material(sentence) or chatter.of_the_moment(sentence) \
-        or chatter.sent_for_work(sentence, before, shown) \
+        or chatter.sent_for_work(sentence, before, shown) or recap.retold(sentence, before) \
         or asides.identified(sentence) or any(aside(sentence, shown) for aside in (
             asides.appraises, asides.echoes, asides.tried, asides.concludes, asides.adopts))
 
