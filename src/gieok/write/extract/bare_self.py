@@ -64,6 +64,8 @@ _OTHER = re.compile(rf"\b(?:he|she|they|his|her|their|my\s+(?:{FAMILY}|friend|bo
                     rf"(?:{FAMILY})['’]s?)\b", re.IGNORECASE)
 _YOU = re.compile(r"\b(?:you|your|you['’]re|yourself)\b", re.IGNORECASE)
 # the consequence that makes a bare condition at the turn's start the speaker's state
+# the longest run of openers before a piece that can still make it the turn's first
+_OPENERS_AT_MOST = 80
 _SO_AFTER = re.compile(r"^\s*[,.]?\s*(?:so|which\s+means|meaning)\b", re.IGNORECASE)
 
 
@@ -78,14 +80,18 @@ def stated(turn_text: str, said: Sequence[str], shown: str = "") -> list[tuple[H
     # mind?"; a job answers a question put to "you")
     asked = question is not None and _NOT_ABOUT_USER.search(question) is None
     replies = asked and _YOU.search(question or "") is not None
-    alone = _OTHER.search(text) is None  # (a condition: nobody else anywhere in the turn)
+    # where someone else is first named: no piece after it is the speaker's (found once, so a
+    # long pasted turn is read in one pass, not once per piece)
+    other = min((m.end() for m in _OTHER.finditer(text)), default=None)
+    alone = other is None  # (a condition: nobody else anywhere in the turn)
     for piece in _PIECES.finditer(text):
-        if _OTHER.search(text[:piece.start()]):
+        if other is not None and other <= piece.start():
             return []
         bare = _OPENER.sub("", piece.group(0).strip()).strip()
         if not bare:
             continue
-        first = piece.start() == 0 or not _OPENER.sub("", text[:piece.start()]).strip(" ,.;!")
+        first = piece.start() == 0 or (piece.start() <= _OPENERS_AT_MOST and not _OPENER.sub(
+            "", text[:piece.start()]).strip(" ,.;!"))
         sentence = _as_said(bare, replies=replies, condition=alone and (asked or first and bool(
             _SO_AFTER.match(text[piece.end():]))))
         if sentence is None:
