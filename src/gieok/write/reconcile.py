@@ -39,7 +39,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
-from gieok.write import partial, renaming
+from gieok.write import partial, renaming, stopped
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
@@ -141,6 +141,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
         return
     stated = _retired_by(c, new, pool)
     if stated:
+        new = stopped.as_history(new, stated, [*c.retires, *c.ended])  # a fast stopped: history
         supersede(plan, pool, stated, new, now, "the user said it no longer holds",
                    names=[*c.retires, *c.ended])
         for old in stated:  # what else a memory of several sentences said still holds
@@ -416,6 +417,8 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecor
             return all(medicine_in(r.content, name) for name in named) and (health or taken)
         if r.pinned and taken_up_for_health(r.content, named):  # "허리가 아파서 필라테스 시작"
             return True
+        if r.pinned and stopped.states_regimen(r, named) and changes.who(r.content) <= holders:
+            return True  # a fast the user kept by choice ("단식은 그만뒀어요"; ``stopped``)
         if r.pinned:  # a diet the user left, said by a diet memory ("키토는 그만뒀고 …")
             return (health or taken or c.slot == "diet") and (r.metadata.get("slot") == "diet" or all(
                 medicine_in(r.content, name) or diets.DIET_WORD.search(name) for name in named))

@@ -53,7 +53,7 @@ def test_look_alikes_keep_their_fact(text: str, kept: str) -> None:
 
 def test_a_task_named_as_a_thing_after_a_relatives_surgery() -> None:
     got = said("아빠가 허리 수술 받으셔서 보험 청구하는 거")
-    assert got == ["사용자의 아빠가 허리 수술 받으신다"]
+    assert got == ["사용자의 아빠가 허리 수술 받으셨다"]  # the surgery the claim is for happened
 
 
 def test_the_request_words_are_read_by_ko_asks() -> None:

@@ -200,6 +200,21 @@ def has_batchim(word: str) -> bool:
 _STATIVE = frozenset("좋아하 싫어하 사랑하 살 다니 일하 원하 알 모르 믿 닮 생각하 걱정하".split())
 
 
+# a cut-off reason clause that says when or how often ("다음 주에 수술하셔서", "요즘 야근해서",
+# "주말마다 등산 다녀서"): its event is ahead or a habit, not one that happened
+_NOT_DONE = re.compile(r"다음|내일|모레|곧|이따|나중|예정|앞으로|요즘|요새|매일|매주|매달|마다|항상|늘|자주|"
+                       r"맨날|주\s?\d|하루\s?\d|[가-힣]*려고|(?:ㄹ|을|할)\s?거")
+
+
+def _done(text: str) -> bool:
+    """A reason clause cut off after -아서/-어서 and said on its own, after what it explains
+    ("시어머니가 같이 사시게 됐어요 무릎 수술하셔서"): the clause has no tense of its own, and
+    an event given as the cause of what was said has happened (수술하셨다, not 수술하신다) —
+    unless the clause says it is ahead or a habit (``_NOT_DONE``). A verb of a state keeps
+    the present (``_STATIVE``, adjectives: "허리가 아파서")."""
+    return _NOT_DONE.search(text) is None
+
+
 def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
                  past_tense: bool = False) -> str:
     """The predicate word from ``stem`` to ``end`` re-inflected in the plain -다 form
@@ -207,9 +222,9 @@ def _declarative(toks: list[Token], stem: int, end: int, user_subject: bool,
     kiwi: Any = _kiwi()
     head = toks[stem]
     eps = [t for t in toks[stem + 1:end] if t.tag == "EP"]
-    if past_tense and not eps and head.tag.startswith(("VV", "XSV")) \
-            and head.form not in _STATIVE:
-        eps = [Token("었", "EP", head.end, head.end)]
+    if past_tense and not any(t.form[:1] in ("었", "았", "였", "ᆻ") for t in eps) \
+            and head.tag.startswith(("VV", "XSV")) and head.form not in _STATIVE:
+        eps = [*eps, Token("었", "EP", head.end, head.end)]  # (after 시: "수술하셨다")
     if user_subject:
         eps = [t for t in eps if t.form not in ("시", "으시")]
     elif end < len(toks) and toks[end].tag == "EF" and _HONOUR_EF.match(toks[end].form) \
@@ -362,7 +377,7 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
         else:
             others = _names_subject(text) or re.search(FAMILY_KO, text[:word_start])
             rest = _declarative(toks, stem, end, user_subject and not others,
-                                past_tense=reason and after_past)
+                                past_tense=reason and (after_past or _done(text)))
             head = text[toks[first].start: toks[stem].start]
             if toks[stem].tag == "VCP" and rest.startswith("이") and head \
                     and not has_batchim(head):
