@@ -39,7 +39,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
-from gieok.write import partial, renaming, stopped
+from gieok.write import moved_request, narrowing, partial, renaming, stopped
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
@@ -103,8 +103,9 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
     if same is not None:
         absorb(plan, pool, same, new, now, DecisionKind.NOOP, "exact duplicate")
         return
-    if _revoke(c, new, pool, plan, now):
-        return
+    if _revoke(c, new, pool, plan, now) or narrowing.narrow(c, new, pool, plan, now) \
+            or moved_request.move(c, new, pool, plan, now):
+        return  # a request taken back or moved; "호두만 남았대요" after a nut allergy
     if c.lapse:
         _lapse(c, new, pool, plan, now)
         return

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 
 from gieok.domain.records import MemoryRecord, MemoryType
-from gieok.write import styles
+from gieok.write import revoked_ko, styles
 
 # Korean: "<phrase> (이제) 안 <verb>도 돼", "<phrase> 안 해줘도 괜찮아", "<phrase> 이제 필요 없어"
 _KO = re.compile(
@@ -60,8 +60,8 @@ def revoked(sentence: str) -> tuple[str, ...]:
     none back."""
     if re.search(r"[\uac00-\ud7a3]", sentence):
         m = _KO.search(sentence)
-        if m is None:
-            return ()
+        if m is None:  # "짧게 하라는 거 취소할게": the request cancelled by name
+            return revoked_ko.cancelled(sentence)
         words = _KO_LEAD.sub("", m.group("x")).split()
         words = [re.sub(r"(?:은|는|을|를|도)$", "", w) if len(w) > 2 else w for w in words]
         return tuple(w for w in words if w not in _STOP_KO and len(w) > 1)
@@ -79,7 +79,8 @@ def takes_back(sentence: str) -> bool:
 
 
 def _permits_pole(sentence: str) -> bool:
-    return _PERMITS.search(sentence) is not None and _AGAIN.search(sentence) is not None \
+    return _PERMITS.search(sentence) is not None and (_AGAIN.search(sentence) is not None or (
+        re.search(r"[\uac00-\ud7a3]", sentence) is not None and revoked_ko.from_now(sentence))) \
         and styles.names_request_pole(sentence)
 
 

@@ -98,3 +98,120 @@ def test_a_relatives_fast_is_not_ended_by_the_users_stop(mem: Memory) -> None:
     before = {m for m in _live(mem) if "단식" in m}
     _say(mem, "2026-05-02", "나 단식 그만뒀어", "s2")
     assert before <= set(_live(mem))
+
+
+# -- a condition narrowed to one thing it covered -------------------------------------------------
+@pytest.mark.parametrize(("sentence", "kept", "of"), [
+    ("서윤이 알레르기 검사 다시 했는데 호두만 남았대요! 다른 견과류는 괜찮대요", "호두", "견과류"),
+    ("호두 빼고 다 괜찮대", "호두", None),
+    ("이제 땅콩 알레르기만 있대", "땅콩", None),
+    ("retested, she's only allergic to walnuts now, the other nuts are fine", "walnuts", "nuts"),
+])
+def test_a_narrowing_names_what_remains(sentence: str, kept: str, of: str | None) -> None:
+    from gieok.write.narrowing import narrowing
+
+    n = narrowing(sentence)
+    assert n is not None and (n.kept, n.of) == (kept, of)
+
+
+@pytest.mark.parametrize("sentence", ["only two left", "사과만 먹어", "이번 달은 호두만 샀어",
+                                      "호두만 먹고 싶다", "just Bori now"])
+def test_no_narrowing(sentence: str) -> None:
+    from gieok.write.narrowing import narrowing
+
+    assert narrowing(sentence) is None
+
+
+def test_a_nut_allergy_narrowed_to_walnuts(mem: Memory) -> None:
+    _say(mem, "2026-02-14", "딸이 견과류 알레르기가 있어요", "s1")
+    _say(mem, "2026-05-02", "딸 알레르기 검사 다시 했는데 호두만 남았대요! 다른 견과류는 괜찮대요", "s2")
+    live = _live(mem)
+    assert not any("견과류 알레르기가" in m for m in live)
+    assert [m for m in live if "호두" in m] == ["사용자는 딸이 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]
+    assert live["사용자는 딸이 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]  # still a core fact
+
+
+def test_a_member_of_another_class_narrows_nothing(mem: Memory) -> None:
+    _say(mem, "2026-02-14", "딸이 견과류 알레르기가 있어요", "s1")
+    _say(mem, "2026-05-02", "남편은 새우만 남았대", "s2")
+    assert any("견과류 알레르기" in m for m in _live(mem))
+
+
+def test_an_english_allergy_narrowed(mem: Memory) -> None:
+    _say(mem, "2026-02-14", "My daughter Mia is allergic to tree nuts", "s1")
+    _say(mem, "2026-05-02", "Mia got retested, turns out she's only allergic to walnuts now", "s2")
+    live = _live(mem)
+    assert not any("tree nuts" in m and "fine" not in m for m in live)
+    assert any("walnuts" in m and pinned for m, pinned in live.items())
+
+
+# -- a standing request moved by a request --------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "clause"), [
+    ("출근 시간 바뀌어서 브리핑 6시 반으로 당겨줘", "브리핑 6시 반으로 당겨줘"),
+    ("아 그리고 요약은 9시로 미뤄주세요", "아 그리고 요약은 9시로 미뤄주세요"),
+    ("my shift changed. can you move my daily summary to 7am", "move my daily summary to 7am"),
+])
+def test_a_request_that_moves_a_value(sentence: str, clause: str) -> None:
+    from gieok.write.moved_request import request_clause
+
+    assert request_clause(sentence) == clause
+
+
+@pytest.mark.parametrize("sentence", ["브리핑 6시 반으로 당길까?", "영어로 바꿔줘", "이거 좀 짧게 바꿔줘",
+                                      "\"저는 부산에 살아요\"를 영어로 바꿔줘", "change the date to friday",
+                                      "브리핑 6시 반으로 당겼어요?"])
+def test_no_moved_request(sentence: str) -> None:
+    from gieok.write.moved_request import request_clause
+
+    assert request_clause(sentence) is None
+
+
+def test_the_briefing_request_moves_to_its_new_time(mem: Memory) -> None:
+    _say(mem, "2026-03-11", "앞으로 아침 브리핑은 8시에 보내줘", "s1")
+    _say(mem, "2026-06-01", "출근 시간 바뀌어서 브리핑 6시 반으로 당겨줘", "s2")
+    live = _live(mem)
+    assert "사용자 요청: 앞으로 아침 브리핑은 6시 반에 보내줘" in live
+    assert not any("8시" in m for m in live)
+    block = str(mem.context("브리핑 몇 시에 보내?", user_id="u"))
+    assert "6시 반" in block
+
+
+def test_a_moved_request_moves_no_fact(mem: Memory) -> None:
+    _say(mem, "2026-03-11", "팀 회의는 매주 월요일 2시야", "s1")
+    _say(mem, "2026-06-01", "회의 3시로 바꿔줘", "s2")
+    live = _live(mem)
+    assert any("2시" in m for m in live)
+    assert not any("3시" in m for m in live)
+
+
+def test_a_moved_request_with_nothing_stored_keeps_nothing(mem: Memory) -> None:
+    _say(mem, "2026-06-01", "브리핑 6시 반으로 당겨줘", "s1")
+    assert _live(mem) == {}
+
+
+# -- a Korean standing request cancelled by name, or its other pole permitted from now on -----------
+@pytest.mark.parametrize(("sentence", "words"), [
+    ("짧게 하라는 거 취소할게.", ("짧게",)),
+    ("영어 요약 붙이라고 한 거 없던 걸로 해줘", ("영어", "요약")),
+    ("존댓말 규칙 그만", ("존댓말",)),
+    # a cancelling of something else: no request named
+    ("그거 취소해줘", ()), ("예약 취소할게", ()), ("회의 취소됐어", ()),
+])
+def test_a_request_cancelled_by_name(sentence: str, words: tuple[str, ...]) -> None:
+    from gieok.write.revoked_ko import cancelled
+
+    assert cancelled(sentence) == words
+
+
+@pytest.mark.parametrize(("taken_back", "ended"), [
+    ("이제 답변 길게 해도 돼.", True),
+    ("짧게 하라는 거 취소할게.", True),
+    ("이번엔 길게 써도 돼", False),  # this once
+    ("길게 해도 돼?", False),
+])
+def test_the_short_answers_request_taken_back(mem: Memory, taken_back: str, ended: bool) -> None:
+    _say(mem, "2026-03-11", "앞으로 답변은 짧게 해줘.", "s1")
+    _say(mem, "2026-06-01", taken_back, "s2")
+    rules = [r for r in mem.list(user_id="u", limit=100)
+             if r.layer.value == "long_term" and r.type.value == "rule"]
+    assert (not rules) is ended

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from gieok.text.hangul import HANGUL as _HANGUL
+from gieok.write import revoked_ko
 from gieok.write.extract import asides, sarcasm, task_talk
 from gieok.write.extract.discourse_split import split_sentences
 from gieok.write.extract.discourse_subject import SELF_KO, final_predicate, ko_subject
@@ -138,6 +139,8 @@ def is_noise(sentence: str) -> bool:
     s = sentence.strip()
     if not re.search(r"\w", s) or _SMALL_TALK.match(s) or _SMALL_TALK.match(unfill(s)):
         return True
+    if revoked_ko.cancelled(s) and not s.endswith(("?", "？")):
+        return False  # "짧게 하라는 거 취소할게": a standing request cancelled, no promise
     if s.endswith(("?", "？")) or asides.deliberates(s):
         return True  # (a question, or weighing it: "이사 가야 하나 고민했다", "wondering if …")
     if _HANGUL.search(s):

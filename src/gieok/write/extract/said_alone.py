@@ -22,6 +22,7 @@ import re
 
 from gieok.write import styles
 from gieok.write.ending import called_off
+from gieok.write.moved_request import moved_request
 from gieok.write.revoked import takes_back
 from gieok.write.resolved import resolution
 from gieok.write.extract import changes
@@ -49,6 +50,8 @@ def changed_alone(sentence: str) -> bool:
     if takes_back(sentence):  # "영어 요약 이제 안 붙여도 돼": a standing request taken back
         return True
     if called_off(sentence):  # "back from iceland, jet lag is killing me": a plan over
+        return True
+    if moved_request(sentence):  # "브리핑 6시 반으로 당겨줘": a standing request's new value
         return True
     if _NOT_HAPPENED.search(sentence):
         return False
