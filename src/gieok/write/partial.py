@@ -245,13 +245,20 @@ def same_job(old: str, new: str) -> str | None:
 
 
 # -- a date or a time changed inside a memory that says more ------------------------------------
+# (never the days of a stay: "3박 4일")
 _DAY_KO = r"(?:\s?[월화수목금토일]요일)?"
-_WHEN_KO = re.compile(rf"(?<!\d)(?:\d{{1,2}}월\s?\d{{1,2}}일{_DAY_KO}|\d{{1,2}}일{_DAY_KO}|[월화수목금토일]요일)|"
+_WHEN_KO = re.compile(rf"(?<!\d)(?<!박)(?<!박\s)(?:\d{{1,2}}월\s?\d{{1,2}}일{_DAY_KO}|\d{{1,2}}일{_DAY_KO}|[월화수목금토일]요일)|"
                       r"(?:(?:오전|오후|아침|저녁|밤)\s?)?(?<!\d)\d{1,2}시(?:\s?반|\s?\d{1,2}분)?")
 _MONTH_EN = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _WHEN_EN = re.compile(rf"\b(?:{_MONTH_EN}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
                       rf"{_MONTH_EN}|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                       r"\d{1,2}(?::\d\d)?\s?(?:am|pm)|\d{1,2}:\d\d)\b", re.IGNORECASE)
+# how far a date moved ("일주일 미뤘어", "pushed it back a week"): said with the change, not news
+_BY = re.compile(r"(?<![가-힣\d])(?:일주일|이틀|사흘|나흘|하루|한\s?주|두\s?주|한\s?달|\d+\s?(?:주|주일|달|개월))"
+                 r"(?:\s?(?:정도|쯤|더|만))?(?![가-힣])|\b(?:by\s+)?(?:a|one|two|three|\d+)\s+"
+                 r"(?:days?|weeks?|months?)\b", re.IGNORECASE)
+# a month said relative to when the old date was said ("다음 달 15일"): it goes with that day
+_REL_MONTH_KO = re.compile(r"(?:다음|이번|담|다다음)\s?달\s?$")
 # the words a change is said with, besides what changed and its new value
 _CHANGE_EN = frozenset("""moved move moving pushed push postponed rescheduled changed change
     bumped switched shifted back up till until instead""".split())
@@ -277,11 +284,15 @@ def rewritten(old: str, new: str, value: str) -> tuple[str, str] | None:
             if _kind(m.group(0)) == _kind(value)]
     if len(same) != 1:
         return None
-    rest = pattern.sub(" ", new)
+    rest = _BY.sub(" ", pattern.sub(" ", new))
     if not _words(rest) - {w.casefold() for w in _CHANGE_EN} <= _words(old):
         return None
     m = same[0]
-    return f"{old[:m.start()]}{value.strip()}{old[m.end():]}", m.group(0)
+    start = m.start()
+    rel = _REL_MONTH_KO.search(old[:start]) if "월" not in value else None
+    if rel is not None:  # "다음 달 15일" → "22일": the memory is dated when the move was said
+        start = rel.start()
+    return f"{old[:start]}{value.strip()}{old[m.end():]}", old[start:m.end()]
 
 
 # -- a companion gone: "Ana moved to Seattle so I'm running it alone now" --------------------------

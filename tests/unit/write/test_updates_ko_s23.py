@@ -215,3 +215,54 @@ def test_the_short_answers_request_taken_back(mem: Memory, taken_back: str, ende
     rules = [r for r in mem.list(user_id="u", limit=100)
              if r.layer.value == "long_term" and r.type.value == "rule"]
     assert (not rules) is ended
+
+
+# -- an event moved, its new date said apart from it -------------------------------------------------
+@pytest.mark.parametrize(("sentence", "moved"), [
+    ("상견례 미뤄졌어요, 예비 시아버님이 입원하셔서 4월 11일로 바꿨다", ("상견례", "4월 11일")),
+    ("결혼식 연기됐어. 10월 10일로", ("결혼식", "10월 10일")),
+    ("사용자는 이사 날짜 미뤄졌다. 5월 9일로", ("이사", "5월 9일")),
+    # no date with 로, a question, a date of something else
+    ("마감 미뤄졌어 다행이다", None), ("상견례 미뤄졌어? 4월 11일로?", None), ("4월 11일에 병원 가", None),
+])
+def test_an_event_moved_and_its_date_said_apart(sentence: str, moved: tuple[str, str] | None) -> None:
+    from gieok.write.extract.moved_event import postponed
+
+    assert postponed(sentence) == moved
+
+
+def test_the_meeting_of_the_families_moved_with_a_reason_between(mem: Memory) -> None:
+    _say(mem, "2026-02-03", "3월 14일에 상견례 잡았어요. 강남 한정식집에서", "s1")
+    _say(mem, "2026-03-05", "상견례 미뤄졌어요ㅠ 예비 시아버님이 입원하셔서 4월 11일로 바꿨어요", "s2")
+    live = _live(mem)
+    assert any("4월 11일" in m for m in live)
+    assert not any("3월 14일" in m for m in live)
+
+
+# -- a trip moved by a week: the old memory at the new date (the t6 trial) ------------------------
+def test_a_trip_moved_by_a_week_keeps_what_it_said() -> None:
+    from gieok.write.partial import rewritten
+
+    assert rewritten("사용자는 다음 달 15일에 제주도 가족여행 가 3박 4일이다",
+                     "사용자는 제주도 여행 일주일 미뤘다. 22일로", "22일") == (
+        "사용자는 22일에 제주도 가족여행 가 3박 4일이다", "다음 달 15일")
+    # the days of a stay are no date; a change that says more stays its own words
+    assert rewritten("사용자는 3박 4일 제주도 간다", "사용자는 제주도 5일로 바꿨다", "5일") is None
+    assert rewritten("사용자는 다음 달 15일에 제주도 가족여행 간다",
+                     "사용자는 제주도 여행 일주일 미뤘다. 22일로, 친구랑 같이", "22일") is None
+
+
+def test_the_family_trip_moved(mem: Memory) -> None:
+    _say(mem, "2026-04-10", "다음 달 15일에 제주도 가족여행 가 3박 4일", "s1")
+    _say(mem, "2026-05-20", "제주도 여행 일주일 미뤘어 22일로", "s2")
+    live = _live(mem)
+    assert "사용자는 22일에 제주도 가족여행 가 3박 4일이다" in live
+    assert not any("15일" in m for m in live)
+
+
+def test_a_state_given_as_the_reason_for_a_stop_is_kept_as_said(mem: Memory) -> None:
+    _say(mem, "2026-03-01", "나 헬스 다녀 주 3회", "s1")
+    _say(mem, "2026-06-01", "헬스 끊었어 너무 바빠서", "s2")
+    records = [r for r in mem.list(user_id="u", limit=100) if r.layer.value == "long_term"]
+    assert [r.content for r in records] == ["사용자는 헬스 끊었다. 너무 바빠서"]
+    assert records[0].is_history()  # the stop, with why: no current "너무 바쁘다"

@@ -371,6 +371,10 @@ def _to_memory(sentence: str, *, user_subject: bool = True, speaker: bool = True
         if ef is None and toks[end - 1].tag == "EC" and toks[end - 1].form not in ("려고", "으려고") \
                 and end - 1 > stem:
             reason = toks[end - 1].form in ("어서", "아서", "여서", "서")
+            if reason and after_past and toks[stem].tag.startswith(("VA", "XSA")):
+                # "헬스 끊었어 너무 바빠서": a state given as the reason for what was done is
+                # neither current ("바쁘다") nor surely over ("바빴다"): kept as said
+                return third_person(text) if speaker else " ".join(text.split())
             end -= 1  # "좋아해서" (a clause cut off) → "좋아한다"
         if ef is None and toks[end - 1].form in ("려고", "으려고"):
             body = text[: toks[end - 1].end] + " 한다"

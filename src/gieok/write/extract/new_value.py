@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from gieok.text.hangul import HANGUL as _HANGUL
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
+from gieok.write.extract.moved_event import postponed
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.shift import KIND_OF_EVENT
@@ -305,6 +306,8 @@ def new_value(content: str) -> NewValue | None:
         # "제주도 여행 일주일 미뤘다. 22일로": the destination said after the change, as a
         # fragment of its own — read where it belongs ("제주도 여행 일주일 22일로 미뤘다")
         said = _korean(f"{late.group('head')} {late.group('dest')} {late.group('verb')}")
+    if said is None and _HANGUL.search(content) and (moved := postponed(content)) is not None:
+        said = _korean(f"{moved[0]} {moved[1]}로 미뤘다")  # "상견례 미뤄졌어요, … 4월 11일로 바꿨다"
     return said if said is not None else _timed(content) or _weighed(content)
 
 
