@@ -111,15 +111,24 @@ def _clauses_ko(text: str) -> tuple[str, list[tuple[str, str]]] | None:
 _JOIN_EN = re.compile(r"(?<=[.!?])\s+|;\s+|,\s+(?:and|so|but)\s+|,\s+(?=User\b)|\s+and\s+(?=(?:is|has|have|was|"
                       r"works?|lives?|takes?|goes|go|uses?|eats?|drinks?|plays?|does|do|doesn't|"
                       r"don't|isn't|can't|loves?|likes?|hates?|wants?|needs?|keeps?|runs?|"
-                      r"teach(?:es)?|stud(?:y|ies)|attends?)\b)", re.IGNORECASE)
+                      r"teach(?:es)?|stud(?:y|ies)|attends?)\b)|"
+                      # "… and their advisor meeting is every other friday": a clause with a
+                      # subject of the user's own ("their X is …")
+                      r"\s+and\s+(?=(?:their|his|her)\s+(?:[\w'’-]+\s+){1,3}?(?:is|are|was|has)\b)",
+                      re.IGNORECASE)
+# "User is doing dry january and training for the seoul marathon": two -ing predicates of one
+# "is" (split only after a clause that says "User is …ing")
+_JOIN_ING = re.compile(r"\s+and\s+(?=(?-i:[a-z])+ing\b)")
 _SUBJECT_EN = re.compile(r"^(?P<s>User(?:'s|’s)?(?:\s+(?!is\b|has\b|was\b|and\b)[\w'’-]+){0,3}?)\s+"
-                         r"(?=is\b|has\b|was\b|are\b|[a-z]+s\b|[a-z]+ed\b|can\b|does\b)")
+                         r"(?=is\b|has\b|was\b|are\b|[a-z]+s\b|[A-Z]{2,}s\b|[a-z]+ed\b|can\b|does\b)")
+_IS_ING = re.compile(r"^User\s+(?:is|was)\s+(?:now\s+|also\s+|still\s+)?[a-z]+ing\b")
 
 
 # a pronoun that points back at something another clause named
 _BACK_EN = re.compile(r"\b(?:he|she|him|her|it|they|them|its)\b", re.IGNORECASE)
 # a clause about someone of the user's, said with a possessive: a subject of its own
 _THEIR = re.compile(r"^(?:their|his|her)\s+(?=[a-z]+\s+(?-i:[A-Z]))")
+_THEIR_THING = re.compile(r"^their\s+(?=(?:[\w'’-]+\s+){1,3}?(?:is|are|was|has)\b)")
 _BASE_EN = {"have": "has", "do": "does", "go": "goes", "don't": "doesn't", "teach": "teaches",
             "study": "studies"}
 
@@ -135,6 +144,9 @@ def _third_person(clause: str) -> str:
 
 def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     parts = [p.strip(" .") for p in _JOIN_EN.split(text.strip()) if p and p.strip(" .")]
+    if parts and _IS_ING.match(parts[0]):  # "User is doing X and training for Y"
+        head = [p.strip(" .") for p in _JOIN_ING.split(parts[0]) if p.strip(" .")]
+        parts = [head[0], *(f"is {p}" for p in head[1:]), *parts[1:]]
     if len(parts) < 2:
         return None
     m = _SUBJECT_EN.match(parts[0])
@@ -151,6 +163,8 @@ def _clauses_en(text: str) -> tuple[str, list[tuple[str, str]]] | None:
         elif re.match(r"^(?:User|[A-Z][a-z]+(?:'s|’s)?\s+(?:is|has|was))\b", part):
             out.append((part, part))
         elif (own := _THEIR.match(part)) is not None:  # "their partner Jo is vegan": the user's
+            out.append((f"User's {part[own.end():]}", part))
+        elif (own := _THEIR_THING.match(part)) is not None:  # "their advisor meeting is …"
             out.append((f"User's {part[own.end():]}", part))
         elif re.match(r"^[a-z]", part):  # "and works nights": the subject is the memory's
             out.append((f"{subject} {_third_person(part)}", part))
@@ -177,6 +191,10 @@ def _listed(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def _inside(a: str, b: str) -> bool:
+    return a == b or min(len(a), len(b)) > 2 and (a in b or b in a)
+
+
 def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
     """``old`` without the clauses ``new`` changed, when it is made of several clauses and
     some share no word with ``new`` (nor with ``names``, the old values the change named) —
@@ -192,7 +210,8 @@ def unchanged(old: str, new: str, names: Iterable[str] = ()) -> str | None:
     # a word inside another counts ("헬스" in "헬스장"): when unsure, the clause changed
     # a clause that says "him", "it" … of something named in another may be about what
     # changed ("User walks him every morning" of a dog who died): never kept alone
-    touched = [any(a in b or b in a for a in _words(own) for b in theirs)
+    # (a word of two letters only as itself: "PI" is not in "piano")
+    touched = [any(_inside(a, b) for a in _words(own) for b in theirs)
                or _BACK_EN.search(own) is not None for _, own in clauses]
     if all(touched) or not any(touched) or any(
             own.startswith(_OWN) for (_, own), hit in zip(clauses, touched, strict=True) if not hit):

@@ -527,7 +527,23 @@ def _other_event(things: set[str], old: str) -> bool:
     are appointments."""
     kinds = {t for t in things if t.casefold() in KIND_OF_EVENT}
     which = things - kinds
-    return bool(kinds and which) and not any(_same_word(t, old) for t in which)
+    return bool(kinds and which) and not any(_same_word(t, old) for t in which) \
+        and not any(_bare_kind(k, old) for k in kinds)
+
+
+# the word before a kind of event that names no other one: "taking her to appointments on
+# thursdays" (which appointments is not said, so a neurologist's may be them), never "a vet
+# appointment" (another event of the kind)
+_BARE_BEFORE = frozenset("""to the her his my their our your for at of on weekly regular monthly
+    usual has have had with""".split())
+
+
+def _bare_kind(kind: str, old: str) -> bool:
+    """``old`` names ``kind`` (appointment, 예약 …) with nothing before it that says which."""
+    if _HANGUL.search(kind):
+        return False
+    m = re.search(rf"(?:^|(\S+)\s+){re.escape(kind)}(?:s|es)?\b", old, re.IGNORECASE)
+    return m is not None and (m.group(1) is None or m.group(1).casefold() in _BARE_BEFORE)
 
 
 # food is named by eating: "나비 사료 오리젠으로 바꿨다" renews "나비는 로얄캐닌 먹는다", and

@@ -31,8 +31,8 @@ _EN = [
                r"(?:switched|moved|changed|weaned)\s+(?:(?:me|him|her|them|us)\s+)?"
                r"(?:away\s+)?from|"
                r"instead\s+of|took\s+(?:me|him|her|them|us)\s+off|re-?hom(?:e|ed|ing)|gave\s+away|"
-               r"moved\s+out\s+of|cancell?(?:ed|ing)|unsubscribed\s+from|pulled\s+out\s+of|"
-               r"withdr[ea]w\s+from|dropped\s+out\s+of|"
+               r"moved\s+out\s+of|cancell?(?:ed|ing)|unsubscribed\s+from|pull(?:ed|ing)?\s+out\s+of|"
+               r"withdr(?:ew|aw|awn|awing)\s+from|drop(?:ped|ping)?\s+out\s+of|"
                r"no\s+longer\s+(?:use|have|play|do|go\s+to|eat|drink|drive|live\s+in|"
                r"like|love|own))\s+(?!(?:at|by|in|for|to|on|off|over|when|because)\b)"
                + _EN_OBJECT, re.IGNORECASE),
@@ -466,6 +466,16 @@ def _which(sentence: str, name: str) -> str | None:
     return word if word and word.casefold() not in _VAGUE | _OWNER else None
 
 
+# "left the hotel! now head chef at a small bistro", "quit the agency, I'm freelancing now": a
+# place left, then what holds now — a change of job or of what the user does, never a place
+# left for the day ("left the office at 6", "left the house early": no "now" follows)
+_LEFT_FOR_NOW = re.compile(
+    r"(?:^|[,.;!]\s*)(?:I\s+)?(?:just\s+|finally\s+|officially\s+)?(?:left|quit)\s+(?:the|my)\s+"
+    r"(?P<x>(?!(?:house|home|office|room|party|gym|building|car|bar|city|country|group|chat|hospital)\b)"
+    r"[a-z][a-z-]+)\s*(?:!+|\.|,|;|\s-)\s*(?:and\s+)?(?:I['’]?m\s+|I\s+am\s+|I\s+work\s+)?now\b",
+    re.IGNORECASE)
+
+
 def in_turn(turn: str) -> tuple[str, ...]:
     """What the turn says the user left, in a sentence that made no memory of its own:
     "오사카 취소됐어. 친구가 다리 다쳐서. 대신 5월에 혼자 강릉 가려고" — the cancelled trip
@@ -475,6 +485,8 @@ def in_turn(turn: str) -> tuple[str, ...]:
     for sentence in _SENTENCE_END.split(turn):
         if sentence and _UNSURE.search(sentence) is None:
             names += [w for w in (_which(sentence, n) for n in retired(sentence)) if w]
+    if _UNSURE.search(turn) is None:
+        names += [m.group("x") for m in _LEFT_FOR_NOW.finditer(turn)]
     return tuple(dict.fromkeys(names))
 
 
