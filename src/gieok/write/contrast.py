@@ -334,6 +334,9 @@ def _ends(said: shift.Shift, new: MemoryRecord, r: MemoryRecord) -> bool:
     if r.pinned or CRITICAL_TAGS & set(r.tags) or changes.who(new.content) != changes.who(
             r.content):
         return False
+    names, theirs = _apposed(new.content), _apposed(r.content)
+    if names and theirs and not names & theirs:  # "sister Hana", not "sister Jiwoo": two people
+        return False
     if said.kind == "only":
         return not _about(r, said.anchor) and _ROUTINE.search(r.content) is not None and (
             _same_verb(said.verb, r.content)

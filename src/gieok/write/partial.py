@@ -338,6 +338,9 @@ def without_companion(old: str, new: str) -> str | None:
     if HANGUL.search(old) or not _ALONE_EN.search(new):
         return None
     names = {m.group("name") for m in _GONE_EN.finditer(new)} - {"User"}
+    left = _household_left(old, names)
+    if left is not None:
+        return left
     for name in names:
         m = re.search(rf",?\s+(?:together\s+)?with\s+{_KIN_EN}{re.escape(name)}\b", old)
         if m is not None and not re.search(rf"\b{re.escape(name)}\b", old[m.end():]):
@@ -381,3 +384,31 @@ def relocated(old: str, new: str, things: Iterable[str], value: str) -> tuple[st
         return None
     m = where[0]
     return f"{old[:m.start('v')]}{value}{old[m.end('v'):]}", m.group("v")
+
+
+# "User lives with two roommates, Dana and Felix": who the user lives with, listed by name
+_LIVES_WITH = re.compile(r"^(?P<head>User\s+lives\s+with)\s+(?:(?:their|two|three|four|a|an|my)\s+)?"
+                         r"(?:(?P<kind>(?-i:[a-z]+?))s?,?\s+)?(?P<names>(?-i:[A-Z][a-z]+)(?:(?:,\s+|,?\s+and\s+)"
+                         r"(?-i:[A-Z][a-z]+))+)\s*\.?$", re.IGNORECASE)
+
+
+def _household_left(old: str, gone: set[str]) -> str | None:
+    """Who the user still lives with when some of those listed have gone: "User lives with
+    two roommates, Dana and Felix" after "Dana moved out, it's just me and Felix now" →
+    "User lives with their roommate Felix". None unless ``old`` lists the household by name
+    and names each one gone."""
+    m = _LIVES_WITH.match(old.strip())
+    if m is None or not gone:
+        return None
+    names = re.findall(r"[A-Z][a-z]+", m.group("names"))
+    if not gone <= set(names):
+        return None
+    rest = [n for n in names if n not in gone]
+    if not rest:
+        return None
+    kind = (m.group("kind") or "").casefold()
+    kind = kind if kind and kind not in ("and",) else ""
+    said = _listed(rest)
+    if kind:
+        said = f"their {kind}{'s' if len(rest) > 1 else ''} {said}"
+    return f"{m.group('head')} {said}"

@@ -45,6 +45,7 @@ from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.dwelling import home_in, homes_left
+from gieok.write.extract.moved_off import moved_off, relocate
 from gieok.write.extract.new_value import MEASURES, dosed_name, new_value, old_value, same_word
 from gieok.write.extract.old_words import left_behind, without_old
 from gieok.write.extract.retired import (died, dosed, in_turn, medicine_in, mentions,
@@ -233,9 +234,14 @@ def _revoke(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
     """``new`` takes a standing request back ("영어 요약 이제 안 붙여도 돼", "you can go long
     again"; ``revoked``): it supersedes the requests it names, and is kept as history — the
     end of a request, no request of its own (False when it ends none)."""
-    if new.type is MemoryType.RULE:
-        return False
     said = c.preview or new.content
+    if new.type is MemoryType.RULE:  # "can you stop adding type hints": a request of its own
+        gone = revoked_rules(new, said, pool.records.values(), pool.created) \
+            if revoked(said) else []
+        if not gone:
+            return False
+        supersede(plan, pool, gone, new, now, "the user asked otherwise")
+        return True
     gone = revoked_rules(new, said, pool.records.values(), pool.created)
     if not gone:
         return False
@@ -289,6 +295,10 @@ def _renew(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
         if renewal is not None and len(renewed) == 1 else None
     placed = partial.relocated(renewed[0].content, content, renewal.things, renewal.value) \
         if renewal is not None and len(renewed) == 1 and moved is None else None
+    off = moved_off(new.content) if renewal is not None and len(renewed) == 1 and moved is None \
+        and placed is None else None
+    if off is not None and (at := relocate(renewed[0].content, *off)) is not None:
+        placed = (at, off[0])  # "migrated off gke, runs on ecs fargate now": the host changed
     if placed is not None:  # "moved ledgerly to fly.io": the thing stays, its place was left
         moved, names = placed, [placed[1]]
     if moved is not None:  # "party 5월 2일로 미뤘다": the old memory, at the new date

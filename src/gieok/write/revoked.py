@@ -39,9 +39,11 @@ _KO_LEAD = re.compile(r"^(?:(?:사용자는|나|저|난|전|아|그리고|근데
 # English: "no need to <phrase> anymore", "you don't have to <phrase>", "you can stop <phrase>"
 _EN = re.compile(
     r"(?:\bno\s+need\s+(?:to|for)|\b(?:you|You)\s+(?:don['’]?t|do\s+not)\s+(?:have|need)\s+to|"
-    r"\b(?:you|You)\s+can\s+stop|\bno\s+more|^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?stop)\s+"
+    r"\b(?:you|You)\s+can\s+stop|\b(?:can|could|would)\s+you\s+(?:please\s+)?stop|\bno\s+more|"
+    r"^\s*(?:ok(?:ay)?[,\s]+|actually[,\s]+)?(?:please\s+)?stop)\s+"
     r"(?P<x>[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
-    r"(?=\s*(?:any\s?more|from\s+now\s+on|going\s+forward|now|again)?\s*(?:[,.!;]|$|\s+(?:i|I|we)\b))",
+    r"(?=\s*(?:any\s?more|from\s+now\s+on|going\s+forward|now|again|actually|please)?\s*"
+    r"(?:[,.!;?]|$|\s+(?:i|I|we)\b))",
     re.IGNORECASE)
 # a permission: what the assistant may do (again)
 _PERMITS = re.compile(r"\b(?:you\s+can|you\s+may|feel\s+free\s+to|(?:it['’]?s|its)\s+(?:fine|ok(?:ay)?)"
@@ -51,6 +53,10 @@ _AGAIN = re.compile(r"\bagain\b|\bback\s+to\b|다시", re.IGNORECASE)
 _STOP_EN = frozenset("the a an my your to of in on at for with and or it them that this those "
                      "me us be any all every each always answers answer replies reply responses "
                      "response".split())
+# the verbs a request is said with, not what it asks for: "stop adding type hints" takes back
+# "always give me type hints" — the hints are what both name
+_ASKING_EN = frozenset("add adding give giving include including put putting use using write "
+                       "writing show showing".split())
 _STOP_KO = frozenset("답변 대답 항상 매번 계속 그거 이거 그 이 저 좀 다 꼭".split())
 
 
@@ -69,7 +75,9 @@ def revoked(sentence: str) -> tuple[str, ...]:
     if m is None:
         return ()
     words = [w.casefold().strip("'’") for w in m.group("x").split()]
-    return tuple(w for w in words if w not in _STOP_EN and len(w) > 2)
+    named = [w for w in words if w not in _STOP_EN and len(w) > 2]
+    things = [w for w in named if w not in _ASKING_EN]
+    return tuple(things or named)
 
 
 def takes_back(sentence: str) -> bool:

@@ -148,7 +148,7 @@ def test_rent_raised_at_renewal(mem: Memory) -> None:
     ("이모지 더 이상 안 써도 돼", ("이모지",)),
     ("출처는 이제 필요 없어", ("출처",)),
     ("no need to cite sources anymore, I trust you", ("cite", "sources")),
-    ("you don't have to add the summary anymore", ("add", "summary")),
+    ("you don't have to add the summary anymore", ("summary",)),
 ])
 def test_the_words_taken_back(sentence: str, words: tuple[str, ...]) -> None:
     from gieok.write.revoked import revoked

@@ -120,3 +120,117 @@ def test_a_meeting_moved_keeps_the_other_clause(mem: Memory) -> None:
     live = " | ".join(_live(mem))
     assert "piano" in live and "tuesdays" in live
     assert "thursday" not in live
+
+
+# -- a standing request taken back by a request of its own ----------------------------------------
+@pytest.mark.parametrize(("sentence", "words"), [
+    ("can you stop adding type hints actually, my team finds them noisy", ("type", "hints")),
+    ("could you stop giving me summaries?", ("summaries",)),
+    ("stop using emojis please", ("emojis",)),
+    ("no need to add the sources anymore", ("sources",)),
+])
+def test_the_thing_a_stop_names(sentence: str, words: tuple[str, ...]) -> None:
+    from gieok.write.revoked import revoked
+    assert revoked(sentence) == words
+
+
+def test_stop_adding_ends_the_request_to_add(mem: Memory) -> None:
+    _say(mem, "2026-07-15", "please always give me docstrings in python answers", "a")
+    _say(mem, "2026-08-20", "can you stop adding docstrings actually, my team finds them noisy", "b")
+    live = " | ".join(_live(mem))
+    assert "always give" not in live.casefold()
+
+
+def test_a_stop_of_something_else_leaves_the_request(mem: Memory) -> None:
+    _say(mem, "2026-07-15", "please always give me docstrings in python answers", "a")
+    _say(mem, "2026-08-20", "can you stop adding emojis, they are noisy", "b")
+    assert any("docstrings" in c for c in _live(mem))
+
+
+# -- an amount said as the value now ---------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "thing", "value"), [
+    ("negotiated!! rent going to 1,575 instead", "rent", "1,575"),
+    ("emergency fund is at 8.5k now", "emergency fund", "8.5k"),
+    ("up to 21k in the house fund", "house fund", "21k"),
+    ("savings are at $3,200 already", "savings", "$3,200"),
+])
+def test_an_amount_now(sentence: str, thing: str, value: str) -> None:
+    from gieok.write.extract.amount_now import amount_now
+    assert amount_now(sentence) == (thing, value)
+
+
+@pytest.mark.parametrize("sentence", ["the meeting is at 5 now", "I'm going to 3 stores now",
+                                      "it is at 400 now", "up to 3 reps in the set",
+                                      "we're going to 2 kids"])
+def test_no_amount_now(sentence: str) -> None:
+    from gieok.write.extract.amount_now import amount_now
+    assert amount_now(sentence) is None
+
+
+def test_the_rent_negotiated_down(mem: Memory) -> None:
+    _say(mem, "2026-04-01", "my landlord's raising rent to 2,300 starting july", "a")
+    _say(mem, "2026-05-15", "negotiated!! rent going to 2,150 instead", "b")
+    live = " | ".join(_live(mem))
+    assert "2,150" in live and "2,300" not in live
+
+
+# -- a thing moved off one host onto another -------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "places"), [
+    ("we migrated billing-core off gke, it runs on ecs fargate now", ("gke", "ecs fargate")),
+    ("moved the blog off wordpress, it's on ghost now", ("wordpress", "ghost")),
+    ("switched the site off netlify, now it runs on vercel", ("netlify", "vercel")),
+])
+def test_moved_off(sentence: str, places: tuple[str, str]) -> None:
+    from gieok.write.extract.moved_off import moved_off
+    assert moved_off(sentence) == places
+
+
+@pytest.mark.parametrize("sentence", ["took the day off, it is on me now", "moved off campus last year",
+                                      "moved off the couch, it is on the floor now",
+                                      "signed off on it, it's on the list now"])
+def test_not_moved_off(sentence: str) -> None:
+    from gieok.write.extract.moved_off import moved_off
+    assert moved_off(sentence) is None
+
+
+def test_the_host_moved_the_stack_stays(mem: Memory) -> None:
+    _say(mem, "2026-06-01", "working on our invoicing service. it's a django app, python 3.11, we deploy "
+         "to k8s on eks", "a")
+    _say(mem, "2026-07-15", "quick one - we migrated invoicing off eks, it runs on cloud run now", "b")
+    live = " | ".join(_live(mem))
+    assert "cloud run" in live and "django" in live
+    assert "on eks" not in live
+
+
+# -- who the user lives with after one moved out ---------------------------------------------------
+def test_one_roommate_moved_out() -> None:
+    assert partial.without_companion("User lives with two roommates, Dana and Felix",
+                                     "Dana moved out last week, it's just the user and Felix now") == \
+        "User lives with their roommate Felix"
+    assert partial.without_companion("User lives with Dana, Felix and Mo",
+                                      "Dana moved out, it's just the user, Felix and Mo now") == \
+        "User lives with Felix and Mo"
+    # someone not listed left: nothing to take out
+    assert partial.without_companion("User lives with two roommates, Dana and Felix",
+                                     "Sam moved out, it's just the user and Felix now") is None
+
+
+def test_the_household_after_a_roommate_left(mem: Memory) -> None:
+    _say(mem, "2026-03-02", "I live with two roommates, Priya and Tom", "a")
+    _say(mem, "2026-05-20", "Priya moved out last week, it's just me and Tom now", "b")
+    live = _live(mem)
+    assert not any("Priya and Tom" in c for c in live)
+    assert any("Tom" in c and "lives with" in c for c in live)
+
+
+# -- two people of one relation ---------------------------------------------------------------------
+def test_two_sisters_are_two_people(mem: Memory) -> None:
+    _say(mem, "2026-03-01", "my sister Mina lives in Daegu, she's a pharmacist", "a")
+    _say(mem, "2026-04-01", "my sister Yuna moved to Incheon", "b")
+    assert any("Mina lives in Daegu" in c for c in _live(mem))
+
+
+def test_the_same_sister_moved(mem: Memory) -> None:
+    _say(mem, "2026-03-01", "my sister Mina lives in Daegu, she's a pharmacist", "a")
+    _say(mem, "2026-04-01", "my sister Mina moved to Incheon", "b")
+    assert not any("Mina lives in Daegu" in c for c in _live(mem))

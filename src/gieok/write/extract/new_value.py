@@ -33,8 +33,10 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from gieok.text.hangul import HANGUL as _HANGUL
+from gieok.write.extract.amount_now import amount_now
 from gieok.write.extract.korean import FAMILY_KO, PETS_KO, tokens
 from gieok.write.extract.moved_event import postponed
+from gieok.write.extract.moved_off import moved_off
 from gieok.write.extract.patterns_en import FAMILY as FAMILY_EN
 from gieok.write.extract.patterns_en import PETS as PETS_EN
 from gieok.write.extract.shift import KIND_OF_EVENT
@@ -308,7 +310,28 @@ def new_value(content: str) -> NewValue | None:
         said = _korean(f"{late.group('head')} {late.group('dest')} {late.group('verb')}")
     if said is None and _HANGUL.search(content) and (moved := postponed(content)) is not None:
         said = _korean(f"{moved[0]} {moved[1]}로 미뤘다")  # "상견례 미뤄졌어요, … 4월 11일로 바꿨다"
-    return said if said is not None else _timed(content) or _weighed(content)
+    return said if said is not None else _timed(content) or _weighed(content) or _amounted(content) \
+        or _moved_off(content)
+
+
+def _moved_off(content: str) -> NewValue | None:
+    """"migrated billing-core off gke, it runs on ecs fargate now" (``moved_off``): the old
+    place is the thing changed, and the value dropped."""
+    said = None if _HANGUL.search(content) else moved_off(content)
+    if said is None:
+        return None
+    return NewValue(frozenset({said[0].casefold()}), said[1], frozenset(), content, (said[0],))
+
+
+def _amounted(content: str) -> NewValue | None:
+    """"rent going to 1,575 instead", "house fund is at 29.5k now" (``amount_now``): the head
+    noun of the phrase the amount belongs to is the thing."""
+    said = None if _HANGUL.search(content) or _ADDITIVE_EN.search(content) else amount_now(content)
+    if said is None:
+        return None
+    words = [w for w in (_en_word(w) for w in _WORD_EN.findall(said[0])) if w not in _STOP_EN]
+    holders = _identity(_holders_en(content))
+    return NewValue(frozenset(words[-1:]), said[1], frozenset(holders), content) if words else None
 
 
 _AFTERTHOUGHT_KO = re.compile(r"^(?P<head>.+?)\s(?P<verb>[가-힣]+(?:었|았|였|했|겼|뤘|렸|꿨|겼)다)\.\s+"
