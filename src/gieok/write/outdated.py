@@ -213,6 +213,11 @@ def event_in_full(content: str, gone: list[MemoryRecord]) -> str:
     the memory it moved names it ("결혼식 10월 17일로 잡았다" → "결혼식을 내년 4월로 미뤘다"):
     alone, the new date would not say what moved."""
     for said in shift.shifts(content):
+        if said.kind == "rescheduled" and not said.anchor and len(gone) == 1:
+            # "they moved me up to march 2": the one dated plan, at its new date
+            from gieok.write.partial import redated
+
+            return redated(gone[0].content, content) or content
         if said.kind != "rescheduled" or len(said.anchor) != 1 or not _HANGUL.match(said.anchor):
             continue
         full = next((_stem(w) for r in gone for w in re.findall(r"[가-힣]+", r.content)

@@ -412,3 +412,31 @@ def _household_left(old: str, gone: set[str]) -> str | None:
     if kind:
         said = f"their {kind}{'s' if len(rest) > 1 else ''} {said}"
     return f"{m.group('head')} {said}"
+
+
+# the date a change moved to: "… moved the user up to march 2", "pushed it to september"
+_TO_WHEN_EN = re.compile(rf"\b(?:to|till|until)\s+(?:the\s+)?(?P<v>{_WHEN_EN.pattern}|(?:january|february|march|"
+                         r"april|may|june|july|august|september|october|november|december)\b)",
+                         re.IGNORECASE)
+
+
+def redated(old: str, new: str) -> str | None:
+    """``old`` (the one dated plan a change of no named event moved) at the date ``new``
+    moves it to: "Knee surgery is set for march 12, need to plan User's recovery weeks" after
+    "Surgeon had a cancellation, they moved the user up to march 2" → "Knee surgery is set for
+    march 2, …" — alone, the new sentence would not say what moved. None when ``new`` says no
+    date after to/till/until or ``old`` states none or several."""
+    if HANGUL.search(old) or HANGUL.search(new):
+        return None
+    to = _TO_WHEN_EN.search(new)
+    if to is None:
+        return None
+    value = to.group("v")
+    same = [m for m in _WHEN_EN.finditer(old) if _kind(m.group(0)) == _kind(value)]
+    if len(same) != 1:
+        return None
+    m = same[0]
+    end = m.end()
+    if not re.search(r"\d", value) and (rng := re.match(r"\s?[-–]\s?\d{1,2}\b", old[end:])):
+        end += rng.end()  # "june 8-15" moved to "september": the whole span goes
+    return f"{old[:m.start()]}{value}{old[end:]}"

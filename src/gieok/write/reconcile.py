@@ -40,6 +40,7 @@ from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash,
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
 from gieok.write import moved_request, narrowing, partial, renaming, stopped
+from gieok.write.begun import begun_by
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import planned, taken_up_for_health
 from gieok.write.extract import changes, diets
@@ -167,7 +168,7 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
     if _part_ways(new, pool, plan, now) or _renew(new, pool, plan, now):
         return
     # "준서 초4임" after "준서고 초3이다"; "밤톨이 무지개다리 건넜어"; "요즘은 수영만 해"
-    if _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now):
+    if _outdate(new, pool, plan, now) or _resolve(new, pool, plan, now) or _begin(new, pool, plan, now):
         return
     slipped = slip_fixed(new, pool.records.values(), pool.created)
     if slipped:  # "아 착각했다 엄마 생신 11월 13일이야" after "엄마 생신이 11월 3일이야"
@@ -347,6 +348,16 @@ def _resolve(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     return True
 
 
+def _begin(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
+    """``new`` says a thing planned to start has begun ("first week of preschool done"): the
+    plans to start it are superseded (``begun_by``; False when there are none)."""
+    ahead = begun_by(new, pool.records.values(), pool.created)
+    if not ahead:
+        return False
+    supersede(plan, pool, ahead, new, now, "the plan has begun")
+    return True
+
+
 def _rename(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
     """"Phoenix got renamed to Atlas": each stored memory naming Phoenix is superseded by the
     same memory naming Atlas, from the rename on (the old wording stays in history). The
@@ -419,7 +430,8 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecor
         if any(mentions(r.content, name) for name in c.ended):
             return not died(r.content)
         named = [name for name in retires if mentions(r.content, name)
-                 or same_word(name, r.content) or named_across(name, r.content)]  # 로사르탄 left, "… losartan 드신다" said
+                 or same_word(name, r.content) or named_across(name, r.content)  # 로사르탄 left, "… losartan 드신다" said
+                 or _by_its_verb(name, r.content)]  # "left teaching": "User teaches chemistry"
         if not named:  # a plan called off ("not running chicago this year"): its plans only
             return any(planned(r.content, name) for name in c.calls_off) and not r.pinned
         # a medicine the memory says is taken ("넥시움 먹는다"): stopped by its holder alone
@@ -439,6 +451,16 @@ def _retired_by(c: Candidate, new: MemoryRecord, pool: Pool) -> list[MemoryRecor
             if r.id not in pool.created and r.layer is new.layer
             and r.type is not MemoryType.RULE and stops(r)
             and not says_more(r.content, new.content)]
+
+
+def _by_its_verb(name: str, content: str) -> bool:
+    """``content`` says the user does ``name``, an activity left said by its gerund ("teaching"
+    left: "User teaches high school chemistry"; "nursing": "User nurses …" or "… works as a
+    nurse")."""
+    if not re.fullmatch(r"[a-z]{3,}ing", name, re.IGNORECASE):
+        return False
+    stem = name[:-3].casefold()
+    return re.search(rf"\b{stem}(?:es|s|e|er|ers)?\b", content, re.IGNORECASE) is not None
 
 
 def _diet_again(c: Candidate, new: MemoryRecord, pool: Pool) -> MemoryRecord | None:

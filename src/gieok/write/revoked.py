@@ -52,7 +52,13 @@ _PERMITS = re.compile(r"\b(?:you\s+can|you\s+may|feel\s+free\s+to|(?:it['’]?s|
 _AGAIN = re.compile(r"\bagain\b|\bback\s+to\b|다시", re.IGNORECASE)
 _STOP_EN = frozenset("the a an my your to of in on at for with and or it them that this those "
                      "me us be any all every each always answers answer replies reply responses "
-                     "response".split())
+                     "response only just".split())
+# "forget the English-only rule", "never mind the English rule", "drop that bullet-point thing":
+# the request named by what it asked, before a word for a request
+_DROPPED_EN = re.compile(
+    r"\b(?:forget(?:\s+about)?|never\s*mind|drop|scrap|ignore|disregard|cancel|lose)\s+(?:the|that|my|your|this)\s+"
+    r"(?P<x>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+(?:rule|request|instruction|thing|preference|policy)\b",
+    re.IGNORECASE)
 # the verbs a request is said with, not what it asks for: "stop adding type hints" takes back
 # "always give me type hints" — the hints are what both name
 _ASKING_EN = frozenset("add adding give giving include including put putting use using write "
@@ -71,19 +77,39 @@ def revoked(sentence: str) -> tuple[str, ...]:
         words = _KO_LEAD.sub("", m.group("x")).split()
         words = [re.sub(r"(?:은|는|을|를|도)$", "", w) if len(w) > 2 else w for w in words]
         return tuple(w for w in words if w not in _STOP_KO and len(w) > 1)
-    m = _EN.search(sentence)
+    m = _EN.search(sentence) or _DROPPED_EN.search(sentence)
     if m is None:
         return ()
-    words = [w.casefold().strip("'’") for w in m.group("x").split()]
+    words = [w.casefold().strip("'’") for w in re.split(r"[\s-]+", m.group("x"))]
     named = [w for w in words if w not in _STOP_EN and len(w) > 2]
     things = [w for w in named if w not in _ASKING_EN]
     return tuple(things or named)
 
 
+# "actually you can use bullet points now, I changed my mind": what is allowed again, said as a
+# permission with a word of now — it takes back a request that forbade it ("no bullet points
+# unless I ask"), never one that asks for it
+_ALLOWED_EN = re.compile(
+    r"\b(?:you\s+can|you\s+may|feel\s+free\s+to|(?:it['’]?s|its)\s+(?:fine|ok(?:ay)?)\s+to)\s+"
+    r"(?:use|add|include|give\s+me|put|write\s+in|do)\s+(?P<x>[\w'’-]+(?:\s+[\w'’-]+){0,2}?)\s+"
+    r"(?:again|now|after\s+all|from\s+now\s+on)\b", re.IGNORECASE)
+_FORBIDS = re.compile(r"\b(?:no|never|don['’]?t|do\s+not|avoid|without|stop)\b", re.IGNORECASE)
+
+
+def allowed(sentence: str) -> tuple[str, ...]:
+    """The content words of what ``sentence`` allows again ("you can use bullet points now" →
+    bullet, points); empty when it allows nothing so."""
+    m = _ALLOWED_EN.search(sentence)
+    if m is None:
+        return ()
+    words = [w.casefold().strip("'’") for w in m.group("x").split()]
+    return tuple(w for w in words if w not in _STOP_EN and len(w) > 2)
+
+
 def takes_back(sentence: str) -> bool:
     """``sentence`` takes a request back: by its words, or as a permission to answer at the
-    other pole of an axis ("you can go long again")."""
-    return bool(revoked(sentence)) or _permits_pole(sentence)
+    other pole of an axis ("you can go long again"), or to do what a request forbade."""
+    return bool(revoked(sentence)) or _permits_pole(sentence) or bool(allowed(sentence))
 
 
 def _permits_pole(sentence: str) -> bool:
@@ -110,6 +136,9 @@ def revoked_rules(new: MemoryRecord, sentence: str, records: Iterable[MemoryReco
              and r.layer is new.layer and r.id != new.id]
     words = revoked(sentence)
     out = [r for r in rules if words and all(_named(w, r.content) for w in words)]
+    free = allowed(sentence)
+    out += [r for r in rules if free and r not in out and _FORBIDS.search(r.content)
+            and all(_named(w, r.content) for w in free)]
     if _permits_pole(sentence):
         asked = new.model_copy(update={"type": MemoryType.RULE, "content": sentence})
         out += [r for r in styles.reversed_requests(asked, rules, created) if r not in out]

@@ -33,7 +33,8 @@ def _say(mem: Memory, day: str, text: str, session: str) -> None:
 
 
 def _live(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100)]
+    """The live long-term memories (episodes, dated or not, are the turns archived)."""
+    return [r.content for r in mem.list(user_id="u", limit=100) if r.layer.value != "episodic"]
 
 
 # -- pulling out of an event ----------------------------------------------------------------------
@@ -234,3 +235,166 @@ def test_the_same_sister_moved(mem: Memory) -> None:
     _say(mem, "2026-03-01", "my sister Mina lives in Daegu, she's a pharmacist", "a")
     _say(mem, "2026-04-01", "my sister Mina moved to Incheon", "b")
     assert not any("Mina lives in Daegu" in c for c in _live(mem))
+
+
+# -- a date moved with no event named --------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "anchor"), [
+    ("surgeon had a cancellation, they moved me up to march 2", ""),
+    ("the clinic pushed us back to the 14th", ""),
+    ("Porto is off, Leo has the flu :( pushed it to october", "Porto"),
+])
+def test_moved_with_no_event_named(sentence: str, anchor: str) -> None:
+    from gieok.write.extract import shift
+    assert [s.anchor for s in shift.shifts(sentence) if s.kind == "rescheduled"] == [anchor]
+
+
+@pytest.mark.parametrize("sentence", ["moved it to the couch", "pushed me to the limit",
+                                      "moved us to a bigger room", "pushed it to maybe later"])
+def test_no_date_moved(sentence: str) -> None:
+    from gieok.write.extract import shift
+    assert not [s for s in shift.shifts(sentence) if s.kind == "rescheduled"]
+
+
+def test_the_one_dated_plan_is_moved(mem: Memory) -> None:
+    _say(mem, "2026-01-20", "knee surgery is set for june 12, need to plan my recovery weeks", "a")
+    _say(mem, "2026-02-25", "surgeon had a cancellation, they moved me up to march 3", "b")
+    live = " | ".join(_live(mem))
+    assert "june 12" not in live
+    assert "surgery is set for march 3" in live.casefold()
+
+
+def test_redated_spans() -> None:
+    assert partial.redated("User is going to Porto june 8-15 with Leo", "pushed it to september") == \
+        "User is going to Porto september with Leo"
+    assert partial.redated("User has two trips, june 8 and july 2", "pushed it to september") is None
+
+
+# -- a loss said of one named -----------------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "name"), [
+    ("we lost Biscuit last month. house is so quiet", "Biscuit"),
+    ("I lost my cat Miso in the spring", "Miso"),
+    ("we lost Grandpa.", "Grandpa"),
+])
+def test_lost_one_named(sentence: str, name: str) -> None:
+    from gieok.write.extract.retired import who_is_gone
+    assert who_is_gone(sentence) == (name,)
+
+
+@pytest.mark.parametrize("sentence", ["lost Max at the park yesterday", "we lost Biscuit for an hour",
+                                      "I lost Sam's number", "we lost to Jo", "I lost Chrome tabs again"])
+def test_nobody_lost(sentence: str) -> None:
+    from gieok.write.extract.retired import who_is_gone
+    assert who_is_gone(sentence) == ()
+
+
+def test_a_pet_lost_is_no_longer_current(mem: Memory) -> None:
+    _say(mem, "2026-01-14", "our old beagle Biscuit is 14 now, super slow but happy", "a")
+    _say(mem, "2026-06-03", "we lost Biscuit last month. house is so quiet", "b")
+    assert not any("is 14 now" in c for c in _live(mem))
+
+
+# -- a plan to begin something, begun -----------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "thing"), [
+    ("first week of kindergarten done, Mia loves her teacher", "kindergarten"),
+    ("Mia started kindergarten today", "kindergarten"),
+    ("first day of physio was over quick", "physio"),
+])
+def test_begun(sentence: str, thing: str) -> None:
+    from gieok.write.begun import begun
+    assert begun(sentence) == thing
+
+
+@pytest.mark.parametrize("sentence", ["first day at the new job went fine", "I started it today",
+                                      "Mia wants to start kindergarten", "kindergarten starts in the fall"])
+def test_not_begun(sentence: str) -> None:
+    from gieok.write.begun import begun
+    assert begun(sentence) is None
+
+
+def test_the_plan_to_start_is_over_once_begun(mem: Memory) -> None:
+    _say(mem, "2026-04-15", "Mia's starting kindergarten in september, I'm already nervous", "a")
+    _say(mem, "2026-09-08", "first week of kindergarten done, Mia loves her teacher Mr. Lee", "b")
+    live = _live(mem)
+    assert not any("starting kindergarten" in c for c in live)
+    assert any("kindergarten" in c for c in live)
+
+
+def test_another_childs_plan_stays(mem: Memory) -> None:
+    _say(mem, "2026-04-15", "Mia's starting kindergarten in september, I'm already nervous", "a")
+    _say(mem, "2026-09-08", "first week of kindergarten done, Leo loves his teacher Mr. Lee", "b")
+    assert any("starting kindergarten" in c for c in _live(mem))
+
+
+# -- a company dinner in either language ---------------------------------------------------------------
+def test_a_work_dinner_moved_in_the_other_language() -> None:
+    said = new_value("사용자는 회식 다음 주 목요일로 바뀜")
+    assert said is not None
+    assert replaced("사용자는 team dinner 4월 2일 화요일로 잡혔다", said)
+    assert not replaced("사용자는 birthday dinner 4월 2일 화요일로 잡혔다", said)
+
+
+# -- a thing allowed again ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "words"), [
+    ("actually you can use bullet points now, I changed my mind", ("bullet", "points")),
+    ("feel free to use emojis again", ("emojis",)),
+])
+def test_allowed_again(sentence: str, words: tuple[str, ...]) -> None:
+    from gieok.write.revoked import allowed
+    assert allowed(sentence) == words
+
+
+def test_allowed_again_ends_the_ban_not_the_ask(mem: Memory) -> None:
+    _say(mem, "2026-04-10", "no tables unless I ask. I hate them", "a")
+    _say(mem, "2026-05-20", "actually you can use tables now, I changed my mind", "b")
+    assert not any("No tables" in c for c in _live(mem))
+
+
+# -- a rule dropped by name (newuser F4) ---------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "words"), [
+    ("You don't have to answer only in English anymore, Korean is fine now.", ("english",)),
+    ("Forget the English-only rule, please.", ("english",)),
+    ("Never mind the English rule, Korean is fine.", ("english",)),
+    ("drop the bullet-point thing", ("bullet", "point")),
+])
+def test_a_rule_dropped_by_name(sentence: str, words: tuple[str, ...]) -> None:
+    from gieok.write.revoked import revoked
+    assert revoked(sentence) == words
+
+
+@pytest.mark.parametrize("sentence", ["never mind the weather", "forget it, I'll do it myself",
+                                      "nevermind, found it"])
+def test_no_rule_dropped(sentence: str) -> None:
+    from gieok.write.revoked import revoked
+    assert revoked(sentence) == ()
+
+
+@pytest.mark.parametrize("taken_back", ["Never mind the English rule, Korean is fine.",
+                                        "Forget the English-only rule, please.",
+                                        "You don't have to answer only in English anymore, Korean is fine now."])
+def test_the_english_rule_taken_back(mem: Memory, taken_back: str) -> None:
+    _say(mem, "2026-11-16", "Please always answer me in English, even if I write in Korean.", "a")
+    _say(mem, "2026-11-20", taken_back, "b")
+    assert not any("Always answer" in c for c in _live(mem))
+
+
+# -- an occupation left, said by its gerund (newuser F5) ----------------------------------------------
+@pytest.mark.parametrize(("sentence", "names"), [
+    ("I left teaching and now work as a lab manager at Pfizer", ("teaching",)),
+    ("quit nursing last year", ("nursing",)),
+])
+def test_an_occupation_left(sentence: str, names: tuple[str, ...]) -> None:
+    assert retired(sentence) == names
+
+
+@pytest.mark.parametrize("sentence", ["I left the meeting early", "left running for a while",
+                                      "left cycling at the gym", "left the building"])
+def test_no_occupation_left(sentence: str) -> None:
+    assert not any(n.endswith("ing") for n in retired(sentence))
+
+
+def test_leaving_teaching_ends_teaching(mem: Memory) -> None:
+    _say(mem, "2026-11-16", "I teach high school chemistry.", "a")
+    _say(mem, "2026-11-20", "I left teaching and now work as a lab manager at Pfizer.", "b")
+    live = _live(mem)
+    assert not any("chemistry" in c for c in live)
+    assert "User works as a lab manager at Pfizer" in live

@@ -76,8 +76,10 @@ _SCHOOLWORK = re.compile(r"시험|숙제|과제|퀴즈|중간고사|기말고사
 # No module named …", "NullPointerException") or an assignment to a dotted name
 _ERROR_TEXT = re.compile(r"\b[A-Z][A-Za-z]*(?:Error|Exception)\b(?::|\s+at\b)|"
                          r"(?<![\w.])[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+\s*=(?!=)")
+# (never "never mind the English rule": a standing request taken back, ``revoked``)
 _NEVERMIND = re.compile(r"^(?:(?:nah|no|ok(?:ay)?|oh|hmm+|actually|eh)[,.!\s]+)*(?:never\s?mind|nvm|"
-                        r"forget\s+it|scratch\s+that)\b", re.IGNORECASE)
+                        r"forget\s+it|scratch\s+that)\b(?!\s+(?:the|that|my|your)\s+[\w'’ -]{1,30}?\s*"
+                        r"(?:rule|request|instruction)\b)", re.IGNORECASE)
 # "저 이번에 처음 써봐요", "처음 사용해 봐요" — the verb with no object: trying what is at hand
 _FIRST_USE_KO = re.compile(r"^(?:(?:저|나|전|난)\s)?(?:이번에\s|오늘\s|여기\s|이거\s|이것\s)?처음\s?"
                            r"(?:써|사용해|이용해|해)\s?(?:봐요|봐|봅니다|보는\s?(?:거|건데|거예요|거에요)|"

@@ -387,6 +387,7 @@ _DOSE = re.compile(r"\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ug|ml|units?|iu|단위|알|�
 _SAME_KIND = {"미팅": "meeting", "레슨": "lesson", "클래스": "class", "세션": "session",
               "파티": "party", "투어": "tour"}
 _SAME_KIND.update({v: k for k, v in _SAME_KIND.items()})
+_SAME_KIND["회식"] = r"(?:company|team|work|office)\s+dinner"  # a word, not a loanword
 
 
 def _same_word(thing: str, old: str) -> bool:

@@ -53,6 +53,13 @@ _EN.append(re.compile(
     r"\b(?:last\s+day\s+(?:at|with)|leaving|left|resign(?:ed|ing)\s+from|quitting|handed\s+in\s+"
     r"(?:my\s+)?notice\s+at|(?:was|got|been)\s+laid\s+off\s+(?:from|at|by))\s+"
     r"(?P<x>(?-i:[A-Z])[\w&.+-]*(?:\s+(?-i:[A-Z])[\w&.+-]*){0,2})", re.IGNORECASE))
+# "I left teaching and now work as a lab manager", "quit nursing last year": an occupation left,
+# said by its gerund (what is stored says the verb: "User teaches high school chemistry")
+_EN.append(re.compile(r"(?:^|[,.;!]\s*|\bI\s+(?:just\s+|finally\s+|officially\s+)?)(?:left|quit)\s+"
+                      r"(?P<x>(?!(?:everything|nothing|something|thing|morning|evening|meeting|building|"
+                      r"wedding|ceiling|clothing|parking|string|spring|king|ring|wing|sibling|"
+                      r"earring|offspring)\b)[a-z]{3,}ing)\b(?!\s+(?:early|late|at|for)\b)",
+                      re.IGNORECASE))
 # "our trip to Porto got cancelled", "Coldplay was called off": the name said before it
 _EN.append(re.compile(r"(?P<x>(?-i:[A-Z])[\w'’.&-]*)\s+(?:got|was|were|has\s+been|have\s+been|is|are)\s+"
                       r"(?:cancell?ed|called\s+off|scrapped)\b", re.IGNORECASE))
@@ -191,12 +198,26 @@ _PARTED_KO = re.compile(
 _PUT_DOWN = re.compile(PUT_DOWN, re.IGNORECASE)
 
 
+# "we lost Pilot last month", "I lost my cat Miso in the spring": a death said as a loss, of
+# one named — never a thing mislaid or a pet gone missing for a while ("lost Max at the park",
+# "lost Biscuit for an hour"), a name's belonging ("lost Sam's number") or a game ("lost to Jo")
+_LOST = re.compile(rf"\b(?:we|I)\s+(?:just\s+|sadly\s+|finally\s+)?lost\s+(?:(?:our|my)\s+(?:old\s+)?"
+                   rf"(?:dog|cat|pup|puppy|kitty|greyhound|rabbit|bunny|bird|parrot|hamster|horse|"
+                   rf"grandma|grandpa|grandmother|grandfather|dad|mom|mum|father|mother)\s+)?"
+                   rf"(?P<n>{_NAME})(?=\s*(?:[,.;!:)]|$)|\s+(?:last|this|yesterday|today|earlier|recently|"
+                   rf"over\s+the|in\s+(?:the\s+)?(?:spring|summer|fall|autumn|winter|january|february|march|"
+                   rf"april|may|june|july|august|september|october|november|december))\b)")
+
+
 def who_is_gone(sentence: str) -> tuple[str, ...]:
     """Who the sentence says is gone from the user's life, by name: the partner parted from
     (``parted``), or the pet put down ("we had to put Pickles down this morning" — the one put
-    down is the object, so the sentence's subject is no help)."""
+    down is the object, so the sentence's subject is no help), or the one lost ("we lost Pilot
+    last month")."""
     m = _PUT_DOWN.search(sentence) if died(sentence) else None
-    return parted(sentence) or ((m.group("put"),) if m is not None and m.group("put") else ())
+    lost = _LOST.search(sentence)
+    return parted(sentence) or ((m.group("put"),) if m is not None and m.group("put") else ()) or (
+        (lost.group("n"),) if lost is not None and lost.group("n") not in ("User", "It", "The") else ())
 
 
 def parted(sentence: str) -> tuple[str, ...]:
@@ -296,6 +317,12 @@ def _then_did(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+_THIRD = re.compile(r"^User\s+(work|live|teach|run|use|take|do|go|have|study|play|drive|own|write|make|"
+                    r"help|manage|lead|coach|train|volunteer|freelance|consult)\b")
+_THIRD_FORM = {"teach": "teaches", "do": "does", "go": "goes", "have": "has", "study": "studies",
+               "coach": "coaches"}
+
+
 def without(content: str, names: tuple[str, ...]) -> str:
     """``content`` without the clause that names what the user left behind, when the rest
     still says what holds now: "User sold the Avante last month and bought a Tesla Model 3"
@@ -328,6 +355,9 @@ def without(content: str, names: tuple[str, ...]) -> str:
             text = re.sub(rf",\s*(?:and\s+)?no\s+more\s+{det}{n}\b", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\s{2,}", " ", text).strip(" ,")
     text = re.sub(r"^User\s+(?=User\s)", "", text)  # "User [quit X,] User is a Y now"
+    # "User [left teaching and now] work as …": the verb said after "and" takes the subject
+    text = _THIRD.sub(lambda m: f"User {_THIRD_FORM.get(m.group(1).casefold(), m.group(1) + 's')}",
+                      text) if text != content else text
     doing = re.sub(r"^User\s+", "", text)
     if text != content and _DOING_NOW.match(doing):  # "[Dropped pottery,] doing salsa now"
         text = f"User is {doing}"

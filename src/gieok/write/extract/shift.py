@@ -356,11 +356,28 @@ _NO_EVENT = re.compile(r"(?:사정|때문|탓|덕분|관계|문제)(?:으로|에
                        re.IGNORECASE)
 
 
+# "they moved me up to march 2", "pushed it to september": the one moved is the user, or "it" —
+# a new date said, no event named ("Lisbon is off … pushed it to september": "it" is the name
+# said off in the same breath)
+_MOVED_UNNAMED_EN = re.compile(
+    r"\b(?:moved|pushed|bumped|brought|rescheduled|postponed|shifted)\s+(?P<o>me|us|it|the\s+user|User)\s+"
+    r"(?:(?:up|back|forward|out)\s+)?(?:to|till|until)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)\b|"
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|next\s+(?:week|month|year)\b|"
+    r"(?:spring|summer|fall|autumn|winter)\b)", re.IGNORECASE)
+_SAID_OFF_EN = re.compile(r"\b(?P<x>(?-i:[A-Z])[\w'’-]+)\s+(?:is|['’]s)\s+off\b")
+
+
 def _rescheduled(content: str) -> list[Shift]:
     """A date moved: the event moved (its name before the date), or no event named at all
     (anchor ""): the one dated plan of the holder is meant (``contrast.ended_or_replaced``)."""
     pattern = _RESCHEDULED_KO if _HANGUL.search(content) else _RESCHEDULED_EN
     out = []
+    unnamed = None if _HANGUL.search(content) else _MOVED_UNNAMED_EN.search(content)
+    if unnamed is not None:
+        off = _SAID_OFF_EN.search(content[:unnamed.start()]) if unnamed.group("o") == "it" else None
+        return [Shift("rescheduled", anchor=off.group("x") if off and off.group("x") != "User" else "")]
     for m in pattern.finditer(content):
         x, w = m.group("x"), m.group("w")
         if _NO_EVENT.search(x) and not (w and event_named(f"{w} {x}")):
