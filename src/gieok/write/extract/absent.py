@@ -53,6 +53,12 @@ _ABSTAIN_KO = re.compile(
     rf"(?:^|(?<=[\s,]))(?:{_SUBJECT_KO}|{_KIN_KO})?(?P<pre>(?:(?!{FAMILY_KO})[^\s,]+\s){{0,4}}?)"
     rf"(?P<noun>{_TAKEN_KO})(?:을|를|은|는|도)?\s?(?P<neg>안|못)\s?"
     rf"(?P<verb>{'|'.join(sorted(_VERB_KO, key=len, reverse=True))}){_END_KO}", re.IGNORECASE)
+# "고수만 안 들어가면 됨", "새우만 빼면 다 잘 먹어": anything but the food — the user does not eat it
+_BUT_KO = re.compile(
+    r"(?:^|(?<=[\s,]))(?P<noun>회|날것|생선|갑각류|새우|견과류|땅콩|오이|고수|버섯|계란|달걀|닭고기|"
+    r"매운\s?(?:거|것|음식)|유제품|우유|밀가루|고기|돼지고기|소고기|해산물|가지|당근|파|양파|마늘)"
+    r"(?:만|은|는)\s?(?:안\s?들어가면|안\s?넣으면|빼면|빼고|없으면)\s?(?:(?:다|뭐든|아무거나)\s?)?(?:잘\s)?"
+    r"(?:돼|됨|돼요|되요|괜찮|좋아|상관\s?없|먹어|먹음|먹어요|ok|오케이)")
 # a clause of one moment or one occasion, or not the user's own state
 _MOMENT_KO = re.compile(r"오늘|어제|내일|이번\s?(?:주|달|엔|에는)|지금은|방금|아까|당분간|그날|그때|이따")
 _NOT_STATED_KO = re.compile(r"[?？]|(?:면|다면|거든요?\?|까|나요|래|대|냐|니)\s*$")
@@ -106,7 +112,8 @@ def stated(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
 
 
 def _negative(memory: str) -> bool:
-    return re.search(r"없|안\s|못\s|\bno\b|n['’]t\b|\bnot\b|\bnever\b", memory, re.IGNORECASE) is not None
+    return re.search(r"없|안\s|못\s|빼면|빼고|\bno\b|n['’]t\b|\bnot\b|\bnever\b", memory,
+                     re.IGNORECASE) is not None
 
 
 def _tags(family: str) -> tuple[str, ...]:
@@ -142,6 +149,12 @@ def _korean(text: str) -> list[tuple[str, str, str]]:
         family = "routine" if timed or noun in ("운전", "커피", "카페인", "coffee", "caffeine") else \
             "health" if noun in ("술", "담배", "전자담배", "전자 담배") else "diet"
         out.append((f"{who} {body}", noun, family))
+    for m in _BUT_KO.finditer(text):
+        if _MOMENT_KO.search(text[:m.end()]) or not _clause_start(text, m.start()) \
+                or _OTHERS_KO.search(text[:m.start()]):
+            continue
+        noun = re.sub(r"\s+", " ", m.group("noun"))
+        out.append((f"사용자는 {noun}{'을' if has_batchim(noun) else '를'} 안 먹는다", noun, "diet"))
     return out
 
 

@@ -154,6 +154,10 @@ _PETS_LONG = "|".join(w for w in PETS_KO.split("|") if len(w) > 1)
 _KO_INTRO = [
     re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{_KO_NOUN})\s?"
                r"(?P<name>[가-힣A-Za-z]{1,6})(?:가|는|은|를|도|랑|께서)(?=\s|$)"),
+    # "저희 집 리트리버 하루한테 닭고기 알레르기가 있어서": a pet's name before 한테/에게 (a
+    # relative's word may be followed by someone else's: "우리 엄마 친구한테")
+    re.compile(rf"(?:우리|저희|울|내|제)\s?(?:집\s?)?(?P<noun>{PETS_KO})\s?"
+               r"(?P<name>[가-힣A-Za-z]{1,6}?)(?:이)?(?:한테|에게)(?=\s|$)"),
     # "앵무새 이름은 망고인데 요즘 …": the name before the copula's connective as well
     re.compile(rf"(?P<noun>{_KO_NOUN})\s?이름은\s?(?P<name>[가-힣A-Za-z]{{1,6}}?)"
                r"(?:이)?(?:야|예요|에요|이에요|입니다|이고|임|이야|인데)?(?=[\s.!,]|$)"),

@@ -29,7 +29,7 @@ from gieok.write.extract.passing import passing
 from gieok.write.extract.request_reason import reason_clause as reason_clause
 from gieok.write.extract.request_reason import ko_asks, without_marker, without_request
 from gieok.write.extract.script import is_korean
-from gieok.write.extract import discourse, english, korean
+from gieok.write.extract import discourse, english, kin_holder, korean
 
 
 # -- what is not a durable self-disclosure ----------------------------------------------------
@@ -509,6 +509,7 @@ def normalise(sentence: str) -> tuple[str | None, str]:
     content = korean.to_memory(sentence) if lang == "ko" else english.to_memory(sentence)
     if content and lang == "ko":
         content = kin_patient(sentence, content)  # "아버지 수술 잘 끝났어": the father's surgery
+        content = kin_holder.of(content)  # "남편이 갑각류 알레르기 있어서": the husband's
     if content and animal_part(content) and HEALTH.search(content) and _PERSON.match(content) \
             and not _names_animal(content):
         return None, lang  # "사용자의 남편은 날개를 다쳤다": the wing is the rescued bird's

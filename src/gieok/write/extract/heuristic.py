@@ -22,7 +22,7 @@ from gieok.write.extract import disclosure, english, followup, forms, forwarded,
 from gieok.write.extract import answer_apart, health, housing_cost, korean, turn_readers, undertaking
 from gieok.write.extract import asked_change, beside_secret, introductions, kin_news, ko_cause, ko_titles
 from gieok.write.extract import memorable, moment, own_clauses, patterns_en, patterns_ko
-from gieok.write.extract import covered, definite_pet, drafted, slots, turn_memo
+from gieok.write.extract import covered, definite_pet, drafted, named_reply, slots, turn_memo
 from gieok.write.extract import workspace as workspaces
 from gieok.write.extract import standing as standing_rules
 from gieok.write.extract.base import Candidate, Extraction, Hit, Rule, RuleContext
@@ -138,6 +138,7 @@ class HeuristicExtractor:
                     if previous is not None and previous.role == "assistant" else None
                 if question:
                     entities.kind_asked(question, turn.content)
+                named_reply.in_context(turn, previous, prior, entities)  # "이름은 서윤이"
                 for sentence in definite_pet.as_mine(clarified(split_sentences(turn.content))):
                     prior = sentence  # what a correction in the next turn may fix
                     entities.notice_pet(sentence)
@@ -202,15 +203,16 @@ class HeuristicExtractor:
         entities.assistant_said(shown)  # "How old is your cat?": the user has a cat
         pets = introductions.named_pets(entities)
         entities.name_chosen(turn.content, shown)
+        named = named_reply.stated(turn.content, shown, prior, entities)  # "이름은 서윤이"
         made = list(self._from_turn(turn, entities, asked, prior, shown))
-        said = [c.content for c in made]  # (+ a title in quotes: "우리 웹소설 '…' 3부 …")
+        said = [c.content for c in made] + [h.content for h, _ in named]  # (+ a quoted title)
         made = introductions.named_over(made, [self._candidate(
             hit, lang, turn, turn.content[:PREVIEW_CHARS], explicit=False, hedged=False)
             for hit, lang in [*introductions.introduced_pets(pets, entities, turn.content, said),
                               *ko_titles.titled(turn.content, said),
                               *housing_cost.stated(turn.content,
                                                    [c.content for c in made if not c.lapse]),
-                              *turn_readers.read(turn.content, said, shown)]])
+                              *turn_readers.read(turn.content, said, shown, prior), *named]])
         return made, next(iter(reversed(split_sentences(turn.content))), prior)
 
     def _from_turn(self, turn: Turn, entities: Entities,

@@ -80,20 +80,24 @@ def _english(sentence: str) -> tuple[Hit, str] | None:
 # -- Korean ----------------------------------------------------------------------------------
 
 _AMOUNT_KO = (r"(?:\d+(?:\.\d+)?\s?억(?:\s?\d+(?:\s?천|\s?백)?(?:\s?만)?)?|\d+\s?천(?:\s?만)?|"
-              r"\d{1,3}(?:,\d{3})+|\d{2,4}(?:\s?만)?)(?:\s?원)?")
+              r"\d{1,3}(?:,\d{3})+|\d{2,4}(?:\s?만)?|"
+              # said in words before 에 월세: "보증금 천에 월세 75", "오백에 50"
+              r"(?:[이삼사오육칠팔구]?천|[이삼사오육칠팔구]?백)(?=에\s?월세))(?:\s?원)?")
 _KIND_KO = r"(?P<kind>반전세|전세|월세|보증금|관리비)"
 _COPULA = r"(?:이야|야|이에요|예요|에요|이고|고|인데|이라서|라서|임|입니다|이다|짜리|씩|정도|쯤|내|낸다|내요|내고)"
 # "월세 80이야", "전세 3억 2천인데", "보증금은 지금 5천이고"
 _KO_IS = re.compile(rf"{_KIND_KO}\s?(?:금|가|는|은|이|도)?\s?(?:지금|현재|이제|원래)?\s?"
-                    rf"(?P<amt>{_AMOUNT_KO})\s?(?=(?:{_COPULA}|에\s?월세)(?:\s|$|[.,!~ㅠㅜ]))")
+                    rf"(?P<amt>{_AMOUNT_KO})\s?(?=(?:{_COPULA}|에\s?월세)(?:\s|$|[.,!~ㅠㅜ])|"
+                    # "보증금 천에 월세 75. 관리비 별도 …": the amount said bare, ending the clause
+                    r"[.,!](?:\s|$)|\s*$)")
 # "지금 3억 2천인데": the amount alone, after a sentence that named the home's 전세/월세
 _KO_ALONE = re.compile(rf"^(?:근데\s|그리고\s)?(?:지금|현재|원래)\s?(?:은|는)?\s?(?P<amt>{_AMOUNT_KO})\s?"
                        rf"(?:{_COPULA})[\s.!~ㅠㅜ]*$")
 _KO_NOT_STATED = re.compile(r"\?|(?:올려|올린|올리|인상|내려|깎|낮춰)|(?:면|라면|으면)\s|까요|나요|할까|는지")
 
 
-def _korean(sentence: str, before: str | None) -> tuple[Hit, str] | None:
-    found = _KO_IS.search(sentence)
+def _korean(sentence: str, before: str | None, start: int = 0) -> tuple[Hit, str] | None:
+    found = _KO_IS.search(sentence, start)
     kind = found.group("kind") if found else None
     if found is None and before is not None:
         alone = _KO_ALONE.match(sentence.strip())
@@ -135,10 +139,15 @@ def stated(turn_text: str, stored: Sequence[str]) -> list[tuple[Hit, str]]:
     before: str | None = None
     for sentence in split_sentences(turn_text):
         hit = _korean(sentence, before) if HANGUL.search(sentence) else _english(sentence)
+        if hit is not None and HANGUL.search(sentence):  # "보증금 천에 월세 75": both amounts
+            said = _KO_IS.search(sentence)
+            more = _korean(sentence, None, said.end()) if said is not None else None
+            hits = [hit, more] if more is not None and more[0].slot != hit[0].slot else [hit]
+        else:
+            hits = [hit] if hit is not None else []
         before = sentence
-        if hit is None:
-            continue
-        if any((hit[0].value or "") in re.sub(r"[\s,원$£€]", "", s).casefold() for s in stored):
-            continue
-        out.append(hit)
+        for one in hits:
+            if not any((one[0].value or "") in re.sub(r"[\s,원$£€]", "", s).casefold()
+                       for s in stored):
+                out.append(one)
     return out

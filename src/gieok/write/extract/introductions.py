@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from gieok.domain.records import MemoryType
-from gieok.write.extract import allergic_to, diagnosed, health_apart, lab_value, new_partner
-from gieok.write.extract import ordered_kids, self_intro
+from gieok.write.extract import allergic_to, diagnosed, for_whom, health_apart, lab_value, new_partner
+from gieok.write.extract import kept_pet, named_reply, ordered_kids, self_intro
 from gieok.write.extract.base import Hit
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import hypothetical, split_sentences
@@ -74,7 +74,9 @@ def introduced_pets(before: frozenset[str], entities: Entities, turn_text: str,
             content = f"User has {noun}s named {', '.join(names[:-1])} and {names[-1]}"
         out.append((Hit(content=content, family="pet", type=MemoryType.FACT,
                         category="context", tags=("pet",), confidence=0.75), lang))
-    return out
+    named = [e.noun for e in entities.known if e.kind == "pet" and e.name]  # ("우리 집 거북이는 …":
+    return out + kept_pet.stated(turn_text, [*stored, *named, *(h.content for h, _ in out)],
+                                 _NOT_NOW)  # the user's turtle, never named)
 
 
 class _HasContent(Protocol):  # (a candidate: only its words are read)
@@ -101,7 +103,8 @@ def _bare_of(bare: str, named: str) -> bool:
     if allergic_to.bare_of(bare, named) or new_partner.bare_of(bare, named) \
             or health_apart.bare_of(bare, named) or diagnosed.bare_of(bare, named) \
             or self_intro.bare_of(bare, named) or lab_value.bare_of(bare, named) \
-            or ordered_kids.bare_of(bare, named):
+            or ordered_kids.bare_of(bare, named) or named_reply.bare_of(bare, named) \
+            or for_whom.bare_of(bare, named):
         # "사용자는 알레르기 있다" beside what it is to; "사용자는 남친 생겼다" beside the name;
         # "사용자는 유당불내증 있고 회사 점심은 …" beside its halves
         return True

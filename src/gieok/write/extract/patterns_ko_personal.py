@@ -96,6 +96,10 @@ _WHEN_KO = re.compile(r"(?P<c>(?:[^\s.!?\n]+\s){0,4}?(?:[^\s.!?\n]*[ᆯ할을볼
                       r"\s*(?=(?:앞으로(?:는)?|항상|늘|매번|언제나)\s)")
 
 
+_INSTEAD = re.compile(r"마(?:세요|요)?\s(?P<x>[가-힣A-Za-z]{1,8}(?:가|이)?\s?(?:편해|편해요|편함|좋아|좋아요|좋음))"
+                      r"[\s.!~ㅋㅎ]*$")
+
+
 def _rule_content(g: Groups, ctx: RuleContext) -> str:
     clause = g["x"].strip()
     when = _WHEN_KO.search(ctx.sentence)
@@ -104,7 +108,8 @@ def _rule_content(g: Groups, ctx: RuleContext) -> str:
     neg = g.get("neg", "")
     if neg:
         joined = f"{clause} 하지" if neg.startswith("하지") else f"{clause}지"
-        return f"사용자 요청: {always} {joined} 말 것"
+        instead = _INSTEAD.search(ctx.sentence)  # "존댓말 쓰지 마 반말 편해": what suits instead
+        return f"사용자 요청: {always} {joined} 말 것" + (f" ({instead.group('x')})" if instead else "")
     if clause.endswith("해") or clause.endswith("하"):
         return f"사용자 요청: {always} {clause[:-1]}할 것"
     return f"사용자 요청: {always} {clause} 줄 것"

@@ -51,13 +51,26 @@ def ko_asks(text: str) -> bool:
         or _KO_BECAUSE.match(said) is not None
 
 
+# "… 해산물 많은 데는 별로", "… 매운 건 좀 별로야": options for the task turned down, a request
+_KO_NOT_KEEN = re.compile(r"(?:은|는|건|거는|데는)\s(?:좀\s)?별로(?:야|예요|에요|임|이야)?[\s.!~]*$")
+
+
+def _refused_for(text: str) -> bool:
+    """Options turned down for a health reason ("남편이 갑각류 알레르기 있어서 조식 해산물 많은
+    데는 별로"): the turning down is the task's, the reason a fact (not a taste said alone:
+    "회는 별로야" has no reason clause, and a reason that is no condition is a mood)."""
+    m = _KO_BECAUSE.match(text)
+    return _KO_NOT_KEEN.search(text) is not None and m is not None \
+        and HEALTH.search(m.group("x")) is not None
+
+
 def reason_clause(sentence: str) -> str | None:
     """"저 keto diet 하는 중이라 탄수화물은 빼주세요": a request whose reason is a statement
     about the user — the reason ("저 keto diet 하는 중이라") is worth keeping on its own; so is
     the reason of a passing mood ("고양이 두 마리도 있어서 더 정신없어")."""
     text = KO_LAUGH.sub("", sentence.strip()).strip()
     if not is_korean(text) or not (ko_asks(text) or KO_MOOD.search(text)
-                                   or past_evaluation(text)):
+                                   or past_evaluation(text) or _refused_for(text)):
         return None  # a request, or a mood with its reason: "고양이 두 마리도 있어서 정신없어"
     m = _KO_BECAUSE.match(text)
     if m is None or ko_asks(m.group("x")):
@@ -109,7 +122,7 @@ def without_request(sentence: str) -> str:
     있어서 새우는 빼주세요" → "저 갑각류 알레르기가 있어서"); the sentence when there is none."""
     text = sentence.strip()
     if is_korean(text):
-        m = _KO_BECAUSE.match(text) if ko_asks(text) else None
+        m = _KO_BECAUSE.match(text) if ko_asks(text) or _refused_for(text) else None
     else:
         text = _EN_ASK_FIRST.sub("", text)
         m = _EN_THEN_ASK.match(text)

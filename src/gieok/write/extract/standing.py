@@ -86,9 +86,13 @@ _KO_REQUEST = re.compile(
     r"지\s?마(?:세요)?|지\s?말아\s?(?:줘|주세요)|해요|하세요|써\s?줘|써\s?주세요|부탁해(?:요)?|"
     # a habit of the assistant's ended, said bare: "이모지 좀 그만 써", "사과 그만해"
     r"그만\s?(?:좀\s)?(?:써|해|쓰세요|하세요|써요|해요|붙여|넣어|물어봐)|"
-    r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발|항상|꼭|매번|늘|계속)?[\s.!~ㅋㅎㅠㅜ^]*"
-    # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma
-    r"(?:$|,\s*[^,?]{2,30}$)")
+    r"부탁드려요|부탁드립니다)[\s.!~ㅋㅎㅠㅜ^]*(?:앞으로|부탁해|제발|항상|꼭|매번|늘|계속|"
+    # "… 따로 빼서 보여줘 이제부터": when it starts, said after the request
+    r"이제부터|지금부터|다음부터|앞으로는)?[\s.!~ㅋㅎㅠㅜ^]*"
+    # "emoji 쓰지 말아줘, 좀 부담스러움": the reason after a comma; "존댓말 쓰지 마 반말 편해":
+    # what suits the user instead, said after it
+    r"(?:$|,\s*[^,?]{2,30}$|(?<=마)\s[가-힣A-Za-z]{1,8}(?:가|이)?\s?(?:편해|편해요|편함|좋아|좋아요|좋음)"
+    r"[\s.!~ㅋㅎ]*$)")
 # a habit ended with "그만", said as what not to do: "이모지 좀 그만 써" → "이모지 쓰지 마"
 _STOP = re.compile(r"(?:좀\s)?그만\s?(?:좀\s)?(?P<v>써요|써|쓰세요|해요|해|하세요|붙여|넣어|물어봐)(?=[\s.!~ㅋㅎ]|$)")
 _STOPPED = {"써요": "쓰지 마요", "써": "쓰지 마", "쓰세요": "쓰지 마세요", "해요": "하지 마요", "해": "하지 마",
@@ -433,7 +437,12 @@ def _user_clauses(text: str) -> str:
 # sentence makes the first a standing instruction, and alone says nothing.
 _DECLARED_KO = re.compile(
     r"^(?:(?:이거|이건|이것도|그거|그건)\s?)?(?:앞으로도?(?:\s?(?:계속|쭉))?(?:요|이요)?|"
-    r"(?:계속|항상|매번|늘|쭉)\s?(?:지켜\s?(?:줘|주세요|줘요)?|(?:이)?요))[\s.!~]*$")
+    r"(?:계속|항상|매번|늘|쭉)\s?(?:지켜\s?(?:줘|주세요|줘요)?|(?:이)?요)|"
+    # "회의록은 한국어, action item은 영어로. 매번 그렇게": the way just said, every time
+    r"(?:앞으로도?|계속|항상|매번|늘|쭉)\s?(?:그렇게|이렇게)\s?(?:해\s?줘|해\s?주세요|해요|해|부탁해)?(?:요)?)"
+    r"[\s.!~]*$")
+# a way of doing it said without the verb: "회의록은 한국어, action item은 영어로", "표로"
+_KO_WAY = re.compile(r"[가-힣A-Za-z0-9]\s?(?:으)?로(?:만)?(?:요)?$")
 # the task at hand, not every later answer: "이 문장 좀 다듬어 줘", "그 메일"
 _KO_THIS = re.compile(r"(?<![가-힣])(?:이|그|요|저)\s(?:문장|글|메일|이메일|문단|단락|파일|코드|사진|"
                       r"번역|부분|거)|(?<![가-힣])(?:이거|이것|요거|그거)")
@@ -458,8 +467,9 @@ def declared(sentences: list[str]) -> list[str]:
         text = sentence.strip()
         prev = out[-1].strip().rstrip(".!~ ") if out else ""
         if prev and _HANGUL.search(prev) and _DECLARED_KO.match(text) \
-                and _KO_REQUEST.search(prev) and not _KO_THIS.search(prev):
-            out[-1] = "앞으로 " + prev
+                and (_KO_REQUEST.search(prev) or _KO_WAY.search(prev)) and not _KO_THIS.search(prev):
+            # (a way said without its verb, "… 영어로", is asked for: "… 영어로 해줘")
+            out[-1] = "앞으로 " + prev + (" 해줘" if _KO_REQUEST.search(prev) is None else "")
             continue
         if prev and not _HANGUL.search(prev) and _DECLARED_EN.match(text):
             cond = _EN_CONDITION.match(prev) or re.match(

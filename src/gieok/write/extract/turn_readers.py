@@ -19,7 +19,11 @@ One list, so the extractor has one hook for all of them (``heuristic`` stays an 
 - ``food_reaction``: what a food does to the user's body, said as a request's reason;
 - ``ordered_kids``: children listed by their order with name and age in one breath;
 - ``bare_self``: an occupation or condition said as a bare phrase in reply ("paramedic");
-- ``trip_reply``: a trip said as a place and a time in reply to a question about travel.
+- ``trip_reply``: a trip said as a place and a time in reply to a question about travel;
+- ``owned_in_passing``: a durable good the user bought, said as the setting of a question;
+- ``kept_pet.ailing``: a pet's weak organ, said of "애" while shopping for the pet;
+- ``for_whom``: whose condition a request was for, said when the assistant asks (``shown``,
+  the assistant's turn before; ``prior``, the user's sentence before it).
 """
 
 from __future__ import annotations
@@ -27,14 +31,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gieok.write.extract import absent, allergic_to, bare_self, day_routine, diagnosed, food_reaction
-from gieok.write.extract import diagnosed_en, health_apart, lab_value, lived_with, ordered_kids
-from gieok.write.extract import new_partner, pregnancy, self_intro, standing_whole, trip_reply
+from gieok.write.extract import diagnosed_en, for_whom, health_apart, kept_pet, lab_value, lived_with
+from gieok.write.extract import new_partner, ordered_kids, owned_in_passing, pregnancy, self_intro
+from gieok.write.extract import standing_whole, trip_reply
 from gieok.write.extract.base import Hit
 
 
-def read(turn_text: str, said: Sequence[str], shown: str = "") -> list[tuple[Hit, str]]:
+def read(turn_text: str, said: Sequence[str], shown: str = "",
+         prior: str | None = None) -> list[tuple[Hit, str]]:
     """What each whole-turn reader adds to the turn's memories ``said``, in order; ``shown``:
-    the assistant's turn the user replies to."""
+    the assistant's turn the user replies to; ``prior``: the user's sentence before it."""
     return [*self_intro.named(turn_text, said),
             *pregnancy.weeks(turn_text, said),
             *absent.stated(turn_text, said),
@@ -51,4 +57,7 @@ def read(turn_text: str, said: Sequence[str], shown: str = "") -> list[tuple[Hit
             *food_reaction.stated(turn_text, said),
             *ordered_kids.stated(turn_text, said),
             *bare_self.stated(turn_text, said, shown),
-            *trip_reply.stated(turn_text, said, shown)]
+            *trip_reply.stated(turn_text, said, shown),
+            *owned_in_passing.stated(turn_text, said),
+            *kept_pet.ailing(turn_text, said),
+            *for_whom.stated(turn_text, shown, prior)]
