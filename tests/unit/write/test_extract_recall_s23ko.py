@@ -208,3 +208,20 @@ def test_a_deposit_and_rent_said_bare_are_both_stored(chat_extract: Any) -> None
     for text in ["친구 월세 60.", "월세 60 괜찮아?", "그 집 월세 올려서 60"]:
         got = _chat(chat_extract, f"u: {text}")
         assert "사용자의 월세는 60" not in got, (text, got)
+
+
+# -- a greeting with a name, and a home said as the first clause ---------------------------------
+
+def test_a_greeting_then_a_name_and_a_home_joined_to_the_job(chat_extract: Any) -> None:
+    got = _chat(chat_extract, "u: 안녕, 나 지우야. 지금 일산에 살고 여의도 증권사에서 애널리스트로 일해.")
+    assert "사용자의 이름은 지우" in got, got
+    assert "사용자는 일산에 거주" in got, got
+    assert not any(c.startswith("사용자는 안녕") for c in got), got
+
+
+def test_a_home_said_before_go_is_the_users_only(chat_extract: Any) -> None:
+    assert "사용자는 수원에 거주" in _chat(chat_extract, "u: 수원에 사는데 회사가 너무 멀어")
+    for text in ["동생은 대전에 살고 나는 서울 살아", "대전에 살고 싶어", "예전에 대전에 살았고 지금은 서울",
+                 "대전에 살면 좋겠다"]:
+        got = _chat(chat_extract, f"u: {text}")
+        assert "사용자는 대전에 거주" not in got, (text, got)

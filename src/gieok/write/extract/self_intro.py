@@ -21,7 +21,7 @@ from gieok.write.extract.patterns_ko_base import OCCUPATIONS
 
 _GREETING_KO = r"(?:안녕(?:하세요|하십니까)?|하이|반가워(?:요)?|반갑습니다|처음\s?뵙겠습니다|ㅎㅇ)"
 _KO = re.compile(
-    rf"^\s*{_GREETING_KO}[\s,.!~?]+(?:(?:저는|전|나는|난)\s?)(?P<x>[가-힣]{{2,4}}?)(?:이)?"
+    rf"^\s*{_GREETING_KO}[\s,.!~?]+(?:(?:저는|전|나는|난)\s?|(?:나|저)\s)(?P<x>[가-힣]{{2,4}}?)(?:이)?"
     r"(?:야|예요|에요|이에요|입니다|이고|라고\s?해(?:요)?|라고\s?합니다|이라고\s?해(?:요)?|이라고\s?합니다)"
     r"(?=[\s,.!~]|$)")
 # what the user is, said in the same shape: a role, a place in the family, a state
@@ -107,5 +107,10 @@ _GLUED = re.compile(r"^사용자는 (?P<x>[가-힣]{2,4}?)(?:이)?(?:야|예요|
 def bare_of(bare: str, named: str) -> bool:
     """``bare`` is the run-on introduction glued to the name ``named`` gives."""
     m = re.match(r"^사용자의 이름은 (?P<n>\S+)$", named)
+    if m is None:
+        return False
+    # "사용자는 안녕, 나 민호다": the greeting and the name, kept whole as a sentence
+    greeted = re.fullmatch(rf"사용자는 {_GREETING_KO}[\s,.!~]+(?:(?:저는|전|나는|난|나|저)\s)?"
+                           rf"{re.escape(m.group('n'))}(?:이)?(?:다|야|예요|이에요)?\.?", bare)
     glued = _GLUED.match(bare)
-    return m is not None and glued is not None and glued.group("x") == m.group("n")
+    return greeted is not None or glued is not None and glued.group("x") == m.group("n")

@@ -22,6 +22,7 @@ One list, so the extractor has one hook for all of them (``heuristic`` stays an 
 - ``trip_reply``: a trip said as a place and a time in reply to a question about travel;
 - ``owned_in_passing``: a durable good the user bought, said as the setting of a question;
 - ``kept_pet.ailing``: a pet's weak organ, said of "애" while shopping for the pet;
+- ``lives_and``: the user's residence said as a first clause joined by -고/-면서/-는데;
 - ``for_whom``: whose condition a request was for, said when the assistant asks (``shown``,
   the assistant's turn before; ``prior``, the user's sentence before it).
 """
@@ -32,6 +33,7 @@ from collections.abc import Sequence
 
 from gieok.write.extract import absent, allergic_to, bare_self, day_routine, diagnosed, food_reaction
 from gieok.write.extract import diagnosed_en, for_whom, health_apart, kept_pet, lab_value, lived_with
+from gieok.write.extract import lives_and
 from gieok.write.extract import new_partner, ordered_kids, owned_in_passing, pregnancy, self_intro
 from gieok.write.extract import standing_whole, trip_reply
 from gieok.write.extract.base import Hit
@@ -60,4 +62,5 @@ def read(turn_text: str, said: Sequence[str], shown: str = "",
             *trip_reply.stated(turn_text, said, shown),
             *owned_in_passing.stated(turn_text, said),
             *kept_pet.ailing(turn_text, said),
+            *lives_and.stated(turn_text, said),
             *for_whom.stated(turn_text, shown, prior)]
