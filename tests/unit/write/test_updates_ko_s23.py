@@ -127,8 +127,8 @@ def test_a_nut_allergy_narrowed_to_walnuts(mem: Memory) -> None:
     _say(mem, "2026-05-02", "딸 알레르기 검사 다시 했는데 호두만 남았대요! 다른 견과류는 괜찮대요", "s2")
     live = _live(mem)
     assert not any("견과류 알레르기가" in m for m in live)
-    assert [m for m in live if "호두" in m] == ["사용자는 딸이 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]
-    assert live["사용자는 딸이 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]  # still a core fact
+    assert [m for m in live if "호두" in m] == ["사용자의 딸은 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]
+    assert live["사용자의 딸은 호두 알레르기만 있다 (다른 견과류는 괜찮다)"]  # still a core fact
 
 
 def test_a_member_of_another_class_narrows_nothing(mem: Memory) -> None:
