@@ -9,13 +9,9 @@ after ``hnsw.max_scan_tuples`` before finding its rows (wrong answers), while an
 over a million rows is slow; measured in docs/benchmarks.md.
 
 Full text: the generated ``fts`` column (English words stemmed, Korean morphemes as they
-are, index text at weight B), matched with OR-ed terms through ``websearch_to_tsquery`` (no
-syntax errors from user text) and ranked the way SQLite's BM25 ranks, so that the same data
-gives the same order on both stores: each term's ``ts_rank`` (content weighing twice the
-index text, as ``INDEX_TEXT_WEIGHT`` does for SQLite), normalised by length and saturated
-(``TS_NORM``), times the term's rarity in the scope (IDF). Plain ``ts_rank`` scored a long
-old turn that mentions "live" once level with the short fact "User lives in Mapo-gu", and a
-speaker's name that every turn holds as much as a rare word (measured in docs/benchmarks.md).
+are, index text at weight B), queried with OR-ed terms through ``websearch_to_tsquery`` (no
+syntax errors from user text) and ranked by ``ts_rank`` with the content weighing twice the
+index text, as ``INDEX_TEXT_WEIGHT`` does for SQLite.
 """
 
 from __future__ import annotations
@@ -31,18 +27,6 @@ from gieok.stores.ops import BlindQuery
 from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
 
 EXACT_MAX = 5_000  # rows in the filtered scope up to which dense search is exact
-# Full-text ranking, closer to SQLite's BM25 (same data, same order): each query term's
-# ts_rank, length-normalised and saturated (TS_NORM: 1 divides by 1 + log of the document's
-# length, so a long turn that mentions a word once no longer ties a short fact about it;
-# 32 maps a rank r to r / (r + 1), as BM25 saturates a term's frequency), times the term's
-# rarity in the scope (BM25's IDF: ln(1 + (N - df + 0.5) / (df + 0.5)), df counted among
-# the scope's matches, N among its rows up to SCOPE_COUNT_MAX), so a term every record
-# holds scores near zero and the store can say FULLTEXT_RARITY. Only the first
-# MAX_RANKED_TERMS terms are weighed; every term still matches. Dividing by the length
-# itself (2) or leaving out the IDF agreed less with SQLite (docs/benchmarks.md).
-TS_NORM = 1 | 32
-MAX_RANKED_TERMS = 32
-SCOPE_COUNT_MAX = 100_000
 _WEIGHTS = f"{{0.1, 0.2, {INDEX_TEXT_WEIGHT}, 1.0}}"  # D, C, B (index text), A (content)
 
 
@@ -83,21 +67,9 @@ async def fulltext(conn: Conn, text: str, k: int, where: Sql,
         words, morphs = query_terms(text)
     if not words and not morphs:
         return []
-    each = [("english", w) for w in words] + [("simple", m) for m in morphs]
-    each = each[:MAX_RANKED_TERMS]
-    queries = ", ".join(f"websearch_to_tsquery('{config}', %s) AS q{i}"
-                        for i, (config, _) in enumerate(each))
-    found = ", ".join(f"count(*) FILTER (WHERE fts @@ q{i}) AS d{i}" for i in range(len(each)))
-    idf = "ln(1 + (greatest(n.n, 1) - d.d{i} + 0.5) / (d.d{i} + 0.5))"
-    score = " + ".join(f"{idf.format(i=i)} * ts_rank('{_WEIGHTS}', m.fts, q{i}, {TS_NORM})"
-                       for i in range(len(each)))
     cur = await conn.execute(
-        f"WITH tq AS (SELECT websearch_to_tsquery('english', %s) || "
-        f"websearch_to_tsquery('simple', %s) AS q, {queries}), "
-        f"m AS (SELECT id, rowid, fts FROM records, tq WHERE fts @@ tq.q AND {where.text}), "
-        f"n AS (SELECT count(*) AS n FROM (SELECT 1 FROM records WHERE {where.text} "
-        f"LIMIT {SCOPE_COUNT_MAX}) s), d AS (SELECT {found} FROM m, tq) "
-        f"SELECT m.id, {score} AS score FROM m, tq, n, d ORDER BY score DESC, m.rowid LIMIT %s",
-        [" OR ".join(words), " OR ".join(morphs), *(t for _, t in each), *where.params,
-         *where.params, k])
+        f"SELECT id, ts_rank('{_WEIGHTS}', fts, q) AS score FROM records, "
+        "(SELECT websearch_to_tsquery('english', %s) || websearch_to_tsquery('simple', %s) "
+        f"AS q) tq WHERE fts @@ q AND {where.text} ORDER BY score DESC, rowid LIMIT %s",
+        [" OR ".join(words), " OR ".join(morphs), *where.params, k])
     return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]

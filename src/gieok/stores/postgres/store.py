@@ -95,8 +95,8 @@ def _hnsw_options(options: dict[str, Any]) -> hnsw.HnswOptions:
 
 
 class PostgresStore(Store):
-    capabilities: ClassVar[frozenset[Capability]] = frozenset(  # rarity: search.fulltext's IDF
-        {Capability.VECTOR, Capability.FULLTEXT, Capability.FULLTEXT_RARITY, Capability.PERSISTENT}
+    capabilities: ClassVar[frozenset[Capability]] = frozenset(
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.PERSISTENT}
     )
 
     def __init__(self, url: str, *, pool_min: int = 1, pool_max: int = 8,
