@@ -18,18 +18,13 @@ from gieok import Memory
 from gieok.write import partial
 from gieok.write.extract.new_value import new_value, replaced
 from gieok.write.extract.retired import in_turn, retired
+from tests.support.sessions import say as _say
 
 
 @pytest.fixture
 def mem(tmp_path) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
     with Memory(f"sqlite:///{tmp_path / 'm.db'}") as m:
         yield m
-
-
-def _say(mem: Memory, day: str, text: str, session: str) -> None:
-    mem.add([{"role": "user", "content": text}], user_id="u", session_id=session,
-            timestamp=f"{day}T10:00:00")
-    mem.end_session(user_id="u", session_id=session)
 
 
 def _live(mem: Memory) -> list[str]:
