@@ -82,7 +82,8 @@ def stated(turn_text: str, said: Sequence[str], shown: str = "") -> list[tuple[H
     replies = asked and _YOU.search(question or "") is not None
     # where someone else is first named: no piece after it is the speaker's (found once, so a
     # long pasted turn is read in one pass, not once per piece)
-    other = min((m.end() for m in _OTHER.finditer(text)), default=None)
+    named = _OTHER.search(text)
+    other = named.end() if named else None
     alone = other is None  # (a condition: nobody else anywhere in the turn)
     for piece in _PIECES.finditer(text):
         if other is not None and other <= piece.start():
