@@ -24,6 +24,7 @@ import re
 from gieok.domain.records import MemoryType
 from gieok.domain.turns import Turn
 from gieok.text.hangul import HANGUL
+from gieok.write.extract import newcomer
 from gieok.write.extract.base import Hit
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.coref_intro import KO_NOT_NAME, Entity
@@ -86,14 +87,19 @@ def stated(turn_text: str, shown: str, prior: str | None,
     if not names:
         return []
     named_at = _NAMED.search(text)
-    if named_at is not None and _KIN.search(text[:named_at.start()]):
+    # "룸메이트 생겼어. 이름은 민지고 …": the newcomer the turn gives news of (``newcomer``)
+    here = newcomer.introduced(text[:named_at.start()]) if named_at is not None else None
+    if here is None and named_at is not None and _KIN.search(text[:named_at.start()]):
         return []  # "누나 아들. 이름은 도윤이고 …": the turn says whose; its own sentences read it
-    target = _whose(question, prior, entities)
+    target = (here, None) if here is not None else _whose(question, prior, entities)
     if target is None:
         return []
     noun, entity = target
     extra = _GRADE.search(text) if len(names) == 1 else None
     aside = f" ({re.sub(r'(?<=[가-힣]) (?=학년|살)', '', extra.group('g'))})" if extra else ""
+    what = newcomer.what_they_are(text[named_at.end("name"):]) \
+        if named_at is not None and not aside and len(names) == 1 else None
+    aside = f" ({what})" if what is not None else aside  # "민지고 간호사야": what they are
     if entity is not None and entity.name is None and len(names) == 1:
         entity.name = names[0]
         entities.topic = entity
@@ -134,6 +140,8 @@ def _whose(question: str | None, prior: str | None,
     for source in (question, prior):
         if not source:
             continue
+        if source is prior and not _KIN.search(source) and newcomer.introduced(source):
+            return newcomer.introduced(source) or "", None  # "룸메이트 생겼어" → "이름은 민지야"
         if source is prior and entities.animal_said and HANGUL.search(entities.animal_said) \
                 and _CHILD_OR_PET.search(source):
             return entities.animal_said, None  # ("… 신장 안 좋은 애라": the cat just asked about)
@@ -172,7 +180,7 @@ def bare_of(bare: str, named: str) -> bool:
         return False
     first = m.group("names").split(", ")[0]
     stem = first[:-1] if len(first) > 2 and first.endswith("이") else first
-    if bare.startswith(f"사용자의 이름은 {stem}"):  # (… "지훈이고 회사 동기다": the rest with it)
+    if bare.startswith((f"사용자의 이름은 {stem}", f"이름은 {stem}")):  # (… "지훈이고 회사 동기다": the rest with it)
         return True
     if bare.startswith("질문 \"") and first in bare:
         return True
