@@ -200,6 +200,26 @@ _FAMILY_CUES: dict[str, tuple[str, str]] = {
         r"|no\s+(?:meat|pork|beef|dairy|gluten|sugar|alcohol|seafood|fish|eggs))\b"
         r"|채식|비건|페스코|키토|글루텐|유당|할랄|식단|다이어트|알레르기|알러지|"
         r"(?:고기|육류|유제품|돼지고기|소고기|해산물|밀가루|생선|계란)\S*\s*(?:안|못)\s*먹"),
+    # where the user lives: "where is my home now?", "where do I live?", "어디 살아?" wants a
+    # memory of a home ("renting a small flat downtown", "signed the papers on a house in
+    # Valencia", "moved to Busan", "전세로 이사했어"), not every turn that says "house": on the
+    # LongMemEval-format set "house plants" chatter took the first places for "home"
+    "home": (
+        r"\bwhere\b[^?.!]{0,40}\b(?:live[sd]?|living|reside[sd]?|residing|home|house"
+        r"|apartment|flat|mov(?:e|ed|ing)\s+(?:to|from))\b"
+        r"|\b(?:what|which)\s+(?:city|town|country|neighbou?rhood|area|state)\b[^?.!]{0,30}"
+        r"\b(?:live[sd]?|living|reside[sd]?|home)\b"
+        r"|\bhome\s+address\b|\b(?:my|your|their|his|her)\s+(?:address|residence)\b"
+        r"|어디\s*(?:에서?\s*)?(?:살|사세|사시|사니|사냐|거주)|사는\s*(?:곳|데|동네)|집(?:이|은)?\s*어디"
+        r"|거주지|주소",
+        r"\b(?:live[sd]?|living)\s+(?:in|at|near|on|by|downtown|alone|together|with)\b"
+        r"|\bmov(?:e|ed|es|ing)\s+(?:in(?:to)?|to|out|from|back|house|abroad|here|there)\b"
+        r"|\b(?:rent(?:s|ed|ing)?|renter|lease|leasing|landlord|landlady|mortgage|tenant"
+        r"|roommates?|housemates?|flatmates?|hometown|neighbou?rhood|residen\w+|resides?)\b"
+        r"|\b(?:a|an|the|my|our|his|her|their|new|own)\s+(?:[\w-]+\s+)?(?:house|home|flat"
+        r"|apartment|condo|studio|townhouse)\b(?!\s+(?:plants?|party|parties|rules?|music))"
+        r"|(?<![가-힣])(?:살고\s*있|살아요|살았|산다|삽니다)|거주|이사|전세|월세|자취|집주인|아파트|원룸|"
+        r"오피스텔|동네"),
 }
 _QUERY_FAMILY = {name: re.compile(q, re.IGNORECASE) for name, (q, _) in _FAMILY_CUES.items()}
 _MEMORY_FAMILY = {name: re.compile(m, re.IGNORECASE) for name, (_, m) in _FAMILY_CUES.items()}

@@ -303,3 +303,59 @@ async def test_a_users_questions_about_themselves_find_facts_not_rules(
         assert "Naver" in found[0], found
         found = await top("how should you answer me?", k=2)
         assert all("Korean" in f or "한국어" in f for f in found), found
+
+
+@pytest.mark.parametrize("query", [
+    "Where is my home now?", "where do I live?", "What city do I live in now?",
+    "Where does my sister live these days?", "Where did Caroline move from 4 years ago?",
+    "어디 살아?", "우리 집이 어디야?", "사는 곳 알려줘", "what's my home address?"])
+def test_a_question_about_where_someone_lives_names_home(query: str) -> None:
+    assert "home" in query_families(query), query
+
+
+@pytest.mark.parametrize("query", [
+    "Did Melanie go to a live concert?", "What plants do I keep at home?",
+    "What does John do at home on weekends?", "Where did she go on vacation?",
+    "How many days a week do I run at the moment?", "살 빼는 방법 알려줘"])
+def test_a_question_that_only_says_home_or_live_names_no_home(query: str) -> None:
+    assert "home" not in query_families(query), query
+
+
+@pytest.mark.parametrize("text", [
+    "I'm renting a small flat downtown.", "We just signed the papers on a house in Valencia!",
+    "I moved to Busan last year", "User lives with their roommate Felix",
+    "사용자는 부산에 거주", "전세로 이사했어", "저는 분당에 살고 있어요"])
+def test_a_memory_of_a_home_shows_home(text: str) -> None:
+    assert "home" in text_families(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "How long should I boil house plants?", "Try a stir-fry with house plants, garlic and soy.",
+    "I got home late after the concert", "We watched a movie at home",
+    "I went to a live concert", "살 빼려고 운동해", "Thanks for sharing that!"])
+def test_texts_not_of_the_home_family(text: str) -> None:
+    assert "home" not in text_families(text), text
+
+
+async def test_where_one_lives_prefers_a_memory_of_a_home(
+    store_url: str, settings: GieokSettings, fixed: Any
+) -> None:
+    """Fixed cosines in the small model's noise band: chatter that says "house plants" sits
+    closer to "where is my home now?" than the turn that says where the user lives (the
+    LongMemEval-format set's knowledge updates); the home turn comes first, and not with
+    ``family_relevance=1``."""
+    chatter = "Here is a four-line poem about house plants."
+    home = "We just signed the papers on a house in Valencia!"
+    asked = "Where is my home now?"
+    cosines = {chatter: 0.852, home: 0.845, asked: 1.0}
+    embedder = fixed.FixedEmbedder({t: fixed.unit(c) for t, c in cosines.items()},
+                                   similarity_range=(0.77, 0.90))
+    async with AsyncMemory(store_url, settings=settings, embedder=embedder) as mem:
+        await mem.add([{"role": "user", "content": chatter}, {"role": "user", "content": home}],
+                      user_id="u1", session_id="s1", infer=False)
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert [h.record.content for h in hits] == [home, chatter]
+        mem.settings.scoring = mem.settings.scoring.model_copy(
+            update={"family_relevance": 1.0})
+        hits = await mem.search(asked, user_id="u1", k=2)
+        assert hits[0].record.content == chatter
