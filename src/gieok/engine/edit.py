@@ -11,7 +11,7 @@ from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
 from gieok.domain.scope import Scope, resolve_scope
 from gieok.engine.core import EngineCore, ScopeArg
 from gieok.stores import WriteBatch
-from gieok.write.archive import forget_turns, replies_to
+from gieok.write.archive import archive_filter, forget_turns, replies_to
 from gieok.write.direct import apply_update, coerce_enum_fields
 from gieok.write.session_end import MAX_SESSION_TURNS
 
@@ -70,28 +70,53 @@ class EditOps(EngineCore):
         store = rt.store
         record = await self._get_owned(memory_id, scope)
         gone, rewritten = [record.id], list[MemoryRecord]()
-        if record.source_session and record.source_turn_ids:
+        if record.source_turn_ids:
             turn_ids = list(record.source_turn_ids)
-            archived: list[MemoryRecord] = []
             if record.layer is not Layer.ARCHIVE:  # a fact: its turns' archived passages (R8)
-                page = await store.list(record.scope, filters=parse_filter(
-                    {"layer": Layer.ARCHIVE.value, "session": record.source_session}),
-                    view=View(), limit=10_000, offset=0)
-                archived = page.items
-                said = await rt.working.recent(record.scope.with_(session=record.source_session),
-                                               limit=MAX_SESSION_TURNS)
-                turn_ids += replies_to(turn_ids, said, archived)
-            # Turn ids are unique; the session read scope keeps the delete inside the tenant.
-            # First, so the store's compaction below also clears the turns from the file.
-            turns = Scope(org=record.scope.org, session=record.source_session)
-            await rt.working.delete_turns(turns, turn_ids)
-            if archived:
-                doomed, rewritten = forget_turns(archived, turn_ids)
-                gone += [r.id for r in doomed]
+                # A fact said again in a later session has turns in each (a bump adds the
+                # new turn's id); every one of those sessions is visited, not only the first.
+                for session in await self._sessions_of(record, turn_ids):
+                    page = await store.list(record.scope, filters=parse_filter(
+                        {"layer": Layer.ARCHIVE.value, "session": session.session}),
+                        view=View(), limit=10_000, offset=0)
+                    said = await rt.working.recent(session, limit=MAX_SESSION_TURNS)
+                    turn_ids += replies_to(turn_ids, said, page.items)
+                    doomed, changed = forget_turns(page.items, turn_ids)
+                    gone += [r.id for r in doomed]
+                    rewritten += changed
+            # Turn ids are unique, so the whole tenant is searched: a turn whose session no
+            # archive record names (the archive off) still goes. First, so the store's
+            # compaction below also clears the turns from the file.
+            await rt.working.delete_turns(Scope(org=record.scope.org), turn_ids)
         tombstone = AuditEvent(memory_id=record.id, scope=record.scope, action=AuditAction.DELETE,
                                version=record.version, details={"hard": True})
         await store.write(WriteBatch(upserts=[(r, None) for r in rewritten], hard_deletes=gone,
                                      purge_history=gone, audit=[tombstone]))
+
+    async def _sessions_of(self, record: MemoryRecord, turn_ids: list[str]) -> list[Scope]:
+        """The session scopes ``turn_ids`` were said in: the fact's own, and those its
+        turns' archived passages name. A turn neither accounts for (the archive off or
+        expired) is looked for in the working log's sessions inside the fact's scope — a
+        rare, explicit call, so reading each of them is affordable."""
+        rt = await self._runtime()
+        page = await rt.store.list(record.scope, filters=archive_filter(turn_ids), view=View(),
+                                   limit=10_000, offset=0)
+        found: list[Scope] = []
+        if record.source_session:
+            found.append(record.scope.with_(session=record.source_session))
+        found += [r.scope for r in page.items if r.scope.session]
+        seen = {str(r.metadata.get("turn")) for r in page.items}
+        if found:
+            seen |= {t.id for t in await rt.working.recent(found[0], limit=MAX_SESSION_TURNS)}
+        missing = set(turn_ids) - seen
+        if missing:
+            for scope in await rt.working.scopes():
+                if scope.session is None or not record.scope.contains(scope) or scope in found:
+                    continue
+                said = await rt.working.recent(scope, limit=MAX_SESSION_TURNS)
+                if missing & {t.id for t in said}:
+                    found.append(scope)
+        return list(dict.fromkeys(found))
 
     async def forget(
         self,

@@ -288,3 +288,36 @@ async def test_deleting_one_archived_turn_removes_exactly_that_turn(
         await mem.delete(first.id, hard=True)
         left = [r.content for r in await _turns(mem, user_id="u1")]
         assert "Congrats! How old is Pickles?" in left and len(left) == 3
+
+
+@pytest.mark.parametrize("archive", [True, False])
+async def test_a_hard_delete_removes_the_turns_of_every_session_the_fact_was_said_in(
+    store_url: str, settings: GieokSettings, archive: bool
+) -> None:
+    """A fact repeated in a later session keeps both turns as its sources; a hard delete
+    must remove both, not only the first session's (search, export and context read them)."""
+    said = "I take sertraline for my depression."
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.update_settings(user_id="u1", archive_conversations=archive)
+        for session in ("s1", "s2"):
+            await mem.add([{"role": "user", "content": said},
+                           {"role": "assistant", "content": "Thanks, sertraline noted."}],
+                          user_id="u1", session_id=session)
+        await mem.add("I live in Leeds.", user_id="u1", session_id="s2")
+        facts = [m for m in (await mem.list(user_id="u1")).items if "sertraline" in m.content]
+        assert facts, "the medication was not extracted"
+        assert any(len(f.source_turn_ids) > 1 for f in facts), "the repeat was not linked"
+        for fact in facts:
+            await mem.delete(fact.id, hard=True)
+        exported = [r["content"] for r in await mem.export(user_id="u1")]
+        assert not any("sertraline" in text for text in exported), exported
+        hits = await mem.search("sertraline depression", user_id="u1", k=10)
+        assert not any("sertraline" in h.record.content for h in hits)
+        block = await mem.context("what medication do I take?", user_id="u1",
+                                  session_id="s3", use_cache=False)
+        assert "sertraline" not in block.text
+        for session in ("s1", "s2"):
+            block = await mem.context("what medication do I take?", user_id="u1",
+                                      session_id=session, use_cache=False)
+            assert not any("sertraline" in m["content"] for m in block.messages)
+        assert any("Leeds" in m.content for m in (await mem.list(user_id="u1")).items)
