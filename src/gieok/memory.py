@@ -288,7 +288,11 @@ class AsyncMemory(EditOps, AdminOps):
         Facts and archived conversation turns come back together, each hit saying its
         ``kind`` (``"memory"`` or ``"turn"``); ``filters={"kind": "turn"}`` (or
         ``"memory"``) selects one. ``threshold`` (0–1) drops hits whose relevance to the
-        query (``parts.relevance``, before recency and importance) is below it (R8)."""
+        query (``parts.relevance``, before recency and importance) is below it (R8).
+
+        With memory turned off in the scope (``enabled=False``) it answers ``[]``, as
+        ``context()`` answers an empty block; ``list()`` and ``export()`` still show what
+        is stored, so the user can review and delete it."""
         if limit is not None:
             if k != 10 and k != limit:
                 raise InvalidInputError("pass either k or limit (the same thing), not both")
@@ -311,6 +315,8 @@ class AsyncMemory(EditOps, AdminOps):
         view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None,
                     include_archived=include_archived)
         store, embedder = await self._ready()
+        if not (await (await self._runtime()).policy(where)).settings.enabled:
+            return []  # memory off (the user's switch): nothing for a conversation, as context()
         reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
         await self._settle(reader)
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,

@@ -324,7 +324,10 @@ async def load(
     limit: Annotated[int, Query(ge=1, le=10_000)] = 5,
 ) -> LoadResponse:
     _check_limit(limit, settings.api.max_page_size)
-    window = await engine.list(scope=_user_scope(principal, persona_id), limit=LOAD_WINDOW)
+    scope = _user_scope(principal, persona_id)
+    if not (await engine.get_settings(scope=scope)).enabled:
+        return LoadResponse(memories=[])  # memory off: nothing to load into a conversation
+    window = await engine.list(scope=scope, limit=LOAD_WINDOW)
     ranked = sorted(newest_per_topic(window.items), key=lambda r: (r.importance, r.created_at),
                     reverse=True)
     return LoadResponse(memories=[Memory.of(r) for r in ranked[:limit]])
