@@ -39,7 +39,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
-from gieok.write import moved_request, narrowing, partial, renaming, stopped
+from gieok.write import moved_out, moved_request, narrowing, partial, renaming, stopped
 from gieok.write.begun import begun_by
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import planned, taken_up_for_health
@@ -117,6 +117,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
         old = pool.records[c.replaces]
         supersede(plan, pool, [old], new, now, "replaced (model)")
         keep_unchanged(plan, pool, [old], new, now)
+        return
+    if moved_out.leave(new, pool, plan, now):  # "세린이 이사 나갔어" after "룸메 세린이랑 같이 산다"
         return
     home = None if c.slot or new.type is MemoryType.RULE else home_in(new.content)
     if c.slot or home:  # a home said in the memory's own words holds the residence too
