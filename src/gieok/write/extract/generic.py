@@ -189,11 +189,12 @@ _NEED = re.compile(r"^(?:i|we)\s+(?:also\s+|just\s+|really\s+|kinda\s+|still\s+)
                    r"(?!to\s+(?:be|stay|keep|live|work)\b)", re.IGNORECASE)
 
 
-def keepable(sentence: str) -> bool:
+def keepable(sentence: str, *, negation: bool = False) -> bool:
     """The hard limits no learned score overrides: long enough to say something, no
     credential, not a question, not a hypothetical, a wish or someone else's words, and no
     negation unless it is about health or diet ("I don't live in Busan anymore" corrects
-    something; "술 안 마셔요" is a fact)."""
+    something; "술 안 마셔요" is a fact) or the caller has read it as a standing one
+    (``negation``: "I can't stand jazz", "공포는 절대 안 봐" — ``own_clauses.standing_no``)."""
     text = sentence.strip()
     if medical_report(text) and not is_korean(text):
         text = EN_FINDING.sub("", english.strip_fillers(text))
@@ -214,7 +215,8 @@ def keepable(sentence: str) -> bool:
         negative = re.search(r"\b(?:not|never|no\s+longer|anymore)\b|n['’]t\b", text,
                              re.IGNORECASE) is not None
     # "not a morning person": a trait said with a negation is still a trait
-    return not negative or HEALTH.search(text) is not None or _TRAIT.search(text) is not None \
+    return not negative or negation or HEALTH.search(text) is not None \
+        or _TRAIT.search(text) is not None \
         or MEAL_SKIPPED.search(text) is not None  # "목요일엔 저녁 안 먹어요": a routine
 
 

@@ -37,6 +37,7 @@ from gieok.write.extract import discourse, discourse_others, english, generic, k
 from gieok.write.extract.base import Candidate, Hit
 from gieok.write.extract.discourse_subject import ko_subject
 from gieok.write.extract.passing import passing
+from gieok.write.extract.patterns_en_base import FAMILY
 
 # where a clause ends: punctuation, a coordinator, "and" before a new subject, Korean chat's stops
 _CUT = re.compile(
@@ -44,7 +45,13 @@ _CUT = re.compile(
     r"although)\s+|\s+so\s+(?=(?:the|my|our|i|we|he|she|they)\s)|\s+and\s+(?=(?:i|i['’]m|im|i['’]ve|we|we['’]re|my|our)\b)|"
     r"\s*(?:[ㅠㅜ]+|[ㅋㅎ]{2,})\s*|"
     # a Korean background or contrast clause ("동료가 대전으로 발령났는데 나는 그대로 판교")
-    r"(?<=는데|은데|인데|지만)\s+|(?<=는데요|은데요|인데요)\s+", re.IGNORECASE)
+    r"(?<=는데|은데|인데|지만)\s+|(?<=는데요|은데요|인데요)\s+|"
+    # a word that opens a contrast or a reason ("… 안 좋아함 근데 케이크는 …")
+    r"\s+(?:근데|그런데|그치만|하지만|그래서|그러니까)\s+|"
+    # a request typed on into a statement with no stop ("애들 학원 스케줄 짜는 거 도와줘 첫째
+    # 도윤이 초4 둘째 서아 일곱살"): what follows the request's ending is a clause of its own
+    r"(?<=[가-힣]줘|해봐|알려|추천)\s+(?=[가-힣A-Za-z])|(?<=[가-힣]줘요|[가-힣]줄래|주세요)[?]?\s+"
+    r"(?=[가-힣A-Za-z])|(?<=[가-힣]줄래요)[?]?\s+(?=[가-힣A-Za-z])", re.IGNORECASE)
 # a first-person word, or a relative or pet already resolved to the user's ("User's grandma")
 _EN_ANCHOR = re.compile(r"(?<![\w'’])(?:i|i['’](?:m|ve|d|ll)|im|ive|my|mine|we|we['’](?:re|ve)|"
                         r"our|ours)(?![\w'’])|\bUser['’]s\b", re.IGNORECASE)
@@ -81,6 +88,17 @@ _KIN = re.compile(rf"^(?:{korean.FAMILY_KO}|{korean.PETS_KO})$")
 _BODY = re.compile(r"알레르기|알러지|두드러기|당뇨|질환|염$|병$|혈압|혈당|체중|몸무게|허리|무릎|머리|배$|"
                    r"눈$|귀$|이빨|목$|어깨|다리|팔$|손$|발$|피부|몸$|열$|기침|콧물|잠$|속$")
 _KO_FIRST = frozenset("나 내 제 저 우리 저희 울".split())
+# a standing "no" of the user's: a taste or habit said negated in the present ("I can't stand
+# jazz", "we never eat out", "I don't work weekends") — not a change ("anymore", "no longer"),
+# not a verb of the moment's mind ("I don't know", "I don't think …") nor of this once
+_EN_STANDING_NO = re.compile(
+    r"^(?:(?:and|so|but|also|honestly|tbh|ok|okay|well)[,\s]+)*(?:i|we)\s+(?:(?:really|just|"
+    r"totally|honestly|absolutely|literally|generally|usually)\s+)?(?:don['’]?t|do\s+not|never|"
+    r"can['’]?t\s+stand|cannot\s+stand|can['’]?t\s+eat|can['’]?t\s+drink|won['’]?t\s+(?:eat|drink|"
+    r"touch|watch|wear|fly|drive))\s+(?!(?:know|think|remember|care|mind|understand|get|see|mean|"
+    r"want|need|have\s+(?:time|a\s+clue)|feel|like\s+(?:it|that|this))\b)[a-z]", re.IGNORECASE)
+_EN_CHANGED = re.compile(r"\b(?:any\s?more|no\s+longer|yet|today|tonight|tomorrow|now|this\s+"
+                         r"(?:time|week|year|weekend))\b", re.IGNORECASE)
 _MIN_CHARS = 6
 _KO_ASKING = frozenset("뭐 무엇 뭘 어디 누구 언제 왜 어떻게 무슨".split())
 
@@ -120,9 +138,25 @@ def anchored(clause: str) -> bool:
         return _EN_ANCHOR.search(text) is not None or (
             _EN_ME.search(text) is not None and _EN_BIDDING.match(text) is None)
     toks = korean.tokens(clause)
+    if _felt(toks):
+        return True  # "더운 나라는 싫어", "벌레가 무서워": what is liked or feared, by the user
     if _other_subject(toks):
         return False
     return ko_subject(clause) in ("self", "entity", "none")
+
+
+# adjectives of taste or fear: their 이/가 or 은/는 noun is what is felt, the one who feels it
+# unsaid — the speaker ("호캉스가 좋아" is "I like hotel stays")
+_FELT = frozenset("좋 싫 무섭 귀찮 지겹 두렵".split())
+
+
+def _felt(toks: list[korean.Token]) -> bool:
+    """The clause ends on an adjective of taste or fear and names nobody ("민수는 고기가 싫대"
+    is 민수's; "날씨가 좋아" goes to the judge, which holds the weather back)."""
+    stem = next((t for t in reversed(toks) if t.tag.startswith(("VV", "VA", "XSV", "XSA", "VCP",
+                                                                 "VX"))), None)
+    return stem is not None and stem.tag.startswith("VA") and stem.form in _FELT \
+        and not any(t.tag == "NNP" for t in toks)
 
 
 def _other_subject(toks: list[korean.Token]) -> bool:
@@ -155,6 +189,31 @@ def _other_subject(toks: list[korean.Token]) -> bool:
     return False
 
 
+def standing_no(clause: str) -> bool:
+    """A taste or habit of the user's said negated, in the present ("I can't stand jazz",
+    "공포는 절대 안 보고", "나 단 거 별로 안 좋아함"): a lasting fact the judge may keep, which
+    ``generic.keepable`` turns away for every other negation ("I don't live in Busan
+    anymore" corrects something; "오늘 안 가" is this once)."""
+    text = clause.strip()
+    if len(clauses(text)) > 1 or len(_ko_and(text)) > 1:
+        return False  # ("저는 일산 안 살고 파주 살아요": the negated half is judged alone)
+    if not _HANGUL.search(text):
+        return _EN_STANDING_NO.match(text) is not None and _EN_CHANGED.search(text) is None
+    toks = korean.tokens(text)
+    if not korean.negated(toks) or _KO_ONCE.search(text) or _KO_ALLOWED.search(text) \
+            or ko_subject(text) not in ("self", "none"):
+        return False  # (a pet's or a relative's "no" is read by the rules about them)
+    # in the present: no past or future on its predicate ("안 갔어", "안 할 거야")
+    return not any(t.tag == "EP" or (t.tag == "ETM" and t.form in ("ㄹ", "을")) for t in toks)
+
+
+# what may or may not be done ("먹으면 절대 안 돼", "그건 빼면 안 돼요"): a rule of the moment or a
+# reason given, not the user's taste or habit
+_KO_ALLOWED = re.compile(r"안\s?(?:돼|되|됨|된다)|(?:지|면)\s?않")
+# this once, or no longer ("오늘은 안 먹어", "이제 안 마셔": a change, read by the update path)
+_KO_ONCE = re.compile(r"(?<![가-힣])(?:오늘|내일|이번|이따|당분간|요즘|이제|더\s?이상|아직)")
+
+
 def statement(clause: str, before: str | None = None, shown: str = "") -> bool:
     """The clause states something that may last, by the guards every candidate passes."""
     text = clause.strip()
@@ -173,7 +232,29 @@ def statement(clause: str, before: str | None = None, shown: str = "") -> bool:
         if korean.is_question(toks) or any(t.form in _KO_ASKING and t.tag in ("NP", "MAG", "MM")
                                             for t in toks):
             return False
-    return generic.keepable(text)
+    return generic.keepable(text, negation=standing_no(text))
+
+
+def _spoken(part: str, earlier: str = "") -> str:
+    """An English clause with the subject chat leaves out put back ("…, now living in
+    Phoenix" → "I'm living …", "moving to rotterdam in march" → "I'm moving …", "dad lives
+    in porto" → "my dad lives …": ``english.with_subject``, which the extractor applies to a
+    sentence's start, read at each clause); the clause as said otherwise, and when someone
+    else was spoken of before it in the sentence (``earlier``: "a gift for someone who has
+    everything, retiring after 40 years" — the retiring is theirs)."""
+    if _HANGUL.search(part) or anchored(part) or _THIRD.search(earlier):
+        return part
+    text = _LEAD.sub("", part)
+    said = english.with_subject(text)
+    return said if said != text and anchored(said) else part
+
+
+# someone else spoken of: a bare clause after it may be theirs
+_THIRD = re.compile(
+    rf"\b(?:someone|somebody|anyone|he|she|they|him|her|them|his|their|who|friend|coworker|"
+    rf"co-worker|colleague|boss|client|customer|neighbou?r|guy|girl|woman|man|person|people|"
+    rf"{FAMILY})\b", re.IGNORECASE)
+_LEAD = re.compile(r"^(?:(?:and|so|but|now|also|still|then|plus)[,\s]+)+", re.IGNORECASE)
 
 
 def kept(sentence: str, score: Callable[[str], float], threshold: float, *,
@@ -191,7 +272,8 @@ def kept(sentence: str, score: Callable[[str], float], threshold: float, *,
     def ok(part: str) -> bool:
         return anchored(part) and statement(part, before, shown) and score(part) > threshold
 
-    parts = clauses(sentence)
+    said = clauses(sentence)
+    parts = [_spoken(p, " ".join(said[:i])) for i, p in enumerate(said)]
     if len(parts) < 2 and len(_ko_and(parts[0])) < 2:
         return []
     out: list[str] = []
