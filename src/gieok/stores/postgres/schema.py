@@ -19,6 +19,7 @@ from typing import Any
 
 from gieok.errors import StoreSchemaError
 from gieok.stores._sql.migrate import Migration, Step, split_statements
+from gieok.stores.postgres.bm25 import migrate_totals
 
 LOCK_KEY = 0x6769656F6B  # "gieok": the advisory lock every migrating process takes
 
@@ -162,6 +163,10 @@ MIGRATIONS: list[Migration] = [
     # last written; counts written before stay in ``records`` (the base reads add to).
     Migration("0008_record_uses", "CREATE TABLE record_uses (memory_id TEXT PRIMARY KEY, "
                                   "uses INTEGER NOT NULL, used_at TIMESTAMPTZ)"),
+    # Full text ranked by FTS5's bm25 (stores/postgres/bm25.py): each tenant's record count
+    # and token total, kept by statement triggers on records; the records already there
+    # are counted in the same step.
+    Migration("0009_fts_totals", migrate_totals),
 ]
 
 

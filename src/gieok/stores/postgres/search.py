@@ -9,9 +9,8 @@ after ``hnsw.max_scan_tuples`` before finding its rows (wrong answers), while an
 over a million rows is slow; measured in docs/benchmarks.md.
 
 Full text: the generated ``fts`` column (English words stemmed, Korean morphemes as they
-are, index text at weight B), queried with OR-ed terms through ``websearch_to_tsquery`` (no
-syntax errors from user text) and ranked by ``ts_rank`` with the content weighing twice the
-index text, as ``INDEX_TEXT_WEIGHT`` does for SQLite.
+are, index text at weight B), any of the query's terms matching, ranked by SQLite FTS5's
+bm25 over the tenant's statistics (``bm25.py``).
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ import numpy as np
 
 from gieok.domain.query import Candidate
 from gieok.stores._sql.filters import Sql
+from gieok.stores.postgres import bm25
 from gieok.stores.postgres.db import Conn
 from gieok.stores.ops import BlindQuery
-from gieok.text.analysis import INDEX_TEXT_WEIGHT, query_terms
+from gieok.text.analysis import query_terms
 
 EXACT_MAX = 5_000  # rows in the filtered scope up to which dense search is exact
-_WEIGHTS = f"{{0.1, 0.2, {INDEX_TEXT_WEIGHT}, 1.0}}"  # D, C, B (index text), A (content)
 
 
 async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | None = None,
@@ -59,7 +58,7 @@ async def dense(conn: Conn, query: Any, k: int, where: Sql, *, exact: bool | Non
     return sorted(hits, key=lambda c: -c.score)  # relaxed order: re-sort exactly
 
 
-async def fulltext(conn: Conn, text: str, k: int, where: Sql,
+async def fulltext(conn: Conn, text: str, k: int, where: Sql, org: str,
                    terms: BlindQuery | None = None) -> list[Candidate]:
     if terms is not None:  # blind terms all live in the 'simple' columns
         words, morphs = [], [*terms.words, *terms.morphs]
@@ -67,9 +66,4 @@ async def fulltext(conn: Conn, text: str, k: int, where: Sql,
         words, morphs = query_terms(text)
     if not words and not morphs:
         return []
-    cur = await conn.execute(
-        f"SELECT id, ts_rank('{_WEIGHTS}', fts, q) AS score FROM records, "
-        "(SELECT websearch_to_tsquery('english', %s) || websearch_to_tsquery('simple', %s) "
-        f"AS q) tq WHERE fts @@ q AND {where.text} ORDER BY score DESC, rowid LIMIT %s",
-        [" OR ".join(words), " OR ".join(morphs), *where.params, k])
-    return [Candidate(r[0], float(r[1])) for r in await cur.fetchall()]
+    return await bm25.rank(conn, org, words, morphs, k, where)

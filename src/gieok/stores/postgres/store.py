@@ -96,7 +96,8 @@ def _hnsw_options(options: dict[str, Any]) -> hnsw.HnswOptions:
 
 class PostgresStore(Store):
     capabilities: ClassVar[frozenset[Capability]] = frozenset(
-        {Capability.VECTOR, Capability.FULLTEXT, Capability.PERSISTENT}
+        {Capability.VECTOR, Capability.FULLTEXT, Capability.FULLTEXT_RARITY,
+         Capability.PERSISTENT}
     )
 
     def __init__(self, url: str, *, pool_min: int = 1, pool_max: int = 8,
@@ -202,7 +203,7 @@ class PostgresStore(Store):
                 return await self._hydrate(conn, scope.tenant, hits) if hydrate else hits
             case FulltextOp(scope, text, k, filters, view, terms):
                 return await search.fulltext(conn, text, k, q.where(D, scope, filters, view,
-                                                                     now), terms)
+                                                                     now), scope.tenant, terms)
             case HistoryOp(tenant, memory_id):
                 cur = await conn.execute(*_args(q.history(D, tenant, memory_id)))
                 return [AuditEvent.model_validate_json(r[0]) for r in await cur.fetchall()]
