@@ -12,6 +12,8 @@ Order of work:
    ``hard_limit_chars``: cut excerpts from past conversations first (R8: the archive backs
    up the facts, never the reverse), then the summary, then the lowest-scored memories, then
    the oldest raw turns, and pinned facts last (seed 001: raw turns > memories > summary).
+   Over the character limit, a document that alone fills more than half of it is cut to
+   a prefix first (the rest would otherwise go item by item, then the document too).
 
 Counts are exact on the final rendered text, not estimated from the parts.
 """
@@ -23,7 +25,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gieok.context.tokens import TokenCounter, count_lines
+from gieok.context.tokens import ELLIPSIS, TokenCounter, count_lines
 from gieok.domain.context import (
     BLOCK_HEADER,
     CLOSING_INSTRUCTION,
@@ -258,6 +260,35 @@ def _cut_one(sections: list[ContextSection], messages: list[dict[str, str]],
     return None, None, False
 
 
+def _trim_oversize(sections: list[ContextSection], over: int, limit: int,
+                   counter: TokenCounter, cuts: list[TraceCut]) -> bool:
+    """Cut ``over`` characters off the end of a document (project file, skill, summary)
+    that alone fills more than half the block's character limit, at a line break where
+    one is near; returns whether it did. Such a document is why the block is too long:
+    cutting whole items by score would drop the small ones beside it (an org's rules)
+    and then the document anyway, leaving nothing. A prefix keeps its first lines, as a
+    file read "up to N characters" does."""
+    docs = [(s.kind, i) for s in sections if s.kind not in ITEM_CAPPED for i in s.items]
+    if not docs:
+        return False
+    kind, item = max(docs, key=lambda d: len(d[1].text))
+    if 2 * len(item.text) <= limit:
+        return False
+    keep = len(item.text) - over - len(ELLIPSIS)
+    if counter.count(item.text[:max(keep, 0)]) < MIN_PREFIX_TOKENS:
+        return False
+    head = item.text[:keep]
+    line = head.rfind("\n")
+    head = head[:line] if line > keep // 2 else head.rstrip()
+    before = item.tokens
+    item.text = head + ELLIPSIS
+    item.tokens = counter.count(item.text)
+    item.truncated = True
+    cuts.append(TraceCut(id=item.record_id or item.id, section=kind, reason=CutReason.HARD_LIMIT,
+                         score=item.score, tokens=before - item.tokens))
+    return True
+
+
 def fit(
     sections: Sequence[ContextSection],
     messages: Sequence[dict[str, str]],
@@ -287,6 +318,9 @@ def fit(
         if not (over_total or over_chars):
             break
         reason = CutReason.HARD_LIMIT if over_chars else CutReason.TOTAL_BUDGET
+        if over_chars and _trim_oversize(work, len(text) - budget.hard_limit_chars,
+                                         budget.hard_limit_chars, counter, cuts):
+            continue
         first = turns[0] if turns else None
         kind, item, was_turn = _cut_one(work, turns, allow_turns=over_total and not over_chars)
         if was_turn and first is not None:

@@ -313,3 +313,24 @@ def test_item_copies_are_what_model_copy_makes() -> None:
         copy.text, copy.tokens = "changed", 99
         copy.model_fields_set.add("tokens")
         assert item.model_dump() == before and item.model_fields_set == before_set
+
+
+def test_an_oversize_document_is_trimmed_to_the_hard_limit_not_the_whole_block() -> None:
+    """A project's MEMORY.md longer than the block's character limit keeps its first lines;
+    the org rule beside it stays, and the block is never emptied for one big item."""
+    memory_md = "\n".join(f"line {i:03d}: " + "x" * 40 for i in range(140))  # ~7k chars
+    sections = [
+        _section(SectionKind.ORGANISATION, [_item("o1", "Org rule: reports in Korean.", 0.3)]),
+        _section(SectionKind.PROJECT, [ContextItem(id="md", text=memory_md, body=memory_md,
+                                                   score=0.6)], 0.6),
+    ]
+    for counter in (BPE, CharCounter()):
+        out = fit(sections, [], Budget(hard_limit_chars=6000, project_tokens=3000), counter)
+        assert 5000 < len(out.text) <= 6000
+        assert "reports in Korean" in out.text and "line 000" in out.text
+        [doc] = [i for s in out.sections if s.kind is SectionKind.PROJECT for i in s.items]
+        assert doc.truncated and "line 139" not in doc.text
+        assert any(c.reason is CutReason.HARD_LIMIT and c.id == "md" for c in out.cuts)
+        # a document that is not oversize is cut whole as before (lowest score first)
+        small = fit(sections, [], Budget(hard_limit_chars=900, project_tokens=3000), counter)
+        assert len(small.text) <= 900
