@@ -173,7 +173,9 @@ class AsyncMemory(EditOps, AdminOps):
         ``messages`` is a string (one user turn) or mem0-style ``{"role", "content"}`` dicts.
         The scope's settings decide what happens (W9): nothing at all when disabled; only
         "remember this" requests when ``auto_extraction`` is off. PII is masked before the
-        turns are stored. Extracted memories go to the session's parent scope, reconciled
+        turns are stored. Extracted memories go to the session's user (the scope above the
+        session); a session that names no user keeps them at the session, so chat is never
+        filed as org or project knowledge. They are reconciled
         against what is stored: the result lists each typed decision (ADD, UPDATE, SUPERSEDE,
         MERGE, NOOP), what capacity archived, and any failure — failures are reported here,
         never raised, once the turns are stored.

@@ -191,8 +191,13 @@ def scope_from_key(key: str) -> Scope:
 
 
 def long_term_scope(scope: Scope) -> Scope:
-    """Where a session's extracted memories live: its parent scope, if it has one."""
-    if scope.session and any((scope.org, scope.project, scope.user, scope.persona)):
+    """Where a session's extracted memories live: the scope above the session when the
+    session names a user (``user:u1/session:s1`` → ``user:u1``), else the session itself.
+    A session with no user (an agent pipeline's run in an org or a project) must not turn
+    what one person said in it into org or project knowledge shown to every user as
+    theirs: those tiers are written on purpose (``remember(org_id=…)``, MEMORY.md, rules,
+    write-back), not lifted from chat."""
+    if scope.session and scope.user:
         return scope.with_(session=None)
     return scope
 

@@ -13,7 +13,8 @@ hold throughout:
 
 Long-term and episodic memories extracted from a session are written to the session's parent
 scope (``user:u1/session:s1`` → ``user:u1``), with ``source_session`` set, so other sessions
-of the same user see them.
+of the same user see them. A session that names no user keeps them (``long_term_scope``):
+an org's or a project's knowledge is written on purpose, never lifted from chat.
 """
 
 from __future__ import annotations
