@@ -3,12 +3,18 @@ the editing layer of ``AsyncMemory`` (see ``engine.core`` for why it is built in
 
 from __future__ import annotations
 
+import functools
+import shutil
+from pathlib import Path
 from typing import Any
 
+import anyio
+
+from gieok.context.project_files import project_dir
 from gieok.domain.audit import AuditAction, AuditEvent, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
-from gieok.domain.scope import Scope, resolve_scope
+from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
 from gieok.engine.core import EngineCore, ScopeArg
 from gieok.stores import WriteBatch
 from gieok.write.archive import archive_filter, forget_turns, replies_to
@@ -128,9 +134,43 @@ class EditOps(EngineCore):
         project_id: str | None = None,
         org_id: str | None = None,
     ) -> int:
-        """Delete everything inside a scope, history and working turns included (X3)."""
+        """Delete everything inside a scope, history and working turns included (X3). A
+        project's forget (or an organisation's) also removes the project's file memory —
+        MEMORY.md, rules and write-back insights — from gieok's own directory; a folder
+        configured as the project's root (``project_roots``) is the team's and stays."""
         where = resolve_scope(scope, org_id=org_id, project_id=project_id, user_id=user_id,
                               persona_id=persona_id, session_id=session_id)
         rt = await self._runtime()
         await rt.working.forget(where)
-        return await rt.store.forget(where)
+        removed = await rt.store.forget(where)
+        doomed = self._own_project_files(where)
+        if doomed is not None:
+            await anyio.to_thread.run_sync(functools.partial(shutil.rmtree, doomed,
+                                                             ignore_errors=True))
+            self._assembler().cache.clear()
+        return removed
+
+    def _own_project_files(self, where: Scope) -> Path | None:
+        """The directory of file memory a forget of ``where`` covers: a project's own
+        folder, or an organisation's folder of projects; None for a scope below a project
+        (a user's, a session's), for a configured root, or when there is none."""
+        if where.user or where.persona or where.session:
+            return None
+        assembler = self._assembler()
+        tenant = where.tenant
+        if where.project is None:
+            if not tenant:
+                return None
+            folder = self._project_base() / f"org={validate_scope_id('org', tenant)}"
+        else:
+            configured = assembler.settings.project_roots.get(
+                f"{tenant}/{where.project}" if tenant else where.project)
+            if configured:
+                return None
+            folder = project_dir(self._project_base(), where.project, tenant)
+        return folder if folder.is_dir() else None
+
+    def _project_base(self) -> Path:
+        assembler = self._assembler()
+        root = assembler.settings.project_root
+        return Path(root) if root else assembler.data_dir / "projects"
