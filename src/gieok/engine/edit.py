@@ -14,7 +14,7 @@ from gieok.context.project_files import project_dir
 from gieok.domain.audit import AuditAction, AuditEvent, audit_for
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import Layer, MemoryRecord, Status, utcnow
-from gieok.domain.scope import Scope, resolve_scope, validate_scope_id
+from gieok.domain.scope import Scope, long_term_scope, resolve_scope, validate_scope_id
 from gieok.engine.core import EngineCore, ScopeArg
 from gieok.stores import WriteBatch
 from gieok.write.archive import archive_filter, forget_turns, replies_to
@@ -143,12 +143,34 @@ class EditOps(EngineCore):
         rt = await self._runtime()
         await rt.working.forget(where)
         removed = await rt.store.forget(where)
+        if where.session:
+            removed += await self._forget_summaries(where)
         doomed = self._own_project_files(where)
         if doomed is not None:
             await anyio.to_thread.run_sync(functools.partial(shutil.rmtree, doomed,
                                                              ignore_errors=True))
             self._assembler().cache.clear()
         return removed
+
+    async def _forget_summaries(self, session: Scope) -> int:
+        """The session's summaries (episodes kept above the session, at the user's scope):
+        a summary retells the conversation, so forgetting it keeps none. The facts taken
+        from it stay: each is the user's to see and delete on its own."""
+        home = long_term_scope(session)
+        if home == session:
+            return 0  # kept inside the session: the store's forget took them
+        rt = await self._runtime()
+        page = await rt.store.list(home, filters=parse_filter(
+            {"layer": Layer.EPISODIC.value, "metadata.session": session.session}),
+            view=View(include_archived=True), limit=10_000, offset=0)
+        doomed = [r for r in page.items if r.scope == home]
+        if not doomed:
+            return 0
+        ids = [r.id for r in doomed]
+        await rt.store.write(WriteBatch(hard_deletes=ids, purge_history=ids, audit=[
+            AuditEvent(memory_id=r.id, scope=r.scope, action=AuditAction.DELETE,
+                       version=r.version, details={"hard": True}) for r in doomed]))
+        return len(ids)
 
     def _own_project_files(self, where: Scope) -> Path | None:
         """The directory of file memory a forget of ``where`` covers: a project's own
