@@ -50,6 +50,7 @@ from gieok.engine.core import MAX_K, ScopeArg, check_int
 from gieok.engine.edit import EditOps
 from gieok.errors import ConflictError, InvalidInputError, NotFoundError
 from gieok.hooks import HookReport, Hooks, insight_of
+from gieok.read.gate import Gate
 from gieok.read.search import hybrid_search
 from gieok.settings import GieokSettings
 from gieok.stores import Store
@@ -317,15 +318,18 @@ class AsyncMemory(EditOps, AdminOps):
         view = View(as_of=parse_time(as_of, "as_of") if as_of is not None else None,
                     include_archived=include_archived)
         store, embedder = await self._ready()
-        if not (await (await self._runtime()).policy(where)).settings.enabled:
-            return []  # memory off (the user's switch): nothing for a conversation, as context()
+        runtime = await self._runtime()
+        # memory off (the user's switch): nothing for a conversation, as context(); the
+        # settings are read in the search's own round trip (read/gate.py)
+        gate = Gate(runtime.policy_op(where),
+                    lambda chain: runtime.resolve(chain).settings.enabled)  # type: ignore[arg-type]
         reader, flt = visible(where, flt)  # inside a project: the user's user-wide ones too
         await self._settle(reader)
         return await hybrid_search(store, embedder, reader, query, k=k, filters=flt, view=view,
                                    weights=self.settings.scoring, now=utcnow(),
                                    min_relevance=float(threshold or 0.0),
                                    fold=self.settings.scoring.fold_sources,
-                                   learned=self.settings.scoring.learned_order)
+                                   learned=self.settings.scoring.learned_order, gate=gate)
 
     async def recent_turns(self, *, scope: ScopeArg = None, limit: int = 10,
                            **ids: str | None) -> list[Turn]:

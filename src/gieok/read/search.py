@@ -37,6 +37,7 @@ from gieok.read.calibration import hangul_share, language_offsets, pair_offset
 from gieok.read.diversity import drop_near_duplicates, mmr, words
 from gieok.read.expansion import expansion_query, merge_expansion
 from gieok.read.frames import fulltext_text
+from gieok.read.gate import Gate
 from gieok.read.fusion import Fused, calibrated_fusion, rrf, score_fusion
 from gieok.read.kinds import instruction_share, kind_shares, query_families, text_families
 from gieok.read.learned import OrderModel, Signals, absent_rank, asks, reorder, shipped_model
@@ -50,7 +51,7 @@ from gieok.read.speakers import SPEAKER_DEPTH, named_speakers, without_names
 from gieok.read.temporal import TimeWindow, time_match, time_windows
 from gieok.settings import ScoringSettings
 from gieok.stores.base import Capability, Store
-from gieok.stores.ops import DenseOp, FulltextOp, RankedOp
+from gieok.stores.ops import DenseOp, FulltextOp, RankedOp, ReadOp
 
 
 async def _candidate_ops(
@@ -131,16 +132,19 @@ async def hybrid_search(
     min_relevance: float = 0.0,
     fold: bool = False,
     learned: bool = False,
+    gate: Gate | None = None,
 ) -> list[ScoredMemory]:
     """The best ``k`` by the mixed score among candidates whose fused relevance reaches
     ``min_relevance`` (the caller's ``threshold``: 0 keeps every candidate); ``fold``: one
     hit per source turn (module docstring); ``learned``: the first candidates re-ordered by
-    the shipped learned order (read/learned.py)."""
+    the shipped learned order (read/learned.py); ``gate``: a read batched with the first
+    ranking that may close the search (``Gate``)."""
     n = max(weights.candidates, k)
     at = view.as_of or now
     windows = time_windows(query, at) if weights.w_query_time > 0 else []
 
-    async def ranked(dense_text: str) -> tuple[_Ranker, list[MemoryRecord]] | None:
+    async def ranked(dense_text: str, gate: Gate | None = None
+                     ) -> tuple[_Ranker, list[MemoryRecord]] | None:
         names, ops = await _candidate_ops(embedder, scope, query, n=n, filters=filters,
                                           view=view, weights=weights, dense_text=dense_text)
         if not ops:
@@ -149,10 +153,14 @@ async def hybrid_search(
                          weights=weights, embedder=embedder, at=at, windows=windows,
                          rarity=Capability.FULLTEXT_RARITY in store.capabilities,
                          model=shipped_model() if learned else None)
-        # One round trip: candidates, their scoring columns and the picked records (RankedOp).
-        return ranker, (await store.read([RankedOp(scope.tenant, tuple(ops), ranker)]))[0]
+        # One round trip: candidates, scoring columns, picked records (RankedOp), the gate's read
+        batch: list[ReadOp] = [RankedOp(scope.tenant, tuple(ops), ranker)]
+        out = await store.read(batch + [gate.op] if gate is not None else batch)
+        if gate is not None and not gate.allows(out[1]):
+            return None
+        return ranker, out[0]
 
-    done = await ranked(query)
+    done = await ranked(query, gate)
     if done is None:
         return []
     ranker, records = done

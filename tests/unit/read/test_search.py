@@ -123,7 +123,7 @@ async def test_search_builds_records_only_for_the_hits_it_returns(
     """One round trip: the candidate lists (dense, full text and — the query names places
     and sports the lexicon knows — the expansion's full text), the scoring columns of every
     fused candidate, whole records for the k returned — scored exactly as whole records
-    are."""
+    are — and, in the same batch, the scope's settings (is memory on? read/gate.py)."""
     store = OpLog(await open_store(store_url))
     async with AsyncMemory(store, settings=settings) as mem:
         await mem.import_memories(
@@ -132,7 +132,8 @@ async def test_search_builds_records_only_for_the_hits_it_returns(
         store.ops.clear()
         store.asked.clear()
         hits = await mem.search("who lives in Busan and plays tennis", user_id="u1", k=5)
-    assert [[type(op).__name__ for op in batch] for batch in store.ops] == [["RankedOp"]]
+    assert [[type(op).__name__ for op in batch] for batch in store.ops] == [
+        ["RankedOp", "SettingsOp"]]
     op = store.ops[0][0]
     assert isinstance(op, RankedOp)
     assert [type(o).__name__ for o in op.lists] == ["DenseOp", "FulltextOp", "FulltextOp"]
