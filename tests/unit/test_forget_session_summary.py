@@ -37,3 +37,21 @@ async def test_forgetting_a_session_removes_its_summary(
         exported = await mem.export(user_id="u1")
         assert not any(r.get("source_session") == "wed" for r in exported
                        if r["layer"] == "episodic")
+
+
+async def test_a_summary_keeps_out_what_the_allowed_categories_keep_out(
+    store_url: str, settings: GieokSettings
+) -> None:
+    """Under eco2 (location and preference only) "I have a 3-year-old daughter" is not
+    stored as a fact; the session's summary must not store it either."""
+    talk = ["I really dislike plastic straws.", "I always carry a metal one.",
+            "Also I have a 3-year-old daughter."]
+    async with AsyncMemory(store_url, settings=settings) as mem:
+        await mem.update_settings(user_id="u1", allowed_categories=["location", "preference"])
+        await mem.add([{"role": "user", "content": t} for t in talk], user_id="u1",
+                      session_id="wed")
+        await mem.end_session(user_id="u1", session_id="wed")
+        everything = await mem.list(user_id="u1", include_archived=True)
+        assert any("straws" in r.content for r in everything.items)
+        assert not any("daughter" in r.content for r in everything.items), \
+            [r.content for r in everything.items]

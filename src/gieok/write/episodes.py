@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,7 +148,8 @@ def _words(text: str) -> frozenset[str]:
 
 
 def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = (), *,
-                       extractor: HeuristicExtractor | None = None) -> EpisodeDraft | None:
+                       extractor: HeuristicExtractor | None = None,
+                       allowed: Collection[str] | None = None) -> EpisodeDraft | None:
     """An episode without an LLM: what the user said that is worth remembering, or ``None``
     when the session held nothing of the kind ("ok thanks, that helps" leaves no episode;
     the user's raw words are never stored in its place). ``known``: stored memories naming
@@ -156,9 +157,12 @@ def extractive_episode(turns: Sequence[Turn], known: Sequence[str] = (), *,
     the same words as the stored memory ("사용자의 딸 지유 …", not "사용자는 지유 …" when 지유
     was named in an earlier session) and is recognised as restating it. ``extractor``: the
     one that read the session's turns as they came (its ``memo`` hands back each turn read
-    in the same state), else a fresh one."""
+    in the same state), else a fresh one. ``allowed``: the scope's allowed categories — a
+    fact the user's settings keep out of memory ("don't remember family") is kept out of
+    the summary too, or the summary would store it anyway."""
     found = [c for c in (extractor or HeuristicExtractor()).extract_sync(turns, known=known)
-             if not has_mask(c.content) and not c.withdraws and not c.lapse]
+             if not has_mask(c.content) and not c.withdraws and not c.lapse
+             and (not allowed or c.category in allowed)]
     # "User is allergic to shellfish" (a slot) inside "User is allergic to shellfish, so no
     # shrimp recipes please" (the whole sentence): the episode says it once
     words = [_words(c.content) for c in found]

@@ -117,8 +117,9 @@ class SessionEnd(WriteBase):
         named = [m.content for m in known if m.source_session != scope.session]
         extractor = self.extractor if isinstance(self.extractor, HeuristicExtractor) else None
         if self.chat is None:  # the extractive episode: plain Python, beside the event loop
-            draft = await run_beside_loop(lambda: extractive_episode(turns, named,
-                                                                     extractor=extractor))
+            allowed = settings.allowed_categories or None
+            draft = await run_beside_loop(lambda: extractive_episode(
+                turns, named, extractor=extractor, allowed=allowed))
         else:
             draft = await summarize(turns, self.chat, timeout=self.settings.llm.timeout_s,
                                     raw_for_noise=False, known=named, extractor=extractor)
