@@ -83,6 +83,9 @@ _ACT_EN = r"(?:running|doing|going\s+to|attending|racing|taking|playing|entering
           r"flying\s+to|travell?ing\s+to|heading\s+to|hosting|competing\s+in)"
 _WHEN_EN = r"(?:this\s+(?:year|time|summer|spring|fall|autumn|winter|season|month)|after\s+all|" \
            r"any\s?more|anymore|for\s+now)"
+# a kind of event the user plans, said after its name ("Tokyo trip", "Lisbon conference")
+_KIND_EN = r"(?:trip|work\s+trip|business\s+trip|visit|holiday|vacation|conference|concert|gig|" \
+           r"festival|wedding|party|race|marathon|tour|flight|retreat|offsite|reunion|meetup|show)"
 _THING_EN = r"(?P<x>(?:the\s+)?[\w'’.-]+(?:\s+[\w'’.-]+){0,2}?)"
 _OFF_EN = [
     # "not running chicago this year", "I'm not doing the Berlin half after all"
@@ -92,13 +95,18 @@ _OFF_EN = [
                re.IGNORECASE),
     # "skipping Coachella this year", "pulled out of the Berlin marathon"
     re.compile(rf"\b(?:skipping|skip)\s+{_THING_EN}\s+{_WHEN_EN}\b", re.IGNORECASE),
+    # "my Tokyo trip got cancelled", "the Lisbon conference was called off": the name said
+    # before a kind of event (a plan's own words name it), the event called off
+    re.compile(r"(?<![\w'’-])(?!(?:my|our|the|his|her|their|your|this|that|a|an)\s)(?P<x>(?-i:[A-Z])[\w'’.&-]*(?:\s+(?-i:[A-Z])[\w'’.&-]*)?)\s+"
+               rf"{_KIND_EN}\s+(?:(?:got|was|has\s+been|is|just\s+got)\s+)"
+               r"(?:cancell?ed|called\s+off|scrapped|axed)\b", re.IGNORECASE),
 ]
 # Korean: the name before a kind of event called off ("오사카 여행 취소했어", "제주 캠핑
 # 무산됐어"), or a place the user decided not to go to ("오사카 안 가기로 했어")
 _EVENT_KO = r"(?:여행|출장|휴가|캠핑|콘서트|공연|마라톤|대회|파티|모임|여행\s?계획|일정|투어|페스티벌|경기)"
 _OFF_KO = [
     re.compile(rf"(?<![가-힣A-Za-z])(?P<x>[가-힣A-Za-z]{{2,}}?)\s?{_EVENT_KO}(?:은|는|을|를|도|이|가)?\s?"
-               r"(?:(?:결국|그냥|아예|완전히)\s)?(?:취소|무산|못\s?가게|안\s?가기로|캔슬|파토|엎어)"),
+               r"(?:(?:결국|그냥|아예|완전히)\s)?(?:취소|무산|못\s?가게|안\s?가기로|캔슬|cancel|파토|엎어)"),
     re.compile(r"(?<![가-힣A-Za-z])(?P<x>[가-힣A-Za-z]{2,}?)(?:에|은|는|도)?\s(?:(?:결국|그냥|아예|이번에)\s)?"
                r"(?:안\s?가기로|못\s?가게\s?(?:됐|되었|돼))"),
 ]

@@ -42,7 +42,7 @@ from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
 from gieok.write import moved_out, moved_request, narrowing, partial, renaming, stopped
 from gieok.write.begun import begun_by
 from gieok.write.contrast import carried_pin, outdated_by
-from gieok.write.ending import planned, taken_up_for_health
+from gieok.write.ending import ended_in, planned, taken_up_for_health
 from gieok.write.extract import changes, diets
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.dwelling import home_in, homes_left
@@ -135,6 +135,8 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
             slotted = [r for r in slotted if r.id in pool.records] + homes_left(
                 new, value, pool.records.values(), pool.created)
         if slotted and is_single_valued(slot):
+            if slot == "diet" and ended_in(new.content, c.retires):  # "키토 그만뒀어": history
+                new = stopped.as_history(new, slotted, c.retires)
             supersede(plan, pool, slotted, new, now, f"new value for {slot}")
             if slot == "residence":  # a move ends the home, not who the user lives with
                 keep_household(plan, pool, slotted, new, now)
