@@ -39,7 +39,7 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
-from gieok.write import moved_out, moved_request, narrowing, partial, renaming, stopped
+from gieok.write import arrived, moved_out, moved_request, narrowing, partial, renaming, stopped
 from gieok.write.begun import begun_by
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import ended_in, planned, taken_up_for_health
@@ -134,6 +134,11 @@ def _decide(c: Candidate, new: MemoryRecord, pool: Pool, plan: Plan, now: dateti
             rehouse(plan, pool, new, value, now)
             slotted = [r for r in slotted if r.id in pool.records] + homes_left(
                 new, value, pool.records.values(), pool.created)
+            done = arrived.planned_moves(new, value, pool.records.values(), pool.created)
+            arrived.end_plans(plan, pool, done, new, now)  # "이제 성수동 살아": the plan to move is over
+            if done and not slotted:
+                add(plan, pool, new, "the move planned is done")
+                return
         if slotted and is_single_valued(slot):
             if slot == "diet" and ended_in(new.content, c.retires):  # "키토 그만뒀어": history
                 new = stopped.as_history(new, slotted, c.retires)
