@@ -39,11 +39,13 @@ from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, Status, content_hash, new_id
 from gieok.domain.results import Decision, DecisionKind
 from gieok.domain.safety import CRITICAL_TAGS, SAFETY_TAGS
-from gieok.write import arrived, moved_out, moved_request, narrowing, partial, renaming, stopped
+from gieok.write import (arrived, moved_out, moved_request, narrowing, partial, progress, renaming,
+                         stopped)
 from gieok.write.begun import begun_by
 from gieok.write.contrast import carried_pin, outdated_by
 from gieok.write.ending import ended_in, planned, taken_up_for_health
 from gieok.write.extract import changes, diets
+from gieok.write.extract.amount_now import amount_now
 from gieok.write.extract.base import Candidate, is_single_valued
 from gieok.write.extract.dwelling import home_in, homes_left
 from gieok.write.extract.moved_off import moved_off, relocate
@@ -67,7 +69,9 @@ __all__ = ["Change", "Plan", "RecordFactory", "reconcile", "says_more", "similar
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # a statement that something still holds: it repeats what was said before
-_STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|변함없이|"
+# ("요즘도 주말마다 본가 가서 청소해드림": still, these days)
+_STILL = re.compile(r"\b(?:still|as\s+always|same\s+as\s+before)\b|여전히|아직(?!\s?(?:안|못))|"
+                    r"(?:요즘|지금)도(?!\s?(?:안|못))|변함없이|"
                     r"그대로|계속\s?(?:하|다니|가|먹|마시|쓰|살)", re.IGNORECASE)
 REAFFIRMED = 0.4  # trigram likeness enough for a "still …" sentence to be the same memory
 
@@ -311,6 +315,8 @@ def _renew(new: MemoryRecord, pool: Pool, plan: Plan, now: datetime) -> bool:
         placed = (at, off[0])  # "migrated off gke, runs on ecs fargate now": the host changed
     if placed is not None:  # "moved ledgerly to fly.io": the thing stays, its place was left
         moved, names = placed, [placed[1]]
+    if moved is None and renewal is not None and len(renewed) == 1 and amount_now(new.content):
+        moved = progress.rewritten(renewed[0].content, renewal.value)  # "up to 19k": the goal stays
     if moved is not None:  # "party 5월 2일로 미뤘다": the old memory, at the new date
         content, before = moved
     new = new.model_copy(update={

@@ -331,7 +331,13 @@ def _amounted(content: str) -> NewValue | None:
         return None
     words = [w for w in (_en_word(w) for w in _WORD_EN.findall(said[0])) if w not in _STOP_EN]
     holders = _identity(_holders_en(content))
-    return NewValue(frozenset(words[-1:]), said[1], frozenset(holders), content) if words else None
+    # a pot of money is named by what it is for: "deposit fund" is the savings "for a deposit"
+    things = words[-2:] if len(words) > 1 and words[-1] in _POT else words[-1:]
+    return NewValue(frozenset(things), said[1], frozenset(holders), content) if words else None
+
+
+# the head of a phrase naming a pot of money, whose word before it says what the money is for
+_POT = frozenset({"fund", "savings", "pot", "jar", "kitty", "account", "stash"})
 
 
 _AFTERTHOUGHT_KO = re.compile(r"^(?P<head>.+?)\s(?P<verb>[가-힣]+(?:었|았|였|했|겼|뤘|렸|꿨|겼)다)\.\s+"
