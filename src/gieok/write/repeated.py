@@ -75,7 +75,27 @@ def _slot_said(record: MemoryRecord, content: str) -> bool:
         return len(thing) >= 2 and mentions(content, thing) and _LIKED.search(content) is not None \
             and _NOT_LIKED.search(content) is None
     if slot in ("occupation", "role") and len(value) >= 4:
-        return _as_job(value, content)
+        return _as_job(value, content) and not _job_detail(content, record.content)
+    return False
+
+
+# where the job is done or for whom, said beside it ("판교에서 백엔드 개발자로 일한다", "works as a
+# nurse at Mercy Hospital"): a detail the job's memory lacks, never a generic place or a time
+_WHERE_KO = re.compile(r"(?<![가-힣])(?P<w>[가-힣A-Za-z0-9]{1,15})\s?에서(?=\s)")
+_WHERE_EN = re.compile(r"\b(?:at|for|in|with)\s+(?:the\s+|an?\s+)?(?P<w>[A-Za-z][\w&'-]*)")
+_NO_PLACE = re.compile(r"^(?:회사|직장|집|여기|거기|저기|요즘|지금|현재|이번|동네|밖|안|"
+                       r"moment|least|all|now|living|night|nights|weekends?|mornings?|evenings?|"
+                       r"while|years?|months?|weeks?|days?|home|work|time|full|part|same|one|two)$",
+                       re.IGNORECASE)
+
+
+def _job_detail(content: str, stored: str) -> bool:
+    """``content`` says where (or for whom) the job is done, which ``stored`` does not say:
+    a restatement that adds the workplace keeps it as a memory of its own."""
+    for m in (*_WHERE_KO.finditer(content), *_WHERE_EN.finditer(content)):
+        word = m.group("w")
+        if not _NO_PLACE.match(word) and word.casefold() not in stored.casefold():
+            return True
     return False
 
 
