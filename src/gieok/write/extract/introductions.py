@@ -20,7 +20,7 @@ from typing import Protocol, TypeVar
 
 from gieok.domain.records import MemoryType
 from gieok.write.extract import allergic_to, diagnosed, for_whom, health_apart, lab_value, new_partner
-from gieok.write.extract import kept_pet, named_reply, ordered_kids, self_intro
+from gieok.write.extract import kept_pet, named_reply, ordered_kids, self_intro, trip_dates
 from gieok.write.extract.base import Hit
 from gieok.write.extract.coref import Entities
 from gieok.write.extract.discourse import hypothetical, split_sentences
@@ -104,7 +104,7 @@ def _bare_of(bare: str, named: str) -> bool:
             or health_apart.bare_of(bare, named) or diagnosed.bare_of(bare, named) \
             or self_intro.bare_of(bare, named) or lab_value.bare_of(bare, named) \
             or ordered_kids.bare_of(bare, named) or named_reply.bare_of(bare, named) \
-            or for_whom.bare_of(bare, named):
+            or for_whom.bare_of(bare, named) or trip_dates.bare_of(bare, named):
         # "사용자는 알레르기 있다" beside what it is to; "사용자는 남친 생겼다" beside the name;
         # "사용자는 유당불내증 있고 회사 점심은 …" beside its halves
         return True

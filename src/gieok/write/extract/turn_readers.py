@@ -20,6 +20,7 @@ One list, so the extractor has one hook for all of them (``heuristic`` stays an 
 - ``ordered_kids``: children listed by their order with name and age in one breath;
 - ``bare_self``: an occupation or condition said as a bare phrase in reply ("paramedic");
 - ``trip_reply``: a trip said as a place and a time in reply to a question about travel;
+- ``trip_dates``: a trip's dates said bare in reply to the assistant asking when it is;
 - ``owned_in_passing``: a durable good the user bought, said as the setting of a question;
 - ``kept_pet.ailing``: a pet's weak organ, said of "애" while shopping for the pet;
 - ``lives_and``: the user's residence said as a first clause joined by -고/-면서/-는데;
@@ -35,7 +36,7 @@ from gieok.write.extract import absent, allergic_to, bare_self, day_routine, dia
 from gieok.write.extract import diagnosed_en, for_whom, health_apart, kept_pet, lab_value, lived_with
 from gieok.write.extract import lives_and
 from gieok.write.extract import new_partner, ordered_kids, owned_in_passing, pregnancy, self_intro
-from gieok.write.extract import standing_whole, trip_reply
+from gieok.write.extract import standing_whole, trip_dates, trip_reply
 from gieok.write.extract.base import Hit
 
 
@@ -60,6 +61,7 @@ def read(turn_text: str, said: Sequence[str], shown: str = "",
             *ordered_kids.stated(turn_text, said),
             *bare_self.stated(turn_text, said, shown),
             *trip_reply.stated(turn_text, said, shown),
+            *trip_dates.stated(turn_text, said, shown, prior),
             *owned_in_passing.stated(turn_text, said),
             *kept_pet.ailing(turn_text, said),
             *lives_and.stated(turn_text, said),
