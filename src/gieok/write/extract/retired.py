@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from gieok.text.hangul import present_tense
+from gieok.write.extract import finished
 from gieok.write.extract.correction import corrected_earlier, slipped_just_now
 from gieok.write.extract.english import PAST_IRREGULAR as _PAST_IRREGULAR
 
@@ -159,6 +160,8 @@ def retired(sentence: str) -> tuple[str, ...]:
             if name and name.casefold() not in _VAGUE and len(name) > 1 \
                     and not _PERSON.fullmatch(name) and not _WHEN_OR_WHO.fullmatch(name):
                 names.append(name)
+    # "the TA job is over": a term's commitment ran its course
+    names += [n for n in finished.over(sentence) if n.casefold() not in _VAGUE]
     return tuple(dict.fromkeys(names))
 
 
