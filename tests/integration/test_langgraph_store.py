@@ -280,3 +280,23 @@ def test_from_url_embeds_with_the_index_embed(tmp_path: Path,
         GieokStore(Memory(url, settings=make_settings()), index=index)  # type: ignore[arg-type]
     with pytest.raises(ConfigurationError, match="dims"):
         GieokStore.from_url(url, index={"embed": DeterministicFakeEmbedding(size=8)})  # type: ignore[typeddict-item]
+
+
+def test_a_query_returns_no_item_below_the_relevance_floor(
+        store_url: str, make_settings: Callable[..., GieokSettings]) -> None:
+    """A new-user trial: ``search(ns, query=…)`` filled ``limit`` with unrelated items at the
+    floor's score. Items the query finds unrelated stay out (the context floor), items put
+    with ``index=False`` still come after the ranked ones, and a search without a query
+    still lists every item."""
+    with Memory(store_url, settings=make_settings(context={"min_relevance": 0.3})) as mem:
+        store = GieokStore(mem, index=INDEX)  # type: ignore[arg-type]
+        store.put(("u1", "m"), "pizza", {"text": "User loves pepperoni pizza"})
+        store.put(("u1", "m"), "home", {"text": "User lives in Gangnam-gu, Seoul"})
+        store.put(("u1", "m"), "bike", {"text": "User cycles to work on a road bike"})
+        store.put(("u1", "m"), "secret", {"text": "a note"}, index=False)
+        hits = store.search(("u1",), query="pepperoni pizza", limit=10)
+        assert [h.key for h in hits if h.score is not None] == ["pizza"], \
+            [(h.key, h.score) for h in hits]
+        assert [h.key for h in hits if h.score is None] == ["secret"]
+        assert {h.key for h in store.search(("u1",), limit=10)} == {"pizza", "home", "bike",
+                                                                   "secret"}

@@ -44,9 +44,10 @@ from langgraph.store.base import (
 )
 
 from gieok.domain.audit import AuditAction, AuditEvent, Trigger, audit_for
+from gieok.domain.context import DEFAULT_MIN_RELEVANCE
 from gieok.domain.query import View, parse_filter
 from gieok.domain.records import PREVIEW_CHARS, MemoryRecord, Source, utcnow
-from gieok.embedders.base import Embedder
+from gieok.embedders.base import Embedder, similarity_range
 from gieok.errors import ConfigurationError, PolicyError
 from gieok.integrations._bridge import EngineBridge
 from gieok.integrations.langgraph import _items as it
@@ -212,9 +213,13 @@ class GieokStore(BaseStore):
         if op.query and self.index_config is not None:
             scored = await self._ranked(store, embedder, prefix, op, want)
         seen = {r.id for r, _ in scored}
+        ranking = bool(op.query) and self.index_config is not None
         if len(scored) < want:  # LangGraph fills up with items the query did not rank
+            # (never with indexed items the query found unrelated: below the relevance
+            # floor they are no match, and an agent would take them for one)
             rest = [r for r in await self._scan(store, prefix)
-                    if r.id not in seen and it.matches_filter(r.data or {}, op.filter)]
+                    if r.id not in seen and it.matches_filter(r.data or {}, op.filter)
+                    and not (ranking and r.metadata.get(it.INDEXED))]
             scored.extend((r, None) for r in rest[: want - len(scored)])
         page = scored[op.offset: op.offset + op.limit]
         for record, _ in page:
@@ -230,10 +235,21 @@ class GieokStore(BaseStore):
         hits = await hybrid_search(
             store, embedder, self._map.read_scope(prefix), op.query, k=k,
             filters=parse_filter(it.prefix_filter(prefix)), view=View(), weights=weights,
-            now=utcnow())
+            now=utcnow(), min_relevance=self._floor(embedder))
         return [(h.record, h.score) for h in hits
                 if self._live(h.record) and h.record.metadata.get(it.INDEXED)
                 and it.matches_filter(h.record.data or {}, op.filter)]
+
+    def _floor(self, embedder: Embedder) -> float:
+        """The relevance an item needs to be a match: the engine's context floor
+        (``GIEOK_CONTEXT__MIN_RELEVANCE``), by default ``DEFAULT_MIN_RELEVANCE`` with an
+        embedder whose similarity scale is calibrated (the local model) and 0 with others —
+        the floor ``context()`` holds its memories to, so "where do I live?" is not answered
+        with every item of the namespace at the floor's score."""
+        floor = self._engine.settings.context.min_relevance
+        if floor is None:
+            floor = DEFAULT_MIN_RELEVANCE if similarity_range(embedder) is not None else 0.0
+        return floor
 
     async def _list_namespaces(self, store: Store, op: ListNamespacesOp
                                ) -> list[tuple[str, ...]]:
