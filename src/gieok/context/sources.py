@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from gieok.context import question_parts
 from gieok.context.merge import merge_by_scope
 from gieok.domain.query import And, Filter, ScoredMemory, ScoreParts, View, matches, parse_filter
 from gieok.domain.records import Layer, MemoryRecord
@@ -110,6 +111,17 @@ async def standing_records(
     return out
 
 
+def _best_of(hits: list[ScoredMemory], more: list[ScoredMemory], k: int) -> list[ScoredMemory]:
+    """Each memory of ``hits`` and ``more`` once, as the search that found it most relevant,
+    the best ``k`` by the mixed score."""
+    best: dict[str, ScoredMemory] = {}
+    for hit in (*hits, *more):
+        have = best.get(hit.record.id)
+        if have is None or (hit.parts.relevance, hit.score) > (have.parts.relevance, have.score):
+            best[hit.record.id] = hit
+    return sorted(best.values(), key=lambda h: (-h.score, h.record.id))[:k]
+
+
 async def retrieve(
     store: Store,
     embedder: Embedder,
@@ -131,8 +143,13 @@ async def retrieve(
         # fact of the family the query names still is (``lend_family``: it is what was asked)
         if weights.lend_turn_relevance:
             weights = weights.model_copy(update={"lend_turn_relevance": False})
-        return await hybrid_search(store, embedder, scope, query, k=k, filters=filters,
+        hits = await hybrid_search(store, embedder, scope, query, k=k, filters=filters,
                                    view=LIVE, weights=weights, now=now)
+        for part in question_parts.parts(query):  # "나 어디 살아? 알레르기 있어?": each too
+            hits = _best_of(hits, await hybrid_search(store, embedder, scope, part, k=k,
+                                                      filters=filters, view=LIVE,
+                                                      weights=weights, now=now), k)
+        return hits
     page = await store.list(scope, filters=filters, view=LIVE, limit=max(k * 3, k), offset=0)
     scored = []
     for record in page.items:
