@@ -6,7 +6,7 @@ both halves of the third to fourteenth fresh files (fourteen writers, ``writer_o
 learns what a self-disclosure is rather than one writer's words). ``LABELLED`` adds the writers
 after them (``NEWER``: fresh15 both halves, the DEV halves of fresh16-19; nineteen writers) and is
 what ``scripts/lofo_memorable.py`` folds; ``UNSEEN`` (fresh16-19 TEST) is trained on by nothing
-(nor are fresh20, fresh21 and fresh22, written in sessions 21 to 23 and bundled after them:
+(nor are fresh20, fresh21, fresh22 and fresh23, written in sessions 21 to 24 and bundled after them:
 writers no fold holds yet).
 A judge trained on all of ``LABELLED`` was measured in session 21 and not shipped
 (docs/benchmarks.md, session 21). Each file was scored once before it became training data.

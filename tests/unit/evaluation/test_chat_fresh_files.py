@@ -1,4 +1,4 @@
-"""The fresh chat files (round 3, sessions 4 to 23): each item's half was fixed from its id
+"""The fresh chat files (round 3, sessions 4 to 24): each item's half was fixed from its id
 before any content was written, so the split rule must hold for every item and no item may sit
 in both halves — each test half's one scoring in docs/benchmarks.md depends on it."""
 
@@ -21,7 +21,7 @@ FILES = [("chat_fresh3", 191, 129), ("chat_fresh4", 166, 137), ("chat_fresh5", 1
          ("chat_fresh16", 157, 134), ("chat_fresh17", 176, 114),
          ("chat_fresh18", 171, 119), ("chat_fresh19", 105, 75),
          ("chat_fresh20", 184, 101), ("chat_fresh21", 170, 115),
-         ("chat_fresh22", 161, 124)]
+         ("chat_fresh22", 161, 124), ("chat_fresh23", 166, 119)]
 
 
 def _half(case_id: str) -> str:
