@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -250,11 +251,26 @@ class RedisProcess:
              "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
              "--dir", str(self.dir)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Ready when it answers PING, not when its socket file appears: the file exists from
+        # bind(), and on a loaded machine a connect before listen() is refused (a CI run saw
+        # it: the hung-Redis test found its first write missing).
         deadline = time.monotonic() + 20
-        while not self.socket.exists():
+        while not self._answers():
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"redis-server did not start (exit {self.proc.poll()})")
             time.sleep(0.02)
+
+    def _answers(self) -> bool:
+        if not self.socket.exists():
+            return False
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+                conn.settimeout(2)
+                conn.connect(str(self.socket))
+                conn.sendall(b"PING\r\n")
+                return conn.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
 
     def stop(self) -> None:
         if self.proc is not None:
