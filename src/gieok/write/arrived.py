@@ -11,8 +11,8 @@ memory names the place and says a move still ahead ("moving to", "will move to",
 to", "으로 이사 간다", "이사 갈 예정", "이사하기로 했다"), about no one the new home leaves out
 ("User's sister is moving to Denver" is her plan, never ended by the user's move). Never a rule,
 a pinned fact, one written in this batch or one said after ``new``. ``end_plans`` dates them past
-with ``new`` as what superseded them, the way ``plan.supersede`` does, without writing ``new``
-a second time. Pure reading, one plan step.
+with ``new`` as what superseded them (``plan.retire``), without writing ``new`` a second
+time. Pure reading, one plan step.
 """
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ import re
 from collections.abc import Iterable, Sequence, Set
 from datetime import datetime
 
-from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.text.hangul import HANGUL
 from gieok.write.extract import changes
 from gieok.write.extract.retired import mentions
-from gieok.write.plan import Plan, Pool, rewrite
+from gieok.write.plan import Plan, Pool, retire
 
 # a move still ahead: "is moving to", "will move to", "plans to relocate to", "moving back to"
 _AHEAD_EN = re.compile(
@@ -65,9 +64,4 @@ def end_plans(plan: Plan, pool: Pool, olds: Sequence[MemoryRecord], new: MemoryR
     """``olds`` (plans ``new`` fulfils) stop being current when ``new`` starts; ``new`` itself
     is written by the step that called this one."""
     for old in olds:
-        done = old.model_copy(update={
-            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
-            "superseded_by": new.id, "updated_at": now,
-        })
-        rewrite(plan, pool, old, done, AuditAction.SUPERSEDE, False,
-                {"superseded_by": new.id, "reason": "the move planned is done"})
+        retire(plan, pool, old, new, now, "the move planned is done")

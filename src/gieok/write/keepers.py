@@ -15,13 +15,12 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from gieok.domain.audit import AuditAction
 from gieok.domain.records import MemoryRecord, MemoryType, content_hash
 from gieok.domain.safety import CRITICAL_TAGS
 from gieok.write import partial
 from gieok.write.extract import changes
 from gieok.write.extract.dwelling import household
-from gieok.write.plan import Plan, Pool, add, narrowed, rewrite
+from gieok.write.plan import Plan, Pool, add, narrowed, retire
 
 # a move said with who came along ("moved to York with Tom", "가족이랑 대전으로 이사")
 _ALONG = re.compile(r"\bwith\b|(?:이랑|랑|하고|와\s?함께|과\s?함께)\s", re.IGNORECASE)
@@ -99,9 +98,6 @@ def rehouse(plan: Plan, pool: Pool, new: MemoryRecord, place: str, now: datetime
         rest = changes.lives_in_passing(old.content, place)
         if rest is None:
             continue
-        rewrite(plan, pool, old, old.model_copy(update={
-            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
-            "superseded_by": new.id, "updated_at": now}), AuditAction.SUPERSEDE, False,
-            {"superseded_by": new.id, "reason": "the user moved"})
+        retire(plan, pool, old, new, now, "the user moved")
         if pool.by_hash(content_hash(rest)) is None:
             add(plan, pool, narrowed(old, rest, new, now), "what it said besides the place")

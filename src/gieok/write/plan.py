@@ -178,16 +178,23 @@ def supersede(plan: Plan, pool: Pool, olds: Sequence[MemoryRecord], new: MemoryR
     if words:  # what the change brought, so a later remark saying it again is known
         new = new.model_copy(update={"metadata": {**new.metadata, "introduced": words}})
     for old in olds:
-        retired = old.model_copy(update={
-            "valid_to": new.valid_from or new.event_time, "superseded_at": now,
-            "superseded_by": new.id, "updated_at": now,
-        })
-        details: dict[str, object] = {"superseded_by": new.id, "reason": reason}
-        if names:
-            details["names"] = list(names)
-        rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False, details)
+        retire(plan, pool, old, new, now, reason, names=names)
     plan.creates.append(new)
     pool.created.add(new.id)
     pool.put(new)
     plan.decisions.append(Decision(kind=DecisionKind.SUPERSEDE, memory=new,
                                    replaced=newest.id, reason=reason))
+
+
+def retire(plan: Plan, pool: Pool, old: MemoryRecord, new: MemoryRecord, now: datetime,
+           reason: str, *, names: Sequence[str] = ()) -> None:
+    """``old`` stops being true when ``new`` starts (``new`` is written by the caller):
+    the one way every step dates a memory past in favour of another."""
+    retired = old.model_copy(update={
+        "valid_to": new.valid_from or new.event_time, "superseded_at": now,
+        "superseded_by": new.id, "updated_at": now,
+    })
+    details: dict[str, object] = {"superseded_by": new.id, "reason": reason}
+    if names:
+        details["names"] = list(names)
+    rewrite(plan, pool, old, retired, AuditAction.SUPERSEDE, False, details)
