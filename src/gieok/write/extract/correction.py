@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from gieok.text.hangul import HANGUL as _HANGUL
+from gieok.write.extract.timeexpr import MONTH_NAMES
 
 _MARKER_EN = re.compile(
     r"^(?:(?:oh|ah|um+|uh+|hmm+|ugh|sorry)[,\s]+)*(?:actually|wait(?:\s+no)?|no\s+wait|oops|whoops|"
@@ -31,8 +32,7 @@ _NOT_EN = re.compile(r"^(?P<new>.+?),?\s+not\s+(?P<old>[^,.!?]+?)[\s,.!?]*(?:sor
 _NOT_KO = re.compile(r"^(?P<old>\S+?)\s?(?:말고|아니고|아니라)\s+(?P<new>.+)$")
 
 _WEEKDAYS = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
-_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_MONTHS = rf"(?:{MONTH_NAMES})"
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
 # Kinds of value, most specific first; each is what a correction can swap for another of its kind.
 _KINDS: list[tuple[str, re.Pattern[str]]] = [

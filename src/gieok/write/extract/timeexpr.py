@@ -16,8 +16,10 @@ from datetime import date, datetime, timedelta
 
 _MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august",
               "september", "october", "november", "december"]
-_MON_ALT = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-            r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+# an English month's name or its abbreviation, alternatives only (callers group it); the
+# other readers of dates (trip_reply, trip_dates, correction) use this one
+MONTH_NAMES = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+               r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _DAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _DAYS_KO = "월화수목금토일"
 # weekday names as chat writes them: "next Fri", "this thurs", "on sat" (the index is read
@@ -130,10 +132,10 @@ _EN = re.compile(
     r"tomorrow|" + _DAY_ALT + r")\b|"
     r"\bin\s+(?:(?P<n2>\d+|an?|one|two|three|four|five|six|ten|a\s+few|a\s+couple\s+of)\s+"
     r"(?P<unit2>days?|weeks?|wks?|months?|mos?|years?|yrs?)|(?P<fort>a\s+fortnight))\b|"
-    rf"\b(?P<mon>{_MON_ALT})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b|"
-    rf"\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{_MON_ALT})\b|"
+    rf"\b(?P<mon>{MONTH_NAMES})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b|"
+    rf"\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon2>{MONTH_NAMES})\b|"
     rf"\b(?:(?P<mwhich>this|next|last)|in|since|by|until|early|mid|late|end\s+of|the\s+end\s+of)"
-    rf"[\s-]+(?:(?:early|mid|late)[\s-]+)?(?P<mon3>{_MON_ALT})\b|"
+    rf"[\s-]+(?:(?:early|mid|late)[\s-]+)?(?P<mon3>{MONTH_NAMES})\b|"
     r"\b(?:on\s+)?(?P<dayname>" + _DAY_ALT + r"),?\s+the\s+(?P<ddom>\d{1,2})(?:st|nd|rd|th)\b|"
     r"\b(?:on\s+)?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|"
     r"\bon\s+(?P<dayab>mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b|"

@@ -26,9 +26,9 @@ from gieok.domain.records import MemoryType
 from gieok.text.hangul import HANGUL
 from gieok.write.extract.base import Hit
 from gieok.write.extract.followup import last_question
+from gieok.write.extract.timeexpr import MONTH_NAMES
 
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_MONTHS = MONTH_NAMES
 _DAY = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
 _SPAN = rf"{_DAY}(?:\s*(?:-|–|to|through|thru|until|till)\s*{_DAY})?"
 _EN_WHEN = re.compile(

@@ -24,6 +24,7 @@ from gieok.domain.records import MemoryType
 from gieok.text.hangul import HANGUL
 from gieok.write.extract.base import Hit
 from gieok.write.extract.followup import last_question
+from gieok.write.extract.timeexpr import MONTH_NAMES
 
 _TRAVEL_Q = re.compile(r"\b(?:travel(?:l)?ing|travel|trips?|vacation|holidays?|going\s+anywhere|"
                        r"going\s+away|flying|getaway|abroad|heading\s+(?:anywhere|off))\b",
@@ -31,8 +32,7 @@ _TRAVEL_Q = re.compile(r"\b(?:travel(?:l)?ing|travel|trips?|vacation|holidays?|g
 _YOU = re.compile(r"\b(?:you|your)\b", re.IGNORECASE)
 _OTHERS_Q = re.compile(r"\b(?:he|she|they|his|her|their|parents|wife|husband|partner|friend|"
                        r"boss|kids?|son|daughter|mom|dad)\b", re.IGNORECASE)
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_MONTHS = MONTH_NAMES
 _WHEN = (rf"(?:in\s+(?:early\s+|mid[-\s]|late\s+)?(?:{_MONTHS}|the\s+spring|the\s+summer|the\s+fall|"
          rf"spring|summer|fall|autumn|winter|\d+\s+(?:days|weeks|months))|"
          rf"on\s+the\s+\d{{1,2}}(?:st|nd|rd|th)|(?:on\s+)?(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?|"
