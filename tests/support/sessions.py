@@ -70,3 +70,10 @@ def say(mem: Memory, day: str, text: str, session: str, user: str = "u") -> None
 def listed(mem: Memory, user: str = "u") -> list[str]:
     """The contents ``list()`` returns for ``user`` (what is current, every layer)."""
     return [r.content for r in mem.list(user_id=user, limit=100)]
+
+
+def long_term(mem: Memory, user: str = "u", *, history: bool | None = None) -> list[str]:
+    """The contents of ``user``'s long-term memories ``list()`` returns: all of them, or only
+    the current ones (``history=False``) or only the dated history (``history=True``)."""
+    return [r.content for r in mem.list(user_id=user, limit=100)
+            if r.layer.value == "long_term" and (history is None or r.is_history() is history)]

@@ -11,23 +11,13 @@ import pytest
 
 from gieok import Memory
 from gieok.write.moved_out import ended_homes, lived_with, moved_out
-from tests.support.sessions import say
+from tests.support.sessions import long_term, say
 
 
 @pytest.fixture
 def mem(tmp_path) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
     with Memory(f"sqlite:///{tmp_path / 'm.db'}") as m:
         yield m
-
-
-def _current(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100)
-            if r.layer.value == "long_term" and not r.is_history()]
-
-
-def _history(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100)
-            if r.layer.value == "long_term" and r.is_history()]
 
 
 @pytest.mark.parametrize(("text", "names"), [
@@ -86,23 +76,23 @@ def test_only_the_one_who_left() -> None:
 def test_flatmate_moved_out_ends_living_together(mem: Memory) -> None:
     say(mem, "2026-02-01", "my flatmate Priya keeps using my shampoo, how do I bring it up", "s1")
     say(mem, "2026-05-01", "Priya moved out on the weekend, I've got the place to myself now", "s2")
-    assert not any("flatmate" in c for c in _current(mem))
-    assert any("Priya moved out" in c for c in _current(mem) + _history(mem))
+    assert not any("flatmate" in c for c in long_term(mem, history=False))
+    assert any("Priya moved out" in c for c in long_term(mem))
 
 
 def test_partner_moved_out_with_breakup(mem: Memory) -> None:
     say(mem, "2026-02-01", "my boyfriend Ben and I share a flat in Cork", "s1")
     say(mem, "2026-06-01", "Ben moved out, we broke up in may. I'm keeping the Cork flat", "s2")
-    assert not any("Ben" in c for c in _current(mem))
-    assert any("Ben moved out" in c for c in _history(mem))
+    assert not any("Ben" in c for c in long_term(mem, history=False))
+    assert any("Ben moved out" in c for c in long_term(mem, history=True))
 
 
 def test_korean_roommate_moved_out_is_history(mem: Memory) -> None:
     say(mem, "2026-02-01", "룸메 하은이랑 같이 사는데 하은이가 청소를 안 해", "s1")
     say(mem, "2026-05-01", "하은이 결국 이사 나갔어. 이제 혼자 살아", "s2")
-    assert not any("하은" in c for c in _current(mem))
-    assert any("혼자" in c for c in _current(mem))
-    assert any("하은" in c for c in _history(mem))
+    assert not any("하은" in c for c in long_term(mem, history=False))
+    assert any("혼자" in c for c in long_term(mem, history=False))
+    assert any("하은" in c for c in long_term(mem, history=True))
     block = str(getattr(mem.context("나 누구랑 살아?", user_id="u", use_cache=False), "text", ""))
     assert "같이 산다" not in block
 
@@ -111,5 +101,5 @@ def test_someone_elses_move_ends_nothing(mem: Memory) -> None:
     say(mem, "2026-02-01", "my brother Sam lives in Leeds, he's a chef", "s1")
     say(mem, "2026-02-01", "I live with my flatmate Jo, she's a nurse", "s2")
     say(mem, "2026-05-01", "Sam moved out of his old place in Leeds", "s3")
-    assert any("Jo" in c for c in _current(mem))
-    assert any("chef" in c for c in _current(mem))
+    assert any("Jo" in c for c in long_term(mem, history=False))
+    assert any("chef" in c for c in long_term(mem, history=False))

@@ -11,17 +11,13 @@ import pytest
 
 from gieok import Memory
 from gieok.write.progress import rewritten
-from tests.support.sessions import say
+from tests.support.sessions import long_term, say
 
 
 @pytest.fixture
 def mem(tmp_path) -> Iterator[Memory]:  # type: ignore[no-untyped-def]
     with Memory(f"sqlite:///{tmp_path / 'm.db'}") as m:
         yield m
-
-
-def _live(mem: Memory) -> list[str]:
-    return [r.content for r in mem.list(user_id="u", limit=100) if r.layer.value == "long_term"]
 
 
 @pytest.mark.parametrize(("old", "value", "out"), [
@@ -47,7 +43,7 @@ def test_nothing_to_move(old: str, value: str) -> None:
 def test_savings_update_keeps_the_goal(mem: Memory) -> None:
     say(mem, "2026-02-01", "saving for a car, goal is 15k, at 4k so far", "s1")
     say(mem, "2026-06-01", "up to 9k on the car fund!", "s2")
-    live = _live(mem)
+    live = long_term(mem)
     assert any("15k" in c and "9k" in c for c in live)
     assert not any("4k" in c for c in live)
 
@@ -55,10 +51,10 @@ def test_savings_update_keeps_the_goal(mem: Memory) -> None:
 def test_still_these_days_is_said_again(mem: Memory) -> None:
     say(mem, "2026-02-01", "주말마다 할머니 댁 가서 장 봐드려", "s1")
     say(mem, "2026-06-01", "요즘도 주말마다 할머니 댁 가서 장 봐드림", "s2")
-    assert len([c for c in _live(mem) if "주말마다" in c]) == 1
+    assert len([c for c in long_term(mem) if "주말마다" in c]) == 1
 
 
 def test_not_anymore_these_days_is_no_restatement(mem: Memory) -> None:
     say(mem, "2026-02-01", "주말마다 할머니 댁 가서 장 봐드려", "s1")
     say(mem, "2026-06-01", "요즘도 안 가. 할머니가 이모네로 가셨어", "s2")
-    assert any("주말마다" in c for c in _live(mem))
+    assert any("주말마다" in c for c in long_term(mem))
